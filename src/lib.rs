@@ -1,1 +1,8 @@
+//! Grundy Lab: Wythoff's game, its relatives and knight-graph pictures.
+//!
+//! Everything here except [`ui`] is plain mathematics and file handling and
+//! runs without a window.
 
+pub mod grundy;
+pub mod rules;
+pub mod theory;

@@ -1,0 +1,85 @@
+//! How much memory a table needs, and refusing sizes that do not fit.
+
+use crate::rules::Rules;
+use std::fmt;
+
+/// Why a table could not be computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// The size needs more memory than is allowed.
+    TooLarge { width: usize, height: usize, needed: u64, limit: u64 },
+    /// A side is 0 or larger than [`MAX_SIDE`].
+    BadSize { width: usize, height: usize },
+    /// The computation was cancelled.
+    Cancelled,
+}
+
+/// The largest side length of a table.
+pub const MAX_SIDE: usize = 1 << 20;
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::TooLarge { width, height, needed, limit } => write!(
+                f,
+                "{width} x {height} needs {}; the limit on this machine is {} (80% of the memory available)",
+                human_bytes(*needed),
+                human_bytes(*limit)
+            ),
+            EngineError::BadSize { width, height } => {
+                write!(f, "{width} x {height} is not a size: each side must be between 1 and {MAX_SIDE}")
+            }
+            EngineError::Cancelled => f.write_str("cancelled"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// `1.1 GB`, `512 MB`, `3 KB`.
+pub fn human_bytes(b: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
+    let mut v = b as f64;
+    let mut u = 0;
+    while v >= 1000.0 && u + 1 < UNITS.len() {
+        v /= 1000.0;
+        u += 1;
+    }
+    if u == 0 { format!("{b} B") } else { format!("{v:.1} {}", UNITS[u]) }
+}
+
+/// The bytes a `width x height` table of `rules` needs while it is computed:
+/// 4 bytes a cell plus one bit set per line of each slide direction.
+pub fn estimate_bytes(rules: &Rules, width: usize, height: usize) -> u64 {
+    let plan = super::engine::Plan::new(rules, width, height);
+    plan.bytes()
+}
+
+/// The memory the engine may use: 80% of what the system reports available
+/// (or 8 GB where that cannot be read). `GRUNDY_LAB_MEMORY_LIMIT` (bytes)
+/// overrides it.
+pub fn memory_limit() -> u64 {
+    if let Some(v) = std::env::var("GRUNDY_LAB_MEMORY_LIMIT").ok().and_then(|s| s.parse().ok()) {
+        return v;
+    }
+    let avail = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
+        text.lines()
+            .find(|l| l.starts_with("MemAvailable:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<u64>().ok())
+            .map(|kb| kb * 1024)
+    });
+    avail.map(|a| a / 5 * 4).unwrap_or(8_000_000_000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_readable() {
+        assert_eq!(human_bytes(1_073_741_824), "1.1 GB");
+        let e = EngineError::TooLarge { width: 16384, height: 16384, needed: 1_300_000_000, limit: 1_000_000_000 };
+        assert!(e.to_string().starts_with("16384 x 16384 needs 1.3 GB"));
+    }
+}

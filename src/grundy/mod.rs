@@ -1,0 +1,18 @@
+//! Grundy and outcome tables for any [`Rules`] on a `W x H` rectangle.
+//!
+//! Moves only go toward the corner, so the table of a rectangle is the
+//! restriction of the infinite table: `g(x, y)` does not depend on the size.
+//! In normal play a cell holds its Grundy number
+//! `g(p) = mex{ g(q) : q reachable from p }`; in misère play it holds the
+//! outcome, 0 for a P-position and 1 for an N-position.
+
+mod control;
+mod engine;
+mod memory;
+pub mod naive;
+mod table;
+
+pub use control::Control;
+pub use engine::{compute, fill, prepare};
+pub use memory::{EngineError, estimate_bytes, memory_limit};
+pub use table::{Table, TableKind};
