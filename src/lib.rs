@@ -6,3 +6,7 @@
 pub mod grundy;
 pub mod rules;
 pub mod theory;
+pub mod bench;
+pub mod cli;
+pub mod fsutil;
+pub mod map;

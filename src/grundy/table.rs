@@ -87,6 +87,12 @@ impl Table {
         self.height
     }
 
+    /// Whether only the cells with `x >= y` are stored (symmetric rules on a
+    /// square); reading in row order over `x >= y` is then memory order.
+    pub fn is_half_stored(&self) -> bool {
+        self.symmetric
+    }
+
     /// Grundy numbers or outcomes.
     pub fn kind(&self) -> TableKind {
         self.kind
@@ -153,7 +159,7 @@ impl Table {
 
     /// The table as CSV: line `y` holds `g(0, y), g(1, y), ...`; in misère
     /// `P` or `N`.
-    pub fn write_csv(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    pub fn write_csv(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         let mut line = String::new();
         for y in 0..self.height {
             line.clear();

@@ -1,0 +1,274 @@
+//! The command line: the same library code as the app, headless, so every
+//! result on screen can be reproduced in a script.
+
+use crate::grundy::{Control, Table, compute};
+use crate::rules::{Convention, Rules, load_spec};
+use crate::theory;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Grundy Lab: play and research Wythoff's game and its relatives.
+/// With no subcommand, opens the desktop app.
+#[derive(Parser, Debug)]
+#[command(name = "grundy-lab", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Which game: a preset name or a rules file, optionally misère.
+#[derive(Args, Debug, Clone)]
+pub struct RulesArg {
+    /// A preset (nim, queen, dragon-king, dragon-horse, ryuoh:P, queen-t2, bishop, king, knight) or a rules file (.json)
+    #[arg(long, value_name = "SPEC")]
+    pub rules: String,
+    /// Play misère: the player who makes the last move loses.
+    #[arg(long)]
+    pub misere: bool,
+}
+
+impl RulesArg {
+    /// The rules this argument names.
+    pub fn load(&self) -> Result<Rules, String> {
+        let mut r = load_spec(&self.rules)?;
+        if self.misere {
+            r.convention = Convention::Misere;
+        }
+        Ok(r)
+    }
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Write the Grundy table as CSV: line y holds g(0,y), g(1,y), ... (misère: P or N).
+    Table {
+        #[command(flatten)]
+        rules: RulesArg,
+        /// N for N x N, or WxH.
+        #[arg(long, value_name = "N[xM]")]
+        size: String,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// List the P-positions with x, y < N, one "x y" per line.
+    Ppos {
+        #[command(flatten)]
+        rules: RulesArg,
+        #[arg(long, value_name = "N[xM]")]
+        size: String,
+    },
+    /// Check a formula against the computed table, cell by cell. Exit 0 if it holds everywhere, 1 if not.
+    Check {
+        #[command(flatten)]
+        rules: RulesArg,
+        #[arg(long, value_name = "N[xM]")]
+        size: String,
+        /// An integer formula (compared with g) or a boolean one (compared with "is P"), in x and y.
+        #[arg(long)]
+        formula: String,
+    },
+    /// The n-th Wythoff pair (floor(n phi), floor(n phi^2)), exact, with its Fibonacci form.
+    Wythoff {
+        /// n >= 0 (any 64-bit number).
+        n: u64,
+    },
+    /// Whether (X, Y) is a P-position: exact by a closed form where one exists, else from a table.
+    IsP {
+        #[command(flatten)]
+        rules: RulesArg,
+        x: u64,
+        y: u64,
+    },
+    /// Export the Grundy map of the whole table as a PNG poster.
+    Render {
+        #[command(flatten)]
+        rules: RulesArg,
+        #[arg(long, value_name = "N[xM]")]
+        size: String,
+        /// The PNG file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// viridis, cyclic, grey or highlight (highlight shows value 0).
+        #[arg(long, default_value = "viridis")]
+        palette: String,
+        /// Pixels per cell (a fraction such as 0.5 shrinks large tables).
+        #[arg(long, default_value_t = 1.0)]
+        cell: f64,
+        /// Add a legend, axes and a title around the map.
+        #[arg(long)]
+        legend: bool,
+    },
+    /// Print engine benchmark figures (ratios measured in one run).
+    Bench {
+        /// Table side for the engine figures.
+        #[arg(long, default_value_t = 8192)]
+        size: usize,
+        /// Side of the queen table whose peak memory is measured (0: skip).
+        #[arg(long, default_value_t = 16384)]
+        memory_size: usize,
+    },
+}
+
+/// Parse `N` or `WxH`.
+pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{s}` is not a size: write N (for N x N) or WxH, e.g. 64 or 100x40");
+    let parse = |t: &str| t.trim().parse::<usize>().map_err(|_| bad());
+    let (w, h) = match s.split_once(['x', 'X']) {
+        Some((a, b)) => (parse(a)?, parse(b)?),
+        None => {
+            let n = parse(s)?;
+            (n, n)
+        }
+    };
+    if w == 0 || h == 0 {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
+fn table_for(rules: &RulesArg, size: &str) -> Result<Table, String> {
+    let r = rules.load()?;
+    let (w, h) = parse_size(size)?;
+    compute(&r, w, h, &Control::new()).map_err(|e| e.to_string())
+}
+
+/// Run one subcommand; returns the process exit code (0 ok, 1 "no" answers
+/// such as a formula that fails, 2 errors). Output goes to stdout, errors to
+/// stderr.
+pub fn run(command: Command) -> i32 {
+    match run_inner(command) {
+        Ok((text, code)) => {
+            print!("{text}");
+            code
+        }
+        Err(e) => {
+            eprintln!("grundy-lab: {e}");
+            2
+        }
+    }
+}
+
+/// Run a subcommand and return what it prints and its exit code.
+pub fn run_inner(command: Command) -> Result<(String, i32), String> {
+    match command {
+        Command::Table { rules, size, out } => {
+            let t = table_for(&rules, &size)?;
+            match out {
+                Some(path) => {
+                    crate::fsutil::atomic_write(&path, |w| t.write_csv(w))?;
+                    Ok((format!("wrote {} ({} x {})\n", path.display(), t.width(), t.height()), 0))
+                }
+                None => {
+                    let mut buf = Vec::new();
+                    t.write_csv(&mut buf).map_err(|e| e.to_string())?;
+                    Ok((String::from_utf8(buf).expect("csv is ASCII"), 0))
+                }
+            }
+        }
+        Command::Ppos { rules, size } => {
+            let t = table_for(&rules, &size)?;
+            let text: String = t.p_positions().iter().map(|(x, y)| format!("{x} {y}\n")).collect();
+            Ok((text, 0))
+        }
+        Command::Check { rules, size, formula } => {
+            let t = table_for(&rules, &size)?;
+            Ok(check(&t, &formula))
+        }
+        Command::Wythoff { n } => {
+            let (a, b) = theory::wythoff_pair(n);
+            let ks = theory::wythoff_fibonacci_form(n);
+            let terms = |shift: usize| ks.iter().map(|k| format!("F({})", k + shift)).collect::<Vec<_>>().join(" + ");
+            let mut s = format!("n = {n}\n({a}, {b})\n");
+            if n > 0 {
+                s += &format!("n = {}\nx = {} = {a}\ny = {} = {b}\n", terms(0), terms(1), terms(2));
+            }
+            Ok((s, 0))
+        }
+        Command::IsP { rules, x, y } => {
+            let r = rules.load()?;
+            if let Some(cf) = theory::closed_form(&r) {
+                let p = cf.is_p(x, y);
+                return Ok((format!("{}\n({x}, {y}) in {}: {}\n", if p { "P" } else { "N" }, r.label(), cf.describe()), 0));
+            }
+            let (w, h) = (x as usize + 1, y as usize + 1);
+            let t = compute(&r, w, h, &Control::new()).map_err(|e| {
+                format!("{} has no closed form here and the table is too large: {e}", r.label())
+            })?;
+            let p = t.is_p(x as usize, y as usize);
+            Ok((format!("{}\n({x}, {y}) in {}: from the computed table\n", if p { "P" } else { "N" }, r.label()), 0))
+        }
+        Command::Render { rules, size, out, palette, cell, legend } => {
+            let kind = crate::map::PaletteKind::parse(&palette)?;
+            if !(cell.is_finite() && cell > 0.0) {
+                return Err(format!("--cell {cell}: pixels per cell must be a positive number"));
+            }
+            let t = table_for(&rules, &size)?;
+            let poster = crate::map::export::Poster { palette: kind, highlight: vec![0], pixels_per_cell: cell, legend };
+            let (w, h) = crate::map::export::write_poster(&t, &poster, &out)?;
+            Ok((format!("wrote {} ({w} x {h} pixels)\n", out.display()), 0))
+        }
+        Command::Bench { size, memory_size } => {
+            let big = (memory_size > 0).then_some(memory_size);
+            Ok((crate::bench::engine_report(size, big), 0))
+        }
+    }
+}
+
+fn check(_t: &Table, _formula: &str) -> (String, i32) {
+    ("the formula checker is not built yet\n".into(), 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_args(args: &[&str]) -> Result<(String, i32), String> {
+        let cli = Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied())).map_err(|e| e.to_string())?;
+        run_inner(cli.command.expect("a subcommand"))
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("64").unwrap(), (64, 64));
+        assert_eq!(parse_size("100x40").unwrap(), (100, 40));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("ten").unwrap_err().contains("not a size"));
+    }
+
+    #[test]
+    fn table_csv_rows_are_y() {
+        let (s, code) = run_args(&["table", "--rules", "nim", "--size", "4x2"]).unwrap();
+        assert_eq!(code, 0);
+        assert_eq!(s, "0,1,2,3\n1,0,3,2\n");
+        let (s, _) = run_args(&["table", "--rules", "queen", "--misere", "--size", "3"]).unwrap();
+        assert_eq!(s, "N,P,N\nP,N,N\nN,N,P\n");
+    }
+
+    #[test]
+    fn ppos_and_is_p() {
+        let (s, _) = run_args(&["ppos", "--rules", "queen", "--size", "6"]).unwrap();
+        assert_eq!(s, "0 0\n2 1\n1 2\n5 3\n3 5\n");
+        let (s, _) = run_args(&["is-p", "--rules", "queen", "1000000000000000", "1618033988749894"]).unwrap();
+        assert!(s.starts_with('N') || s.starts_with('P'));
+        let (a, b) = theory::wythoff_pair(10u64.pow(15));
+        let (s, _) = run_args(&["is-p", "--rules", "queen", &a.to_string(), &b.to_string()]).unwrap();
+        assert!(s.starts_with("P\n"), "{s}");
+        let (s, _) = run_args(&["is-p", "--rules", "dragon-horse", "10", "7"]).unwrap();
+        assert!(s.contains("computed table"));
+    }
+
+    #[test]
+    fn wythoff_prints_the_fibonacci_form() {
+        let (s, _) = run_args(&["wythoff", "4"]).unwrap();
+        assert!(s.contains("(6, 10)"), "{s}");
+        assert!(s.contains("n = F(4) + F(1)"), "{s}");
+    }
+
+    #[test]
+    fn errors_are_messages() {
+        assert!(run_args(&["table", "--rules", "castle", "--size", "4"]).unwrap_err().contains("unknown rules"));
+        assert!(run_args(&["table", "--rules", "missing.json", "--size", "4"]).unwrap_err().contains("cannot read"));
+    }
+}

@@ -1,0 +1,49 @@
+//! Writing files so that nothing is lost: write a temporary file next to the
+//! target, then rename it over the target. A failure leaves no half file.
+
+use std::io::Write;
+use std::path::Path;
+
+/// Write `path` atomically with `write`. Errors name the file and the cause.
+pub fn atomic_write(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), String> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = path.file_name().ok_or_else(|| format!("`{}` is not a file name", path.display()))?;
+    let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
+    let result = (|| {
+        let file = std::fs::File::create(&tmp)?;
+        let mut buf = std::io::BufWriter::new(file);
+        write(&mut buf)?;
+        buf.flush()?;
+        buf.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write `{}`: {e}", path.display())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_and_reports_failures() {
+        let dir = std::env::temp_dir().join(format!("grundy-lab-fsutil-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("a.txt");
+        atomic_write(&p, |w| w.write_all(b"hello")).unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "hello");
+        // A failing writer leaves the old file and no temporary file.
+        let e = atomic_write(&p, |_| Err(std::io::Error::other("disk full"))).unwrap_err();
+        assert!(e.contains("disk full"), "{e}");
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "hello");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        let e = atomic_write(&dir.join("no/such/dir/x"), |w| w.write_all(b"x")).unwrap_err();
+        assert!(e.contains("cannot write"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

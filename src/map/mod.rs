@@ -1,0 +1,9 @@
+//! The Grundy map without a window: palettes, the level-of-detail raster of
+//! a view, and poster export.
+
+pub mod palette;
+pub mod raster;
+pub mod export;
+
+pub use palette::{Palette, PaletteKind, Rgba};
+pub use raster::{Pyramid, View, render};

@@ -1,0 +1,209 @@
+//! Colours for Grundy values: a perceptually uniform ramp, a cyclic one for
+//! large values, grey, and "highlight" (chosen values strong, the rest faint).
+
+use serde::{Deserialize, Serialize};
+
+/// An RGBA colour, 8 bits a channel.
+pub type Rgba = [u8; 4];
+
+/// How values become colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum PaletteKind {
+    /// Dark blue-purple through green to yellow, evenly bright steps
+    /// (viridis-like); 0 is black.
+    #[default]
+    Viridis,
+    /// Hues around the colour wheel, repeating every 24 values.
+    Cyclic,
+    /// Black for 0, then dark grey to white (max).
+    Grey,
+    /// The chosen values in strong colours, every other value faint grey.
+    Highlight,
+}
+
+impl PaletteKind {
+    /// All palettes, in menu order.
+    pub const ALL: [PaletteKind; 4] = [PaletteKind::Viridis, PaletteKind::Cyclic, PaletteKind::Grey, PaletteKind::Highlight];
+
+    /// The name used on the command line and in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            PaletteKind::Viridis => "viridis",
+            PaletteKind::Cyclic => "cyclic",
+            PaletteKind::Grey => "grey",
+            PaletteKind::Highlight => "highlight",
+        }
+    }
+
+    /// Parse a palette name.
+    pub fn parse(s: &str) -> Result<Self, String> {
+        Self::ALL.into_iter().find(|p| p.name() == s.to_ascii_lowercase()).ok_or_else(|| {
+            format!("unknown palette `{s}`; palettes are: viridis, cyclic, grey, highlight")
+        })
+    }
+}
+
+/// The period of the cyclic palette.
+pub const CYCLE: u32 = 24;
+
+/// Strong colours for highlighted values, in order.
+pub const HIGHLIGHT: [Rgba; 6] = [
+    [220, 40, 40, 255],
+    [30, 110, 230, 255],
+    [250, 170, 0, 255],
+    [20, 160, 80, 255],
+    [170, 60, 200, 255],
+    [0, 170, 190, 255],
+];
+
+/// Colour for "not computed yet" and outside the table.
+pub const PENDING: Rgba = [128, 128, 128, 255];
+
+/// Misère tables: P-positions and N-positions.
+pub const P_COLOUR: Rgba = [200, 30, 60, 255];
+/// N-positions of misère tables.
+pub const N_COLOUR: Rgba = [235, 232, 225, 255];
+
+/// A palette fixed for one table: a lookup table from value to colour.
+#[derive(Clone, Debug)]
+pub struct Palette {
+    pub kind: PaletteKind,
+    /// `lut[v]` is the colour of value v for `v < lut.len()`; larger values
+    /// take the last entry (or wrap, for the cyclic palette).
+    lut: Vec<Rgba>,
+    cyclic: bool,
+}
+
+const VIRIDIS: [[u8; 3]; 9] = [
+    [68, 1, 84],
+    [71, 44, 122],
+    [59, 81, 139],
+    [44, 113, 142],
+    [33, 144, 141],
+    [39, 173, 129],
+    [92, 200, 99],
+    [170, 220, 50],
+    [253, 231, 37],
+];
+
+fn lerp(a: [u8; 3], b: [u8; 3], t: f32) -> Rgba {
+    let m = |i: usize| (a[i] as f32 + (b[i] as f32 - a[i] as f32) * t).round() as u8;
+    [m(0), m(1), m(2), 255]
+}
+
+fn hsv(h: f32, s: f32, v: f32) -> Rgba {
+    let c = v * s;
+    let hp = (h.rem_euclid(1.0)) * 6.0;
+    let x = c * (1.0 - ((hp % 2.0) - 1.0).abs());
+    let (r, g, b) = match hp as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let m = v - c;
+    let q = |t: f32| ((t + m) * 255.0).round() as u8;
+    [q(r), q(g), q(b), 255]
+}
+
+impl Palette {
+    /// The palette for values `0..=max`; `highlight` lists the values the
+    /// highlight palette shows strongly. `misere` tables get P/N colours.
+    pub fn new(kind: PaletteKind, max: u32, highlight: &[u32], misere: bool) -> Palette {
+        if misere {
+            return Palette { kind, lut: vec![P_COLOUR, N_COLOUR], cyclic: false };
+        }
+        let n = max as usize + 1;
+        let t = |v: usize| if n <= 1 { 0.0 } else { v as f32 / (n - 1) as f32 };
+        // Value 0 (the P-positions) is always black in the ramps, so it
+        // stays distinct from every other value however large the maximum.
+        let lut: Vec<Rgba> = match kind {
+            PaletteKind::Viridis => (0..n)
+                .map(|v| {
+                    if v == 0 {
+                        return [0, 0, 0, 255];
+                    }
+                    let f = t(v) * (VIRIDIS.len() - 1) as f32;
+                    let i = (f.floor() as usize).min(VIRIDIS.len() - 2);
+                    lerp(VIRIDIS[i], VIRIDIS[i + 1], f - i as f32)
+                })
+                .collect(),
+            PaletteKind::Grey => {
+                (0..n).map(|v| if v == 0 { [0, 0, 0, 255] } else { lerp([60, 60, 60], [255, 255, 255], t(v)) }).collect()
+            }
+            PaletteKind::Cyclic => {
+                // 0 is black so P-positions stand out; then hues cycle.
+                let mut l = vec![[0, 0, 0, 255]];
+                l.extend((1..=CYCLE).map(|v| hsv(v as f32 / CYCLE as f32, 0.65, 0.95)));
+                return Palette { kind, lut: l, cyclic: true };
+            }
+            PaletteKind::Highlight => (0..n)
+                .map(|v| match highlight.iter().position(|&h| h as usize == v) {
+                    Some(i) => HIGHLIGHT[i % HIGHLIGHT.len()],
+                    None => [236, 236, 236, 255],
+                })
+                .collect(),
+        };
+        Palette { kind, lut, cyclic: false }
+    }
+
+    /// The colour of value `v`.
+    #[inline]
+    pub fn colour(&self, v: u32) -> Rgba {
+        let v = v as usize;
+        if self.cyclic {
+            if v == 0 { self.lut[0] } else { self.lut[1 + (v - 1) % CYCLE as usize] }
+        } else {
+            self.lut[v.min(self.lut.len() - 1)]
+        }
+    }
+
+    /// Entries for a legend: (label, colour), at most about `max_entries`.
+    pub fn legend(&self, max: u32, highlight: &[u32], misere: bool, max_entries: usize) -> Vec<(String, Rgba)> {
+        if misere {
+            return vec![("P".into(), P_COLOUR), ("N".into(), N_COLOUR)];
+        }
+        match self.kind {
+            PaletteKind::Highlight => {
+                let mut v: Vec<(String, Rgba)> = highlight.iter().map(|&h| (format!("g = {h}"), self.colour(h))).collect();
+                v.push(("other".into(), [236, 236, 236, 255]));
+                v
+            }
+            PaletteKind::Cyclic => {
+                let mut v = vec![("0".into(), self.colour(0))];
+                let step = (CYCLE as usize).div_ceil(max_entries.max(2) - 1).max(1);
+                v.extend((1..=CYCLE).step_by(step).map(|k| (format!("{k} (+{CYCLE}n)"), self.colour(k))));
+                v
+            }
+            _ => {
+                let entries = max_entries.max(2).min(max as usize + 1);
+                (0..entries)
+                    .map(|i| {
+                        let val = if entries == 1 { 0 } else { (max as u64 * i as u64 / (entries as u64 - 1)) as u32 };
+                        (val.to_string(), self.colour(val))
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_has_its_own_colour() {
+        for kind in PaletteKind::ALL {
+            let p = Palette::new(kind, 50_000, &[0], false);
+            for v in 1..200 {
+                assert_ne!(p.colour(0), p.colour(v), "{kind:?} {v}");
+            }
+        }
+        assert_eq!(PaletteKind::parse("GREY").unwrap(), PaletteKind::Grey);
+        assert!(PaletteKind::parse("pink").is_err());
+    }
+}

@@ -1,0 +1,200 @@
+//! The level-of-detail image of the visible window of a table.
+//!
+//! Zoomed out, one pixel covers many cells. A [`Pyramid`] of block minima
+//! (4 x 4, 8 x 8, ... cells per entry) is built once in the background, so
+//! that a view samples one entry per pixel from a level whose cells are about
+//! the pixel's size: the cost grows with the pixels shown, never with the
+//! table. The minimum keeps P-positions (value 0) visible at every zoom.
+
+use super::palette::{PENDING, Palette, Rgba};
+use crate::grundy::{Control, Table};
+
+/// The first stored level: blocks of `2^FIRST_LEVEL` cells a side. Finer
+/// views sample the table itself.
+const FIRST_LEVEL: u32 = 2;
+
+/// Block minima of a finished table, coarser and coarser.
+pub struct Pyramid {
+    /// `levels[i]` has blocks of `2^(i + FIRST_LEVEL)` cells a side:
+    /// (columns, rows, values row-major).
+    levels: Vec<(usize, usize, Vec<u32>)>,
+}
+
+impl Pyramid {
+    /// Build the pyramid of a complete table (O(cells), run it as a job).
+    /// `None` when cancelled.
+    pub fn build(table: &Table, control: &Control) -> Option<Pyramid> {
+        let (w, h) = (table.width(), table.height());
+        let b = 1usize << FIRST_LEVEL;
+        let (cw, ch) = (w.div_ceil(b), h.div_ceil(b));
+        control.start(ch as u64);
+        let mut first = vec![u32::MAX; cw * ch];
+        if table.is_half_stored() {
+            // Read only the stored half (x >= y) in memory order and put each
+            // value in its block and in the mirrored block.
+            for y in 0..h {
+                if y % b == 0 {
+                    if control.is_cancelled() {
+                        return None;
+                    }
+                    control.advance(1);
+                }
+                for x in y..w {
+                    let v = table.get(x, y);
+                    for i in [(y / b) * cw + x / b, (x / b) * cw + y / b] {
+                        first[i] = first[i].min(v);
+                    }
+                }
+            }
+        }
+        for (by, row) in first.chunks_mut(cw).enumerate().filter(|_| !table.is_half_stored()) {
+            if control.is_cancelled() {
+                return None;
+            }
+            for y in by * b..((by + 1) * b).min(h) {
+                for x in 0..w {
+                    let v = table.get(x, y);
+                    let e = &mut row[x / b];
+                    *e = (*e).min(v);
+                }
+            }
+            control.advance(1);
+        }
+        let mut levels = vec![(cw, ch, first)];
+        while let Some((pw, ph, prev)) = levels.last() {
+            if *pw <= 1 && *ph <= 1 {
+                break;
+            }
+            let (nw, nh) = (pw.div_ceil(2), ph.div_ceil(2));
+            let mut next = vec![u32::MAX; nw * nh];
+            for y in 0..*ph {
+                for x in 0..*pw {
+                    let e = &mut next[(y / 2) * nw + x / 2];
+                    *e = (*e).min(prev[y * pw + x]);
+                }
+            }
+            levels.push((nw, nh, next));
+        }
+        Some(Pyramid { levels })
+    }
+
+    /// The coarsest level whose blocks are at most `cells_per_pixel` wide.
+    fn level_for(&self, cells_per_pixel: f64) -> Option<(u32, &(usize, usize, Vec<u32>))> {
+        if cells_per_pixel < (1u64 << FIRST_LEVEL) as f64 {
+            return None;
+        }
+        let k = (cells_per_pixel.log2().floor() as u32).max(FIRST_LEVEL);
+        let i = ((k - FIRST_LEVEL) as usize).min(self.levels.len() - 1);
+        Some((i as u32 + FIRST_LEVEL, &self.levels[i]))
+    }
+}
+
+/// Which part of the table a picture shows: the cell coordinate at the
+/// top-left corner of pixel (0, 0), and how many cells one pixel spans.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    pub x0: f64,
+    pub y0: f64,
+    pub cells_per_pixel: f64,
+}
+
+/// Render `width x height` pixels (RGBA, row-major) of the view. Cells not
+/// computed yet and places outside the table are grey. With a pyramid, views
+/// wider than 4 cells a pixel sample its block minima.
+pub fn render(
+    table: &Table,
+    pyramid: Option<&Pyramid>,
+    palette: &Palette,
+    view: View,
+    width: usize,
+    height: usize,
+    out: &mut Vec<u8>,
+) {
+    out.clear();
+    out.resize(width * height * 4, 0);
+    let s = view.cells_per_pixel;
+    let (tw, th) = (table.width() as i64, table.height() as i64);
+    let complete = table.is_complete();
+    let level = if complete { pyramid.and_then(|p| p.level_for(s)) } else { None };
+    // Cell columns of every pixel column, computed once.
+    let xs: Vec<i64> = (0..width).map(|px| (view.x0 + (px as f64 + 0.5) * s).floor() as i64).collect();
+    for (py, row) in out.chunks_exact_mut(width * 4).enumerate() {
+        let y = (view.y0 + (py as f64 + 0.5) * s).floor() as i64;
+        if y < 0 || y >= th {
+            fill(row, PENDING);
+            continue;
+        }
+        match level {
+            Some((k, (lw, _, values))) => {
+                let line = &values[(y >> k) as usize * lw..][..*lw];
+                for (px, c) in row.chunks_exact_mut(4).enumerate() {
+                    let x = xs[px];
+                    let col = if x < 0 || x >= tw { PENDING } else { palette.colour(line[(x >> k) as usize]) };
+                    c.copy_from_slice(&col);
+                }
+            }
+            None => {
+                for (px, c) in row.chunks_exact_mut(4).enumerate() {
+                    let x = xs[px];
+                    let col = if x < 0 || x >= tw {
+                        PENDING
+                    } else if complete || table.is_computed(x as usize, y as usize) {
+                        palette.colour(table.get(x as usize, y as usize))
+                    } else {
+                        PENDING
+                    };
+                    c.copy_from_slice(&col);
+                }
+            }
+        }
+    }
+}
+
+fn fill(row: &mut [u8], c: Rgba) {
+    for px in row.chunks_exact_mut(4) {
+        px.copy_from_slice(&c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::compute;
+    use crate::map::palette::PaletteKind;
+    use crate::rules::preset;
+
+    #[test]
+    fn one_pixel_per_cell_shows_each_cell() {
+        let t = compute(&preset("queen").unwrap(), 50, 40, &Control::new()).unwrap();
+        let pal = Palette::new(PaletteKind::Viridis, t.max_value(), &[], false);
+        let mut out = Vec::new();
+        render(&t, None, &pal, View { x0: 0.0, y0: 0.0, cells_per_pixel: 1.0 }, 60, 40, &mut out);
+        for y in 0..40 {
+            for x in 0..60 {
+                let px = &out[(y * 60 + x) * 4..][..4];
+                let want = if x < 50 { pal.colour(t.get(x, y)) } else { PENDING };
+                assert_eq!(px, want, "({x},{y})");
+            }
+        }
+    }
+
+    #[test]
+    fn pyramid_levels_hold_block_minima() {
+        let t = compute(&preset("queen").unwrap(), 100, 100, &Control::new()).unwrap();
+        let p = Pyramid::build(&t, &Control::new()).unwrap();
+        let pal = Palette::new(PaletteKind::Grey, t.max_value(), &[], false);
+        let mut out = Vec::new();
+        // 8 cells a pixel: each pixel is the minimum of its 8 x 8 block.
+        render(&t, Some(&p), &pal, View { x0: 0.0, y0: 0.0, cells_per_pixel: 8.0 }, 12, 12, &mut out);
+        for by in 0..12 {
+            for bx in 0..12 {
+                let min = (by * 8..(by * 8 + 8).min(100))
+                    .flat_map(|y| (bx * 8..(bx * 8 + 8).min(100)).map(move |x| (x, y)))
+                    .map(|(x, y)| t.get(x, y))
+                    .min()
+                    .unwrap();
+                assert_eq!(&out[(by * 12 + bx) * 4..][..4], pal.colour(min), "block ({bx},{by})");
+            }
+        }
+    }
+}
