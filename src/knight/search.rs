@@ -276,6 +276,9 @@ impl<'g> Dfs<'g> {
     /// trying at most `cap` moves. When `count` is true it explores
     /// everything and counts the tours instead of stopping at the first.
     pub fn run(&mut self, start: usize, seed: u64, cap: u64, count: bool, ctl: &Control) -> RunEnd {
+        if ctl.must_stop() {
+            return RunEnd::Stopped(0);
+        }
         self.set_order(seed);
         self.reset(start);
         let mut found = 0u64;
