@@ -23,7 +23,7 @@ impl Rgba {
     }
 
     /// A colour with alpha (0 = invisible, 255 = opaque).
-    pub const fn rgba(r: u8, g: u8, b: u8, a: u8) -> Rgba {
+    pub const fn new(r: u8, g: u8, b: u8, a: u8) -> Rgba {
         Rgba([r, g, b, a])
     }
 

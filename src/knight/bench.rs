@@ -179,7 +179,7 @@ pub fn bench_report() -> String {
             }
         }
     }
-    times.sort_by(|a, b| b.0.cmp(&a.0));
+    times.sort_by_key(|t| std::cmp::Reverse(t.0));
     let slow: Vec<String> = times
         .iter()
         .take(5)

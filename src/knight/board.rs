@@ -443,7 +443,7 @@ impl Preset {
                 }
                 Preset::Ring => {
                     let r = ((fx - cx) / (w / 2.0)).powi(2) + ((fy - cy) / (h / 2.0)).powi(2);
-                    yes(r <= 1.0 + 1e-9 && r >= 0.2)
+                    yes((0.2..=1.0 + 1e-9).contains(&r))
                 }
                 Preset::Frame => yes(x < t || y < t || x + t >= width || y + t >= height),
                 Preset::HalvesMirror => {

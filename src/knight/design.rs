@@ -83,7 +83,7 @@ impl Style {
             dot_colors: [Rgba::rgb(0xff, 0xd6, 0x0a), Rgba::rgb(0xff, 0xd6, 0x0a)],
             dot_radius: 0.09,
             outlines: false,
-            outline_color: Rgba::rgba(0xff, 0xff, 0xff, 0x30),
+            outline_color: Rgba::new(0xff, 0xff, 0xff, 0x30),
             number_color: Rgba::rgb(0, 0, 0),
             margin: 0.8,
         }
@@ -117,7 +117,7 @@ impl Style {
             dot_colors: [Rgba::rgb(0xff, 0xff, 0xff), Rgba::rgb(0xff, 0xff, 0xff)],
             dot_radius: 0.06,
             outlines: true,
-            outline_color: Rgba::rgba(0x8e, 0xca, 0xe6, 0x40),
+            outline_color: Rgba::new(0x8e, 0xca, 0xe6, 0x40),
             number_color: Rgba::rgb(0x0b, 0x25, 0x45),
             margin: 0.8,
         }

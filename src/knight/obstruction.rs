@@ -1,7 +1,14 @@
 //! Quick proofs that a leaper graph has no tour: connectivity, degrees,
 //! colour counts, matchings, and independent sets of half the cells.
 
+use super::board::Pos;
 use super::graph::LeaperGraph;
+
+/// Whether cell `p` is light, i.e. `x + y` is even (the chessboard colour;
+/// a leaper with `a + b` odd always changes it).
+pub fn is_light(p: Pos) -> bool {
+    (p.x as u32 + p.y as u32).is_multiple_of(2)
+}
 
 /// Above this many vertices the matching arguments are skipped (they are
 /// proofs, not needed to find tours, and cost more on huge graphs).
@@ -52,9 +59,7 @@ pub fn obstruction(g: &LeaperGraph, closed: bool, start: Option<usize>) -> Optio
         return None;
     }
     // Every move changes the colour (x + y) mod 2: a tour alternates colours.
-    let white: Vec<bool> = (0..n)
-        .map(|v| (g.cell(v).x + g.cell(v).y) % 2 == 0)
-        .collect();
+    let white: Vec<bool> = (0..n).map(|v| is_light(g.cell(v))).collect();
     let w = white.iter().filter(|&&b| b).count();
     let b = n - w;
     if closed && w != b {

@@ -168,7 +168,7 @@ fn open_starts(g: &LeaperGraph, start: Option<usize>) -> Vec<usize> {
     }
     let mut v: Vec<usize> = (0..g.len()).collect();
     if g.leaper().changes_colour() {
-        let white = |v: usize| (g.cell(v).x + g.cell(v).y) % 2 == 0;
+        let white = |v: usize| super::obstruction::is_light(g.cell(v));
         let w = v.iter().filter(|&&u| white(u)).count();
         let b = v.len() - w;
         if w != b {
