@@ -1,12 +1,14 @@
 //! Grundy Lab: Wythoff's game, its relatives and knight-graph pictures.
 //!
-//! Everything here except [`ui`] is plain mathematics and file handling and
+//! Everything here except `ui` is plain mathematics and file handling and
 //! runs without a window.
 
-pub mod grundy;
-pub mod rules;
-pub mod theory;
 pub mod bench;
 pub mod cli;
+pub mod draw;
 pub mod fsutil;
+pub mod grundy;
+pub mod knight;
 pub mod map;
+pub mod rules;
+pub mod theory;

@@ -1,0 +1,279 @@
+//! PNG backend: tiny-skia (anti-aliased) for pixels, the `image` crate for
+//! encoding, the bundled font (via ab_glyph outlines) for text.
+
+use super::font::{font, layout};
+use super::{DrawError, Rgba, Scene, Shape, Stroke, write_atomic};
+use ab_glyph::{Font, OutlineCurve};
+use image::ImageEncoder;
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use std::path::Path;
+use tiny_skia::{Color, FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Rect, Transform};
+
+/// The largest side, in pixels, of a PNG we agree to draw (about 576 MB of
+/// pixels at the largest).
+pub const MAX_SIDE_PX: u32 = 12_000;
+
+fn paint(c: Rgba) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color_rgba8(c.0[0], c.0[1], c.0[2], c.0[3]);
+    p.anti_alias = true;
+    p
+}
+
+fn ts_stroke(s: &Stroke) -> tiny_skia::Stroke {
+    tiny_skia::Stroke {
+        width: s.width.max(0.0),
+        line_cap: LineCap::Round,
+        line_join: LineJoin::Round,
+        ..Default::default()
+    }
+}
+
+/// Rasterises `scene` with its longer side `px` pixels. The pixmap holds
+/// premultiplied RGBA.
+pub fn render(scene: &Scene, px: u32) -> Result<Pixmap, DrawError> {
+    if px == 0 || px > MAX_SIDE_PX {
+        return Err(DrawError::BadSize(format!(
+            "{px} pixels; choose a size from 1 to {MAX_SIDE_PX}"
+        )));
+    }
+    if !(scene.width.is_finite() && scene.height.is_finite())
+        || scene.width <= 0.0
+        || scene.height <= 0.0
+    {
+        return Err(DrawError::BadSize(format!(
+            "the scene is {} x {} units",
+            scene.width, scene.height
+        )));
+    }
+    let (w, h) = scene.pixel_size(px);
+    let mut pm = Pixmap::new(w, h)
+        .ok_or_else(|| DrawError::BadSize(format!("cannot allocate {w} x {h} pixels")))?;
+    if let Some(bg) = scene.background {
+        pm.fill(Color::from_rgba8(bg.0[0], bg.0[1], bg.0[2], bg.0[3]));
+    }
+    let s = w as f32 / scene.width;
+    let t = Transform::from_scale(s, h as f32 / scene.height);
+    for shape in &scene.shapes {
+        draw_shape(&mut pm, shape, t);
+    }
+    Ok(pm)
+}
+
+fn draw_shape(pm: &mut Pixmap, shape: &Shape, t: Transform) {
+    match shape {
+        Shape::Line { from, to, stroke } => {
+            let mut pb = PathBuilder::new();
+            pb.move_to(from[0], from[1]);
+            pb.line_to(to[0], to[1]);
+            if let Some(path) = pb.finish() {
+                pm.stroke_path(&path, &paint(stroke.color), &ts_stroke(stroke), t, None);
+            }
+        }
+        Shape::Polyline {
+            points,
+            closed,
+            stroke,
+        } => {
+            let mut pb = PathBuilder::new();
+            for (i, p) in points.iter().enumerate() {
+                if i == 0 {
+                    pb.move_to(p[0], p[1]);
+                } else {
+                    pb.line_to(p[0], p[1]);
+                }
+            }
+            if *closed {
+                pb.close();
+            }
+            if let Some(path) = pb.finish() {
+                pm.stroke_path(&path, &paint(stroke.color), &ts_stroke(stroke), t, None);
+            }
+        }
+        Shape::Circle {
+            center,
+            radius,
+            fill,
+            stroke,
+        } => {
+            if let Some(path) = PathBuilder::from_circle(center[0], center[1], *radius) {
+                if let Some(f) = fill {
+                    pm.fill_path(&path, &paint(*f), FillRule::Winding, t, None);
+                }
+                if let Some(s) = stroke {
+                    pm.stroke_path(&path, &paint(s.color), &ts_stroke(s), t, None);
+                }
+            }
+        }
+        Shape::Rect {
+            min,
+            max,
+            fill,
+            stroke,
+        } => {
+            if let Some(r) = Rect::from_ltrb(min[0], min[1], max[0], max[1]) {
+                if let Some(f) = fill {
+                    pm.fill_rect(r, &paint(*f), t, None);
+                }
+                if let Some(s) = stroke {
+                    let path = PathBuilder::from_rect(r);
+                    let mut st = ts_stroke(s);
+                    st.line_cap = LineCap::Butt;
+                    st.line_join = LineJoin::Miter;
+                    pm.stroke_path(&path, &paint(s.color), &st, t, None);
+                }
+            }
+        }
+        Shape::Text {
+            pos,
+            text,
+            size,
+            color,
+            anchor,
+        } => draw_text(pm, pos, text, *size, *color, *anchor, t),
+    }
+}
+
+fn draw_text(
+    pm: &mut Pixmap,
+    pos: &[f32; 2],
+    text: &str,
+    size: f32,
+    color: Rgba,
+    anchor: super::Anchor,
+    t: Transform,
+) {
+    let Some(f) = font() else { return };
+    if !(size.is_finite() && size > 0.0) {
+        return;
+    }
+    let scale = size / f.units_per_em().unwrap_or(1000.0);
+    let x0 = pos[0] - anchor.horizontal() * super::font::text_width(text, size);
+    let base = pos[1] + anchor.baseline_offset(size);
+    let mut pb = PathBuilder::new();
+    for (id, gx) in layout(text, size) {
+        let Some(outline) = f.outline(id) else {
+            continue;
+        };
+        let map = |p: ab_glyph::Point| (x0 + gx + p.x * scale, base - p.y * scale);
+        let mut last: Option<(f32, f32)> = None;
+        for c in &outline.curves {
+            let (start, end) = match c {
+                OutlineCurve::Line(a, b) => (*a, *b),
+                OutlineCurve::Quad(a, _, b) => (*a, *b),
+                OutlineCurve::Cubic(a, _, _, b) => (*a, *b),
+            };
+            let s = map(start);
+            if last != Some(s) {
+                if last.is_some() {
+                    pb.close();
+                }
+                pb.move_to(s.0, s.1);
+            }
+            match c {
+                OutlineCurve::Line(_, b) => {
+                    let b = map(*b);
+                    pb.line_to(b.0, b.1);
+                }
+                OutlineCurve::Quad(_, c1, b) => {
+                    let (c1, b) = (map(*c1), map(*b));
+                    pb.quad_to(c1.0, c1.1, b.0, b.1);
+                }
+                OutlineCurve::Cubic(_, c1, c2, b) => {
+                    let (c1, c2, b) = (map(*c1), map(*c2), map(*b));
+                    pb.cubic_to(c1.0, c1.1, c2.0, c2.1, b.0, b.1);
+                }
+            }
+            last = Some(map(end));
+        }
+        if last.is_some() {
+            pb.close();
+        }
+    }
+    if let Some(path) = pb.finish() {
+        pm.fill_path(&path, &paint(color), FillRule::Winding, t, None);
+    }
+}
+
+/// The scene as straight (not premultiplied) RGBA8 pixels, row by row:
+/// `(width, height, bytes)`.
+pub fn render_rgba(scene: &Scene, px: u32) -> Result<(u32, u32, Vec<u8>), DrawError> {
+    let pm = render(scene, px)?;
+    let (w, h) = (pm.width(), pm.height());
+    Ok((w, h, pm.take_demultiplied()))
+}
+
+/// Encodes straight RGBA8 pixels as PNG with fast compression. When every
+/// pixel is opaque the alpha channel is dropped (smaller, faster).
+pub fn encode_rgba(w: u32, h: u32, rgba: &[u8], opaque: bool) -> Result<Vec<u8>, DrawError> {
+    let mut out = Vec::new();
+    let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive);
+    let r = if opaque {
+        let rgb: Vec<u8> = rgba
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        enc.write_image(&rgb, w, h, image::ExtendedColorType::Rgb8)
+    } else {
+        enc.write_image(rgba, w, h, image::ExtendedColorType::Rgba8)
+    };
+    r.map_err(|e| DrawError::Encode(e.to_string()))?;
+    Ok(out)
+}
+
+/// The scene as PNG file bytes, longer side `px` pixels.
+pub fn to_png_bytes(scene: &Scene, px: u32) -> Result<Vec<u8>, DrawError> {
+    let pm = render(scene, px)?;
+    let (w, h) = (pm.width(), pm.height());
+    let opaque = scene.background.is_some_and(|b| b.0[3] == 255);
+    let data = if opaque {
+        pm.take()
+    } else {
+        pm.take_demultiplied()
+    };
+    encode_rgba(w, h, &data, opaque)
+}
+
+/// Draws `scene` (longer side `px` pixels) and writes it to `path` as PNG,
+/// atomically (no half-written file on failure).
+pub fn write_png(scene: &Scene, px: u32, path: &Path) -> Result<(), DrawError> {
+    let bytes = to_png_bytes(scene, px)?;
+    write_atomic(path, &bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::{Anchor, Stroke};
+
+    #[test]
+    fn background_line_and_text() {
+        let mut s = Scene::new(100.0, 50.0, Some(Rgba::rgb(10, 20, 30)));
+        s.line([10.0, 25.0], [90.0, 25.0], Stroke::new(4.0, Rgba::WHITE));
+        s.text(
+            [50.0, 10.0],
+            "8",
+            12.0,
+            Rgba::rgb(255, 0, 0),
+            Anchor::Center,
+        );
+        let (w, h, px) = render_rgba(&s, 200).unwrap();
+        assert_eq!((w, h), (200, 100));
+        let at = |x: u32, y: u32| &px[((y * w + x) * 4) as usize..][..4];
+        assert_eq!(at(0, 0), &[10, 20, 30, 255]);
+        assert_eq!(at(100, 50), &[255, 255, 255, 255]);
+        let red = (0..40u32)
+            .flat_map(|y| (80..120u32).map(move |x| (x, y)))
+            .filter(|&(x, y)| at(x, y)[0] > 200 && at(x, y)[1] < 50)
+            .count();
+        assert!(red > 20, "the digit must leave red pixels, found {red}");
+    }
+
+    #[test]
+    fn bad_sizes_are_errors() {
+        let s = Scene::new(10.0, 10.0, None);
+        assert!(matches!(render(&s, 0), Err(DrawError::BadSize(_))));
+        assert!(render(&s, MAX_SIDE_PX + 1).is_err());
+        assert!(render(&Scene::new(0.0, 1.0, None), 10).is_err());
+    }
+}

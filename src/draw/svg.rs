@@ -1,0 +1,201 @@
+//! SVG 1.1 backend: a plain text writer.
+
+use super::font::{FAMILY, text_width};
+use super::{Rgba, Scene, Shape, Stroke};
+use std::fmt::Write;
+
+/// Formats a number compactly (at most 3 decimals, no trailing zeros).
+fn num(v: f32) -> String {
+    let v = if v.is_finite() { v } else { 0.0 };
+    let s = format!("{:.3}", v);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".into() } else { s.into() }
+}
+
+/// Escapes text for XML character data and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Characters XML 1.0 forbids are dropped.
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn paint_attr(name: &str, c: Option<Rgba>) -> String {
+    match c {
+        None => format!(" {name}=\"none\""),
+        Some(c) if c.0[3] == 255 => format!(" {name}=\"{}\"", c.hex_rgb()),
+        Some(c) => format!(
+            " {name}=\"{}\" {name}-opacity=\"{}\"",
+            c.hex_rgb(),
+            num(c.alpha())
+        ),
+    }
+}
+
+fn stroke_attrs(s: Option<Stroke>) -> String {
+    match s {
+        None => String::new(),
+        Some(s) => format!(
+            "{} stroke-width=\"{}\"",
+            paint_attr("stroke", Some(s.color)),
+            num(s.width)
+        ),
+    }
+}
+
+/// The scene as a complete SVG 1.1 document. Its `viewBox` is the scene's
+/// size, and `width`/`height` are the same numbers (1 scene unit = 1 px).
+pub fn to_svg(scene: &Scene) -> String {
+    let mut o = String::with_capacity(128 + scene.shapes.len() * 96);
+    let (w, h) = (num(scene.width), num(scene.height));
+    let _ = writeln!(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+    let _ = writeln!(
+        o,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">"
+    );
+    if let Some(bg) = scene.background {
+        let _ = writeln!(
+            o,
+            "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\"{}/>",
+            paint_attr("fill", Some(bg))
+        );
+    }
+    // Lines and polylines share round caps and joins through one group.
+    let _ = writeln!(o, "<g stroke-linecap=\"round\" stroke-linejoin=\"round\">");
+    for shape in &scene.shapes {
+        match shape {
+            Shape::Line { from, to, stroke } => {
+                let _ = writeln!(
+                    o,
+                    "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>",
+                    num(from[0]),
+                    num(from[1]),
+                    num(to[0]),
+                    num(to[1]),
+                    stroke_attrs(Some(*stroke))
+                );
+            }
+            Shape::Polyline {
+                points,
+                closed,
+                stroke,
+            } => {
+                if points.is_empty() {
+                    continue;
+                }
+                let mut d = String::new();
+                for (i, p) in points.iter().enumerate() {
+                    let _ = write!(
+                        d,
+                        "{}{} {}",
+                        if i == 0 { "M" } else { " L" },
+                        num(p[0]),
+                        num(p[1])
+                    );
+                }
+                if *closed {
+                    d.push_str(" Z");
+                }
+                let _ = writeln!(
+                    o,
+                    "<path d=\"{d}\" fill=\"none\"{}/>",
+                    stroke_attrs(Some(*stroke))
+                );
+            }
+            Shape::Circle {
+                center,
+                radius,
+                fill,
+                stroke,
+            } => {
+                let _ = writeln!(
+                    o,
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}{}/>",
+                    num(center[0]),
+                    num(center[1]),
+                    num(radius.max(0.0)),
+                    paint_attr("fill", *fill),
+                    stroke_attrs(*stroke)
+                );
+            }
+            Shape::Rect {
+                min,
+                max,
+                fill,
+                stroke,
+            } => {
+                let _ = writeln!(
+                    o,
+                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"{}{}/>",
+                    num(min[0]),
+                    num(min[1]),
+                    num((max[0] - min[0]).max(0.0)),
+                    num((max[1] - min[1]).max(0.0)),
+                    paint_attr("fill", *fill),
+                    stroke_attrs(*stroke)
+                );
+            }
+            Shape::Text {
+                pos,
+                text,
+                size,
+                color,
+                anchor,
+            } => {
+                // Place the start of the text ourselves (measured with the
+                // bundled font) so SVG and PNG agree even without
+                // text-anchor support; the baseline is explicit too.
+                let x = pos[0] - anchor.horizontal() * text_width(text, *size);
+                let y = pos[1] + anchor.baseline_offset(*size);
+                let _ = writeln!(
+                    o,
+                    "<text x=\"{}\" y=\"{}\" font-family=\"{FAMILY}, sans-serif\" font-size=\"{}\"{}>{}</text>",
+                    num(x),
+                    num(y),
+                    num(*size),
+                    paint_attr("fill", Some(*color)),
+                    escape(text)
+                );
+            }
+        }
+    }
+    let _ = writeln!(o, "</g>");
+    let _ = writeln!(o, "</svg>");
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::Anchor;
+
+    #[test]
+    fn numbers_are_compact() {
+        assert_eq!(num(1.0), "1");
+        assert_eq!(num(1.25), "1.25");
+        assert_eq!(num(-0.0001), "0");
+        assert_eq!(num(f32::NAN), "0");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        let mut s = Scene::new(10.0, 10.0, None);
+        s.text([1.0, 1.0], "a<&>\"b", 3.0, Rgba::BLACK, Anchor::Center);
+        let svg = to_svg(&s);
+        assert!(svg.contains("a&lt;&amp;&gt;&quot;b"), "{svg}");
+        assert!(
+            !svg.contains("<rect"),
+            "transparent scene has no background"
+        );
+    }
+}

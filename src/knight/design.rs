@@ -1,0 +1,290 @@
+//! Designs: a board with its regions, the leaper and the picture style,
+//! saved and loaded as versioned JSON with validation.
+
+use super::board::{Board, MAX_SIDE};
+use super::leaper::Leaper;
+use crate::draw::Rgba;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// How a knight picture looks. Lengths are fractions of a cell's side, so a
+/// picture looks the same at any size.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Style {
+    /// Background colour (ignored when `transparent`).
+    pub background: Rgba,
+    /// Leave the background transparent (PNG alpha, no SVG background).
+    pub transparent: bool,
+    /// Line colour of region A and region B.
+    pub lines: [Rgba; 2],
+    /// Line width, as a fraction of the cell side.
+    pub line_width: f32,
+    /// Draw a dot at every cell centre (the graph's vertices).
+    pub dots: bool,
+    /// Dot colour of region A and region B.
+    pub dot_colors: [Rgba; 2],
+    /// Dot radius, as a fraction of the cell side.
+    pub dot_radius: f32,
+    /// Draw a thin outline around every cell of a region.
+    pub outlines: bool,
+    /// Colour of the cell outlines.
+    pub outline_color: Rgba,
+    /// Colour of the visiting numbers in the numbered view.
+    pub number_color: Rgba,
+    /// Empty space around the board, in cells.
+    pub margin: f32,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style::night()
+    }
+}
+
+/// The ready-made styles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StylePreset {
+    /// The sources' look: black background, blue lines, yellow vertices.
+    Night,
+    /// Ink on warm white paper, for printing.
+    Paper,
+    /// Light lines on deep blue.
+    Blueprint,
+}
+
+impl StylePreset {
+    /// All presets, for menus.
+    pub const ALL: [StylePreset; 3] = [
+        StylePreset::Night,
+        StylePreset::Paper,
+        StylePreset::Blueprint,
+    ];
+
+    /// The style of this preset.
+    pub fn style(self) -> Style {
+        match self {
+            StylePreset::Night => Style::night(),
+            StylePreset::Paper => Style::paper(),
+            StylePreset::Blueprint => Style::blueprint(),
+        }
+    }
+}
+
+impl Style {
+    /// Black background, blue (A) and rose (B) lines, yellow vertices.
+    pub fn night() -> Style {
+        Style {
+            background: Rgba::rgb(0, 0, 0),
+            transparent: false,
+            lines: [Rgba::rgb(0x3d, 0x8b, 0xff), Rgba::rgb(0xff, 0x5c, 0x8a)],
+            line_width: 0.035,
+            dots: true,
+            dot_colors: [Rgba::rgb(0xff, 0xd6, 0x0a), Rgba::rgb(0xff, 0xd6, 0x0a)],
+            dot_radius: 0.09,
+            outlines: false,
+            outline_color: Rgba::new(0xff, 0xff, 0xff, 0x30),
+            number_color: Rgba::rgb(0, 0, 0),
+            margin: 0.8,
+        }
+    }
+
+    /// Navy and crimson ink on warm paper, with faint cell outlines.
+    pub fn paper() -> Style {
+        Style {
+            background: Rgba::rgb(0xfb, 0xf8, 0xf1),
+            transparent: false,
+            lines: [Rgba::rgb(0x1d, 0x35, 0x57), Rgba::rgb(0xc1, 0x12, 0x1f)],
+            line_width: 0.03,
+            dots: true,
+            dot_colors: [Rgba::rgb(0x1d, 0x35, 0x57), Rgba::rgb(0xc1, 0x12, 0x1f)],
+            dot_radius: 0.07,
+            outlines: true,
+            outline_color: Rgba::rgb(0xdc, 0xd6, 0xc8),
+            number_color: Rgba::rgb(0xff, 0xff, 0xff),
+            margin: 1.0,
+        }
+    }
+
+    /// Sky blue and amber lines on deep blue.
+    pub fn blueprint() -> Style {
+        Style {
+            background: Rgba::rgb(0x0b, 0x25, 0x45),
+            transparent: false,
+            lines: [Rgba::rgb(0x8e, 0xca, 0xe6), Rgba::rgb(0xff, 0xb7, 0x03)],
+            line_width: 0.03,
+            dots: true,
+            dot_colors: [Rgba::rgb(0xff, 0xff, 0xff), Rgba::rgb(0xff, 0xff, 0xff)],
+            dot_radius: 0.06,
+            outlines: true,
+            outline_color: Rgba::new(0x8e, 0xca, 0xe6, 0x40),
+            number_color: Rgba::rgb(0x0b, 0x25, 0x45),
+            margin: 0.8,
+        }
+    }
+
+    /// Checks that every number is in its range, naming the first that is not.
+    pub fn check(&self) -> Result<(), String> {
+        let ranges = [
+            ("line_width", self.line_width, 0.0, 1.0),
+            ("dot_radius", self.dot_radius, 0.0, 0.5),
+            ("margin", self.margin, 0.0, 20.0),
+        ];
+        for (name, v, lo, hi) in ranges {
+            if !(v.is_finite() && v >= lo && v <= hi) {
+                return Err(format!("style.{name} is {v}; it must be from {lo} to {hi}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A design: the board (cells and regions), the leaper, and the style.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Design {
+    /// The board with its two regions.
+    pub board: Board,
+    /// The piece whose graph and tours are drawn.
+    pub leaper: Leaper,
+    /// How the picture looks.
+    pub style: Style,
+}
+
+impl Default for Design {
+    fn default() -> Self {
+        Design {
+            board: Board::rect(8, 8).expect("8 x 8 is a valid size"),
+            leaper: Leaper::KNIGHT,
+            style: Style::night(),
+        }
+    }
+}
+
+/// The `format` field every design file starts with.
+pub const FORMAT: &str = "grundy-lab knight design";
+/// The file format version this program writes and reads.
+pub const VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardFile {
+    width: u64,
+    height: u64,
+    /// One string per row: '.' hole, 'A', 'B'.
+    rows: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DesignFile {
+    format: String,
+    version: u32,
+    board: BoardFile,
+    leaper: Leaper,
+    #[serde(default)]
+    style: Style,
+}
+
+impl Design {
+    /// The design as pretty JSON (the file format).
+    pub fn to_json(&self) -> String {
+        let f = DesignFile {
+            format: FORMAT.into(),
+            version: VERSION,
+            board: BoardFile {
+                width: self.board.width() as u64,
+                height: self.board.height() as u64,
+                rows: self.board.to_rows(),
+            },
+            leaper: self.leaper,
+            style: self.style.clone(),
+        };
+        serde_json::to_string_pretty(&f).unwrap_or_default() + "\n"
+    }
+
+    /// Reads a design from file bytes; the error says what is wrong.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Design, String> {
+        let text = std::str::from_utf8(bytes)
+            .map_err(|e| format!("the file is not UTF-8 text (byte {})", e.valid_up_to()))?;
+        Design::from_json(text)
+    }
+
+    /// Reads a design from JSON text; the error says what is wrong.
+    pub fn from_json(text: &str) -> Result<Design, String> {
+        let f: DesignFile =
+            serde_json::from_str(text).map_err(|e| format!("not a valid design file: {e}"))?;
+        if f.format != FORMAT {
+            return Err(format!(
+                "not a knight design: \"format\" is \"{}\", expected \"{FORMAT}\"",
+                f.format
+            ));
+        }
+        if f.version != VERSION {
+            return Err(format!(
+                "design file version {} is not supported (this program reads version {VERSION})",
+                f.version
+            ));
+        }
+        let (w, h) = (f.board.width, f.board.height);
+        if w == 0 || h == 0 || w > MAX_SIDE as u64 || h > MAX_SIDE as u64 {
+            return Err(format!(
+                "board.width and board.height must be 1 to {MAX_SIDE}, not {w} x {h}"
+            ));
+        }
+        if f.board.rows.len() as u64 != h {
+            return Err(format!(
+                "board.height is {h} but board.rows has {} rows",
+                f.board.rows.len()
+            ));
+        }
+        if let Some((y, r)) = f
+            .board
+            .rows
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.chars().count() as u64 != w)
+        {
+            return Err(format!(
+                "board.width is {w} but row {y} has {} cells",
+                r.chars().count()
+            ));
+        }
+        let board = Board::from_rows(&f.board.rows).map_err(|e| format!("board: {e}"))?;
+        f.leaper.check().map_err(|e| format!("leaper: {e}"))?;
+        f.style.check()?;
+        Ok(Design {
+            board,
+            leaper: f.leaper,
+            style: f.style,
+        })
+    }
+
+    /// Loads a design file. A file that cannot be read or is not a valid
+    /// design gives an error naming the file and the problem.
+    pub fn load(path: &Path) -> Result<Design, String> {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Design::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Saves the design atomically (no half-written file on failure).
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        crate::draw::write_atomic(path, self.to_json().as_bytes()).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knight::board::Preset;
+
+    #[test]
+    fn round_trip() {
+        let d = Design {
+            board: Preset::Pinwheel.build(10, 10).unwrap(),
+            leaper: Leaper::ZEBRA,
+            style: Style::paper(),
+        };
+        assert_eq!(Design::from_json(&d.to_json()).unwrap(), d);
+    }
+}

@@ -1,0 +1,22 @@
+//! Knight graphs and knight's tours on boards with holes and two regions,
+//! and the pictures made of them (see `docs/math.md`, section 6).
+
+pub mod bench;
+pub mod board;
+pub mod command;
+pub mod design;
+pub mod graph;
+pub mod leaper;
+pub mod obstruction;
+pub mod picture;
+pub mod search;
+pub mod tour;
+pub mod warnsdorff;
+
+pub use board::{Board, Cell, Pos, Preset, Region, Symmetry};
+pub use command::{KnightArgs, run};
+pub use design::{Design, Style, StylePreset};
+pub use graph::LeaperGraph;
+pub use leaper::Leaper;
+pub use picture::{Layout, ViewOptions, scene};
+pub use tour::{Budget, Tour, TourCount, TourResult, TourSpec, count_tours, find_tour};
