@@ -4,6 +4,7 @@
 pub mod palette;
 pub mod raster;
 pub mod export;
+pub mod frame;
 
 pub use palette::{Palette, PaletteKind, Rgba};
 pub use raster::{Pyramid, View, render};

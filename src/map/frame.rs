@@ -1,0 +1,67 @@
+//! The frame of a poster: title, axes with coordinates, and the legend,
+//! drawn as a [`Scene`] around the map raster.
+
+use super::palette::Palette;
+use crate::draw::{Anchor, Rgba as Colour, Scene, Shape, Stroke};
+use crate::grundy::{Table, TableKind};
+
+const INK: Colour = Colour([30, 30, 30, 255]);
+
+/// Put the `w x h` map raster in a frame with a title, axes and a legend.
+/// Returns the framed picture as RGBA.
+pub fn frame(table: &Table, palette: &Palette, highlight: &[u32], w: usize, h: usize, rgba: Vec<u8>) -> Result<(usize, usize, Vec<u8>), String> {
+    let side = w.max(h) as f32;
+    let font = (side * 0.018).clamp(14.0, 160.0);
+    let margin = (font * 4.0).round();
+    let legend_w = (font * 9.0).round();
+    let (fw, fh) = (w as f32 + 2.0 * margin + legend_w, h as f32 + 2.0 * margin);
+    let mut scene = Scene::new(fw, fh, Some(Colour([255, 255, 255, 255])));
+    let title = format!("Grundy numbers of {}, {} x {}", table.rules().label(), table.width(), table.height());
+    scene.text([margin, margin * 0.45], &title, font * 1.3, INK, Anchor::Left);
+    // Axes: x to the right along the top, y down the left side, origin (0,0)
+    // at the top left as in the sources.
+    let (mx, my) = (margin, margin);
+    let thin = Stroke { width: (font * 0.08).max(1.0), color: INK };
+    let ticks = |len: usize| -> Vec<usize> {
+        let raw = (len as f64 / 8.0).max(1.0);
+        let mag = 10f64.powf(raw.log10().floor());
+        let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * mag).find(|s| *s >= raw).unwrap_or(raw) as usize;
+        (0..=len).step_by(step.max(1)).collect()
+    };
+    let (sx, sy) = (w as f32 / table.width() as f32, h as f32 / table.height() as f32);
+    for t in ticks(table.width()) {
+        let x = mx + t as f32 * sx;
+        scene.line([x, my - font * 0.5], [x, my], thin);
+        scene.text([x, my - font * 0.7], &t.to_string(), font * 0.8, INK, Anchor::Bottom);
+    }
+    for t in ticks(table.height()) {
+        let y = my + t as f32 * sy;
+        scene.line([mx - font * 0.5, y], [mx, y], thin);
+        scene.text([mx - font * 0.7, y], &t.to_string(), font * 0.8, INK, Anchor::Right);
+    }
+    scene.text([mx + w as f32 / 2.0, fh - margin * 0.4], "x →", font, INK, Anchor::Center);
+    scene.text([margin * 0.35, my + h as f32 / 2.0], "y ↓", font, INK, Anchor::Center);
+    // Legend: swatches with labels.
+    let misere = table.kind() == TableKind::Outcome;
+    let entries = palette.legend(table.max_value(), highlight, misere, 11);
+    let lx = mx + w as f32 + font * 2.0;
+    scene.text([lx, my], if misere { "outcome" } else { "g(x, y)" }, font, INK, Anchor::TopLeft);
+    for (i, (label, c)) in entries.iter().enumerate() {
+        let y = my + font * 1.8 + i as f32 * font * 1.5;
+        scene.push(Shape::Rect {
+            min: [lx, y],
+            max: [lx + font * 1.1, y + font * 1.1],
+            fill: Some(Colour(*c)),
+            stroke: Some(thin),
+        });
+        scene.text([lx + font * 1.6, y + font * 0.55], label, font * 0.8, INK, Anchor::Left);
+    }
+    let px = fw.max(fh).round() as u32;
+    let (pw, ph, mut out) = crate::draw::png::render_rgba(&scene, px).map_err(|e| e.to_string())?;
+    let (ox, oy) = (mx as usize, my as usize);
+    for y in 0..h.min(ph as usize - oy) {
+        let src = &rgba[y * w * 4..][..w.min(pw as usize - ox) * 4];
+        out[((oy + y) * pw as usize + ox) * 4..][..src.len()].copy_from_slice(src);
+    }
+    Ok((pw as usize, ph as usize, out))
+}
