@@ -3,8 +3,12 @@
 
 pub mod palette;
 pub mod raster;
+pub mod view;
 pub mod export;
 pub mod frame;
+pub mod compare;
+pub mod stats;
 
 pub use palette::{Palette, PaletteKind, Rgba};
 pub use raster::{Pyramid, View, render};
+pub use view::Camera;

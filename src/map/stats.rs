@@ -1,0 +1,79 @@
+//! Counts of values in a table, for the histogram beside the map.
+
+use crate::grundy::{Control, Table};
+
+/// How many cells hold each value, and the largest value.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// `histogram[v]` = number of cells with value v.
+    pub histogram: Vec<u64>,
+    /// The largest value.
+    pub max: u32,
+}
+
+/// Count the values of a complete table (O(cells): run it as a job).
+/// `None` when cancelled.
+pub fn stats(table: &Table, control: &Control) -> Option<Stats> {
+    let mut histogram: Vec<u64> = Vec::new();
+    control.start(table.height() as u64);
+    for y in 0..table.height() {
+        if control.is_cancelled() {
+            return None;
+        }
+        let x0 = if table.is_half_stored() { y } else { 0 };
+        for x in x0..table.width() {
+            let v = table.get(x, y) as usize;
+            if v >= histogram.len() {
+                histogram.resize(v + 1, 0);
+            }
+            // Half-stored tables count each off-diagonal cell for its mirror too.
+            histogram[v] += if table.is_half_stored() && x != y { 2 } else { 1 };
+        }
+        control.advance(1);
+    }
+    let max = histogram.len().saturating_sub(1) as u32;
+    Some(Stats { histogram, max })
+}
+
+/// Values along row `y`: `(x, g(x, y) - x)`, showing the additive
+/// periodicity of the queen's rows.
+pub fn row_minus_x(table: &Table, y: usize) -> Vec<(usize, i64)> {
+    (0..table.width()).map(|x| (x, table.get(x, y) as i64 - x as i64)).collect()
+}
+
+/// Cells with value `k` in the square `0..n` (for the golden-ratio plot),
+/// at most `limit` of them.
+pub fn cells_with_value(table: &Table, k: u32, n: usize, limit: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for y in 0..n.min(table.height()) {
+        for x in 0..n.min(table.width()) {
+            if table.get(x, y) == k {
+                out.push((x, y));
+                if out.len() >= limit {
+                    return out;
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::compute;
+    use crate::rules::preset;
+
+    #[test]
+    fn histogram_counts_every_cell() {
+        let c = Control::new();
+        for (w, h) in [(100, 100), (100, 60)] {
+            let t = compute(&preset("queen").unwrap(), w, h, &c).unwrap();
+            let s = stats(&t, &c).unwrap();
+            assert_eq!(s.histogram.iter().sum::<u64>(), (w * h) as u64);
+            assert_eq!(s.max, t.max_value());
+            let zeros = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).filter(|&(x, y)| t.get(x, y) == 0).count();
+            assert_eq!(s.histogram[0], zeros as u64);
+        }
+    }
+}
