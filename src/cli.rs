@@ -108,6 +108,9 @@ pub enum Command {
         /// Side of the queen table whose peak memory is measured (0: skip).
         #[arg(long, default_value_t = 16384)]
         memory_size: usize,
+        /// Which figures: engine, map, knight or all.
+        #[arg(long, default_value = "all")]
+        only: String,
     },
 }
 
@@ -209,9 +212,25 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
             let (w, h) = crate::map::export::write_poster(&t, &poster, &out)?;
             Ok((format!("wrote {} ({w} x {h} pixels)\n", out.display()), 0))
         }
-        Command::Bench { size, memory_size } => {
+        Command::Bench { size, memory_size, only } => {
             let big = (memory_size > 0).then_some(memory_size);
-            Ok((crate::bench::engine_report(size, big), 0))
+            let mut s = String::new();
+            if !["all", "engine", "map", "knight"].contains(&only.as_str()) {
+                return Err(format!("--only {only}: choose engine, map, knight or all"));
+            }
+            if only == "all" || only == "engine" {
+                s += "== engine ==\n";
+                s += &crate::bench::engine_report(size, big);
+            }
+            if only == "all" || only == "map" {
+                s += "== Grundy map ==\n";
+                s += &crate::bench::map_report(big.unwrap_or(size), size);
+            }
+            if only == "all" || only == "knight" {
+                s += "== knight ==\n";
+                s += &crate::knight::bench::bench_report();
+            }
+            Ok((s, 0))
         }
     }
 }
