@@ -16,15 +16,20 @@ use rhai::packages::{
     ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage, LogicPackage, Package,
 };
 use rhai::{AST, Dynamic, Engine, EvalAltResult, ParseError, Position, Scope};
+use std::cell::Cell;
 use std::fmt;
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 /// Steps one cell may take before its evaluation is stopped.
-pub const MAX_OPERATIONS: u64 = 200_000;
+pub const MAX_OPERATIONS: u64 = 1_000_000;
 /// Longest string a formula may build.
 pub const MAX_STRING: usize = 4096;
 /// Largest array a formula may build.
 pub const MAX_ARRAY: usize = 65_536;
+/// Wall-clock time one cell may take. The operation cap alone is not
+/// enough: one operation can be a call that sorts a large array.
+pub const MAX_CELL_TIME: Duration = Duration::from_secs(1);
 /// Longest formula text accepted.
 pub const MAX_TEXT: usize = 100_000;
 
@@ -87,6 +92,13 @@ impl FormulaError {
                 ErrorKind::Limit,
                 format!(
                     "the formula took more than {MAX_OPERATIONS} steps at one cell (an endless loop?)"
+                ),
+            ),
+            EvalAltResult::ErrorTerminated(..) => (
+                ErrorKind::Limit,
+                format!(
+                    "the formula took more than {} s at one cell (an endless loop?)",
+                    MAX_CELL_TIME.as_secs_f32()
                 ),
             ),
             EvalAltResult::ErrorStackOverflow(_) => (
@@ -186,6 +198,11 @@ impl fmt::Display for FormulaKind {
     }
 }
 
+thread_local! {
+    /// When the cell being evaluated on this thread must stop.
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
 /// The shared, sandboxed engine (built once; `Sync` with rhai's `sync` feature).
 pub fn engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
@@ -214,6 +231,14 @@ fn build_engine() -> Engine {
         .set_max_functions(64)
         .set_max_modules(0)
         .set_strict_variables(true);
+    engine.on_progress(|operations| {
+        // Reading the clock every operation would slow every formula down.
+        if operations % 1024 == 0 && DEADLINE.get().is_some_and(|d| Instant::now() > d) {
+            Some(Dynamic::UNIT)
+        } else {
+            None
+        }
+    });
     helpers::register(&mut engine);
     engine
 }
@@ -271,6 +296,7 @@ impl Formula {
     ) -> Result<FormulaValue, FormulaError> {
         scope.clear();
         scope.push("x", x).push("y", y);
+        DEADLINE.set(Some(Instant::now() + MAX_CELL_TIME));
         let value: Dynamic = engine()
             .eval_ast_with_scope(scope, &self.ast)
             .map_err(|e| FormulaError::from_eval(&e, x, y))?;
@@ -279,20 +305,22 @@ impl Formula {
         } else if let Ok(b) = value.as_bool() {
             Ok(FormulaValue::Bool(b))
         } else {
-            let hint = if value.is_float() {
-                " (use integer operations: / and % on integers, floor_div, isqrt, floor_phi)"
-            } else if value.is_unit() {
-                " (nothing: does the formula end with `;` or an `if` without `else`?)"
+            let message = if value.is_unit() {
+                "the formula must give an integer or true/false, but it gave nothing \
+                 (does it end with `;`, or with an `if` without `else`?)"
+                    .to_string()
             } else {
-                ""
-            };
-            let mut e = FormulaError::new(
-                ErrorKind::WrongType,
+                let hint = if value.is_float() {
+                    " (use integer operations: / and % on integers, floor_div, isqrt, floor_phi)"
+                } else {
+                    ""
+                };
                 format!(
                     "the formula must give an integer or true/false, but it gave the {} {value}{hint}",
                     value.type_name()
-                ),
-            );
+                )
+            };
+            let mut e = FormulaError::new(ErrorKind::WrongType, message);
             e.cell = Some((x, y));
             Err(e)
         }
@@ -302,7 +330,6 @@ impl Formula {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::{Duration, Instant};
 
     fn value(text: &str, x: i64, y: i64) -> FormulaValue {
         Formula::compile(text)
@@ -443,6 +470,8 @@ mod tests {
         for text in [
             "let a = []; a.pad(100000000, 0); a.len()",
             "let s = \"ab\"; while true { s += s; } 0",
+            // Few operations, each a large sort: stopped by the clock.
+            "let a = []; a.pad(60000, 1); for i in 0..1000000 { a.sort(); } 0",
         ] {
             let start = Instant::now();
             let e = Formula::compile(text).unwrap().eval(0, 0).unwrap_err();

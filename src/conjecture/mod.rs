@@ -50,7 +50,7 @@ pub fn summary(report: &CheckReport, shown: usize) -> String {
             report.compared()
         ));
         let n = shown.min(report.counterexamples.len());
-        out.push_str(&format!("First counterexamples (x, y), in row order:\n"));
+        out.push_str("First counterexamples (x, y), in row order:\n");
         for c in &report.counterexamples[..n] {
             out.push_str(&format!("  {}\n", c.describe(report.table_kind)));
         }

@@ -15,7 +15,7 @@ use std::fmt;
 /// The periodic part of a line must repeat its period at least this often.
 pub const MIN_REPEATS: usize = 3;
 /// The periodic part of a line must be at least this long.
-pub const MIN_TAIL: usize = 8;
+pub const MIN_TAIL: usize = 16;
 /// Block sizes tried for the block form: `1..=MAX_BLOCK`.
 pub const MAX_BLOCK: usize = 16;
 
