@@ -218,7 +218,8 @@ fn changed_type(kind: FormulaKind, value: FormulaValue, x: usize, y: usize) -> F
 /// its progress counts rows.
 ///
 /// Errors: a run-time error at some cell (named in the error), a formula
-/// that changes type between cells, cancellation, or a table too large.
+/// that changes type between cells, cancellation, a table too large or not
+/// finished.
 pub fn check(
     table: &Table,
     formula: &Formula,
@@ -236,6 +237,12 @@ pub fn check(
     }
     if cells == 0 {
         return Err(FormulaError::new(ErrorKind::TooLarge, "the table is empty"));
+    }
+    if !table.is_complete() {
+        return Err(FormulaError::new(
+            ErrorKind::Incomplete,
+            "the table is not finished yet; check the formula once it is computed",
+        ));
     }
     // The value at the corner fixes the formula's type for every other cell.
     let kind = formula.eval(0, 0)?.kind();
@@ -378,6 +385,13 @@ mod tests {
             (ErrorKind::WrongType, Some((3, 2))),
             "{e}"
         );
+    }
+
+    #[test]
+    fn unfinished_tables_are_refused() {
+        let t = crate::grundy::prepare(&preset("nim").unwrap(), 16, 16).unwrap();
+        let e = check(&t, &Formula::compile("x ^ y").unwrap(), &Control::new()).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Incomplete);
     }
 
     #[test]

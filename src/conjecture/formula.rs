@@ -46,8 +46,10 @@ pub enum ErrorKind {
     /// The value is neither an integer nor a boolean, changes type between
     /// cells, or does not fit the table (an integer formula on a misère table).
     WrongType,
-    /// The table is too large to check.
+    /// The table is too large (or empty) to check.
     TooLarge,
+    /// The table is still being computed (or its computation was cancelled).
+    Incomplete,
     /// The check was cancelled.
     Cancelled,
 }

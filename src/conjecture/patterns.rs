@@ -258,8 +258,12 @@ fn hints_for(
 
 /// Look for patterns in a finished table: periodicity of every row, column
 /// and diagonal, and the block form. Progress counts lines; the cancel flag
-/// is read before every line.
+/// is read before every line. An unfinished table (still running, or its
+/// computation cancelled) gives [`EngineError::Cancelled`].
 pub fn find_hints(table: &Table, control: &Control) -> Result<PatternHints, EngineError> {
+    if !table.is_complete() {
+        return Err(EngineError::Cancelled);
+    }
     let (w, h) = (table.width(), table.height());
     control.start((w + h + w + h - 1) as u64);
     let rows = hints_for(table, (0..h).map(Line::Row).collect(), control)?;
@@ -286,9 +290,10 @@ pub fn find_hints(table: &Table, control: &Control) -> Result<PatternHints, Engi
 /// `g(x, y) = f(x mod p, y mod p) + p * (floor(x/p) XOR floor(y/p))` on every
 /// cell, with `f(a, b) = g(a, b)` (the first block), provided the table holds
 /// at least [`MIN_REPEATS`] blocks each way. `None` for misère tables (they
-/// hold outcomes, not Grundy numbers) and when no p fits.
+/// hold outcomes, not Grundy numbers), for unfinished tables, and when no p
+/// fits.
 pub fn find_block_form(table: &Table) -> Option<BlockForm> {
-    if table.kind() != TableKind::Grundy {
+    if table.kind() != TableKind::Grundy || !table.is_complete() {
         return None;
     }
     let (w, h) = (table.width(), table.height());
