@@ -29,7 +29,7 @@ pub const MAX_STRING: usize = 4096;
 pub const MAX_ARRAY: usize = 65_536;
 /// Wall-clock time one cell may take. The operation cap alone is not
 /// enough: one operation can be a call that sorts a large array.
-pub const MAX_CELL_TIME: Duration = Duration::from_secs(1);
+pub const MAX_CELL_TIME: Duration = Duration::from_millis(500);
 /// Longest formula text accepted.
 pub const MAX_TEXT: usize = 100_000;
 
