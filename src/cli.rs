@@ -235,8 +235,8 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
     }
 }
 
-fn check(_t: &Table, _formula: &str) -> (String, i32) {
-    ("the formula checker is not built yet\n".into(), 2)
+fn check(t: &Table, formula: &str) -> (String, i32) {
+    crate::conjecture::run_check(t, formula)
 }
 
 #[cfg(test)]
@@ -283,6 +283,17 @@ mod tests {
         let (s, _) = run_args(&["wythoff", "4"]).unwrap();
         assert!(s.contains("(6, 10)"), "{s}");
         assert!(s.contains("n = F(4) + F(1)"), "{s}");
+    }
+
+    #[test]
+    fn check_exit_codes() {
+        let f = "(x + y) % 3 + 3 * ((x / 3) ^ (y / 3))";
+        let (s, code) = run_args(&["check", "--rules", "dragon-king", "--size", "60", "--formula", f]).unwrap();
+        assert_eq!(code, 0, "{s}");
+        let (s, code) = run_args(&["check", "--rules", "queen", "--size", "60", "--formula", f]).unwrap();
+        assert_eq!(code, 1, "{s}");
+        let (_, code) = run_args(&["check", "--rules", "queen", "--size", "10", "--formula", "x +"]).unwrap();
+        assert_eq!(code, 2);
     }
 
     #[test]

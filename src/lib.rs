@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod conjecture;
 pub mod draw;
 pub mod fsutil;
 pub mod grundy;

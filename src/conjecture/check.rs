@@ -1,0 +1,405 @@
+//! The checker: the research method of the source paper. Compute the table,
+//! evaluate the conjectured formula at every cell, subtract; the formula
+//! holds on the computed range when every difference is 0.
+
+use super::formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue};
+use crate::grundy::{Control, Table, TableKind};
+use rayon::prelude::*;
+use rhai::Scope;
+use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How many counterexamples a report keeps (the first ones in row order).
+pub const MAX_COUNTEREXAMPLES: usize = 100;
+/// The largest number of cells checked at once (the difference table takes
+/// 4 bytes a cell).
+pub const MAX_CHECK_CELLS: usize = 1 << 26;
+
+/// A cell where the formula and the table disagree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counterexample {
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+    /// The table's value: `g(x, y)` (normal play) or the outcome, 0 = P,
+    /// 1 = N (misère).
+    pub table: u32,
+    /// The formula's value at `(x, y)`.
+    pub formula: FormulaValue,
+}
+
+impl Counterexample {
+    /// One line for a list: `(3, 5): table g = 2, formula 1`.
+    pub fn describe(&self, table_kind: TableKind) -> String {
+        let table = match table_kind {
+            TableKind::Grundy => format!("g = {}", self.table),
+            TableKind::Outcome => (if self.table == 0 { "P" } else { "N" }).to_string(),
+        };
+        let formula = match self.formula {
+            FormulaValue::Int(v) => v.to_string(),
+            FormulaValue::Bool(true) => "true (P)".to_string(),
+            FormulaValue::Bool(false) => "false (not P)".to_string(),
+        };
+        format!("({}, {}): table {table}, formula {formula}", self.x, self.y)
+    }
+}
+
+/// The difference picture: one value per cell, row-major
+/// (`values[y * width + x]`). For an integer formula, table value minus
+/// formula value (clamped to the i32 range); for a boolean formula, 1 where
+/// "is a P-position" and the formula disagree, 0 where they agree. The
+/// formula holds exactly where the value is 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiffTable {
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+    /// Row-major differences.
+    pub values: Vec<i32>,
+}
+
+impl DiffTable {
+    /// The difference at `(x, y)`, or `None` outside the table.
+    pub fn get(&self, x: usize, y: usize) -> Option<i32> {
+        (x < self.width && y < self.height).then(|| self.values[y * self.width + x])
+    }
+
+    /// Number of cells where the difference is not 0.
+    pub fn nonzero(&self) -> usize {
+        self.values.iter().filter(|&&v| v != 0).count()
+    }
+}
+
+/// The outcome of checking a formula on a table.
+#[derive(Clone, Debug)]
+pub struct CheckReport {
+    /// The formula text.
+    pub formula: String,
+    /// What the formula conjectures (Grundy numbers or P-positions).
+    pub formula_kind: FormulaKind,
+    /// What the table holds.
+    pub table_kind: TableKind,
+    /// The rules' label, for the summary.
+    pub rules: String,
+    /// Cells checked: `width * height`.
+    pub cells_checked: u64,
+    /// Cells where formula and table disagree.
+    pub cells_differing: u64,
+    /// The first [`MAX_COUNTEREXAMPLES`] disagreements in row order (y, then x).
+    pub counterexamples: Vec<Counterexample>,
+    /// The difference picture.
+    pub diff: DiffTable,
+}
+
+impl CheckReport {
+    /// Whether the formula agrees with the table on every computed cell.
+    pub fn holds(&self) -> bool {
+        self.cells_differing == 0
+    }
+
+    /// The width of the range checked (x < width).
+    pub fn width(&self) -> usize {
+        self.diff.width
+    }
+
+    /// The height of the range checked (y < height).
+    pub fn height(&self) -> usize {
+        self.diff.height
+    }
+
+    /// What was compared, in words.
+    pub fn compared(&self) -> &'static str {
+        match (self.formula_kind, self.table_kind) {
+            (FormulaKind::Integer, _) => "integer formula compared with the Grundy numbers",
+            (FormulaKind::Boolean, TableKind::Grundy) => {
+                "boolean formula compared with \"is a P-position\" (g = 0)"
+            }
+            (FormulaKind::Boolean, TableKind::Outcome) => {
+                "boolean formula compared with the misère P-positions"
+            }
+        }
+    }
+}
+
+impl fmt::Display for CheckReport {
+    /// The plain-language summary: holds or not, the range, and the first
+    /// few counterexamples.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&super::summary(self, 20))
+    }
+}
+
+/// The comparison of one cell: `(difference, disagrees)`.
+fn compare(table: u32, value: FormulaValue) -> (i32, bool) {
+    match value {
+        FormulaValue::Int(v) => {
+            let d = (table as i64)
+                .saturating_sub(v)
+                .clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+            (d, table as i64 != v)
+        }
+        FormulaValue::Bool(says_p) => {
+            // Both kinds of table hold 0 exactly at the P-positions.
+            let differs = (table == 0) != says_p;
+            (differs as i32, differs)
+        }
+    }
+}
+
+/// One row's share of the report.
+struct Row {
+    diff: Vec<i32>,
+    differing: u64,
+    examples: Vec<Counterexample>,
+}
+
+fn check_row(
+    table: &Table,
+    formula: &Formula,
+    kind: FormulaKind,
+    scope: &mut Scope<'static>,
+    y: usize,
+) -> Result<Row, FormulaError> {
+    let mut row = Row {
+        diff: Vec::with_capacity(table.width()),
+        differing: 0,
+        examples: Vec::new(),
+    };
+    for x in 0..table.width() {
+        let value = formula.eval_in(scope, x as i64, y as i64)?;
+        if value.kind() != kind {
+            return Err(changed_type(kind, value, x, y));
+        }
+        let t = table.get(x, y);
+        let (d, differs) = compare(t, value);
+        row.diff.push(d);
+        if differs {
+            row.differing += 1;
+            if row.examples.len() < MAX_COUNTEREXAMPLES {
+                row.examples.push(Counterexample {
+                    x,
+                    y,
+                    table: t,
+                    formula: value,
+                });
+            }
+        }
+    }
+    Ok(row)
+}
+
+fn changed_type(kind: FormulaKind, value: FormulaValue, x: usize, y: usize) -> FormulaError {
+    let mut e = FormulaError::new(
+        ErrorKind::WrongType,
+        format!(
+            "the formula gave {} at (0, 0) but {} ({value}) here; it must give the same type everywhere",
+            match kind {
+                FormulaKind::Integer => "an integer",
+                FormulaKind::Boolean => "a boolean",
+            },
+            match value.kind() {
+                FormulaKind::Integer => "an integer",
+                FormulaKind::Boolean => "a boolean",
+            }
+        ),
+    );
+    e.cell = Some((x as i64, y as i64));
+    e
+}
+
+/// Check `formula` on every cell of `table` (rows in parallel).
+///
+/// An integer formula `f` holds when `f(x, y) = g(x, y)` for every cell; a
+/// boolean formula when `f(x, y)` is true exactly at the P-positions. A
+/// misère table holds only outcomes, so only a boolean formula can be
+/// checked on it. The cancel flag of `control` is read before every row and
+/// its progress counts rows.
+///
+/// Errors: a run-time error at some cell (named in the error), a formula
+/// that changes type between cells, cancellation, a table too large or not
+/// finished.
+pub fn check(
+    table: &Table,
+    formula: &Formula,
+    control: &Control,
+) -> Result<CheckReport, FormulaError> {
+    let (width, height) = (table.width(), table.height());
+    let cells = width.saturating_mul(height);
+    if cells > MAX_CHECK_CELLS {
+        return Err(FormulaError::new(
+            ErrorKind::TooLarge,
+            format!(
+                "{width} x {height} has {cells} cells; a check takes at most {MAX_CHECK_CELLS}"
+            ),
+        ));
+    }
+    if cells == 0 {
+        return Err(FormulaError::new(ErrorKind::TooLarge, "the table is empty"));
+    }
+    if !table.is_complete() {
+        return Err(FormulaError::new(
+            ErrorKind::Incomplete,
+            "the table is not finished yet; check the formula once it is computed",
+        ));
+    }
+    // The value at the corner fixes the formula's type for every other cell.
+    let kind = formula.eval(0, 0)?.kind();
+    if kind == FormulaKind::Integer && table.kind() == TableKind::Outcome {
+        return Err(FormulaError::new(
+            ErrorKind::WrongType,
+            "this is a misère table: it holds only P/N outcomes, not Grundy numbers, so an integer \
+             formula cannot be compared with it; write a boolean formula that is true at the P-positions, \
+             e.g. is_misere_wythoff_p(x, y)",
+        ));
+    }
+    control.start(height as u64);
+    // Rows after the first failing row are skipped; rows before it still
+    // run, so the error reported is the first one in row order.
+    let first_failure = AtomicUsize::new(usize::MAX);
+    let rows: Vec<Option<Result<Row, FormulaError>>> = (0..height)
+        .into_par_iter()
+        .map_init(Scope::new, |scope, y| {
+            if y > first_failure.load(Ordering::Relaxed) || control.is_cancelled() {
+                return None;
+            }
+            let row = check_row(table, formula, kind, scope, y);
+            if row.is_err() {
+                first_failure.fetch_min(y, Ordering::Relaxed);
+            }
+            control.advance(1);
+            Some(row)
+        })
+        .collect();
+
+    let mut report = CheckReport {
+        formula: formula.text().to_string(),
+        formula_kind: kind,
+        table_kind: table.kind(),
+        rules: table.rules().label(),
+        cells_checked: cells as u64,
+        cells_differing: 0,
+        counterexamples: Vec::new(),
+        diff: DiffTable {
+            width,
+            height,
+            values: Vec::with_capacity(cells),
+        },
+    };
+    if let Some(e) = rows.iter().flatten().find_map(|r| r.as_ref().err()) {
+        return Err(e.clone());
+    }
+    for row in rows {
+        let Some(Ok(row)) = row else {
+            return Err(FormulaError::new(
+                ErrorKind::Cancelled,
+                "the check was cancelled",
+            ));
+        };
+        report.cells_differing += row.differing;
+        let room = MAX_COUNTEREXAMPLES - report.counterexamples.len();
+        report
+            .counterexamples
+            .extend(row.examples.into_iter().take(room));
+        report.diff.values.extend(row.diff);
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::compute;
+    use crate::rules::preset;
+
+    fn table(name: &str, n: usize) -> Table {
+        compute(&preset(name).unwrap(), n, n, &Control::new()).unwrap()
+    }
+
+    fn check_text(t: &Table, text: &str) -> Result<CheckReport, FormulaError> {
+        check(t, &Formula::compile(text).unwrap(), &Control::new())
+    }
+
+    #[test]
+    fn nim_formula_holds_on_the_rook() {
+        let r = check_text(&table("nim", 48), "x ^ y").unwrap();
+        assert!(r.holds());
+        assert_eq!(
+            (r.cells_checked, r.formula_kind),
+            (48 * 48, FormulaKind::Integer)
+        );
+        assert_eq!(r.diff.nonzero(), 0);
+    }
+
+    #[test]
+    fn counterexamples_match_a_direct_comparison() {
+        let t = table("dragon-king", 40);
+        let r = check_text(&t, "x ^ y").unwrap();
+        let direct: Vec<(usize, usize)> = (0..40)
+            .flat_map(|y| (0..40).map(move |x| (x, y)))
+            .filter(|&(x, y)| t.get(x, y) as usize != x ^ y)
+            .collect();
+        assert_eq!(r.cells_differing as usize, direct.len());
+        let got: Vec<(usize, usize)> = r.counterexamples.iter().map(|c| (c.x, c.y)).collect();
+        assert_eq!(got, direct[..MAX_COUNTEREXAMPLES.min(direct.len())]);
+        for c in &r.counterexamples {
+            assert_eq!(c.table, t.get(c.x, c.y));
+            assert_eq!(c.formula, FormulaValue::Int((c.x ^ c.y) as i64));
+            assert_eq!(
+                r.diff.get(c.x, c.y),
+                Some(t.get(c.x, c.y) as i32 - (c.x ^ c.y) as i32)
+            );
+        }
+    }
+
+    #[test]
+    fn boolean_formula_is_compared_with_p_positions() {
+        let t = table("queen", 64);
+        assert!(check_text(&t, "is_wythoff_p(x, y)").unwrap().holds());
+        let r = check_text(&t, "x == y").unwrap();
+        assert_eq!(r.formula_kind, FormulaKind::Boolean);
+        // (0,0) agrees; every other diagonal cell and every other P-position differs.
+        let expected = 63 + t.p_positions().len() - 1;
+        assert_eq!(r.cells_differing as usize, expected);
+        assert!(r.diff.values.iter().all(|&v| v == 0 || v == 1));
+    }
+
+    #[test]
+    fn misere_tables_take_only_boolean_formulas() {
+        let t = compute(&preset("queen").unwrap().misere(), 40, 40, &Control::new()).unwrap();
+        assert!(check_text(&t, "is_misere_wythoff_p(x, y)").unwrap().holds());
+        let e = check_text(&t, "x ^ y").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::WrongType);
+        assert!(e.message.contains("misère"), "{e}");
+    }
+
+    #[test]
+    fn errors_name_the_cell() {
+        let t = table("nim", 16);
+        let e = check_text(&t, "x / (y - 7)").unwrap_err();
+        assert_eq!(e.cell, Some((0, 7)), "{e}");
+        let e = check_text(&t, "if x == 3 && y == 2 { true } else { 0 }").unwrap_err();
+        assert_eq!(
+            (e.kind, e.cell),
+            (ErrorKind::WrongType, Some((3, 2))),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn unfinished_tables_are_refused() {
+        let t = crate::grundy::prepare(&preset("nim").unwrap(), 16, 16).unwrap();
+        let e = check(&t, &Formula::compile("x ^ y").unwrap(), &Control::new()).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Incomplete);
+    }
+
+    #[test]
+    fn cancelled_before_start_is_an_error() {
+        let t = table("nim", 16);
+        let control = Control::new();
+        control.cancel();
+        let e = check(&t, &Formula::compile("x ^ y").unwrap(), &control).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Cancelled);
+    }
+}

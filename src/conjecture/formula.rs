@@ -1,0 +1,516 @@
+//! The formula language: a sandboxed rhai engine with the variables `x`,
+//! `y` and the helpers of [`super::helpers`].
+//!
+//! A formula is a rhai script whose last expression is its value at the
+//! cell `(x, y)`: an integer (a conjectured Grundy number) or a boolean
+//! (a conjectured "is a P-position"). Integer `^` is XOR, `/` and `%` are
+//! integer operations (truncating), `if` is an expression, arrays index.
+//!
+//! Sandbox: no packages with I/O or time (`print`, `debug`, `sleep`, `eval`,
+//! `import` are unavailable), a cap on operations per cell (an endless loop
+//! stops after [`MAX_OPERATIONS`] steps, well under a second), on nesting,
+//! on call depth and on the size of strings and arrays.
+
+use super::helpers;
+use rhai::packages::{
+    ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage, LogicPackage, Package,
+};
+use rhai::{AST, Dynamic, Engine, EvalAltResult, ParseError, Position, Scope};
+use std::cell::Cell;
+use std::fmt;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// Steps one cell may take before its evaluation is stopped.
+pub const MAX_OPERATIONS: u64 = 1_000_000;
+/// Longest string a formula may build.
+pub const MAX_STRING: usize = 4096;
+/// Largest array a formula may build.
+pub const MAX_ARRAY: usize = 65_536;
+/// Wall-clock time one cell may take. The operation cap alone is not
+/// enough: one operation can be a call that sorts a large array.
+pub const MAX_CELL_TIME: Duration = Duration::from_millis(500);
+/// Longest formula text accepted.
+pub const MAX_TEXT: usize = 100_000;
+
+/// Why a formula could not be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The text does not parse (or uses an unknown variable or a forbidden word).
+    Parse,
+    /// Evaluating the formula at a cell failed (division by zero, a type
+    /// mismatch, a helper outside its domain, ...).
+    Runtime,
+    /// The formula took too many steps, nested too deeply or built too much data.
+    Limit,
+    /// The value is neither an integer nor a boolean, changes type between
+    /// cells, or does not fit the table (an integer formula on a misère table).
+    WrongType,
+    /// The table is too large (or empty) to check.
+    TooLarge,
+    /// The table is still being computed (or its computation was cancelled).
+    Incomplete,
+    /// The check was cancelled.
+    Cancelled,
+}
+
+/// A formula error a person can read: what went wrong, where in the text
+/// (line and column, from 1) and at which cell `(x, y)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormulaError {
+    /// What went wrong, in words.
+    pub message: String,
+    /// Line and column (both from 1) in the formula text, when known.
+    pub position: Option<(usize, usize)>,
+    /// The cell `(x, y)` being evaluated, for run-time errors.
+    pub cell: Option<(i64, i64)>,
+    /// The kind of failure.
+    pub kind: ErrorKind,
+}
+
+impl FormulaError {
+    /// An error without a position or a cell.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        FormulaError {
+            message: message.into(),
+            position: None,
+            cell: None,
+            kind,
+        }
+    }
+
+    fn from_parse(e: &ParseError) -> Self {
+        FormulaError {
+            message: e.0.to_string(),
+            position: line_col(e.1),
+            cell: None,
+            kind: ErrorKind::Parse,
+        }
+    }
+
+    fn from_eval(e: &EvalAltResult, x: i64, y: i64) -> Self {
+        let (kind, message) = match e {
+            EvalAltResult::ErrorTooManyOperations(_) => (
+                ErrorKind::Limit,
+                format!(
+                    "the formula took more than {MAX_OPERATIONS} steps at one cell (an endless loop?)"
+                ),
+            ),
+            EvalAltResult::ErrorTerminated(..) => (
+                ErrorKind::Limit,
+                format!(
+                    "the formula took more than {} s at one cell (an endless loop?)",
+                    MAX_CELL_TIME.as_secs_f32()
+                ),
+            ),
+            EvalAltResult::ErrorStackOverflow(_) => (
+                ErrorKind::Limit,
+                "the formula calls functions too deeply (endless recursion?)".to_string(),
+            ),
+            EvalAltResult::ErrorDataTooLarge(what, _) => (
+                ErrorKind::Limit,
+                format!(
+                    "{what} grew too large (strings up to {MAX_STRING}, arrays up to {MAX_ARRAY} items)"
+                ),
+            ),
+            EvalAltResult::ErrorParsing(p, _) => (ErrorKind::Parse, p.to_string()),
+            other => (ErrorKind::Runtime, without_position(other)),
+        };
+        FormulaError {
+            message,
+            position: line_col(e.position()),
+            cell: Some((x, y)),
+            kind,
+        }
+    }
+}
+
+/// rhai's message without its trailing "(line L, position C)": the position
+/// is kept separately.
+fn without_position(e: &EvalAltResult) -> String {
+    let text = e.to_string();
+    match text.rfind(" (line ") {
+        Some(i) if text.ends_with(')') => text[..i].to_string(),
+        _ => text,
+    }
+}
+
+fn line_col(p: Position) -> Option<(usize, usize)> {
+    Some((p.line()?, p.position().unwrap_or(1)))
+}
+
+impl fmt::Display for FormulaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((x, y)) = self.cell {
+            write!(f, "at cell ({x}, {y}): ")?;
+        }
+        f.write_str(&self.message)?;
+        if let Some((line, col)) = self.position {
+            write!(f, " (line {line}, column {col})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for FormulaError {}
+
+/// The value of a formula at one cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormulaValue {
+    /// A conjectured Grundy number.
+    Int(i64),
+    /// A conjectured "(x, y) is a P-position".
+    Bool(bool),
+}
+
+impl FormulaValue {
+    /// Whether the value is an integer or a boolean.
+    pub fn kind(self) -> FormulaKind {
+        match self {
+            FormulaValue::Int(_) => FormulaKind::Integer,
+            FormulaValue::Bool(_) => FormulaKind::Boolean,
+        }
+    }
+}
+
+impl fmt::Display for FormulaValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FormulaValue::Int(v) => write!(f, "{v}"),
+            FormulaValue::Bool(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+/// What a formula conjectures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormulaKind {
+    /// An integer formula: compared with the Grundy number `g(x, y)`.
+    Integer,
+    /// A boolean formula: compared with "(x, y) is a P-position".
+    Boolean,
+}
+
+impl fmt::Display for FormulaKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FormulaKind::Integer => "integer",
+            FormulaKind::Boolean => "boolean",
+        })
+    }
+}
+
+thread_local! {
+    /// When the cell being evaluated on this thread must stop.
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// The shared, sandboxed engine (built once; `Sync` with rhai's `sync` feature).
+pub fn engine() -> &'static Engine {
+    static ENGINE: OnceLock<Engine> = OnceLock::new();
+    ENGINE.get_or_init(build_engine)
+}
+
+fn build_engine() -> Engine {
+    let mut engine = Engine::new_raw();
+    // Arithmetic, comparisons, arrays and ranges only: the core package
+    // would bring `sleep`, which an endless-loop guard cannot stop.
+    engine.register_global_module(ArithmeticPackage::new().as_shared_module());
+    engine.register_global_module(LogicPackage::new().as_shared_module());
+    engine.register_global_module(BasicArrayPackage::new().as_shared_module());
+    engine.register_global_module(BasicIteratorPackage::new().as_shared_module());
+    for word in ["eval", "import", "export", "print", "debug"] {
+        engine.disable_symbol(word);
+    }
+    engine
+        .set_max_operations(MAX_OPERATIONS)
+        .set_max_expr_depths(48, 24)
+        .set_max_call_levels(24)
+        .set_max_string_size(MAX_STRING)
+        .set_max_array_size(MAX_ARRAY)
+        .set_max_map_size(1024)
+        .set_max_variables(256)
+        .set_max_functions(64)
+        .set_max_modules(0)
+        .set_strict_variables(true);
+    engine.on_progress(|operations| {
+        // Reading the clock every operation would slow every formula down.
+        if operations % 1024 == 0 && DEADLINE.get().is_some_and(|d| Instant::now() > d) {
+            Some(Dynamic::UNIT)
+        } else {
+            None
+        }
+    });
+    helpers::register(&mut engine);
+    engine
+}
+
+/// A compiled formula in the variables `x`, `y`.
+#[derive(Clone, Debug)]
+pub struct Formula {
+    text: String,
+    ast: AST,
+}
+
+impl Formula {
+    /// Parse `text` once. A syntax error, an unknown variable or a forbidden
+    /// word gives a [`FormulaError`] with its line and column.
+    pub fn compile(text: &str) -> Result<Formula, FormulaError> {
+        if text.trim().is_empty() {
+            return Err(FormulaError::new(ErrorKind::Parse, "the formula is empty"));
+        }
+        if text.len() > MAX_TEXT {
+            return Err(FormulaError::new(
+                ErrorKind::Parse,
+                format!(
+                    "the formula is {} characters long; the limit is {MAX_TEXT}",
+                    text.len()
+                ),
+            ));
+        }
+        let mut scope = Scope::new();
+        scope.push("x", 0_i64).push("y", 0_i64);
+        let ast = engine()
+            .compile_with_scope(&scope, text)
+            .map_err(|e| FormulaError::from_parse(&e))?;
+        Ok(Formula {
+            text: text.to_string(),
+            ast,
+        })
+    }
+
+    /// The text the formula was compiled from.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The value at `(x, y)`.
+    pub fn eval(&self, x: i64, y: i64) -> Result<FormulaValue, FormulaError> {
+        self.eval_in(&mut Scope::new(), x, y)
+    }
+
+    /// The value at `(x, y)`, reusing `scope` (one per worker thread).
+    pub(crate) fn eval_in(
+        &self,
+        scope: &mut Scope,
+        x: i64,
+        y: i64,
+    ) -> Result<FormulaValue, FormulaError> {
+        scope.clear();
+        scope.push("x", x).push("y", y);
+        DEADLINE.set(Some(Instant::now() + MAX_CELL_TIME));
+        let value: Dynamic = engine()
+            .eval_ast_with_scope(scope, &self.ast)
+            .map_err(|e| FormulaError::from_eval(&e, x, y))?;
+        if let Ok(v) = value.as_int() {
+            Ok(FormulaValue::Int(v))
+        } else if let Ok(b) = value.as_bool() {
+            Ok(FormulaValue::Bool(b))
+        } else {
+            let message = if value.is_unit() {
+                "the formula must give an integer or true/false, but it gave nothing \
+                 (does it end with `;`, or with an `if` without `else`?)"
+                    .to_string()
+            } else {
+                let hint = if value.is_float() {
+                    " (use integer operations: / and % on integers, floor_div, isqrt, floor_phi)"
+                } else {
+                    ""
+                };
+                format!(
+                    "the formula must give an integer or true/false, but it gave the {} {value}{hint}",
+                    value.type_name()
+                )
+            };
+            let mut e = FormulaError::new(ErrorKind::WrongType, message);
+            e.cell = Some((x, y));
+            Err(e)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(text: &str, x: i64, y: i64) -> FormulaValue {
+        Formula::compile(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .eval(x, y)
+            .unwrap()
+    }
+
+    #[test]
+    fn engine_and_ast_are_shareable_between_threads() {
+        fn sync<T: Send + Sync>() {}
+        sync::<Engine>();
+        sync::<Formula>();
+    }
+
+    #[test]
+    fn language_basics() {
+        assert_eq!(value("x ^ y", 5, 3), FormulaValue::Int(6));
+        assert_eq!(value("x / 3 + y % 3", 7, 5), FormulaValue::Int(4));
+        assert_eq!(
+            value("if x > y { x } else { y }", 2, 9),
+            FormulaValue::Int(9)
+        );
+        assert_eq!(value("let a = [4, 5, 6]; a[x]", 1, 0), FormulaValue::Int(5));
+        assert_eq!(value("x == y", 4, 4), FormulaValue::Bool(true));
+        assert_eq!(
+            value("let s = 0; for i in 0..x { s += i; } s", 5, 0),
+            FormulaValue::Int(10)
+        );
+        assert_eq!(
+            value(
+                "fn f(n) { if n < 2 { n } else { f(n - 1) + f(n - 2) } } f(x)",
+                10,
+                0
+            ),
+            FormulaValue::Int(55)
+        );
+    }
+
+    #[test]
+    fn helpers_give_the_closed_forms() {
+        assert_eq!(value("floor_phi(x)", 13, 0), FormulaValue::Int(21));
+        assert_eq!(value("floor_phi2(x)", 4, 0), FormulaValue::Int(10));
+        assert_eq!(value("wythoff_pair(x)[1]", 3, 0), FormulaValue::Int(7));
+        assert_eq!(value("is_wythoff_p(x, y)", 5, 3), FormulaValue::Bool(true));
+        assert_eq!(
+            value("is_misere_wythoff_p(x, y)", 0, 1),
+            FormulaValue::Bool(true)
+        );
+        assert_eq!(value("hofstadter(x)", 10, 0), FormulaValue::Int(6));
+        assert_eq!(value("gs(x) + 10 * gs(y)", 0, 1), FormulaValue::Int(1));
+        assert_eq!(value("is_t2_p(x, y)", 3, 6), FormulaValue::Bool(true));
+        assert_eq!(
+            value("is_t2_misere_p(x, y)", 0, 3),
+            FormulaValue::Bool(true)
+        );
+        assert_eq!(value("ryuoh(3, x, y)", 4, 2), FormulaValue::Int(3));
+        assert_eq!(
+            value("nim(x, y) == xor(x, y)", 12, 7),
+            FormulaValue::Bool(true)
+        );
+        assert_eq!(value("mex([0, 1, 3, x])", 2, 0), FormulaValue::Int(4));
+        assert_eq!(
+            value("min(x, y) * 100 + max(x, y)", 8, 3),
+            FormulaValue::Int(308)
+        );
+        assert_eq!(value("abs(x - y)", 2, 9), FormulaValue::Int(7));
+        assert_eq!(value("floor_div(-x, y)", 7, 2), FormulaValue::Int(-4));
+        assert_eq!(value("mod(-x, y)", 7, 3), FormulaValue::Int(2));
+        assert_eq!(value("isqrt(x)", 99, 0), FormulaValue::Int(9));
+        assert_eq!(
+            value("fib(x)", 92, 0),
+            FormulaValue::Int(7_540_113_804_746_346_429)
+        );
+        assert_eq!(value("popcount(x)", 255, 0), FormulaValue::Int(8));
+    }
+
+    #[test]
+    fn parse_errors_have_a_position() {
+        let e = Formula::compile("x +\n  (y * ").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Parse);
+        assert!(e.position.is_some(), "{e:?}");
+        let e = Formula::compile("x + z").unwrap_err();
+        assert_eq!(e.position, Some((1, 5)), "{e}");
+        assert!(e.message.contains('z'), "{e}");
+        assert!(
+            Formula::compile("   ")
+                .unwrap_err()
+                .message
+                .contains("empty")
+        );
+    }
+
+    #[test]
+    fn forbidden_words_do_not_compile() {
+        for text in [
+            "eval(\"x\")",
+            "import \"std\" as s; x",
+            "print(x); x",
+            "debug(x); x",
+        ] {
+            let e = Formula::compile(text);
+            assert!(e.is_err(), "{text} compiled");
+        }
+        // Not registered at all (the core package is left out).
+        let start = Instant::now();
+        let e = Formula::compile("sleep(10); x")
+            .unwrap()
+            .eval(0, 0)
+            .unwrap_err();
+        assert!(start.elapsed() < Duration::from_secs(1));
+        assert_eq!(e.kind, ErrorKind::Runtime, "{e}");
+    }
+
+    #[test]
+    fn endless_loops_stop_fast_with_a_message() {
+        for text in [
+            "loop {}",
+            "while true {}",
+            "let n = 0; while n >= 0 { n += 1; } n",
+            "fn f(n) { f(n + 1) } f(0)",
+        ] {
+            let start = Instant::now();
+            let f = Formula::compile(text).unwrap();
+            let e = f.eval(3, 4).unwrap_err();
+            assert!(
+                start.elapsed() < Duration::from_secs(2),
+                "{text} took {:?}",
+                start.elapsed()
+            );
+            assert_eq!(e.kind, ErrorKind::Limit, "{text}: {e}");
+            assert_eq!(e.cell, Some((3, 4)));
+        }
+    }
+
+    #[test]
+    fn huge_allocations_fail_with_a_message() {
+        for text in [
+            "let a = []; a.pad(100000000, 0); a.len()",
+            "let s = \"ab\"; while true { s += s; } 0",
+            // Few operations, each a large sort: stopped by the clock.
+            "let a = []; a.pad(60000, 1); for i in 0..1000000 { a.sort(); } 0",
+        ] {
+            let start = Instant::now();
+            let e = Formula::compile(text).unwrap().eval(0, 0).unwrap_err();
+            assert!(
+                start.elapsed() < Duration::from_secs(2),
+                "{text} took {:?}",
+                start.elapsed()
+            );
+            assert_eq!(e.kind, ErrorKind::Limit, "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn runtime_errors_name_the_cell() {
+        let e = Formula::compile("x / (y - 2)")
+            .unwrap()
+            .eval(5, 2)
+            .unwrap_err();
+        assert_eq!((e.kind, e.cell), (ErrorKind::Runtime, Some((5, 2))));
+        assert!(e.to_string().starts_with("at cell (5, 2): "), "{e}");
+        assert!(e.message.to_lowercase().contains("zero"), "{e}");
+        let e = Formula::compile("floor_phi(x - 10)")
+            .unwrap()
+            .eval(3, 0)
+            .unwrap_err();
+        assert!(e.message.contains("must be >= 0"), "{e}");
+        let e = Formula::compile("x + true")
+            .unwrap()
+            .eval(1, 1)
+            .unwrap_err();
+        assert_eq!(e.cell, Some((1, 1)), "{e}");
+        let e = Formula::compile("1.5 * x").unwrap().eval(1, 1).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::WrongType, "{e}");
+        let e = Formula::compile("x * 4611686018427387904")
+            .unwrap()
+            .eval(4, 0)
+            .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Runtime, "{e}");
+    }
+}
