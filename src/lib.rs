@@ -4,5 +4,8 @@
 //! runs without a window.
 
 pub mod grundy;
+pub mod jobs;
+pub mod play;
 pub mod rules;
 pub mod theory;
+pub mod ui;
