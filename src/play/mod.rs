@@ -19,6 +19,7 @@ mod rng;
 pub use explain::{Reason, Why};
 pub use game::{Game, GameOver, Hint, MoveError, MoveRecord, StartSize};
 pub use history::History;
+pub use nim::{NimGame, NimHint, NimMove, NimReason};
 
 pub use oracle::{Knowledge, MAX_PLAY_SIDE, Oracle, TINY_SIDE};
 pub use rng::Rng;
