@@ -46,3 +46,10 @@ impl Rng {
         &items[self.below(items.len() as u64) as usize]
     }
 }
+
+impl Default for Rng {
+    /// Seeded from the clock.
+    fn default() -> Self {
+        Rng::from_time()
+    }
+}
