@@ -119,8 +119,6 @@ impl GrundyLabApp {
 
     fn top_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(tr("app.title")).heading().strong());
-            ui.add_space(12.0);
             for tab in Tab::ALL {
                 let selected = self.state.tab == tab;
                 let button = egui::Button::selectable(selected, RichText::new(tab.title()).size(20.0)).min_size(egui::vec2(0.0, 38.0));
@@ -128,7 +126,7 @@ impl GrundyLabApp {
                     self.state.tab = tab;
                 }
             }
-            ui.add_space(24.0);
+            ui.add_space(16.0);
             let settings = &mut self.state.shared.settings;
             for lang in Language::ALL {
                 if ui.add(egui::Button::selectable(settings.language == lang, lang.native_name())).clicked() {

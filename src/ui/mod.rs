@@ -30,6 +30,7 @@ pub fn run() -> eframe::Result {
             .with_title("Grundy Lab")
             .with_app_id("grundy-lab")
             .with_inner_size([1280.0, 800.0])
+            .with_maximized(true)
             .with_min_inner_size([720.0, 480.0])
             .with_icon(Arc::new(icon::icon_data())),
         ..Default::default()

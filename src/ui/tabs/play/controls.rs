@@ -59,6 +59,16 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
         ui.selectable_value(&mut tab.options.mode, PlayMode::Queen, tr("play.mode.queen"));
         ui.selectable_value(&mut tab.options.mode, PlayMode::Nim, tr("play.mode.nim"));
     });
+    ui.add_space(12.0);
+    let new = egui::Button::new(RichText::new(tr("play.new_game")).size(22.0).strong()).min_size(egui::vec2(ui.available_width(), 44.0));
+    if ui.add(new).clicked() {
+        restart = true;
+    }
+    section(ui, tr("play.hints"));
+    ui.checkbox(&mut tab.options.show_hints, tr("play.show_hints"));
+    if tab.options.mode == PlayMode::Queen {
+        ui.checkbox(&mut tab.options.show_p, tr("play.show_p"));
+    }
     match tab.options.mode {
         PlayMode::Queen => restart |= queen_options(tab, ui, shared),
         PlayMode::Nim => restart |= nim_options(tab, ui),
@@ -77,16 +87,6 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
         ui.radio_value(&mut tab.options.human_starts, true, tr("play.first.me"));
         ui.radio_value(&mut tab.options.human_starts, false, tr("play.first.computer"));
     }
-    ui.add_space(12.0);
-    let new = egui::Button::new(RichText::new(tr("play.new_game")).size(22.0).strong()).min_size(egui::vec2(ui.available_width(), 44.0));
-    if ui.add(new).clicked() {
-        restart = true;
-    }
-    section(ui, tr("play.hints"));
-    ui.checkbox(&mut tab.options.show_hints, tr("play.show_hints"));
-    if tab.options.mode == PlayMode::Queen {
-        ui.checkbox(&mut tab.options.show_p, tr("play.show_p"));
-    }
     let changed = before.opponent != tab.options.opponent || before.human_starts != tab.options.human_starts;
     if restart || changed {
         tab.new_game(shared, ctx);
@@ -100,10 +100,10 @@ fn offered_rules(shared: &Shared) -> Vec<Rules> {
 
 fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> bool {
     let mut restart = false;
-    section(ui, tr("play.piece"));
+    ui.add_space(8.0);
     let misere = shared.rules.convention == Convention::Misere;
     let mut chosen = None;
-    egui::ComboBox::from_label(tr("play.piece")).selected_text(explain::rules_name(&as_normal(&shared.rules))).width(250.0).show_ui(ui, |ui| {
+    egui::ComboBox::from_label(tr("play.piece")).selected_text(explain::rules_name(&as_normal(&shared.rules))).width(ui.available_width() - 90.0).show_ui(ui, |ui| {
         for r in offered_rules(shared) {
             let current = as_normal(&shared.rules) == r;
             if ui.selectable_label(current, explain::rules_name(&r)).clicked() {
@@ -161,9 +161,9 @@ fn as_normal(r: &Rules) -> Rules {
 
 fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
     let mut restart = false;
-    section(ui, tr("play.heaps"));
+    ui.add_space(10.0);
     let text = tab.heaps_text.get_or_insert_with(|| tab.options.nim_heaps.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "));
-    let label = ui.label(tr("play.heaps"));
+    let label = ui.label(RichText::new(tr("play.heaps")).strong().size(20.0));
     let resp = ui.add(egui::TextEdit::singleline(text).desired_width(200.0)).labelled_by(label.id);
     if resp.lost_focus() {
         let heaps: Option<Vec<u64>> = text.split([' ', ',']).filter(|s| !s.is_empty()).map(|s| s.parse().ok()).collect();

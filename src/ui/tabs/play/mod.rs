@@ -286,10 +286,10 @@ impl PlayTab {
             controls::history(self, ui);
         });
         egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| match self.options.mode {
+            match self.options.mode {
                 PlayMode::Queen => self.queen_view(ui, &pal),
-                PlayMode::Nim => self.nim_game_view(ui, &pal),
-            });
+                PlayMode::Nim => egui::ScrollArea::vertical().show(ui, |ui| self.nim_game_view(ui, &pal)).inner,
+            }
         });
     }
 
@@ -326,13 +326,14 @@ impl PlayTab {
         ui.label(format!("{}  ·  {}", explain::rules_name(game.rules()), trf("play.position", &[("x", &x), ("y", &y), ("sx", &sx), ("sy", &sy)])));
         let hint = game.hint();
         let avail = ui.available_size();
-        let piles_width = (avail.x * 0.36).clamp(260.0, 420.0);
-        let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - 130.0).max(260.0));
+        let piles_width = (avail.x * 0.3).clamp(230.0, 380.0);
+        let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - 150.0).max(240.0));
         let mut board_action = None;
         let mut piles_action = None;
         ui.horizontal_top(|ui| {
             let look = board::BoardLook { palette: pal, show_p: self.options.show_p, show_hints: self.options.show_hints, hint: &hint };
             ui.vertical(|ui| {
+                ui.set_max_width(board_size.x);
                 board_action = board::show(ui, game, &mut self.selected, &look, board_size);
             });
             ui.add_space(16.0);

@@ -67,12 +67,17 @@ pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Palette, 
             }
         });
         ui.add_space(6.0);
-        ui.horizontal_wrapped(|ui| {
+        egui::Grid::new("take_form").num_columns(3).show(ui, |ui| {
             ui.label(tr("piles.take"));
             let a = ui.label(tr("piles.from_a"));
-            ui.add(egui::TextEdit::singleline(&mut form.from_a).desired_width(90.0).hint_text("0")).labelled_by(a.id);
+            ui.add(egui::TextEdit::singleline(&mut form.from_a).desired_width(110.0).hint_text("0")).labelled_by(a.id);
+            ui.end_row();
+            ui.label("");
             let b = ui.label(tr("piles.from_b"));
-            ui.add(egui::TextEdit::singleline(&mut form.from_b).desired_width(90.0).hint_text("0")).labelled_by(b.id);
+            ui.add(egui::TextEdit::singleline(&mut form.from_b).desired_width(110.0).hint_text("0")).labelled_by(b.id);
+            ui.end_row();
+        });
+        {
             if ui.add_enabled(can_move, egui::Button::new(tr("piles.take_button"))).clicked() {
                 let parse = |s: &str| if s.trim().is_empty() { Some(0) } else { s.trim().replace([',', '_', ' '], "").parse::<u64>().ok() };
                 action = Some(match (parse(&form.from_a), parse(&form.from_b)) {
@@ -90,7 +95,7 @@ pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Palette, 
                     _ => PilesAction::Message(tr("piles.bad_number").to_string()),
                 });
             }
-        });
+        }
     });
     action
 }
@@ -99,11 +104,11 @@ pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Palette, 
 /// what clicking takes. Returns the number of stones to leave.
 #[allow(clippy::too_many_arguments)]
 fn stones(ui: &mut egui::Ui, pile: usize, count: u64, capacity: u64, name: &str, pal: &Palette, height: f32, can_move: bool) -> Option<u64> {
-    let d = (height / capacity as f32).clamp(6.0, 30.0);
-    let width = (d * 2.2).max(60.0);
+    let d = (height / capacity as f32).clamp(6.0, 34.0);
+    let width = d * 2.2 + 44.0;
     let (rect, _) = ui.allocate_exact_size(vec2(width, d * capacity as f32 + 4.0), Sense::hover());
     let painter = ui.painter_at(rect.expand(2.0));
-    let stone_rect = |i: u64| Rect::from_center_size(pos2(rect.center().x, rect.bottom() - 2.0 - d * (i as f32 + 0.5)), vec2(d * 2.0, d * 0.86));
+    let stone_rect = |i: u64| Rect::from_center_size(pos2(rect.left() + d * 1.1, rect.bottom() - 2.0 - d * (i as f32 + 0.5)), vec2(d * 2.0, d * 0.86));
     let mut hovered_from = None;
     let mut clicked = None;
     for i in 0..count {
