@@ -14,7 +14,9 @@ use grundy_lab::ui::tabs::Tab;
 const ENGLISH: &str = r#"{"shared":{"settings":{"language":"English"}},"play":{"options":{"computer_delay":0.0}}}"#;
 
 fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
-    Harness::builder().with_size([1400.0, 900.0]).build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+    Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
 }
 
 /// Step until `done` holds (at most 300 frames).
@@ -108,9 +110,17 @@ fn hints_show_the_winning_moves_and_the_p_positions() {
     h.get_by_label("Show winning moves").click();
     h.run();
     // The sentence lists exactly the play module's moves to P-positions (from (9,12): (4,7)).
-    let hint = grundy_lab::play::Game::new(&grundy_lab::rules::preset("queen").unwrap(), (9, 12), grundy_lab::play::HUMAN_FIRST).hint();
+    let hint = grundy_lab::play::Game::new(
+        &grundy_lab::rules::preset("queen").unwrap(),
+        (9, 12),
+        grundy_lab::play::HUMAN_FIRST,
+    )
+    .hint();
     let grundy_lab::play::Hint::WinningMoves(moves) = hint else { panic!("(9,12) is an N-position") };
-    let text = format!("Winning moves (each goes to a P-position): {}", moves.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(", "));
+    let text = format!(
+        "Winning moves (each goes to a P-position): {}",
+        moves.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(", ")
+    );
     assert!(h.query_by_label(&text).is_some(), "expected {text:?}");
     // Play a winning move: the computer is left in a P-position.
     let (a, b) = moves[0];
@@ -217,12 +227,18 @@ fn snapshot(name: &str, saved: &'static str) {
 
 #[test]
 fn snapshot_play_light_english_with_p_positions() {
-    snapshot("play_light_en", r#"{"shared":{"settings":{"language":"English","theme":"Light"}},"play":{"options":{"show_p":true}}}"#);
+    snapshot(
+        "play_light_en",
+        r#"{"shared":{"settings":{"language":"English","theme":"Light"}},"play":{"options":{"show_p":true}}}"#,
+    );
 }
 
 #[test]
 fn snapshot_play_dark_english_with_hints() {
-    snapshot("play_dark_en", r#"{"shared":{"settings":{"language":"English","theme":"Dark"}},"play":{"options":{"show_hints":true}}}"#);
+    snapshot(
+        "play_dark_en",
+        r#"{"shared":{"settings":{"language":"English","theme":"Dark"}},"play":{"options":{"show_hints":true}}}"#,
+    );
 }
 
 #[test]
@@ -232,5 +248,8 @@ fn snapshot_play_light_japanese() {
 
 #[test]
 fn snapshot_play_dark_japanese_nim() {
-    snapshot("play_dark_ja_nim", r#"{"shared":{"settings":{"language":"Japanese","theme":"Dark"}},"play":{"options":{"mode":"Nim","show_hints":true}}}"#);
+    snapshot(
+        "play_dark_ja_nim",
+        r#"{"shared":{"settings":{"language":"Japanese","theme":"Dark"}},"play":{"options":{"mode":"Nim","show_hints":true}}}"#,
+    );
 }

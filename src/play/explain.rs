@@ -88,9 +88,9 @@ impl fmt::Display for Reason {
                     _ => write!(f, ": {}", why.formula(x, y)),
                 }
             }
-            Reason::NoWinningMove => {
-                f.write_str("This was a P-position: every move loses against best play, so the computer made a small move")
-            }
+            Reason::NoWinningMove => f.write_str(
+                "This was a P-position: every move loses against best play, so the computer made a small move",
+            ),
             Reason::Random => f.write_str("The computer plays at random"),
             Reason::Mistake => f.write_str("The computer made a mistake on purpose"),
             Reason::Unknown => f.write_str("Nothing is known about this position, so the computer moved at random"),

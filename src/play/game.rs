@@ -175,7 +175,8 @@ impl Game {
     /// Whether the piece has any move from `(x, y)` (O(number of offsets)).
     pub fn has_moves_from(&self, x: u64, y: u64) -> bool {
         let r = self.rules();
-        !r.is_terminal(x, y) && r.piece.slides.iter().chain(&r.piece.jumps).any(|o| o.dx as u64 <= x && o.dy as u64 <= y)
+        !r.is_terminal(x, y)
+            && r.piece.slides.iter().chain(&r.piece.jumps).any(|o| o.dx as u64 <= x && o.dy as u64 <= y)
     }
 
     /// `Some` once no move is left: the player who moved last wins in normal
@@ -187,7 +188,11 @@ impl Game {
         }
         let misere = self.rules().convention == Convention::Misere;
         let to_move = self.to_move();
-        Some(GameOver { winner: if misere { to_move } else { 1 - to_move }, terminal: self.rules().is_terminal(x, y), misere })
+        Some(GameOver {
+            winner: if misere { to_move } else { 1 - to_move },
+            terminal: self.rules().is_terminal(x, y),
+            misere,
+        })
     }
 
     /// Whether the piece can go from the current position to `to`.
@@ -363,7 +368,8 @@ mod tests {
     use crate::play::HUMAN_FIRST;
     use crate::rules::preset;
 
-    const PERFECT_VS_RANDOM: Players = [PlayerKind::Computer(Strength::Perfect), PlayerKind::Computer(Strength::Random)];
+    const PERFECT_VS_RANDOM: Players =
+        [PlayerKind::Computer(Strength::Perfect), PlayerKind::Computer(Strength::Random)];
 
     /// Plays a whole game between computers; returns the winner.
     fn play_out(game: &mut Game, rng: &mut Rng) -> usize {

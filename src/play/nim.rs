@@ -330,7 +330,11 @@ mod tests {
         for misere in [false, true] {
             for _ in 0..200 {
                 let heaps: Vec<u64> = (0..4).map(|_| rng.range(0, 9)).collect();
-                let mut g = NimGame::new(&heaps, misere, [PlayerKind::Computer(Strength::Perfect), PlayerKind::Computer(Strength::Random)]);
+                let mut g = NimGame::new(
+                    &heaps,
+                    misere,
+                    [PlayerKind::Computer(Strength::Perfect), PlayerKind::Computer(Strength::Random)],
+                );
                 if g.is_p() {
                     continue;
                 }

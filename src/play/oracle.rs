@@ -86,18 +86,20 @@ impl Oracle {
     /// If `(x, y)` needs a table that is tiny, compute it now. Returns
     /// whether the position is now known.
     pub fn tabulate_if_tiny(&mut self, x: u64, y: u64) -> bool {
-        if let Knowledge::NeedsTable { width, height } = self.knowledge(x, y) {
-            if (width as u64) <= TINY_SIDE && (height as u64) <= TINY_SIDE {
-                if let Ok(t) = crate::grundy::compute(&self.rules, width, height, &crate::grundy::Control::new()) {
-                    self.table = Some(Arc::new(t));
-                }
-            }
+        if let Knowledge::NeedsTable { width, height } = self.knowledge(x, y)
+            && (width as u64) <= TINY_SIDE
+            && (height as u64) <= TINY_SIDE
+            && let Ok(t) = crate::grundy::compute(&self.rules, width, height, &crate::grundy::Control::new())
+        {
+            self.table = Some(Arc::new(t));
         }
         matches!(self.knowledge(x, y), Knowledge::ClosedForm(_) | Knowledge::Table)
     }
 
     fn table_covers(&self, x: u64, y: u64) -> bool {
-        self.table.as_ref().is_some_and(|t| x < t.width() as u64 && y < t.height() as u64 && t.is_computed(x as usize, y as usize))
+        self.table
+            .as_ref()
+            .is_some_and(|t| x < t.width() as u64 && y < t.height() as u64 && t.is_computed(x as usize, y as usize))
     }
 
     /// Whether `(x, y)` is a P-position, or `None` when it is not known.

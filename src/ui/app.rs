@@ -121,7 +121,8 @@ impl GrundyLabApp {
         ui.horizontal_wrapped(|ui| {
             for tab in Tab::ALL {
                 let selected = self.state.tab == tab;
-                let button = egui::Button::selectable(selected, RichText::new(tab.title()).size(20.0)).min_size(egui::vec2(0.0, 38.0));
+                let button = egui::Button::selectable(selected, RichText::new(tab.title()).size(20.0))
+                    .min_size(egui::vec2(0.0, 38.0));
                 if ui.add(button).clicked() {
                     self.state.tab = tab;
                 }

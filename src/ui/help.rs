@@ -36,7 +36,11 @@ pub const TEXTS: &[Text] = &[
     ("keys.zoom_in", "Larger text", "文字を大きく"),
     ("keys.zoom_out", "Smaller text", "文字を小さく"),
     ("keys.zoom_reset", "Normal text size", "文字の大きさを元に戻す"),
-    ("keys.presentation", "Presentation mode (full screen, larger text, high contrast)", "発表モード(全画面・大きな文字・高コントラスト)"),
+    (
+        "keys.presentation",
+        "Presentation mode (full screen, larger text, high contrast)",
+        "発表モード(全画面・大きな文字・高コントラスト)",
+    ),
     ("keys.help", "This list", "この一覧"),
 ];
 
@@ -44,7 +48,9 @@ pub const TEXTS: &[Text] = &[
 pub fn about(ui: &mut egui::Ui) {
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.set_max_width(700.0);
-        for (title, body) in [("about.game.title", "about.game"), ("about.history.title", "about.history"), ("about.p.title", "about.p")] {
+        for (title, body) in
+            [("about.game.title", "about.game"), ("about.history.title", "about.history"), ("about.p.title", "about.p")]
+        {
             ui.label(RichText::new(tr(title)).heading());
             ui.label(tr(body));
             ui.add_space(10.0);

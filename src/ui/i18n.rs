@@ -58,7 +58,8 @@ impl Language {
     /// The system language: Japanese when `LC_ALL`, `LC_MESSAGES` or `LANG`
     /// (the first one set) starts with `ja`, English otherwise.
     pub fn from_environment() -> Self {
-        let var = ["LC_ALL", "LC_MESSAGES", "LANG"].iter().find_map(|v| std::env::var(v).ok().filter(|s| !s.is_empty()));
+        let var =
+            ["LC_ALL", "LC_MESSAGES", "LANG"].iter().find_map(|v| std::env::var(v).ok().filter(|s| !s.is_empty()));
         Self::from_locale(var.as_deref().unwrap_or(""))
     }
 
@@ -121,7 +122,8 @@ mod tests {
             assert!(!en.trim().is_empty() && !ja.trim().is_empty(), "empty text for {k}");
             // The same placeholders in both languages.
             let holes = |s: &str| {
-                let mut v: Vec<String> = s.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(a, _)| a.to_string())).collect();
+                let mut v: Vec<String> =
+                    s.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(a, _)| a.to_string())).collect();
                 v.sort();
                 v
             };

@@ -39,7 +39,11 @@ pub fn banner(ui: &mut egui::Ui, fill: Color32, text_color: Color32, text: &str,
     egui::Frame::new().fill(fill).corner_radius(8.0).inner_margin(egui::Margin::symmetric(16, 10)).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(text).color(text_color).size(20.0 * ui.style().text_styles[&egui::TextStyle::Body].size / 18.0));
+            ui.label(
+                RichText::new(text)
+                    .color(text_color)
+                    .size(20.0 * ui.style().text_styles[&egui::TextStyle::Body].size / 18.0),
+            );
             if dismissable && ui.button(tr("banner.dismiss")).clicked() {
                 dismissed = true;
             }

@@ -6,8 +6,16 @@ use serde::{Deserialize, Serialize};
 
 /// Texts of this tab.
 pub const TEXTS: &[Text] = &[
-    ("knight.soon.1", "Paint a board (with holes) for one or two knights.", "1頭または2頭のナイトのための盤(穴あきも可)をぬります。"),
-    ("knight.soon.2", "Draw every knight move as a line, and find knight's tours.", "ナイトの動きをすべて線で描き、ナイトツアーを探します。"),
+    (
+        "knight.soon.1",
+        "Paint a board (with holes) for one or two knights.",
+        "1頭または2頭のナイトのための盤(穴あきも可)をぬります。",
+    ),
+    (
+        "knight.soon.2",
+        "Draw every knight move as a line, and find knight's tours.",
+        "ナイトの動きをすべて線で描き、ナイトツアーを探します。",
+    ),
     ("knight.soon.3", "Print the picture as a poster (PNG or SVG).", "絵をポスター(PNG・SVG)として印刷します。"),
 ];
 

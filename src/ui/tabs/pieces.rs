@@ -6,8 +6,16 @@ use serde::{Deserialize, Serialize};
 
 /// Texts of this tab.
 pub const TEXTS: &[Text] = &[
-    ("pieces.soon.1", "Invent a piece by clicking the squares it can reach (its move matrix).", "駒が動けるマス(動きの行列)をクリックして新しい駒をつくります。"),
-    ("pieces.soon.2", "See its Grundy numbers at once, and find a pattern.", "その駒のグランディ数をすぐに見て、規則を探します。"),
+    (
+        "pieces.soon.1",
+        "Invent a piece by clicking the squares it can reach (its move matrix).",
+        "駒が動けるマス(動きの行列)をクリックして新しい駒をつくります。",
+    ),
+    (
+        "pieces.soon.2",
+        "See its Grundy numbers at once, and find a pattern.",
+        "その駒のグランディ数をすぐに見て、規則を探します。",
+    ),
     ("pieces.soon.3", "Write a formula and check it on a large board.", "式を書いて、大きな盤で確かめます。"),
 ];
 

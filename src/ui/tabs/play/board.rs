@@ -11,7 +11,11 @@ use egui::{Align2, Color32, FontId, Rect, Sense, Shape, Stroke, Vec2, pos2, vec2
 pub const TEXTS: &[Text] = &[
     ("board.cell", "cell ({x}, {y})", "マス ({x}, {y})"),
     ("board.piece", "the piece at ({x}, {y})", "({x}, {y}) の駒"),
-    ("board.window", "The board is huge: these are the cells next to the piece at x = {x}, y = {y}. The corner (0, 0) is far to the upper left.", "盤がとても大きいので、x = {x}, y = {y} にある駒のまわりだけを表示しています。隅 (0, 0) はずっと左上です。"),
+    (
+        "board.window",
+        "The board is huge: these are the cells next to the piece at x = {x}, y = {y}. The corner (0, 0) is far to the upper left.",
+        "盤がとても大きいので、x = {x}, y = {y} にある駒のまわりだけを表示しています。隅 (0, 0) はずっと左上です。",
+    ),
 ];
 
 /// Boards up to this side are shown whole.
@@ -74,22 +78,34 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
     let label_every = if cell >= 22.0 { 1 } else { 5 };
     let axis = |v: u64, v0: u64, p: u64, name: &str| -> Option<String> {
         if whole {
-            (v % label_every == 0).then(|| v.to_string())
+            v.is_multiple_of(label_every).then(|| v.to_string())
         } else if v == p {
             Some(name.to_string())
         } else {
-            ((p - v) % 4 == 0).then(|| format!("{name}−{}", p - v))
+            (p - v).is_multiple_of(4).then(|| format!("{name}−{}", p - v))
         }
         .filter(|_| v >= v0)
     };
     for cx in x0..x0 + cols {
         if let Some(t) = axis(cx, x0, px, "x") {
-            painter.text(pos2(rect_of(cx, y0).center().x, origin.y - 6.0), Align2::CENTER_BOTTOM, t, label_font.clone(), pal.axis_text);
+            painter.text(
+                pos2(rect_of(cx, y0).center().x, origin.y - 6.0),
+                Align2::CENTER_BOTTOM,
+                t,
+                label_font.clone(),
+                pal.axis_text,
+            );
         }
     }
     for cy in y0..y0 + rows {
         if let Some(t) = axis(cy, y0, py, "y") {
-            painter.text(pos2(origin.x - 6.0, rect_of(x0, cy).center().y), Align2::RIGHT_CENTER, t, label_font.clone(), pal.axis_text);
+            painter.text(
+                pos2(origin.x - 6.0, rect_of(x0, cy).center().y),
+                Align2::RIGHT_CENTER,
+                t,
+                label_font.clone(),
+                pal.axis_text,
+            );
         }
     }
 
@@ -120,7 +136,13 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
             }
             if look.show_p && game.is_p(cx, cy) == Some(true) {
                 painter.rect_filled(r.shrink(cell * 0.12), cell * 0.12, pal.p_position);
-                painter.text(r.left_top() + vec2(cell * 0.16, cell * 0.1), Align2::LEFT_TOP, "P", FontId::proportional(cell * 0.3), pal.axis_text);
+                painter.text(
+                    r.left_top() + vec2(cell * 0.16, cell * 0.1),
+                    Align2::LEFT_TOP,
+                    "P",
+                    FontId::proportional(cell * 0.3),
+                    pal.axis_text,
+                );
             }
             let legal = !is_piece && game.is_legal((cx, cy));
             if legal && resp.hovered() && can_move {
@@ -146,7 +168,12 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
             }
         }
     }
-    painter.rect_stroke(Rect::from_min_size(origin, board_size), 2.0, Stroke::new(2.0, pal.board_edge), egui::StrokeKind::Outside);
+    painter.rect_stroke(
+        Rect::from_min_size(origin, board_size),
+        2.0,
+        Stroke::new(2.0, pal.board_edge),
+        egui::StrokeKind::Outside,
+    );
     if !whole {
         ui.label(trf("board.window", &[("x", &px), ("y", &py)]));
     }
@@ -164,7 +191,11 @@ pub fn draw_piece(painter: &egui::Painter, r: Rect, pal: &Palette, selected: boo
     let s = rad * 0.62;
     let at = |dx: f32, dy: f32| c + vec2(dx * s, dy * s);
     painter.rect_filled(Rect::from_min_max(at(-0.9, 0.1), at(0.9, 0.6)), 1.0, pal.piece_mark);
-    for tri in [[(-0.9, 0.2), (-1.0, -0.6), (-0.25, 0.2)], [(-0.45, 0.2), (0.0, -0.85), (0.45, 0.2)], [(0.25, 0.2), (1.0, -0.6), (0.9, 0.2)]] {
+    for tri in [
+        [(-0.9, 0.2), (-1.0, -0.6), (-0.25, 0.2)],
+        [(-0.45, 0.2), (0.0, -0.85), (0.45, 0.2)],
+        [(0.25, 0.2), (1.0, -0.6), (0.9, 0.2)],
+    ] {
         let pts = tri.iter().map(|&(dx, dy)| at(dx, dy)).collect();
         painter.add(Shape::convex_polygon(pts, pal.piece_mark, Stroke::NONE));
     }

@@ -23,9 +23,17 @@ pub const TEXTS: &[Text] = &[
     ("play.start.custom", "Start with these piles", "この山で始める"),
     ("play.custom.a", "Pile A", "山A"),
     ("play.custom.b", "Pile B", "山B"),
-    ("play.custom.bad", "Type two whole numbers, e.g. 1000000000000000 and 1000000000000007.", "整数を2つ入力してください(例: 1000000000000000 と 1000000000000007)。"),
+    (
+        "play.custom.bad",
+        "Type two whole numbers, e.g. 1000000000000000 and 1000000000000007.",
+        "整数を2つ入力してください(例: 1000000000000000 と 1000000000000007)。",
+    ),
     ("play.heaps", "Heaps", "山"),
-    ("play.heaps.bad", "Type 1 to 8 heap sizes separated by spaces, e.g. 1 3 5 7.", "山の石の数を1〜8個、空白で区切って入力してください(例: 1 3 5 7)。"),
+    (
+        "play.heaps.bad",
+        "Type 1 to 8 heap sizes separated by spaces, e.g. 1 3 5 7.",
+        "山の石の数を1〜8個、空白で区切って入力してください(例: 1 3 5 7)。",
+    ),
     ("play.nim.misere", "Misère: whoever takes the last stone loses", "ミゼール: 最後の石を取った人が負け"),
     ("play.opponent", "Opponent", "相手"),
     ("play.opp.perfect", "Computer (perfect)", "コンピュータ(完璧)"),
@@ -60,7 +68,8 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
         ui.selectable_value(&mut tab.options.mode, PlayMode::Nim, tr("play.mode.nim"));
     });
     ui.add_space(12.0);
-    let new = egui::Button::new(RichText::new(tr("play.new_game")).size(22.0).strong()).min_size(egui::vec2(ui.available_width(), 44.0));
+    let new = egui::Button::new(RichText::new(tr("play.new_game")).size(22.0).strong())
+        .min_size(egui::vec2(ui.available_width(), 44.0));
     if ui.add(new).clicked() {
         restart = true;
     }
@@ -103,14 +112,17 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
     ui.add_space(8.0);
     let misere = shared.rules.convention == Convention::Misere;
     let mut chosen = None;
-    egui::ComboBox::from_label(tr("play.piece")).selected_text(explain::rules_name(&as_normal(&shared.rules))).width(ui.available_width() - 90.0).show_ui(ui, |ui| {
-        for r in offered_rules(shared) {
-            let current = as_normal(&shared.rules) == r;
-            if ui.selectable_label(current, explain::rules_name(&r)).clicked() {
-                chosen = Some(r);
+    egui::ComboBox::from_label(tr("play.piece"))
+        .selected_text(explain::rules_name(&as_normal(&shared.rules)))
+        .width(ui.available_width() - 90.0)
+        .show_ui(ui, |ui| {
+            for r in offered_rules(shared) {
+                let current = as_normal(&shared.rules) == r;
+                if ui.selectable_label(current, explain::rules_name(&r)).clicked() {
+                    chosen = Some(r);
+                }
             }
-        }
-    });
+        });
     if let Some(mut r) = chosen {
         r.convention = shared.rules.convention;
         shared.rules = r; // the tab restarts when the rules change
@@ -162,11 +174,14 @@ fn as_normal(r: &Rules) -> Rules {
 fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
     let mut restart = false;
     ui.add_space(10.0);
-    let text = tab.heaps_text.get_or_insert_with(|| tab.options.nim_heaps.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "));
+    let text = tab
+        .heaps_text
+        .get_or_insert_with(|| tab.options.nim_heaps.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "));
     let label = ui.label(RichText::new(tr("play.heaps")).strong().size(20.0));
     let resp = ui.add(egui::TextEdit::singleline(text).desired_width(200.0)).labelled_by(label.id);
     if resp.lost_focus() {
-        let heaps: Option<Vec<u64>> = text.split([' ', ',']).filter(|s| !s.is_empty()).map(|s| s.parse().ok()).collect();
+        let heaps: Option<Vec<u64>> =
+            text.split([' ', ',']).filter(|s| !s.is_empty()).map(|s| s.parse().ok()).collect();
         match heaps {
             Some(h) if (1..=8).contains(&h.len()) && h.iter().all(|&v| v <= 1000) => {
                 if h != tab.options.nim_heaps {
@@ -188,7 +203,9 @@ pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
     ui.add_space(8.0);
     ui.label(RichText::new(tr("play.moves")).strong().size(20.0));
     let (can_undo, can_redo) = match tab.options.mode {
-        PlayMode::Queen => tab.game.as_ref().map_or((false, false), |g| (g.history().can_undo(), g.history().can_redo())),
+        PlayMode::Queen => {
+            tab.game.as_ref().map_or((false, false), |g| (g.history().can_undo(), g.history().can_redo()))
+        }
         PlayMode::Nim => tab.nim.as_ref().map_or((false, false), |g| (g.history().can_undo(), g.history().can_redo())),
     };
     ui.horizontal(|ui| {
@@ -207,7 +224,10 @@ pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
                 .iter()
                 .map(|m| {
                     let who = explain::player_name(g.players(), m.by);
-                    (format!("{who}: ({},{}) → ({},{})", m.from.0, m.from.1, m.to.0, m.to.1), m.reason.as_ref().map(explain::reason))
+                    (
+                        format!("{who}: ({},{}) → ({},{})", m.from.0, m.from.1, m.to.0, m.to.1),
+                        m.reason.as_ref().map(explain::reason),
+                    )
                 })
                 .collect()
         }),

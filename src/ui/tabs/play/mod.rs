@@ -27,17 +27,37 @@ pub use piles::TEXTS as PILES_TEXTS;
 
 /// Texts of the Play tab.
 pub const TEXTS: &[Text] = &[
-    ("play.status.your_turn", "Your turn: click the queen, then a square; or take stones from a pile.", "あなたの番です。駒をクリックしてから行き先のマスを選ぶか、山から石を取ってください。"),
+    (
+        "play.status.your_turn",
+        "Your turn: click the queen, then a square; or take stones from a pile.",
+        "あなたの番です。駒をクリックしてから行き先のマスを選ぶか、山から石を取ってください。",
+    ),
     ("play.status.turn_of", "{player} to move.", "{player}の番です。"),
     ("play.status.thinking", "The computer is thinking…", "コンピュータが考えています…"),
-    ("play.status.waiting", "The computer waits for the table of this game.", "コンピュータはゲームの表の計算を待っています。"),
-    ("play.nim.your_turn", "Your turn: click a stone to take it and every stone to its right.", "あなたの番です。石をクリックすると、その石から右の石をすべて取ります。"),
+    (
+        "play.status.waiting",
+        "The computer waits for the table of this game.",
+        "コンピュータはゲームの表の計算を待っています。",
+    ),
+    (
+        "play.nim.your_turn",
+        "Your turn: click a stone to take it and every stone to its right.",
+        "あなたの番です。石をクリックすると、その石から右の石をすべて取ります。",
+    ),
     ("play.play_again", "Play again", "もう一度遊ぶ"),
     ("play.last_move", "Last move", "直前の手"),
-    ("play.illegal", "{piece} cannot go from ({x},{y}) to ({tx},{ty}) in one move.", "{piece}は ({x},{y}) から ({tx},{ty}) へ1手では動けません。"),
+    (
+        "play.illegal",
+        "{piece} cannot go from ({x},{y}) to ({tx},{ty}) in one move.",
+        "{piece}は ({x},{y}) から ({tx},{ty}) へ1手では動けません。",
+    ),
     ("play.table_job", "Computing the table for this game", "このゲームの表を計算中"),
     ("play.table_failed", "The table could not be computed: {error}", "表を計算できませんでした: {error}"),
-    ("play.table_cancelled", "Computing the table was cancelled: the computer will play at random and there are no hints.", "表の計算を中止しました。コンピュータはでたらめに指し、ヒントは出ません。"),
+    (
+        "play.table_cancelled",
+        "Computing the table was cancelled: the computer will play at random and there are no hints.",
+        "表の計算を中止しました。コンピュータはでたらめに指し、ヒントは出ません。",
+    ),
     ("play.position", "Position ({x}, {y}); start ({sx}, {sy}).", "局面 ({x}, {y})、開始 ({sx}, {sy})"),
 ];
 
@@ -285,11 +305,9 @@ impl PlayTab {
         egui::Panel::right("play_history").resizable(false).exact_size(270.0).show(ui, |ui| {
             controls::history(self, ui);
         });
-        egui::CentralPanel::default().show(ui, |ui| {
-            match self.options.mode {
-                PlayMode::Queen => self.queen_view(ui, &pal),
-                PlayMode::Nim => egui::ScrollArea::vertical().show(ui, |ui| self.nim_game_view(ui, &pal)).inner,
-            }
+        egui::CentralPanel::default().show(ui, |ui| match self.options.mode {
+            PlayMode::Queen => self.queen_view(ui, &pal),
+            PlayMode::Nim => egui::ScrollArea::vertical().show(ui, |ui| self.nim_game_view(ui, &pal)).inner,
         });
     }
 
@@ -323,7 +341,11 @@ impl PlayTab {
         let Some(game) = &self.game else { return };
         let (x, y) = game.position();
         let (sx, sy) = game.start();
-        ui.label(format!("{}  ·  {}", explain::rules_name(game.rules()), trf("play.position", &[("x", &x), ("y", &y), ("sx", &sx), ("sy", &sy)])));
+        ui.label(format!(
+            "{}  ·  {}",
+            explain::rules_name(game.rules()),
+            trf("play.position", &[("x", &x), ("y", &y), ("sx", &sx), ("sy", &sy)])
+        ));
         let hint = game.hint();
         let avail = ui.available_size();
         let piles_width = (avail.x * 0.3).clamp(230.0, 380.0);
@@ -331,7 +353,12 @@ impl PlayTab {
         let mut board_action = None;
         let mut piles_action = None;
         ui.horizontal_top(|ui| {
-            let look = board::BoardLook { palette: pal, show_p: self.options.show_p, show_hints: self.options.show_hints, hint: &hint };
+            let look = board::BoardLook {
+                palette: pal,
+                show_p: self.options.show_p,
+                show_hints: self.options.show_hints,
+                hint: &hint,
+            };
             ui.vertical(|ui| {
                 ui.set_max_width(board_size.x);
                 board_action = board::show(ui, game, &mut self.selected, &look, board_size);
@@ -356,28 +383,33 @@ impl PlayTab {
             ui.colored_label(pal.bad, notice);
         }
         if let Some(reason) = game.history().last().and_then(|m| m.reason) {
-            ui.label(RichText::new(format!("{}: {}", tr("play.last_move"), explain::reason(&reason))).size(20.0).color(pal.info));
+            ui.label(
+                RichText::new(format!("{}: {}", tr("play.last_move"), explain::reason(&reason)))
+                    .size(20.0)
+                    .color(pal.info),
+            );
         }
         if self.options.show_hints && game.is_over().is_none() {
             ui.label(RichText::new(explain::hint(&hint)).size(20.0).color(pal.winning));
             // Far targets on a huge board cannot be clicked: offer them as buttons.
-            if let crate::play::Hint::WinningMoves(m) = &hint {
-                if game.start().0.max(game.start().1) > board::FULL_BOARD_MAX && !game.computer_to_move() {
-                    ui.horizontal_wrapped(|ui| {
-                        for &(a, b) in m.iter().take(4) {
-                            if ui.button(format!("→ ({a},{b})")).clicked() {
-                                target = Some((a, b));
-                            }
+            if let crate::play::Hint::WinningMoves(m) = &hint
+                && game.start().0.max(game.start().1) > board::FULL_BOARD_MAX
+                && !game.computer_to_move()
+            {
+                ui.horizontal_wrapped(|ui| {
+                    for &(a, b) in m.iter().take(4) {
+                        if ui.button(format!("→ ({a},{b})")).clicked() {
+                            target = Some((a, b));
                         }
-                    });
-                }
+                    }
+                });
             }
         }
-        if let (Some(t), Some(game)) = (target, &mut self.game) {
-            if game.play(t).is_ok() {
-                self.notice = None;
-                self.selected = false;
-            }
+        if let (Some(t), Some(game)) = (target, &mut self.game)
+            && game.play(t).is_ok()
+        {
+            self.notice = None;
+            self.selected = false;
         }
     }
 
@@ -386,7 +418,13 @@ impl PlayTab {
         if let Some(w) = nim.winner() {
             let person_won = !nim.players()[w].is_computer();
             let over = crate::play::GameOver { winner: w, terminal: false, misere: nim.misere() };
-            widgets::banner(ui, if person_won { pal.good } else { pal.bad }, pal.banner_text, &explain::game_over(&over, nim.players()), false);
+            widgets::banner(
+                ui,
+                if person_won { pal.good } else { pal.bad },
+                pal.banner_text,
+                &explain::game_over(&over, nim.players()),
+                false,
+            );
             if ui.add(egui::Button::new(RichText::new(tr("play.play_again")).size(22.0))).clicked() {
                 self.nim = None;
             }
@@ -404,14 +442,20 @@ impl PlayTab {
         let width = ui.available_width();
         let clicked = nim_view::show(ui, nim, pal, self.options.show_hints, width);
         if let Some(reason) = nim.history().last().and_then(|m| m.reason.clone()) {
-            ui.label(RichText::new(format!("{}: {}", tr("play.last_move"), explain::nim_reason(&reason))).size(20.0).color(pal.info));
+            ui.label(
+                RichText::new(format!("{}: {}", tr("play.last_move"), explain::nim_reason(&reason)))
+                    .size(20.0)
+                    .color(pal.info),
+            );
         }
         if self.options.show_hints {
             let s = match nim.hint() {
                 crate::play::NimHint::PPosition => tr("hint.p").to_string(),
                 crate::play::NimHint::WinningMoves(m) => {
-                    let list: Vec<String> =
-                        m.iter().map(|&(h, left)| trf("nim.hint.move", &[("heap", &(h + 1)), ("left", &left)])).collect();
+                    let list: Vec<String> = m
+                        .iter()
+                        .map(|&(h, left)| trf("nim.hint.move", &[("heap", &(h + 1)), ("left", &left)]))
+                        .collect();
                     trf("nim.hint.winning", &[("moves", &list.join(", "))])
                 }
             };

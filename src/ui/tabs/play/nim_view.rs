@@ -11,7 +11,11 @@ pub const TEXTS: &[Text] = &[
     ("nim.heap", "Heap {n}", "山{n}"),
     ("nim.stone", "heap {heap}, stone {n}", "山{heap}の{n}番目の石"),
     ("nim.sum", "nim-sum: {formula} = {sum}", "ニム和: {formula} = {sum}"),
-    ("nim.binary", "In binary (the nim-sum has a 1 where a column has an odd number of 1s):", "2進法で(列の1の個数が奇数の所が、ニム和の1になります):"),
+    (
+        "nim.binary",
+        "In binary (the nim-sum has a 1 where a column has an odd number of 1s):",
+        "2進法で(列の1の個数が奇数の所が、ニム和の1になります):",
+    ),
 ];
 
 /// Heaps up to this size are drawn stone by stone.
@@ -25,11 +29,19 @@ pub fn show(ui: &mut egui::Ui, nim: &NimGame, pal: &Palette, show_sum: bool, wid
     let mut clicked = None;
     for (h, &count) in nim.heaps().iter().enumerate() {
         ui.horizontal(|ui| {
-            ui.add_sized(vec2(110.0, d), egui::Label::new(RichText::new(format!("{}: {count}", trf("nim.heap", &[("n", &(h + 1))]))).strong()));
+            ui.add_sized(
+                vec2(110.0, d),
+                egui::Label::new(RichText::new(format!("{}: {count}", trf("nim.heap", &[("n", &(h + 1))]))).strong()),
+            );
             let shown = count.min(DRAWN_HEAP_MAX);
             let (rect, _) = ui.allocate_exact_size(vec2(d * most as f32 + 4.0, d), Sense::hover());
             let painter = ui.painter_at(rect);
-            let stone = |i: u64| Rect::from_center_size(pos2(rect.left() + 2.0 + d * (i as f32 + 0.5), rect.center().y), vec2(d * 0.86, d * 0.86));
+            let stone = |i: u64| {
+                Rect::from_center_size(
+                    pos2(rect.left() + 2.0 + d * (i as f32 + 0.5), rect.center().y),
+                    vec2(d * 0.86, d * 0.86),
+                )
+            };
             let mut hovered = None;
             for i in 0..shown {
                 let resp = ui.interact(stone(i), egui::Id::unique(("nim_stone", h, i)), Sense::click());
@@ -44,7 +56,12 @@ pub fn show(ui: &mut egui::Ui, nim: &NimGame, pal: &Palette, show_sum: bool, wid
             }
             for i in 0..shown {
                 let taken = hovered.is_some_and(|k| i >= k);
-                painter.circle(stone(i).center(), d * 0.42, if taken { pal.stone_taken } else { pal.stone }, Stroke::new(1.5, pal.stone_edge));
+                painter.circle(
+                    stone(i).center(),
+                    d * 0.42,
+                    if taken { pal.stone_taken } else { pal.stone },
+                    Stroke::new(1.5, pal.stone_edge),
+                );
             }
         });
     }

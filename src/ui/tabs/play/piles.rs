@@ -79,7 +79,13 @@ pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Palette, 
         });
         {
             if ui.add_enabled(can_move, egui::Button::new(tr("piles.take_button"))).clicked() {
-                let parse = |s: &str| if s.trim().is_empty() { Some(0) } else { s.trim().replace([',', '_', ' '], "").parse::<u64>().ok() };
+                let parse = |s: &str| {
+                    if s.trim().is_empty() {
+                        Some(0)
+                    } else {
+                        s.trim().replace([',', '_', ' '], "").parse::<u64>().ok()
+                    }
+                };
                 action = Some(match (parse(&form.from_a), parse(&form.from_b)) {
                     (Some(da), Some(db)) if da <= x && db <= y && (da, db) != (0, 0) => {
                         let to = (x - da, y - db);
@@ -103,12 +109,26 @@ pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Palette, 
 /// One pile drawn as a stack of stones, bottom up; hovering a stone shows
 /// what clicking takes. Returns the number of stones to leave.
 #[allow(clippy::too_many_arguments)]
-fn stones(ui: &mut egui::Ui, pile: usize, count: u64, capacity: u64, name: &str, pal: &Palette, height: f32, can_move: bool) -> Option<u64> {
+fn stones(
+    ui: &mut egui::Ui,
+    pile: usize,
+    count: u64,
+    capacity: u64,
+    name: &str,
+    pal: &Palette,
+    height: f32,
+    can_move: bool,
+) -> Option<u64> {
     let d = (height / capacity as f32).clamp(6.0, 34.0);
     let width = d * 2.2 + 44.0;
     let (rect, _) = ui.allocate_exact_size(vec2(width, d * capacity as f32 + 4.0), Sense::hover());
     let painter = ui.painter_at(rect.expand(2.0));
-    let stone_rect = |i: u64| Rect::from_center_size(pos2(rect.left() + d * 1.1, rect.bottom() - 2.0 - d * (i as f32 + 0.5)), vec2(d * 2.0, d * 0.86));
+    let stone_rect = |i: u64| {
+        Rect::from_center_size(
+            pos2(rect.left() + d * 1.1, rect.bottom() - 2.0 - d * (i as f32 + 0.5)),
+            vec2(d * 2.0, d * 0.86),
+        )
+    };
     let mut hovered_from = None;
     let mut clicked = None;
     for i in 0..count {
