@@ -1,6 +1,6 @@
 //! Grundy Lab: Wythoff's game, its relatives and knight-graph pictures.
 //!
-//! Everything here except `ui` is plain mathematics and file handling and
+//! Everything here except [`ui`] is plain mathematics and file handling and
 //! runs without a window.
 
 pub mod bench;
@@ -9,7 +9,10 @@ pub mod conjecture;
 pub mod draw;
 pub mod fsutil;
 pub mod grundy;
+pub mod jobs;
 pub mod knight;
 pub mod map;
+pub mod play;
 pub mod rules;
 pub mod theory;
+pub mod ui;

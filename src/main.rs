@@ -1,12 +1,18 @@
+//! `grundy-lab`: with no arguments opens the desktop app; with a subcommand
+//! runs the same library code headless.
+
 use clap::Parser;
 
-fn main() {
+fn main() -> std::process::ExitCode {
     let cli = grundy_lab::cli::Cli::parse();
-    match cli.command {
-        Some(command) => std::process::exit(grundy_lab::cli::run(command)),
-        None => {
-            eprintln!("The desktop app is being built; meanwhile here is the command line:");
-            let _ = <grundy_lab::cli::Cli as clap::CommandFactory>::command().print_help();
+    if let Some(command) = cli.command {
+        return std::process::ExitCode::from(grundy_lab::cli::run(command) as u8);
+    }
+    match grundy_lab::ui::run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("grundy-lab: could not open the window: {e}");
+            std::process::ExitCode::FAILURE
         }
     }
 }

@@ -1,0 +1,206 @@
+//! The app shell: top bar (tabs, language, theme, scale, presentation,
+//! help), the settings warning banner, the open tab, the help windows, and
+//! saving the state.
+
+use super::i18n::{self, Language, Text, tr, trf};
+use super::state::{AppState, SCALE_RANGE, ThemeChoice};
+use super::tabs::Tab;
+use super::{fonts, help, theme};
+use egui::{Key, KeyboardShortcut, Modifiers, RichText};
+
+/// Texts of the shell.
+pub const TEXTS: &[Text] = &[
+    ("app.title", "Grundy Lab", "グランディ・ラボ"),
+    ("app.window_title", "Grundy Lab: Corner the Queen", "グランディ・ラボ: クイーンを隅へ"),
+    ("menu.language", "Language", "言語"),
+    ("menu.theme.light", "Light", "ライト"),
+    ("menu.theme.dark", "Dark", "ダーク"),
+    ("menu.scale", "Scale", "表示倍率"),
+    ("menu.scale.down", "Smaller text", "文字を小さく"),
+    ("menu.scale.up", "Larger text", "文字を大きく"),
+    ("menu.presentation", "Presentation", "発表モード"),
+    ("menu.help", "Help", "ヘルプ"),
+    ("menu.about", "About Wythoff's game", "ワイソフのゲームについて"),
+    ("menu.shortcuts", "Keyboard shortcuts", "キーボードショートカット"),
+    (
+        "settings.unreadable",
+        "The saved settings could not be read, so Grundy Lab started with the default settings. ({error})",
+        "保存された設定を読み込めなかったため、初期設定で起動しました。({error})",
+    ),
+];
+
+/// The key eframe stores the app state under.
+pub const STORAGE_KEY: &str = "grundy-lab-state";
+
+/// The app: its saved state and the shell's runtime parts.
+pub struct GrundyLabApp {
+    /// Everything that is saved (tabs' options, shared state, settings).
+    pub state: AppState,
+    /// Why the saved settings could not be read (shown as a banner).
+    pub load_warning: Option<String>,
+    /// The About window is open.
+    pub show_about: bool,
+    /// The Shortcuts window is open.
+    pub show_shortcuts: bool,
+    applied: Option<AppliedLook>,
+    applied_zoom: f32,
+    title_language: Option<Language>,
+}
+
+/// The look last applied to the context (re-applied when it changes).
+#[derive(Clone, Copy, PartialEq)]
+struct AppliedLook {
+    theme: ThemeChoice,
+    presentation: bool,
+}
+
+impl GrundyLabApp {
+    /// The app as eframe creates it: fonts installed, state read from
+    /// eframe's storage.
+    pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
+        let saved = cc.storage.and_then(|s| s.get_string(STORAGE_KEY));
+        Self::from_saved(&cc.egui_ctx, saved.as_deref())
+    }
+
+    /// The app from a saved state string (JSON; `None` = first run). A
+    /// string that cannot be read gives the defaults and a warning banner.
+    pub fn from_saved(ctx: &egui::Context, saved: Option<&str>) -> Self {
+        fonts::install(ctx);
+        let (state, load_warning) = AppState::from_saved(saved);
+        GrundyLabApp {
+            state,
+            load_warning,
+            show_about: false,
+            show_shortcuts: false,
+            applied: None,
+            applied_zoom: 1.0,
+            title_language: None,
+        }
+    }
+
+    fn apply_settings(&mut self, ctx: &egui::Context) {
+        let settings = &mut self.state.shared.settings;
+        i18n::set_language(settings.language);
+        let look = AppliedLook { theme: settings.theme, presentation: settings.presentation };
+        if self.applied != Some(look) {
+            if self.applied.is_some_and(|a| a.presentation != look.presentation) {
+                ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(look.presentation));
+            }
+            theme::apply(ctx, settings);
+            self.applied = Some(look);
+        }
+        // Ctrl+plus/minus/0 change egui's zoom factor; the scale control
+        // changes the setting. Whichever moved wins.
+        let zoom = ctx.zoom_factor();
+        if (zoom - self.applied_zoom).abs() > 1e-3 {
+            settings.scale = zoom;
+            self.applied_zoom = zoom;
+        } else if (settings.scale - self.applied_zoom).abs() > 1e-3 {
+            settings.scale = settings.scale.clamp(*SCALE_RANGE.start(), *SCALE_RANGE.end());
+            ctx.set_zoom_factor(settings.scale);
+            self.applied_zoom = settings.scale;
+        }
+        if self.title_language != Some(settings.language) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(tr("app.window_title").to_string()));
+            self.title_language = Some(settings.language);
+        }
+    }
+
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        let f11 = KeyboardShortcut::new(Modifiers::NONE, Key::F11);
+        let f1 = KeyboardShortcut::new(Modifiers::NONE, Key::F1);
+        if ctx.input_mut(|i| i.consume_shortcut(&f11)) {
+            self.state.shared.settings.presentation ^= true;
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&f1)) {
+            self.show_shortcuts ^= true;
+        }
+    }
+
+    fn top_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            for tab in Tab::ALL {
+                let selected = self.state.tab == tab;
+                let button = egui::Button::selectable(selected, RichText::new(tab.title()).size(20.0))
+                    .min_size(egui::vec2(0.0, 38.0));
+                if ui.add(button).clicked() {
+                    self.state.tab = tab;
+                }
+            }
+            ui.add_space(16.0);
+            let settings = &mut self.state.shared.settings;
+            for lang in Language::ALL {
+                if ui.add(egui::Button::selectable(settings.language == lang, lang.native_name())).clicked() {
+                    settings.language = lang;
+                }
+            }
+            ui.separator();
+            let dark = settings.theme == ThemeChoice::Dark;
+            let (label, next) = if dark {
+                (tr("menu.theme.light"), ThemeChoice::Light)
+            } else {
+                (tr("menu.theme.dark"), ThemeChoice::Dark)
+            };
+            if ui.button(label).clicked() {
+                settings.theme = next;
+            }
+            ui.separator();
+            if ui.button("A−").on_hover_text(tr("menu.scale.down")).clicked() {
+                settings.scale = ((settings.scale - 0.1) * 10.0).round() / 10.0;
+            }
+            ui.label(format!("{:.0}%", settings.scale * 100.0)).on_hover_text(tr("menu.scale"));
+            if ui.button("A+").on_hover_text(tr("menu.scale.up")).clicked() {
+                settings.scale = ((settings.scale + 0.1) * 10.0).round() / 10.0;
+            }
+            settings.scale = settings.scale.clamp(*SCALE_RANGE.start(), *SCALE_RANGE.end());
+            ui.separator();
+            ui.toggle_value(&mut settings.presentation, tr("menu.presentation"));
+            ui.menu_button(tr("menu.help"), |ui| {
+                if ui.button(tr("menu.about")).clicked() {
+                    self.show_about = true;
+                }
+                if ui.button(tr("menu.shortcuts")).clicked() {
+                    self.show_shortcuts = true;
+                }
+            });
+        });
+    }
+}
+
+impl eframe::App for GrundyLabApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        self.apply_settings(&ctx);
+        self.shortcuts(&ctx);
+        egui::Panel::top("top_bar").show(ui, |ui| {
+            ui.add_space(6.0);
+            self.top_bar(ui);
+            ui.add_space(4.0);
+        });
+        if let Some(error) = self.load_warning.clone() {
+            let pal = theme::palette(&self.state.shared.settings);
+            egui::Panel::top("settings_warning").show(ui, |ui| {
+                let text = trf("settings.unreadable", &[("error", &error)]);
+                let text_color = ui.visuals().strong_text_color();
+                if super::widgets::banner(ui, pal.warning_fill, text_color, &text, true) {
+                    self.load_warning = None;
+                }
+            });
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            let AppState { shared, tab, play, map, pieces, knight } = &mut self.state;
+            match tab {
+                Tab::Play => play.ui(ui, shared),
+                Tab::Map => map.ui(ui, shared),
+                Tab::Pieces => pieces.ui(ui, shared),
+                Tab::Knight => knight.ui(ui, shared),
+            }
+        });
+        egui::Window::new(tr("menu.about")).open(&mut self.show_about).default_width(720.0).show(&ctx, help::about);
+        egui::Window::new(tr("menu.shortcuts")).open(&mut self.show_shortcuts).show(&ctx, help::shortcuts);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        storage.set_string(STORAGE_KEY, self.state.to_saved());
+    }
+}

@@ -1,0 +1,30 @@
+//! Fonts: egui's defaults, plus the bundled BIZ UD PGothic (OFL 1.1, see
+//! `assets/fonts/OFL.txt`) as a fallback for Japanese, and the monospace
+//! face as a fallback for mathematical signs (⌊ ⌋) in proportional text.
+
+use egui::{FontData, FontDefinitions, FontFamily};
+use std::sync::Arc;
+
+/// The bundled Japanese-capable font.
+pub const JAPANESE_FONT: &[u8] = include_bytes!("../../assets/fonts/BIZUDPGothic-Regular.ttf");
+
+/// The font definitions the app uses.
+pub fn definitions() -> FontDefinitions {
+    let mut fonts = FontDefinitions::default();
+    fonts.font_data.insert("BIZUDPGothic".to_owned(), Arc::new(FontData::from_static(JAPANESE_FONT)));
+    for family in [FontFamily::Proportional, FontFamily::Monospace] {
+        let list = fonts.families.entry(family.clone()).or_default();
+        // After the primary face, before the emoji fallbacks.
+        let at = 1.min(list.len());
+        list.insert(at, "BIZUDPGothic".to_owned());
+        if family == FontFamily::Proportional && fonts.font_data.contains_key("Hack") {
+            list.insert(at + 1, "Hack".to_owned());
+        }
+    }
+    fonts
+}
+
+/// Install the fonts on a context.
+pub fn install(ctx: &egui::Context) {
+    ctx.set_fonts(definitions());
+}

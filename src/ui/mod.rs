@@ -1,0 +1,39 @@
+//! The desktop app (egui). Everything here draws, and holds view state; the
+//! mathematics is in the rest of the crate.
+//!
+//! Extension points: a tab is a module in [`tabs`] with a type that has
+//! `fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared)`; shared state
+//! (the current rules, saved pieces, settings) is [`state::Shared`];
+//! background work runs as [`crate::jobs::Job`] with
+//! [`widgets::job_progress`] for its progress bar and Cancel button; texts
+//! go through [`i18n::tr`].
+
+mod app;
+pub mod fonts;
+mod help;
+pub mod i18n;
+pub mod icon;
+pub mod state;
+pub mod tabs;
+pub mod theme;
+pub mod widgets;
+
+pub use app::{GrundyLabApp, STORAGE_KEY};
+pub use state::{AppState, Settings, Shared};
+
+use std::sync::Arc;
+
+/// Open the desktop app and run it until its window closes.
+pub fn run() -> eframe::Result {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Grundy Lab")
+            .with_app_id("grundy-lab")
+            .with_inner_size([1280.0, 800.0])
+            .with_maximized(true)
+            .with_min_inner_size([720.0, 480.0])
+            .with_icon(Arc::new(icon::icon_data())),
+        ..Default::default()
+    };
+    eframe::run_native("grundy-lab", options, Box::new(|cc| Ok(Box::new(GrundyLabApp::new(cc)))))
+}

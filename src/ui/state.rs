@@ -1,0 +1,121 @@
+//! What the app keeps between runs, and what every tab shares.
+//!
+//! One persisted [`AppState`] (`#[serde(default)]`, so an old or partial
+//! settings string still loads; runtime parts are `#[serde(skip)]`). Tabs get
+//! a `&mut Shared`: the current [`Rules`], the user's saved pieces and the
+//! settings.
+
+use super::i18n::Language;
+use super::tabs::{KnightTab, MapTab, PiecesTab, PlayTab, Tab};
+use crate::rules::Rules;
+use serde::{Deserialize, Serialize};
+
+/// Light or dark colours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ThemeChoice {
+    /// Dark text on a light background (best on most projectors).
+    #[default]
+    Light,
+    /// Light text on a dark background.
+    Dark,
+}
+
+/// User settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Language of the user interface (default: the system's).
+    pub language: Language,
+    /// UI scale (egui zoom factor), 0.5 to 3.
+    pub scale: f32,
+    /// Light or dark.
+    pub theme: ThemeChoice,
+    /// Presentation mode: full screen, larger text, high contrast.
+    pub presentation: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { language: Language::from_environment(), scale: 1.0, theme: ThemeChoice::Light, presentation: false }
+    }
+}
+
+/// Smallest and largest UI scale.
+pub const SCALE_RANGE: std::ops::RangeInclusive<f32> = 0.5..=3.0;
+
+/// What every tab may read and change.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Shared {
+    /// The current game: the Play tab plays it, the map draws it, the
+    /// Pieces tab edits it.
+    pub rules: Rules,
+    /// Pieces the user made and saved (shown beside the presets).
+    pub saved_pieces: Vec<Rules>,
+    /// Settings.
+    pub settings: Settings,
+    /// A message for the status line (runtime only).
+    #[serde(skip)]
+    pub status: Option<String>,
+}
+
+/// Everything the app saves: shared state, the open tab and each tab's own
+/// saved options.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AppState {
+    /// Shared by the tabs.
+    pub shared: Shared,
+    /// The open tab.
+    pub tab: Tab,
+    /// The Play tab.
+    pub play: PlayTab,
+    /// The Grundy map tab.
+    pub map: MapTab,
+    /// The Pieces tab.
+    pub pieces: PiecesTab,
+    /// The Knight designer tab.
+    pub knight: KnightTab,
+}
+
+impl AppState {
+    /// The state saved in `text` (JSON). A string that cannot be read gives
+    /// the defaults and a message saying why (never a panic).
+    pub fn from_saved(text: Option<&str>) -> (AppState, Option<String>) {
+        match text {
+            None => (AppState::default(), None),
+            Some(t) => match serde_json::from_str::<AppState>(t) {
+                Ok(state) => (state, None),
+                Err(e) => (AppState::default(), Some(e.to_string())),
+            },
+        }
+    }
+
+    /// The state as JSON, to save.
+    pub fn to_saved(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_bad_strings() {
+        let mut s = AppState::default();
+        s.shared.settings.scale = 1.5;
+        s.shared.rules = crate::rules::preset("dragon-king").unwrap();
+        let (back, warn) = AppState::from_saved(Some(&s.to_saved()));
+        assert!(warn.is_none());
+        assert_eq!(back.shared.settings.scale, 1.5);
+        assert_eq!(back.shared.rules.name, "dragon-king");
+        let (d, warn) = AppState::from_saved(Some("{\"shared\": [1, 2"));
+        assert!(warn.is_some());
+        assert_eq!(d.shared.rules.name, "queen");
+        // Unknown and missing fields are fine.
+        let (p, warn) = AppState::from_saved(Some("{\"future\": 3, \"shared\": {\"settings\": {\"scale\": 2.0}}}"));
+        assert!(warn.is_none());
+        assert_eq!(p.shared.settings.scale, 2.0);
+    }
+}

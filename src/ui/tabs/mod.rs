@@ -1,0 +1,73 @@
+//! The tabs of the app. Each tab is its own module with a type that is
+//! `Default + Serialize + Deserialize` (its saved options; runtime parts
+//! `#[serde(skip)]`) and a method
+//! `fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared)`.
+//! To replace a placeholder, rewrite its module keeping the type name and
+//! that method; add its texts as `pub const TEXTS` (listed in
+//! `ui::i18n::TABLES`).
+
+pub mod knight;
+pub mod map;
+pub mod pieces;
+pub mod play;
+
+pub use knight::KnightTab;
+pub use map::MapTab;
+pub use pieces::PiecesTab;
+pub use play::PlayTab;
+
+use super::i18n::{Text, tr};
+use serde::{Deserialize, Serialize};
+
+/// Names of the tabs.
+pub const TEXTS: &[Text] = &[
+    ("tab.play", "Play", "対局"),
+    ("tab.map", "Grundy map", "グランディ数マップ"),
+    ("tab.pieces", "Pieces", "駒をつくる"),
+    ("tab.knight", "Knight designer", "ナイトデザイン"),
+    ("tab.coming", "This tab is coming soon. It will:", "このタブは準備中です。できるようになること:"),
+];
+
+/// Which tab is open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tab {
+    /// Play a game against the computer or a friend.
+    #[default]
+    Play,
+    /// The Grundy map of the current rules.
+    Map,
+    /// The move-matrix editor and the conjecture workbench.
+    Pieces,
+    /// Boards, knight graphs and tours.
+    Knight,
+}
+
+impl Tab {
+    /// All tabs, in order.
+    pub const ALL: [Tab; 4] = [Tab::Play, Tab::Map, Tab::Pieces, Tab::Knight];
+
+    /// The tab's name in the current language.
+    pub fn title(self) -> &'static str {
+        match self {
+            Tab::Play => tr("tab.play"),
+            Tab::Map => tr("tab.map"),
+            Tab::Pieces => tr("tab.pieces"),
+            Tab::Knight => tr("tab.knight"),
+        }
+    }
+}
+
+/// The "coming soon" panel of a placeholder tab: a title and bullet points.
+pub fn coming_soon(ui: &mut egui::Ui, title: &str, points: &[&str]) {
+    ui.add_space(24.0);
+    ui.vertical_centered(|ui| {
+        ui.set_max_width(900.0);
+        ui.heading(title);
+        ui.add_space(12.0);
+        ui.label(tr("tab.coming"));
+        ui.add_space(8.0);
+        for p in points {
+            ui.label(format!("•  {p}"));
+        }
+    });
+}

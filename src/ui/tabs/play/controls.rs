@@ -1,0 +1,257 @@
+//! The Play tab's side panels: game options (left) and the move history
+//! with undo/redo (right).
+
+use super::{Opponent, PlayMode, PlayTab, explain};
+use crate::play::{StartSize, Strength};
+use crate::rules::{Convention, PRESET_NAMES, Rules, preset};
+use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::state::Shared;
+use egui::RichText;
+
+/// Texts of the side panels.
+pub const TEXTS: &[Text] = &[
+    ("play.game", "Game", "ゲーム"),
+    ("play.mode.queen", "Corner the Queen", "クイーンを隅へ"),
+    ("play.mode.nim", "Nim", "ニム"),
+    ("play.piece", "Piece", "駒"),
+    ("play.misere", "Misère: the last move loses", "ミゼール: 最後に動いた人が負け"),
+    ("play.start", "Start", "はじめの局面"),
+    ("play.start.small", "Small (5 and 7)", "小 (5 と 7)"),
+    ("play.start.medium", "Medium (9 and 12)", "中 (9 と 12)"),
+    ("play.start.large", "Large (14 and 20)", "大 (14 と 20)"),
+    ("play.start.random", "Random", "ランダム"),
+    ("play.start.custom", "Start with these piles", "この山で始める"),
+    ("play.custom.a", "Pile A", "山A"),
+    ("play.custom.b", "Pile B", "山B"),
+    (
+        "play.custom.bad",
+        "Type two whole numbers, e.g. 1000000000000000 and 1000000000000007.",
+        "整数を2つ入力してください(例: 1000000000000000 と 1000000000000007)。",
+    ),
+    ("play.heaps", "Heaps", "山"),
+    (
+        "play.heaps.bad",
+        "Type 1 to 8 heap sizes separated by spaces, e.g. 1 3 5 7.",
+        "山の石の数を1〜8個、空白で区切って入力してください(例: 1 3 5 7)。",
+    ),
+    ("play.nim.misere", "Misère: whoever takes the last stone loses", "ミゼール: 最後の石を取った人が負け"),
+    ("play.opponent", "Opponent", "相手"),
+    ("play.opp.perfect", "Computer (perfect)", "コンピュータ(完璧)"),
+    ("play.opp.mistakes", "Computer (makes mistakes)", "コンピュータ(ときどきミス)"),
+    ("play.opp.random", "Computer (random)", "コンピュータ(でたらめ)"),
+    ("play.opp.people", "Two people", "2人で対戦"),
+    ("play.first", "Who starts", "先手"),
+    ("play.first.me", "I start", "自分が先手"),
+    ("play.first.computer", "The computer starts", "コンピュータが先手"),
+    ("play.new_game", "New game", "新しいゲーム"),
+    ("play.hints", "Hints", "ヒント"),
+    ("play.show_hints", "Show winning moves", "勝ちの手を表示"),
+    ("play.show_p", "Show P-positions", "P局面を表示"),
+    ("play.moves", "Moves", "手順"),
+    ("play.undo", "Undo", "戻す"),
+    ("play.redo", "Redo", "進める"),
+    ("play.no_moves", "No moves yet.", "まだ手はありません。"),
+];
+
+fn section(ui: &mut egui::Ui, title: &str) {
+    ui.add_space(10.0);
+    ui.label(RichText::new(title).strong().size(20.0));
+}
+
+/// The options panel.
+pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &egui::Context) {
+    let before = tab.options.clone();
+    let mut restart = false;
+    section(ui, tr("play.game"));
+    ui.horizontal(|ui| {
+        ui.selectable_value(&mut tab.options.mode, PlayMode::Queen, tr("play.mode.queen"));
+        ui.selectable_value(&mut tab.options.mode, PlayMode::Nim, tr("play.mode.nim"));
+    });
+    ui.add_space(12.0);
+    let new = egui::Button::new(RichText::new(tr("play.new_game")).size(22.0).strong())
+        .min_size(egui::vec2(ui.available_width(), 44.0));
+    if ui.add(new).clicked() {
+        restart = true;
+    }
+    section(ui, tr("play.hints"));
+    ui.checkbox(&mut tab.options.show_hints, tr("play.show_hints"));
+    if tab.options.mode == PlayMode::Queen {
+        ui.checkbox(&mut tab.options.show_p, tr("play.show_p"));
+    }
+    match tab.options.mode {
+        PlayMode::Queen => restart |= queen_options(tab, ui, shared),
+        PlayMode::Nim => restart |= nim_options(tab, ui),
+    }
+    section(ui, tr("play.opponent"));
+    for (opp, key) in [
+        (Opponent::Computer(Strength::Perfect), "play.opp.perfect"),
+        (Opponent::Computer(Strength::Mistakes), "play.opp.mistakes"),
+        (Opponent::Computer(Strength::Random), "play.opp.random"),
+        (Opponent::TwoPeople, "play.opp.people"),
+    ] {
+        ui.radio_value(&mut tab.options.opponent, opp, tr(key));
+    }
+    if matches!(tab.options.opponent, Opponent::Computer(_)) {
+        section(ui, tr("play.first"));
+        ui.radio_value(&mut tab.options.human_starts, true, tr("play.first.me"));
+        ui.radio_value(&mut tab.options.human_starts, false, tr("play.first.computer"));
+    }
+    let changed = before.opponent != tab.options.opponent || before.human_starts != tab.options.human_starts;
+    if restart || changed {
+        tab.new_game(shared, ctx);
+    }
+}
+
+/// The rules offered: the presets and the user's saved pieces.
+fn offered_rules(shared: &Shared) -> Vec<Rules> {
+    PRESET_NAMES.iter().filter_map(|n| preset(n).ok()).chain(shared.saved_pieces.iter().cloned()).collect()
+}
+
+fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> bool {
+    let mut restart = false;
+    ui.add_space(8.0);
+    let misere = shared.rules.convention == Convention::Misere;
+    let mut chosen = None;
+    egui::ComboBox::from_label(tr("play.piece"))
+        .selected_text(explain::rules_name(&as_normal(&shared.rules)))
+        .width(ui.available_width() - 90.0)
+        .show_ui(ui, |ui| {
+            for r in offered_rules(shared) {
+                let current = as_normal(&shared.rules) == r;
+                if ui.selectable_label(current, explain::rules_name(&r)).clicked() {
+                    chosen = Some(r);
+                }
+            }
+        });
+    if let Some(mut r) = chosen {
+        r.convention = shared.rules.convention;
+        shared.rules = r; // the tab restarts when the rules change
+    }
+    let mut m = misere;
+    if ui.checkbox(&mut m, tr("play.misere")).changed() {
+        shared.rules.convention = if m { Convention::Misere } else { Convention::Normal };
+    }
+    section(ui, tr("play.start"));
+    for (size, key) in [
+        (StartSize::Small, "play.start.small"),
+        (StartSize::Medium, "play.start.medium"),
+        (StartSize::Large, "play.start.large"),
+        (StartSize::Random, "play.start.random"),
+    ] {
+        if ui.radio(tab.options.start == size, tr(key)).clicked() {
+            tab.options.start = size;
+            restart = true;
+        }
+    }
+    ui.horizontal(|ui| {
+        let a = ui.label(tr("play.custom.a"));
+        ui.add(egui::TextEdit::singleline(&mut tab.custom.0).desired_width(80.0).hint_text("9")).labelled_by(a.id);
+        let b = ui.label(tr("play.custom.b"));
+        ui.add(egui::TextEdit::singleline(&mut tab.custom.1).desired_width(80.0).hint_text("12")).labelled_by(b.id);
+    });
+    if ui.button(tr("play.start.custom")).clicked() {
+        let parse = |s: &str| s.trim().replace([',', '_', ' '], "").parse::<u64>().ok();
+        match (parse(&tab.custom.0), parse(&tab.custom.1)) {
+            (Some(a), Some(b)) => {
+                tab.options.start = StartSize::Custom(a, b);
+                restart = true;
+            }
+            _ => tab.notice = Some(tr("play.custom.bad").to_string()),
+        }
+    }
+    if let StartSize::Custom(a, b) = tab.options.start {
+        ui.label(format!("({a}, {b})"));
+    }
+    restart
+}
+
+fn as_normal(r: &Rules) -> Rules {
+    let mut r = r.clone();
+    r.convention = Convention::Normal;
+    r
+}
+
+fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
+    let mut restart = false;
+    ui.add_space(10.0);
+    let text = tab
+        .heaps_text
+        .get_or_insert_with(|| tab.options.nim_heaps.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "));
+    let label = ui.label(RichText::new(tr("play.heaps")).strong().size(20.0));
+    let resp = ui.add(egui::TextEdit::singleline(text).desired_width(200.0)).labelled_by(label.id);
+    if resp.lost_focus() {
+        let heaps: Option<Vec<u64>> =
+            text.split([' ', ',']).filter(|s| !s.is_empty()).map(|s| s.parse().ok()).collect();
+        match heaps {
+            Some(h) if (1..=8).contains(&h.len()) && h.iter().all(|&v| v <= 1000) => {
+                if h != tab.options.nim_heaps {
+                    tab.options.nim_heaps = h;
+                    restart = true;
+                }
+            }
+            _ => tab.notice = Some(tr("play.heaps.bad").to_string()),
+        }
+    }
+    if ui.checkbox(&mut tab.options.nim_misere, tr("play.nim.misere")).changed() {
+        restart = true;
+    }
+    restart
+}
+
+/// The history panel with Undo and Redo.
+pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
+    ui.add_space(8.0);
+    ui.label(RichText::new(tr("play.moves")).strong().size(20.0));
+    let (can_undo, can_redo) = match tab.options.mode {
+        PlayMode::Queen => {
+            tab.game.as_ref().map_or((false, false), |g| (g.history().can_undo(), g.history().can_redo()))
+        }
+        PlayMode::Nim => tab.nim.as_ref().map_or((false, false), |g| (g.history().can_undo(), g.history().can_redo())),
+    };
+    ui.horizontal(|ui| {
+        if ui.add_enabled(can_undo, egui::Button::new(tr("play.undo"))).on_hover_text("Ctrl+Z").clicked() {
+            tab.undo();
+        }
+        if ui.add_enabled(can_redo, egui::Button::new(tr("play.redo"))).on_hover_text("Ctrl+Y").clicked() {
+            tab.redo();
+        }
+    });
+    ui.separator();
+    let lines: Vec<(String, Option<String>)> = match tab.options.mode {
+        PlayMode::Queen => tab.game.as_ref().map_or(Vec::new(), |g| {
+            g.history()
+                .played()
+                .iter()
+                .map(|m| {
+                    let who = explain::player_name(g.players(), m.by);
+                    (
+                        format!("{who}: ({},{}) → ({},{})", m.from.0, m.from.1, m.to.0, m.to.1),
+                        m.reason.as_ref().map(explain::reason),
+                    )
+                })
+                .collect()
+        }),
+        PlayMode::Nim => tab.nim.as_ref().map_or(Vec::new(), |g| {
+            g.history()
+                .played()
+                .iter()
+                .map(|m| {
+                    let who = explain::player_name(g.players(), m.by);
+                    let heap = trf("nim.heap", &[("n", &(m.heap + 1))]);
+                    (format!("{who}: {heap} {} → {}", m.from, m.to), m.reason.as_ref().map(explain::nim_reason))
+                })
+                .collect()
+        }),
+    };
+    egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+        if lines.is_empty() {
+            ui.label(tr("play.no_moves"));
+        }
+        for (i, (line, why)) in lines.iter().enumerate() {
+            ui.label(format!("{}. {line}", i + 1));
+            if let Some(w) = why {
+                ui.label(RichText::new(w).small());
+            }
+        }
+    });
+}

@@ -1,0 +1,468 @@
+//! The Play tab: Corner the Queen (any piece, from the shared rules) shown
+//! as a board and as two piles side by side, and Nim with several heaps.
+//! The computer's moves, hints and explanations come from [`crate::play`];
+//! this module only draws and forwards clicks.
+
+mod board;
+mod controls;
+pub mod explain;
+mod nim_view;
+mod piles;
+
+use crate::grundy::Table;
+use crate::jobs::{Job, JobState};
+use crate::play::{Game, Knowledge, NimGame, PlayerKind, Players, Rng, StartSize, Strength, nim::DEFAULT_HEAPS};
+use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::state::Shared;
+use crate::ui::theme::{self, Palette};
+use crate::ui::widgets;
+use egui::{Key, KeyboardShortcut, Modifiers, RichText, vec2};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+pub use board::TEXTS as BOARD_TEXTS;
+pub use controls::TEXTS as CONTROLS_TEXTS;
+pub use nim_view::TEXTS as NIM_TEXTS;
+pub use piles::TEXTS as PILES_TEXTS;
+
+/// Texts of the Play tab.
+pub const TEXTS: &[Text] = &[
+    (
+        "play.status.your_turn",
+        "Your turn: click the queen, then a square; or take stones from a pile.",
+        "あなたの番です。駒をクリックしてから行き先のマスを選ぶか、山から石を取ってください。",
+    ),
+    ("play.status.turn_of", "{player} to move.", "{player}の番です。"),
+    ("play.status.thinking", "The computer is thinking…", "コンピュータが考えています…"),
+    (
+        "play.status.waiting",
+        "The computer waits for the table of this game.",
+        "コンピュータはゲームの表の計算を待っています。",
+    ),
+    (
+        "play.nim.your_turn",
+        "Your turn: click a stone to take it and every stone to its right.",
+        "あなたの番です。石をクリックすると、その石から右の石をすべて取ります。",
+    ),
+    ("play.play_again", "Play again", "もう一度遊ぶ"),
+    ("play.last_move", "Last move", "直前の手"),
+    (
+        "play.illegal",
+        "{piece} cannot go from ({x},{y}) to ({tx},{ty}) in one move.",
+        "{piece}は ({x},{y}) から ({tx},{ty}) へ1手では動けません。",
+    ),
+    ("play.table_job", "Computing the table for this game", "このゲームの表を計算中"),
+    ("play.table_failed", "The table could not be computed: {error}", "表を計算できませんでした: {error}"),
+    (
+        "play.table_cancelled",
+        "Computing the table was cancelled: the computer will play at random and there are no hints.",
+        "表の計算を中止しました。コンピュータはでたらめに指し、ヒントは出ません。",
+    ),
+    ("play.position", "Position ({x}, {y}); start ({sx}, {sy}).", "局面 ({x}, {y})、開始 ({sx}, {sy})"),
+];
+
+/// Which game the tab shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayMode {
+    /// A piece on a board / two piles (Corner the Queen and relatives).
+    #[default]
+    Queen,
+    /// Nim with several heaps.
+    Nim,
+}
+
+/// Who plays against whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Opponent {
+    /// The computer, at this strength.
+    Computer(Strength),
+    /// Two people at one screen.
+    TwoPeople,
+}
+
+/// The Play tab's saved options.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlayOptions {
+    pub mode: PlayMode,
+    pub start: StartSize,
+    pub opponent: Opponent,
+    /// The person starts (against the computer).
+    pub human_starts: bool,
+    /// Show the winning moves.
+    pub show_hints: bool,
+    /// Show the P-positions on the board.
+    pub show_p: bool,
+    /// Nim heaps at the start.
+    pub nim_heaps: Vec<u64>,
+    /// Nim in misère play (the last stone loses).
+    pub nim_misere: bool,
+    /// Seconds the computer waits before it moves (so a class can follow).
+    pub computer_delay: f32,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            mode: PlayMode::Queen,
+            start: StartSize::Medium,
+            opponent: Opponent::Computer(Strength::Perfect),
+            human_starts: true,
+            show_hints: false,
+            show_p: false,
+            nim_heaps: DEFAULT_HEAPS.to_vec(),
+            nim_misere: true,
+            computer_delay: 0.7,
+        }
+    }
+}
+
+impl PlayOptions {
+    /// The two players as the play module sees them.
+    pub fn players(&self) -> Players {
+        match self.opponent {
+            Opponent::TwoPeople => [PlayerKind::Human, PlayerKind::Human],
+            Opponent::Computer(s) if self.human_starts => [PlayerKind::Human, PlayerKind::Computer(s)],
+            Opponent::Computer(s) => [PlayerKind::Computer(s), PlayerKind::Human],
+        }
+    }
+}
+
+/// The Play tab.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlayTab {
+    /// Saved options.
+    pub options: PlayOptions,
+    /// The queen game in progress.
+    #[serde(skip)]
+    pub game: Option<Game>,
+    /// The Nim game in progress.
+    #[serde(skip)]
+    pub nim: Option<NimGame>,
+    /// Random numbers for the computer and random starts.
+    #[serde(skip)]
+    pub rng: Rng,
+    /// A short message after a click that did nothing (an illegal move).
+    #[serde(skip)]
+    pub notice: Option<String>,
+    #[serde(skip)]
+    selected: bool,
+    #[serde(skip)]
+    table_job: Option<Job<Arc<Table>>>,
+    #[serde(skip)]
+    computer_due: Option<f64>,
+    #[serde(skip)]
+    take: piles::TakeForm,
+    #[serde(skip)]
+    custom: (String, String),
+    #[serde(skip)]
+    heaps_text: Option<String>,
+}
+
+/// "The queen cannot go from (x,y) to (a,b) in one move."
+fn illegal_message(game: &Game, to: (u64, u64)) -> String {
+    let (x, y) = game.position();
+    let piece = explain::rules_name(game.rules());
+    trf("play.illegal", &[("piece", &piece), ("x", &x), ("y", &y), ("tx", &to.0), ("ty", &to.1)])
+}
+
+impl PlayTab {
+    /// Start a new game of the shared rules with the current options.
+    pub fn new_game(&mut self, shared: &Shared, ctx: &egui::Context) {
+        self.notice = None;
+        self.selected = false;
+        self.computer_due = None;
+        if let Some(job) = self.table_job.take() {
+            job.cancel();
+        }
+        let start = self.options.start.position(&mut self.rng);
+        let game = Game::new(&shared.rules, start, self.options.players());
+        if let Knowledge::NeedsTable { width, height } = game.knowledge() {
+            let rules = shared.rules.clone();
+            self.table_job = Some(Job::spawn(tr("play.table_job"), widgets::repaint_callback(ctx), move |c| {
+                crate::grundy::compute(&rules, width, height, &c).map(Arc::new).map_err(|e| e.to_string())
+            }));
+        }
+        self.game = Some(game);
+        self.nim = Some(NimGame::new(&self.options.nim_heaps, self.options.nim_misere, self.options.players()));
+    }
+
+    fn poll_job(&mut self) {
+        let Some(job) = &mut self.table_job else { return };
+        match job.take() {
+            None => {}
+            Some(JobState::Done(table)) => {
+                if let Some(g) = &mut self.game {
+                    g.set_table(table);
+                }
+                self.table_job = None;
+            }
+            Some(JobState::Failed(e)) => {
+                self.notice = Some(trf("play.table_failed", &[("error", &e)]));
+                self.table_job = None;
+            }
+            Some(_) => {
+                self.notice = Some(tr("play.table_cancelled").to_string());
+                self.table_job = None;
+            }
+        }
+    }
+
+    /// Let the computer move when it is its turn (after a short delay).
+    fn computer_turn(&mut self, ctx: &egui::Context) {
+        let waiting_for_table = self.table_job.is_some();
+        let now = ctx.input(|i| i.time);
+        let due_now = |due: &mut Option<f64>, delay: f32| -> bool {
+            match *due {
+                None => {
+                    *due = Some(now + delay as f64);
+                    ctx.request_repaint_after_secs(delay);
+                    delay <= 0.0
+                }
+                Some(t) if now >= t => true,
+                Some(t) => {
+                    ctx.request_repaint_after_secs((t - now) as f32);
+                    false
+                }
+            }
+        };
+        let delay = self.options.computer_delay;
+        match self.options.mode {
+            PlayMode::Queen => {
+                let Some(game) = &mut self.game else { return };
+                if !game.computer_to_move() || waiting_for_table {
+                    return;
+                }
+                if due_now(&mut self.computer_due, delay) {
+                    self.computer_due = None;
+                    game.computer_move(&mut self.rng);
+                    ctx.request_repaint();
+                }
+            }
+            PlayMode::Nim => {
+                let Some(nim) = &mut self.nim else { return };
+                if !nim.computer_to_move() {
+                    return;
+                }
+                if due_now(&mut self.computer_due, delay) {
+                    self.computer_due = None;
+                    nim.computer_move(&mut self.rng);
+                    ctx.request_repaint();
+                }
+            }
+        }
+    }
+
+    fn keyboard(&mut self, shared: &Shared, ctx: &egui::Context) {
+        let ctrl = |k| KeyboardShortcut::new(Modifiers::COMMAND, k);
+        if ctx.input_mut(|i| i.consume_shortcut(&ctrl(Key::Z))) {
+            self.undo();
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&ctrl(Key::Y))) {
+            self.redo();
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&ctrl(Key::N))) {
+            self.new_game(shared, ctx);
+        }
+    }
+
+    /// Take back the last turn (against the computer: its answer too).
+    pub fn undo(&mut self) {
+        self.computer_due = None;
+        self.selected = false;
+        self.notice = None;
+        match self.options.mode {
+            PlayMode::Queen => self.game.as_mut().map(|g| g.undo_turn()),
+            PlayMode::Nim => self.nim.as_mut().map(|g| g.undo_turn()),
+        };
+    }
+
+    /// Redo a turn taken back.
+    pub fn redo(&mut self) {
+        self.computer_due = None;
+        match self.options.mode {
+            PlayMode::Queen => self.game.as_mut().map(|g| g.redo_turn()),
+            PlayMode::Nim => self.nim.as_mut().map(|g| g.redo_turn()),
+        };
+    }
+
+    /// Draw the tab.
+    pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+        let ctx = ui.ctx().clone();
+        let stale = self.game.as_ref().is_none_or(|g| g.rules() != &shared.rules);
+        if stale || self.nim.is_none() {
+            self.new_game(shared, &ctx);
+        }
+        self.poll_job();
+        self.keyboard(shared, &ctx);
+        self.computer_turn(&ctx);
+        let pal = theme::palette(&shared.settings);
+
+        egui::Panel::left("play_controls").resizable(false).exact_size(300.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| controls::options(self, ui, shared, &ctx));
+        });
+        egui::Panel::right("play_history").resizable(false).exact_size(270.0).show(ui, |ui| {
+            controls::history(self, ui);
+        });
+        egui::CentralPanel::default().show(ui, |ui| match self.options.mode {
+            PlayMode::Queen => self.queen_view(ui, &pal),
+            PlayMode::Nim => egui::ScrollArea::vertical().show(ui, |ui| self.nim_game_view(ui, &pal)).inner,
+        });
+    }
+
+    fn status_banner(&mut self, ui: &mut egui::Ui, pal: &Palette) {
+        let Some(game) = &self.game else { return };
+        if let Some(over) = game.is_over() {
+            let person_won = !game.players()[over.winner].is_computer();
+            let fill = if person_won { pal.good } else { pal.bad };
+            widgets::banner(ui, fill, pal.banner_text, &explain::game_over(&over, game.players()), false);
+            if ui.add(egui::Button::new(RichText::new(tr("play.play_again")).size(22.0))).clicked() {
+                self.game = None;
+            }
+            return;
+        }
+        let players = game.players();
+        let text = if game.computer_to_move() {
+            if self.table_job.is_some() { tr("play.status.waiting") } else { tr("play.status.thinking") }.to_string()
+        } else if players.iter().any(|p| p.is_computer()) {
+            tr("play.status.your_turn").to_string()
+        } else {
+            trf("play.status.turn_of", &[("player", &explain::player_name(players, game.to_move()))])
+        };
+        widgets::banner(ui, pal.info, pal.banner_text, &text, false);
+    }
+
+    fn queen_view(&mut self, ui: &mut egui::Ui, pal: &Palette) {
+        self.status_banner(ui, pal);
+        if let Some(job) = &self.table_job {
+            widgets::job_progress(ui, job);
+        }
+        let Some(game) = &self.game else { return };
+        let (x, y) = game.position();
+        let (sx, sy) = game.start();
+        ui.label(format!(
+            "{}  ·  {}",
+            explain::rules_name(game.rules()),
+            trf("play.position", &[("x", &x), ("y", &y), ("sx", &sx), ("sy", &sy)])
+        ));
+        let hint = game.hint();
+        let avail = ui.available_size();
+        let piles_width = (avail.x * 0.3).clamp(230.0, 380.0);
+        let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - 150.0).max(240.0));
+        let mut board_action = None;
+        let mut piles_action = None;
+        ui.horizontal_top(|ui| {
+            let look = board::BoardLook {
+                palette: pal,
+                show_p: self.options.show_p,
+                show_hints: self.options.show_hints,
+                hint: &hint,
+            };
+            ui.vertical(|ui| {
+                ui.set_max_width(board_size.x);
+                board_action = board::show(ui, game, &mut self.selected, &look, board_size);
+            });
+            ui.add_space(16.0);
+            ui.vertical(|ui| {
+                piles_action = piles::show(ui, game, &mut self.take, pal, vec2(piles_width, board_size.y));
+            });
+        });
+        let mut target = None;
+        match board_action {
+            Some(board::BoardAction::MoveTo(t)) => target = Some(t),
+            Some(board::BoardAction::Illegal(t)) => self.notice = Some(illegal_message(game, t)),
+            None => {}
+        }
+        match piles_action {
+            Some(piles::PilesAction::MoveTo(t)) => target = Some(t),
+            Some(piles::PilesAction::Message(m)) => self.notice = Some(m),
+            None => {}
+        }
+        if let Some(notice) = &self.notice {
+            ui.colored_label(pal.bad, notice);
+        }
+        if let Some(reason) = game.history().last().and_then(|m| m.reason) {
+            ui.label(
+                RichText::new(format!("{}: {}", tr("play.last_move"), explain::reason(&reason)))
+                    .size(20.0)
+                    .color(pal.info),
+            );
+        }
+        if self.options.show_hints && game.is_over().is_none() {
+            ui.label(RichText::new(explain::hint(&hint)).size(20.0).color(pal.winning));
+            // Far targets on a huge board cannot be clicked: offer them as buttons.
+            if let crate::play::Hint::WinningMoves(m) = &hint
+                && game.start().0.max(game.start().1) > board::FULL_BOARD_MAX
+                && !game.computer_to_move()
+            {
+                ui.horizontal_wrapped(|ui| {
+                    for &(a, b) in m.iter().take(4) {
+                        if ui.button(format!("→ ({a},{b})")).clicked() {
+                            target = Some((a, b));
+                        }
+                    }
+                });
+            }
+        }
+        if let (Some(t), Some(game)) = (target, &mut self.game)
+            && game.play(t).is_ok()
+        {
+            self.notice = None;
+            self.selected = false;
+        }
+    }
+
+    fn nim_game_view(&mut self, ui: &mut egui::Ui, pal: &Palette) {
+        let Some(nim) = &self.nim else { return };
+        if let Some(w) = nim.winner() {
+            let person_won = !nim.players()[w].is_computer();
+            let over = crate::play::GameOver { winner: w, terminal: false, misere: nim.misere() };
+            widgets::banner(
+                ui,
+                if person_won { pal.good } else { pal.bad },
+                pal.banner_text,
+                &explain::game_over(&over, nim.players()),
+                false,
+            );
+            if ui.add(egui::Button::new(RichText::new(tr("play.play_again")).size(22.0))).clicked() {
+                self.nim = None;
+            }
+            return;
+        }
+        let text = if nim.computer_to_move() {
+            tr("play.status.thinking").to_string()
+        } else if nim.players().iter().any(|p| p.is_computer()) {
+            tr("play.nim.your_turn").to_string()
+        } else {
+            trf("play.status.turn_of", &[("player", &explain::player_name(nim.players(), nim.to_move()))])
+        };
+        widgets::banner(ui, pal.info, pal.banner_text, &text, false);
+        ui.add_space(8.0);
+        let width = ui.available_width();
+        let clicked = nim_view::show(ui, nim, pal, self.options.show_hints, width);
+        if let Some(reason) = nim.history().last().and_then(|m| m.reason.clone()) {
+            ui.label(
+                RichText::new(format!("{}: {}", tr("play.last_move"), explain::nim_reason(&reason)))
+                    .size(20.0)
+                    .color(pal.info),
+            );
+        }
+        if self.options.show_hints {
+            let s = match nim.hint() {
+                crate::play::NimHint::PPosition => tr("hint.p").to_string(),
+                crate::play::NimHint::WinningMoves(m) => {
+                    let list: Vec<String> = m
+                        .iter()
+                        .map(|&(h, left)| trf("nim.hint.move", &[("heap", &(h + 1)), ("left", &left)]))
+                        .collect();
+                    trf("nim.hint.winning", &[("moves", &list.join(", "))])
+                }
+            };
+            ui.label(RichText::new(s).size(20.0).color(pal.winning));
+        }
+        if let (Some((h, left)), Some(nim)) = (clicked, &mut self.nim) {
+            let _ = nim.play(h, left);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! The Nim view: heaps as rows of stones (click a stone to take it and
+//! every stone to its right), with the nim-sum written out in binary.
+
+use crate::play::{NimGame, nim::nim_sum_formula};
+use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::theme::Palette;
+use egui::{Rect, RichText, Sense, Stroke, pos2, vec2};
+
+/// Texts of the Nim view.
+pub const TEXTS: &[Text] = &[
+    ("nim.heap", "Heap {n}", "山{n}"),
+    ("nim.stone", "heap {heap}, stone {n}", "山{heap}の{n}番目の石"),
+    ("nim.sum", "nim-sum: {formula} = {sum}", "ニム和: {formula} = {sum}"),
+    (
+        "nim.binary",
+        "In binary (the nim-sum has a 1 where a column has an odd number of 1s):",
+        "2進法で(列の1の個数が奇数の所が、ニム和の1になります):",
+    ),
+];
+
+/// Heaps up to this size are drawn stone by stone.
+const DRAWN_HEAP_MAX: u64 = 30;
+
+/// Draw the heaps; returns `(heap, stones left)` when a stone was clicked.
+pub fn show(ui: &mut egui::Ui, nim: &NimGame, pal: &Palette, show_sum: bool, width: f32) -> Option<(usize, u64)> {
+    let can_move = nim.winner().is_none() && !nim.computer_to_move();
+    let most = nim.start().iter().copied().max().unwrap_or(1).clamp(1, DRAWN_HEAP_MAX);
+    let d = ((width - 160.0) / most as f32).clamp(12.0, 44.0);
+    let mut clicked = None;
+    for (h, &count) in nim.heaps().iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.add_sized(
+                vec2(110.0, d),
+                egui::Label::new(RichText::new(format!("{}: {count}", trf("nim.heap", &[("n", &(h + 1))]))).strong()),
+            );
+            let shown = count.min(DRAWN_HEAP_MAX);
+            let (rect, _) = ui.allocate_exact_size(vec2(d * most as f32 + 4.0, d), Sense::hover());
+            let painter = ui.painter_at(rect);
+            let stone = |i: u64| {
+                Rect::from_center_size(
+                    pos2(rect.left() + 2.0 + d * (i as f32 + 0.5), rect.center().y),
+                    vec2(d * 0.86, d * 0.86),
+                )
+            };
+            let mut hovered = None;
+            for i in 0..shown {
+                let resp = ui.interact(stone(i), egui::Id::unique(("nim_stone", h, i)), Sense::click());
+                let label = trf("nim.stone", &[("heap", &(h + 1)), ("n", &(i + 1))]);
+                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+                if resp.hovered() && can_move {
+                    hovered = Some(i);
+                }
+                if resp.clicked() && can_move {
+                    clicked = Some((h, i));
+                }
+            }
+            for i in 0..shown {
+                let taken = hovered.is_some_and(|k| i >= k);
+                painter.circle(
+                    stone(i).center(),
+                    d * 0.42,
+                    if taken { pal.stone_taken } else { pal.stone },
+                    Stroke::new(1.5, pal.stone_edge),
+                );
+            }
+        });
+    }
+    if show_sum {
+        ui.add_space(8.0);
+        let sum = nim.nim_sum();
+        ui.label(RichText::new(trf("nim.sum", &[("formula", &nim_sum_formula(nim.heaps())), ("sum", &sum)])).strong());
+        ui.label(tr("nim.binary"));
+        let bits = nim.heaps().iter().copied().chain([sum]).max().unwrap_or(0).max(1).ilog2() as usize + 1;
+        let mut lines = String::new();
+        for &h in nim.heaps() {
+            lines.push_str(&format!("{h:>6}  {h:0bits$b}\n"));
+        }
+        lines.push_str(&format!("{}\n{:>6}  {sum:0bits$b}", "-".repeat(8 + bits), "XOR"));
+        ui.label(RichText::new(lines).monospace().size(20.0));
+    }
+    clicked
+}

@@ -1,0 +1,165 @@
+//! Colours and text sizes: calm colours that stay readable on a projector,
+//! light and dark, and a high-contrast presentation mode with larger text.
+
+use super::state::{Settings, ThemeChoice};
+use egui::{Color32, FontFamily, FontId, Stroke, TextStyle};
+
+/// The colours the board, the piles and the banners are drawn in.
+#[derive(Clone, Copy, Debug)]
+pub struct Palette {
+    pub board_light: Color32,
+    pub board_dark: Color32,
+    pub board_edge: Color32,
+    pub corner: Color32,
+    pub terminal: Color32,
+    pub piece: Color32,
+    pub piece_mark: Color32,
+    pub target: Color32,
+    pub p_position: Color32,
+    pub winning: Color32,
+    pub stone: Color32,
+    pub stone_edge: Color32,
+    pub stone_taken: Color32,
+    pub axis_text: Color32,
+    pub good: Color32,
+    pub bad: Color32,
+    pub info: Color32,
+    pub warning_fill: Color32,
+    pub banner_text: Color32,
+}
+
+/// The palette for the settings.
+pub fn palette(settings: &Settings) -> Palette {
+    let dark = settings.theme == ThemeChoice::Dark;
+    let hc = settings.presentation;
+    match (dark, hc) {
+        (false, false) => Palette {
+            board_light: Color32::from_rgb(0xF4, 0xEB, 0xD6),
+            board_dark: Color32::from_rgb(0xDD, 0xCB, 0xA8),
+            board_edge: Color32::from_rgb(0x8A, 0x76, 0x5A),
+            corner: Color32::from_rgb(0x6B, 0xA3, 0x68),
+            terminal: Color32::from_rgb(0xB9, 0xD7, 0xB4),
+            piece: Color32::from_rgb(0x24, 0x3B, 0x5E),
+            piece_mark: Color32::from_rgb(0xF0, 0xC4, 0x4C),
+            target: Color32::from_rgb(0x2F, 0x76, 0xB0),
+            p_position: Color32::from_rgba_unmultiplied(0xC2, 0x4E, 0x3A, 0x70),
+            winning: Color32::from_rgb(0x1F, 0x8A, 0x4C),
+            stone: Color32::from_rgb(0x7A, 0x86, 0x99),
+            stone_edge: Color32::from_rgb(0x3E, 0x48, 0x57),
+            stone_taken: Color32::from_rgba_unmultiplied(0xC2, 0x4E, 0x3A, 0x90),
+            axis_text: Color32::from_rgb(0x5A, 0x52, 0x48),
+            good: Color32::from_rgb(0x1F, 0x7A, 0x45),
+            bad: Color32::from_rgb(0xA8, 0x3A, 0x2A),
+            info: Color32::from_rgb(0x2A, 0x5C, 0x8A),
+            warning_fill: Color32::from_rgb(0xFF, 0xE7, 0xB0),
+            banner_text: Color32::WHITE,
+        },
+        (true, false) => Palette {
+            board_light: Color32::from_rgb(0x4A, 0x50, 0x5A),
+            board_dark: Color32::from_rgb(0x3A, 0x3F, 0x48),
+            board_edge: Color32::from_rgb(0x8C, 0x94, 0xA0),
+            corner: Color32::from_rgb(0x5E, 0x9A, 0x5B),
+            terminal: Color32::from_rgb(0x3F, 0x63, 0x44),
+            piece: Color32::from_rgb(0xF2, 0xE6, 0xC8),
+            piece_mark: Color32::from_rgb(0xC9, 0x8F, 0x1C),
+            target: Color32::from_rgb(0x7F, 0xBF, 0xF0),
+            p_position: Color32::from_rgba_unmultiplied(0xE8, 0x7A, 0x63, 0x80),
+            winning: Color32::from_rgb(0x6F, 0xD6, 0x8F),
+            stone: Color32::from_rgb(0xA9, 0xB4, 0xC4),
+            stone_edge: Color32::from_rgb(0xDD, 0xE3, 0xEA),
+            stone_taken: Color32::from_rgba_unmultiplied(0xE8, 0x7A, 0x63, 0xA0),
+            axis_text: Color32::from_rgb(0xC0, 0xC6, 0xCE),
+            good: Color32::from_rgb(0x2E, 0x8B, 0x57),
+            bad: Color32::from_rgb(0xB5, 0x4A, 0x3A),
+            info: Color32::from_rgb(0x35, 0x6A, 0x9A),
+            warning_fill: Color32::from_rgb(0x6B, 0x55, 0x1E),
+            banner_text: Color32::WHITE,
+        },
+        (false, true) => Palette {
+            board_light: Color32::WHITE,
+            board_dark: Color32::from_rgb(0xC8, 0xC8, 0xC8),
+            board_edge: Color32::BLACK,
+            corner: Color32::from_rgb(0x00, 0x80, 0x00),
+            terminal: Color32::from_rgb(0x90, 0xE0, 0x90),
+            piece: Color32::BLACK,
+            piece_mark: Color32::from_rgb(0xFF, 0xC0, 0x00),
+            target: Color32::from_rgb(0x00, 0x40, 0xFF),
+            p_position: Color32::from_rgba_unmultiplied(0xE0, 0x00, 0x00, 0x80),
+            winning: Color32::from_rgb(0x00, 0x90, 0x00),
+            stone: Color32::from_rgb(0x30, 0x30, 0x30),
+            stone_edge: Color32::BLACK,
+            stone_taken: Color32::from_rgb(0xE0, 0x00, 0x00),
+            axis_text: Color32::BLACK,
+            good: Color32::from_rgb(0x00, 0x66, 0x00),
+            bad: Color32::from_rgb(0xB0, 0x00, 0x00),
+            info: Color32::from_rgb(0x00, 0x30, 0xA0),
+            warning_fill: Color32::from_rgb(0xFF, 0xE0, 0x40),
+            banner_text: Color32::WHITE,
+        },
+        (true, true) => Palette {
+            board_light: Color32::from_rgb(0x50, 0x50, 0x50),
+            board_dark: Color32::from_rgb(0x20, 0x20, 0x20),
+            board_edge: Color32::WHITE,
+            corner: Color32::from_rgb(0x00, 0xC0, 0x00),
+            terminal: Color32::from_rgb(0x00, 0x60, 0x00),
+            piece: Color32::from_rgb(0xFF, 0xFF, 0x80),
+            piece_mark: Color32::BLACK,
+            target: Color32::from_rgb(0x40, 0xC0, 0xFF),
+            p_position: Color32::from_rgba_unmultiplied(0xFF, 0x40, 0x40, 0xA0),
+            winning: Color32::from_rgb(0x40, 0xFF, 0x40),
+            stone: Color32::from_rgb(0xE0, 0xE0, 0xE0),
+            stone_edge: Color32::WHITE,
+            stone_taken: Color32::from_rgb(0xFF, 0x40, 0x40),
+            axis_text: Color32::WHITE,
+            good: Color32::from_rgb(0x00, 0x80, 0x00),
+            bad: Color32::from_rgb(0xC0, 0x00, 0x00),
+            info: Color32::from_rgb(0x00, 0x50, 0xC0),
+            warning_fill: Color32::from_rgb(0x80, 0x60, 0x00),
+            banner_text: Color32::WHITE,
+        },
+    }
+}
+
+/// Apply theme, text sizes and contrast to the context.
+pub fn apply(ctx: &egui::Context, settings: &Settings) {
+    ctx.set_theme(match settings.theme {
+        ThemeChoice::Light => egui::Theme::Light,
+        ThemeChoice::Dark => egui::Theme::Dark,
+    });
+    let big = if settings.presentation { 1.3 } else { 1.0 };
+    let hc = settings.presentation;
+    ctx.all_styles_mut(|style| {
+        let size = |s: f32| s * big;
+        style.text_styles = [
+            (TextStyle::Heading, FontId::new(size(28.0), FontFamily::Proportional)),
+            (TextStyle::Body, FontId::new(size(18.0), FontFamily::Proportional)),
+            (TextStyle::Monospace, FontId::new(size(17.0), FontFamily::Monospace)),
+            (TextStyle::Button, FontId::new(size(18.0), FontFamily::Proportional)),
+            (TextStyle::Small, FontId::new(size(14.0), FontFamily::Proportional)),
+        ]
+        .into();
+        style.spacing.item_spacing = egui::vec2(10.0, 8.0);
+        style.spacing.button_padding = egui::vec2(10.0, 5.0);
+        style.spacing.interact_size.y = 30.0;
+    });
+    for theme in [egui::Theme::Light, egui::Theme::Dark] {
+        ctx.style_mut_of(theme, |style| {
+            let v = &mut style.visuals;
+            if theme == egui::Theme::Light {
+                v.panel_fill = if hc { Color32::WHITE } else { Color32::from_rgb(0xF7, 0xF5, 0xF0) };
+                v.window_fill = v.panel_fill;
+                v.extreme_bg_color = if hc { Color32::WHITE } else { Color32::from_rgb(0xFF, 0xFD, 0xF8) };
+                v.override_text_color = Some(if hc { Color32::BLACK } else { Color32::from_rgb(0x22, 0x26, 0x2E) });
+            } else {
+                v.panel_fill = if hc { Color32::BLACK } else { Color32::from_rgb(0x1E, 0x21, 0x26) };
+                v.window_fill = v.panel_fill;
+                v.override_text_color = Some(if hc { Color32::WHITE } else { Color32::from_rgb(0xE6, 0xE8, 0xEB) });
+            }
+            if hc {
+                let edge = if theme == egui::Theme::Light { Color32::BLACK } else { Color32::WHITE };
+                v.widgets.inactive.bg_stroke = Stroke::new(1.5, edge);
+                v.widgets.noninteractive.bg_stroke = Stroke::new(1.0, edge);
+            }
+        });
+    }
+}

@@ -1,0 +1,53 @@
+//! Small widgets every tab uses: the progress bar with Cancel for a
+//! background job, banners.
+
+use super::i18n::{Text, tr};
+use crate::jobs::Job;
+use egui::{Color32, RichText};
+
+/// Texts of the shared widgets.
+pub const TEXTS: &[Text] = &[("job.cancel", "Cancel", "中止"), ("banner.dismiss", "Dismiss", "閉じる")];
+
+/// A repaint callback for [`Job::spawn`] that wakes the UI.
+pub fn repaint_callback(ctx: &egui::Context) -> crate::jobs::Repaint {
+    let ctx = ctx.clone();
+    Box::new(move || ctx.request_repaint())
+}
+
+/// A progress bar with the job's name and a Cancel button, while the job
+/// runs. Returns true when Cancel was clicked (the job is then cancelled).
+pub fn job_progress<T>(ui: &mut egui::Ui, job: &Job<T>) -> bool {
+    if job.is_finished() {
+        return false;
+    }
+    let mut cancelled = false;
+    ui.horizontal(|ui| {
+        ui.label(job.name());
+        ui.add(egui::ProgressBar::new(job.fraction()).show_percentage().desired_width(220.0));
+        if ui.button(tr("job.cancel")).clicked() {
+            job.cancel();
+            cancelled = true;
+        }
+    });
+    cancelled
+}
+
+/// A coloured banner with large text. Returns true when its Dismiss button
+/// (shown when `dismissable`) was clicked.
+pub fn banner(ui: &mut egui::Ui, fill: Color32, text_color: Color32, text: &str, dismissable: bool) -> bool {
+    let mut dismissed = false;
+    egui::Frame::new().fill(fill).corner_radius(8.0).inner_margin(egui::Margin::symmetric(16, 10)).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(text)
+                    .color(text_color)
+                    .size(20.0 * ui.style().text_styles[&egui::TextStyle::Body].size / 18.0),
+            );
+            if dismissable && ui.button(tr("banner.dismiss")).clicked() {
+                dismissed = true;
+            }
+        });
+    });
+    dismissed
+}
