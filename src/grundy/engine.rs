@@ -42,6 +42,8 @@ pub(super) struct Plan {
     jumps: Vec<(usize, usize)>,
     /// Bits per line set (an upper bound of any value + 1), rounded to words.
     words: usize,
+    /// Words per line summary (one bit a word of the set).
+    summary_words: usize,
     /// Only cells with x >= y are computed. Possible for symmetric rules on a
     /// square whose slides are among (1,0)+(0,1) and (1,1): then row y and
     /// column y share one set, since column y receives no value after the
@@ -96,6 +98,7 @@ impl Plan {
         }
         let words = if rules.convention == Convention::Misere { 0 } else { bound / 64 + 2 };
         Plan {
+            summary_words: words / 64 + 2,
             width,
             height,
             families,
@@ -114,7 +117,7 @@ impl Plan {
     pub(super) fn bytes(&self) -> u64 {
         let cells = (self.width as u64) * (self.height as u64);
         let lines = self.lines() as u64;
-        cells * 4 + lines * (self.words as u64 * 8 + 8)
+        cells * 4 + lines * ((self.words + self.summary_words) as u64 * 8 + 8)
     }
 
     /// The line of family `f` through `(x, y)`.
@@ -173,6 +176,8 @@ impl<T: Copy> Shared<T> {
 /// Line sets and line mexes (or, in misère, "has a P-position") of all lines.
 struct Lines {
     bits: Shared<u64>,
+    /// Bit i of a line's summary: word i of its set is full.
+    summary: Shared<u64>,
     mex: Shared<u32>,
 }
 
@@ -204,8 +209,10 @@ pub fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
     let lines = plan.lines();
     let mut bits = vec![0u64; lines * plan.words];
     let mut mex = vec![0u32; lines];
+    let mut summary = vec![0u64; lines * plan.summary_words];
     let state = Lines {
         bits: Shared(bits.as_mut_ptr(), bits.len()),
+        summary: Shared(summary.as_mut_ptr(), summary.len()),
         mex: Shared(mex.as_mut_ptr(), mex.len()),
     };
     let (tw, th) = (table.width().div_ceil(TILE), table.height().div_ceil(TILE));
@@ -235,7 +242,7 @@ pub fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
     }
     // The raw pointers in `state` end their use here, before the vectors.
     drop(state);
-    drop((bits, mex));
+    drop((bits, mex, summary));
     Ok(())
 }
 
@@ -268,7 +275,138 @@ fn cell_range(plan: &Plan, tx: usize, ty: usize) -> (std::ops::Range<usize>, std
     (tx * TILE..((tx + 1) * TILE).min(plan.width), ty * TILE..((ty + 1) * TILE).min(plan.height))
 }
 
+/// The most jumps the fast kernel keeps on the stack.
+const FAST_JUMPS: usize = 16;
+
 fn grundy_tile(plan: &Plan, table: &Table, st: &Lines, tx: usize, ty: usize) {
+    let simple = plan.families.iter().all(|f| !matches!(f.0, LineKind::General(_)));
+    let slots: usize = plan.families.iter().map(|f| if matches!(f.0, LineKind::RowColumn) { 2 } else { 1 }).sum();
+    if simple && plan.jumps.len() <= FAST_JUMPS {
+        match slots {
+            0 => return grundy_tile_fast::<0>(plan, table, st, tx, ty),
+            1 => return grundy_tile_fast::<1>(plan, table, st, tx, ty),
+            2 => return grundy_tile_fast::<2>(plan, table, st, tx, ty),
+            3 => return grundy_tile_fast::<3>(plan, table, st, tx, ty),
+            4 => return grundy_tile_fast::<4>(plan, table, st, tx, ty),
+            _ => {}
+        }
+    }
+    grundy_tile_any(plan, table, st, tx, ty)
+}
+
+/// For each of the `N` line slots of the cells of row `y`: the line of
+/// cell `(x, y)` is `offset + step * x` (rows, columns, diagonals).
+fn row_slots<const N: usize>(plan: &Plan, y: usize) -> ([usize; N], [usize; N]) {
+    let (mut off, mut step) = ([0usize; N], [0usize; N]);
+    let (mut n, mut base) = (0, 0);
+    for &(kind, count) in &plan.families {
+        match kind {
+            LineKind::RowColumn => {
+                (off[n], step[n]) = (base + y, 0);
+                (off[n + 1], step[n + 1]) = (base, 1);
+                n += 2;
+            }
+            LineKind::Row => {
+                (off[n], step[n]) = (base + y, 0);
+                n += 1;
+            }
+            LineKind::Column => {
+                (off[n], step[n]) = (base, 1);
+                n += 1;
+            }
+            LineKind::Diagonal => {
+                (off[n], step[n]) = (base + plan.height - 1 - y, 1);
+                n += 1;
+            }
+            // x >= y in symmetric mode, so the wrap-around cancels out.
+            LineKind::HalfDiagonal => {
+                (off[n], step[n]) = (base.wrapping_sub(y), 1);
+                n += 1;
+            }
+            LineKind::General(_) => unreachable!("the fast kernel takes only rows, columns and diagonals"),
+        }
+        base += count;
+    }
+    (off, step)
+}
+
+/// The kernel for `N` slide lines a cell, all rows, columns or diagonals,
+/// and at most [`FAST_JUMPS`] jumps: line numbers, jump values and the OR of
+/// the line sets stay in registers and on the stack.
+fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, tx: usize, ty: usize) {
+    let (xs, ys) = cell_range(plan, tx, ty);
+    let words = plan.words;
+    let terminal = &table.rules().terminal;
+    let extent = terminal.extent() as usize;
+    for y in ys {
+        let x0 = if plan.symmetric { xs.start.max(y) } else { xs.start };
+        let (off, step) = row_slots::<N>(plan, y);
+        for x in x0..xs.end {
+            let mut base = [0usize; N];
+            for i in 0..N {
+                base[i] = off[i].wrapping_add(step[i] * x) * words;
+            }
+            let g = if x.max(y) < extent && terminal.contains(x as u64, y as u64) {
+                0
+            } else {
+                let mut jumps = [u32::MAX; FAST_JUMPS];
+                let mut nj = 0;
+                for &(dx, dy) in &plan.jumps {
+                    if x >= dx && y >= dy {
+                        jumps[nj] = table.cells[table.index(x - dx, y - dy)].load(Ordering::Relaxed);
+                        nj += 1;
+                    }
+                }
+                let mut v = 0usize;
+                for b in base {
+                    v = v.max(st.mex.get(b / words) as usize);
+                }
+                let sbase = base.map(|b| b / words * plan.summary_words);
+                loop {
+                    let mut w = v / 64;
+                    let mut word = !0u64 >> (63 - (v % 64)) >> 1;
+                    loop {
+                        for b in base {
+                            word |= st.bits.get(b + w);
+                        }
+                        if word != !0 {
+                            break;
+                        }
+                        // Skip the words that some line holds completely.
+                        w += 1;
+                        let mut sw = w / 64;
+                        let mut full = !0u64 >> (63 - (w % 64)) >> 1;
+                        loop {
+                            for s in sbase {
+                                full |= st.summary.get(s + sw);
+                            }
+                            if full != !0 {
+                                break;
+                            }
+                            sw += 1;
+                            full = 0;
+                        }
+                        w = sw * 64 + full.trailing_ones() as usize;
+                        word = 0;
+                    }
+                    v = w * 64 + word.trailing_ones() as usize;
+                    if jumps[..nj].contains(&(v as u32)) {
+                        v += 1;
+                    } else {
+                        break;
+                    }
+                }
+                v as u32
+            };
+            table.cells[table.index(x, y)].store(g, Ordering::Relaxed);
+            for b in base {
+                insert(st, words, b / words, g);
+            }
+        }
+    }
+}
+
+fn grundy_tile_any(plan: &Plan, table: &Table, st: &Lines, tx: usize, ty: usize) {
     let (xs, ys) = cell_range(plan, tx, ty);
     let words = plan.words;
     let terminal = &table.rules().terminal;
@@ -325,7 +463,12 @@ fn grundy_tile(plan: &Plan, table: &Table, st: &Lines, tx: usize, ty: usize) {
 fn insert(st: &Lines, words: usize, line: usize, g: u32) {
     let base = line * words;
     let (w, b) = (g as usize / 64, g % 64);
-    st.bits.set(base + w, st.bits.get(base + w) | (1u64 << b));
+    let word = st.bits.get(base + w) | (1u64 << b);
+    st.bits.set(base + w, word);
+    if word == !0 {
+        let sw = line * (words / 64 + 2) + w / 64;
+        st.summary.set(sw, st.summary.get(sw) | (1u64 << (w % 64)));
+    }
     if st.mex.get(line) == g {
         let mut w = w;
         while st.bits.get(base + w) == !0 {

@@ -160,11 +160,22 @@ impl Table {
     /// The table as CSV: line `y` holds `g(0, y), g(1, y), ...`; in misère
     /// `P` or `N`.
     pub fn write_csv(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        self.write_csv_window(0..self.width, 0..self.height, out)
+    }
+
+    /// The cells `xs x ys` as CSV, one line per row (clipped to the table).
+    pub fn write_csv_window(
+        &self,
+        xs: std::ops::Range<usize>,
+        ys: std::ops::Range<usize>,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
         let mut line = String::new();
-        for y in 0..self.height {
+        let xs = xs.start.min(self.width)..xs.end.min(self.width);
+        for y in ys.start.min(self.height)..ys.end.min(self.height) {
             line.clear();
-            for x in 0..self.width {
-                if x > 0 {
+            for x in xs.clone() {
+                if x > xs.start {
                     line.push(',');
                 }
                 match self.kind {

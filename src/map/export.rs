@@ -63,8 +63,8 @@ pub fn write_png(path: &Path, w: usize, h: usize, rgba: &[u8]) -> Result<(), Str
     crate::fsutil::atomic_write(path, |out| encode_png(w, h, rgba, out).map_err(std::io::Error::other))
 }
 
-/// A poster: the whole table with a palette, optionally framed by a legend,
-/// axes and a title.
+/// A poster: the whole table (or a window of it) with a palette,
+/// optionally framed by a legend, axes and a title.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Poster {
     pub palette: super::PaletteKind,
@@ -75,12 +75,22 @@ pub struct Poster {
 
 /// Render and write a poster of the whole table; returns its pixel size.
 pub fn write_poster(table: &Table, poster: &Poster, path: &Path) -> Result<(usize, usize), String> {
+    write_window(table, poster, ExportWindow::whole(table, poster.pixels_per_cell), path)
+}
+
+/// Render and write a poster of a window of the table; returns its pixel size.
+pub fn write_window(table: &Table, poster: &Poster, win: ExportWindow, path: &Path) -> Result<(usize, usize), String> {
     let misere = table.kind() == crate::grundy::TableKind::Outcome;
     let palette = Palette::new(poster.palette, table.max_value(), &poster.highlight, misere);
-    let win = ExportWindow::whole(table, poster.pixels_per_cell);
-    let pyramid = if poster.pixels_per_cell < 0.25 { Pyramid::build(table, &crate::grundy::Control::new()) } else { None };
+    let win = ExportWindow {
+        width: win.width.min(table.width().saturating_sub(win.x0)),
+        height: win.height.min(table.height().saturating_sub(win.y0)),
+        ..win
+    };
+    let pyramid = if win.pixels_per_cell < 0.25 { Pyramid::build(table, &crate::grundy::Control::new()) } else { None };
     let (w, h, rgba) = raster(table, pyramid.as_ref(), &palette, win)?;
-    let (w, h, rgba) = if poster.legend { super::frame::frame(table, &palette, &poster.highlight, w, h, rgba)? } else { (w, h, rgba) };
+    let (w, h, rgba) =
+        if poster.legend { super::frame::frame(table, &palette, &poster.highlight, win, w, h, rgba)? } else { (w, h, rgba) };
     write_png(path, w, h, &rgba)?;
     Ok((w, h))
 }

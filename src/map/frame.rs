@@ -9,33 +9,54 @@ const INK: Colour = Colour([30, 30, 30, 255]);
 
 /// Put the `w x h` map raster in a frame with a title, axes and a legend.
 /// Returns the framed picture as RGBA.
-pub fn frame(table: &Table, palette: &Palette, highlight: &[u32], w: usize, h: usize, rgba: Vec<u8>) -> Result<(usize, usize, Vec<u8>), String> {
+pub fn frame(
+    table: &Table,
+    palette: &Palette,
+    highlight: &[u32],
+    win: super::export::ExportWindow,
+    w: usize,
+    h: usize,
+    rgba: Vec<u8>,
+) -> Result<(usize, usize, Vec<u8>), String> {
     let side = w.max(h) as f32;
     let font = (side * 0.018).clamp(14.0, 160.0);
     let margin = (font * 4.0).round();
     let legend_w = (font * 9.0).round();
     let (fw, fh) = (w as f32 + 2.0 * margin + legend_w, h as f32 + 2.0 * margin);
     let mut scene = Scene::new(fw, fh, Some(Colour([255, 255, 255, 255])));
-    let title = format!("Grundy numbers of {}, {} x {}", table.rules().label(), table.width(), table.height());
+    let title = if (win.x0, win.y0, win.width, win.height) == (0, 0, table.width(), table.height()) {
+        format!("Grundy numbers of {}, {} x {}", table.rules().label(), table.width(), table.height())
+    } else {
+        format!(
+            "Grundy numbers of {}, x {}..{}, y {}..{}",
+            table.rules().label(),
+            win.x0,
+            win.x0 + win.width - 1,
+            win.y0,
+            win.y0 + win.height - 1
+        )
+    };
     scene.text([margin, margin * 0.45], &title, font * 1.3, INK, Anchor::Left);
     // Axes: x to the right along the top, y down the left side, origin (0,0)
     // at the top left as in the sources.
     let (mx, my) = (margin, margin);
     let thin = Stroke { width: (font * 0.08).max(1.0), color: INK };
-    let ticks = |len: usize| -> Vec<usize> {
+    // Nice tick values (1, 2 or 5 times a power of ten) within [from, from + len].
+    let ticks = |from: usize, len: usize| -> Vec<usize> {
         let raw = (len as f64 / 8.0).max(1.0);
         let mag = 10f64.powf(raw.log10().floor());
         let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * mag).find(|s| *s >= raw).unwrap_or(raw) as usize;
-        (0..=len).step_by(step.max(1)).collect()
+        let step = step.max(1);
+        (from.div_ceil(step) * step..=from + len).step_by(step).collect()
     };
-    let (sx, sy) = (w as f32 / table.width() as f32, h as f32 / table.height() as f32);
-    for t in ticks(table.width()) {
-        let x = mx + t as f32 * sx;
+    let (sx, sy) = (w as f32 / win.width as f32, h as f32 / win.height as f32);
+    for t in ticks(win.x0, win.width) {
+        let x = mx + (t - win.x0) as f32 * sx;
         scene.line([x, my - font * 0.5], [x, my], thin);
         scene.text([x, my - font * 0.7], &t.to_string(), font * 0.8, INK, Anchor::Bottom);
     }
-    for t in ticks(table.height()) {
-        let y = my + t as f32 * sy;
+    for t in ticks(win.y0, win.height) {
+        let y = my + (t - win.y0) as f32 * sy;
         scene.line([mx - font * 0.5, y], [mx, y], thin);
         scene.text([mx - font * 0.7, y], &t.to_string(), font * 0.8, INK, Anchor::Right);
     }

@@ -10,5 +10,5 @@ pub mod compare;
 pub mod stats;
 
 pub use palette::{Palette, PaletteKind, Rgba};
-pub use raster::{Pyramid, View, render};
+pub use raster::{Pyramid, View, render, render_partial};
 pub use view::Camera;

@@ -150,6 +150,43 @@ pub fn render(
     }
 }
 
+/// Render a table that is still being computed: computed cells in their
+/// colours, the rest from `fallback` (the previous table, dimmed) where it
+/// has them, grey elsewhere. Costs one table lookup a pixel.
+pub fn render_partial(
+    table: &Table,
+    fallback: Option<&Table>,
+    palette: &Palette,
+    fallback_palette: Option<&Palette>,
+    view: View,
+    width: usize,
+    height: usize,
+    out: &mut Vec<u8>,
+) {
+    out.clear();
+    out.resize(width * height * 4, 0);
+    let s = view.cells_per_pixel;
+    for (py, row) in out.chunks_exact_mut(width * 4).enumerate() {
+        let y = (view.y0 + (py as f64 + 0.5) * s).floor();
+        for (px, c) in row.chunks_exact_mut(4).enumerate() {
+            let x = (view.x0 + (px as f64 + 0.5) * s).floor();
+            let mut col = PENDING;
+            if x >= 0.0 && y >= 0.0 {
+                let (x, y) = (x as usize, y as usize);
+                if let Some(v) = table.try_get(x, y) {
+                    col = palette.colour(v);
+                } else if let (Some(f), Some(fp)) = (fallback, fallback_palette)
+                    && let Some(v) = f.try_get(x, y)
+                {
+                    let k = fp.colour(v);
+                    col = [k[0] / 2 + 64, k[1] / 2 + 64, k[2] / 2 + 64, 255];
+                }
+            }
+            c.copy_from_slice(&col);
+        }
+    }
+}
+
 fn fill(row: &mut [u8], c: Rgba) {
     for px in row.chunks_exact_mut(4) {
         px.copy_from_slice(&c);
