@@ -112,9 +112,10 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
     ui.add_space(8.0);
     let misere = shared.rules.convention == Convention::Misere;
     let mut chosen = None;
-    egui::ComboBox::from_label(tr("play.piece"))
+    let piece_label = ui.label(RichText::new(tr("play.piece")).strong().size(20.0));
+    let combo = egui::ComboBox::from_id_salt("play_piece")
         .selected_text(explain::rules_name(&as_normal(&shared.rules)))
-        .width(ui.available_width() - 90.0)
+        .width(ui.available_width() - 8.0)
         .show_ui(ui, |ui| {
             for r in offered_rules(shared) {
                 let current = as_normal(&shared.rules) == r;
@@ -123,6 +124,7 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
                 }
             }
         });
+    combo.response.labelled_by(piece_label.id);
     if let Some(mut r) = chosen {
         r.convention = shared.rules.convention;
         shared.rules = r; // the tab restarts when the rules change

@@ -349,7 +349,7 @@ impl PlayTab {
         let hint = game.hint();
         let avail = ui.available_size();
         let piles_width = (avail.x * 0.3).clamp(230.0, 380.0);
-        let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - 150.0).max(240.0));
+        let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - 110.0).max(240.0));
         let mut board_action = None;
         let mut piles_action = None;
         ui.horizontal_top(|ui| {
