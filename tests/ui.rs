@@ -253,3 +253,23 @@ fn snapshot_play_dark_japanese_nim() {
         r#"{"shared":{"settings":{"language":"Japanese","theme":"Dark"}},"play":{"options":{"mode":"Nim","show_hints":true}}}"#,
     );
 }
+
+#[test]
+fn choosing_a_piece_without_a_formula_plays_from_a_table() {
+    let mut h = harness(ENGLISH);
+    h.run();
+    h.get_by_label("Piece").click();
+    h.run();
+    h.get_by_label("Dragon horse 龍馬").click();
+    h.run();
+    assert_eq!(h.state().state.shared.rules.name, "dragon-horse");
+    let game = h.state().state.play.game.as_ref().unwrap();
+    assert_eq!(game.rules().name, "dragon-horse");
+    assert_eq!(game.knowledge(), grundy_lab::play::Knowledge::Table);
+    // The dragon horse steps one square up: (9,12) -> (9,11); the computer answers.
+    h.get_by_label("cell (9, 11)").click();
+    step_until(&mut h, "the computer answers", |a| moves_played(a) == 2);
+    h.run();
+    let (x, y) = position(h.state());
+    assert_eq!(h.state().state.play.game.as_ref().unwrap().is_p(x, y), Some(true));
+}

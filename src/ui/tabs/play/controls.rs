@@ -53,9 +53,15 @@ pub const TEXTS: &[Text] = &[
     ("play.no_moves", "No moves yet.", "まだ手はありません。"),
 ];
 
+/// A section title, a little larger than the body text (so it grows with
+/// presentation mode).
 fn section(ui: &mut egui::Ui, title: &str) {
     ui.add_space(10.0);
-    ui.label(RichText::new(title).strong().size(20.0));
+    ui.label(RichText::new(title).strong().size(title_size(ui)));
+}
+
+fn title_size(ui: &egui::Ui) -> f32 {
+    ui.style().text_styles.get(&egui::TextStyle::Body).map_or(20.0, |f| f.size * 20.0 / 18.0)
 }
 
 /// The options panel.
@@ -112,9 +118,10 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
     ui.add_space(8.0);
     let misere = shared.rules.convention == Convention::Misere;
     let mut chosen = None;
-    egui::ComboBox::from_label(tr("play.piece"))
+    let piece_label = ui.label(RichText::new(tr("play.piece")).strong().size(title_size(ui)));
+    let combo = egui::ComboBox::from_id_salt("play_piece")
         .selected_text(explain::rules_name(&as_normal(&shared.rules)))
-        .width(ui.available_width() - 90.0)
+        .width(ui.available_width() - 8.0)
         .show_ui(ui, |ui| {
             for r in offered_rules(shared) {
                 let current = as_normal(&shared.rules) == r;
@@ -123,6 +130,7 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
                 }
             }
         });
+    combo.response.labelled_by(piece_label.id);
     if let Some(mut r) = chosen {
         r.convention = shared.rules.convention;
         shared.rules = r; // the tab restarts when the rules change
@@ -177,7 +185,7 @@ fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
     let text = tab
         .heaps_text
         .get_or_insert_with(|| tab.options.nim_heaps.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "));
-    let label = ui.label(RichText::new(tr("play.heaps")).strong().size(20.0));
+    let label = ui.label(RichText::new(tr("play.heaps")).strong().size(title_size(ui)));
     let resp = ui.add(egui::TextEdit::singleline(text).desired_width(200.0)).labelled_by(label.id);
     if resp.lost_focus() {
         let heaps: Option<Vec<u64>> =
@@ -201,7 +209,7 @@ fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
 /// The history panel with Undo and Redo.
 pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
     ui.add_space(8.0);
-    ui.label(RichText::new(tr("play.moves")).strong().size(20.0));
+    ui.label(RichText::new(tr("play.moves")).strong().size(title_size(ui)));
     let (can_undo, can_redo) = match tab.options.mode {
         PlayMode::Queen => {
             tab.game.as_ref().map_or((false, false), |g| (g.history().can_undo(), g.history().can_redo()))

@@ -160,6 +160,13 @@ pub struct PlayTab {
     heaps_text: Option<String>,
 }
 
+/// Why the computer moved, framed so that a class sees it.
+fn explanation_box(ui: &mut egui::Ui, pal: &Palette, text: &str) {
+    egui::Frame::new().stroke(egui::Stroke::new(2.0, pal.info)).corner_radius(6.0).inner_margin(8).show(ui, |ui| {
+        ui.label(RichText::new(text).size(22.0).color(pal.info));
+    });
+}
+
 /// "The queen cannot go from (x,y) to (a,b) in one move."
 fn illegal_message(game: &Game, to: (u64, u64)) -> String {
     let (x, y) = game.position();
@@ -349,7 +356,7 @@ impl PlayTab {
         let hint = game.hint();
         let avail = ui.available_size();
         let piles_width = (avail.x * 0.3).clamp(230.0, 380.0);
-        let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - 150.0).max(240.0));
+        let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - 110.0).max(240.0));
         let mut board_action = None;
         let mut piles_action = None;
         ui.horizontal_top(|ui| {
@@ -383,11 +390,8 @@ impl PlayTab {
             ui.colored_label(pal.bad, notice);
         }
         if let Some(reason) = game.history().last().and_then(|m| m.reason) {
-            ui.label(
-                RichText::new(format!("{}: {}", tr("play.last_move"), explain::reason(&reason)))
-                    .size(20.0)
-                    .color(pal.info),
-            );
+            let text = format!("{}: {}", tr("play.last_move"), explain::reason(&reason));
+            explanation_box(ui, pal, &text);
         }
         if self.options.show_hints && game.is_over().is_none() {
             ui.label(RichText::new(explain::hint(&hint)).size(20.0).color(pal.winning));
@@ -442,11 +446,8 @@ impl PlayTab {
         let width = ui.available_width();
         let clicked = nim_view::show(ui, nim, pal, self.options.show_hints, width);
         if let Some(reason) = nim.history().last().and_then(|m| m.reason.clone()) {
-            ui.label(
-                RichText::new(format!("{}: {}", tr("play.last_move"), explain::nim_reason(&reason)))
-                    .size(20.0)
-                    .color(pal.info),
-            );
+            let text = format!("{}: {}", tr("play.last_move"), explain::nim_reason(&reason));
+            explanation_box(ui, pal, &text);
         }
         if self.options.show_hints {
             let s = match nim.hint() {
