@@ -277,21 +277,15 @@ pub fn render_rgba(scene: &Scene, px: u32) -> Result<(u32, u32, Vec<u8>), DrawEr
     Ok((w, h, pm.take_demultiplied()))
 }
 
-/// Encodes straight RGBA8 pixels as PNG with fast compression. When every
-/// pixel is opaque the alpha channel is dropped (smaller, faster).
-pub fn encode_rgba(w: u32, h: u32, rgba: &[u8], opaque: bool) -> Result<Vec<u8>, DrawError> {
+/// Encodes straight RGBA8 pixels as PNG with fast compression and the
+/// `Sub` filter (measured: faster than adaptive filtering and smaller on
+/// these pictures; converting opaque pictures to RGB first costs more than
+/// it saves).
+pub fn encode_rgba(w: u32, h: u32, rgba: &[u8]) -> Result<Vec<u8>, DrawError> {
     let mut out = Vec::new();
-    let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive);
-    let r = if opaque {
-        let rgb: Vec<u8> = rgba
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
-        enc.write_image(&rgb, w, h, image::ExtendedColorType::Rgb8)
-    } else {
-        enc.write_image(rgba, w, h, image::ExtendedColorType::Rgba8)
-    };
-    r.map_err(|e| DrawError::Encode(e.to_string()))?;
+    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Sub)
+        .write_image(rgba, w, h, image::ExtendedColorType::Rgba8)
+        .map_err(|e| DrawError::Encode(e.to_string()))?;
     Ok(out)
 }
 
@@ -299,13 +293,14 @@ pub fn encode_rgba(w: u32, h: u32, rgba: &[u8], opaque: bool) -> Result<Vec<u8>,
 pub fn to_png_bytes(scene: &Scene, px: u32) -> Result<Vec<u8>, DrawError> {
     let pm = render(scene, px)?;
     let (w, h) = (pm.width(), pm.height());
+    // Premultiplied equals straight where every pixel is opaque.
     let opaque = scene.background.is_some_and(|b| b.0[3] == 255);
     let data = if opaque {
         pm.take()
     } else {
         pm.take_demultiplied()
     };
-    encode_rgba(w, h, &data, opaque)
+    encode_rgba(w, h, &data)
 }
 
 /// Draws `scene` (longer side `px` pixels) and writes it to `path` as PNG,
