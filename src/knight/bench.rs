@@ -225,7 +225,7 @@ pub fn bench_report() -> String {
     let enc = pixels
         .as_ref()
         .map_err(|e| e.clone())
-        .and_then(|(w, h, px)| png::encode_rgba(*w, *h, px, true));
+        .and_then(|(w, h, px)| png::encode_rgba(*w, *h, px));
     let t_encode = t.elapsed();
     let t = Instant::now();
     let svg = crate::draw::svg::to_svg(&sc);
