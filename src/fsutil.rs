@@ -6,11 +6,19 @@ use std::path::Path;
 
 /// Write `path` atomically with `write`. Errors name the file and the cause.
 pub fn atomic_write(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), String> {
+    atomic_write_io(path, write).map_err(|e| format!("cannot write `{}`: {e}", path.display()))
+}
+
+/// [`atomic_write`] with the plain I/O error, for callers with error types
+/// of their own.
+pub fn atomic_write_io(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => std::path::PathBuf::from("."),
     };
-    let name = path.file_name().ok_or_else(|| format!("`{}` is not a file name", path.display()))?;
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "the path does not name a file"))?;
     let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
     let result = (|| {
         let file = std::fs::File::create(&tmp)?;
@@ -20,10 +28,10 @@ pub fn atomic_write(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::
         buf.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
-    result.map_err(|e| {
+    if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
-        format!("cannot write `{}`: {e}", path.display())
-    })
+    }
+    result
 }
 
 #[cfg(test)]

@@ -48,7 +48,7 @@ fn tabs_switch_and_show_their_panels() {
     let mut h = harness(ENGLISH);
     h.run();
     for (label, tab, text) in [
-        ("Grundy map", Tab::Map, "Show the P-positions"),
+        ("Grundy map", Tab::Map, "Colours"),
         ("Pieces", Tab::Pieces, "Invent a piece"),
         ("Knight designer", Tab::Knight, "knight's tours"),
         ("Play", Tab::Play, "Your turn"),

@@ -54,36 +54,8 @@ impl std::error::Error for DrawError {}
 /// the same directory, which is then renamed over `path`. On any error the
 /// temporary file is removed, so no half-written file is ever left.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DrawError> {
-    use std::io::Write;
-    let io_err = |e: std::io::Error| DrawError::Io {
-        path: path.display().to_string(),
-        message: e.to_string(),
-    };
-    let name = path.file_name().ok_or_else(|| DrawError::Io {
-        path: path.display().to_string(),
-        message: "the path does not name a file".into(),
-    })?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let tmp = dir.join(format!(
-        ".{}.tmp-{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(io_err(e));
-    }
-    Ok(())
+    crate::fsutil::atomic_write_io(path, |w| w.write_all(bytes))
+        .map_err(|e| DrawError::Io { path: path.display().to_string(), message: e.to_string() })
 }
 
 /// Writes `scene` to `path` as PNG (long side `px` pixels) or SVG, chosen by

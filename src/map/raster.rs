@@ -166,12 +166,13 @@ pub fn render_partial(
     out.clear();
     out.resize(width * height * 4, 0);
     let s = view.cells_per_pixel;
+    let xs: Vec<i64> = (0..width).map(|px| (view.x0 + (px as f64 + 0.5) * s).floor() as i64).collect();
     for (py, row) in out.chunks_exact_mut(width * 4).enumerate() {
-        let y = (view.y0 + (py as f64 + 0.5) * s).floor();
+        let y = (view.y0 + (py as f64 + 0.5) * s).floor() as i64;
         for (px, c) in row.chunks_exact_mut(4).enumerate() {
-            let x = (view.x0 + (px as f64 + 0.5) * s).floor();
+            let x = xs[px];
             let mut col = PENDING;
-            if x >= 0.0 && y >= 0.0 {
+            if x >= 0 && y >= 0 {
                 let (x, y) = (x as usize, y as usize);
                 if let Some(v) = table.try_get(x, y) {
                     col = palette.colour(v);

@@ -1,0 +1,393 @@
+//! The Grundy map tab: a pan/zoom colour map of the Grundy numbers of the
+//! current rules, computed in the background, with hover values, pinned
+//! cells, overlays, a difference view, plots and poster export.
+//!
+//! The UI thread only draws: the table, the level-of-detail pyramid, the
+//! statistics, difference tables and exports are jobs. Each frame renders at
+//! most one picture of the visible window (its cost grows with the pixels
+//! shown, not with the table).
+
+mod canvas;
+mod plots;
+mod side;
+mod texts;
+
+pub use texts::TEXTS;
+
+use crate::grundy::{Table, TableKind};
+use crate::jobs::{Job, JobState};
+use crate::map::stats::Stats;
+use crate::map::{Camera, Palette, PaletteKind, Pyramid};
+use crate::rules::Rules;
+use crate::ui::state::Shared;
+use crate::ui::widgets;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// What the tab remembers between runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MapOptions {
+    /// The table is `size x size`.
+    pub size: usize,
+    /// How values become colours.
+    pub palette: PaletteKind,
+    /// Values the highlight palette shows strongly, e.g. "0, 1".
+    pub highlight: String,
+    /// Outline the P-positions when zoomed in.
+    pub outline_p: bool,
+    /// Draw y = phi x and y = x / phi.
+    pub golden: bool,
+    /// Draw a grid when zoomed in.
+    pub grid: bool,
+    /// Write the values in the cells when they are large enough.
+    pub numbers: bool,
+    /// Show the time the tab took to draw the last frame.
+    pub frame_time: bool,
+    /// The rules the difference view compares with (a preset name).
+    pub compare_with: String,
+    /// Value of this map in the difference view.
+    pub compare_a: u32,
+    /// Value of the other map in the difference view.
+    pub compare_b: u32,
+    /// A formula to compare with the table.
+    pub formula: String,
+    /// Export: pixels per cell.
+    pub export_ppc: f64,
+    /// Export: legend, axes and title.
+    pub export_legend: bool,
+    /// Export the whole table (else the visible window).
+    pub export_whole: bool,
+    /// Export: the path typed when no file dialog can open.
+    pub export_path: String,
+    /// Plots: the value whose cells are plotted.
+    pub plot_k: u32,
+    /// Plots: the row whose profile is plotted.
+    pub plot_row: usize,
+}
+
+impl Default for MapOptions {
+    fn default() -> Self {
+        MapOptions {
+            size: 1024,
+            palette: PaletteKind::Viridis,
+            highlight: "0".into(),
+            outline_p: true,
+            golden: false,
+            grid: true,
+            numbers: true,
+            frame_time: false,
+            compare_with: "queen".into(),
+            compare_a: 0,
+            compare_b: 0,
+            formula: "is_wythoff_p(x, y)".into(),
+            export_ppc: 2.0,
+            export_legend: true,
+            export_whole: true,
+            export_path: String::new(),
+            plot_k: 0,
+            plot_row: 10,
+        }
+    }
+}
+
+/// The Grundy map tab.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MapTab {
+    /// Saved options.
+    pub options: MapOptions,
+    /// The view (saved, so the map opens where it was left).
+    pub camera: Option<Camera>,
+    #[serde(skip)]
+    pub(crate) rt: Runtime,
+}
+
+/// The finished derived data of a complete table.
+pub(crate) struct Finished {
+    pub pyramid: Pyramid,
+    pub stats: Stats,
+}
+
+/// The table on screen.
+pub(crate) struct Shown {
+    pub table: Arc<Table>,
+    pub finish: Option<Job<Arc<Finished>>>,
+    pub finished: Option<Arc<Finished>>,
+}
+
+/// A table being computed (shown as it fills in, over the previous one).
+pub(crate) struct Computing {
+    pub table: Arc<Table>,
+    pub job: Job<()>,
+}
+
+/// Which difference view an overlay table shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OverlayKind {
+    /// 0 neither, 1 only this map, 2 only the other, 3 both.
+    Compare,
+    /// 0 the formula agrees, 1 it differs.
+    Formula,
+}
+
+/// A difference table drawn instead of the map.
+#[derive(Clone)]
+pub(crate) struct Overlay {
+    pub table: Arc<Table>,
+    pub kind: OverlayKind,
+    pub summary: String,
+}
+
+/// What the frame may reuse from the last picture.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct RasterKey {
+    table: usize,
+    complete: bool,
+    pyramid: bool,
+    camera: [u64; 3],
+    size: [usize; 2],
+    palette: (PaletteKind, u32, Vec<u32>),
+    overlay: Option<usize>,
+}
+
+/// Everything that is not saved.
+#[derive(Default)]
+pub(crate) struct Runtime {
+    pub shown: Option<Shown>,
+    pub computing: Option<Computing>,
+    pub error: Option<String>,
+    /// The rules and size that could not be computed (not retried every frame).
+    pub failed: Option<(Rules, usize)>,
+    pub texture: Option<egui::TextureHandle>,
+    pub raster_key: Option<RasterKey>,
+    pub last_partial: Option<Instant>,
+    pub buf: Vec<u8>,
+    pub palette: Option<((PaletteKind, u32, Vec<u32>, bool), Arc<Palette>)>,
+    pub hover: Option<(usize, usize)>,
+    pub pinned: Option<(usize, usize)>,
+    pub overlay: Option<Overlay>,
+    pub overlay_job: Option<Job<Overlay>>,
+    pub show_overlay: bool,
+    pub export_job: Option<Job<String>>,
+    pub message: Option<String>,
+    pub no_dialog: bool,
+    pub goto: String,
+    pub frame_ms: f32,
+    pub fit_requested: bool,
+    /// Where the map was drawn in the last frame.
+    pub canvas: Option<egui::Rect>,
+    /// How many cell values were written on the map in the last frame.
+    pub numbers_drawn: usize,
+    pub plot_cache: plots::PlotCache,
+}
+
+/// The largest table side offered.
+pub const MAX_SIZE: usize = 16384;
+
+impl MapTab {
+    /// The table on screen, if any.
+    pub fn table(&self) -> Option<&Arc<Table>> {
+        self.rt.shown.as_ref().map(|s| &s.table)
+    }
+
+    /// Whether a table is being computed.
+    pub fn is_computing(&self) -> bool {
+        self.rt.computing.is_some()
+    }
+
+    /// Whether the zoomed-out pyramid and statistics are ready.
+    pub fn is_finished(&self) -> bool {
+        self.rt.shown.as_ref().is_some_and(|s| s.finished.is_some())
+    }
+
+    /// The cell under the pointer.
+    pub fn hovered(&self) -> Option<(usize, usize)> {
+        self.rt.hover
+    }
+
+    /// The pinned cell.
+    pub fn pinned(&self) -> Option<(usize, usize)> {
+        self.rt.pinned
+    }
+
+    /// The difference view, if computed: its summary.
+    pub fn overlay_summary(&self) -> Option<&str> {
+        self.rt.overlay.as_ref().map(|o| o.summary.as_str())
+    }
+
+    /// The last message (export written, errors).
+    pub fn message(&self) -> Option<&str> {
+        self.rt.message.as_deref().or(self.rt.error.as_deref())
+    }
+
+    /// How many values were written in cells in the last frame (0 when
+    /// zoomed out).
+    pub fn numbers_drawn(&self) -> usize {
+        self.rt.numbers_drawn
+    }
+
+    /// Where the centre of cell `(x, y)` was on screen in the last frame.
+    pub fn cell_screen_pos(&self, x: usize, y: usize) -> Option<egui::Pos2> {
+        let (rect, cam) = (self.rt.canvas?, self.camera?);
+        let (a, b) = cam.to_pixel(x as f64 + 0.5, y as f64 + 0.5);
+        let p = rect.min + egui::vec2(a as f32, b as f32);
+        rect.contains(p).then_some(p)
+    }
+
+    /// The current zoom in points per cell.
+    pub fn zoom(&self) -> f64 {
+        self.camera.unwrap_or_default().zoom
+    }
+
+    /// Draw the tab.
+    pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+        let started = Instant::now();
+        self.poll(ui.ctx(), &shared.rules);
+        egui::Panel::right("map_side").resizable(true).default_size(360.0).min_size(300.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| side::side_panel(ui, self, shared));
+        });
+        egui::CentralPanel::default().show(ui, |ui| canvas::canvas(ui, self));
+        self.rt.frame_ms = started.elapsed().as_secs_f32() * 1e3;
+    }
+
+    /// Start, finish and collect background work; never waits.
+    fn poll(&mut self, ctx: &egui::Context, rules: &Rules) {
+        let size = self.options.size.clamp(16, MAX_SIZE);
+        let wanted = |t: &Table| t.rules() == rules && t.width() == size && t.height() == size;
+        let shown_ok = self.rt.shown.as_ref().is_some_and(|s| wanted(&s.table));
+        let computing_ok = self.rt.computing.as_ref().is_some_and(|c| wanted(&c.table));
+        let failed_before = self.rt.failed.as_ref().is_some_and(|(r, n)| r == rules && *n == size);
+        if !shown_ok && !computing_ok && !failed_before {
+            self.start_table(ctx, rules, size);
+        }
+        if let Some(c) = &mut self.rt.computing {
+            match c.job.take() {
+                None => {}
+                Some(JobState::Done(())) => {
+                    let table = c.table.clone();
+                    self.rt.computing = None;
+                    let first = self.rt.shown.is_none();
+                    self.rt.shown = Some(Shown { finish: Some(finish_job(ctx, &table)), table, finished: None });
+                    self.rt.overlay = None;
+                    self.rt.show_overlay = false;
+                    if first || self.camera.is_none() {
+                        self.rt.fit_requested = true;
+                    }
+                }
+                Some(JobState::Cancelled) => {
+                    // Not started again by itself: the Compute button does that.
+                    self.rt.failed = Some((c.table.rules().clone(), c.table.width()));
+                    self.rt.error = Some(crate::ui::i18n::tr("map.cancelled").to_string());
+                    self.rt.computing = None;
+                }
+                Some(JobState::Failed(e)) => {
+                    self.rt.failed = Some((c.table.rules().clone(), c.table.width()));
+                    self.rt.computing = None;
+                    self.rt.error = Some(e);
+                }
+                Some(JobState::Running(_)) => {}
+            }
+        }
+        if let Some(s) = &mut self.rt.shown
+            && let Some(job) = &mut s.finish
+        {
+            match job.take() {
+                Some(JobState::Done(f)) => {
+                    s.finished = Some(f);
+                    s.finish = None;
+                }
+                Some(JobState::Cancelled | JobState::Failed(_)) => s.finish = None,
+                _ => {}
+            }
+        }
+        if let Some(job) = &mut self.rt.overlay_job {
+            match job.take() {
+                Some(JobState::Done(o)) => {
+                    self.rt.overlay = Some(o);
+                    self.rt.show_overlay = true;
+                    self.rt.overlay_job = None;
+                }
+                Some(JobState::Failed(e)) => {
+                    self.rt.message = Some(e);
+                    self.rt.overlay_job = None;
+                }
+                Some(JobState::Cancelled) => self.rt.overlay_job = None,
+                _ => {}
+            }
+        }
+        if let Some(job) = &mut self.rt.export_job {
+            match job.take() {
+                Some(JobState::Done(m) | JobState::Failed(m)) => {
+                    self.rt.message = Some(m);
+                    self.rt.export_job = None;
+                }
+                Some(JobState::Cancelled) => self.rt.export_job = None,
+                _ => {}
+            }
+        }
+    }
+
+    /// Allocate the new table (refusing sizes that do not fit) and fill it in
+    /// a job; the old map stays on screen until the new one is complete.
+    fn start_table(&mut self, ctx: &egui::Context, rules: &Rules, size: usize) {
+        if let Some(old) = self.rt.computing.take() {
+            old.job.cancel();
+        }
+        self.rt.error = None;
+        match crate::grundy::prepare(rules, size, size) {
+            Err(e) => {
+                self.rt.error = Some(e.to_string());
+                self.rt.failed = Some((rules.clone(), size));
+            }
+            Ok(table) => {
+                let table = Arc::new(table);
+                let t = table.clone();
+                let job = Job::spawn(
+                    crate::ui::i18n::tr("map.computing"),
+                    widgets::repaint_callback(ctx),
+                    move |control| crate::grundy::fill(&t, &control).map_err(|e| e.to_string()),
+                );
+                self.rt.computing = Some(Computing { table, job });
+            }
+        }
+    }
+
+    /// Recompute from scratch (after an error, or on request).
+    pub fn retry(&mut self) {
+        self.rt.error = None;
+        self.rt.failed = None;
+    }
+
+    /// The palette for a table, cached by its inputs.
+    pub(crate) fn palette_for(&mut self, table: &Table, finished: Option<&Finished>) -> Arc<Palette> {
+        let misere = table.kind() == TableKind::Outcome;
+        // Until the statistics arrive, a generous estimate of the maximum
+        // (x + y bounds the queen's values) keeps the colours stable enough.
+        let max = finished.map(|f| f.stats.max).unwrap_or((table.width() + table.height()) as u32);
+        let key = (self.options.palette, max, parse_values(&self.options.highlight), misere);
+        if let Some((k, p)) = &self.rt.palette
+            && *k == key
+        {
+            return p.clone();
+        }
+        let p = Arc::new(Palette::new(key.0, key.1, &key.2, key.3));
+        self.rt.palette = Some((key, p.clone()));
+        p
+    }
+}
+
+fn finish_job(ctx: &egui::Context, table: &Arc<Table>) -> Job<Arc<Finished>> {
+    let t = table.clone();
+    Job::spawn(crate::ui::i18n::tr("map.finishing"), widgets::repaint_callback(ctx), move |control| {
+        let stats = crate::map::stats::stats(&t, &control).ok_or("cancelled")?;
+        let pyramid = Pyramid::build(&t, &control).ok_or("cancelled")?;
+        Ok(Arc::new(Finished { pyramid, stats }))
+    })
+}
+
+/// "0, 1, 5" -> [0, 1, 5]; anything that is not a number is skipped.
+pub fn parse_values(s: &str) -> Vec<u32> {
+    s.split([',', ' ', ';']).filter_map(|t| t.trim().parse().ok()).take(12).collect()
+}

@@ -1,0 +1,70 @@
+//! Plots beside the map (egui_plot): the histogram of values, the cells of
+//! one value against the golden-ratio lines, and a row profile.
+
+use super::MapTab;
+use crate::grundy::Table;
+use crate::ui::i18n::tr;
+use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints, Points};
+use std::sync::Arc;
+
+/// The largest square scanned for the cells of one value.
+const VALUE_SQUARE: usize = 512;
+
+/// Plot data cached by what it was computed from, so a frame only draws.
+#[derive(Default)]
+pub(crate) struct PlotCache {
+    value: Option<((usize, u32), Vec<[f64; 2]>)>,
+    row: Option<((usize, usize), Vec<[f64; 2]>)>,
+}
+
+pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
+    let Some(shown) = &tab.rt.shown else { return };
+    let table: Arc<Table> = shown.table.clone();
+    let finished = shown.finished.clone();
+    ui.label(tr("map.plot.histogram"));
+    if let Some(f) = &finished {
+        let bars: Vec<Bar> = f.stats.histogram.iter().enumerate().take(400).map(|(v, &c)| Bar::new(v as f64, c as f64).width(0.9)).collect();
+        Plot::new("map_histogram").height(140.0).allow_scroll(false).show(ui, |p| p.bar_chart(BarChart::new("cells", bars)));
+    } else {
+        ui.spinner();
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label(tr("map.plot.value"));
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(tr("map.plot.k"));
+        ui.add(egui::DragValue::new(&mut tab.options.plot_k).range(0..=100_000)).labelled_by(label.id);
+    });
+    let id = Arc::as_ptr(&table) as usize;
+    let key = (id, tab.options.plot_k);
+    if tab.rt.plot_cache.value.as_ref().is_none_or(|(k, _)| *k != key) {
+        let n = VALUE_SQUARE.min(table.width()).min(table.height());
+        let pts = crate::map::stats::cells_with_value(&table, tab.options.plot_k, n, 4000);
+        tab.rt.plot_cache.value = Some((key, pts.into_iter().map(|(x, y)| [x as f64, y as f64]).collect()));
+    }
+    let n = VALUE_SQUARE.min(table.width()) as f64;
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let pts = tab.rt.plot_cache.value.as_ref().map(|(_, p)| p.clone()).unwrap_or_default();
+    Plot::new("map_value_cells").height(200.0).data_aspect(1.0).legend(Legend::default()).allow_scroll(false).show(ui, |p| {
+        p.points(Points::new(format!("g = {}", tab.options.plot_k), PlotPoints::from(pts)).radius(1.5));
+        p.line(Line::new("y = φx", PlotPoints::from(vec![[0.0, 0.0], [n / phi, n]])));
+        p.line(Line::new("y = x/φ", PlotPoints::from(vec![[0.0, 0.0], [n, n / phi]])));
+    });
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label(tr("map.plot.row"));
+        let label = ui.label(tr("map.plot.y"));
+        ui.add(egui::DragValue::new(&mut tab.options.plot_row).range(0..=table.height() - 1)).labelled_by(label.id);
+    });
+    let row = tab.options.plot_row.min(table.height() - 1);
+    let key = (id, row);
+    if tab.rt.plot_cache.row.as_ref().is_none_or(|(k, _)| *k != key) {
+        let pts = crate::map::stats::row_minus_x(&table, row).into_iter().map(|(x, d)| [x as f64, d as f64]).collect();
+        tab.rt.plot_cache.row = Some((key, pts));
+    }
+    let pts = tab.rt.plot_cache.row.as_ref().map(|(_, p)| p.clone()).unwrap_or_default();
+    Plot::new("map_row_profile").height(150.0).allow_scroll(false).show(ui, |p| {
+        p.line(Line::new("g(x, y) − x", PlotPoints::from(pts)));
+    });
+}

@@ -1,0 +1,168 @@
+//! The Grundy map tab driven through the real app with egui_kittest: the
+//! table appears, hover shows values, zooming in writes numbers in cells, a
+//! computation is cancelled and restarted, the difference view shows the
+//! theorem of the sources, export writes a PNG, and snapshots at three zooms.
+//! No sleeps: the harness is stepped until a condition holds, with a deadline.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use grundy_lab::map::Camera;
+use grundy_lab::rules::preset;
+use grundy_lab::ui::GrundyLabApp;
+use grundy_lab::ui::tabs::Tab;
+use std::time::{Duration, Instant};
+
+const MAP_256: &str = r#"{"shared":{"settings":{"language":"English"}},"tab":"Map","map":{"options":{"size":256}}}"#;
+
+fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
+    // Tall enough for every control of the side panel to be on screen.
+    Harness::builder().with_size([1500.0, 2000.0]).build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+}
+
+/// Step the app until `done` holds; fail after 120 s.
+fn step_until(h: &mut Harness<'_, GrundyLabApp>, what: &str, done: impl Fn(&GrundyLabApp) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while Instant::now() < deadline {
+        if done(h.state()) {
+            return;
+        }
+        h.step();
+    }
+    panic!("{what}: did not happen within the deadline");
+}
+
+fn ready(app: &GrundyLabApp, size: usize) -> bool {
+    let m = &app.state.map;
+    !m.is_computing() && m.is_finished() && m.table().is_some_and(|t| t.width() == size && t.is_complete())
+}
+
+fn shows(h: &Harness<'_, GrundyLabApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+#[test]
+fn hover_pin_and_zoom_until_numbers_appear() {
+    let mut h = harness(MAP_256);
+    assert_eq!(h.state().state.tab, Tab::Map);
+    step_until(&mut h, "the 256 x 256 queen table", |a| ready(a, 256));
+    // Zoom so that cell (3, 5) is comfortably large, then point at it.
+    h.state_mut().state.map.camera = Some(Camera { x0: 0.0, y0: 0.0, zoom: 12.0 });
+    h.run_steps(2);
+    let pos = h.state().state.map.cell_screen_pos(3, 5).expect("cell (3,5) on screen");
+    h.hover_at(pos);
+    h.run_steps(2);
+    assert_eq!(h.state().state.map.hovered(), Some((3, 5)));
+    assert!(shows(&h, "(3, 5): g = 0"), "the side panel shows the value");
+    assert!(shows(&h, "Wythoff pair n = 2"), "and which Wythoff pair it is");
+    // Zoomed out to 12 points a cell: no numbers yet. Zoom in with the keyboard.
+    assert_eq!(h.state().state.map.numbers_drawn(), 0);
+    for _ in 0..12 {
+        h.key_press(egui::Key::Equals);
+        h.run_steps(1);
+        if h.state().state.map.numbers_drawn() > 0 {
+            break;
+        }
+    }
+    assert!(h.state().state.map.zoom() >= 22.0, "zoom {}", h.state().state.map.zoom());
+    assert!(h.state().state.map.numbers_drawn() > 0, "numbers are written in the cells");
+}
+
+#[test]
+fn a_computation_is_cancelled_and_started_again() {
+    let mut h = harness(MAP_256);
+    step_until(&mut h, "the first table", |a| ready(a, 256));
+    h.state_mut().state.map.options.size = 16384;
+    step_until(&mut h, "a large computation starts", |a| a.state.map.is_computing());
+    // Let the progress bar settle in the layout before clicking its button.
+    h.run_steps(2);
+    h.get_by_label("Cancel").click();
+    step_until(&mut h, "the computation stops", |a| !a.state.map.is_computing());
+    // The old map stays on screen, and the new size is not retried by itself.
+    h.run_steps(3);
+    assert!(!h.state().state.map.is_computing());
+    assert_eq!(h.state().state.map.table().unwrap().width(), 256);
+    assert!(shows(&h, "Cancelled"));
+    h.state_mut().state.map.options.size = 300;
+    h.get_by_label("Compute").click();
+    step_until(&mut h, "a new 300 x 300 table", |a| ready(a, 300));
+}
+
+#[test]
+fn difference_view_shows_the_theorem_of_the_sources() {
+    let mut h = harness(MAP_256);
+    h.state_mut().state.shared.rules = preset("queen-t2").unwrap();
+    step_until(&mut h, "the queen-t2 table", |a| ready(a, 256) && a.state.map.table().unwrap().rules().name == "queen-t2");
+    {
+        let o = &mut h.state_mut().state.map.options;
+        o.compare_with = "queen".into();
+        o.compare_a = 1;
+        o.compare_b = 0;
+    }
+    h.run_steps(1);
+    h.get_by_label("Compare").click();
+    step_until(&mut h, "the difference view", |a| a.state.map.overlay_summary().is_some());
+    let summary = h.state().state.map.overlay_summary().unwrap().to_string();
+    // "N cells differ; the last one is (x, y)." with x, y < 8: g = 1 here
+    // exactly where Wythoff's P-positions are, beyond 8.
+    let inner = summary.rsplit_once('(').unwrap().1.trim_end_matches(").").to_string();
+    let (x, y) = inner.split_once(", ").unwrap();
+    assert!(x.parse::<usize>().unwrap() < 8 && y.parse::<usize>().unwrap() < 8, "{summary}");
+    assert!(shows(&h, "Show the difference"), "the difference view can be switched off");
+}
+
+#[test]
+fn export_by_path_writes_a_png() {
+    let mut h = harness(MAP_256);
+    step_until(&mut h, "the table", |a| ready(a, 256));
+    let dir = std::env::temp_dir().join(format!("grundy-lab-map-ui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("poster.png");
+    {
+        let o = &mut h.state_mut().state.map.options;
+        o.export_path = path.display().to_string();
+        o.export_ppc = 2.0;
+        o.export_legend = false;
+        o.export_whole = true;
+    }
+    h.run_steps(1);
+    h.get_by_label("Save to path").click();
+    step_until(&mut h, "the export", |a| a.state.map.message().is_some_and(|m| m.starts_with("Wrote")));
+    let img = image::open(&path).unwrap().to_rgba8();
+    assert_eq!(img.dimensions(), (512, 512));
+    // (1, 2) is a P-position: black in the viridis palette; (2, 2) is not.
+    assert_eq!(img.get_pixel(3, 5).0, [0, 0, 0, 255]);
+    assert_ne!(img.get_pixel(5, 5).0, [0, 0, 0, 255]);
+    // A path that cannot be written gives a message.
+    h.state_mut().state.map.options.export_path = "/nonexistent-dir/x.png".into();
+    h.run_steps(1);
+    h.get_by_label("Save to path").click();
+    step_until(&mut h, "the error", |a| a.state.map.message().is_some_and(|m| m.contains("cannot write")));
+}
+
+fn snapshot_at(name: &str, camera: Option<Camera>) {
+    let mut h = Harness::builder()
+        .with_size([1280.0, 760.0])
+        .wgpu()
+        .build_eframe(|cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(MAP_256)));
+    step_until(&mut h, "the table", |a| ready(a, 256));
+    if camera.is_some() {
+        h.state_mut().state.map.camera = camera;
+    }
+    h.run_steps(3);
+    h.snapshot(name);
+}
+
+#[test]
+fn snapshot_map_whole() {
+    snapshot_at("map_whole", None);
+}
+
+#[test]
+fn snapshot_map_zoom_8() {
+    snapshot_at("map_zoom_8", Some(Camera { x0: -2.0, y0: -2.0, zoom: 8.0 }));
+}
+
+#[test]
+fn snapshot_map_zoom_40_with_numbers() {
+    snapshot_at("map_zoom_40", Some(Camera { x0: -1.0, y0: -1.0, zoom: 40.0 }));
+}
