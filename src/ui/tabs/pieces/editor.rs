@@ -34,8 +34,8 @@ pub const TEXTS: &[Text] = &[
     ("editor.state.jump", "jump", "跳ぶ"),
     ("editor.state.slide", "slide", "走る"),
     ("editor.the_piece", "the piece", "駒"),
-    ("editor.legend.jump", "Jump: exactly this move", "跳ぶ: ちょうどこの移動"),
-    ("editor.legend.slide", "Slide: this move repeated, any number of times", "走る: この移動を何回でも"),
+    ("editor.legend.jump", "Jump: this move once", "跳ぶ: この移動を1回"),
+    ("editor.legend.slide", "Slide: repeat this move", "走る: この移動をくり返す"),
     ("editor.legend.ray", "reached by a slide", "走って届くマス"),
     ("editor.slide_left", "Slide left (1, 0)", "左へ走る (1, 0)"),
     ("editor.slide_up", "Slide up (0, 1)", "上へ走る (0, 1)"),
@@ -312,17 +312,23 @@ fn matrix(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
 
 fn legend(ui: &mut egui::Ui, pal: &Palette) {
     let swatch = |ui: &mut egui::Ui, draw: &dyn Fn(&egui::Painter, Rect), text: &str| {
-        ui.horizontal(|ui| {
-            let (r, _) = ui.allocate_exact_size(vec2(22.0, 22.0), Sense::hover());
-            ui.painter().rect_filled(r, 0.0, pal.board_light);
-            draw(ui.painter(), r);
-            ui.label(RichText::new(text).size(15.0));
-        });
+        let (r, _) = ui.allocate_exact_size(vec2(22.0, 22.0), Sense::hover());
+        ui.painter().rect_filled(r, 0.0, pal.board_light);
+        draw(ui.painter(), r);
+        ui.label(RichText::new(text).size(15.0));
+        ui.add_space(8.0);
     };
-    swatch(ui, &|p, r| _ = p.circle_filled(r.center(), 8.0, pal.piece_mark), tr("editor.legend.jump"));
-    swatch(ui, &|p, r| _ = p.rect_filled(r.shrink(1.5), 3.0, pal.target), tr("editor.legend.slide"));
-    let ray = pal.target.gamma_multiply(0.25);
-    swatch(ui, &|p, r| _ = p.rect_filled(r.shrink(1.0), 0.0, ray), tr("editor.legend.ray"));
+    // Two fixed rows: egui cannot wrap a swatch together with its words.
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        swatch(ui, &|p, r| _ = p.circle_filled(r.center(), 8.0, pal.piece_mark), tr("editor.legend.jump"));
+        swatch(ui, &|p, r| _ = p.rect_filled(r.shrink(1.5), 3.0, pal.target), tr("editor.legend.slide"));
+    });
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        let ray = pal.target.gamma_multiply(0.25);
+        swatch(ui, &|p, r| _ = p.rect_filled(r.shrink(1.0), 0.0, ray), tr("editor.legend.ray"));
+    });
 }
 
 fn slide_toggles(tab: &mut PiecesTab, ui: &mut egui::Ui) {

@@ -108,8 +108,8 @@ fn file_name(rules: &Rules) -> String {
     format!("{}.json", if stem.is_empty() { "piece".to_string() } else { stem })
 }
 
-/// Draw the piece panel.
-pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Palette) {
+/// Draw name, description, "Use in Play", "Show in map" and the last message.
+pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Palette) {
     section(ui, tr("lib.piece"));
     let label = ui.label(tr("lib.name"));
     ui.add(egui::TextEdit::singleline(&mut tab.draft.name).char_limit(200).desired_width(f32::INFINITY))
@@ -132,9 +132,22 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &P
     if shared.rules == tab.draft {
         ui.colored_label(pal.good, tr("lib.current"));
     }
+    if let Some((good, text)) = &tab.files.message {
+        ui.add_space(6.0);
+        ui.colored_label(if *good { pal.good } else { pal.bad }, text);
+    }
+}
 
-    section(ui, tr("lib.mine"));
-    if ui.button(tr("lib.save_mine")).clicked() {
+/// Draw My pieces and the file buttons.
+pub fn show_files(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
+    ui.add_space(10.0);
+    let keep = ui
+        .horizontal(|ui| {
+            ui.label(RichText::new(tr("lib.mine")).strong().size(20.0));
+            ui.button(tr("lib.save_mine")).clicked()
+        })
+        .inner;
+    if keep {
         if tab.draft.name.trim().is_empty() {
             tab.files.fail(tr("lib.no_name").to_string());
         } else {
@@ -178,8 +191,9 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &P
         shared.saved_pieces.remove(i);
     }
 
-    section(ui, tr("lib.file"));
-    ui.horizontal(|ui| {
+    ui.add_space(10.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(tr("lib.file")).strong().size(20.0));
         if ui.button(tr("lib.save_dialog")).clicked() {
             let chosen = rfd::FileDialog::new()
                 .add_filter("Grundy Lab rules", &["json"])
@@ -223,8 +237,4 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &P
             }
         }
     });
-    if let Some((good, text)) = &tab.files.message {
-        ui.add_space(6.0);
-        ui.colored_label(if *good { pal.good } else { pal.bad }, text);
-    }
 }

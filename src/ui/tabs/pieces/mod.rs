@@ -3,9 +3,9 @@
 //! and keep or share the piece.
 //!
 //! Left: the editor (presets, the move matrix, the terminal set, normal or
-//! misère). Middle: the live preview and the conjecture workbench. Right:
-//! name, description, files, the user's library and the buttons that make
-//! the piece the current game. The piece being edited is a [`Rules`] value
+//! misère). Middle: the live preview, and below it name, description, the
+//! buttons that make the piece the current game, the user's library and
+//! files. Right: the conjecture workbench. The piece being edited is a [`Rules`] value
 //! (the draft); every change to its moves is one undo step.
 
 mod editor;
@@ -187,26 +187,44 @@ impl PiecesTab {
         let before = self.draft.clone();
         self.recorded = false;
 
-        egui::Panel::left("pieces_editor").resizable(false).exact_size(520.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| editor::show(self, ui, &pal));
-        });
-        egui::Panel::right("pieces_library").resizable(false).exact_size(350.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| library::show(self, ui, shared, &pal));
+        // The preview first: the workbench offers pattern hints on its table.
+        self.preview.update(&self.draft, &ctx);
+        let width = ui.available_width();
+        egui::Panel::left("pieces_editor").resizable(false).exact_size((width * 0.23).clamp(400.0, 480.0)).show(
+            ui,
+            |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| editor::show(self, ui, &pal));
+            },
+        );
+        let right = (width * 0.22).clamp(360.0, 460.0);
+        egui::Panel::right("pieces_workbench").resizable(false).exact_size(right).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| workbench::show(self, ui, shared, &pal));
         });
         egui::CentralPanel::default().show(ui, |ui| {
-            ui.label(RichText::new(tr("pieces.intro")).color(pal.info));
-            self.preview.update(&self.draft, &ctx);
             egui::ScrollArea::vertical().show(ui, |ui| {
-                let wide = ui.available_width() >= 1000.0;
-                if wide {
-                    ui.columns(2, |cols| {
-                        preview::show(self, &mut cols[0], &pal);
-                        workbench::show(self, &mut cols[1], shared, &pal);
+                ui.label(RichText::new(tr("pieces.intro")).color(pal.info));
+                // The piece's name, buttons and files beside the preview
+                // when there is room, else below it.
+                let info = 330.0;
+                if ui.available_width() >= 900.0 {
+                    let preview_width = ui.available_width() - info - 40.0;
+                    ui.horizontal_top(|ui| {
+                        ui.vertical(|ui| {
+                            ui.set_width(preview_width);
+                            preview::show(self, ui, &pal);
+                        });
+                        ui.separator();
+                        ui.vertical(|ui| {
+                            ui.set_width(info);
+                            library::show_piece(self, ui, shared, &pal);
+                            library::show_files(self, ui, shared);
+                        });
                     });
                 } else {
                     preview::show(self, ui, &pal);
                     ui.separator();
-                    workbench::show(self, ui, shared, &pal);
+                    library::show_piece(self, ui, shared, &pal);
+                    library::show_files(self, ui, shared);
                 }
             });
         });

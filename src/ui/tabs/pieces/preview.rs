@@ -126,7 +126,9 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     ui.label(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.help" })).size(15.0));
     let stale = table.rules() != &tab.draft;
     let axis = vec2(26.0, 20.0);
-    let cell = ((ui.available_width() - axis.x - 8.0) / n as f32).clamp(14.0, 30.0);
+    // As large as the room allows, to be read from the back of a classroom.
+    let tall = (ui.ctx().content_rect().height() * 0.72) / n as f32;
+    let cell = ((ui.available_width() - axis.x - 8.0) / n as f32).min(tall).clamp(14.0, 32.0);
     let side = cell * n as f32;
     let (outer, resp) = ui.allocate_exact_size(Vec2::splat(side) + axis + vec2(8.0, 8.0), Sense::hover());
     let name = table.rules().label();
@@ -147,7 +149,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         painter.text(pos2(origin.x - 4.0, y), Align2::RIGHT_CENTER, i.to_string(), axis_font.clone(), pal.axis_text);
     }
     let digits = max.max(1).to_string().len() as f32;
-    let font = FontId::proportional((cell * 0.95 / digits.max(2.0)).clamp(7.0, cell * 0.55));
+    let font = FontId::proportional((cell * 1.1 / digits.max(2.0)).clamp(7.0, cell * 0.6));
     for y in 0..n {
         for x in 0..n {
             let r = Rect::from_min_size(origin + vec2(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));

@@ -103,7 +103,7 @@ pub const TEXTS: &[Text] = &[
 /// Largest N for "Check on N × N".
 pub const MAX_CHECK_SIDE: usize = 2048;
 /// Counterexamples listed.
-const SHOWN_COUNTEREXAMPLES: usize = 10;
+const SHOWN_COUNTEREXAMPLES: usize = 6;
 /// The difference picture is drawn from at most this many pixels a side.
 const MASK_SIDE: usize = 512;
 
@@ -315,8 +315,21 @@ fn check_controls(tab: &mut PiecesTab, ui: &mut egui::Ui) {
         }
     });
     if let Some(job) = &tab.bench.check_job {
-        widgets::job_progress(ui, job);
+        progress(ui, job);
     }
+}
+
+/// A job's name, and below it its progress bar and Cancel button: narrower
+/// than the shared one-line widget, to fit the side panel.
+fn progress<T>(ui: &mut egui::Ui, job: &Job<T>) {
+    ui.label(job.name());
+    ui.horizontal(|ui| {
+        let bar = egui::ProgressBar::new(job.fraction()).show_percentage();
+        ui.add(bar.desired_width((ui.available_width() - 110.0).max(80.0)));
+        if ui.button(tr("job.cancel")).clicked() {
+            job.cancel();
+        }
+    });
 }
 
 fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
@@ -401,7 +414,7 @@ fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) -> Option
         ui.ctx().load_texture("pieces_diff", image, egui::TextureOptions::NEAREST)
     });
     ui.add_space(4.0);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(tr("bench.diff")).strong());
         for (colour, key) in [(pal.board_light, "bench.diff_agree"), (pal.bad, "bench.diff_differ")] {
             let (r, _) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
@@ -460,7 +473,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         }
     }
     if let Some(job) = &tab.bench.hints_job {
-        widgets::job_progress(ui, job);
+        progress(ui, job);
     }
     if let Some(e) = &tab.bench.hints_error {
         ui.colored_label(pal.bad, e);
