@@ -102,8 +102,8 @@ impl Default for PiecesTab {
     }
 }
 
-/// Whether two drafts differ in the game they describe (not only in name
-/// or description, which the text fields' own undo covers).
+/// Whether two drafts describe the same game (they may differ in name or
+/// description, which the text fields' own undo covers).
 fn same_game(a: &Rules, b: &Rules) -> bool {
     a.piece == b.piece && a.terminal == b.terminal && a.convention == b.convention
 }
@@ -165,7 +165,7 @@ impl PiecesTab {
 
     fn keyboard(&mut self, ctx: &egui::Context) {
         // While a text field has the focus, Ctrl+Z belongs to its own undo.
-        if ctx.egui_wants_keyboard_input() {
+        if ctx.text_edit_focused() {
             return;
         }
         let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);

@@ -56,7 +56,8 @@ impl Preview {
     /// Start a job when the draft changed (cancelling an older one), and
     /// take a finished table.
     pub fn update(&mut self, rules: &Rules, ctx: &egui::Context) {
-        if self.wanted.as_ref() != Some(rules) {
+        // A new name alone changes no number: only a new game starts a job.
+        if !self.wanted.as_ref().is_some_and(|w| super::same_game(w, rules)) {
             if let Some(old) = self.job.take() {
                 old.cancel();
             }
@@ -82,9 +83,9 @@ impl Preview {
         }
     }
 
-    /// The table for exactly these rules, when it is ready.
+    /// The table for the game these rules describe, when it is ready.
     pub fn table_for(&self, rules: &Rules) -> Option<&Arc<Table>> {
-        self.table.as_ref().filter(|t| t.rules() == rules)
+        self.table.as_ref().filter(|t| super::same_game(t.rules(), rules))
     }
 
     /// The value at `(x, y)` of the finished table for `rules`.
@@ -124,14 +125,14 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     };
     let misere = table.kind() == TableKind::Outcome;
     ui.label(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.help" })).size(15.0));
-    let stale = table.rules() != &tab.draft;
+    let stale = !super::same_game(table.rules(), &tab.draft);
     let axis = vec2(26.0, 20.0);
     // As large as the room allows, to be read from the back of a classroom.
     let tall = (ui.ctx().content_rect().height() * 0.72) / n as f32;
     let cell = ((ui.available_width() - axis.x - 8.0) / n as f32).min(tall).clamp(14.0, 32.0);
     let side = cell * n as f32;
     let (outer, resp) = ui.allocate_exact_size(Vec2::splat(side) + axis + vec2(8.0, 8.0), Sense::hover());
-    let name = table.rules().label();
+    let name = tab.draft.label();
     resp.widget_info(|| {
         egui::WidgetInfo::labeled(egui::Role::Image, true, trf("preview.label", &[("name", &name), ("n", &n)]))
     });

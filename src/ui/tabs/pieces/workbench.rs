@@ -3,7 +3,7 @@
 //! checked, cells that differ, the first counterexamples, the difference
 //! picture), and pattern hints found in the computed table.
 
-use super::PiecesTab;
+use super::{PiecesTab, same_game};
 use crate::conjecture::{
     CheckReport, DiffTable, Formula, FormulaError, FormulaValue, HELPERS, PatternHints, check, find_hints,
     known_formulas, parameter_p_formula,
@@ -370,7 +370,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Pa
         widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
     }
     ui.label(trf("bench.counts", &[("cells", &r.cells_checked), ("d", &r.cells_differing)]));
-    if done.table.rules() != &tab.draft || done.formula != tab.formula {
+    if !same_game(done.table.rules(), &tab.draft) || done.formula != tab.formula {
         ui.colored_label(pal.bad, tr("bench.stale"));
     }
     let mut focus = None;
@@ -450,7 +450,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         .result
         .as_ref()
         .map(|c| &c.table)
-        .filter(|t| t.rules() == &tab.draft)
+        .filter(|t| same_game(t.rules(), &tab.draft))
         .or_else(|| tab.preview.table_for(&tab.draft))
         .cloned();
     match &table {
@@ -479,7 +479,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         ui.colored_label(pal.bad, e);
     }
     let Some((found, rules)) = &tab.bench.hints else { return };
-    if rules != &tab.draft {
+    if !same_game(rules, &tab.draft) {
         ui.colored_label(pal.bad, tr("hints.stale"));
     }
     let (w, h) = (found.width, found.height);
