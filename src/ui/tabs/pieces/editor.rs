@@ -92,7 +92,7 @@ impl PaintState {
 
 fn section(ui: &mut egui::Ui, title: &str) {
     ui.add_space(10.0);
-    ui.label(RichText::new(title).strong().size(20.0));
+    ui.label(RichText::new(title).strong().size(super::heading_size(ui)));
 }
 
 /// Draw the editor.
@@ -103,7 +103,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     }
     presets(tab, ui);
     section(ui, tr("editor.matrix"));
-    ui.label(RichText::new(tr("editor.matrix_help")).size(15.0));
+    ui.label(RichText::new(tr("editor.matrix_help")).small());
     matrix(tab, ui, pal);
     legend(ui, pal);
     slide_toggles(tab, ui);
@@ -124,7 +124,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         ui.colored_label(pal.bad, trf("editor.outside", &[("n", &outside)]));
     }
     section(ui, tr("editor.terminal"));
-    ui.label(RichText::new(tr("editor.terminal_help")).size(15.0));
+    ui.label(RichText::new(tr("editor.terminal_help")).small());
     terminal(tab, ui, pal);
     section(ui, tr("editor.convention"));
     ui.radio_value(&mut tab.draft.convention, Convention::Normal, tr("editor.normal"));
@@ -133,7 +133,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
 
 fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
-        ui.label(RichText::new(tr("editor.start")).strong().size(20.0));
+        ui.label(RichText::new(tr("editor.start")).strong().size(super::heading_size(ui)));
         ui.add_space(ui.available_width() - 190.0);
         let (can_undo, can_redo) = tab.can_undo();
         if ui.add_enabled(can_undo, egui::Button::new(tr("pieces.undo"))).on_hover_text("Ctrl+Z").clicked() {
@@ -315,7 +315,7 @@ fn legend(ui: &mut egui::Ui, pal: &Palette) {
         let (r, _) = ui.allocate_exact_size(vec2(22.0, 22.0), Sense::hover());
         ui.painter().rect_filled(r, 0.0, pal.board_light);
         draw(ui.painter(), r);
-        ui.label(RichText::new(text).size(15.0));
+        ui.label(RichText::new(text).small());
         ui.add_space(8.0);
     };
     // Two fixed rows: egui cannot wrap a swatch together with its words.

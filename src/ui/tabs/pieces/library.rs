@@ -75,7 +75,7 @@ impl FileState {
 
 fn section(ui: &mut egui::Ui, title: &str) {
     ui.add_space(10.0);
-    ui.label(RichText::new(title).strong().size(20.0));
+    ui.label(RichText::new(title).strong().size(super::heading_size(ui)));
 }
 
 /// Write the draft to `path` as a rules file.
@@ -119,7 +119,8 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
         .labelled_by(label.id);
     ui.add_space(6.0);
     ui.horizontal(|ui| {
-        let big = |key| egui::Button::new(RichText::new(tr(key)).strong().size(19.0)).min_size(egui::vec2(150.0, 40.0));
+        let size = super::heading_size(ui) * 0.95;
+        let big = |key| egui::Button::new(RichText::new(tr(key)).strong().size(size)).min_size(egui::vec2(150.0, 40.0));
         if ui.add(big("lib.use")).clicked() {
             shared.rules = tab.draft.clone();
             tab.files.ok(trf("lib.used", &[("name", &tab.draft.label())]));
@@ -143,7 +144,7 @@ pub fn show_files(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     ui.add_space(10.0);
     let keep = ui
         .horizontal(|ui| {
-            ui.label(RichText::new(tr("lib.mine")).strong().size(20.0));
+            ui.label(RichText::new(tr("lib.mine")).strong().size(super::heading_size(ui)));
             ui.button(tr("lib.save_mine")).clicked()
         })
         .inner;
@@ -193,7 +194,7 @@ pub fn show_files(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
 
     ui.add_space(10.0);
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(tr("lib.file")).strong().size(20.0));
+        ui.label(RichText::new(tr("lib.file")).strong().size(super::heading_size(ui)));
         if ui.button(tr("lib.save_dialog")).clicked() {
             let chosen = rfd::FileDialog::new()
                 .add_filter("Grundy Lab rules", &["json"])
@@ -220,7 +221,7 @@ pub fn show_files(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     let label = ui.label(tr("lib.path"));
     ui.add(egui::TextEdit::singleline(&mut tab.file_path).desired_width(f32::INFINITY).hint_text("my-piece.json"))
         .labelled_by(label.id);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let typed = tab.file_path.trim().to_string();
         if ui.button(tr("lib.save_path")).clicked() {
             if typed.is_empty() {

@@ -109,7 +109,7 @@ fn text_on(fill: [u8; 4]) -> Color32 {
 pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     let preview = &tab.preview;
     ui.horizontal(|ui| {
-        ui.label(RichText::new(tr("preview.title")).strong().size(20.0));
+        ui.label(RichText::new(tr("preview.title")).strong().size(super::heading_size(ui)));
         if preview.job.is_some() {
             ui.spinner();
             ui.label(tr("preview.updating"));
@@ -124,7 +124,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         return;
     };
     let misere = table.kind() == TableKind::Outcome;
-    ui.label(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.help" })).size(15.0));
+    ui.label(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.help" })).small());
     let stale = !super::same_game(table.rules(), &tab.draft);
     let axis = vec2(26.0, 20.0);
     // As large as the room allows, to be read from the back of a classroom.

@@ -231,7 +231,7 @@ fn highlighted(ui: &egui::Ui, text: &str, error_at: Option<usize>, wrap: f32, ba
 
 fn section(ui: &mut egui::Ui, title: &str) {
     ui.add_space(8.0);
-    ui.label(RichText::new(title).strong().size(20.0));
+    ui.label(RichText::new(title).strong().size(super::heading_size(ui)));
 }
 
 /// Draw the workbench.
@@ -504,7 +504,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         ui.label(trf("hints.lines", &[("found", &periodic.len()), ("all", &lines.len()), ("what", &what)]));
         for l in periodic.iter().take(3) {
             let p = l.periodicity.expect("filtered");
-            ui.label(RichText::new(format!("   {}: {}", l.line, p.describe(l.line.variable()))).size(15.0));
+            ui.label(RichText::new(format!("   {}: {}", l.line, p.describe(l.line.variable()))).small());
         }
     }
     if let Some(f) = insert {
