@@ -3,9 +3,11 @@
 //! used by the engine, the play tab, the map, the editor and files.
 
 mod file;
+mod matrix;
 mod presets;
 
 pub use file::{RulesFileError, from_json, load_spec, to_json};
+pub use matrix::{CellState, USUAL_SLIDES, parameter_p_piece};
 pub use presets::{PRESET_NAMES, preset, ryuoh_jumps};
 
 use serde::{Deserialize, Serialize};

@@ -195,6 +195,10 @@ impl eframe::App for GrundyLabApp {
                 Tab::Pieces => pieces.ui(ui, shared),
                 Tab::Knight => knight.ui(ui, shared),
             }
+            if let Some(next) = shared.open_tab.take() {
+                *tab = next;
+                ui.ctx().request_repaint();
+            }
         });
         egui::Window::new(tr("menu.about")).open(&mut self.show_about).default_width(720.0).show(&ctx, help::about);
         egui::Window::new(tr("menu.shortcuts")).open(&mut self.show_shortcuts).show(&ctx, help::shortcuts);

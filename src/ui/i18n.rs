@@ -30,6 +30,10 @@ pub const TABLES: &[&[Text]] = &[
     super::tabs::play::CONTROLS_TEXTS,
     super::tabs::map::TEXTS,
     super::tabs::pieces::TEXTS,
+    super::tabs::pieces::EDITOR_TEXTS,
+    super::tabs::pieces::PREVIEW_TEXTS,
+    super::tabs::pieces::WORKBENCH_TEXTS,
+    super::tabs::pieces::LIBRARY_TEXTS,
     super::tabs::knight::TEXTS,
 ];
 

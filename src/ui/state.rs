@@ -57,6 +57,15 @@ pub struct Shared {
     /// A message for the status line (runtime only).
     #[serde(skip)]
     pub status: Option<String>,
+    /// A tab asks the app to open another tab (applied at the end of the
+    /// frame; runtime only).
+    #[serde(skip)]
+    pub open_tab: Option<Tab>,
+    /// A cell `(x, y)` the Grundy map should show and mark, e.g. a
+    /// counterexample clicked in the Pieces tab (runtime only; the map tab
+    /// takes it).
+    #[serde(skip)]
+    pub map_focus: Option<(usize, usize)>,
 }
 
 /// Everything the app saves: shared state, the open tab and each tab's own

@@ -1,0 +1,426 @@
+//! The editor: presets, the move matrix (click cycles off / jump / slide,
+//! drag paints), the one-click slide toggles, the symmetry helper, the
+//! terminal-set painter and normal / misère play.
+
+use super::PiecesTab;
+use crate::rules::{CellState, Convention, Offset, Piece, Rules, TerminalSet, USUAL_SLIDES, parameter_p_piece, preset};
+use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::theme::Palette;
+use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
+
+/// Texts of the editor.
+pub const TEXTS: &[Text] = &[
+    ("editor.start", "Start from", "ここから始める"),
+    ("editor.new", "New (no moves)", "新規(動きなし)"),
+    ("editor.new_name", "my piece", "わたしの駒"),
+    ("editor.rook", "Rook", "飛車(ルーク)"),
+    ("editor.queen", "Queen", "クイーン"),
+    ("editor.dragon_king", "Dragon king", "龍王"),
+    ("editor.dragon_horse", "Dragon horse", "龍馬"),
+    ("editor.queen_t2", "Queen, end at x + y ≤ 2", "クイーン(x + y ≤ 2 で終了)"),
+    ("editor.bishop", "Bishop", "角(ビショップ)"),
+    ("editor.king", "King", "キング"),
+    ("editor.knight", "Knight", "ナイト"),
+    ("editor.p_value", "p", "p"),
+    ("editor.p_piece", "Parameter-p piece", "パラメータ p の駒"),
+    ("editor.matrix", "Move matrix", "動きの行列"),
+    (
+        "editor.matrix_help",
+        "The piece sits in the lower right corner; it moves up and to the left. Click a square: off → jump → slide → off. Drag to paint.",
+        "駒は右下の角にいて、左上へ動きます。マスをクリック: なし → 跳ぶ → 走る → なし。ドラッグでまとめて塗れます。",
+    ),
+    ("editor.cell", "offset ({dx}, {dy})", "移動 ({dx}, {dy})"),
+    ("editor.state.off", "off", "なし"),
+    ("editor.state.jump", "jump", "跳ぶ"),
+    ("editor.state.slide", "slide", "走る"),
+    ("editor.the_piece", "the piece", "駒"),
+    ("editor.legend.jump", "Jump: this move once", "跳ぶ: この移動を1回"),
+    ("editor.legend.slide", "Slide: repeat this move", "走る: この移動をくり返す"),
+    ("editor.legend.ray", "reached by a slide", "走って届くマス"),
+    ("editor.slide_left", "Slide left (1, 0)", "左へ走る (1, 0)"),
+    ("editor.slide_up", "Slide up (0, 1)", "上へ走る (0, 1)"),
+    ("editor.slide_diagonal", "Slide diagonally (1, 1)", "斜めに走る (1, 1)"),
+    ("editor.symmetric", "Keep symmetric (x ↔ y)", "対称に保つ (x ↔ y)"),
+    ("editor.size", "Matrix size", "行列の大きさ"),
+    (
+        "editor.outside",
+        "{n} moves lie outside the matrix; make it larger to see them.",
+        "{n} 個の動きが行列の外にあります。行列を大きくすると見えます。",
+    ),
+    ("editor.terminal", "Terminal cells (the game ends here)", "終了マス(ここでゲームが終わる)"),
+    ("editor.terminal_cell", "terminal cell ({x}, {y})", "終了マス ({x}, {y})"),
+    ("editor.terminal_none", "No terminal cells", "終了マスなし"),
+    ("editor.terminal_t2", "x + y ≤ 2", "x + y ≤ 2"),
+    (
+        "editor.terminal_help",
+        "Click cells near the corner: a piece on a terminal cell cannot move.",
+        "隅の近くのマスをクリック: 終了マスにいる駒は動けません。",
+    ),
+    (
+        "editor.terminal_outside",
+        "{n} more terminal cells lie beyond this corner.",
+        "この範囲の外にも終了マスが {n} 個あります。",
+    ),
+    ("editor.convention", "Who wins", "勝ち負け"),
+    ("editor.normal", "Normal play: the last move wins", "通常: 最後に動いた人の勝ち"),
+    ("editor.misere", "Misère: the last move loses", "ミゼール: 最後に動いた人の負け"),
+];
+
+/// The largest move matrix shown.
+pub const MAX_GRID: u32 = 40;
+/// Side of the terminal-set painter.
+const TERMINAL_SIDE: u32 = 8;
+
+/// A drag that paints cells with one state until the button is released.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum PaintState {
+    /// Not painting.
+    #[default]
+    Idle,
+    /// Painting matrix cells with this state.
+    Matrix(CellState),
+    /// Painting terminal cells on (true) or off.
+    Terminal(bool),
+}
+
+impl PaintState {
+    /// Whether a drag is painting.
+    pub fn is_active(self) -> bool {
+        self != PaintState::Idle
+    }
+}
+
+fn section(ui: &mut egui::Ui, title: &str) {
+    ui.add_space(10.0);
+    ui.label(RichText::new(title).strong().size(super::heading_size(ui)));
+}
+
+/// Draw the editor.
+pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
+    // A drag ends when the button is released, wherever the pointer is.
+    if tab.paint.is_active() && !ui.input(|i| i.pointer.primary_down()) {
+        tab.paint = PaintState::Idle;
+    }
+    presets(tab, ui);
+    section(ui, tr("editor.matrix"));
+    ui.label(RichText::new(tr("editor.matrix_help")).small());
+    matrix(tab, ui, pal);
+    legend(ui, pal);
+    slide_toggles(tab, ui);
+    ui.horizontal(|ui| {
+        let was = tab.symmetric;
+        ui.checkbox(&mut tab.symmetric, tr("editor.symmetric"));
+        if tab.symmetric && !was {
+            tab.draft.piece = tab.draft.piece.symmetrized();
+            tab.draft.terminal = tab.draft.terminal.symmetrized();
+        }
+    });
+    let need = tab.draft.piece.extent().clamp(3, MAX_GRID);
+    ui.add(egui::Slider::new(&mut tab.grid, need..=MAX_GRID).text(tr("editor.size")));
+    tab.grid = tab.grid.clamp(need, MAX_GRID);
+    let outside = tab.draft.piece.slides.iter().chain(&tab.draft.piece.jumps).filter(|o| o.dx.max(o.dy) >= tab.grid);
+    let outside = outside.count();
+    if outside > 0 {
+        ui.colored_label(pal.bad, trf("editor.outside", &[("n", &outside)]));
+    }
+    section(ui, tr("editor.terminal"));
+    ui.label(RichText::new(tr("editor.terminal_help")).small());
+    terminal(tab, ui, pal);
+    section(ui, tr("editor.convention"));
+    ui.radio_value(&mut tab.draft.convention, Convention::Normal, tr("editor.normal"));
+    ui.radio_value(&mut tab.draft.convention, Convention::Misere, tr("editor.misere"));
+}
+
+fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(tr("editor.start")).strong().size(super::heading_size(ui)));
+        ui.add_space(ui.available_width() - 190.0);
+        let (can_undo, can_redo) = tab.can_undo();
+        if ui.add_enabled(can_undo, egui::Button::new(tr("pieces.undo"))).on_hover_text("Ctrl+Z").clicked() {
+            tab.undo();
+        }
+        if ui.add_enabled(can_redo, egui::Button::new(tr("pieces.redo"))).on_hover_text("Ctrl+Y").clicked() {
+            tab.redo();
+        }
+    });
+    let mut chosen: Option<Rules> = None;
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(tr("editor.new")).clicked() {
+            chosen = Some(Rules::new(tr("editor.new_name"), Piece::default()));
+        }
+        for (key, name) in [
+            ("editor.rook", "nim"),
+            ("editor.queen", "queen"),
+            ("editor.dragon_king", "dragon-king"),
+            ("editor.dragon_horse", "dragon-horse"),
+            ("editor.queen_t2", "queen-t2"),
+            ("editor.bishop", "bishop"),
+            ("editor.king", "king"),
+            ("editor.knight", "knight"),
+        ] {
+            if ui.button(tr(key)).clicked() {
+                chosen = preset(name).ok();
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(tr("editor.p_value"));
+        ui.add(egui::DragValue::new(&mut tab.p).range(1..=MAX_GRID + 1).speed(0.1)).labelled_by(label.id);
+        if ui.button(tr("editor.p_piece")).clicked()
+            && let Ok(mut r) = preset(&format!("ryuoh:{}", tab.p))
+        {
+            // The p-matrix drawn cell by cell (the same moves as the preset).
+            r.piece = parameter_p_piece(tab.p);
+            chosen = Some(r);
+        }
+    });
+    if let Some(rules) = chosen {
+        tab.load(rules);
+    }
+}
+
+/// The rectangle of the cell in column `col`, row `row` of a grid at `origin`.
+fn cell_rect(origin: egui::Pos2, cell: f32, col: u32, row: u32) -> Rect {
+    Rect::from_min_size(origin + vec2(col as f32 * cell, row as f32 * cell), Vec2::splat(cell))
+}
+
+fn state_word(s: CellState) -> &'static str {
+    match s {
+        CellState::Off => tr("editor.state.off"),
+        CellState::Jump => tr("editor.state.jump"),
+        CellState::Slide => tr("editor.state.slide"),
+    }
+}
+
+/// Whether `o` is reached by repeating some slide of `piece` at least twice.
+fn on_a_ray(piece: &Piece, o: Offset) -> bool {
+    piece
+        .slides
+        .iter()
+        .any(|s| (2..=o.dx.max(o.dy)).any(|k| s.dx.checked_mul(k) == Some(o.dx) && s.dy.checked_mul(k) == Some(o.dy)))
+}
+
+fn matrix(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
+    let n = tab.grid;
+    let margin = vec2(4.0, 4.0);
+    let axis = vec2(30.0, 24.0);
+    let cell = ((ui.available_width() - axis.x - 2.0 * margin.x) / n as f32).clamp(12.0, 30.0);
+    let side = cell * n as f32;
+    let (outer, _) = ui.allocate_exact_size(vec2(side, side) + axis + 2.0 * margin, Sense::hover());
+    let origin = outer.min + margin;
+    let grid = Rect::from_min_size(origin, Vec2::splat(side));
+    let painter = ui.painter_at(outer);
+    let font = FontId::proportional((cell * 0.45).clamp(10.0, 15.0));
+    // Column `col` is dx = n - 1 - col; row `row` is dy = n - 1 - row.
+    let offset_at = |p: egui::Pos2| -> Option<Offset> {
+        grid.contains(p).then(|| {
+            let col = (((p.x - origin.x) / cell) as u32).min(n - 1);
+            let row = (((p.y - origin.y) / cell) as u32).min(n - 1);
+            Offset::new(n - 1 - col, n - 1 - row)
+        })
+    };
+    let every = if cell >= 20.0 { 1 } else { 5 };
+    for d in (0..n).filter(|d| d % every == 0) {
+        let c = cell_rect(origin, cell, n - 1 - d, n - 1);
+        painter.text(
+            pos2(c.center().x, grid.max.y + 4.0),
+            Align2::CENTER_TOP,
+            d.to_string(),
+            font.clone(),
+            pal.axis_text,
+        );
+        let r = cell_rect(origin, cell, n - 1, n - 1 - d);
+        painter.text(
+            pos2(grid.max.x + 5.0, r.center().y),
+            Align2::LEFT_CENTER,
+            d.to_string(),
+            font.clone(),
+            pal.axis_text,
+        );
+    }
+    let slide_fill = pal.target;
+    let jump_fill = pal.piece_mark;
+    let ray_fill = pal.target.gamma_multiply(0.25);
+    let mut clicked: Option<Offset> = None;
+    let mut drag_from: Option<Offset> = None;
+    for row in 0..n {
+        for col in 0..n {
+            let o = Offset::new(n - 1 - col, n - 1 - row);
+            let r = cell_rect(origin, cell, col, row);
+            let base = if (col + row) % 2 == 0 { pal.board_light } else { pal.board_dark };
+            painter.rect_filled(r, 0.0, base);
+            if o == Offset::new(0, 0) {
+                painter.circle_filled(r.center(), cell * 0.4, pal.piece);
+                painter.circle_filled(r.center(), cell * 0.16, pal.piece_mark);
+                let resp = ui.interact(r, egui::Id::unique(("pieces_matrix", o.dx, o.dy)), Sense::hover());
+                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, tr("editor.the_piece")));
+                continue;
+            }
+            let state = tab.draft.piece.cell(o);
+            match state {
+                CellState::Off if on_a_ray(&tab.draft.piece, o) => {
+                    painter.rect_filled(r.shrink(1.0), 0.0, ray_fill);
+                }
+                CellState::Off => {}
+                CellState::Jump => {
+                    painter.circle_filled(r.center(), cell * 0.36, jump_fill);
+                    painter.circle_stroke(r.center(), cell * 0.36, Stroke::new(1.5, pal.board_edge));
+                }
+                CellState::Slide => {
+                    painter.rect_filled(r.shrink(1.5), cell * 0.12, slide_fill);
+                    // An arrow along the move, toward the corner (up and left).
+                    let dir = vec2(-(o.dx as f32), -(o.dy as f32)).normalized() * cell * 0.62;
+                    let from = r.center() - dir * 0.5;
+                    painter.arrow(from, dir, Stroke::new((cell * 0.09).max(2.0), Color32::WHITE));
+                }
+            }
+            let id = egui::Id::unique(("pieces_matrix", o.dx, o.dy));
+            let resp = ui.interact(r, id, Sense::click_and_drag());
+            let label = trf("editor.cell", &[("dx", &o.dx), ("dy", &o.dy)]);
+            resp.widget_info(|| egui::WidgetInfo {
+                current_text_value: Some(state_word(state).to_string()),
+                ..egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+            });
+            if resp.hovered() && !tab.paint.is_active() {
+                painter.rect_stroke(r.shrink(1.0), 2.0, Stroke::new(2.5, pal.target), StrokeKind::Inside);
+            }
+            let resp = resp.on_hover_text(format!("{label}: {}", state_word(state)));
+            if resp.clicked() {
+                clicked = Some(o);
+            }
+            if resp.drag_started() {
+                drag_from = Some(o);
+            }
+        }
+    }
+    painter.rect_stroke(grid, 2.0, Stroke::new(2.0, pal.board_edge), StrokeKind::Outside);
+    let piece = &mut tab.draft.piece;
+    if let Some(o) = clicked {
+        piece.paint(o, piece.cell(o).next(), tab.symmetric);
+    }
+    if let Some(o) = drag_from {
+        let state = piece.cell(o).next();
+        tab.paint = PaintState::Matrix(state);
+    }
+    if let PaintState::Matrix(state) = tab.paint
+        && let Some(o) = ui.input(|i| i.pointer.interact_pos()).and_then(offset_at)
+        && o != Offset::new(0, 0)
+    {
+        piece.paint(o, state, tab.symmetric);
+    }
+}
+
+fn legend(ui: &mut egui::Ui, pal: &Palette) {
+    let swatch = |ui: &mut egui::Ui, draw: &dyn Fn(&egui::Painter, Rect), text: &str| {
+        let (r, _) = ui.allocate_exact_size(vec2(22.0, 22.0), Sense::hover());
+        ui.painter().rect_filled(r, 0.0, pal.board_light);
+        draw(ui.painter(), r);
+        ui.label(RichText::new(text).small());
+        ui.add_space(8.0);
+    };
+    // Two fixed rows: egui cannot wrap a swatch together with its words.
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        swatch(ui, &|p, r| _ = p.circle_filled(r.center(), 8.0, pal.piece_mark), tr("editor.legend.jump"));
+        swatch(ui, &|p, r| _ = p.rect_filled(r.shrink(1.5), 3.0, pal.target), tr("editor.legend.slide"));
+    });
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        let ray = pal.target.gamma_multiply(0.25);
+        swatch(ui, &|p, r| _ = p.rect_filled(r.shrink(1.0), 0.0, ray), tr("editor.legend.ray"));
+    });
+}
+
+fn slide_toggles(tab: &mut PiecesTab, ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for (o, key) in USUAL_SLIDES.into_iter().zip(["editor.slide_left", "editor.slide_up", "editor.slide_diagonal"])
+        {
+            let on = tab.draft.piece.cell(o) == CellState::Slide;
+            if ui.add(egui::Button::selectable(on, tr(key))).clicked() {
+                let next = if on { CellState::Off } else { CellState::Slide };
+                tab.draft.piece.paint(o, next, tab.symmetric);
+            }
+        }
+    });
+}
+
+fn terminal(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
+    ui.horizontal(|ui| {
+        if ui.button(tr("editor.terminal_none")).clicked() {
+            tab.draft.terminal = TerminalSet::none();
+        }
+        if ui.button(tr("editor.terminal_t2")).clicked() {
+            tab.draft.terminal = TerminalSet::triangle(2);
+        }
+    });
+    let n = TERMINAL_SIDE;
+    let cell = 30.0;
+    let axis = vec2(24.0, 22.0);
+    let (outer, _) = ui.allocate_exact_size(Vec2::splat(cell * n as f32) + axis + vec2(4.0, 4.0), Sense::hover());
+    let origin = outer.min + axis;
+    let grid = Rect::from_min_size(origin, Vec2::splat(cell * n as f32));
+    let painter = ui.painter_at(outer);
+    let font = FontId::proportional(13.0);
+    for i in 0..n {
+        let c = cell_rect(origin, cell, i, 0);
+        painter.text(
+            pos2(c.center().x, origin.y - 3.0),
+            Align2::CENTER_BOTTOM,
+            i.to_string(),
+            font.clone(),
+            pal.axis_text,
+        );
+        let r = cell_rect(origin, cell, 0, i);
+        painter.text(
+            pos2(origin.x - 5.0, r.center().y),
+            Align2::RIGHT_CENTER,
+            i.to_string(),
+            font.clone(),
+            pal.axis_text,
+        );
+    }
+    let mut clicked = None;
+    let mut drag_from = None;
+    for y in 0..n {
+        for x in 0..n {
+            let r = cell_rect(origin, cell, x, y);
+            let on = tab.draft.terminal.contains(x as u64, y as u64);
+            let base = if (x + y) % 2 == 0 { pal.board_light } else { pal.board_dark };
+            painter.rect_filled(r, 0.0, if on { pal.terminal } else { base });
+            if on {
+                painter.text(r.center(), Align2::CENTER_CENTER, "T", FontId::proportional(15.0), pal.axis_text);
+            }
+            if (x, y) == (0, 0) {
+                painter.rect_stroke(r.shrink(1.5), 0.0, Stroke::new(2.5, pal.corner), StrokeKind::Inside);
+            }
+            let resp = ui.interact(r, egui::Id::unique(("pieces_terminal", x, y)), Sense::click_and_drag());
+            let label = trf("editor.terminal_cell", &[("x", &x), ("y", &y)]);
+            resp.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &label));
+            if resp.clicked() {
+                clicked = Some((x, y, !on));
+            }
+            if resp.drag_started() {
+                drag_from = Some(!on);
+            }
+        }
+    }
+    painter.rect_stroke(grid, 2.0, Stroke::new(2.0, pal.board_edge), StrokeKind::Outside);
+    let t = &mut tab.draft.terminal;
+    if let Some((x, y, on)) = clicked {
+        t.paint(x, y, on, tab.symmetric);
+    }
+    if let Some(on) = drag_from {
+        tab.paint = PaintState::Terminal(on);
+    }
+    if let PaintState::Terminal(on) = tab.paint
+        && let Some(p) = ui.input(|i| i.pointer.interact_pos()).filter(|p| grid.contains(*p))
+    {
+        let x = (((p.x - origin.x) / cell) as u32).min(n - 1);
+        let y = (((p.y - origin.y) / cell) as u32).min(n - 1);
+        t.paint(x, y, on, tab.symmetric);
+    }
+    let beyond = t.cells().filter(|&(x, y)| x >= n || y >= n).count();
+    if beyond > 0 {
+        ui.label(trf("editor.terminal_outside", &[("n", &beyond)]));
+    }
+}

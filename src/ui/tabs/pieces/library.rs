@@ -1,0 +1,241 @@
+//! The piece's name and description, "Use in Play" / "Show in map", the
+//! user's library of pieces (kept between runs), and rules files: the native
+//! dialog, or a typed path when no dialog can open.
+
+use super::PiecesTab;
+use crate::fsutil::atomic_write;
+use crate::rules::{Rules, from_json, to_json};
+use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::state::Shared;
+use crate::ui::tabs::Tab;
+use crate::ui::theme::Palette;
+use egui::RichText;
+use std::path::{Path, PathBuf};
+
+/// Texts of the piece panel.
+pub const TEXTS: &[Text] = &[
+    ("lib.piece", "This piece", "この駒"),
+    ("lib.name", "Name", "名前"),
+    ("lib.description", "Description", "説明"),
+    ("lib.use", "Use in Play", "対局で使う"),
+    ("lib.show_map", "Show in map", "マップで見る"),
+    ("lib.current", "This piece is the current game.", "この駒がいまのゲームです。"),
+    ("lib.used", "Play and the map now use “{name}”.", "対局とマップは「{name}」を使います。"),
+    ("lib.mine", "My pieces", "わたしの駒"),
+    ("lib.save_mine", "Keep in My pieces", "わたしの駒に保存"),
+    ("lib.kept", "“{name}” is kept in My pieces.", "「{name}」をわたしの駒に保存しました。"),
+    ("lib.no_name", "Give the piece a name first.", "先に駒に名前をつけてください。"),
+    ("lib.empty", "No pieces kept yet.", "保存した駒はまだありません。"),
+    ("lib.open_mine", "Open", "開く"),
+    ("lib.remove", "Remove", "削除"),
+    ("lib.open_named", "Open {name}", "{name} を開く"),
+    ("lib.remove_named", "Remove {name} from My pieces", "{name} をわたしの駒から削除"),
+    ("lib.file", "File", "ファイル"),
+    ("lib.save_dialog", "Save to file…", "ファイルに保存…"),
+    ("lib.open_dialog", "Open file…", "ファイルを開く…"),
+    (
+        "lib.no_dialog",
+        "No file was chosen: either the dialog was cancelled or no file dialog can open here. Type a path below instead.",
+        "ファイルが選ばれませんでした (ダイアログを閉じたか、ここではダイアログが開けません)。下にパスを入力してください。",
+    ),
+    ("lib.path", "File path", "ファイルのパス"),
+    ("lib.save_path", "Save to this path", "このパスに保存"),
+    ("lib.open_path", "Open this path", "このパスを開く"),
+    (
+        "lib.need_path",
+        "Type a file path first, e.g. /home/me/my-piece.json",
+        "先にファイルのパスを入力してください (例: /home/me/my-piece.json)",
+    ),
+    ("lib.saved", "Saved to {path}", "{path} に保存しました"),
+    ("lib.save_failed", "Could not save: {error}", "保存できませんでした: {error}"),
+    ("lib.opened", "Opened {path}", "{path} を開きました"),
+    (
+        "lib.open_failed",
+        "Could not open {path}: {error}. The piece was not changed.",
+        "{path} を開けませんでした: {error}。駒は変わっていません。",
+    ),
+];
+
+/// Messages of the piece panel (runtime only).
+#[derive(Default)]
+pub struct FileState {
+    /// The last message, and whether it is good news.
+    message: Option<(bool, String)>,
+}
+
+impl FileState {
+    fn ok(&mut self, text: String) {
+        self.message = Some((true, text));
+    }
+
+    fn fail(&mut self, text: String) {
+        self.message = Some((false, text));
+    }
+}
+
+fn section(ui: &mut egui::Ui, title: &str) {
+    ui.add_space(10.0);
+    ui.label(RichText::new(title).strong().size(super::heading_size(ui)));
+}
+
+/// Write the draft to `path` as a rules file.
+pub fn save_to(tab: &mut PiecesTab, path: &Path) {
+    let json = to_json(&tab.draft);
+    match atomic_write(path, |w| w.write_all(json.as_bytes())) {
+        Ok(()) => tab.files.ok(trf("lib.saved", &[("path", &path.display())])),
+        Err(e) => tab.files.fail(trf("lib.save_failed", &[("error", &e)])),
+    }
+}
+
+/// Read a rules file into the draft; a bad file changes nothing.
+pub fn open_from(tab: &mut PiecesTab, path: &Path) {
+    let result = std::fs::read_to_string(path)
+        .map_err(|e| e.to_string())
+        .and_then(|text| from_json(&text).map_err(|e| e.to_string()));
+    match result {
+        Ok(rules) => {
+            tab.load(rules);
+            tab.files.ok(trf("lib.opened", &[("path", &path.display())]));
+        }
+        Err(e) => tab.files.fail(trf("lib.open_failed", &[("path", &path.display()), ("error", &e)])),
+    }
+}
+
+/// A file name for the piece: its name with anything unusual replaced.
+fn file_name(rules: &Rules) -> String {
+    let stem: String =
+        rules.name.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' }).collect();
+    format!("{}.json", if stem.is_empty() { "piece".to_string() } else { stem })
+}
+
+/// Draw name, description, "Use in Play", "Show in map" and the last message.
+pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Palette) {
+    section(ui, tr("lib.piece"));
+    let label = ui.label(tr("lib.name"));
+    ui.add(egui::TextEdit::singleline(&mut tab.draft.name).char_limit(200).desired_width(f32::INFINITY))
+        .labelled_by(label.id);
+    let label = ui.label(tr("lib.description"));
+    ui.add(egui::TextEdit::multiline(&mut tab.draft.description).desired_rows(3).desired_width(f32::INFINITY))
+        .labelled_by(label.id);
+    ui.add_space(6.0);
+    ui.horizontal(|ui| {
+        let size = super::heading_size(ui) * 0.95;
+        let big = |key| egui::Button::new(RichText::new(tr(key)).strong().size(size)).min_size(egui::vec2(150.0, 40.0));
+        if ui.add(big("lib.use")).clicked() {
+            shared.rules = tab.draft.clone();
+            tab.files.ok(trf("lib.used", &[("name", &tab.draft.label())]));
+        }
+        if ui.add(big("lib.show_map")).clicked() {
+            shared.rules = tab.draft.clone();
+            shared.open_tab = Some(Tab::Map);
+        }
+    });
+    if shared.rules == tab.draft {
+        ui.colored_label(pal.good, tr("lib.current"));
+    }
+    if let Some((good, text)) = &tab.files.message {
+        ui.add_space(6.0);
+        ui.colored_label(if *good { pal.good } else { pal.bad }, text);
+    }
+}
+
+/// Draw My pieces and the file buttons.
+pub fn show_files(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
+    ui.add_space(10.0);
+    let keep = ui
+        .horizontal(|ui| {
+            ui.label(RichText::new(tr("lib.mine")).strong().size(super::heading_size(ui)));
+            ui.button(tr("lib.save_mine")).clicked()
+        })
+        .inner;
+    if keep {
+        if tab.draft.name.trim().is_empty() {
+            tab.files.fail(tr("lib.no_name").to_string());
+        } else {
+            let piece = tab.draft.clone();
+            match shared.saved_pieces.iter_mut().find(|p| p.name == piece.name) {
+                Some(old) => *old = piece,
+                None => shared.saved_pieces.push(piece),
+            }
+            tab.files.ok(trf("lib.kept", &[("name", &tab.draft.name)]));
+        }
+    }
+    if shared.saved_pieces.is_empty() {
+        ui.label(RichText::new(tr("lib.empty")).weak());
+    }
+    let mut open = None;
+    let mut remove = None;
+    for (i, p) in shared.saved_pieces.iter().enumerate() {
+        ui.horizontal(|ui| {
+            let name = p.label();
+            let b = ui.button(tr("lib.open_mine")).on_hover_text(trf("lib.open_named", &[("name", &name)]));
+            b.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, true, trf("lib.open_named", &[("name", &name)]))
+            });
+            if b.clicked() {
+                open = Some(i);
+            }
+            let r = ui.button(tr("lib.remove"));
+            r.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, true, trf("lib.remove_named", &[("name", &name)]))
+            });
+            if r.clicked() {
+                remove = Some(i);
+            }
+            ui.label(RichText::new(name).strong());
+        });
+    }
+    if let Some(i) = open {
+        tab.load(shared.saved_pieces[i].clone());
+    }
+    if let Some(i) = remove {
+        shared.saved_pieces.remove(i);
+    }
+
+    ui.add_space(10.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(tr("lib.file")).strong().size(super::heading_size(ui)));
+        if ui.button(tr("lib.save_dialog")).clicked() {
+            let chosen = rfd::FileDialog::new()
+                .add_filter("Grundy Lab rules", &["json"])
+                .set_file_name(file_name(&tab.draft))
+                .save_file();
+            match chosen {
+                Some(path) => {
+                    tab.file_path = path.display().to_string();
+                    save_to(tab, &path);
+                }
+                None => tab.files.fail(tr("lib.no_dialog").to_string()),
+            }
+        }
+        if ui.button(tr("lib.open_dialog")).clicked() {
+            match rfd::FileDialog::new().add_filter("Grundy Lab rules", &["json"]).pick_file() {
+                Some(path) => {
+                    tab.file_path = path.display().to_string();
+                    open_from(tab, &path);
+                }
+                None => tab.files.fail(tr("lib.no_dialog").to_string()),
+            }
+        }
+    });
+    let label = ui.label(tr("lib.path"));
+    ui.add(egui::TextEdit::singleline(&mut tab.file_path).desired_width(f32::INFINITY).hint_text("my-piece.json"))
+        .labelled_by(label.id);
+    ui.horizontal_wrapped(|ui| {
+        let typed = tab.file_path.trim().to_string();
+        if ui.button(tr("lib.save_path")).clicked() {
+            if typed.is_empty() {
+                tab.files.fail(tr("lib.need_path").to_string());
+            } else {
+                save_to(tab, &PathBuf::from(typed.clone()));
+            }
+        }
+        if ui.button(tr("lib.open_path")).clicked() {
+            if typed.is_empty() {
+                tab.files.fail(tr("lib.need_path").to_string());
+            } else {
+                open_from(tab, &PathBuf::from(typed));
+            }
+        }
+    });
+}

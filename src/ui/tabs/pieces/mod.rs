@@ -1,0 +1,252 @@
+//! The Pieces tab: invent a piece by clicking its move matrix, see its
+//! Grundy numbers at once, write a formula and check it on a large board,
+//! and keep or share the piece.
+//!
+//! Left: the editor (presets, the move matrix, the terminal set, normal or
+//! misère). Middle: the live preview, and below it name, description, the
+//! buttons that make the piece the current game, the user's library and
+//! files. Right: the conjecture workbench. The piece being edited is a [`Rules`] value
+//! (the draft); every change to its moves is one undo step.
+
+mod editor;
+mod library;
+mod preview;
+mod workbench;
+
+use crate::rules::{Rules, preset};
+use crate::ui::i18n::{Text, tr};
+use crate::ui::state::Shared;
+use crate::ui::theme;
+use egui::{Key, KeyboardShortcut, Modifiers, RichText};
+use serde::{Deserialize, Serialize};
+
+pub use editor::TEXTS as EDITOR_TEXTS;
+pub use library::TEXTS as LIBRARY_TEXTS;
+pub use preview::TEXTS as PREVIEW_TEXTS;
+pub use workbench::TEXTS as WORKBENCH_TEXTS;
+
+/// Texts of the tab's frame.
+pub const TEXTS: &[Text] = &[
+    (
+        "pieces.intro",
+        "Invent a piece: click the squares it can reach, see its Grundy numbers, find a formula and check it.",
+        "駒を発明しよう: 動けるマスをクリックし、グランディ数を見て、式を見つけて確かめます。",
+    ),
+    ("pieces.undo", "Undo", "元に戻す"),
+    ("pieces.redo", "Redo", "やり直す"),
+];
+
+/// The default side of the move matrix.
+pub const DEFAULT_GRID: u32 = 15;
+/// The most undo steps kept.
+const UNDO_LIMIT: usize = 200;
+
+/// The Pieces tab. The draft and the options are saved between runs; jobs,
+/// results and the undo history are not.
+#[derive(Serialize, Deserialize)]
+#[serde(default)]
+pub struct PiecesTab {
+    /// The piece being edited.
+    pub draft: Rules,
+    /// Side of the move matrix shown (offsets `0..grid` each way).
+    pub grid: u32,
+    /// Keep the moves and the terminal set symmetric in x and y.
+    pub symmetric: bool,
+    /// The p of the parameter-p preset.
+    pub p: u32,
+    /// The formula in the workbench.
+    pub formula: String,
+    /// The side N of the board a formula is checked on.
+    pub check_size: usize,
+    /// The path typed for saving and opening files.
+    pub file_path: String,
+    #[serde(skip)]
+    undo: Vec<Rules>,
+    #[serde(skip)]
+    redo: Vec<Rules>,
+    /// The draft when the current drag-paint began (one undo step for it).
+    #[serde(skip)]
+    paint_start: Option<Rules>,
+    #[serde(skip)]
+    paint: editor::PaintState,
+    /// Undo, redo or a load already recorded this frame's change.
+    #[serde(skip)]
+    recorded: bool,
+    #[serde(skip)]
+    preview: preview::Preview,
+    #[serde(skip)]
+    bench: workbench::Workbench,
+    #[serde(skip)]
+    files: library::FileState,
+}
+
+impl Default for PiecesTab {
+    fn default() -> Self {
+        PiecesTab {
+            draft: preset("queen").expect("queen is a preset"),
+            grid: DEFAULT_GRID,
+            symmetric: true,
+            p: 4,
+            formula: String::new(),
+            check_size: 64,
+            file_path: String::new(),
+            undo: Vec::new(),
+            redo: Vec::new(),
+            paint_start: None,
+            paint: editor::PaintState::default(),
+            recorded: false,
+            preview: preview::Preview::default(),
+            bench: workbench::Workbench::default(),
+            files: library::FileState::default(),
+        }
+    }
+}
+
+/// The size of section titles: a little larger than the body text, so that
+/// they grow with it in presentation mode.
+fn heading_size(ui: &egui::Ui) -> f32 {
+    ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size) * 1.12
+}
+
+/// Whether two drafts describe the same game (they may differ in name or
+/// description, which the text fields' own undo covers).
+fn same_game(a: &Rules, b: &Rules) -> bool {
+    a.piece == b.piece && a.terminal == b.terminal && a.convention == b.convention
+}
+
+impl PiecesTab {
+    /// Replace the draft (a preset, a file, a saved piece) as one undo step;
+    /// the matrix grows to show every move.
+    pub fn load(&mut self, rules: Rules) {
+        self.record(self.draft.clone());
+        self.grid = self.grid.max(rules.piece.extent()).min(editor::MAX_GRID);
+        self.draft = rules;
+    }
+
+    fn record(&mut self, before: Rules) {
+        self.recorded = true;
+        self.undo.push(before);
+        if self.undo.len() > UNDO_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    /// Take back the last change of the piece.
+    pub fn undo(&mut self) {
+        self.recorded = true;
+        if let Some(prev) = self.undo.pop() {
+            self.redo.push(std::mem::replace(&mut self.draft, prev));
+        }
+    }
+
+    /// Redo a change taken back.
+    pub fn redo(&mut self) {
+        self.recorded = true;
+        if let Some(next) = self.redo.pop() {
+            self.undo.push(std::mem::replace(&mut self.draft, next));
+        }
+    }
+
+    /// Whether there is something to undo / redo.
+    pub fn can_undo(&self) -> (bool, bool) {
+        (!self.undo.is_empty(), !self.redo.is_empty())
+    }
+
+    /// The preview's value at `(x, y)` once its table for the current draft
+    /// is ready (for tests and the hover text).
+    pub fn preview_value(&self, x: usize, y: usize) -> Option<u32> {
+        self.preview.value_for(&self.draft, x, y)
+    }
+
+    /// Whether background work (preview, check, hints) is running.
+    pub fn is_busy(&self) -> bool {
+        self.preview.is_busy() || self.bench.is_busy()
+    }
+
+    /// The last check's outcome, if any: (cells checked, cells differing).
+    pub fn check_counts(&self) -> Option<(u64, u64)> {
+        self.bench.counts()
+    }
+
+    fn keyboard(&mut self, ctx: &egui::Context) {
+        // While a text field has the focus, Ctrl+Z belongs to its own undo.
+        if ctx.text_edit_focused() {
+            return;
+        }
+        let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+        let redo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+        let redo2 = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        // The longer shortcut first: consume_shortcut matches Ctrl+Z loosely.
+        if ctx.input_mut(|i| i.consume_shortcut(&redo2) || i.consume_shortcut(&redo)) {
+            self.redo();
+        } else if ctx.input_mut(|i| i.consume_shortcut(&undo)) {
+            self.undo();
+        }
+    }
+
+    /// Draw the tab.
+    pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+        let ctx = ui.ctx().clone();
+        self.keyboard(&ctx);
+        let pal = theme::palette(&shared.settings);
+        let before = self.draft.clone();
+        self.recorded = false;
+
+        // The preview first: the workbench offers pattern hints on its table.
+        self.preview.update(&self.draft, &ctx);
+        let width = ui.available_width();
+        egui::Panel::left("pieces_editor").resizable(false).exact_size((width * 0.23).clamp(400.0, 480.0)).show(
+            ui,
+            |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| editor::show(self, ui, &pal));
+            },
+        );
+        let right = (width * 0.22).clamp(360.0, 460.0);
+        egui::Panel::right("pieces_workbench").resizable(false).exact_size(right).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| workbench::show(self, ui, shared, &pal));
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.label(RichText::new(tr("pieces.intro")).color(pal.info));
+                // The piece's name, buttons and files beside the preview
+                // when there is room, else below it.
+                let info = 330.0;
+                if ui.available_width() >= 900.0 {
+                    let preview_width = ui.available_width() - info - 40.0;
+                    ui.horizontal_top(|ui| {
+                        ui.vertical(|ui| {
+                            ui.set_width(preview_width);
+                            preview::show(self, ui, &pal);
+                        });
+                        ui.separator();
+                        ui.vertical(|ui| {
+                            ui.set_width(info);
+                            library::show_piece(self, ui, shared, &pal);
+                            library::show_files(self, ui, shared);
+                        });
+                    });
+                } else {
+                    preview::show(self, ui, &pal);
+                    ui.separator();
+                    library::show_piece(self, ui, shared, &pal);
+                    library::show_files(self, ui, shared);
+                }
+            });
+        });
+
+        // One undo step per change of the game; a drag-paint is one step
+        // when it ends.
+        let recorded = std::mem::take(&mut self.recorded);
+        if self.paint.is_active() {
+            self.paint_start.get_or_insert(before);
+        } else if let Some(start) = self.paint_start.take() {
+            if !same_game(&start, &self.draft) {
+                self.record(start);
+            }
+        } else if !recorded && !same_game(&before, &self.draft) {
+            self.record(before);
+        }
+        self.recorded = false;
+    }
+}

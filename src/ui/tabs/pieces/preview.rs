@@ -1,0 +1,195 @@
+//! The live preview: the Grundy numbers of the draft on a small board,
+//! computed as a job that a newer edit replaces, drawn as numbers in
+//! coloured cells. The old table stays on screen until the new one arrives.
+
+use super::PiecesTab;
+use crate::grundy::{Table, TableKind};
+use crate::jobs::{Job, JobState};
+use crate::map::palette::{Palette as ValuePalette, PaletteKind};
+use crate::rules::Rules;
+use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::theme::Palette;
+use crate::ui::widgets;
+use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
+use std::sync::Arc;
+
+/// Texts of the preview.
+pub const TEXTS: &[Text] = &[
+    ("preview.title", "Grundy numbers", "グランディ数"),
+    ("preview.job", "Computing the preview", "プレビューを計算中"),
+    (
+        "preview.label",
+        "Preview: Grundy numbers of {name} on {n} × {n}",
+        "プレビュー: {name} のグランディ数 ({n} × {n})",
+    ),
+    (
+        "preview.help",
+        "x to the right, y down; the corner (0, 0) is top left. Black cells (0) are P-positions.",
+        "x は右へ、y は下へ。左上が隅 (0, 0)。黒いマス (0) が P 局面です。",
+    ),
+    (
+        "preview.help_misere",
+        "Misère play: the table shows P-positions (P) and N-positions (blank).",
+        "ミゼール: 表は P 局面 (P) と N 局面 (空白) を示します。",
+    ),
+    ("preview.updating", "Updating…", "更新中…"),
+    ("preview.failed", "The preview could not be computed: {error}", "プレビューを計算できませんでした: {error}"),
+    ("preview.cell", "g({x}, {y}) = {g}", "g({x}, {y}) = {g}"),
+    ("preview.cell_p", "({x}, {y}) is a P-position", "({x}, {y}) は P 局面"),
+    ("preview.cell_n", "({x}, {y}) is an N-position", "({x}, {y}) は N 局面"),
+];
+
+/// Side of the preview board.
+pub const PREVIEW_SIDE: usize = 24;
+
+/// The preview's job and the last table it produced.
+#[derive(Default)]
+pub struct Preview {
+    job: Option<Job<Arc<Table>>>,
+    /// The rules the running (or last) job computes.
+    wanted: Option<Rules>,
+    table: Option<Arc<Table>>,
+    error: Option<String>,
+}
+
+impl Preview {
+    /// Start a job when the draft changed (cancelling an older one), and
+    /// take a finished table.
+    pub fn update(&mut self, rules: &Rules, ctx: &egui::Context) {
+        // A new name alone changes no number: only a new game starts a job.
+        if !self.wanted.as_ref().is_some_and(|w| super::same_game(w, rules)) {
+            if let Some(old) = self.job.take() {
+                old.cancel();
+            }
+            let r = rules.clone();
+            self.job = Some(Job::spawn(tr("preview.job"), widgets::repaint_callback(ctx), move |c| {
+                crate::grundy::compute(&r, PREVIEW_SIDE, PREVIEW_SIDE, &c).map(Arc::new).map_err(|e| e.to_string())
+            }));
+            self.wanted = Some(rules.clone());
+        }
+        let Some(job) = &mut self.job else { return };
+        match job.take() {
+            None => {}
+            Some(JobState::Done(t)) => {
+                self.table = Some(t);
+                self.error = None;
+                self.job = None;
+            }
+            Some(JobState::Failed(e)) => {
+                self.error = Some(e);
+                self.job = None;
+            }
+            Some(_) => self.job = None,
+        }
+    }
+
+    /// The table for the game these rules describe, when it is ready.
+    pub fn table_for(&self, rules: &Rules) -> Option<&Arc<Table>> {
+        self.table.as_ref().filter(|t| super::same_game(t.rules(), rules))
+    }
+
+    /// The value at `(x, y)` of the finished table for `rules`.
+    pub fn value_for(&self, rules: &Rules, x: usize, y: usize) -> Option<u32> {
+        self.table_for(rules).and_then(|t| t.try_get(x, y))
+    }
+
+    /// Whether a preview job runs.
+    pub fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+}
+
+/// Black or white, whichever reads better on `fill`.
+fn text_on(fill: [u8; 4]) -> Color32 {
+    let l = 0.2126 * fill[0] as f32 + 0.7152 * fill[1] as f32 + 0.0722 * fill[2] as f32;
+    if l > 140.0 { Color32::BLACK } else { Color32::WHITE }
+}
+
+/// Draw the preview.
+pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
+    let preview = &tab.preview;
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(tr("preview.title")).strong().size(super::heading_size(ui)));
+        if preview.job.is_some() {
+            ui.spinner();
+            ui.label(tr("preview.updating"));
+        }
+    });
+    if let Some(e) = &preview.error {
+        ui.colored_label(pal.bad, trf("preview.failed", &[("error", e)]));
+    }
+    let n = PREVIEW_SIDE;
+    let Some(table) = &preview.table else {
+        ui.allocate_space(vec2(ui.available_width(), 300.0));
+        return;
+    };
+    let misere = table.kind() == TableKind::Outcome;
+    ui.label(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.help" })).small());
+    let stale = !super::same_game(table.rules(), &tab.draft);
+    let axis = vec2(26.0, 20.0);
+    // As large as the room allows, to be read from the back of a classroom.
+    let tall = (ui.ctx().content_rect().height() * 0.72) / n as f32;
+    let cell = ((ui.available_width() - axis.x - 8.0) / n as f32).min(tall).clamp(14.0, 32.0);
+    let side = cell * n as f32;
+    let (outer, resp) = ui.allocate_exact_size(Vec2::splat(side) + axis + vec2(8.0, 8.0), Sense::hover());
+    let name = tab.draft.label();
+    resp.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Image, true, trf("preview.label", &[("name", &name), ("n", &n)]))
+    });
+    let origin = outer.min + axis;
+    let grid = Rect::from_min_size(origin, Vec2::splat(side));
+    let painter = ui.painter_at(outer);
+    let max = table.max_value();
+    let colours = ValuePalette::new(PaletteKind::Viridis, max.max(1), &[], misere);
+    let axis_font = FontId::proportional((cell * 0.5).clamp(10.0, 14.0));
+    let every = if cell >= 20.0 { 1 } else { 4 };
+    for i in (0..n).filter(|i| i % every == 0) {
+        let x = origin.x + (i as f32 + 0.5) * cell;
+        painter.text(pos2(x, origin.y - 2.0), Align2::CENTER_BOTTOM, i.to_string(), axis_font.clone(), pal.axis_text);
+        let y = origin.y + (i as f32 + 0.5) * cell;
+        painter.text(pos2(origin.x - 4.0, y), Align2::RIGHT_CENTER, i.to_string(), axis_font.clone(), pal.axis_text);
+    }
+    let digits = max.max(1).to_string().len() as f32;
+    let font = FontId::proportional((cell * 1.1 / digits.max(2.0)).clamp(7.0, cell * 0.6));
+    for y in 0..n {
+        for x in 0..n {
+            let r = Rect::from_min_size(origin + vec2(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
+            let Some(v) = table.try_get(x, y) else { continue };
+            let rgba = colours.colour(v);
+            let mut fill = Color32::from_rgba_unmultiplied(rgba[0], rgba[1], rgba[2], rgba[3]);
+            if stale {
+                fill = fill.gamma_multiply(0.55);
+            }
+            painter.rect_filled(r, 0.0, fill);
+            let text = match (misere, v) {
+                (true, 0) => "P".to_string(),
+                (true, _) => String::new(),
+                (false, v) => v.to_string(),
+            };
+            painter.text(r.center(), Align2::CENTER_CENTER, text, font.clone(), text_on(rgba));
+            if tab.draft.terminal.contains(x as u64, y as u64) {
+                painter.rect_stroke(r.shrink(1.0), 0.0, Stroke::new(2.0, pal.terminal), StrokeKind::Inside);
+            }
+        }
+    }
+    // Thin grid lines keep equal neighbours apart.
+    for i in 0..=n {
+        let t = i as f32 * cell;
+        let line = Stroke::new(0.5, pal.board_edge.gamma_multiply(0.5));
+        painter.line_segment([pos2(origin.x + t, origin.y), pos2(origin.x + t, grid.max.y)], line);
+        painter.line_segment([pos2(origin.x, origin.y + t), pos2(grid.max.x, origin.y + t)], line);
+    }
+    painter.rect_stroke(grid, 0.0, Stroke::new(2.0, pal.board_edge), StrokeKind::Outside);
+    if let Some(p) = resp.hover_pos().filter(|p| grid.contains(*p)) {
+        let x = (((p.x - origin.x) / cell) as usize).min(n - 1);
+        let y = (((p.y - origin.y) / cell) as usize).min(n - 1);
+        if let Some(v) = table.try_get(x, y) {
+            let text = match (misere, v) {
+                (true, 0) => trf("preview.cell_p", &[("x", &x), ("y", &y)]),
+                (true, _) => trf("preview.cell_n", &[("x", &x), ("y", &y)]),
+                (false, g) => trf("preview.cell", &[("x", &x), ("y", &y), ("g", &g)]),
+            };
+            resp.on_hover_text(text);
+        }
+    }
+}

@@ -1,0 +1,513 @@
+//! The conjecture workbench: a formula box that shows errors where they are
+//! as you type, known formulas to insert, "Check on N × N" as a job (cells
+//! checked, cells that differ, the first counterexamples, the difference
+//! picture), and pattern hints found in the computed table.
+
+use super::{PiecesTab, same_game};
+use crate::conjecture::{
+    CheckReport, DiffTable, Formula, FormulaError, FormulaValue, HELPERS, PatternHints, check, find_hints,
+    known_formulas, parameter_p_formula,
+};
+use crate::grundy::{Table, TableKind};
+use crate::jobs::{Job, JobState};
+use crate::rules::Rules;
+use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::state::Shared;
+use crate::ui::tabs::Tab;
+use crate::ui::theme::Palette;
+use crate::ui::widgets;
+use egui::text::LayoutJob;
+use egui::{Color32, FontId, RichText, Sense, Stroke, TextFormat, vec2};
+use std::sync::Arc;
+
+/// Texts of the workbench.
+pub const TEXTS: &[Text] = &[
+    ("bench.title", "Conjecture", "予想"),
+    ("bench.formula", "Formula for g(x, y)", "g(x, y) の式"),
+    (
+        "bench.formula_hint",
+        "e.g. x ^ y   (^ is XOR, / and % are whole-number division and remainder)",
+        "例: x ^ y   (^ は XOR、/ と % は整数の割り算と余り)",
+    ),
+    ("bench.ok", "The formula reads correctly.", "式は正しく読めます。"),
+    ("bench.error_at", "Line {line}, column {col}: {message}", "{line} 行 {col} 文字目: {message}"),
+    ("bench.insert", "Insert a known formula", "知られている式を入れる"),
+    ("bench.insert_p", "Parameter-p formula with p = {p}", "パラメータ p の式 (p = {p})"),
+    ("bench.helpers", "Helper functions", "使える関数"),
+    ("bench.size", "Board size N", "盤の大きさ N"),
+    ("bench.check", "Check on {n} × {n}", "{n} × {n} で確かめる"),
+    ("bench.job", "Computing the table and checking the formula", "表を計算して式を確かめています"),
+    ("bench.failed", "The check stopped: {error}", "確認が止まりました: {error}"),
+    ("bench.cancelled", "The check was cancelled.", "確認を中止しました。"),
+    (
+        "bench.holds",
+        "The formula holds on every cell with 0 ≤ x < {w} and 0 ≤ y < {h} ({cells} cells). A finite check is evidence, not a proof.",
+        "0 ≤ x < {w}、0 ≤ y < {h} のすべてのマス ({cells} マス) で式は成り立ちます。有限の確認は証拠であって、証明ではありません。",
+    ),
+    (
+        "bench.fails",
+        "The formula does not hold: it differs from the table at {d} of {cells} cells.",
+        "式は成り立ちません: {cells} マスのうち {d} マスで表と違います。",
+    ),
+    ("bench.counts", "Cells checked: {cells}    Cells that differ: {d}", "確かめたマス: {cells}    違うマス: {d}"),
+    (
+        "bench.stale",
+        "The piece or the formula has changed since this check: check again.",
+        "この確認のあとで駒か式が変わりました。もう一度確かめてください。",
+    ),
+    (
+        "bench.counterexamples",
+        "First counterexamples (click one to see it in the Grundy map):",
+        "最初の反例 (クリックするとグランディ数マップで見られます):",
+    ),
+    ("bench.cx", "({x}, {y}): table {table}, formula {formula}", "({x}, {y}): 表 {table}、式 {formula}"),
+    ("bench.cx_more", "… and {n} more", "…ほかに {n} 個"),
+    ("bench.true_p", "true (P)", "真 (P)"),
+    ("bench.false_p", "false (not P)", "偽 (P でない)"),
+    ("bench.diff", "Difference picture", "差の図"),
+    ("bench.diff_label", "Difference picture of the last check", "直前の確認の差の図"),
+    ("bench.diff_agree", "the formula agrees", "式が一致"),
+    ("bench.diff_differ", "the formula differs", "式が違う"),
+    ("bench.diff_cell", "({x}, {y}): difference {d}", "({x}, {y}): 差 {d}"),
+    ("hints.title", "Pattern hints", "規則のヒント"),
+    ("hints.find", "Find patterns in the {n} × {n} table", "{n} × {n} の表から規則を探す"),
+    ("hints.job", "Looking for patterns", "規則を探しています"),
+    (
+        "hints.none_yet",
+        "Compute a table first (the preview or a check).",
+        "先に表を計算してください (プレビューか確認)。",
+    ),
+    ("hints.failed", "The search stopped: {error}", "探索が止まりました: {error}"),
+    (
+        "hints.block",
+        "Block form with p = {p}: g(x, y) = f(x mod {p}, y mod {p}) + {p} · (⌊x/{p}⌋ XOR ⌊y/{p}⌋) on all {w} × {h} cells.",
+        "p = {p} のブロック形: すべての {w} × {h} マスで g(x, y) = f(x mod {p}, y mod {p}) + {p} · (⌊x/{p}⌋ XOR ⌊y/{p}⌋)。",
+    ),
+    (
+        "hints.no_block",
+        "No block form f(x mod p, y mod p) + p · (⌊x/p⌋ XOR ⌊y/p⌋) with p ≤ 16 fits this table.",
+        "p ≤ 16 のブロック形 f(x mod p, y mod p) + p · (⌊x/p⌋ XOR ⌊y/p⌋) はこの表に合いません。",
+    ),
+    ("hints.insert", "Insert this formula", "この式を入れる"),
+    (
+        "hints.lines",
+        "{found} of {all} {what} are periodic or additively periodic in this range.",
+        "{all} 本の{what}のうち {found} 本が、この範囲で周期的または加法的に周期的です。",
+    ),
+    ("hints.rows", "rows", "行"),
+    ("hints.columns", "columns", "列"),
+    ("hints.diagonals", "diagonals", "対角線"),
+    ("hints.stale", "These hints are for an earlier piece.", "このヒントは前の駒のものです。"),
+];
+
+/// Largest N for "Check on N × N".
+pub const MAX_CHECK_SIDE: usize = 2048;
+/// Counterexamples listed.
+const SHOWN_COUNTEREXAMPLES: usize = 6;
+/// The difference picture is drawn from at most this many pixels a side.
+const MASK_SIDE: usize = 512;
+
+/// A finished check with what it was made for.
+pub struct Checked {
+    table: Arc<Table>,
+    report: CheckReport,
+    formula: String,
+    /// Non-zero differences, downsampled: (width, height, cells).
+    mask: (usize, usize, Vec<bool>),
+}
+
+/// The runtime part of the workbench.
+#[derive(Default)]
+pub struct Workbench {
+    compiled_for: Option<String>,
+    compile_error: Option<FormulaError>,
+    check_job: Option<Job<Checked>>,
+    result: Option<Checked>,
+    texture: Option<egui::TextureHandle>,
+    check_error: Option<String>,
+    hints_job: Option<Job<PatternHints>>,
+    hints: Option<(PatternHints, Rules)>,
+    /// The rules the running pattern search belongs to.
+    hints_for: Option<Rules>,
+    hints_error: Option<String>,
+}
+
+impl Workbench {
+    /// Whether a check or a pattern search runs.
+    pub fn is_busy(&self) -> bool {
+        self.check_job.is_some() || self.hints_job.is_some()
+    }
+
+    /// (cells checked, cells differing) of the last check.
+    pub fn counts(&self) -> Option<(u64, u64)> {
+        self.result.as_ref().map(|c| (c.report.cells_checked, c.report.cells_differing))
+    }
+
+    fn poll(&mut self) {
+        if let Some(job) = &mut self.check_job
+            && let Some(end) = job.take()
+        {
+            match end {
+                JobState::Done(c) => {
+                    self.result = Some(c);
+                    self.texture = None;
+                    self.check_error = None;
+                }
+                JobState::Failed(e) => self.check_error = Some(trf("bench.failed", &[("error", &e)])),
+                _ => self.check_error = Some(tr("bench.cancelled").to_string()),
+            }
+            self.check_job = None;
+        }
+        if let Some(job) = &mut self.hints_job
+            && let Some(end) = job.take()
+        {
+            match end {
+                JobState::Done(h) => self.hints = self.hints_for.take().map(|r| (h, r)),
+                JobState::Failed(e) => self.hints_error = Some(trf("hints.failed", &[("error", &e)])),
+                _ => {}
+            }
+            self.hints_job = None;
+        }
+    }
+}
+
+/// The cells with a non-zero difference, at most `side` a side (a pixel is
+/// red when any cell of its block differs).
+fn mask(diff: &DiffTable, side: usize) -> (usize, usize, Vec<bool>) {
+    let f = diff.width.max(diff.height).div_ceil(side).max(1);
+    let (w, h) = (diff.width.div_ceil(f), diff.height.div_ceil(f));
+    let mut out = vec![false; w * h];
+    for y in 0..diff.height {
+        for x in 0..diff.width {
+            if diff.values[y * diff.width + x] != 0 {
+                out[(y / f) * w + x / f] = true;
+            }
+        }
+    }
+    (w, h, out)
+}
+
+/// The char index in `text` of line `line`, column `col` (both from 1).
+fn char_index(text: &str, line: usize, col: usize) -> usize {
+    let mut index = 0;
+    for (i, l) in text.split('\n').enumerate() {
+        if i + 1 == line {
+            return index + (col.max(1) - 1).min(l.chars().count());
+        }
+        index += l.chars().count() + 1;
+    }
+    text.chars().count()
+}
+
+/// The formula text laid out with the character at the error marked.
+fn highlighted(ui: &egui::Ui, text: &str, error_at: Option<usize>, wrap: f32, bad: Color32) -> Arc<egui::Galley> {
+    let font = FontId::monospace(20.0);
+    let color = ui.visuals().text_color();
+    let mut job = LayoutJob::default();
+    let plain = TextFormat::simple(font.clone(), color);
+    match error_at {
+        Some(at) => {
+            let chars: Vec<char> = text.chars().collect();
+            let at = at.min(chars.len());
+            let before: String = chars[..at].iter().collect();
+            job.append(&before, 0.0, plain.clone());
+            // The character at the error (a space when it is at the very end).
+            let here: String = chars.get(at).filter(|c| **c != '\n').map_or(" ".into(), |c| c.to_string());
+            let mark = TextFormat {
+                background: bad.gamma_multiply(0.35),
+                underline: Stroke::new(2.5, bad),
+                ..TextFormat::simple(font, color)
+            };
+            job.append(&here, 0.0, mark);
+            let skip = usize::from(chars.get(at).is_some_and(|c| *c != '\n'));
+            let after: String = chars[(at + skip).min(chars.len())..].iter().collect();
+            job.append(&after, 0.0, plain);
+        }
+        None => job.append(text, 0.0, plain),
+    }
+    job.wrap.max_width = wrap;
+    ui.ctx().fonts_mut(|f| f.layout_job(job))
+}
+
+fn section(ui: &mut egui::Ui, title: &str) {
+    ui.add_space(8.0);
+    ui.label(RichText::new(title).strong().size(super::heading_size(ui)));
+}
+
+/// Draw the workbench.
+pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Palette) {
+    tab.bench.poll();
+    section(ui, tr("bench.title"));
+    formula_box(tab, ui, pal);
+    check_controls(tab, ui);
+    results(tab, ui, shared, pal);
+    hints(tab, ui, pal);
+}
+
+fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
+    // Compiling is cheap: do it whenever the text changes.
+    if tab.bench.compiled_for.as_deref() != Some(tab.formula.as_str()) {
+        tab.bench.compile_error =
+            if tab.formula.trim().is_empty() { None } else { Formula::compile(&tab.formula).err() };
+        tab.bench.compiled_for = Some(tab.formula.clone());
+    }
+    let error = tab.bench.compile_error.clone();
+    let error_at = error.as_ref().and_then(|e| e.position).map(|(l, c)| char_index(&tab.formula, l, c));
+    let label = ui.label(tr("bench.formula"));
+    let bad = pal.bad;
+    let mut layouter =
+        |ui: &egui::Ui, buf: &dyn egui::TextBuffer, wrap: f32| highlighted(ui, buf.as_str(), error_at, wrap, bad);
+    ui.add(
+        egui::TextEdit::multiline(&mut tab.formula)
+            .id_salt("pieces_formula")
+            .desired_rows(2)
+            .desired_width(f32::INFINITY)
+            .hint_text(tr("bench.formula_hint"))
+            .layouter(&mut layouter),
+    )
+    .labelled_by(label.id);
+    match &error {
+        Some(e) => {
+            let text = match e.position {
+                Some((line, col)) => trf("bench.error_at", &[("line", &line), ("col", &col), ("message", &e.message)]),
+                None => e.message.clone(),
+            };
+            ui.colored_label(pal.bad, text);
+        }
+        None if !tab.formula.trim().is_empty() => {
+            ui.colored_label(pal.good, tr("bench.ok"));
+        }
+        None => {}
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.menu_button(tr("bench.insert"), |ui| {
+            let p = tab.p;
+            if ui.button(trf("bench.insert_p", &[("p", &p)])).clicked() {
+                tab.formula = parameter_p_formula(p);
+                ui.close();
+            }
+            for k in known_formulas() {
+                if ui.button(&k.name).on_hover_text(&k.description).clicked() {
+                    tab.formula = k.text.clone();
+                    ui.close();
+                }
+            }
+        });
+        ui.menu_button(tr("bench.helpers"), |ui| {
+            for (sig, meaning) in HELPERS {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new(*sig).monospace().strong());
+                    ui.label(*meaning);
+                });
+            }
+        });
+    });
+}
+
+fn check_controls(tab: &mut PiecesTab, ui: &mut egui::Ui) {
+    ui.horizontal(|ui| {
+        let label = ui.label(tr("bench.size"));
+        ui.add(egui::DragValue::new(&mut tab.check_size).range(8..=MAX_CHECK_SIDE).speed(1.0)).labelled_by(label.id);
+        let ok = !tab.formula.trim().is_empty() && tab.bench.compile_error.is_none() && tab.bench.check_job.is_none();
+        let n = tab.check_size;
+        if ui.add_enabled(ok, egui::Button::new(RichText::new(trf("bench.check", &[("n", &n)])).strong())).clicked() {
+            start_check(tab, ui.ctx());
+        }
+    });
+    if let Some(job) = &tab.bench.check_job {
+        progress(ui, job);
+    }
+}
+
+/// A job's name, and below it its progress bar and Cancel button: narrower
+/// than the shared one-line widget, to fit the side panel.
+fn progress<T>(ui: &mut egui::Ui, job: &Job<T>) {
+    ui.label(job.name());
+    ui.horizontal(|ui| {
+        let bar = egui::ProgressBar::new(job.fraction()).show_percentage();
+        ui.add(bar.desired_width((ui.available_width() - 110.0).max(80.0)));
+        if ui.button(tr("job.cancel")).clicked() {
+            job.cancel();
+        }
+    });
+}
+
+fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
+    let rules = tab.draft.clone();
+    let text = tab.formula.clone();
+    let n = tab.check_size.clamp(1, MAX_CHECK_SIDE);
+    tab.bench.check_error = None;
+    tab.bench.check_job = Some(Job::spawn(tr("bench.job"), widgets::repaint_callback(ctx), move |c| {
+        let formula = Formula::compile(&text).map_err(|e| e.to_string())?;
+        let table = Arc::new(crate::grundy::compute(&rules, n, n, &c).map_err(|e| e.to_string())?);
+        let report = check(&table, &formula, &c).map_err(|e| e.to_string())?;
+        let mask = mask(&report.diff, MASK_SIDE);
+        Ok(Checked { table, report, formula: text, mask })
+    }));
+}
+
+fn describe_value(v: FormulaValue) -> String {
+    match v {
+        FormulaValue::Int(i) => i.to_string(),
+        FormulaValue::Bool(true) => tr("bench.true_p").to_string(),
+        FormulaValue::Bool(false) => tr("bench.false_p").to_string(),
+    }
+}
+
+fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Palette) {
+    if let Some(e) = &tab.bench.check_error {
+        ui.colored_label(pal.bad, e);
+    }
+    let Some(done) = &tab.bench.result else { return };
+    let r = &done.report;
+    let (w, h) = (r.width(), r.height());
+    ui.add_space(4.0);
+    if r.holds() {
+        let text = trf("bench.holds", &[("w", &w), ("h", &h), ("cells", &r.cells_checked)]);
+        widgets::banner(ui, pal.good, pal.banner_text, &text, false);
+    } else {
+        let text = trf("bench.fails", &[("d", &r.cells_differing), ("cells", &r.cells_checked)]);
+        widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
+    }
+    ui.label(trf("bench.counts", &[("cells", &r.cells_checked), ("d", &r.cells_differing)]));
+    if !same_game(done.table.rules(), &tab.draft) || done.formula != tab.formula {
+        ui.colored_label(pal.bad, tr("bench.stale"));
+    }
+    let mut focus = None;
+    if !r.counterexamples.is_empty() {
+        ui.label(tr("bench.counterexamples"));
+        ui.horizontal_wrapped(|ui| {
+            for c in r.counterexamples.iter().take(SHOWN_COUNTEREXAMPLES) {
+                let table = match r.table_kind {
+                    TableKind::Grundy => format!("g = {}", c.table),
+                    TableKind::Outcome => (if c.table == 0 { "P" } else { "N" }).to_string(),
+                };
+                let formula = describe_value(c.formula);
+                let text = trf("bench.cx", &[("x", &c.x), ("y", &c.y), ("table", &table), ("formula", &formula)]);
+                if ui.button(RichText::new(text).monospace()).clicked() {
+                    focus = Some((c.x, c.y));
+                }
+            }
+            let more = r.cells_differing.saturating_sub(SHOWN_COUNTEREXAMPLES.min(r.counterexamples.len()) as u64);
+            if more > 0 {
+                ui.label(trf("bench.cx_more", &[("n", &more)]));
+            }
+        });
+    }
+    if let Some(cell) = focus.or_else(|| diff_picture(tab, ui, pal)) {
+        let done = tab.bench.result.as_ref().expect("a result");
+        shared.rules = done.table.rules().clone();
+        shared.map_focus = Some(cell);
+        shared.open_tab = Some(Tab::Map);
+    }
+}
+
+/// The difference picture; returns a cell when one was clicked.
+fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) -> Option<(usize, usize)> {
+    let bench = &mut tab.bench;
+    let done = bench.result.as_ref()?;
+    let (mw, mh, cells) = &done.mask;
+    let texture = bench.texture.get_or_insert_with(|| {
+        let (agree, differ) = (pal.board_light, pal.bad);
+        let pixels = cells.iter().map(|&d| if d { differ } else { agree }).collect();
+        let image = egui::ColorImage::new([*mw, *mh], pixels);
+        ui.ctx().load_texture("pieces_diff", image, egui::TextureOptions::NEAREST)
+    });
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(tr("bench.diff")).strong());
+        for (colour, key) in [(pal.board_light, "bench.diff_agree"), (pal.bad, "bench.diff_differ")] {
+            let (r, _) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
+            ui.painter().rect_filled(r, 2.0, colour);
+            ui.painter().rect_stroke(r, 2.0, Stroke::new(1.0, pal.board_edge), egui::StrokeKind::Inside);
+            ui.label(tr(key));
+        }
+    });
+    let (w, h) = (done.report.width(), done.report.height());
+    let side = ui.available_width().min(360.0);
+    let size = vec2(side, side * h as f32 / w as f32);
+    let resp = ui.add(egui::Image::new((texture.id(), size)).sense(Sense::click()));
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, tr("bench.diff_label")));
+    ui.painter().rect_stroke(resp.rect, 0.0, Stroke::new(1.5, pal.board_edge), egui::StrokeKind::Outside);
+    let at = resp.hover_pos().map(|p| {
+        let x = (((p.x - resp.rect.min.x) / size.x * w as f32) as usize).min(w - 1);
+        let y = (((p.y - resp.rect.min.y) / size.y * h as f32) as usize).min(h - 1);
+        (x, y)
+    });
+    let clicked = resp.clicked();
+    if let Some((x, y)) = at {
+        let d = done.report.diff.get(x, y).unwrap_or(0);
+        resp.on_hover_text(trf("bench.diff_cell", &[("x", &x), ("y", &y), ("d", &d)]));
+    }
+    at.filter(|_| clicked)
+}
+
+fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
+    section(ui, tr("hints.title"));
+    // The largest table computed for the piece as it is now.
+    let table = tab
+        .bench
+        .result
+        .as_ref()
+        .map(|c| &c.table)
+        .filter(|t| same_game(t.rules(), &tab.draft))
+        .or_else(|| tab.preview.table_for(&tab.draft))
+        .cloned();
+    match &table {
+        Some(t) => {
+            let n = t.width();
+            let enabled = tab.bench.hints_job.is_none();
+            if ui.add_enabled(enabled, egui::Button::new(trf("hints.find", &[("n", &n)]))).clicked() {
+                let t = t.clone();
+                tab.bench.hints_error = None;
+                tab.bench.hints_job =
+                    Some(Job::spawn(tr("hints.job"), widgets::repaint_callback(ui.ctx()), move |c| {
+                        find_hints(&t, &c).map_err(|e| e.to_string())
+                    }));
+                tab.bench.hints = None;
+                tab.bench.hints_for = Some(tab.draft.clone());
+            }
+        }
+        None => {
+            ui.label(tr("hints.none_yet"));
+        }
+    }
+    if let Some(job) = &tab.bench.hints_job {
+        progress(ui, job);
+    }
+    if let Some(e) = &tab.bench.hints_error {
+        ui.colored_label(pal.bad, e);
+    }
+    let Some((found, rules)) = &tab.bench.hints else { return };
+    if !same_game(rules, &tab.draft) {
+        ui.colored_label(pal.bad, tr("hints.stale"));
+    }
+    let (w, h) = (found.width, found.height);
+    let mut insert = None;
+    match &found.block_form {
+        Some(b) => {
+            ui.label(RichText::new(trf("hints.block", &[("p", &b.p), ("w", &w), ("h", &h)])).color(pal.good));
+            ui.label(RichText::new(&b.formula).monospace());
+            if ui.button(tr("hints.insert")).clicked() {
+                insert = Some(b.formula.clone());
+            }
+        }
+        None => {
+            ui.label(tr("hints.no_block"));
+        }
+    }
+    for (key, lines) in
+        [("hints.rows", &found.rows), ("hints.columns", &found.columns), ("hints.diagonals", &found.diagonals)]
+    {
+        let periodic: Vec<_> = lines.iter().filter(|l| l.periodicity.is_some()).collect();
+        let what = tr(key);
+        ui.label(trf("hints.lines", &[("found", &periodic.len()), ("all", &lines.len()), ("what", &what)]));
+        for l in periodic.iter().take(3) {
+            let p = l.periodicity.expect("filtered");
+            ui.label(RichText::new(format!("   {}: {}", l.line, p.describe(l.line.variable()))).small());
+        }
+    }
+    if let Some(f) = insert {
+        tab.formula = f;
+    }
+}

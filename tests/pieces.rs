@@ -1,0 +1,261 @@
+//! The Pieces tab driven by egui_kittest in the real app: a piece built by
+//! clicking its move matrix, the live preview, a formula typed and checked,
+//! counterexamples after one changed cell, drag painting, undo/redo, the
+//! parameter-p preset, files saved and opened by path, a bad file, and the
+//! user's library. No sleeps: the harness is stepped until a condition holds.
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use grundy_lab::rules::{Offset, Piece, from_json, preset};
+use grundy_lab::ui::GrundyLabApp;
+use grundy_lab::ui::tabs::Tab;
+
+/// English, the Pieces tab open.
+const PIECES: &str = r#"{"shared":{"settings":{"language":"English"}},"tab":"Pieces"}"#;
+const DRAGON_KING: &str = "(x + y) % 3 + 3 * ((x / 3) ^ (y / 3))";
+
+fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
+    Harness::builder()
+        .with_size([1920.0, 1080.0])
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+}
+
+/// Step until `done` holds (at most `limit` frames).
+fn step_until(h: &mut Harness<'_, GrundyLabApp>, what: &str, done: impl Fn(&GrundyLabApp) -> bool) {
+    let limit = 3000;
+    for _ in 0..limit {
+        if done(h.state()) {
+            return;
+        }
+        h.step();
+    }
+    panic!("{what}: did not happen within {limit} frames");
+}
+
+fn idle(app: &GrundyLabApp) -> bool {
+    !app.state.pieces.is_busy()
+}
+
+/// Whether some widget's label contains `text`.
+fn shows(h: &Harness<'_, GrundyLabApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn piece(h: &Harness<'_, GrundyLabApp>) -> Piece {
+    h.state().state.pieces.draft.piece.clone()
+}
+
+fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Replace the text of the text field labelled `label`.
+fn type_into(h: &mut Harness<'_, GrundyLabApp>, label: &str, text: &str) {
+    let role = if h.query_by_role_and_label(Role::TextInput, label).is_some() {
+        Role::TextInput
+    } else {
+        Role::MultilineTextInput
+    };
+    h.get_by_role_and_label(role, label).click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_role_and_label(role, label).type_text(text);
+    h.run();
+}
+
+fn check_on_64(h: &mut Harness<'_, GrundyLabApp>) -> (u64, u64) {
+    click(h, "Check on 64 × 64");
+    step_until(h, "the check finishes", |a| idle(a) && a.state.pieces.check_counts().is_some());
+    h.run();
+    h.state().state.pieces.check_counts().unwrap()
+}
+
+#[test]
+fn the_dragon_king_built_by_clicks_checked_and_then_broken() {
+    let mut h = harness(PIECES);
+    h.run();
+    assert!(shows(&h, "Invent a piece"));
+    click(&mut h, "New (no moves)");
+    assert!(piece(&h).is_empty());
+    // Symmetry is on: two clicks on (1, 0) make slides left and up; one
+    // click on (1, 1) makes the diagonal jump.
+    click(&mut h, "offset (1, 0)");
+    assert_eq!(piece(&h), Piece::new(&[], &[(1, 0), (0, 1)]));
+    click(&mut h, "offset (1, 0)");
+    click(&mut h, "offset (1, 1)");
+    assert_eq!(piece(&h), preset("dragon-king").unwrap().piece);
+
+    // The preview shows the dragon king's Grundy numbers.
+    step_until(&mut h, "the preview is computed", |a| a.state.pieces.preview_value(23, 23).is_some());
+    h.run();
+    assert!(shows(&h, "Preview: Grundy numbers of my piece on 24 × 24"));
+    for (x, y) in [(0, 0), (1, 1), (2, 5), (7, 3), (23, 22)] {
+        let want = grundy_lab::theory::ryuoh_grundy(3, x, y) as u32;
+        assert_eq!(h.state().state.pieces.preview_value(x as usize, y as usize), Some(want), "g({x}, {y})");
+    }
+
+    // A typo is shown at its place while typing; the formula then reads.
+    type_into(&mut h, "Formula for g(x, y)", "(x + y) % 3 + 3 *");
+    assert!(shows(&h, "Line 1, column"), "the error and its position are shown");
+    type_into(&mut h, "Formula for g(x, y)", DRAGON_KING);
+    assert!(shows(&h, "The formula reads correctly."));
+    assert_eq!(check_on_64(&mut h), (4096, 0));
+    assert!(shows(&h, "The formula holds on every cell with 0 ≤ x < 64 and 0 ≤ y < 64 (4096 cells)"));
+    assert!(shows(&h, "A finite check is evidence, not a proof."));
+    assert!(shows(&h, "Cells checked: 4096    Cells that differ: 0"));
+    assert!(h.query_by_label("Difference picture of the last check").is_some());
+
+    // Pattern hints on the checked table find the block form with p = 3.
+    click(&mut h, "Find patterns in the 64 × 64 table");
+    step_until(&mut h, "the hints are found", idle);
+    h.run();
+    assert!(shows(&h, "Block form with p = 3"));
+
+    // One more cell, symmetry off: a jump (2, 1). The formula now fails.
+    click(&mut h, "Keep symmetric (x ↔ y)");
+    click(&mut h, "offset (2, 1)");
+    let mut want = preset("dragon-king").unwrap().piece;
+    want.jumps.insert(Offset::new(2, 1));
+    assert_eq!(piece(&h), want);
+    assert!(shows(&h, "has changed since this check"));
+    let (cells, differ) = check_on_64(&mut h);
+    assert_eq!(cells, 4096);
+    assert!(differ > 0);
+    assert!(shows(&h, "The formula does not hold"));
+    let node = h.query_all_by_label_contains("): table g = ").next().expect("a counterexample");
+    let first = node.accesskit_node().label().expect("a label");
+    // Click it: the map opens on that cell with this piece.
+    click(&mut h, &first);
+    let app = h.state();
+    assert_eq!(app.state.tab, Tab::Map);
+    assert_eq!(app.state.shared.rules.piece, want);
+    let (x, y) = app.state.shared.map_focus.expect("a cell to show");
+    assert!(first.starts_with(&format!("({x}, {y})")), "{first}");
+}
+
+#[test]
+fn undo_redo_drag_painting_and_the_parameter_p_preset() {
+    let mut h = harness(PIECES);
+    h.run();
+    click(&mut h, "New (no moves)");
+    click(&mut h, "Slide diagonally (1, 1)");
+    click(&mut h, "offset (2, 0)");
+    assert_eq!(piece(&h), Piece::new(&[(1, 1)], &[(2, 0), (0, 2)]));
+    // Ctrl+Z takes back one change, Ctrl+Y plays it again; the buttons too.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(piece(&h), Piece::new(&[(1, 1)], &[]));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(piece(&h), Piece::new(&[(1, 1)], &[(2, 0), (0, 2)]));
+    click(&mut h, "Undo");
+    click(&mut h, "Undo");
+    assert!(piece(&h).is_empty());
+    click(&mut h, "Redo");
+    assert_eq!(piece(&h), Piece::new(&[(1, 1)], &[]));
+
+    // A drag from (4, 0) to (4, 3) paints four jumps (and their mirrors),
+    // one undo step.
+    click(&mut h, "New (no moves)");
+    let from = h.get_by_label("offset (4, 0)").rect().center();
+    let to = h.get_by_label("offset (4, 3)").rect().center();
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for i in 1..=12 {
+        h.hover_at(from + (to - from) * (i as f32 / 12.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.run();
+    let p = piece(&h);
+    for dy in 0..=3 {
+        assert!(p.jumps.contains(&Offset::new(4, dy)) && p.jumps.contains(&Offset::new(dy, 4)), "{p:?}");
+    }
+    assert_eq!(p.jumps.len(), 8);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(piece(&h).is_empty(), "the whole drag is one undo step");
+
+    // The parameter-p piece for p = 5 is the ryuoh:5 preset.
+    h.get_by_role_and_label(Role::SpinButton, "p").set_value_accesskit(5.0);
+    h.run();
+    assert_eq!(h.state().state.pieces.p, 5);
+    click(&mut h, "Parameter-p piece");
+    assert_eq!(h.state().state.pieces.draft, preset("ryuoh:5").unwrap());
+}
+
+#[test]
+fn save_and_open_by_path_a_bad_file_and_my_pieces() {
+    let dir = std::env::temp_dir().join(format!("grundy-lab-pieces-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("kingish.json");
+    let mut h = harness(PIECES);
+    h.run();
+    click(&mut h, "Dragon king");
+    click(&mut h, "offset (2, 2)");
+    click(&mut h, "Misère: the last move loses");
+    type_into(&mut h, "Name", "kingish");
+    let made = h.state().state.pieces.draft.clone();
+    assert_eq!(made.name, "kingish");
+    assert!(made.piece.jumps.contains(&Offset::new(2, 2)));
+
+    type_into(&mut h, "File path", &path.display().to_string());
+    click(&mut h, "Save to this path");
+    assert!(shows(&h, "Saved to"));
+    assert_eq!(from_json(&std::fs::read_to_string(&path).unwrap()).unwrap(), made);
+
+    click(&mut h, "New (no moves)");
+    assert_ne!(h.state().state.pieces.draft, made);
+    click(&mut h, "Open this path");
+    assert!(shows(&h, "Opened"));
+    assert_eq!(h.state().state.pieces.draft, made);
+
+    // A bad file: a message that says what is wrong; the piece is unchanged.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{ \"format\": \"grundy-lab-rules\", \"version\": 1, \"name\": \"x\", \"jumps\": [[0, 0]] }")
+        .unwrap();
+    type_into(&mut h, "File path", &bad.display().to_string());
+    click(&mut h, "Open this path");
+    assert!(shows(&h, "Could not open"));
+    assert!(shows(&h, "jumps[0]"), "the message names the problem");
+    assert!(shows(&h, "The piece was not changed."));
+    assert_eq!(h.state().state.pieces.draft, made);
+    type_into(&mut h, "File path", &dir.join("missing.json").display().to_string());
+    click(&mut h, "Open this path");
+    assert!(shows(&h, "Could not open"));
+    assert_eq!(h.state().state.pieces.draft, made);
+
+    // My pieces: kept in the shared state (saved between runs), opened again.
+    click(&mut h, "Keep in My pieces");
+    assert_eq!(h.state().state.shared.saved_pieces, vec![made.clone()]);
+    click(&mut h, "New (no moves)");
+    click(&mut h, &format!("Open {}", made.label()));
+    assert_eq!(h.state().state.pieces.draft, made);
+    let saved = h.state().state.to_saved();
+    let (back, warn) = grundy_lab::ui::AppState::from_saved(Some(&saved));
+    assert!(warn.is_none());
+    assert_eq!(back.shared.saved_pieces, vec![made.clone()]);
+
+    // Use in Play makes it the current game.
+    click(&mut h, "Use in Play");
+    assert_eq!(h.state().state.shared.rules, made);
+    assert!(shows(&h, "This piece is the current game."));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_tab_in_japanese() {
+    let mut h = harness(r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Pieces"}"#);
+    h.run();
+    assert!(shows(&h, "駒を発明しよう"));
+    h.get_by_label("龍王").click();
+    step_until(&mut h, "the preview is computed", |a| a.state.pieces.preview_value(0, 0).is_some());
+    h.run();
+    assert!(shows(&h, "プレビュー"));
+}
