@@ -128,12 +128,14 @@ fn the_dragon_king_built_by_clicks_checked_and_then_broken() {
     assert!(shows(&h, "The formula does not hold"));
     let node = h.query_all_by_label_contains("): table g = ").next().expect("a counterexample");
     let first = node.accesskit_node().label().expect("a label");
-    // Click it: the map opens on that cell with this piece.
-    click(&mut h, &first);
+    // Click it: the map opens on that cell with this piece (the map keeps
+    // repainting while it computes, so step rather than run).
+    h.get_by_label(&first).click();
+    h.run_steps(3);
     let app = h.state();
     assert_eq!(app.state.tab, Tab::Map);
     assert_eq!(app.state.shared.rules.piece, want);
-    let (x, y) = app.state.shared.map_focus.expect("a cell to show");
+    let (x, y) = app.state.map.pinned().expect("the map pins the cell");
     assert!(first.starts_with(&format!("({x}, {y})")), "{first}");
 }
 

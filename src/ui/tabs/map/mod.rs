@@ -245,6 +245,15 @@ impl MapTab {
     pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let started = Instant::now();
         self.poll(ui.ctx(), &shared.rules);
+        // Another tab asked to show a cell (a counterexample of a formula).
+        if let Some((x, y)) = shared.map_focus.take() {
+            let mut cam = self.camera.unwrap_or_default();
+            cam.zoom = cam.zoom.max(24.0);
+            let r = self.rt.canvas.unwrap_or(ui.ctx().content_rect());
+            cam.centre_on(x as f64, y as f64, r.width() as f64, r.height() as f64);
+            self.camera = Some(cam);
+            self.rt.pinned = Some((x, y));
+        }
         egui::Panel::right("map_side").resizable(true).default_size(360.0).min_size(300.0).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| side::side_panel(ui, self, shared));
         });
