@@ -173,7 +173,7 @@ fn closed_forms_agree_with_tables() {
                 r = r.misere();
             }
             let Some(cf) = closed_form(&r) else {
-                assert!(misere && name.starts_with("ryuoh") || misere && name == "dragon-king");
+                assert!(misere && (name.starts_with("ryuoh") || name == "dragon-king"));
                 continue;
             };
             let t = table(&r, 300);

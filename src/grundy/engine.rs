@@ -240,9 +240,8 @@ pub fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
         result?;
         table.frontier.store(k + 1, Ordering::Release);
     }
-    // The raw pointers in `state` end their use here, before the vectors.
-    drop(state);
-    drop((bits, mex, summary));
+    // `state` points into `bits`, `mex` and `summary`, which were declared
+    // before it and so are dropped after it.
     Ok(())
 }
 

@@ -239,7 +239,7 @@ impl Rules {
 /// Whether `(ddx, ddy) = k * o` for some `k >= 1`.
 fn slide_reaches(o: Offset, ddx: u64, ddy: u64) -> bool {
     let (dx, dy) = (o.dx as u64, o.dy as u64);
-    let k = if dx > 0 { ddx / dx } else { ddy / dy.max(1) };
+    let k = ddx.checked_div(dx).or_else(|| ddy.checked_div(dy)).unwrap_or(0);
     k >= 1 && k * dx == ddx && k * dy == ddy
 }
 
