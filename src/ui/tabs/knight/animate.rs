@@ -8,7 +8,7 @@ use crate::ui::i18n::{Text, tr, trf};
 pub const TEXTS: &[Text] = &[
     ("knight.anim", "Step by step", "一手ずつ"),
     ("knight.anim.play", "▶ Play {region}", "▶ {region}を再生"),
-    ("knight.anim.pause", "⏸ Pause", "⏸ 一時停止"),
+    ("knight.anim.pause", "Pause", "一時停止"),
     ("knight.anim.resume", "▶ Resume", "▶ 再開"),
     ("knight.anim.back", "◀ Step", "◀ 1手戻る"),
     ("knight.anim.forward", "Step ▶", "1手進む ▶"),

@@ -163,6 +163,13 @@ impl KnightTab {
                 }
             }
         });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(tr("knight.view"));
+            let o = &mut self.options;
+            ui.toggle_value(&mut o.show_graph, tr("knight.view.graph"));
+            ui.toggle_value(&mut o.show_tours, tr("knight.view.tours"));
+            ui.toggle_value(&mut o.numbered, tr("knight.view.numbered"));
+        });
         let hint = match self.options.tool {
             Tool::Paint => trf(
                 "knight.hint.paint",
@@ -203,55 +210,53 @@ impl KnightTab {
         let pos = resp.interact_pointer_pos().or_else(|| resp.hover_pos());
         let cell = pos.and_then(|p| self.canvas.cell_at(p));
         let shift = ui.input(|i| i.modifiers.shift);
-        let secondary = ui.input(|i| i.pointer.secondary_down()) || resp.secondary_clicked();
+        let secondary = ui.input(|i| i.pointer.secondary_down());
         let brush = if secondary { Cell::Hole } else { self.options.brush };
         let sym = self.options.symmetry;
         match self.options.tool {
             Tool::Paint | Tool::Rectangle => {
                 let rect_mode = self.options.tool == Tool::Rectangle || shift;
-                let pressed = resp.drag_started() || resp.clicked() || resp.secondary_clicked();
-                if pressed && let Some(c) = cell {
+                let down = resp.is_pointer_button_down_on();
+                // A stroke starts when a button goes down on a cell, and is
+                // one undo step however many cells it paints.
+                if down
+                    && self.canvas.stroke_before.is_none()
+                    && let Some(c) = cell
+                {
                     self.canvas.stroke_before = Some(self.design.board.clone());
                     self.canvas.last_cell = None;
                     self.canvas.rect_from = rect_mode.then_some((c, brush));
                 }
-                if self.canvas.rect_from.is_none()
-                    && (resp.dragged() || pressed)
+                if down
                     && self.canvas.stroke_before.is_some()
                     && let Some(c) = cell
                 {
-                    // Paint every cell on the way from the last one, so a fast drag leaves no gaps.
-                    let from = self.canvas.last_cell.unwrap_or(c);
-                    let mut board = self.design.board.clone();
-                    for p in cells_between(from, c) {
-                        board = board.painted(p, brush, sym);
+                    if self.canvas.rect_from.is_none() {
+                        // Every cell on the way from the last one, so a fast drag leaves no gaps.
+                        let from = self.canvas.last_cell.unwrap_or(c);
+                        let mut board = self.design.board.clone();
+                        for p in cells_between(from, c) {
+                            board = board.painted(p, brush, sym);
+                        }
+                        if board != self.design.board {
+                            self.design.board = board;
+                            self.board_changed();
+                        }
                     }
                     self.canvas.last_cell = Some(c);
-                    if board != self.design.board {
-                        self.design.board = board;
-                        self.board_changed();
-                    }
                 }
-                let released = resp.drag_stopped() || resp.clicked() || resp.secondary_clicked();
-                if released {
-                    if let (Some((a, fill)), Some(c)) = (self.canvas.rect_from.take(), cell.or(self.canvas.last_cell)) {
+                if !down && let Some(before) = self.canvas.stroke_before.take() {
+                    if let (Some((a, fill)), Some(c)) = (self.canvas.rect_from.take(), self.canvas.last_cell) {
                         let board = self.design.board.rect_filled(a, c, fill, sym);
                         if board != self.design.board {
                             self.design.board = board;
                             self.board_changed();
                         }
                     }
-                    if let Some(before) = self.canvas.stroke_before.take()
-                        && before != self.design.board
-                    {
+                    if before != self.design.board {
                         self.history.push(before);
                     }
                     self.canvas.last_cell = None;
-                }
-                if self.canvas.rect_from.is_some()
-                    && let Some(c) = cell
-                {
-                    self.canvas.last_cell = Some(c);
                 }
             }
             Tool::PickStart => {

@@ -168,14 +168,11 @@ impl KnightTab {
             }
         });
         section(ui, tr("knight.symmetry"));
-        egui::ComboBox::from_id_salt("knight_symmetry")
-            .selected_text(symmetry_name(self.options.symmetry))
-            .width(260.0)
-            .show_ui(ui, |ui| {
-                for s in Symmetry::ALL {
-                    ui.selectable_value(&mut self.options.symmetry, s, symmetry_name(s));
-                }
-            });
+        ui.horizontal_wrapped(|ui| {
+            for s in Symmetry::ALL {
+                ui.selectable_value(&mut self.options.symmetry, s, symmetry_name(s));
+            }
+        });
         section(ui, tr("knight.tool"));
         let before = self.options.tool;
         for (t, key) in [
@@ -215,12 +212,6 @@ impl KnightTab {
         }
 
         self.leaper_choice(ui);
-
-        section(ui, tr("knight.view"));
-        let o = &mut self.options;
-        ui.checkbox(&mut o.show_graph, tr("knight.view.graph"));
-        ui.checkbox(&mut o.show_tours, tr("knight.view.tours"));
-        ui.checkbox(&mut o.numbered, tr("knight.view.numbered"));
     }
 
     fn leaper_choice(&mut self, ui: &mut egui::Ui) {
