@@ -249,7 +249,7 @@ impl KnightTab {
                 }
             }
         });
-        ui.label(format!("→ {}", self.design.leaper));
+        ui.label(format!("→ ({}, {})", self.design.leaper.a, self.design.leaper.b));
         if let Some(l) = chosen {
             self.set_leaper(l);
         }

@@ -52,7 +52,7 @@ pub const TEXTS: &[Text] = &[
     ("knight.kind.open", "open, a path and its reverse counted once", "開いたツアー、逆向きは同じとみなす"),
     ("knight.kind.open_from", "open, from {cell}", "開いたツアー、{cell} から"),
     ("knight.kind.closed", "closed, as cycles", "閉じたツアー、巡回として"),
-    ("knight.mirror", "Mirror A's tour into B", "Aのツアーを B に写す"),
+    ("knight.mirror", "Mirror A's tour into B", "AのツアーをBに写す"),
     (
         "knight.mirror.why",
         "Needs a tour of A, and B must be the image of A under the chosen symmetry ({sym}).",
