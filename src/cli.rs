@@ -193,14 +193,12 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
             let r = rules.load()?;
             if let Some(cf) = theory::closed_form(&r) {
                 let p = cf.is_p(x, y);
-                return Ok((
-                    format!("{}\n({x}, {y}) in {}: {}\n", if p { "P" } else { "N" }, r.label(), cf.describe()),
-                    0,
-                ));
+                return Ok((format!("{}\n({x}, {y}) in {}: {}\n", if p { "P" } else { "N" }, r.label(), cf.describe()), 0));
             }
             let (w, h) = (x as usize + 1, y as usize + 1);
-            let t = compute(&r, w, h, &Control::new())
-                .map_err(|e| format!("{} has no closed form here and the table is too large: {e}", r.label()))?;
+            let t = compute(&r, w, h, &Control::new()).map_err(|e| {
+                format!("{} has no closed form here and the table is too large: {e}", r.label())
+            })?;
             let p = t.is_p(x as usize, y as usize);
             Ok((format!("{}\n({x}, {y}) in {}: from the computed table\n", if p { "P" } else { "N" }, r.label()), 0))
         }
@@ -210,8 +208,7 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
                 return Err(format!("--cell {cell}: pixels per cell must be a positive number"));
             }
             let t = table_for(&rules, &size)?;
-            let poster =
-                crate::map::export::Poster { palette: kind, highlight: vec![0], pixels_per_cell: cell, legend };
+            let poster = crate::map::export::Poster { palette: kind, highlight: vec![0], pixels_per_cell: cell, legend };
             let (w, h) = crate::map::export::write_poster(&t, &poster, &out)?;
             Ok((format!("wrote {} ({w} x {h} pixels)\n", out.display()), 0))
         }
@@ -247,8 +244,7 @@ mod tests {
     use super::*;
 
     fn run_args(args: &[&str]) -> Result<(String, i32), String> {
-        let cli = Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied()))
-            .map_err(|e| e.to_string())?;
+        let cli = Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied())).map_err(|e| e.to_string())?;
         run_inner(cli.command.expect("a subcommand"))
     }
 

@@ -55,7 +55,10 @@ impl std::error::Error for DrawError {}
 /// temporary file is removed, so no half-written file is ever left.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DrawError> {
     use std::io::Write;
-    let io_err = |e: std::io::Error| DrawError::Io { path: path.display().to_string(), message: e.to_string() };
+    let io_err = |e: std::io::Error| DrawError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
     let name = path.file_name().ok_or_else(|| DrawError::Io {
         path: path.display().to_string(),
         message: "the path does not name a file".into(),
@@ -64,7 +67,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DrawError> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => std::path::PathBuf::from("."),
     };
-    let tmp = dir.join(format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id()));
+    let tmp = dir.join(format!(
+        ".{}.tmp-{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
@@ -82,7 +89,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DrawError> {
 /// Writes `scene` to `path` as PNG (long side `px` pixels) or SVG, chosen by
 /// the file extension (`.png` or `.svg`, any case).
 pub fn export(scene: &Scene, path: &Path, px: u32) -> Result<(), DrawError> {
-    let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
     match ext.as_str() {
         "png" => png::write_png(scene, px, path),
         "svg" => write_atomic(path, svg::to_svg(scene).as_bytes()),
