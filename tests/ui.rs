@@ -50,7 +50,7 @@ fn tabs_switch_and_show_their_panels() {
     for (label, tab, text) in [
         ("Grundy map", Tab::Map, "Colours"),
         ("Pieces", Tab::Pieces, "Invent a piece"),
-        ("Knight designer", Tab::Knight, "knight's tours"),
+        ("Knight designer", Tab::Knight, "Ready-made boards"),
         ("Play", Tab::Play, "Your turn"),
     ] {
         h.get_by_label(label).click();

@@ -9,7 +9,9 @@ pub mod graph;
 pub mod leaper;
 pub mod obstruction;
 pub mod picture;
+pub mod puzzle;
 pub mod search;
+pub mod symmetric;
 pub mod tour;
 pub mod warnsdorff;
 
@@ -19,4 +21,6 @@ pub use design::{Design, Style, StylePreset};
 pub use graph::LeaperGraph;
 pub use leaper::Leaper;
 pub use picture::{Layout, ViewOptions, scene};
+pub use puzzle::{Puzzle, StepError};
+pub use symmetric::{find_symmetric_tour, is_symmetric};
 pub use tour::{Budget, Tour, TourCount, TourResult, TourSpec, count_tours, find_tour};

@@ -8,6 +8,10 @@ use std::sync::Arc;
 /// The bundled Japanese-capable font.
 pub const JAPANESE_FONT: &[u8] = include_bytes!("../../assets/fonts/BIZUDPGothic-Regular.ttf");
 
+/// The name of the font family that draws scene texts (knight pictures)
+/// in the bundled face alone, as the PNG and SVG backends do.
+pub const SCENE_FAMILY: &str = "scene";
+
 /// The font definitions the app uses.
 pub fn definitions() -> FontDefinitions {
     let mut fonts = FontDefinitions::default();
@@ -21,6 +25,7 @@ pub fn definitions() -> FontDefinitions {
             list.insert(at + 1, "Hack".to_owned());
         }
     }
+    fonts.families.insert(FontFamily::Name(SCENE_FAMILY.into()), vec!["BIZUDPGothic".to_owned()]);
     fonts
 }
 

@@ -35,6 +35,13 @@ pub const TABLES: &[&[Text]] = &[
     super::tabs::pieces::WORKBENCH_TEXTS,
     super::tabs::pieces::LIBRARY_TEXTS,
     super::tabs::knight::TEXTS,
+    super::tabs::knight::ANIMATE_TEXTS,
+    super::tabs::knight::CANVAS_TEXTS,
+    super::tabs::knight::EDIT_TEXTS,
+    super::tabs::knight::FILES_TEXTS,
+    super::tabs::knight::PUZZLE_TEXTS,
+    super::tabs::knight::SOLVE_TEXTS,
+    super::tabs::knight::STYLE_TEXTS,
 ];
 
 /// The languages of the user interface.

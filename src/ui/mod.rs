@@ -13,6 +13,7 @@ pub mod fonts;
 mod help;
 pub mod i18n;
 pub mod icon;
+pub mod scene_painter;
 pub mod state;
 pub mod tabs;
 pub mod theme;

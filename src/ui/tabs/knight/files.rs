@@ -1,0 +1,176 @@
+//! Saving and loading designs, exporting the picture (PNG / SVG) as a job.
+//! Native dialogs when they can open; a path field always works (rfd gives
+//! nothing both on Cancel and when no dialog can open).
+
+use super::{KnightTab, section};
+use crate::jobs::{Job, JobState};
+use crate::knight::Design;
+use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::widgets;
+use std::path::{Path, PathBuf};
+
+/// Texts of the files section.
+pub const TEXTS: &[Text] = &[
+    ("knight.files", "Save, load and export", "保存・読み込み・書き出し"),
+    ("knight.save", "Save design…", "デザインを保存…"),
+    ("knight.load", "Load design…", "デザインを読み込む…"),
+    ("knight.export_png", "Export PNG…", "PNGを書き出す…"),
+    ("knight.export_svg", "Export SVG…", "SVGを書き出す…"),
+    ("knight.path", "File path", "ファイルのパス"),
+    ("knight.save_path", "Save to path", "パスに保存"),
+    ("knight.load_path", "Load from path", "パスから読み込む"),
+    ("knight.export_path", "Export to path (.png or .svg)", "パスに書き出す (.png / .svg)"),
+    ("knight.px", "PNG size (pixels, long side)", "PNGの大きさ (長辺のピクセル数)"),
+    (
+        "knight.no_dialog",
+        "No file was chosen. If no dialog opened, type a path below.",
+        "ファイルが選ばれませんでした。ダイアログが開かない場合は、下にパスを入力してください。",
+    ),
+    ("knight.saved", "Saved {path}.", "{path} に保存しました。"),
+    ("knight.loaded", "Loaded {path}.", "{path} を読み込みました。"),
+    ("knight.exported", "Exported {path}.", "{path} に書き出しました。"),
+    ("knight.export_job", "Exporting the picture", "絵を書き出し中"),
+    ("knight.error", "Nothing changed: {error}", "変更はありません: {error}"),
+    ("knight.empty_path", "Type a file path first.", "先にファイルのパスを入力してください。"),
+];
+
+/// The largest PNG side offered.
+pub const MAX_PX: u32 = 10_000;
+
+/// The files section's runtime state.
+#[derive(Default)]
+pub struct FilesState {
+    /// The path typed for save / load / export.
+    pub path: String,
+    /// The last message: (success, text).
+    pub message: Option<(bool, String)>,
+    /// The running export.
+    pub export_job: Option<Job<PathBuf>>,
+}
+
+impl KnightTab {
+    /// Save the design to `path`.
+    pub fn save_to(&mut self, path: &Path) {
+        self.files.message = Some(match self.design.save(path) {
+            Ok(()) => (true, trf("knight.saved", &[("path", &path.display())])),
+            Err(e) => (false, trf("knight.error", &[("error", &e)])),
+        });
+    }
+
+    /// Load a design from `path`; a bad file changes nothing.
+    pub fn load_from(&mut self, path: &Path) {
+        match Design::load(path) {
+            Ok(d) => {
+                let board = d.board.clone();
+                self.design.leaper = d.leaper;
+                self.design.style = d.style;
+                self.set_board(board);
+                self.board_changed();
+                self.options.width = self.design.board.width().min(super::edit::MAX_SIDE);
+                self.options.height = self.design.board.height().min(super::edit::MAX_SIDE);
+                self.files.message = Some((true, trf("knight.loaded", &[("path", &path.display())])));
+            }
+            Err(e) => self.files.message = Some((false, trf("knight.error", &[("error", &e)]))),
+        }
+    }
+
+    /// Export the picture now on screen to `path` (PNG or SVG by its
+    /// extension) as a background job.
+    pub fn export_to(&mut self, path: PathBuf, ctx: &egui::Context) {
+        let scene = self.current_scene();
+        let px = self.options.export_px.clamp(16, MAX_PX);
+        if let Some(j) = self.files.export_job.take() {
+            j.cancel();
+        }
+        self.files.message = None;
+        self.files.export_job = Some(Job::spawn(tr("knight.export_job"), widgets::repaint_callback(ctx), move |_| {
+            crate::draw::export(&scene, &path, px).map_err(|e| e.to_string())?;
+            Ok(path)
+        }));
+    }
+
+    pub(super) fn poll_export(&mut self) {
+        let Some(job) = &mut self.files.export_job else { return };
+        let Some(end) = job.take() else { return };
+        self.files.export_job = None;
+        self.files.message = match end {
+            JobState::Done(p) => Some((true, trf("knight.exported", &[("path", &p.display())]))),
+            JobState::Failed(e) => Some((false, trf("knight.error", &[("error", &e)]))),
+            _ => None,
+        };
+    }
+
+    fn typed_path(&mut self) -> Option<PathBuf> {
+        let p = self.files.path.trim();
+        if p.is_empty() {
+            self.files.message = Some((false, tr("knight.empty_path").to_string()));
+            None
+        } else {
+            Some(PathBuf::from(p))
+        }
+    }
+
+    pub(super) fn files_panel(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
+        section(ui, tr("knight.files"));
+        let no_dialog = || Some((false, tr("knight.no_dialog").to_string()));
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(tr("knight.save")).clicked() {
+                match rfd::FileDialog::new().add_filter("JSON", &["json"]).set_file_name("design.json").save_file() {
+                    Some(p) => self.save_to(&p),
+                    None => self.files.message = no_dialog(),
+                }
+            }
+            if ui.button(tr("knight.load")).clicked() {
+                match rfd::FileDialog::new().add_filter("JSON", &["json"]).pick_file() {
+                    Some(p) => self.load_from(&p),
+                    None => self.files.message = no_dialog(),
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let l = ui.label(tr("knight.px"));
+            ui.add(egui::DragValue::new(&mut self.options.export_px).range(16..=MAX_PX).speed(20)).labelled_by(l.id);
+        });
+        ui.horizontal_wrapped(|ui| {
+            for (key, ext) in [("knight.export_png", "png"), ("knight.export_svg", "svg")] {
+                if ui.button(tr(key)).clicked() {
+                    let name = format!("knight.{ext}");
+                    match rfd::FileDialog::new().add_filter(ext.to_uppercase(), &[ext]).set_file_name(name).save_file()
+                    {
+                        Some(p) => self.export_to(p, ctx),
+                        None => self.files.message = no_dialog(),
+                    }
+                }
+            }
+        });
+        let l = ui.label(tr("knight.path"));
+        ui.add(
+            egui::TextEdit::singleline(&mut self.files.path).desired_width(f32::INFINITY).hint_text("/tmp/knight.png"),
+        )
+        .labelled_by(l.id);
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(tr("knight.save_path")).clicked()
+                && let Some(p) = self.typed_path()
+            {
+                self.save_to(&p);
+            }
+            if ui.button(tr("knight.load_path")).clicked()
+                && let Some(p) = self.typed_path()
+            {
+                self.load_from(&p);
+            }
+            if ui.button(tr("knight.export_path")).clicked()
+                && let Some(p) = self.typed_path()
+            {
+                self.export_to(p, ctx);
+            }
+        });
+        if let Some(job) = &self.files.export_job {
+            widgets::job_progress(ui, job);
+        }
+        if let Some((ok, m)) = &self.files.message {
+            let c = if *ok { ui.visuals().text_color() } else { ui.visuals().error_fg_color };
+            ui.colored_label(c, m);
+        }
+    }
+}

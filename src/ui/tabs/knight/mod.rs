@@ -1,0 +1,270 @@
+//! The Knight designer tab (issue 6): paint a board for one or two knights,
+//! see their knight graphs live, find tours (or learn none exists), animate
+//! them, solve them by hand as a puzzle, style the picture and export it.
+//! The picture on screen is the library's [`crate::knight::scene`] painted
+//! by [`crate::ui::scene_painter`], the same scene PNG and SVG files get.
+
+mod animate;
+mod canvas;
+mod edit;
+mod files;
+mod puzzle_view;
+mod solve;
+mod style;
+
+use crate::knight::{Cell, Design, Leaper, Puzzle, Region, Symmetry, Tour};
+use crate::ui::i18n::{Text, tr};
+use crate::ui::state::Shared;
+use egui::{Key, KeyboardShortcut, Modifiers};
+use serde::{Deserialize, Serialize};
+
+pub use animate::TEXTS as ANIMATE_TEXTS;
+pub use canvas::TEXTS as CANVAS_TEXTS;
+pub use edit::TEXTS as EDIT_TEXTS;
+pub use files::TEXTS as FILES_TEXTS;
+pub use puzzle_view::TEXTS as PUZZLE_TEXTS;
+pub use solve::TEXTS as SOLVE_TEXTS;
+pub use style::TEXTS as STYLE_TEXTS;
+
+/// Texts shared by the parts of the tab.
+pub const TEXTS: &[Text] = &[
+    ("knight.region.a", "Region A", "領域A"),
+    ("knight.region.b", "Region B", "領域B"),
+    ("knight.hole", "Hole", "穴"),
+    ("knight.sym.none", "No symmetry", "対称なし"),
+    ("knight.sym.lr", "Mirror left-right", "左右対称"),
+    ("knight.sym.tb", "Mirror top-bottom", "上下対称"),
+    ("knight.sym.both", "Both mirrors", "上下左右対称"),
+    ("knight.sym.r180", "Half turn (180°)", "180°回転"),
+    ("knight.sym.r90", "Quarter turns (90°)", "90°回転"),
+];
+
+/// The name of a symmetry in the current language.
+pub fn symmetry_name(s: Symmetry) -> &'static str {
+    match s {
+        Symmetry::None => tr("knight.sym.none"),
+        Symmetry::MirrorLeftRight => tr("knight.sym.lr"),
+        Symmetry::MirrorTopBottom => tr("knight.sym.tb"),
+        Symmetry::MirrorBoth => tr("knight.sym.both"),
+        Symmetry::Rotate180 => tr("knight.sym.r180"),
+        Symmetry::Rotate90 => tr("knight.sym.r90"),
+    }
+}
+
+/// The name of a region in the current language.
+pub fn region_name(r: Region) -> &'static str {
+    match r {
+        Region::A => tr("knight.region.a"),
+        Region::B => tr("knight.region.b"),
+    }
+}
+
+/// What a click or drag on the picture does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Tool {
+    /// Paint cells with the brush (shift-drag: a rectangle).
+    #[default]
+    Paint,
+    /// Drag a rectangle to fill it with the brush.
+    Rectangle,
+    /// Click the cell a tour must start from.
+    PickStart,
+    /// Build a tour by clicking cells (the puzzle).
+    Puzzle,
+}
+
+/// The tab's saved options.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KnightOptions {
+    /// What the brush paints.
+    pub brush: Cell,
+    /// The symmetry of the brush (and of mirrored and symmetric tours).
+    pub symmetry: Symmetry,
+    /// What clicks on the picture do.
+    pub tool: Tool,
+    /// Show the knight graph of each region.
+    pub show_graph: bool,
+    /// Show the tours found.
+    pub show_tours: bool,
+    /// Number the cells of each tour in visiting order.
+    pub numbered: bool,
+    /// Search closed (re-entrant) tours.
+    pub closed: bool,
+    /// Search only tours that are symmetric under `symmetry`.
+    pub symmetric_tours: bool,
+    /// Time limit of a search or a count, in seconds.
+    pub time_limit: f32,
+    /// Width of new boards and presets.
+    pub width: usize,
+    /// Height of new boards and presets.
+    pub height: usize,
+    /// Long side of exported PNG files, in pixels.
+    pub export_px: u32,
+    /// Animation speed, in moves per second.
+    pub anim_speed: f32,
+    /// The custom leaper's steps.
+    pub custom: (u8, u8),
+}
+
+impl Default for KnightOptions {
+    fn default() -> Self {
+        KnightOptions {
+            brush: Cell::A,
+            symmetry: Symmetry::MirrorLeftRight,
+            tool: Tool::Paint,
+            show_graph: true,
+            show_tours: true,
+            numbered: false,
+            closed: false,
+            symmetric_tours: false,
+            time_limit: 10.0,
+            width: 8,
+            height: 8,
+            export_px: 4000,
+            anim_speed: 4.0,
+            custom: (2, 5),
+        }
+    }
+}
+
+/// The design, saved in the app state as its file format (JSON text); a
+/// saved design that cannot be read gives the default design.
+mod design_serde {
+    use crate::knight::Design;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(d: &Design, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&d.to_json())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Design, D::Error> {
+        let text = String::deserialize(d).unwrap_or_default();
+        Ok(Design::from_json(&text).unwrap_or_default())
+    }
+}
+
+/// The Knight designer tab.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KnightTab {
+    /// Saved options.
+    pub options: KnightOptions,
+    /// The board, leaper and style being designed.
+    #[serde(with = "design_serde")]
+    pub design: Design,
+    /// Undo and redo stacks of boards.
+    #[serde(skip)]
+    pub history: edit::History,
+    /// Per region: the tour shown, the last answer, the running job.
+    #[serde(skip)]
+    pub work: [solve::RegionWork; 2],
+    /// The start cell a tour search must use, per region.
+    #[serde(skip)]
+    pub start: [Option<crate::knight::Pos>; 2],
+    /// The tour puzzle in progress.
+    #[serde(skip)]
+    pub puzzle: Option<Puzzle>,
+    /// What the puzzle says after the last click.
+    #[serde(skip)]
+    pub puzzle_message: Option<String>,
+    /// The step-by-step drawing of a tour.
+    #[serde(skip)]
+    pub animation: Option<animate::Animation>,
+    /// Files: paths typed, messages, the export job.
+    #[serde(skip)]
+    pub files: files::FilesState,
+    /// Where the picture was painted last frame, and its cache.
+    #[serde(skip)]
+    pub canvas: canvas::CanvasState,
+    #[serde(skip)]
+    custom_text: Option<(String, String)>,
+}
+
+impl KnightTab {
+    /// The tour drawn for `region`, if any (the puzzle's path in puzzle
+    /// mode).
+    pub fn tour(&self, region: Region) -> Option<&Tour> {
+        self.work[region.index()].tour.as_ref()
+    }
+
+    /// The leaper in use.
+    pub fn leaper(&self) -> Leaper {
+        self.design.leaper
+    }
+
+    /// After any change of the board or the leaper: forget what no longer
+    /// fits (tours that are not tours any more, answers about other cells,
+    /// jobs about other cells, start cells outside their region, a puzzle
+    /// on another board).
+    pub fn board_changed(&mut self) {
+        let (board, leaper) = (&self.design.board, self.design.leaper);
+        for r in Region::BOTH {
+            self.work[r.index()].keep_if_valid(board, r, leaper);
+            if let Some(p) = self.start[r.index()]
+                && board.at(p) != r.cell()
+            {
+                self.start[r.index()] = None;
+            }
+        }
+        if self.puzzle.as_ref().is_some_and(|p| p.board() != board || p.leaper() != leaper) {
+            self.puzzle = None;
+            self.puzzle_message = None;
+            if self.options.tool == Tool::Puzzle {
+                self.options.tool = Tool::Paint;
+            }
+        }
+        if let Some(a) = &self.animation
+            && self.work[a.region.index()].tour.is_none()
+        {
+            self.animation = None;
+        }
+    }
+
+    fn keyboard(&mut self, ctx: &egui::Context) {
+        if ctx.egui_wants_keyboard_input() {
+            return; // a text field keeps its own undo
+        }
+        let ctrl = |k| KeyboardShortcut::new(Modifiers::COMMAND, k);
+        if ctx.input_mut(|i| i.consume_shortcut(&ctrl(Key::Z))) {
+            if self.options.tool == Tool::Puzzle && self.puzzle.is_some() {
+                self.puzzle_undo();
+            } else {
+                self.undo();
+            }
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&ctrl(Key::Y))) {
+            self.redo();
+        }
+    }
+
+    /// Draw the tab.
+    pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+        let ctx = ui.ctx().clone();
+        self.design.style.check().unwrap_or_else(|_| self.design.style = Default::default());
+        self.poll_jobs();
+        self.keyboard(&ctx);
+        self.animation_tick(&ctx);
+        egui::Panel::left("knight_edit").resizable(false).exact_size(310.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| self.edit_panel(ui));
+        });
+        egui::Panel::right("knight_solve").resizable(false).exact_size(360.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                self.solve_panel(ui, &ctx);
+                self.animation_panel(ui);
+                self.puzzle_panel(ui);
+                self.style_panel(ui);
+                self.files_panel(ui, &ctx);
+            });
+        });
+        egui::CentralPanel::default().show(ui, |ui| self.canvas_view(ui, shared));
+    }
+}
+
+/// A section title in the side panels.
+fn section(ui: &mut egui::Ui, title: &str) {
+    ui.add_space(10.0);
+    let size = ui.style().text_styles[&egui::TextStyle::Body].size * 1.15;
+    ui.label(egui::RichText::new(title).strong().size(size));
+    ui.add_space(2.0);
+}

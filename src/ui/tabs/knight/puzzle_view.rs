@@ -1,0 +1,146 @@
+//! The tour puzzle: a student clicks cells in knight moves; the app says
+//! when a click is not allowed, when the tour is complete, or stuck.
+
+use super::solve::Origin;
+use super::{KnightTab, Tool, region_name, section};
+use crate::knight::{Pos, Puzzle, Region, StepError};
+use crate::ui::i18n::{Text, tr, trf};
+use egui::RichText;
+
+/// Texts of the puzzle.
+pub const TEXTS: &[Text] = &[
+    ("knight.puzzle", "Puzzle", "パズル"),
+    ("knight.puzzle.start", "Puzzle on {region}", "{region}でパズル"),
+    ("knight.puzzle.undo", "Undo step", "1手戻す"),
+    ("knight.puzzle.restart", "Start again", "最初から"),
+    ("knight.puzzle.leave", "Leave the puzzle", "パズルをやめる"),
+    ("knight.puzzle.first", "Click any cell of {region} to begin.", "{region}の好きなマスをクリックして始めましょう。"),
+    ("knight.puzzle.progress", "{k} of {n} cells visited.", "{n}マス中 {k}マスを訪れました。"),
+    (
+        "knight.puzzle.complete",
+        "Complete! Every cell visited once: a knight's tour.",
+        "完成! すべてのマスを1回ずつ訪れました。ナイトツアーです。",
+    ),
+    (
+        "knight.puzzle.complete_closed",
+        "Complete, and closed: the last cell is one move from the first!",
+        "完成、しかも閉じています。最後のマスから最初のマスへ1手で戻れます!",
+    ),
+    (
+        "knight.puzzle.stuck",
+        "Stuck: no move from here reaches a new cell. Undo and try another way.",
+        "行き詰まり: ここから新しいマスへ動けません。戻して別の道を試しましょう。",
+    ),
+    (
+        "knight.puzzle.not_region",
+        "({x}, {y}) is not a cell of this region.",
+        "({x}, {y}) はこの領域のマスではありません。",
+    ),
+    ("knight.puzzle.visited", "({x}, {y}) was already visited (step {k}).", "({x}, {y}) はもう訪れました ({k}手目)。"),
+    (
+        "knight.puzzle.not_move",
+        "({x}, {y}) is not one move from ({fx}, {fy}).",
+        "({x}, {y}) は ({fx}, {fy}) から1手で行けません。",
+    ),
+    ("knight.puzzle.done", "The tour is already complete.", "ツアーはもう完成しています。"),
+    ("knight.puzzle.keep", "Keep it as region's tour", "この領域のツアーにする"),
+];
+
+fn step_error(e: StepError) -> String {
+    match e {
+        StepError::NotInRegion(p) => trf("knight.puzzle.not_region", &[("x", &p.x), ("y", &p.y)]),
+        StepError::AlreadyVisited(p, k) => trf("knight.puzzle.visited", &[("x", &p.x), ("y", &p.y), ("k", &k)]),
+        StepError::NotAMove { from, to } => {
+            trf("knight.puzzle.not_move", &[("x", &to.x), ("y", &to.y), ("fx", &from.x), ("fy", &from.y)])
+        }
+        StepError::Complete => tr("knight.puzzle.done").to_string(),
+    }
+}
+
+impl KnightTab {
+    /// Start a puzzle on `region` of the current board.
+    pub fn start_puzzle(&mut self, region: Region) {
+        self.puzzle = Some(Puzzle::new(self.design.board.clone(), region, self.design.leaper));
+        self.puzzle_message = None;
+        self.options.tool = Tool::Puzzle;
+        self.animation = None;
+    }
+
+    /// A click on cell `p` in the puzzle.
+    pub fn puzzle_click(&mut self, p: Pos) {
+        let Some(z) = &mut self.puzzle else { return };
+        self.puzzle_message = match z.try_step(p) {
+            Ok(()) => None,
+            Err(e) => Some(step_error(e)),
+        };
+    }
+
+    /// Take back the last puzzle step.
+    pub fn puzzle_undo(&mut self) {
+        if let Some(z) = &mut self.puzzle {
+            z.undo();
+            self.puzzle_message = None;
+        }
+    }
+
+    /// The line under the picture in puzzle mode.
+    pub(super) fn puzzle_status(&self, ui: &mut egui::Ui) {
+        let Some(z) = &self.puzzle else { return };
+        let size = ui.style().text_styles[&egui::TextStyle::Body].size * 1.3;
+        let (text, color) = if z.is_closed() {
+            (tr("knight.puzzle.complete_closed").to_string(), egui::Color32::from_rgb(0x1f, 0x9a, 0x4c))
+        } else if z.is_complete() {
+            (tr("knight.puzzle.complete").to_string(), egui::Color32::from_rgb(0x1f, 0x9a, 0x4c))
+        } else if z.is_stuck() {
+            (tr("knight.puzzle.stuck").to_string(), egui::Color32::from_rgb(0xc0, 0x3a, 0x2a))
+        } else if let Some(m) = &self.puzzle_message {
+            (m.clone(), ui.visuals().warn_fg_color)
+        } else if z.path().is_empty() {
+            (trf("knight.puzzle.first", &[("region", &region_name(z.region()))]), ui.visuals().text_color())
+        } else {
+            (trf("knight.puzzle.progress", &[("k", &z.path().len()), ("n", &z.size())]), ui.visuals().text_color())
+        };
+        ui.label(RichText::new(text).size(size).color(color).strong());
+    }
+
+    pub(super) fn puzzle_panel(&mut self, ui: &mut egui::Ui) {
+        section(ui, tr("knight.puzzle"));
+        ui.horizontal_wrapped(|ui| {
+            for r in Region::BOTH {
+                if self.design.board.count(r) > 0
+                    && ui.button(trf("knight.puzzle.start", &[("region", &region_name(r))])).clicked()
+                {
+                    self.start_puzzle(r);
+                }
+            }
+        });
+        if self.options.tool != Tool::Puzzle {
+            return;
+        }
+        let Some(z) = &self.puzzle else { return };
+        let complete = z.is_complete();
+        ui.label(trf("knight.puzzle.progress", &[("k", &z.path().len()), ("n", &z.size())]));
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(tr("knight.puzzle.undo")).clicked() {
+                self.puzzle_undo();
+            }
+            if ui.button(tr("knight.puzzle.restart")).clicked()
+                && let Some(z) = &self.puzzle
+            {
+                let r = z.region();
+                self.start_puzzle(r);
+            }
+            if ui.button(tr("knight.puzzle.leave")).clicked() {
+                self.options.tool = super::Tool::Paint;
+            }
+        });
+        if complete
+            && ui.button(tr("knight.puzzle.keep")).clicked()
+            && let Some(z) = &self.puzzle
+        {
+            let (t, r, b, l) = (z.tour(), z.region(), self.design.board.clone(), self.design.leaper);
+            self.work[r.index()].set_tour(t, Origin::Puzzle, &b, r, l);
+            self.options.tool = Tool::Paint;
+        }
+    }
+}

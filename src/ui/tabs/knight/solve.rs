@@ -1,0 +1,396 @@
+//! Tours: a search or a count per region as a background job, the answer in
+//! plain words, mirroring A's tour into B.
+
+use super::{KnightTab, Tool, region_name, section, symmetry_name};
+use crate::jobs::{Job, JobState};
+use crate::knight::tour::find_region_tour;
+use crate::knight::{
+    Board, Budget, Leaper, LeaperGraph, Pos, Region, Symmetry, Tour, TourCount, TourResult, TourSpec, count_tours,
+    find_symmetric_tour,
+};
+use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::widgets;
+use egui::RichText;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Texts of the tours section.
+pub const TEXTS: &[Text] = &[
+    ("knight.tours", "Tours", "ツアー"),
+    ("knight.closed", "Closed tours (return to the start)", "閉じたツアー (出発点に戻る)"),
+    ("knight.symmetric", "Only tours with the chosen symmetry", "選んだ対称性をもつツアーだけ"),
+    ("knight.time_limit", "Time limit (s)", "制限時間 (秒)"),
+    ("knight.start", "Start: {cell}", "出発: {cell}"),
+    ("knight.start.any", "Start: any cell", "出発: どのマスでも"),
+    ("knight.start.clear", "Any start", "出発マスを解除"),
+    (
+        "knight.start.pick",
+        "Click a cell of A or B to make it the start.",
+        "AまたはBのマスをクリックすると出発マスになります。",
+    ),
+    ("knight.find", "Find a tour of {region}", "{region}のツアーを探す"),
+    ("knight.count", "Count tours of {region}", "{region}のツアーを数える"),
+    ("knight.count.small", "Counting is for regions of at most {n} cells.", "数えられるのは{n}マス以下の領域です。"),
+    ("knight.search_job", "Searching {region}", "{region}を探索中"),
+    ("knight.count_job", "Counting {region}", "{region}を数え中"),
+    ("knight.cells", "{region}: {cells} cells, {moves} moves", "{region}: {cells}マス、{moves}本の動き"),
+    ("knight.found.open", "Tour found: {n} cells, open.", "ツアーが見つかりました: {n}マス、開いたツアー。"),
+    ("knight.found.closed", "Tour found: {n} cells, closed.", "ツアーが見つかりました: {n}マス、閉じたツアー。"),
+    ("knight.found.symmetric", "It is symmetric: {sym}.", "対称です: {sym}。"),
+    ("knight.found.mirrored", "Mirrored from region A: {sym}.", "領域Aから写しました: {sym}。"),
+    ("knight.found.puzzle", "Built by hand in the puzzle.", "パズルで手作りしました。"),
+    ("knight.none", "No tour exists (proved: {reason}).", "ツアーは存在しません (証明: {reason})。"),
+    ("knight.undecided", "Not decided within the limit of {s} s.", "制限時間 {s} 秒以内には決まりませんでした。"),
+    ("knight.cancelled", "Cancelled.", "中止しました。"),
+    ("knight.failed", "Failed: {error}", "失敗: {error}"),
+    ("knight.count.exact", "Exactly {n} tours ({kind}).", "ツアーはちょうど {n} 通り ({kind})。"),
+    (
+        "knight.count.at_least",
+        "At least {n} tours ({kind}); stopped at the time limit.",
+        "ツアーは少なくとも {n} 通り ({kind})。制限時間で止めました。",
+    ),
+    ("knight.kind.open", "open, a path and its reverse counted once", "開いたツアー、逆向きは同じとみなす"),
+    ("knight.kind.open_from", "open, from {cell}", "開いたツアー、{cell} から"),
+    ("knight.kind.closed", "closed, as cycles", "閉じたツアー、巡回として"),
+    ("knight.mirror", "Mirror A's tour into B", "AのツアーをBに写す"),
+    (
+        "knight.mirror.why",
+        "Needs a tour of A, and B must be the image of A under the chosen symmetry ({sym}).",
+        "Aのツアーが必要で、Bが選んだ対称 ({sym}) でのAの像である必要があります。",
+    ),
+    (
+        "knight.empty_region",
+        "{region} has no cells: paint some with the brush.",
+        "{region}にマスがありません。ブラシでぬってください。",
+    ),
+];
+
+/// Regions larger than this are not counted (the count would not finish).
+pub const COUNT_MAX_CELLS: usize = 64;
+
+/// How a tour shown came about.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    /// Found by a search (symmetric under this symmetry, if asked).
+    Search(Option<Symmetry>),
+    /// Mirrored from region A.
+    Mirrored(Symmetry),
+    /// Built in the puzzle.
+    Puzzle,
+}
+
+/// The last answer about a region.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// A tour (it is in [`RegionWork::tour`]).
+    Found(Origin),
+    /// Proved: no tour; the reason.
+    NoTour(String),
+    /// Not decided within this many seconds.
+    Undecided(f32),
+    /// The user cancelled.
+    Cancelled,
+    /// Something went wrong.
+    Failed(String),
+    /// A count: the number and what was counted (closed, start).
+    Count(TourCount, bool, Option<Pos>),
+}
+
+/// What a job returns.
+#[derive(Clone, Debug)]
+pub enum JobOut {
+    /// The answer of a search.
+    Search(TourResult, Option<Symmetry>),
+    /// The answer of a count, closed, start.
+    Count(TourCount, bool, Option<Pos>),
+}
+
+/// One region's tour, answer and job.
+#[derive(Default)]
+pub struct RegionWork {
+    /// The tour shown.
+    pub tour: Option<Tour>,
+    /// The last answer.
+    pub outcome: Option<Outcome>,
+    /// The cells and leaper the answer (or the job) is about.
+    input: Option<(Vec<Pos>, Leaper)>,
+    /// The running search or count.
+    pub job: Option<Job<JobOut>>,
+    time_limit: f32,
+}
+
+impl RegionWork {
+    /// Keep only what still holds for `region` of `board` with `leaper`.
+    pub fn keep_if_valid(&mut self, board: &Board, region: Region, leaper: Leaper) {
+        if let Some(t) = &self.tour
+            && t.verify(board, region, leaper).is_err()
+        {
+            self.tour = None;
+            if matches!(self.outcome, Some(Outcome::Found(_))) {
+                self.outcome = None;
+            }
+        }
+        let same = self.input.as_ref().is_some_and(|(cells, l)| *l == leaper && *cells == board.region_cells(region));
+        if !same {
+            if let Some(job) = self.job.take() {
+                job.cancel();
+            }
+            if !matches!(self.outcome, Some(Outcome::Found(_))) {
+                self.outcome = None;
+            }
+            self.input = None;
+        }
+    }
+
+    /// Set a tour (and the answer saying where it came from).
+    pub fn set_tour(&mut self, tour: Tour, origin: Origin, board: &Board, region: Region, leaper: Leaper) {
+        self.tour = Some(tour);
+        self.outcome = Some(Outcome::Found(origin));
+        self.input = Some((board.region_cells(region), leaper));
+    }
+}
+
+/// Runs `work` with a budget whose cancel flag follows the job's, and
+/// reports the elapsed fraction of the time limit as progress.
+fn with_budget<T: Send>(
+    control: &crate::grundy::Control,
+    limit: Duration,
+    work: impl FnOnce(&Budget) -> T + Send,
+) -> T {
+    let (cancel, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+    let budget = Budget { time_limit: limit, cancel: &cancel, nodes: &nodes };
+    let t0 = Instant::now();
+    std::thread::scope(|s| {
+        let worker = s.spawn(|| work(&budget));
+        while !worker.is_finished() {
+            if control.is_cancelled() {
+                cancel.store(true, Ordering::Relaxed);
+            }
+            control.start(1000);
+            control.advance((t0.elapsed().as_secs_f32() / limit.as_secs_f32().max(1e-3) * 1000.0) as u64);
+            std::thread::park_timeout(Duration::from_millis(25));
+        }
+        worker.join().map_err(|_| ()).ok()
+    })
+    .expect("a search does not panic")
+}
+
+impl KnightTab {
+    fn limit(&self) -> Duration {
+        Duration::from_secs_f32(self.options.time_limit.clamp(0.5, 3600.0))
+    }
+
+    /// Start a tour search for `region` (as the options say).
+    pub fn start_search(&mut self, region: Region, ctx: &egui::Context) {
+        let r = region.index();
+        let board = self.design.board.clone();
+        let leaper = self.design.leaper;
+        let spec = TourSpec { closed: self.options.closed, start: self.start[r] };
+        let sym = self.options.symmetric_tours.then_some(self.options.symmetry);
+        let limit = self.limit();
+        let name = trf("knight.search_job", &[("region", &region_name(region))]);
+        let w = &mut self.work[r];
+        if let Some(j) = w.job.take() {
+            j.cancel();
+        }
+        w.input = Some((board.region_cells(region), leaper));
+        w.time_limit = limit.as_secs_f32();
+        w.job = Some(Job::spawn(name, widgets::repaint_callback(ctx), move |c| {
+            let answer = with_budget(&c, limit, |budget| match sym {
+                Some(s) => Ok(find_symmetric_tour(&board, region, leaper, s, spec.closed, budget)),
+                None => find_region_tour(&board, region, leaper, &spec, budget),
+            })?;
+            Ok(JobOut::Search(answer, sym))
+        }));
+    }
+
+    /// Start counting the tours of `region`.
+    pub fn start_count(&mut self, region: Region, ctx: &egui::Context) {
+        let r = region.index();
+        let g = LeaperGraph::of_region(&self.design.board, region, self.design.leaper);
+        let (closed, start) = (self.options.closed, self.start[r]);
+        let limit = self.limit();
+        let name = trf("knight.count_job", &[("region", &region_name(region))]);
+        let w = &mut self.work[r];
+        if let Some(j) = w.job.take() {
+            j.cancel();
+        }
+        w.input = Some((self.design.board.region_cells(region), self.design.leaper));
+        w.time_limit = limit.as_secs_f32();
+        w.job = Some(Job::spawn(name, widgets::repaint_callback(ctx), move |c| {
+            let n = with_budget(&c, limit, |budget| count_tours(&g, &TourSpec { closed, start }, budget))?;
+            Ok(JobOut::Count(n, closed, start))
+        }));
+    }
+
+    /// Take the answers of finished jobs.
+    pub(super) fn poll_jobs(&mut self) {
+        for region in Region::BOTH {
+            let w = &mut self.work[region.index()];
+            let Some(job) = &mut w.job else { continue };
+            let Some(end) = job.take() else { continue };
+            w.job = None;
+            w.outcome = Some(match end {
+                JobState::Done(JobOut::Search(TourResult::Found(t), sym)) => {
+                    // Every tour shown is checked move by move.
+                    match t.verify(&self.design.board, region, self.design.leaper) {
+                        Ok(()) => {
+                            w.tour = Some(t);
+                            Outcome::Found(Origin::Search(sym))
+                        }
+                        Err(e) => Outcome::Failed(e),
+                    }
+                }
+                JobState::Done(JobOut::Search(TourResult::None(why), _)) => Outcome::NoTour(why),
+                JobState::Done(JobOut::Search(TourResult::Undecided, _)) => Outcome::Undecided(w.time_limit),
+                JobState::Done(JobOut::Count(n, closed, start)) => Outcome::Count(n, closed, start),
+                JobState::Cancelled => Outcome::Cancelled,
+                JobState::Failed(e) => Outcome::Failed(e),
+                JobState::Running(_) => continue,
+            });
+        }
+        self.poll_export();
+    }
+
+    /// Whether some search or count is running.
+    pub fn busy(&self) -> bool {
+        self.work.iter().any(|w| w.job.is_some())
+    }
+
+    /// Put the image of A's tour into B.
+    pub fn mirror_a_into_b(&mut self) -> bool {
+        let (b, l, sym) = (&self.design.board, self.design.leaper, self.options.symmetry);
+        let Some(t) = &self.work[0].tour else { return false };
+        let Some(image) = t.mapped(sym, b.width(), b.height()) else { return false };
+        if image.verify(b, Region::B, l).is_err() {
+            return false;
+        }
+        let board = b.clone();
+        self.work[1].set_tour(image, Origin::Mirrored(sym), &board, Region::B, l);
+        true
+    }
+
+    pub(super) fn solve_panel(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
+        section(ui, tr("knight.tours"));
+        let o = &mut self.options;
+        ui.checkbox(&mut o.closed, tr("knight.closed"));
+        ui.checkbox(&mut o.symmetric_tours, tr("knight.symmetric")).on_hover_text(symmetry_name(o.symmetry));
+        ui.horizontal(|ui| {
+            let l = ui.label(tr("knight.time_limit"));
+            ui.add(egui::DragValue::new(&mut o.time_limit).range(0.5..=600.0).speed(0.5)).labelled_by(l.id);
+        });
+        for region in Region::BOTH {
+            self.region_block(ui, region, ctx);
+        }
+        let ok = self.work[0].tour.is_some() && self.design.board.b_is_image_of_a(self.options.symmetry);
+        let resp = ui.add_enabled(ok, egui::Button::new(tr("knight.mirror")));
+        if resp.clicked() {
+            self.mirror_a_into_b();
+        }
+        if !ok {
+            resp.on_disabled_hover_text(trf("knight.mirror.why", &[("sym", &symmetry_name(self.options.symmetry))]));
+        }
+    }
+
+    fn region_block(&mut self, ui: &mut egui::Ui, region: Region, ctx: &egui::Context) {
+        let r = region.index();
+        let cells = self.design.board.count(region);
+        let color = crate::ui::scene_painter::color(self.design.style.lines[r]);
+        ui.add_space(8.0);
+        ui.separator();
+        let moves = self.canvas.edge_count(region);
+        ui.label(
+            RichText::new(trf(
+                "knight.cells",
+                &[("region", &region_name(region)), ("cells", &cells), ("moves", &moves)],
+            ))
+            .strong()
+            .color(color),
+        );
+        if cells == 0 {
+            ui.small(trf("knight.empty_region", &[("region", &region_name(region))]));
+            return;
+        }
+        ui.horizontal(|ui| {
+            match self.start[r] {
+                Some(p) => ui.label(trf("knight.start", &[("cell", &format!("({}, {})", p.x, p.y))])),
+                None => ui.label(tr("knight.start.any")),
+            };
+            if self.start[r].is_some() && ui.small_button(tr("knight.start.clear")).clicked() {
+                self.start[r] = None;
+            }
+        });
+        let running = self.work[r].job.is_some();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(!running, egui::Button::new(trf("knight.find", &[("region", &region_name(region))])))
+                .clicked()
+            {
+                self.start_search(region, ctx);
+            }
+            let small = cells <= COUNT_MAX_CELLS;
+            let resp = ui.add_enabled(
+                !running && small,
+                egui::Button::new(trf("knight.count", &[("region", &region_name(region))])),
+            );
+            if resp.clicked() {
+                self.start_count(region, ctx);
+            }
+            if !small {
+                resp.on_disabled_hover_text(trf("knight.count.small", &[("n", &COUNT_MAX_CELLS)]));
+            }
+        });
+        if let Some(job) = &self.work[r].job {
+            widgets::job_progress(ui, job);
+        }
+        if let Some(text) = self.outcome_text(region) {
+            ui.label(RichText::new(text).size(ui.style().text_styles[&egui::TextStyle::Body].size * 1.05));
+        }
+        if self.options.tool == Tool::PickStart {
+            ui.small(tr("knight.start.pick"));
+        }
+    }
+
+    /// The last answer about `region` in plain words.
+    pub fn outcome_text(&self, region: Region) -> Option<String> {
+        let w = &self.work[region.index()];
+        Some(match w.outcome.as_ref()? {
+            Outcome::Found(origin) => {
+                let t = w.tour.as_ref()?;
+                let key = if t.closed { "knight.found.closed" } else { "knight.found.open" };
+                let mut s = trf(key, &[("n", &t.cells.len())]);
+                match origin {
+                    Origin::Search(Some(sym)) => {
+                        s += " ";
+                        s += &trf("knight.found.symmetric", &[("sym", &symmetry_name(*sym))]);
+                    }
+                    Origin::Mirrored(sym) => {
+                        s += " ";
+                        s += &trf("knight.found.mirrored", &[("sym", &symmetry_name(*sym))]);
+                    }
+                    Origin::Puzzle => {
+                        s += " ";
+                        s += tr("knight.found.puzzle");
+                    }
+                    Origin::Search(None) => {}
+                }
+                s
+            }
+            Outcome::NoTour(why) => trf("knight.none", &[("reason", why)]),
+            Outcome::Undecided(s) => trf("knight.undecided", &[("s", s)]),
+            Outcome::Cancelled => tr("knight.cancelled").to_string(),
+            Outcome::Failed(e) => trf("knight.failed", &[("error", e)]),
+            Outcome::Count(n, closed, start) => {
+                let kind = match (closed, start) {
+                    (true, _) => tr("knight.kind.closed").to_string(),
+                    (false, Some(p)) => trf("knight.kind.open_from", &[("cell", &format!("({}, {})", p.x, p.y))]),
+                    (false, None) => tr("knight.kind.open").to_string(),
+                };
+                match n {
+                    TourCount::Exact(n) => trf("knight.count.exact", &[("n", n), ("kind", &kind)]),
+                    TourCount::AtLeast(n) => trf("knight.count.at_least", &[("n", n), ("kind", &kind)]),
+                }
+            }
+        })
+    }
+}

@@ -1,0 +1,73 @@
+//! The picture's style: presets and every setting of [`crate::knight::Style`].
+
+use super::{KnightTab, section};
+use crate::draw::Rgba;
+use crate::knight::StylePreset;
+use crate::ui::i18n::{Text, tr};
+
+/// Texts of the style section.
+pub const TEXTS: &[Text] = &[
+    ("knight.style", "Picture style", "絵のスタイル"),
+    ("knight.style.night", "Night (black, blue, yellow)", "夜 (黒・青・黄)"),
+    ("knight.style.paper", "Paper (for printing)", "紙 (印刷向け)"),
+    ("knight.style.blueprint", "Blueprint", "青写真"),
+    ("knight.style.background", "Background", "背景"),
+    ("knight.style.transparent", "Transparent background", "背景を透明に"),
+    ("knight.style.lines_a", "Lines of A", "Aの線"),
+    ("knight.style.lines_b", "Lines of B", "Bの線"),
+    ("knight.style.line_width", "Line width", "線の太さ"),
+    ("knight.style.dots", "Dots on cells", "マスに点"),
+    ("knight.style.dots_a", "Dots of A", "Aの点"),
+    ("knight.style.dots_b", "Dots of B", "Bの点"),
+    ("knight.style.dot_radius", "Dot size", "点の大きさ"),
+    ("knight.style.outlines", "Cell outlines", "マスの枠"),
+    ("knight.style.outline_color", "Outline colour", "枠の色"),
+    ("knight.style.numbers", "Numbers", "番号の色"),
+    ("knight.style.margin", "Margin (cells)", "余白 (マス)"),
+];
+
+fn colour(ui: &mut egui::Ui, label: &str, c: &mut Rgba) {
+    ui.horizontal(|ui| {
+        let mut v = c.0;
+        if ui.color_edit_button_srgba_unmultiplied(&mut v).changed() {
+            *c = Rgba(v);
+        }
+        ui.label(label);
+    });
+}
+
+impl KnightTab {
+    pub(super) fn style_panel(&mut self, ui: &mut egui::Ui) {
+        egui::CollapsingHeader::new(tr("knight.style")).default_open(false).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (p, key) in [
+                    (StylePreset::Night, "knight.style.night"),
+                    (StylePreset::Paper, "knight.style.paper"),
+                    (StylePreset::Blueprint, "knight.style.blueprint"),
+                ] {
+                    if ui.button(tr(key)).clicked() {
+                        self.design.style = p.style();
+                    }
+                }
+            });
+            let s = &mut self.design.style;
+            section(ui, tr("knight.style.background"));
+            colour(ui, tr("knight.style.background"), &mut s.background);
+            ui.checkbox(&mut s.transparent, tr("knight.style.transparent"));
+            colour(ui, tr("knight.style.lines_a"), &mut s.lines[0]);
+            colour(ui, tr("knight.style.lines_b"), &mut s.lines[1]);
+            let l = ui.label(tr("knight.style.line_width"));
+            ui.add(egui::Slider::new(&mut s.line_width, 0.005..=0.25).logarithmic(true)).labelled_by(l.id);
+            ui.checkbox(&mut s.dots, tr("knight.style.dots"));
+            colour(ui, tr("knight.style.dots_a"), &mut s.dot_colors[0]);
+            colour(ui, tr("knight.style.dots_b"), &mut s.dot_colors[1]);
+            let l = ui.label(tr("knight.style.dot_radius"));
+            ui.add(egui::Slider::new(&mut s.dot_radius, 0.0..=0.5)).labelled_by(l.id);
+            ui.checkbox(&mut s.outlines, tr("knight.style.outlines"));
+            colour(ui, tr("knight.style.outline_color"), &mut s.outline_color);
+            colour(ui, tr("knight.style.numbers"), &mut s.number_color);
+            let l = ui.label(tr("knight.style.margin"));
+            ui.add(egui::Slider::new(&mut s.margin, 0.0..=4.0)).labelled_by(l.id);
+        });
+    }
+}

@@ -1,0 +1,309 @@
+//! The Knight designer tab driven through the real app with egui_kittest:
+//! paint with a symmetric brush (drag and rectangle), undo/redo with the
+//! keyboard, solve each region (a verified tour, a proof of none), the
+//! numbered view, export PNG and SVG through the path field (files decoded
+//! and inspected), a bad design file, the puzzle and the mirror. No sleeps:
+//! the harness is stepped until a condition holds, with a step limit.
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use grundy_lab::draw::Shape;
+use grundy_lab::knight::{Board, Leaper, LeaperGraph, Pos, Region, Symmetry};
+use grundy_lab::ui::GrundyLabApp;
+use grundy_lab::ui::tabs::Tab;
+use std::path::PathBuf;
+
+const ENGLISH: &str = r#"{"shared":{"settings":{"language":"English"}}}"#;
+
+fn harness() -> Harness<'static, GrundyLabApp> {
+    let mut h = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_eframe(|cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(ENGLISH)));
+    h.run();
+    click(&mut h, "Knight designer");
+    h.run();
+    assert_eq!(h.state().state.tab, Tab::Knight);
+    h
+}
+
+/// Step until `done` holds (at most `limit` frames; jobs repaint when they end).
+fn step_until(h: &mut Harness<'_, GrundyLabApp>, what: &str, limit: usize, done: impl Fn(&GrundyLabApp) -> bool) {
+    for _ in 0..limit {
+        if done(h.state()) {
+            return;
+        }
+        h.step();
+        std::thread::yield_now();
+    }
+    panic!("{what}: did not happen within {limit} frames");
+}
+
+/// Let the frames after a job's end settle (its last repaint requests).
+fn settle(h: &mut Harness<'_, GrundyLabApp>) {
+    if h.try_run().is_err() {
+        h.run_steps(20);
+    }
+}
+
+fn board(h: &Harness<'_, GrundyLabApp>) -> Board {
+    h.state().state.knight.design.board.clone()
+}
+
+/// The screen position of the centre of cell (x, y) on the picture.
+fn at(h: &Harness<'_, GrundyLabApp>, x: u16, y: u16) -> Pos2 {
+    h.state().state.knight.canvas.cell_centre(Pos::new(x, y)).expect("the picture was drawn")
+}
+
+/// Press on one cell, move over the cells between, release on the last.
+fn drag(h: &mut Harness<'_, GrundyLabApp>, cells: &[(u16, u16)]) {
+    let first = at(h, cells[0].0, cells[0].1);
+    h.hover_at(first);
+    h.run();
+    h.drag_at(first);
+    h.run();
+    for &(x, y) in &cells[1..] {
+        let p = at(h, x, y);
+        h.hover_at(p);
+        h.run();
+    }
+    let last = cells.last().unwrap();
+    let p = at(h, last.0, last.1);
+    h.drop_at(p);
+    h.run();
+}
+
+fn click_cell(h: &mut Harness<'_, GrundyLabApp>, x: u16, y: u16) {
+    let p = at(h, x, y);
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.step();
+    h.drop_at(p);
+    h.run();
+}
+
+/// Click the widget labelled `label`, scrolled into view first.
+fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    let _ = h.try_run();
+    h.get_by_label(label).click();
+    h.step(); // the click is handled in this frame
+}
+
+fn shows(h: &Harness<'_, GrundyLabApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-lab-knight-ui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn type_path(h: &mut Harness<'_, GrundyLabApp>, path: &std::path::Path) {
+    h.state_mut().state.knight.files.path.clear();
+    h.get_by_role_and_label(Role::TextInput, "File path").scroll_to_me();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File path").click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(&path.display().to_string());
+    h.run();
+}
+
+#[test]
+fn paint_symmetric_solve_number_and_export() {
+    let mut h = harness();
+    // An empty 8 x 8 board, a half-turn brush, region A.
+    click(&mut h, "New board of this size");
+    h.run();
+    assert_eq!(board(&h).count(Region::A), 0);
+    click(&mut h, "Half turn (180°)");
+    h.run();
+    assert_eq!(h.state().state.knight.options.symmetry, Symmetry::Rotate180);
+
+    // Drag along the top row: three cells and their images in the bottom row.
+    drag(&mut h, &[(0, 0), (1, 0), (2, 0)]);
+    let b = board(&h);
+    assert_eq!(b.count(Region::A), 6, "{:?}", b.to_rows());
+    for (x, y) in [(0, 0), (1, 0), (2, 0), (7, 7), (6, 7), (5, 7)] {
+        assert_eq!(b.at(Pos::new(x, y)), grundy_lab::knight::Cell::A, "({x},{y})");
+    }
+    // Ctrl+Z takes the stroke back as one step, Ctrl+Y redoes it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(board(&h).count(Region::A), 0);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(board(&h), b);
+
+    // Rectangle fill: the left half with the half turn fills everything.
+    click(&mut h, "Fill a rectangle");
+    h.run();
+    drag(&mut h, &[(0, 0), (2, 4), (3, 7)]);
+    assert_eq!(board(&h).count(Region::A), 64);
+    // Region B: the two top rows, and by the half turn the two bottom rows.
+    click(&mut h, "Region B");
+    h.run();
+    drag(&mut h, &[(0, 0), (7, 1)]);
+    let b = board(&h);
+    let rows = b.to_rows();
+    assert_eq!(rows[0], "BBBBBBBB");
+    assert_eq!(rows[7], "BBBBBBBB");
+    assert_eq!(rows[3], "AAAAAAAA");
+    assert_eq!((b.count(Region::A), b.count(Region::B)), (32, 32));
+
+    // Solve A (8 x 4: open tours exist) and B (two strips: none).
+    for region in ["A", "B"] {
+        click(&mut h, &format!("Find a tour of Region {region}"));
+        step_until(&mut h, "the search ends", 5000, |a| !a.state.knight.busy());
+        settle(&mut h);
+    }
+    let tab = &h.state().state.knight;
+    let tour = tab
+        .tour(Region::A)
+        .unwrap_or_else(|| panic!("{:?} / {:?}", tab.outcome_text(Region::A), tab.outcome_text(Region::B)))
+        .clone();
+    tour.verify(&b, Region::A, Leaper::KNIGHT).unwrap();
+    assert!(tab.tour(Region::B).is_none());
+    assert!(shows(&h, "Tour found: 32 cells"));
+    assert!(shows(&h, "No tour exists (proved:"), "B: {:?}", h.state().state.knight.outcome_text(Region::B));
+
+    // Numbered view: the picture carries the numbers 1 to 32.
+    click(&mut h, "Numbered cells");
+    h.run();
+    assert!(h.state().state.knight.options.numbered);
+    let scene = h.state_mut().state.knight.current_scene();
+    let numbers: Vec<&str> = scene
+        .shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(numbers.len(), 32);
+    assert!(numbers.contains(&"1") && numbers.contains(&"32"));
+
+    // Export PNG through the path field; decode it and look at it.
+    h.state_mut().state.knight.options.export_px = 1000;
+    let png = tmp("poster.png");
+    type_path(&mut h, &png);
+    click(&mut h, "Export to path (.png or .svg)");
+    step_until(&mut h, "the PNG export ends", 5000, |a| a.state.knight.files.export_job.is_none());
+    settle(&mut h);
+    let f = &h.state().state.knight.files;
+    assert!(shows(&h, "Exported"), "{:?} {:?}", f.message, f.path);
+    let img = image::open(&png).unwrap().to_rgba8();
+    assert_eq!((img.width(), img.height()), (1000, 1000));
+    assert_eq!(img.get_pixel(3, 3).0, [0, 0, 0, 255], "black background");
+    let style = h.state().state.knight.design.style.clone();
+    let layout = grundy_lab::knight::Layout::of(&h.state().state.knight.design);
+    let s = 1000.0 / scene.width;
+    // Above the number of a cell of A's tour: the yellow disc.
+    let c = layout.centre(tour.cells[5]);
+    let p = img.get_pixel((c[0] * s) as u32, ((c[1] - 0.3 * layout.cell) * s) as u32).0;
+    let dot = style.dot_colors[0].0;
+    assert!(p[..3].iter().zip(&dot[..3]).all(|(a, b)| a.abs_diff(*b) < 30), "{p:?} vs {dot:?}");
+    let blue = style.lines[0].0;
+    let near = |q: &image::Rgba<u8>, c: [u8; 4]| q.0[..3].iter().zip(&c[..3]).all(|(a, b)| a.abs_diff(*b) < 40);
+    assert!(img.pixels().filter(|q| near(q, blue)).count() > 2000, "A's blue lines are drawn");
+
+    // SVG: one <line> per move of both graphs, the tour path, 32 numbers.
+    let svg = tmp("poster.svg");
+    type_path(&mut h, &svg);
+    click(&mut h, "Export to path (.png or .svg)");
+    step_until(&mut h, "the SVG export ends", 5000, |a| a.state.knight.files.export_job.is_none());
+    settle(&mut h);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let edges: usize = Region::BOTH.iter().map(|&r| LeaperGraph::of_region(&b, r, Leaper::KNIGHT).edge_count()).sum();
+    assert_eq!(text.matches("<line ").count(), edges);
+    assert_eq!(text.matches("<path ").count(), 1);
+    assert_eq!(text.matches("<text ").count(), 32);
+    assert!(text.trim_end().ends_with("</svg>"));
+
+    // A bad design file: a message, and nothing changes.
+    let bad = tmp("bad.json");
+    std::fs::write(&bad, "{\"format\": \"something else\"}").unwrap();
+    type_path(&mut h, &bad);
+    click(&mut h, "Load from path");
+    h.run();
+    assert!(shows(&h, "Nothing changed"));
+    assert_eq!(board(&h), b);
+    // A good one round-trips.
+    let good = tmp("design.json");
+    type_path(&mut h, &good);
+    click(&mut h, "Save to path");
+    h.run();
+    click(&mut h, "Clear");
+    h.run();
+    assert_eq!(board(&h).count(Region::A), 0);
+    click(&mut h, "Load from path");
+    h.run();
+    assert_eq!(board(&h), b);
+    let _ = std::fs::remove_dir_all(png.parent().unwrap());
+}
+
+#[test]
+fn the_puzzle_accepts_only_moves_and_says_when_complete() {
+    let mut h = harness();
+    h.state_mut().state.knight.options.width = 4;
+    h.state_mut().state.knight.options.height = 3;
+    click(&mut h, "Full");
+    h.run();
+    assert_eq!((board(&h).width(), board(&h).height()), (4, 3));
+    click(&mut h, "Puzzle on Region A");
+    h.run();
+    assert!(shows(&h, "Click any cell of Region A to begin"));
+    click_cell(&mut h, 0, 0);
+    // (1,1) is not a knight move from (0,0): refused with a reason.
+    click_cell(&mut h, 1, 1);
+    assert!(shows(&h, "(1, 1) is not one move from (0, 0)"));
+    assert_eq!(h.state().state.knight.puzzle.as_ref().unwrap().path().len(), 1);
+    // Follow a tour from (0,0) found by the library; the app says complete.
+    let g = LeaperGraph::of_region(&board(&h), Region::A, Leaper::KNIGHT);
+    let (cancel, nodes) = (Default::default(), Default::default());
+    let budget =
+        grundy_lab::knight::Budget { time_limit: std::time::Duration::from_secs(10), cancel: &cancel, nodes: &nodes };
+    let spec = grundy_lab::knight::TourSpec { closed: false, start: Some(Pos::new(0, 0)) };
+    let grundy_lab::knight::TourResult::Found(t) = grundy_lab::knight::find_tour(&g, &spec, &budget).unwrap() else {
+        panic!("3 x 4 has an open tour from a corner")
+    };
+    for p in &t.cells[1..] {
+        click_cell(&mut h, p.x, p.y);
+    }
+    assert!(h.state().state.knight.puzzle.as_ref().unwrap().is_complete());
+    assert!(shows(&h, "Complete!"));
+    // Undo a step with Ctrl+Z in puzzle mode; then it is not complete.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().state.knight.puzzle.as_ref().unwrap().path().len(), 11);
+}
+
+#[test]
+fn halves_mirror_a_tour_into_b_and_animate() {
+    let mut h = harness();
+    h.state_mut().state.knight.options.width = 10;
+    h.state_mut().state.knight.options.height = 5;
+    click(&mut h, "Two halves (A | B)");
+    h.run();
+    click(&mut h, "Find a tour of Region A");
+    step_until(&mut h, "the search ends", 5000, |a| !a.state.knight.busy());
+    settle(&mut h);
+    assert!(h.state().state.knight.tour(Region::A).is_some());
+    click(&mut h, "Mirror A's tour into B");
+    h.run();
+    let b = board(&h);
+    let tb = h.state().state.knight.tour(Region::B).expect("B's tour, mirrored");
+    tb.verify(&b, Region::B, Leaper::KNIGHT).unwrap();
+    assert!(shows(&h, "Mirrored from region A"));
+    // Animate A's tour: it plays to the end, one move at a time.
+    click(&mut h, "▶ Play Region A");
+    h.step();
+    assert!(h.state().state.knight.animation.as_ref().is_some_and(|a| a.playing));
+    click(&mut h, "Step ▶");
+    h.run();
+    let a = h.state().state.knight.animation.clone().unwrap();
+    assert!(!a.playing && a.shown >= 2.0);
+}
