@@ -120,9 +120,18 @@ pub fn map_report(n: usize, e: usize) -> String {
             .collect();
         let m = median(times);
         worst = worst.max(m);
-        let _ = writeln!(out, "  1920 x 1080 view at {cells_per_pixel:>8.3} cells/pixel: median {:.2} ms", m.as_secs_f64() * 1e3);
+        let _ = writeln!(
+            out,
+            "  1920 x 1080 view at {cells_per_pixel:>8.3} cells/pixel: median {:.2} ms",
+            m.as_secs_f64() * 1e3
+        );
     }
-    let _ = writeln!(out, "  worst median {:.2} ms (target <= 8 ms) {}", worst.as_secs_f64() * 1e3, if worst.as_secs_f64() <= 0.008 { "ok" } else { "MISSED" });
+    let _ = writeln!(
+        out,
+        "  worst median {:.2} ms (target <= 8 ms) {}",
+        worst.as_secs_f64() * 1e3,
+        if worst.as_secs_f64() <= 0.008 { "ok" } else { "MISSED" }
+    );
     // While a table computes, the map draws with a completeness check a
     // pixel (and the old table behind): the UI thread's largest cost then.
     let times: Vec<Duration> = (0..9)

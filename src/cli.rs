@@ -100,6 +100,9 @@ pub enum Command {
         #[arg(long)]
         legend: bool,
     },
+    /// Knight's tours and knight-graph pictures of a board: prints the tour of each region
+    /// ("x,y x,y ..."), "none" or "undecided", or the number of tours.
+    Knight(crate::knight::KnightArgs),
     /// Print engine benchmark figures (ratios measured in one run).
     Bench {
         /// Table side for the engine figures.
@@ -193,12 +196,14 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
             let r = rules.load()?;
             if let Some(cf) = theory::closed_form(&r) {
                 let p = cf.is_p(x, y);
-                return Ok((format!("{}\n({x}, {y}) in {}: {}\n", if p { "P" } else { "N" }, r.label(), cf.describe()), 0));
+                return Ok((
+                    format!("{}\n({x}, {y}) in {}: {}\n", if p { "P" } else { "N" }, r.label(), cf.describe()),
+                    0,
+                ));
             }
             let (w, h) = (x as usize + 1, y as usize + 1);
-            let t = compute(&r, w, h, &Control::new()).map_err(|e| {
-                format!("{} has no closed form here and the table is too large: {e}", r.label())
-            })?;
+            let t = compute(&r, w, h, &Control::new())
+                .map_err(|e| format!("{} has no closed form here and the table is too large: {e}", r.label()))?;
             let p = t.is_p(x as usize, y as usize);
             Ok((format!("{}\n({x}, {y}) in {}: from the computed table\n", if p { "P" } else { "N" }, r.label()), 0))
         }
@@ -208,10 +213,12 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
                 return Err(format!("--cell {cell}: pixels per cell must be a positive number"));
             }
             let t = table_for(&rules, &size)?;
-            let poster = crate::map::export::Poster { palette: kind, highlight: vec![0], pixels_per_cell: cell, legend };
+            let poster =
+                crate::map::export::Poster { palette: kind, highlight: vec![0], pixels_per_cell: cell, legend };
             let (w, h) = crate::map::export::write_poster(&t, &poster, &out)?;
             Ok((format!("wrote {} ({w} x {h} pixels)\n", out.display()), 0))
         }
+        Command::Knight(args) => crate::knight::run(&args),
         Command::Bench { size, memory_size, only } => {
             let big = (memory_size > 0).then_some(memory_size);
             let mut s = String::new();
@@ -244,7 +251,8 @@ mod tests {
     use super::*;
 
     fn run_args(args: &[&str]) -> Result<(String, i32), String> {
-        let cli = Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied())).map_err(|e| e.to_string())?;
+        let cli = Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
         run_inner(cli.command.expect("a subcommand"))
     }
 
@@ -294,6 +302,16 @@ mod tests {
         assert_eq!(code, 1, "{s}");
         let (_, code) = run_args(&["check", "--rules", "queen", "--size", "10", "--formula", "x +"]).unwrap();
         assert_eq!(code, 2);
+    }
+
+    #[test]
+    fn knight_prints_a_verified_tour() {
+        let (s, code) = run_args(&["knight", "--rect", "5x5"]).unwrap();
+        assert_eq!(code, 0, "{s}");
+        let cells: Vec<&str> = s.split_whitespace().collect();
+        assert_eq!(cells.len(), 25, "{s}");
+        let (s, code) = run_args(&["knight", "--rect", "4x4", "--closed"]).unwrap();
+        assert_eq!((s.trim(), code), ("none", 1));
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! what the data supports.
 
 use grundy_lab::conjecture::{
-    ErrorKind, Formula, FormulaKind, FormulaValue, Line, check, find_block_form, find_hints,
-    known_formulas, parameter_p_formula, run_check,
+    ErrorKind, Formula, FormulaKind, FormulaValue, Line, check, find_block_form, find_hints, known_formulas,
+    parameter_p_formula, run_check,
 };
 use grundy_lab::grundy::{Control, Table, compute};
 use grundy_lab::rules::preset;
@@ -27,11 +27,7 @@ fn check_text(
 #[test]
 fn ryuoh_formula_holds_on_64_and_300() {
     for p in [3, 5] {
-        let name = if p == 3 {
-            "dragon-king".to_string()
-        } else {
-            format!("ryuoh:{p}")
-        };
+        let name = if p == 3 { "dragon-king".to_string() } else { format!("ryuoh:{p}") };
         for n in [64, 300] {
             let t = table(&name, n);
             for text in [parameter_p_formula(p), format!("ryuoh({p}, x, y)")] {
@@ -56,10 +52,7 @@ fn progress_reaches_the_end() {
 #[test]
 fn wrong_formula_gives_the_counterexamples_of_a_direct_comparison() {
     // The library's wrong-on-purpose formula: phi replaced by 8/5.
-    let wrong = known_formulas()
-        .into_iter()
-        .find(|k| k.name.starts_with("Wrong"))
-        .unwrap();
+    let wrong = known_formulas().into_iter().find(|k| k.name.starts_with("Wrong")).unwrap();
     let says_p = |x: usize, y: usize| x.min(y) == x.abs_diff(y) * 8 / 5;
 
     // It holds on 33 x 33: a finite check is evidence, not a proof.
@@ -69,10 +62,8 @@ fn wrong_formula_gives_the_counterexamples_of_a_direct_comparison() {
 
     let t = table("queen", 80);
     let r = check_text(&t, &wrong.text).unwrap();
-    let direct: Vec<(usize, usize)> = (0..80)
-        .flat_map(|y| (0..80).map(move |x| (x, y)))
-        .filter(|&(x, y)| t.is_p(x, y) != says_p(x, y))
-        .collect();
+    let direct: Vec<(usize, usize)> =
+        (0..80).flat_map(|y| (0..80).map(move |x| (x, y))).filter(|&(x, y)| t.is_p(x, y) != says_p(x, y)).collect();
     assert!(!direct.is_empty());
     assert_eq!(r.cells_differing as usize, direct.len());
     let got: Vec<(usize, usize)> = r.counterexamples.iter().map(|c| (c.x, c.y)).collect();
@@ -84,10 +75,7 @@ fn wrong_formula_gives_the_counterexamples_of_a_direct_comparison() {
     }
     for y in 0..80 {
         for x in 0..80 {
-            assert_eq!(
-                r.diff.get(x, y),
-                Some((t.is_p(x, y) != says_p(x, y)) as i32)
-            );
+            assert_eq!(r.diff.get(x, y), Some((t.is_p(x, y) != says_p(x, y)) as i32));
         }
     }
     let (text, code) = run_check(&t, &wrong.text);
@@ -122,24 +110,11 @@ fn boolean_wythoff_formula_holds_on_the_queen() {
     }
     let t2 = table("queen-t2", 120);
     assert!(check_text(&t2, "is_t2_p(x, y)").unwrap().holds());
-    let misere = compute(
-        &preset("queen").unwrap().misere(),
-        120,
-        120,
-        &Control::new(),
-    )
-    .unwrap();
-    assert!(
-        check_text(&misere, "is_misere_wythoff_p(x, y)")
-            .unwrap()
-            .holds()
-    );
+    let misere = compute(&preset("queen").unwrap().misere(), 120, 120, &Control::new()).unwrap();
+    assert!(check_text(&misere, "is_misere_wythoff_p(x, y)").unwrap().holds());
     let (text, code) = run_check(&misere, "x ^ y");
     assert_eq!(code, 2);
-    assert!(
-        text.contains("misère") && text.contains("boolean"),
-        "{text}"
-    );
+    assert!(text.contains("misère") && text.contains("boolean"), "{text}");
 }
 
 #[test]
@@ -157,16 +132,8 @@ fn endless_loops_fail_fast_in_a_check() {
     let t = table("nim", 64);
     // A pool of its own: the global one is shared with the other tests, and
     // waiting for their jobs is not the formula's time.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
-    for text in [
-        "loop {}",
-        "while true {}",
-        "let s = 0; loop { s += 1; } s",
-        "if x > 5 { loop {} } x ^ y",
-    ] {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    for text in ["loop {}", "while true {}", "let s = 0; loop { s += 1; } s", "if x > 5 { loop {} } x ^ y"] {
         let start = Instant::now();
         let e = pool.install(|| check_text(&t, text)).unwrap_err();
         let took = start.elapsed();
@@ -204,12 +171,7 @@ fn deep_nesting_is_a_parse_error_not_a_crash() {
 
 #[test]
 fn hints_emit_formulas_that_hold() {
-    for (name, p) in [
-        ("dragon-king", 3),
-        ("ryuoh:5", 5),
-        ("nim", 1),
-        ("ryuoh:4", 4),
-    ] {
+    for (name, p) in [("dragon-king", 3), ("ryuoh:5", 5), ("nim", 1), ("ryuoh:4", 4)] {
         let t = table(name, 64);
         let b = find_block_form(&t).unwrap_or_else(|| panic!("{name}: no block form"));
         assert_eq!(b.p, p, "{name}");
@@ -217,16 +179,10 @@ fn hints_emit_formulas_that_hold() {
         assert!(r.holds(), "{name}: {}: {r}", b.formula);
         // And beyond the range the hint was found in.
         let big = table(name, 150);
-        assert!(
-            check_text(&big, &b.formula).unwrap().holds(),
-            "{name} on 150"
-        );
+        assert!(check_text(&big, &b.formula).unwrap().holds(), "{name} on 150");
     }
     assert_eq!(find_block_form(&table("queen", 100)), None);
-    assert_eq!(
-        find_block_form(&table("dragon-horse", 100)).map(|b| b.p),
-        None
-    );
+    assert_eq!(find_block_form(&table("dragon-horse", 100)).map(|b| b.p), None);
 }
 
 #[test]
@@ -249,10 +205,7 @@ fn queen_line_hints_hold_beyond_the_range() {
     }
     // Rows 0 and 1 are additively periodic from the start (g(x, 0) = x).
     assert!(found >= 2, "{}", hints.summary(10));
-    assert_eq!(
-        hints.rows[0].periodicity.map(|p| (p.period, p.saltus)),
-        Some((1, 1))
-    );
+    assert_eq!(hints.rows[0].periodicity.map(|p| (p.period, p.saltus)), Some((1, 1)));
 }
 
 #[test]

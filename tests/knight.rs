@@ -9,11 +9,7 @@ use std::time::Duration;
 static NEVER: AtomicBool = AtomicBool::new(false);
 
 fn budget(nodes: &AtomicU64) -> Budget<'_> {
-    Budget {
-        time_limit: Duration::from_secs(60),
-        cancel: &NEVER,
-        nodes,
-    }
+    Budget { time_limit: Duration::from_secs(60), cancel: &NEVER, nodes }
 }
 
 /// Plain depth-first enumeration with no pruning at all: the reference.
@@ -79,8 +75,7 @@ fn solve(board: &Board, region: Region, spec: TourSpec) -> TourResult {
     let g = LeaperGraph::of_region(board, region, Leaper::KNIGHT);
     let r = find_tour(&g, &spec, &budget(&nodes)).expect("start is on the board");
     if let TourResult::Found(t) = &r {
-        t.verify(board, region, Leaper::KNIGHT)
-            .unwrap_or_else(|e| panic!("bad tour {}: {e}", t.to_line()));
+        t.verify(board, region, Leaper::KNIGHT).unwrap_or_else(|e| panic!("bad tour {}: {e}", t.to_line()));
         assert_eq!(t.closed, spec.closed);
         if let Some(s) = spec.start {
             assert_eq!(t.cells[0], s);
@@ -99,25 +94,14 @@ fn rectangles_agree_with_exhaustive_search_and_schwenk() {
             let board = Board::rect(w, h).unwrap();
             let g = LeaperGraph::of_region(&board, Region::A, Leaper::KNIGHT);
             for closed in [false, true] {
-                let r = solve(
-                    &board,
-                    Region::A,
-                    TourSpec {
-                        closed,
-                        start: None,
-                    },
-                );
+                let r = solve(&board, Region::A, TourSpec { closed, start: None });
                 let found = match r {
                     TourResult::Found(_) => true,
                     TourResult::None(_) => false,
                     TourResult::Undecided => panic!("{w} x {h} undecided"),
                 };
                 assert_eq!(found, naive_exists(&g, closed), "{w} x {h} closed={closed}");
-                let theory = if closed {
-                    schwenk_closed(w, h)
-                } else {
-                    open_exists(w, h)
-                };
+                let theory = if closed { schwenk_closed(w, h) } else { open_exists(w, h) };
                 assert_eq!(found, theory, "{w} x {h} closed={closed}");
             }
         }
@@ -133,22 +117,8 @@ fn rectangles_up_to_40_cells_agree_with_theory() {
             }
             let board = Board::rect(w, h).unwrap();
             for closed in [false, true] {
-                let found = matches!(
-                    solve(
-                        &board,
-                        Region::A,
-                        TourSpec {
-                            closed,
-                            start: None
-                        }
-                    ),
-                    TourResult::Found(_)
-                );
-                let theory = if closed {
-                    schwenk_closed(w, h)
-                } else {
-                    open_exists(w, h)
-                };
+                let found = matches!(solve(&board, Region::A, TourSpec { closed, start: None }), TourResult::Found(_));
+                let theory = if closed { schwenk_closed(w, h) } else { open_exists(w, h) };
                 assert_eq!(found, theory, "{w} x {h} closed={closed}");
             }
         }
@@ -159,10 +129,7 @@ fn rectangles_up_to_40_cells_agree_with_theory() {
 fn random_boards_with_holes_agree_with_exhaustive_search() {
     let mut rng = Rng::new(7);
     for case in 0..300 {
-        let (w, h) = (
-            3 + (rng.next_u64() % 4) as usize,
-            3 + (rng.next_u64() % 3) as usize,
-        );
+        let (w, h) = (3 + (rng.next_u64() % 4) as usize, 3 + (rng.next_u64() % 3) as usize);
         let mut cells = Vec::new();
         for _ in 0..w * h {
             cells.push(match rng.next_u64() % 5 {
@@ -178,14 +145,7 @@ fn random_boards_with_holes_agree_with_exhaustive_search() {
                 continue;
             }
             for closed in [false, true] {
-                let found = match solve(
-                    &board,
-                    region,
-                    TourSpec {
-                        closed,
-                        start: None,
-                    },
-                ) {
+                let found = match solve(&board, region, TourSpec { closed, start: None }) {
                     TourResult::Found(_) => true,
                     TourResult::None(_) => false,
                     TourResult::Undecided => panic!("case {case} undecided"),
@@ -199,16 +159,9 @@ fn random_boards_with_holes_agree_with_exhaustive_search() {
                 // From every start cell too (open tours).
                 if !closed {
                     for s in 0..g.len() {
-                        let spec = TourSpec {
-                            closed,
-                            start: Some(g.cell(s)),
-                        };
+                        let spec = TourSpec { closed, start: Some(g.cell(s)) };
                         let f = matches!(solve(&board, region, spec), TourResult::Found(_));
-                        assert_eq!(
-                            f,
-                            naive_count(&g, s, false, true) > 0,
-                            "case {case} start {s}"
-                        );
+                        assert_eq!(f, naive_count(&g, s, false, true) > 0, "case {case} start {s}");
                     }
                 }
             }
@@ -226,21 +179,14 @@ fn counts_agree_with_known_numbers_and_naive_counts() {
     };
     // 5 x 5: 1728 directed open tours, 304 from a corner.
     assert_eq!(count(5, 5, false, None), TourCount::Exact(864));
-    assert_eq!(
-        count(5, 5, false, Some(Pos::new(0, 0))),
-        TourCount::Exact(304)
-    );
+    assert_eq!(count(5, 5, false, Some(Pos::new(0, 0))), TourCount::Exact(304));
     // 3 x 10: 16 closed tours (OEIS A070030).
     assert_eq!(count(10, 3, true, None), TourCount::Exact(16));
     assert_eq!(count(4, 4, true, None), TourCount::Exact(0));
     for (w, h) in [(3, 4), (4, 3), (4, 4), (3, 7), (4, 5)] {
         let g = LeaperGraph::rectangle(w, h, Leaper::KNIGHT);
         let directed: u64 = (0..g.len()).map(|s| naive_count(&g, s, false, false)).sum();
-        assert_eq!(
-            count(w, h, false, None),
-            TourCount::Exact(directed / 2),
-            "{w} x {h}"
-        );
+        assert_eq!(count(w, h, false, None), TourCount::Exact(directed / 2), "{w} x {h}");
     }
     let g = LeaperGraph::rectangle(3, 4, Leaper::CAMEL);
     let r = count_tours(&g, &TourSpec::default(), &b).unwrap();
@@ -252,28 +198,11 @@ fn cancelled_and_timed_out_searches_are_undecided() {
     let nodes = AtomicU64::new(0);
     let cancel = AtomicBool::new(true);
     let g = LeaperGraph::rectangle(8, 8, Leaper::KNIGHT);
-    let b = Budget {
-        time_limit: Duration::from_secs(60),
-        cancel: &cancel,
-        nodes: &nodes,
-    };
-    assert_eq!(
-        count_tours(&g, &TourSpec::default(), &b).unwrap(),
-        TourCount::AtLeast(0)
-    );
-    let b = Budget {
-        time_limit: Duration::ZERO,
-        cancel: &NEVER,
-        nodes: &nodes,
-    };
-    assert_eq!(
-        find_tour(&g, &TourSpec::default(), &b).unwrap(),
-        TourResult::Undecided
-    );
-    let off = TourSpec {
-        closed: false,
-        start: Some(Pos::new(9, 0)),
-    };
+    let b = Budget { time_limit: Duration::from_secs(60), cancel: &cancel, nodes: &nodes };
+    assert_eq!(count_tours(&g, &TourSpec::default(), &b).unwrap(), TourCount::AtLeast(0));
+    let b = Budget { time_limit: Duration::ZERO, cancel: &NEVER, nodes: &nodes };
+    assert_eq!(find_tour(&g, &TourSpec::default(), &b).unwrap(), TourResult::Undecided);
+    let off = TourSpec { closed: false, start: Some(Pos::new(9, 0)) };
     assert!(find_tour(&g, &off, &b).unwrap_err().contains("9,0"));
 }
 
@@ -282,29 +211,15 @@ fn larger_boards_and_other_leapers() {
     for (w, h) in [(8, 8), (12, 9), (30, 30), (64, 64)] {
         let board = Board::rect(w, h).unwrap();
         for closed in [false, true] {
-            let r = solve(
-                &board,
-                Region::A,
-                TourSpec {
-                    closed,
-                    start: Some(Pos::new(1, 2)),
-                },
-            );
+            let r = solve(&board, Region::A, TourSpec { closed, start: Some(Pos::new(1, 2)) });
             let want = if closed { schwenk_closed(w, h) } else { true };
-            assert_eq!(
-                matches!(r, TourResult::Found(_)),
-                want,
-                "{w} x {h} {closed}"
-            );
+            assert_eq!(matches!(r, TourResult::Found(_)), want, "{w} x {h} {closed}");
         }
     }
     // Camel moves keep the colour: half the board is unreachable.
     let g = LeaperGraph::rectangle(6, 6, Leaper::CAMEL);
     let nodes = AtomicU64::new(0);
-    assert!(matches!(
-        find_tour(&g, &TourSpec::default(), &budget(&nodes)).unwrap(),
-        TourResult::None(_)
-    ));
+    assert!(matches!(find_tour(&g, &TourSpec::default(), &budget(&nodes)).unwrap(), TourResult::None(_)));
 }
 
 #[test]
@@ -318,12 +233,7 @@ fn two_region_designs_tour_each_region_and_mirror() {
     assert!(a.verify(&board, Region::B, Leaper::KNIGHT).is_err());
     let mut broken = a.clone();
     broken.cells.swap(3, 4);
-    assert!(
-        broken
-            .verify(&board, Region::A, Leaper::KNIGHT)
-            .unwrap_err()
-            .contains("step")
-    );
+    assert!(broken.verify(&board, Region::A, Leaper::KNIGHT).unwrap_err().contains("step"));
 }
 
 // ---------------------------------------------------------------- pictures
@@ -340,19 +250,12 @@ fn tmp_dir(name: &str) -> PathBuf {
 }
 
 fn graph_view() -> ViewOptions<'static> {
-    ViewOptions {
-        graph: true,
-        ..Default::default()
-    }
+    ViewOptions { graph: true, ..Default::default() }
 }
 
 #[test]
 fn png_shows_background_and_edges_where_they_are() {
-    let design = Design {
-        board: Board::rect(8, 8).unwrap(),
-        leaper: Leaper::KNIGHT,
-        style: Style::night(),
-    };
+    let design = Design { board: Board::rect(8, 8).unwrap(), leaper: Leaper::KNIGHT, style: Style::night() };
     let sc = scene(&design, &graph_view());
     let bytes = png::to_png_bytes(&sc, 1000).unwrap();
     let img = image::load_from_memory(&bytes).unwrap().to_rgba8();
@@ -368,13 +271,7 @@ fn png_shows_background_and_edges_where_they_are() {
     let (a, b) = (lay.centre(Pos::new(0, 0)), lay.centre(Pos::new(1, 2)));
     let mid = px([(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0]);
     let line = design.style.lines[0].0;
-    assert!(
-        mid[..3]
-            .iter()
-            .zip(&line[..3])
-            .all(|(p, l)| p.abs_diff(*l) < 40),
-        "{mid:?} vs {line:?}"
-    );
+    assert!(mid[..3].iter().zip(&line[..3]).all(|(p, l)| p.abs_diff(*l) < 40), "{mid:?} vs {line:?}");
     // A cell centre carries its yellow dot.
     let dot = px(lay.centre(Pos::new(3, 3)));
     assert!(dot[0] > 200 && dot[1] > 150 && dot[2] < 100, "{dot:?}");
@@ -392,27 +289,13 @@ fn transparent_png_and_tour_views() {
     let board = Preset::HalvesMirror.build(10, 5).unwrap();
     let mut style = Style::paper();
     style.transparent = true;
-    let design = Design {
-        board: board.clone(),
-        leaper: Leaper::KNIGHT,
-        style,
-    };
-    let TourResult::Found(a) = solve(&board, Region::A, TourSpec::default()) else {
-        panic!()
-    };
+    let design = Design { board: board.clone(), leaper: Leaper::KNIGHT, style };
+    let TourResult::Found(a) = solve(&board, Region::A, TourSpec::default()) else { panic!() };
     let b = a.mapped(Symmetry::MirrorLeftRight, 10, 5).unwrap();
-    let view = ViewOptions {
-        graph: true,
-        tours: [Some(&a), Some(&b)],
-        numbered: true,
-    };
+    let view = ViewOptions { graph: true, tours: [Some(&a), Some(&b)], numbered: true };
     let sc = scene(&design, &view);
     assert!(sc.background.is_none());
-    let texts = sc
-        .shapes
-        .iter()
-        .filter(|s| matches!(s, draw::Shape::Text { .. }))
-        .count();
+    let texts = sc.shapes.iter().filter(|s| matches!(s, draw::Shape::Text { .. })).count();
     assert_eq!(texts, 50, "one number per cell");
     let (w, h, rgba) = png::render_rgba(&sc, 600).unwrap();
     assert_eq!(rgba.len(), (w * h * 4) as usize);
@@ -443,11 +326,7 @@ fn tags_balanced(xml: &str) -> Result<usize, String> {
             }
         } else {
             elements += 1;
-            let name = tag
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .trim_end_matches('/');
+            let name = tag.split_whitespace().next().unwrap_or("").trim_end_matches('/');
             if !tag.ends_with('/') {
                 stack.push(name.to_string());
             }
@@ -456,11 +335,7 @@ fn tags_balanced(xml: &str) -> Result<usize, String> {
             return Err(format!("< inside tag {tag}"));
         }
     }
-    if stack.is_empty() {
-        Ok(elements)
-    } else {
-        Err(format!("unclosed {stack:?}"))
-    }
+    if stack.is_empty() { Ok(elements) } else { Err(format!("unclosed {stack:?}")) }
 }
 
 #[test]
@@ -468,39 +343,20 @@ fn svg_has_one_line_per_edge_and_is_well_formed() {
     for preset in Preset::ALL {
         for (w, h) in [(8, 8), (13, 9)] {
             let board = preset.build(w, h).unwrap();
-            let design = Design {
-                board: board.clone(),
-                leaper: Leaper::KNIGHT,
-                style: Style::blueprint(),
-            };
+            let design = Design { board: board.clone(), leaper: Leaper::KNIGHT, style: Style::blueprint() };
             let text = svg::to_svg(&scene(&design, &graph_view()));
-            let edges: usize = Region::BOTH
-                .iter()
-                .map(|&r| LeaperGraph::of_region(&board, r, Leaper::KNIGHT).edge_count())
-                .sum();
+            let edges: usize =
+                Region::BOTH.iter().map(|&r| LeaperGraph::of_region(&board, r, Leaper::KNIGHT).edge_count()).sum();
             assert_eq!(text.matches("<line ").count(), edges, "{preset:?} {w}x{h}");
             tags_balanced(&text).unwrap();
-            assert!(
-                text.starts_with("<?xml")
-                    && text.contains("<svg xmlns=\"http://www.w3.org/2000/svg\"")
-            );
+            assert!(text.starts_with("<?xml") && text.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         }
     }
     let d = Design::default();
     let sc = scene(&d, &graph_view());
-    assert_eq!(
-        svg::to_svg(&sc).matches("<line ").count(),
-        4 * 64 - 12 * 8 + 8
-    );
-    assert_eq!(
-        svg::to_svg(&sc).matches("<circle ").count(),
-        64,
-        "one dot per cell"
-    );
-    assert!(
-        tags_balanced("<a><b></a></b>").is_err(),
-        "the checker can fail"
-    );
+    assert_eq!(svg::to_svg(&sc).matches("<line ").count(), 4 * 64 - 12 * 8 + 8);
+    assert_eq!(svg::to_svg(&sc).matches("<circle ").count(), 64, "one dot per cell");
+    assert!(tags_balanced("<a><b></a></b>").is_err(), "the checker can fail");
 }
 
 #[test]
@@ -515,56 +371,32 @@ fn unwritable_files_are_errors_and_leave_nothing() {
     // Writing over a directory fails and leaves no temporary file.
     std::fs::create_dir(dir.join("taken.svg")).unwrap();
     assert!(draw::export(&sc, &dir.join("taken.svg"), 100).is_err());
-    let left: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left.len(), 1, "{left:?}");
     draw::export(&sc, &dir.join("ok.svg"), 100).unwrap();
-    assert!(
-        std::fs::read_to_string(dir.join("ok.svg"))
-            .unwrap()
-            .contains("</svg>")
-    );
+    assert!(std::fs::read_to_string(dir.join("ok.svg")).unwrap().contains("</svg>"));
 }
 
 // ---------------------------------------------------------------- designs
 
 #[test]
 fn design_files_round_trip_and_errors_name_the_problem() {
-    let d = Design {
-        board: Preset::Ring.build(12, 10).unwrap(),
-        leaper: Leaper::CAMEL,
-        style: Style::paper(),
-    };
+    let d = Design { board: Preset::Ring.build(12, 10).unwrap(), leaper: Leaper::CAMEL, style: Style::paper() };
     let json = d.to_json();
     assert_eq!(Design::from_json(&json).unwrap(), d);
     let dir = tmp_dir("designs");
     d.save(&dir.join("ring.json")).unwrap();
     assert_eq!(Design::load(&dir.join("ring.json")).unwrap(), d);
     let cases: Vec<(String, &str)> = vec![
-        (
-            json.replace("\"version\": 1", "\"version\": 9"),
-            "version 9",
-        ),
+        (json.replace("\"version\": 1", "\"version\": 9"), "version 9"),
         (json.replace("\"width\": 12", "\"width\": 11"), "row 0"),
         (json.replace("\"width\": 12", "\"width\": 1000"), "1 to 256"),
         (json.replace("\"height\": 10", "\"height\": 11"), "rows"),
-        (
-            json.replace("\"leaper\": {", "\"leaper\": {\"c\": 3,"),
-            "unknown field",
-        ),
+        (json.replace("\"leaper\": {", "\"leaper\": {\"c\": 3,"), "unknown field"),
         (json.replace("\"margin\"", "\"margins\""), "margins"),
-        (
-            json.replace("\"line_width\": 0.03", "\"line_width\": -1"),
-            "line_width",
-        ),
+        (json.replace("\"line_width\": 0.03", "\"line_width\": -1"), "line_width"),
         (json.replace("#fbf8f1", "red"), "#rrggbb"),
-        (
-            json.replace("\"a\": 1", "\"a\": 0")
-                .replace("\"b\": 3", "\"b\": 0"),
-            "leaper",
-        ),
+        (json.replace("\"a\": 1", "\"a\": 0").replace("\"b\": 3", "\"b\": 0"), "leaper"),
         (json.replace("knight design", "queen design"), "format"),
         (json.replacen('A', "Q", 1), "'.'"),
         (json[..json.len() / 2].to_string(), "line"),
@@ -635,10 +467,7 @@ fn parse_tour(line: &str) -> Tour {
             Pos::new(x.parse().unwrap(), y.parse().unwrap())
         })
         .collect();
-    Tour {
-        cells,
-        closed: false,
-    }
+    Tour { cells, closed: false }
 }
 
 #[test]
@@ -647,29 +476,18 @@ fn cli_prints_tours_none_undecided_and_counts() {
     assert_eq!(code, 0);
     let t = parse_tour(out.trim());
     assert_eq!(t.cells[0], Pos::new(2, 2));
-    t.verify(&Board::rect(6, 5).unwrap(), Region::A, Leaper::KNIGHT)
-        .unwrap();
+    t.verify(&Board::rect(6, 5).unwrap(), Region::A, Leaper::KNIGHT).unwrap();
 
     let (out, code) = run(&args("--rect 6x6 --closed")).unwrap();
     let mut t = parse_tour(out.trim());
     t.closed = true;
-    t.verify(&Board::rect(6, 6).unwrap(), Region::A, Leaper::KNIGHT)
-        .unwrap();
+    t.verify(&Board::rect(6, 6).unwrap(), Region::A, Leaper::KNIGHT).unwrap();
     assert_eq!(code, 0);
 
-    assert_eq!(
-        run(&args("--rect 4x4 --closed")).unwrap(),
-        ("none\n".into(), 1)
-    );
+    assert_eq!(run(&args("--rect 4x4 --closed")).unwrap(), ("none\n".into(), 1));
     assert_eq!(run(&args("--rect 3x3")).unwrap(), ("none\n".into(), 1));
-    assert_eq!(
-        run(&args("--rect 5x5 --count --start 0,0")).unwrap(),
-        ("304\n".into(), 0)
-    );
-    assert_eq!(
-        run(&args("--rect 10x3 --closed --count")).unwrap(),
-        ("16\n".into(), 0)
-    );
+    assert_eq!(run(&args("--rect 5x5 --count --start 0,0")).unwrap(), ("304\n".into(), 0));
+    assert_eq!(run(&args("--rect 10x3 --closed --count")).unwrap(), ("16\n".into(), 0));
     let (out, code) = run(&args("--rect 8x8 --count --limit 0.05")).unwrap();
     assert!(out.starts_with("undecided"), "{out}");
     assert_eq!(code, 3);
@@ -680,36 +498,22 @@ fn cli_prints_tours_none_undecided_and_counts() {
 #[test]
 fn cli_reads_designs_writes_pictures_and_reports_mistakes() {
     let dir = tmp_dir("cli");
-    let design = Design {
-        board: Preset::HalvesMirror.build(12, 6).unwrap(),
-        ..Design::default()
-    };
+    let design = Design { board: Preset::HalvesMirror.build(12, 6).unwrap(), ..Design::default() };
     let file = dir.join("halves.json");
     design.save(&file).unwrap();
     let png_path = dir.join("halves.png");
-    let line = format!(
-        "--board {} --out {} --px 500",
-        file.display(),
-        png_path.display()
-    );
+    let line = format!("--board {} --out {} --px 500", file.display(), png_path.display());
     let (out, code) = run(&args(&line)).unwrap();
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "one line per region");
     for (region, l) in Region::BOTH.into_iter().zip(lines) {
-        parse_tour(l)
-            .verify(&design.board, region, Leaper::KNIGHT)
-            .unwrap();
+        parse_tour(l).verify(&design.board, region, Leaper::KNIGHT).unwrap();
     }
     let img = image::open(&png_path).unwrap();
     assert_eq!(img.width().max(img.height()), 500);
     let svg_path = dir.join("halves.svg");
-    run(&args(&format!(
-        "--board {} --out {}",
-        file.display(),
-        svg_path.display()
-    )))
-    .unwrap();
+    run(&args(&format!("--board {} --out {}", file.display(), svg_path.display()))).unwrap();
     assert!(tags_balanced(&std::fs::read_to_string(&svg_path).unwrap()).is_ok());
 
     for (line, needle) in [
@@ -719,10 +523,7 @@ fn cli_reads_designs_writes_pictures_and_reports_mistakes() {
         ("--rect 8x8 --start 1", "--start"),
         ("--rect 8x8 --limit=-1", "--limit"),
         ("--rect 8x8 --leaper 0,0", "leaper"),
-        (
-            "--rect 8x8 --px 0 --out /tmp/never-written-grundy.png",
-            "size",
-        ),
+        ("--rect 8x8 --px 0 --out /tmp/never-written-grundy.png", "size"),
         ("--board /no/such/file.json", "/no/such/file.json"),
     ] {
         let e = run(&args(line)).unwrap_err();

@@ -16,7 +16,9 @@ const MAP_256: &str = r#"{"shared":{"settings":{"language":"English"}},"tab":"Ma
 
 fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
     // Tall enough for every control of the side panel to be on screen.
-    Harness::builder().with_size([1500.0, 2000.0]).build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+    Harness::builder()
+        .with_size([1500.0, 2000.0])
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
 }
 
 /// Step the app until `done` holds; fail after 120 s.
@@ -91,7 +93,9 @@ fn a_computation_is_cancelled_and_started_again() {
 fn difference_view_shows_the_theorem_of_the_sources() {
     let mut h = harness(MAP_256);
     h.state_mut().state.shared.rules = preset("queen-t2").unwrap();
-    step_until(&mut h, "the queen-t2 table", |a| ready(a, 256) && a.state.map.table().unwrap().rules().name == "queen-t2");
+    step_until(&mut h, "the queen-t2 table", |a| {
+        ready(a, 256) && a.state.map.table().unwrap().rules().name == "queen-t2"
+    });
     {
         let o = &mut h.state_mut().state.map.options;
         o.compare_with = "queen".into();

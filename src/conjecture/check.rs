@@ -113,12 +113,8 @@ impl CheckReport {
     pub fn compared(&self) -> &'static str {
         match (self.formula_kind, self.table_kind) {
             (FormulaKind::Integer, _) => "integer formula compared with the Grundy numbers",
-            (FormulaKind::Boolean, TableKind::Grundy) => {
-                "boolean formula compared with \"is a P-position\" (g = 0)"
-            }
-            (FormulaKind::Boolean, TableKind::Outcome) => {
-                "boolean formula compared with the misère P-positions"
-            }
+            (FormulaKind::Boolean, TableKind::Grundy) => "boolean formula compared with \"is a P-position\" (g = 0)",
+            (FormulaKind::Boolean, TableKind::Outcome) => "boolean formula compared with the misère P-positions",
         }
     }
 }
@@ -135,9 +131,7 @@ impl fmt::Display for CheckReport {
 fn compare(table: u32, value: FormulaValue) -> (i32, bool) {
     match value {
         FormulaValue::Int(v) => {
-            let d = (table as i64)
-                .saturating_sub(v)
-                .clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+            let d = (table as i64).saturating_sub(v).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
             (d, table as i64 != v)
         }
         FormulaValue::Bool(says_p) => {
@@ -162,11 +156,7 @@ fn check_row(
     scope: &mut Scope<'static>,
     y: usize,
 ) -> Result<Row, FormulaError> {
-    let mut row = Row {
-        diff: Vec::with_capacity(table.width()),
-        differing: 0,
-        examples: Vec::new(),
-    };
+    let mut row = Row { diff: Vec::with_capacity(table.width()), differing: 0, examples: Vec::new() };
     for x in 0..table.width() {
         let value = formula.eval_in(scope, x as i64, y as i64)?;
         if value.kind() != kind {
@@ -178,12 +168,7 @@ fn check_row(
         if differs {
             row.differing += 1;
             if row.examples.len() < MAX_COUNTEREXAMPLES {
-                row.examples.push(Counterexample {
-                    x,
-                    y,
-                    table: t,
-                    formula: value,
-                });
+                row.examples.push(Counterexample { x, y, table: t, formula: value });
             }
         }
     }
@@ -220,19 +205,13 @@ fn changed_type(kind: FormulaKind, value: FormulaValue, x: usize, y: usize) -> F
 /// Errors: a run-time error at some cell (named in the error), a formula
 /// that changes type between cells, cancellation, a table too large or not
 /// finished.
-pub fn check(
-    table: &Table,
-    formula: &Formula,
-    control: &Control,
-) -> Result<CheckReport, FormulaError> {
+pub fn check(table: &Table, formula: &Formula, control: &Control) -> Result<CheckReport, FormulaError> {
     let (width, height) = (table.width(), table.height());
     let cells = width.saturating_mul(height);
     if cells > MAX_CHECK_CELLS {
         return Err(FormulaError::new(
             ErrorKind::TooLarge,
-            format!(
-                "{width} x {height} has {cells} cells; a check takes at most {MAX_CHECK_CELLS}"
-            ),
+            format!("{width} x {height} has {cells} cells; a check takes at most {MAX_CHECK_CELLS}"),
         ));
     }
     if cells == 0 {
@@ -281,27 +260,18 @@ pub fn check(
         cells_checked: cells as u64,
         cells_differing: 0,
         counterexamples: Vec::new(),
-        diff: DiffTable {
-            width,
-            height,
-            values: Vec::with_capacity(cells),
-        },
+        diff: DiffTable { width, height, values: Vec::with_capacity(cells) },
     };
     if let Some(e) = rows.iter().flatten().find_map(|r| r.as_ref().err()) {
         return Err(e.clone());
     }
     for row in rows {
         let Some(Ok(row)) = row else {
-            return Err(FormulaError::new(
-                ErrorKind::Cancelled,
-                "the check was cancelled",
-            ));
+            return Err(FormulaError::new(ErrorKind::Cancelled, "the check was cancelled"));
         };
         report.cells_differing += row.differing;
         let room = MAX_COUNTEREXAMPLES - report.counterexamples.len();
-        report
-            .counterexamples
-            .extend(row.examples.into_iter().take(room));
+        report.counterexamples.extend(row.examples.into_iter().take(room));
         report.diff.values.extend(row.diff);
     }
     Ok(report)
@@ -325,10 +295,7 @@ mod tests {
     fn nim_formula_holds_on_the_rook() {
         let r = check_text(&table("nim", 48), "x ^ y").unwrap();
         assert!(r.holds());
-        assert_eq!(
-            (r.cells_checked, r.formula_kind),
-            (48 * 48, FormulaKind::Integer)
-        );
+        assert_eq!((r.cells_checked, r.formula_kind), (48 * 48, FormulaKind::Integer));
         assert_eq!(r.diff.nonzero(), 0);
     }
 
@@ -346,10 +313,7 @@ mod tests {
         for c in &r.counterexamples {
             assert_eq!(c.table, t.get(c.x, c.y));
             assert_eq!(c.formula, FormulaValue::Int((c.x ^ c.y) as i64));
-            assert_eq!(
-                r.diff.get(c.x, c.y),
-                Some(t.get(c.x, c.y) as i32 - (c.x ^ c.y) as i32)
-            );
+            assert_eq!(r.diff.get(c.x, c.y), Some(t.get(c.x, c.y) as i32 - (c.x ^ c.y) as i32));
         }
     }
 
@@ -380,11 +344,7 @@ mod tests {
         let e = check_text(&t, "x / (y - 7)").unwrap_err();
         assert_eq!(e.cell, Some((0, 7)), "{e}");
         let e = check_text(&t, "if x == 3 && y == 2 { true } else { 0 }").unwrap_err();
-        assert_eq!(
-            (e.kind, e.cell),
-            (ErrorKind::WrongType, Some((3, 2))),
-            "{e}"
-        );
+        assert_eq!((e.kind, e.cell), (ErrorKind::WrongType, Some((3, 2))), "{e}");
     }
 
     #[test]

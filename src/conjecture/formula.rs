@@ -12,9 +12,7 @@
 //! on call depth and on the size of strings and arrays.
 
 use super::helpers;
-use rhai::packages::{
-    ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage, LogicPackage, Package,
-};
+use rhai::packages::{ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage, LogicPackage, Package};
 use rhai::{AST, Dynamic, Engine, EvalAltResult, ParseError, Position, Scope};
 use std::cell::Cell;
 use std::fmt;
@@ -71,57 +69,34 @@ pub struct FormulaError {
 impl FormulaError {
     /// An error without a position or a cell.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        FormulaError {
-            message: message.into(),
-            position: None,
-            cell: None,
-            kind,
-        }
+        FormulaError { message: message.into(), position: None, cell: None, kind }
     }
 
     fn from_parse(e: &ParseError) -> Self {
-        FormulaError {
-            message: e.0.to_string(),
-            position: line_col(e.1),
-            cell: None,
-            kind: ErrorKind::Parse,
-        }
+        FormulaError { message: e.0.to_string(), position: line_col(e.1), cell: None, kind: ErrorKind::Parse }
     }
 
     fn from_eval(e: &EvalAltResult, x: i64, y: i64) -> Self {
         let (kind, message) = match e {
             EvalAltResult::ErrorTooManyOperations(_) => (
                 ErrorKind::Limit,
-                format!(
-                    "the formula took more than {MAX_OPERATIONS} steps at one cell (an endless loop?)"
-                ),
+                format!("the formula took more than {MAX_OPERATIONS} steps at one cell (an endless loop?)"),
             ),
             EvalAltResult::ErrorTerminated(..) => (
                 ErrorKind::Limit,
-                format!(
-                    "the formula took more than {} s at one cell (an endless loop?)",
-                    MAX_CELL_TIME.as_secs_f32()
-                ),
+                format!("the formula took more than {} s at one cell (an endless loop?)", MAX_CELL_TIME.as_secs_f32()),
             ),
-            EvalAltResult::ErrorStackOverflow(_) => (
-                ErrorKind::Limit,
-                "the formula calls functions too deeply (endless recursion?)".to_string(),
-            ),
+            EvalAltResult::ErrorStackOverflow(_) => {
+                (ErrorKind::Limit, "the formula calls functions too deeply (endless recursion?)".to_string())
+            }
             EvalAltResult::ErrorDataTooLarge(what, _) => (
                 ErrorKind::Limit,
-                format!(
-                    "{what} grew too large (strings up to {MAX_STRING}, arrays up to {MAX_ARRAY} items)"
-                ),
+                format!("{what} grew too large (strings up to {MAX_STRING}, arrays up to {MAX_ARRAY} items)"),
             ),
             EvalAltResult::ErrorParsing(p, _) => (ErrorKind::Parse, p.to_string()),
             other => (ErrorKind::Runtime, without_position(other)),
         };
-        FormulaError {
-            message,
-            position: line_col(e.position()),
-            cell: Some((x, y)),
-            kind,
-        }
+        FormulaError { message, position: line_col(e.position()), cell: Some((x, y)), kind }
     }
 }
 
@@ -262,21 +237,13 @@ impl Formula {
         if text.len() > MAX_TEXT {
             return Err(FormulaError::new(
                 ErrorKind::Parse,
-                format!(
-                    "the formula is {} characters long; the limit is {MAX_TEXT}",
-                    text.len()
-                ),
+                format!("the formula is {} characters long; the limit is {MAX_TEXT}", text.len()),
             ));
         }
         let mut scope = Scope::new();
         scope.push("x", 0_i64).push("y", 0_i64);
-        let ast = engine()
-            .compile_with_scope(&scope, text)
-            .map_err(|e| FormulaError::from_parse(&e))?;
-        Ok(Formula {
-            text: text.to_string(),
-            ast,
-        })
+        let ast = engine().compile_with_scope(&scope, text).map_err(|e| FormulaError::from_parse(&e))?;
+        Ok(Formula { text: text.to_string(), ast })
     }
 
     /// The text the formula was compiled from.
@@ -290,18 +257,12 @@ impl Formula {
     }
 
     /// The value at `(x, y)`, reusing `scope` (one per worker thread).
-    pub(crate) fn eval_in(
-        &self,
-        scope: &mut Scope,
-        x: i64,
-        y: i64,
-    ) -> Result<FormulaValue, FormulaError> {
+    pub(crate) fn eval_in(&self, scope: &mut Scope, x: i64, y: i64) -> Result<FormulaValue, FormulaError> {
         scope.clear();
         scope.push("x", x).push("y", y);
         DEADLINE.set(Some(Instant::now() + MAX_CELL_TIME));
-        let value: Dynamic = engine()
-            .eval_ast_with_scope(scope, &self.ast)
-            .map_err(|e| FormulaError::from_eval(&e, x, y))?;
+        let value: Dynamic =
+            engine().eval_ast_with_scope(scope, &self.ast).map_err(|e| FormulaError::from_eval(&e, x, y))?;
         if let Ok(v) = value.as_int() {
             Ok(FormulaValue::Int(v))
         } else if let Ok(b) = value.as_bool() {
@@ -334,10 +295,7 @@ mod tests {
     use super::*;
 
     fn value(text: &str, x: i64, y: i64) -> FormulaValue {
-        Formula::compile(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"))
-            .eval(x, y)
-            .unwrap()
+        Formula::compile(text).unwrap_or_else(|e| panic!("{text}: {e}")).eval(x, y).unwrap()
     }
 
     #[test]
@@ -351,24 +309,11 @@ mod tests {
     fn language_basics() {
         assert_eq!(value("x ^ y", 5, 3), FormulaValue::Int(6));
         assert_eq!(value("x / 3 + y % 3", 7, 5), FormulaValue::Int(4));
-        assert_eq!(
-            value("if x > y { x } else { y }", 2, 9),
-            FormulaValue::Int(9)
-        );
+        assert_eq!(value("if x > y { x } else { y }", 2, 9), FormulaValue::Int(9));
         assert_eq!(value("let a = [4, 5, 6]; a[x]", 1, 0), FormulaValue::Int(5));
         assert_eq!(value("x == y", 4, 4), FormulaValue::Bool(true));
-        assert_eq!(
-            value("let s = 0; for i in 0..x { s += i; } s", 5, 0),
-            FormulaValue::Int(10)
-        );
-        assert_eq!(
-            value(
-                "fn f(n) { if n < 2 { n } else { f(n - 1) + f(n - 2) } } f(x)",
-                10,
-                0
-            ),
-            FormulaValue::Int(55)
-        );
+        assert_eq!(value("let s = 0; for i in 0..x { s += i; } s", 5, 0), FormulaValue::Int(10));
+        assert_eq!(value("fn f(n) { if n < 2 { n } else { f(n - 1) + f(n - 2) } } f(x)", 10, 0), FormulaValue::Int(55));
     }
 
     #[test]
@@ -377,35 +322,20 @@ mod tests {
         assert_eq!(value("floor_phi2(x)", 4, 0), FormulaValue::Int(10));
         assert_eq!(value("wythoff_pair(x)[1]", 3, 0), FormulaValue::Int(7));
         assert_eq!(value("is_wythoff_p(x, y)", 5, 3), FormulaValue::Bool(true));
-        assert_eq!(
-            value("is_misere_wythoff_p(x, y)", 0, 1),
-            FormulaValue::Bool(true)
-        );
+        assert_eq!(value("is_misere_wythoff_p(x, y)", 0, 1), FormulaValue::Bool(true));
         assert_eq!(value("hofstadter(x)", 10, 0), FormulaValue::Int(6));
         assert_eq!(value("gs(x) + 10 * gs(y)", 0, 1), FormulaValue::Int(1));
         assert_eq!(value("is_t2_p(x, y)", 3, 6), FormulaValue::Bool(true));
-        assert_eq!(
-            value("is_t2_misere_p(x, y)", 0, 3),
-            FormulaValue::Bool(true)
-        );
+        assert_eq!(value("is_t2_misere_p(x, y)", 0, 3), FormulaValue::Bool(true));
         assert_eq!(value("ryuoh(3, x, y)", 4, 2), FormulaValue::Int(3));
-        assert_eq!(
-            value("nim(x, y) == xor(x, y)", 12, 7),
-            FormulaValue::Bool(true)
-        );
+        assert_eq!(value("nim(x, y) == xor(x, y)", 12, 7), FormulaValue::Bool(true));
         assert_eq!(value("mex([0, 1, 3, x])", 2, 0), FormulaValue::Int(4));
-        assert_eq!(
-            value("min(x, y) * 100 + max(x, y)", 8, 3),
-            FormulaValue::Int(308)
-        );
+        assert_eq!(value("min(x, y) * 100 + max(x, y)", 8, 3), FormulaValue::Int(308));
         assert_eq!(value("abs(x - y)", 2, 9), FormulaValue::Int(7));
         assert_eq!(value("floor_div(-x, y)", 7, 2), FormulaValue::Int(-4));
         assert_eq!(value("mod(-x, y)", 7, 3), FormulaValue::Int(2));
         assert_eq!(value("isqrt(x)", 99, 0), FormulaValue::Int(9));
-        assert_eq!(
-            value("fib(x)", 92, 0),
-            FormulaValue::Int(7_540_113_804_746_346_429)
-        );
+        assert_eq!(value("fib(x)", 92, 0), FormulaValue::Int(7_540_113_804_746_346_429));
         assert_eq!(value("popcount(x)", 255, 0), FormulaValue::Int(8));
     }
 
@@ -417,51 +347,29 @@ mod tests {
         let e = Formula::compile("x + z").unwrap_err();
         assert_eq!(e.position, Some((1, 5)), "{e}");
         assert!(e.message.contains('z'), "{e}");
-        assert!(
-            Formula::compile("   ")
-                .unwrap_err()
-                .message
-                .contains("empty")
-        );
+        assert!(Formula::compile("   ").unwrap_err().message.contains("empty"));
     }
 
     #[test]
     fn forbidden_words_do_not_compile() {
-        for text in [
-            "eval(\"x\")",
-            "import \"std\" as s; x",
-            "print(x); x",
-            "debug(x); x",
-        ] {
+        for text in ["eval(\"x\")", "import \"std\" as s; x", "print(x); x", "debug(x); x"] {
             let e = Formula::compile(text);
             assert!(e.is_err(), "{text} compiled");
         }
         // Not registered at all (the core package is left out).
         let start = Instant::now();
-        let e = Formula::compile("sleep(10); x")
-            .unwrap()
-            .eval(0, 0)
-            .unwrap_err();
+        let e = Formula::compile("sleep(10); x").unwrap().eval(0, 0).unwrap_err();
         assert!(start.elapsed() < Duration::from_secs(1));
         assert_eq!(e.kind, ErrorKind::Runtime, "{e}");
     }
 
     #[test]
     fn endless_loops_stop_fast_with_a_message() {
-        for text in [
-            "loop {}",
-            "while true {}",
-            "let n = 0; while n >= 0 { n += 1; } n",
-            "fn f(n) { f(n + 1) } f(0)",
-        ] {
+        for text in ["loop {}", "while true {}", "let n = 0; while n >= 0 { n += 1; } n", "fn f(n) { f(n + 1) } f(0)"] {
             let start = Instant::now();
             let f = Formula::compile(text).unwrap();
             let e = f.eval(3, 4).unwrap_err();
-            assert!(
-                start.elapsed() < Duration::from_secs(2),
-                "{text} took {:?}",
-                start.elapsed()
-            );
+            assert!(start.elapsed() < Duration::from_secs(2), "{text} took {:?}", start.elapsed());
             assert_eq!(e.kind, ErrorKind::Limit, "{text}: {e}");
             assert_eq!(e.cell, Some((3, 4)));
         }
@@ -477,40 +385,24 @@ mod tests {
         ] {
             let start = Instant::now();
             let e = Formula::compile(text).unwrap().eval(0, 0).unwrap_err();
-            assert!(
-                start.elapsed() < Duration::from_secs(2),
-                "{text} took {:?}",
-                start.elapsed()
-            );
+            assert!(start.elapsed() < Duration::from_secs(2), "{text} took {:?}", start.elapsed());
             assert_eq!(e.kind, ErrorKind::Limit, "{text}: {e}");
         }
     }
 
     #[test]
     fn runtime_errors_name_the_cell() {
-        let e = Formula::compile("x / (y - 2)")
-            .unwrap()
-            .eval(5, 2)
-            .unwrap_err();
+        let e = Formula::compile("x / (y - 2)").unwrap().eval(5, 2).unwrap_err();
         assert_eq!((e.kind, e.cell), (ErrorKind::Runtime, Some((5, 2))));
         assert!(e.to_string().starts_with("at cell (5, 2): "), "{e}");
         assert!(e.message.to_lowercase().contains("zero"), "{e}");
-        let e = Formula::compile("floor_phi(x - 10)")
-            .unwrap()
-            .eval(3, 0)
-            .unwrap_err();
+        let e = Formula::compile("floor_phi(x - 10)").unwrap().eval(3, 0).unwrap_err();
         assert!(e.message.contains("must be >= 0"), "{e}");
-        let e = Formula::compile("x + true")
-            .unwrap()
-            .eval(1, 1)
-            .unwrap_err();
+        let e = Formula::compile("x + true").unwrap().eval(1, 1).unwrap_err();
         assert_eq!(e.cell, Some((1, 1)), "{e}");
         let e = Formula::compile("1.5 * x").unwrap().eval(1, 1).unwrap_err();
         assert_eq!(e.kind, ErrorKind::WrongType, "{e}");
-        let e = Formula::compile("x * 4611686018427387904")
-            .unwrap()
-            .eval(4, 0)
-            .unwrap_err();
+        let e = Formula::compile("x * 4611686018427387904").unwrap().eval(4, 0).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Runtime, "{e}");
     }
 }

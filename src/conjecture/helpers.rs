@@ -13,94 +13,42 @@ type Fallible<T> = Result<T, Box<EvalAltResult>>;
 /// Name, signature and meaning of every helper, for the README and the UI's
 /// help text.
 pub const HELPERS: &[(&str, &str)] = &[
-    (
-        "floor_phi(n)",
-        "floor(n * phi), phi = (1 + sqrt 5) / 2, exact",
-    ),
-    (
-        "floor_phi2(n)",
-        "floor(n * phi^2) = floor_phi(n) + n, exact",
-    ),
-    (
-        "wythoff_pair(n)",
-        "the n-th Wythoff P-position [floor_phi(n), floor_phi2(n)]",
-    ),
-    (
-        "is_wythoff_p(x, y)",
-        "true when (x, y) is a P-position of Wythoff's game (the queen)",
-    ),
-    (
-        "is_misere_wythoff_p(x, y)",
-        "true when (x, y) is a P-position of misère Wythoff",
-    ),
-    (
-        "hofstadter(n)",
-        "Hofstadter's G: h(0) = 0, h(n) = n - h(h(n-1))",
-    ),
-    (
-        "gs(n)",
-        "the 0/1 sequence gs of the Hofstadter-G variant (arXiv 2510.11767)",
-    ),
-    (
-        "is_t2_p(x, y)",
-        "true when (x, y) is a P-position of the queen with terminal set x + y <= 2",
-    ),
+    ("floor_phi(n)", "floor(n * phi), phi = (1 + sqrt 5) / 2, exact"),
+    ("floor_phi2(n)", "floor(n * phi^2) = floor_phi(n) + n, exact"),
+    ("wythoff_pair(n)", "the n-th Wythoff P-position [floor_phi(n), floor_phi2(n)]"),
+    ("is_wythoff_p(x, y)", "true when (x, y) is a P-position of Wythoff's game (the queen)"),
+    ("is_misere_wythoff_p(x, y)", "true when (x, y) is a P-position of misère Wythoff"),
+    ("hofstadter(n)", "Hofstadter's G: h(0) = 0, h(n) = n - h(h(n-1))"),
+    ("gs(n)", "the 0/1 sequence gs of the Hofstadter-G variant (arXiv 2510.11767)"),
+    ("is_t2_p(x, y)", "true when (x, y) is a P-position of the queen with terminal set x + y <= 2"),
     ("is_t2_misere_p(x, y)", "the same for the misère version"),
-    (
-        "ryuoh(p, x, y)",
-        "mod(x+y, p) + p * (floor(x/p) XOR floor(y/p)), the parameter-p piece",
-    ),
-    (
-        "nim(x, y)",
-        "x XOR y, the Grundy number of two-pile Nim (the rook)",
-    ),
-    (
-        "mex(array)",
-        "the least non-negative integer not in the array",
-    ),
-    (
-        "min(a, b), max(a, b)",
-        "the smaller / larger of two integers",
-    ),
+    ("ryuoh(p, x, y)", "mod(x+y, p) + p * (floor(x/p) XOR floor(y/p)), the parameter-p piece"),
+    ("nim(x, y)", "x XOR y, the Grundy number of two-pile Nim (the rook)"),
+    ("mex(array)", "the least non-negative integer not in the array"),
+    ("min(a, b), max(a, b)", "the smaller / larger of two integers"),
     ("abs(a)", "absolute value"),
-    (
-        "floor_div(a, b)",
-        "floor(a / b), rounding toward minus infinity",
-    ),
-    (
-        "mod(a, b)",
-        "the mathematical remainder, 0 <= mod(a, b) < |b|",
-    ),
+    ("floor_div(a, b)", "floor(a / b), rounding toward minus infinity"),
+    ("mod(a, b)", "the mathematical remainder, 0 <= mod(a, b) < |b|"),
     ("xor(a, b)", "a XOR b (the same as a ^ b)"),
     ("isqrt(n)", "floor(sqrt(n)), exact"),
-    (
-        "fib(n)",
-        "the Fibonacci number F(n), F(0) = 0, F(1) = 1, n <= 92",
-    ),
+    ("fib(n)", "the Fibonacci number F(n), F(0) = 0, F(1) = 1, n <= 92"),
     ("popcount(n)", "the number of 1 bits of n >= 0"),
 ];
 
 /// A non-negative argument as u64, or an error naming the function.
 fn natural(function: &str, arg: &str, value: i64) -> Fallible<u64> {
-    u64::try_from(value)
-        .map_err(|_| format!("{function}: {arg} must be >= 0, but it is {value}").into())
+    u64::try_from(value).map_err(|_| format!("{function}: {arg} must be >= 0, but it is {value}").into())
 }
 
 /// A wide result as i64, or an error naming the function.
 fn fits(function: &str, value: u128) -> Fallible<i64> {
-    i64::try_from(value).map_err(|_| {
-        format!("{function}: the result {value} does not fit in a 64-bit integer").into()
-    })
+    i64::try_from(value).map_err(|_| format!("{function}: the result {value} does not fit in a 64-bit integer").into())
 }
 
 /// `floor(a / b)` (toward minus infinity).
 pub fn floor_div(a: i64, b: i64) -> Option<i64> {
     let q = a.checked_div(b)?;
-    if a % b != 0 && ((a < 0) != (b < 0)) {
-        Some(q - 1)
-    } else {
-        Some(q)
-    }
+    if a % b != 0 && ((a < 0) != (b < 0)) { Some(q - 1) } else { Some(q) }
 }
 
 /// The least non-negative integer not among `values` (negatives ignored).
@@ -121,65 +69,39 @@ pub fn mex(values: impl IntoIterator<Item = i64>) -> i64 {
 /// Register every helper of [`HELPERS`] on `engine`.
 pub fn register(engine: &mut Engine) {
     engine.register_fn("floor_phi", |n: i64| -> Fallible<i64> {
-        fits(
-            "floor_phi",
-            theory::floor_phi(natural("floor_phi", "n", n)?),
-        )
+        fits("floor_phi", theory::floor_phi(natural("floor_phi", "n", n)?))
     });
     engine.register_fn("floor_phi2", |n: i64| -> Fallible<i64> {
-        fits(
-            "floor_phi2",
-            theory::floor_phi2(natural("floor_phi2", "n", n)?),
-        )
+        fits("floor_phi2", theory::floor_phi2(natural("floor_phi2", "n", n)?))
     });
     engine.register_fn("wythoff_pair", |n: i64| -> Fallible<Array> {
         let (a, b) = theory::wythoff_pair(natural("wythoff_pair", "n", n)?);
-        Ok(vec![
-            Dynamic::from_int(fits("wythoff_pair", a)?),
-            Dynamic::from_int(fits("wythoff_pair", b)?),
-        ])
+        Ok(vec![Dynamic::from_int(fits("wythoff_pair", a)?), Dynamic::from_int(fits("wythoff_pair", b)?)])
     });
     engine.register_fn("is_wythoff_p", |x: i64, y: i64| -> Fallible<bool> {
-        Ok(theory::is_wythoff_p(
-            natural("is_wythoff_p", "x", x)?,
-            natural("is_wythoff_p", "y", y)?,
-        ))
+        Ok(theory::is_wythoff_p(natural("is_wythoff_p", "x", x)?, natural("is_wythoff_p", "y", y)?))
     });
     engine.register_fn("is_misere_wythoff_p", |x: i64, y: i64| -> Fallible<bool> {
         let f = "is_misere_wythoff_p";
-        Ok(theory::is_misere_wythoff_p(
-            natural(f, "x", x)?,
-            natural(f, "y", y)?,
-        ))
+        Ok(theory::is_misere_wythoff_p(natural(f, "x", x)?, natural(f, "y", y)?))
     });
     engine.register_fn("hofstadter", |n: i64| -> Fallible<i64> {
         Ok(theory::hofstadter(natural("hofstadter", "n", n)?) as i64)
     });
-    engine.register_fn("gs", |n: i64| -> Fallible<i64> {
-        Ok(theory::gs(natural("gs", "n", n)?) as i64)
-    });
+    engine.register_fn("gs", |n: i64| -> Fallible<i64> { Ok(theory::gs(natural("gs", "n", n)?) as i64) });
     engine.register_fn("is_t2_p", |x: i64, y: i64| -> Fallible<bool> {
-        Ok(theory::is_t2_p(
-            natural("is_t2_p", "x", x)?,
-            natural("is_t2_p", "y", y)?,
-        ))
+        Ok(theory::is_t2_p(natural("is_t2_p", "x", x)?, natural("is_t2_p", "y", y)?))
     });
     engine.register_fn("is_t2_misere_p", |x: i64, y: i64| -> Fallible<bool> {
         let f = "is_t2_misere_p";
-        Ok(theory::is_t2_misere_p(
-            natural(f, "x", x)?,
-            natural(f, "y", y)?,
-        ))
+        Ok(theory::is_t2_misere_p(natural(f, "x", x)?, natural(f, "y", y)?))
     });
     engine.register_fn("ryuoh", |p: i64, x: i64, y: i64| -> Fallible<i64> {
         let f = "ryuoh";
         if p < 1 {
             return Err(format!("ryuoh: p must be >= 1, but it is {p}").into());
         }
-        fits(
-            f,
-            theory::ryuoh_grundy(p as u64, natural(f, "x", x)?, natural(f, "y", y)?),
-        )
+        fits(f, theory::ryuoh_grundy(p as u64, natural(f, "x", x)?, natural(f, "y", y)?))
     });
     engine.register_fn("nim", |x: i64, y: i64| -> Fallible<i64> {
         Ok((natural("nim", "x", x)? ^ natural("nim", "y", y)?) as i64)
@@ -190,9 +112,7 @@ pub fn register(engine: &mut Engine) {
             match v.as_int() {
                 Ok(i) => ints.push(i),
                 Err(t) => {
-                    return Err(
-                        format!("mex: the array must hold integers, but it holds a {t}").into(),
-                    );
+                    return Err(format!("mex: the array must hold integers, but it holds a {t}").into());
                 }
             }
         }
@@ -201,16 +121,11 @@ pub fn register(engine: &mut Engine) {
     engine.register_fn("min", |a: i64, b: i64| a.min(b));
     engine.register_fn("max", |a: i64, b: i64| a.max(b));
     engine.register_fn("abs", |a: i64| -> Fallible<i64> {
-        a.checked_abs()
-            .ok_or_else(|| format!("abs: |{a}| does not fit in a 64-bit integer").into())
+        a.checked_abs().ok_or_else(|| format!("abs: |{a}| does not fit in a 64-bit integer").into())
     });
     engine.register_fn("floor_div", |a: i64, b: i64| -> Fallible<i64> {
         floor_div(a, b).ok_or_else(|| {
-            if b == 0 {
-                "floor_div: division by zero".into()
-            } else {
-                format!("floor_div({a}, {b}) overflows").into()
-            }
+            if b == 0 { "floor_div: division by zero".into() } else { format!("floor_div({a}, {b}) overflows").into() }
         })
     });
     engine.register_fn("mod", |a: i64, b: i64| -> Fallible<i64> {
@@ -222,9 +137,7 @@ pub fn register(engine: &mut Engine) {
         Ok(if b == -1 { 0 } else { a.rem_euclid(b) })
     });
     engine.register_fn("xor", |a: i64, b: i64| a ^ b);
-    engine.register_fn("isqrt", |n: i64| -> Fallible<i64> {
-        Ok(natural("isqrt", "n", n)?.isqrt() as i64)
-    });
+    engine.register_fn("isqrt", |n: i64| -> Fallible<i64> { Ok(natural("isqrt", "n", n)?.isqrt() as i64) });
     engine.register_fn("fib", |n: i64| -> Fallible<i64> {
         match n {
             0..=92 => Ok(theory::fibonacci(n as usize) as i64),
@@ -232,9 +145,7 @@ pub fn register(engine: &mut Engine) {
             _ => Err(format!("fib: F({n}) does not fit in a 64-bit integer (n <= 92)").into()),
         }
     });
-    engine.register_fn("popcount", |n: i64| -> Fallible<i64> {
-        Ok(natural("popcount", "n", n)?.count_ones() as i64)
-    });
+    engine.register_fn("popcount", |n: i64| -> Fallible<i64> { Ok(natural("popcount", "n", n)?.count_ones() as i64) });
 }
 
 #[cfg(test)]

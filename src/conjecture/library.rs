@@ -29,11 +29,7 @@ pub fn known_formulas() -> Vec<KnownFormula> {
         text,
     };
     vec![
-        f(
-            "Nim (rook)",
-            "g = x XOR y: the Grundy numbers of two-pile Nim, the rook",
-            "x ^ y".to_string(),
-        ),
+        f("Nim (rook)", "g = x XOR y: the Grundy numbers of two-pile Nim, the rook", "x ^ y".to_string()),
         f(
             "Dragon king (p = 3)",
             "g = mod(x+y, 3) + 3 (floor(x/3) XOR floor(y/3)): the dragon king (Ryuo Nim, arXiv 1711.01411)",
@@ -90,10 +86,7 @@ mod tests {
         let f = Formula::compile(&parameter_p_formula(5)).unwrap();
         for (x, y) in [(0, 0), (7, 3), (12, 29), (100, 41)] {
             let want = crate::theory::ryuoh_grundy(5, x, y) as i64;
-            assert_eq!(
-                f.eval(x as i64, y as i64).unwrap(),
-                crate::conjecture::FormulaValue::Int(want)
-            );
+            assert_eq!(f.eval(x as i64, y as i64).unwrap(), crate::conjecture::FormulaValue::Int(want));
         }
     }
 }

@@ -41,15 +41,9 @@ impl Periodicity {
     /// In words, with `var` the running coordinate: "g(x + 3) = g(x) + 3 for
     /// x >= 0 (additively periodic: period 3, saltus 3)".
     pub fn describe(&self, var: &str) -> String {
-        let Periodicity {
-            preperiod,
-            period,
-            saltus,
-        } = *self;
+        let Periodicity { preperiod, period, saltus } = *self;
         if saltus == 0 {
-            format!(
-                "g({var} + {period}) = g({var}) for {var} >= {preperiod} (periodic: period {period})"
-            )
+            format!("g({var} + {period}) = g({var}) for {var} >= {preperiod} (periodic: period {period})")
         } else {
             let sign = if saltus < 0 { "-" } else { "+" };
             format!(
@@ -77,11 +71,7 @@ pub fn find_periodicity(seq: &[i64]) -> Option<Periodicity> {
         }
         let tail = n - preperiod;
         if tail >= MIN_REPEATS * period && 2 * tail >= n && tail >= MIN_TAIL {
-            return Some(Periodicity {
-                preperiod,
-                period,
-                saltus,
-            });
+            return Some(Periodicity { preperiod, period, saltus });
         }
     }
     None
@@ -188,11 +178,7 @@ impl PatternHints {
                 self.width, self.height
             ),
         };
-        for (name, hints) in [
-            ("rows", &self.rows),
-            ("columns", &self.columns),
-            ("diagonals", &self.diagonals),
-        ] {
+        for (name, hints) in [("rows", &self.rows), ("columns", &self.columns), ("diagonals", &self.diagonals)] {
             let found: Vec<&LineHint> = hints.iter().filter(|h| h.periodicity.is_some()).collect();
             out.push_str(&format!(
                 "{} of {} {name} are periodic or additively periodic within the range.\n",
@@ -201,11 +187,7 @@ impl PatternHints {
             ));
             for h in found.iter().take(max_lines) {
                 let p = h.periodicity.expect("filtered");
-                out.push_str(&format!(
-                    "  {}: {}\n",
-                    h.line,
-                    p.describe(h.line.variable())
-                ));
+                out.push_str(&format!("  {}: {}\n", h.line, p.describe(h.line.variable())));
             }
             if found.len() > max_lines {
                 out.push_str(&format!("  ... and {} more\n", found.len() - max_lines));
@@ -222,23 +204,13 @@ fn line_values(table: &Table, line: Line) -> Vec<i64> {
         Line::Row(y) => (0..w).map(|x| table.get(x, y) as i64).collect(),
         Line::Column(x) => (0..h).map(|y| table.get(x, y) as i64).collect(),
         Line::Diagonal(d) => {
-            let (x0, y0) = if d >= 0 {
-                (d as usize, 0)
-            } else {
-                (0, (-d) as usize)
-            };
-            (0..(w - x0).min(h - y0))
-                .map(|t| table.get(x0 + t, y0 + t) as i64)
-                .collect()
+            let (x0, y0) = if d >= 0 { (d as usize, 0) } else { (0, (-d) as usize) };
+            (0..(w - x0).min(h - y0)).map(|t| table.get(x0 + t, y0 + t) as i64).collect()
         }
     }
 }
 
-fn hints_for(
-    table: &Table,
-    lines: Vec<Line>,
-    control: &Control,
-) -> Result<Vec<LineHint>, EngineError> {
+fn hints_for(table: &Table, lines: Vec<Line>, control: &Control) -> Result<Vec<LineHint>, EngineError> {
     lines
         .into_par_iter()
         .map(|line| {
@@ -247,11 +219,7 @@ fn hints_for(
             }
             let values = line_values(table, line);
             control.advance(1);
-            Ok(LineHint {
-                line,
-                length: values.len(),
-                periodicity: find_periodicity(&values),
-            })
+            Ok(LineHint { line, length: values.len(), periodicity: find_periodicity(&values) })
         })
         .collect()
 }
@@ -268,22 +236,11 @@ pub fn find_hints(table: &Table, control: &Control) -> Result<PatternHints, Engi
     control.start((w + h + w + h - 1) as u64);
     let rows = hints_for(table, (0..h).map(Line::Row).collect(), control)?;
     let columns = hints_for(table, (0..w).map(Line::Column).collect(), control)?;
-    let diagonals = hints_for(
-        table,
-        (-(h as i64 - 1)..w as i64).map(Line::Diagonal).collect(),
-        control,
-    )?;
+    let diagonals = hints_for(table, (-(h as i64 - 1)..w as i64).map(Line::Diagonal).collect(), control)?;
     if control.is_cancelled() {
         return Err(EngineError::Cancelled);
     }
-    Ok(PatternHints {
-        width: w,
-        height: h,
-        rows,
-        columns,
-        diagonals,
-        block_form: find_block_form(table),
-    })
+    Ok(PatternHints { width: w, height: h, rows, columns, diagonals, block_form: find_block_form(table) })
 }
 
 /// The least `p <= MAX_BLOCK` such that
@@ -297,23 +254,16 @@ pub fn find_block_form(table: &Table) -> Option<BlockForm> {
         return None;
     }
     let (w, h) = (table.width(), table.height());
-    (1..=MAX_BLOCK)
-        .take_while(|&p| w >= MIN_REPEATS * p && h >= MIN_REPEATS * p)
-        .find_map(|p| {
-            let f: Vec<u32> = (0..p * p).map(|i| table.get(i / p, i % p)).collect();
-            let fits = (0..h).into_par_iter().all(|y| {
-                (0..w).all(|x| {
-                    let want =
-                        f[(x % p) * p + y % p] as u64 + p as u64 * ((x / p) ^ (y / p)) as u64;
-                    table.get(x, y) as u64 == want
-                })
-            });
-            fits.then(|| BlockForm {
-                p,
-                formula: block_formula(p, &f),
-                f,
+    (1..=MAX_BLOCK).take_while(|&p| w >= MIN_REPEATS * p && h >= MIN_REPEATS * p).find_map(|p| {
+        let f: Vec<u32> = (0..p * p).map(|i| table.get(i / p, i % p)).collect();
+        let fits = (0..h).into_par_iter().all(|y| {
+            (0..w).all(|x| {
+                let want = f[(x % p) * p + y % p] as u64 + p as u64 * ((x / p) ^ (y / p)) as u64;
+                table.get(x, y) as u64 == want
             })
-        })
+        });
+        fits.then(|| BlockForm { p, formula: block_formula(p, &f), f })
+    })
 }
 
 /// The block form in the formula language: Nim for p = 1, the parameter-p
@@ -326,10 +276,7 @@ fn block_formula(p: usize, f: &[u32]) -> String {
         return super::parameter_p_formula(p as u32);
     }
     let cells: Vec<String> = f.iter().map(u32::to_string).collect();
-    format!(
-        "let f = [{}]; f[(x % {p}) * {p} + y % {p}] + {p} * ((x / {p}) ^ (y / {p}))",
-        cells.join(", ")
-    )
+    format!("let f = [{}]; f[(x % {p}) * {p} + y % {p}] + {p} * ((x / {p}) ^ (y / {p}))", cells.join(", "))
 }
 
 #[cfg(test)]
@@ -345,24 +292,10 @@ mod tests {
     #[test]
     fn periodicity_of_simple_sequences() {
         let lin: Vec<i64> = (0..30).collect();
-        assert_eq!(
-            find_periodicity(&lin),
-            Some(Periodicity {
-                preperiod: 0,
-                period: 1,
-                saltus: 1
-            })
-        );
+        assert_eq!(find_periodicity(&lin), Some(Periodicity { preperiod: 0, period: 1, saltus: 1 }));
         let mut pre: Vec<i64> = vec![9, 7, 5];
         pre.extend((0..30).map(|i| i % 4));
-        assert_eq!(
-            find_periodicity(&pre),
-            Some(Periodicity {
-                preperiod: 3,
-                period: 4,
-                saltus: 0
-            })
-        );
+        assert_eq!(find_periodicity(&pre), Some(Periodicity { preperiod: 3, period: 4, saltus: 0 }));
         // Too short to say anything.
         assert_eq!(find_periodicity(&[1, 2, 3, 4, 5]), None);
         // Only the last third repeats: not enough.
@@ -378,11 +311,7 @@ mod tests {
         for h in &hints.rows {
             let Line::Row(y) = h.line else { panic!() };
             let period = (y + 1).next_power_of_two();
-            let want = Periodicity {
-                preperiod: 0,
-                period,
-                saltus: period as i64,
-            };
+            let want = Periodicity { preperiod: 0, period, saltus: period as i64 };
             assert_eq!(h.periodicity, Some(want), "row {y}");
         }
         assert_eq!(hints.block_form.as_ref().map(|b| b.p), Some(1));
@@ -406,11 +335,7 @@ mod tests {
         for h in &hints.rows {
             let Line::Row(y) = h.line else { panic!() };
             let (period, saltus) = ryuoh_row_period(3, y as u64);
-            let want = Periodicity {
-                preperiod: 0,
-                period,
-                saltus,
-            };
+            let want = Periodicity { preperiod: 0, period, saltus };
             assert_eq!(h.periodicity, Some(want), "row {y}");
         }
         let b = hints.block_form.as_ref().expect("block form");
@@ -421,10 +346,7 @@ mod tests {
 
     #[test]
     fn block_form_for_ryuoh_5_and_a_lookup_table() {
-        assert_eq!(
-            find_block_form(&table("ryuoh:5", 40, 40)).map(|b| b.p),
-            Some(5)
-        );
+        assert_eq!(find_block_form(&table("ryuoh:5", 40, 40)).map(|b| b.p), Some(5));
         // A table with the block form but f not (a + b) mod p: f = [[1, 0], [0, 1]].
         let rules = preset("nim").unwrap();
         let values = (0..20 * 20)
@@ -436,11 +358,7 @@ mod tests {
         let t = Table::from_values(&rules, 20, 20, values);
         let b = find_block_form(&t).unwrap();
         assert_eq!((b.p, b.f.clone()), (2, vec![1, 0, 0, 1]));
-        assert!(
-            b.formula.starts_with("let f = [1, 0, 0, 1];"),
-            "{}",
-            b.formula
-        );
+        assert!(b.formula.starts_with("let f = [1, 0, 0, 1];"), "{}", b.formula);
     }
 
     #[test]

@@ -12,8 +12,7 @@ pub const FAMILY: &str = "BIZ UDPGothic";
 /// The parsed bundled font (`None` only if the bundled file were broken).
 pub fn font() -> Option<&'static FontRef<'static>> {
     static FONT: OnceLock<Option<FontRef<'static>>> = OnceLock::new();
-    FONT.get_or_init(|| FontRef::try_from_slice(FONT_BYTES).ok())
-        .as_ref()
+    FONT.get_or_init(|| FontRef::try_from_slice(FONT_BYTES).ok()).as_ref()
 }
 
 /// Glyphs of one line of text at em size `size`: each glyph with the `x`

@@ -61,10 +61,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DrawError> {
 /// Writes `scene` to `path` as PNG (long side `px` pixels) or SVG, chosen by
 /// the file extension (`.png` or `.svg`, any case).
 pub fn export(scene: &Scene, path: &Path, px: u32) -> Result<(), DrawError> {
-    let ext = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
+    let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
     match ext.as_str() {
         "png" => png::write_png(scene, px, path),
         "svg" => write_atomic(path, svg::to_svg(scene).as_bytes()),

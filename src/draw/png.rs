@@ -8,9 +8,7 @@ use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use rayon::prelude::*;
 use std::path::Path;
-use tiny_skia::{
-    Color, FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, PixmapMut, Rect, Transform,
-};
+use tiny_skia::{Color, FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, PixmapMut, Rect, Transform};
 
 /// The largest side, in pixels, of a PNG we agree to draw (about 576 MB of
 /// pixels at the largest).
@@ -36,26 +34,14 @@ fn ts_stroke(s: &Stroke) -> tiny_skia::Stroke {
 /// premultiplied RGBA.
 pub fn render(scene: &Scene, px: u32) -> Result<Pixmap, DrawError> {
     if px == 0 || px > MAX_SIDE_PX {
-        return Err(DrawError::BadSize(format!(
-            "{px} pixels; choose a size from 1 to {MAX_SIDE_PX}"
-        )));
+        return Err(DrawError::BadSize(format!("{px} pixels; choose a size from 1 to {MAX_SIDE_PX}")));
     }
-    if !(scene.width.is_finite() && scene.height.is_finite())
-        || scene.width <= 0.0
-        || scene.height <= 0.0
-    {
-        return Err(DrawError::BadSize(format!(
-            "the scene is {} x {} units",
-            scene.width, scene.height
-        )));
+    if !(scene.width.is_finite() && scene.height.is_finite()) || scene.width <= 0.0 || scene.height <= 0.0 {
+        return Err(DrawError::BadSize(format!("the scene is {} x {} units", scene.width, scene.height)));
     }
     let (w, h) = scene.pixel_size(px);
     // Large pictures are drawn as horizontal strips in parallel.
-    let strips = if (w as u64) * (h as u64) > 2_000_000 {
-        rayon::current_num_threads() * 4
-    } else {
-        1
-    };
+    let strips = if (w as u64) * (h as u64) > 2_000_000 { rayon::current_num_threads() * 4 } else { 1 };
     render_strips(scene, px, strips)
 }
 
@@ -65,33 +51,29 @@ pub fn render(scene: &Scene, px: u32) -> Result<Pixmap, DrawError> {
 /// rounding only.)
 fn render_strips(scene: &Scene, px: u32, strips: usize) -> Result<Pixmap, DrawError> {
     let (w, h) = scene.pixel_size(px);
-    let mut pm = Pixmap::new(w, h)
-        .ok_or_else(|| DrawError::BadSize(format!("cannot allocate {w} x {h} pixels")))?;
+    let mut pm = Pixmap::new(w, h).ok_or_else(|| DrawError::BadSize(format!("cannot allocate {w} x {h} pixels")))?;
     let (sx, sy) = (w as f32 / scene.width, h as f32 / scene.height);
     let strips = strips.clamp(1, h as usize);
     let strip_h = (h as usize).div_ceil(strips);
     let row = w as usize * 4;
-    pm.data_mut()
-        .par_chunks_mut(strip_h * row)
-        .enumerate()
-        .for_each(|(i, chunk)| {
-            let rows = (chunk.len() / row) as u32;
-            let Some(mut part) = PixmapMut::from_bytes(chunk, w, rows) else {
-                return;
-            };
-            if let Some(bg) = scene.background {
-                part.fill(Color::from_rgba8(bg.0[0], bg.0[1], bg.0[2], bg.0[3]));
+    pm.data_mut().par_chunks_mut(strip_h * row).enumerate().for_each(|(i, chunk)| {
+        let rows = (chunk.len() / row) as u32;
+        let Some(mut part) = PixmapMut::from_bytes(chunk, w, rows) else {
+            return;
+        };
+        if let Some(bg) = scene.background {
+            part.fill(Color::from_rgba8(bg.0[0], bg.0[1], bg.0[2], bg.0[3]));
+        }
+        let y0 = (i * strip_h) as f32;
+        let t = Transform::from_row(sx, 0.0, 0.0, sy, 0.0, -y0);
+        let (top, bottom) = (y0 / sy, (y0 + rows as f32) / sy);
+        for shape in &scene.shapes {
+            let (a, b) = y_range(shape);
+            if b >= top && a <= bottom {
+                draw_shape(&mut part, shape, t);
             }
-            let y0 = (i * strip_h) as f32;
-            let t = Transform::from_row(sx, 0.0, 0.0, sy, 0.0, -y0);
-            let (top, bottom) = (y0 / sy, (y0 + rows as f32) / sy);
-            for shape in &scene.shapes {
-                let (a, b) = y_range(shape);
-                if b >= top && a <= bottom {
-                    draw_shape(&mut part, shape, t);
-                }
-            }
-        });
+        }
+    });
     Ok(pm)
 }
 
@@ -106,32 +88,18 @@ fn y_range(shape: &Shape) -> (f32, f32) {
         Shape::Polyline { points, stroke, .. } => {
             let r = stroke.width / 2.0;
             let lo = points.iter().map(|p| p[1]).fold(f32::INFINITY, f32::min);
-            let hi = points
-                .iter()
-                .map(|p| p[1])
-                .fold(f32::NEG_INFINITY, f32::max);
+            let hi = points.iter().map(|p| p[1]).fold(f32::NEG_INFINITY, f32::max);
             (lo - r, hi + r)
         }
-        Shape::Circle {
-            center,
-            radius,
-            stroke,
-            ..
-        } => {
+        Shape::Circle { center, radius, stroke, .. } => {
             let r = radius + half(stroke);
             (center[1] - r, center[1] + r)
         }
-        Shape::Rect {
-            min, max, stroke, ..
-        } => (min[1] - half(stroke), max[1] + half(stroke)),
+        Shape::Rect { min, max, stroke, .. } => (min[1] - half(stroke), max[1] + half(stroke)),
         Shape::Text { pos, size, .. } => (pos[1] - 2.0 * size, pos[1] + 2.0 * size),
     };
     // A non-finite extent is drawn everywhere rather than lost.
-    if a.is_finite() && b.is_finite() {
-        (a - 1.0, b + 1.0)
-    } else {
-        (f32::NEG_INFINITY, f32::INFINITY)
-    }
+    if a.is_finite() && b.is_finite() { (a - 1.0, b + 1.0) } else { (f32::NEG_INFINITY, f32::INFINITY) }
 }
 
 fn draw_shape(pm: &mut PixmapMut, shape: &Shape, t: Transform) {
@@ -144,11 +112,7 @@ fn draw_shape(pm: &mut PixmapMut, shape: &Shape, t: Transform) {
                 pm.stroke_path(&path, &paint(stroke.color), &ts_stroke(stroke), t, None);
             }
         }
-        Shape::Polyline {
-            points,
-            closed,
-            stroke,
-        } => {
+        Shape::Polyline { points, closed, stroke } => {
             let mut pb = PathBuilder::new();
             for (i, p) in points.iter().enumerate() {
                 if i == 0 {
@@ -164,12 +128,7 @@ fn draw_shape(pm: &mut PixmapMut, shape: &Shape, t: Transform) {
                 pm.stroke_path(&path, &paint(stroke.color), &ts_stroke(stroke), t, None);
             }
         }
-        Shape::Circle {
-            center,
-            radius,
-            fill,
-            stroke,
-        } => {
+        Shape::Circle { center, radius, fill, stroke } => {
             if let Some(path) = PathBuilder::from_circle(center[0], center[1], *radius) {
                 if let Some(f) = fill {
                     pm.fill_path(&path, &paint(*f), FillRule::Winding, t, None);
@@ -179,12 +138,7 @@ fn draw_shape(pm: &mut PixmapMut, shape: &Shape, t: Transform) {
                 }
             }
         }
-        Shape::Rect {
-            min,
-            max,
-            fill,
-            stroke,
-        } => {
+        Shape::Rect { min, max, fill, stroke } => {
             if let Some(r) = Rect::from_ltrb(min[0], min[1], max[0], max[1]) {
                 if let Some(f) = fill {
                     pm.fill_rect(r, &paint(*f), t, None);
@@ -198,13 +152,7 @@ fn draw_shape(pm: &mut PixmapMut, shape: &Shape, t: Transform) {
                 }
             }
         }
-        Shape::Text {
-            pos,
-            text,
-            size,
-            color,
-            anchor,
-        } => draw_text(pm, pos, text, *size, *color, *anchor, t),
+        Shape::Text { pos, text, size, color, anchor } => draw_text(pm, pos, text, *size, *color, *anchor, t),
     }
 }
 
@@ -295,11 +243,7 @@ pub fn to_png_bytes(scene: &Scene, px: u32) -> Result<Vec<u8>, DrawError> {
     let (w, h) = (pm.width(), pm.height());
     // Premultiplied equals straight where every pixel is opaque.
     let opaque = scene.background.is_some_and(|b| b.0[3] == 255);
-    let data = if opaque {
-        pm.take()
-    } else {
-        pm.take_demultiplied()
-    };
+    let data = if opaque { pm.take() } else { pm.take_demultiplied() };
     encode_rgba(w, h, &data)
 }
 
@@ -319,13 +263,7 @@ mod tests {
     fn background_line_and_text() {
         let mut s = Scene::new(100.0, 50.0, Some(Rgba::rgb(10, 20, 30)));
         s.line([10.0, 25.0], [90.0, 25.0], Stroke::new(4.0, Rgba::WHITE));
-        s.text(
-            [50.0, 10.0],
-            "8",
-            12.0,
-            Rgba::rgb(255, 0, 0),
-            Anchor::Center,
-        );
+        s.text([50.0, 10.0], "8", 12.0, Rgba::rgb(255, 0, 0), Anchor::Center);
         let (w, h, px) = render_rgba(&s, 200).unwrap();
         assert_eq!((w, h), (200, 100));
         let at = |x: u32, y: u32| &px[((y * w + x) * 4) as usize..][..4];
@@ -343,36 +281,18 @@ mod tests {
         let mut s = Scene::new(40.0, 30.0, Some(Rgba::rgb(1, 2, 3)));
         for i in 0..12 {
             let f = i as f32;
-            s.line(
-                [f * 3.0, 0.0],
-                [40.0 - f, 30.0],
-                Stroke::new(0.7, Rgba::new(200, 100, f as u8 * 20, 200)),
-            );
-            s.push(Shape::Circle {
-                center: [f * 3.3, f * 2.4],
-                radius: 1.5,
-                fill: Some(Rgba::WHITE),
-                stroke: None,
-            });
+            s.line([f * 3.0, 0.0], [40.0 - f, 30.0], Stroke::new(0.7, Rgba::new(200, 100, f as u8 * 20, 200)));
+            s.push(Shape::Circle { center: [f * 3.3, f * 2.4], radius: 1.5, fill: Some(Rgba::WHITE), stroke: None });
         }
         s.text([20.0, 15.0], "Knight 42", 6.0, Rgba::BLACK, Anchor::Center);
         let one = render_strips(&s, 401, 1).unwrap();
         let many = render_strips(&s, 401, 7).unwrap();
         // The same picture: a shifted origin changes the fixed-point rounding
         // of a few anti-aliased edge pixels slightly, nothing else.
-        let diffs: Vec<u8> = one
-            .data()
-            .iter()
-            .zip(many.data())
-            .map(|(a, b)| a.abs_diff(*b))
-            .filter(|&d| d > 0)
-            .collect();
+        let diffs: Vec<u8> =
+            one.data().iter().zip(many.data()).map(|(a, b)| a.abs_diff(*b)).filter(|&d| d > 0).collect();
         let max = diffs.iter().copied().max().unwrap_or(0);
-        assert!(
-            max < 64 && diffs.len() * 200 < one.data().len(),
-            "{} bytes differ, by up to {max}",
-            diffs.len()
-        );
+        assert!(max < 64 && diffs.len() * 200 < one.data().len(), "{} bytes differ, by up to {max}", diffs.len());
     }
 
     #[test]

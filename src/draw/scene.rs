@@ -44,11 +44,7 @@ impl Rgba {
 
     /// `#rrggbb` when opaque, `#rrggbbaa` otherwise.
     pub fn to_hex(self) -> String {
-        if self.0[3] == 255 {
-            self.hex_rgb()
-        } else {
-            format!("{}{:02x}", self.hex_rgb(), self.0[3])
-        }
+        if self.0[3] == 255 { self.hex_rgb() } else { format!("{}{:02x}", self.hex_rgb(), self.0[3]) }
     }
 
     /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`.
@@ -229,12 +225,7 @@ pub struct Scene {
 impl Scene {
     /// An empty scene.
     pub fn new(width: f32, height: f32, background: Option<Rgba>) -> Scene {
-        Scene {
-            width,
-            height,
-            background,
-            shapes: Vec::new(),
-        }
+        Scene { width, height, background, shapes: Vec::new() }
     }
 
     /// Adds a shape on top.
@@ -249,13 +240,7 @@ impl Scene {
 
     /// Adds a text.
     pub fn text(&mut self, pos: Point, text: &str, size: f32, color: Rgba, anchor: Anchor) {
-        self.push(Shape::Text {
-            pos,
-            text: text.to_string(),
-            size,
-            color,
-            anchor,
-        });
+        self.push(Shape::Text { pos, text: text.to_string(), size, color, anchor });
     }
 
     /// The pixel size of the scene when its longer side is `px` pixels

@@ -34,22 +34,14 @@ fn paint_attr(name: &str, c: Option<Rgba>) -> String {
     match c {
         None => format!(" {name}=\"none\""),
         Some(c) if c.0[3] == 255 => format!(" {name}=\"{}\"", c.hex_rgb()),
-        Some(c) => format!(
-            " {name}=\"{}\" {name}-opacity=\"{}\"",
-            c.hex_rgb(),
-            num(c.alpha())
-        ),
+        Some(c) => format!(" {name}=\"{}\" {name}-opacity=\"{}\"", c.hex_rgb(), num(c.alpha())),
     }
 }
 
 fn stroke_attrs(s: Option<Stroke>) -> String {
     match s {
         None => String::new(),
-        Some(s) => format!(
-            "{} stroke-width=\"{}\"",
-            paint_attr("stroke", Some(s.color)),
-            num(s.width)
-        ),
+        Some(s) => format!("{} stroke-width=\"{}\"", paint_attr("stroke", Some(s.color)), num(s.width)),
     }
 }
 
@@ -64,11 +56,7 @@ pub fn to_svg(scene: &Scene) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">"
     );
     if let Some(bg) = scene.background {
-        let _ = writeln!(
-            o,
-            "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\"{}/>",
-            paint_attr("fill", Some(bg))
-        );
+        let _ = writeln!(o, "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\"{}/>", paint_attr("fill", Some(bg)));
     }
     // Lines and polylines share round caps and joins through one group.
     let _ = writeln!(o, "<g stroke-linecap=\"round\" stroke-linejoin=\"round\">");
@@ -85,39 +73,20 @@ pub fn to_svg(scene: &Scene) -> String {
                     stroke_attrs(Some(*stroke))
                 );
             }
-            Shape::Polyline {
-                points,
-                closed,
-                stroke,
-            } => {
+            Shape::Polyline { points, closed, stroke } => {
                 if points.is_empty() {
                     continue;
                 }
                 let mut d = String::new();
                 for (i, p) in points.iter().enumerate() {
-                    let _ = write!(
-                        d,
-                        "{}{} {}",
-                        if i == 0 { "M" } else { " L" },
-                        num(p[0]),
-                        num(p[1])
-                    );
+                    let _ = write!(d, "{}{} {}", if i == 0 { "M" } else { " L" }, num(p[0]), num(p[1]));
                 }
                 if *closed {
                     d.push_str(" Z");
                 }
-                let _ = writeln!(
-                    o,
-                    "<path d=\"{d}\" fill=\"none\"{}/>",
-                    stroke_attrs(Some(*stroke))
-                );
+                let _ = writeln!(o, "<path d=\"{d}\" fill=\"none\"{}/>", stroke_attrs(Some(*stroke)));
             }
-            Shape::Circle {
-                center,
-                radius,
-                fill,
-                stroke,
-            } => {
+            Shape::Circle { center, radius, fill, stroke } => {
                 let _ = writeln!(
                     o,
                     "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}{}/>",
@@ -128,12 +97,7 @@ pub fn to_svg(scene: &Scene) -> String {
                     stroke_attrs(*stroke)
                 );
             }
-            Shape::Rect {
-                min,
-                max,
-                fill,
-                stroke,
-            } => {
+            Shape::Rect { min, max, fill, stroke } => {
                 let _ = writeln!(
                     o,
                     "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"{}{}/>",
@@ -145,13 +109,7 @@ pub fn to_svg(scene: &Scene) -> String {
                     stroke_attrs(*stroke)
                 );
             }
-            Shape::Text {
-                pos,
-                text,
-                size,
-                color,
-                anchor,
-            } => {
+            Shape::Text { pos, text, size, color, anchor } => {
                 // Place the start of the text ourselves (measured with the
                 // bundled font) so SVG and PNG agree even without
                 // text-anchor support; the baseline is explicit too.
@@ -193,9 +151,6 @@ mod tests {
         s.text([1.0, 1.0], "a<&>\"b", 3.0, Rgba::BLACK, Anchor::Center);
         let svg = to_svg(&s);
         assert!(svg.contains("a&lt;&amp;&gt;&quot;b"), "{svg}");
-        assert!(
-            !svg.contains("<rect"),
-            "transparent scene has no background"
-        );
+        assert!(!svg.contains("<rect"), "transparent scene has no background");
     }
 }

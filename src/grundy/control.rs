@@ -41,10 +41,6 @@ impl Control {
     /// Progress between 0 and 1.
     pub fn fraction(&self) -> f32 {
         let total = self.total.load(Ordering::Relaxed);
-        if total == 0 {
-            0.0
-        } else {
-            (self.done.load(Ordering::Relaxed) as f64 / total as f64).min(1.0) as f32
-        }
+        if total == 0 { 0.0 } else { (self.done.load(Ordering::Relaxed) as f64 / total as f64).min(1.0) as f32 }
     }
 }

@@ -146,7 +146,11 @@ impl Table {
     /// The largest value in the table.
     pub fn max_value(&self) -> u32 {
         if self.symmetric {
-            (0..self.height).flat_map(|y| (y..self.width).map(move |x| (x, y))).map(|(x, y)| self.get(x, y)).max().unwrap_or(0)
+            (0..self.height)
+                .flat_map(|y| (y..self.width).map(move |x| (x, y)))
+                .map(|(x, y)| self.get(x, y))
+                .max()
+                .unwrap_or(0)
         } else {
             self.cells.iter().map(|c| c.load(Ordering::Relaxed)).max().unwrap_or(0)
         }

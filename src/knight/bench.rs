@@ -25,8 +25,7 @@ pub fn is_tour(g: &LeaperGraph, path: &[u32], closed: bool) -> bool {
         seen[v] = true;
     }
     path.len() == g.len()
-        && (!closed
-            || (path.len() >= 3 && g.adjacent(path[0] as usize, path[path.len() - 1] as usize)))
+        && (!closed || (path.len() >= 3 && g.adjacent(path[0] as usize, path[path.len() - 1] as usize)))
 }
 
 /// Schwenk (1991): closed knight's tours on m x n.
@@ -51,12 +50,7 @@ pub fn bench_report() -> String {
     let _ = writeln!(o, "== knight benchmarks ==");
 
     // 1. Warnsdorff on n x n, n = 5..=200.
-    let ties = [
-        TieBreak::FarFromCentre,
-        TieBreak::Pohl,
-        TieBreak::Random(1),
-        TieBreak::Random(2),
-    ];
+    let ties = [TieBreak::FarFromCentre, TieBreak::Pohl, TieBreak::Random(1), TieBreak::Random(2)];
     let mut first_try_failures = Vec::new();
     let mut failures = Vec::new();
     let mut slowest = (Duration::ZERO, 0);
@@ -119,11 +113,7 @@ pub fn bench_report() -> String {
     // 3. Every rectangle with at most 64 cells (w <= h), open and closed.
     let cancel = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
-    let budget = Budget {
-        time_limit: Duration::from_secs(10),
-        cancel: &cancel,
-        nodes: &nodes,
-    };
+    let budget = Budget { time_limit: Duration::from_secs(10), cancel: &cancel, nodes: &nodes };
     let (mut found, mut none, mut undecided, mut wrong) = (0, 0, 0, Vec::new());
     let mut times: Vec<(Duration, String)> = Vec::new();
     for w in 1..=64usize {
@@ -135,15 +125,7 @@ pub fn bench_report() -> String {
             let g = LeaperGraph::of_region(&board, Region::A, Leaper::KNIGHT);
             for closed in [false, true] {
                 let t = Instant::now();
-                let r = find_tour(
-                    &g,
-                    &TourSpec {
-                        closed,
-                        start: None,
-                    },
-                    &budget,
-                )
-                .expect("no start given");
+                let r = find_tour(&g, &TourSpec { closed, start: None }, &budget).expect("no start given");
                 let dt = t.elapsed();
                 let kind = if closed { "closed" } else { "open" };
                 let answer = match &r {
@@ -164,27 +146,16 @@ pub fn bench_report() -> String {
                         continue;
                     }
                 };
-                let theory = if closed {
-                    schwenk_closed(w, h)
-                } else {
-                    open_exists(w, h)
-                };
+                let theory = if closed { schwenk_closed(w, h) } else { open_exists(w, h) };
                 if answer != theory {
                     wrong.push(format!("{w}x{h} {kind}: answer {answer}, theory {theory}"));
                 }
-                times.push((
-                    dt,
-                    format!("{w}x{h} {kind} {}", if answer { "tour" } else { "none" }),
-                ));
+                times.push((dt, format!("{w}x{h} {kind} {}", if answer { "tour" } else { "none" })));
             }
         }
     }
     times.sort_by_key(|t| std::cmp::Reverse(t.0));
-    let slow: Vec<String> = times
-        .iter()
-        .take(5)
-        .map(|(d, s)| format!("{s} {}", ms(*d)))
-        .collect();
+    let slow: Vec<String> = times.iter().take(5).map(|(d, s)| format!("{s} {}", ms(*d))).collect();
     let _ = writeln!(
         o,
         "rectangles with <= 64 cells (w <= h), open and closed: {} questions: {found} tours, {none} proved none, {undecided} undecided; disagreements with Schwenk / open-tour theorem: {:?}; max time {} (target 10 s); slowest: {}",
@@ -198,15 +169,9 @@ pub fn bench_report() -> String {
     let design = Design {
         board: Board::rect(40, 40).expect("40 x 40"),
         leaper: Leaper::KNIGHT,
-        style: Style {
-            margin: 0.0,
-            ..Style::night()
-        },
+        style: Style { margin: 0.0, ..Style::night() },
     };
-    let view = ViewOptions {
-        graph: true,
-        ..Default::default()
-    };
+    let view = ViewOptions { graph: true, ..Default::default() };
     let dir = std::env::temp_dir().join(format!("grundy-lab-bench-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     let path = dir.join("knight-40.png");
@@ -222,10 +187,7 @@ pub fn bench_report() -> String {
     let pixels = png::render(&sc, 8000).map(|p| (p.width(), p.height(), p.take()));
     let t_render = t_render.elapsed();
     let t = Instant::now();
-    let enc = pixels
-        .as_ref()
-        .map_err(|e| e.clone())
-        .and_then(|(w, h, px)| png::encode_rgba(*w, *h, px));
+    let enc = pixels.as_ref().map_err(|e| e.clone()).and_then(|(w, h, px)| png::encode_rgba(*w, *h, px));
     let t_encode = t.elapsed();
     let t = Instant::now();
     let svg = crate::draw::svg::to_svg(&sc);
@@ -235,11 +197,7 @@ pub fn bench_report() -> String {
         "PNG 8000 x 8000 of the 40 x 40 knight graph ({} edges): export {} ({}, {:.1} MB; target 3 s) = render {} + encode; image crate encode alone {} ({}); export / encode = {:.2}; scene {}; SVG {} ({:.1} MB)",
         4 * 40 * 40 - 12 * 40 + 8,
         ms(t_export),
-        if res.is_ok() {
-            "ok".to_string()
-        } else {
-            format!("{res:?}")
-        },
+        if res.is_ok() { "ok".to_string() } else { format!("{res:?}") },
         size as f64 / 1e6,
         ms(t_render),
         ms(t_encode),

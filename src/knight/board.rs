@@ -120,8 +120,7 @@ impl Symmetry {
             return None;
         }
         let (x, y) = (x2 / 2, y2 / 2);
-        (x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h)
-            .then(|| Pos::new(x as u16, y as u16))
+        (x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h).then(|| Pos::new(x as u16, y as u16))
     }
 
     /// The orbit of `p`: `p` and all its images on the board, no repeats.
@@ -136,9 +135,7 @@ impl Symmetry {
         };
         match self {
             Symmetry::None => {}
-            Symmetry::MirrorLeftRight | Symmetry::MirrorTopBottom | Symmetry::Rotate180 => {
-                add(self.map(p, w, h))
-            }
+            Symmetry::MirrorLeftRight | Symmetry::MirrorTopBottom | Symmetry::Rotate180 => add(self.map(p, w, h)),
             Symmetry::MirrorBoth => {
                 add(Symmetry::MirrorLeftRight.map(p, w, h));
                 add(Symmetry::MirrorTopBottom.map(p, w, h));
@@ -171,9 +168,7 @@ pub struct Board {
 /// Checks a board size, with a message naming the problem.
 pub fn check_size(width: usize, height: usize) -> Result<(), String> {
     if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
-        Err(format!(
-            "a board is 1 x 1 to {MAX_SIDE} x {MAX_SIDE} cells, not {width} x {height}"
-        ))
+        Err(format!("a board is 1 x 1 to {MAX_SIDE} x {MAX_SIDE} cells, not {width} x {height}"))
     } else {
         Ok(())
     }
@@ -183,28 +178,16 @@ impl Board {
     /// A `width` x `height` board with every cell `fill`.
     pub fn new(width: usize, height: usize, fill: Cell) -> Result<Board, String> {
         check_size(width, height)?;
-        Ok(Board {
-            width,
-            height,
-            cells: vec![fill; width * height],
-        })
+        Ok(Board { width, height, cells: vec![fill; width * height] })
     }
 
     /// A board from its cells, row by row.
     pub fn from_cells(width: usize, height: usize, cells: Vec<Cell>) -> Result<Board, String> {
         check_size(width, height)?;
         if cells.len() != width * height {
-            return Err(format!(
-                "a {width} x {height} board has {} cells, not {}",
-                width * height,
-                cells.len()
-            ));
+            return Err(format!("a {width} x {height} board has {} cells, not {}", width * height, cells.len()));
         }
-        Ok(Board {
-            width,
-            height,
-            cells,
-        })
+        Ok(Board { width, height, cells })
     }
 
     /// The full rectangle, all in region A.
@@ -292,11 +275,7 @@ impl Board {
     pub fn inverted(&self) -> Board {
         let mut b = self.clone();
         for c in &mut b.cells {
-            *c = if *c == Cell::Hole {
-                Cell::A
-            } else {
-                Cell::Hole
-            };
+            *c = if *c == Cell::Hole { Cell::A } else { Cell::Hole };
         }
         b
     }
@@ -316,11 +295,7 @@ impl Board {
 
     /// Every cell a hole (same size).
     pub fn cleared(&self) -> Board {
-        Board {
-            width: self.width,
-            height: self.height,
-            cells: vec![Cell::Hole; self.cells.len()],
-        }
+        Board { width: self.width, height: self.height, cells: vec![Cell::Hole; self.cells.len()] }
     }
 
     /// Whether region B is exactly the image of region A under the
@@ -328,10 +303,7 @@ impl Board {
     pub fn b_is_image_of_a(&self, sym: Symmetry) -> bool {
         let a = self.region_cells(Region::A);
         a.len() == self.count(Region::B)
-            && a.iter().all(|&p| {
-                sym.map(p, self.width, self.height)
-                    .is_some_and(|q| self.at(q) == Cell::B)
-            })
+            && a.iter().all(|&p| sym.map(p, self.width, self.height).is_some_and(|q| self.at(q) == Cell::B))
     }
 
     /// The board as text rows: `.` hole, `A`, `B`.
@@ -359,10 +331,7 @@ impl Board {
         for (y, r) in rows.iter().enumerate() {
             let r = r.as_ref();
             if r.chars().count() != width {
-                return Err(format!(
-                    "row {y} has {} cells but row 0 has {width}",
-                    r.chars().count()
-                ));
+                return Err(format!("row {y} has {} cells but row 0 has {width}", r.chars().count()));
             }
             for (x, ch) in r.chars().enumerate() {
                 cells.push(match ch {
@@ -370,9 +339,7 @@ impl Board {
                     'A' => Cell::A,
                     'B' => Cell::B,
                     _ => {
-                        return Err(format!(
-                            "cell {x},{y} is {ch:?}; use '.' (hole), 'A' or 'B'"
-                        ));
+                        return Err(format!("cell {x},{y} is {ch:?}; use '.' (hole), 'A' or 'B'"));
                     }
                 });
             }
@@ -419,11 +386,7 @@ impl Preset {
 
     /// The preset on a `width` x `height` board.
     pub fn build(self, width: usize, height: usize) -> Result<Board, String> {
-        let (width, height) = if self == Preset::Chess {
-            (8, 8)
-        } else {
-            (width, height)
-        };
+        let (width, height) = if self == Preset::Chess { (8, 8) } else { (width, height) };
         check_size(width, height)?;
         let (w, h) = (width as f64, height as f64);
         let (cx, cy) = ((w - 1.0) / 2.0, (h - 1.0) / 2.0);
@@ -438,9 +401,7 @@ impl Preset {
                     let iny = 3 * y >= height && 3 * y < 2 * height;
                     yes(inx || iny)
                 }
-                Preset::Diamond => {
-                    yes((fx - cx).abs() / (w / 2.0) + (fy - cy).abs() / (h / 2.0) <= 1.0 + 1e-9)
-                }
+                Preset::Diamond => yes((fx - cx).abs() / (w / 2.0) + (fy - cy).abs() / (h / 2.0) <= 1.0 + 1e-9),
                 Preset::Ring => {
                     let r = ((fx - cx) / (w / 2.0)).powi(2) + ((fy - cy) / (h / 2.0)).powi(2);
                     yes((0.2..=1.0 + 1e-9).contains(&r))
@@ -467,10 +428,7 @@ impl Preset {
                 }
             }
         };
-        let cells = (0..height)
-            .flat_map(|y| (0..width).map(move |x| (x, y)))
-            .map(|(x, y)| cell(x, y))
-            .collect();
+        let cells = (0..height).flat_map(|y| (0..width).map(move |x| (x, y))).map(|(x, y)| cell(x, y)).collect();
         Board::from_cells(width, height, cells)
     }
 }

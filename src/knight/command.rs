@@ -16,12 +16,7 @@ use std::time::Duration;
 #[derive(clap::Args, Debug, Clone, PartialEq)]
 pub struct KnightArgs {
     /// A design file (JSON, as saved by the Knight tab).
-    #[arg(
-        long,
-        value_name = "FILE",
-        conflicts_with = "rect",
-        required_unless_present = "rect"
-    )]
+    #[arg(long, value_name = "FILE", conflicts_with = "rect", required_unless_present = "rect")]
     pub board: Option<PathBuf>,
     /// A full rectangle of WIDTH x HEIGHT cells, e.g. 8x8.
     #[arg(long, value_name = "MxN")]
@@ -57,25 +52,10 @@ pub const EXIT_NONE: i32 = 1;
 pub const EXIT_UNDECIDED: i32 = 3;
 
 fn parse_pair(s: &str, what: &str, seps: &[char]) -> Result<(u64, u64), String> {
-    let bad = || {
-        format!(
-            "{what} must look like {}, not \"{s}\"",
-            if seps.contains(&'x') { "8x8" } else { "1,2" }
-        )
-    };
+    let bad = || format!("{what} must look like {}, not \"{s}\"", if seps.contains(&'x') { "8x8" } else { "1,2" });
     let mut it = s.trim().split(|c| seps.contains(&c));
-    let a = it
-        .next()
-        .ok_or_else(bad)?
-        .trim()
-        .parse()
-        .map_err(|_| bad())?;
-    let b = it
-        .next()
-        .ok_or_else(bad)?
-        .trim()
-        .parse()
-        .map_err(|_| bad())?;
+    let a = it.next().ok_or_else(bad)?.trim().parse().map_err(|_| bad())?;
+    let b = it.next().ok_or_else(bad)?.trim().parse().map_err(|_| bad())?;
     if it.next().is_some() {
         return Err(bad());
     }
@@ -92,24 +72,17 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
         (None, Some(r)) => {
             let (w, h) = parse_pair(r, "--rect", &['x', 'X'])?;
             let board = Board::rect(w.min(1 << 20) as usize, h.min(1 << 20) as usize)?;
-            Design {
-                board,
-                ..Design::default()
-            }
+            Design { board, ..Design::default() }
         }
         _ => return Err("give exactly one of --board FILE or --rect MxN".into()),
     };
     if let Some(l) = &args.leaper {
         let (a, b) = parse_pair(l, "--leaper", &[','])?;
         let too_far = |v: u64| v.min(255) as u8;
-        design.leaper =
-            Leaper::new(too_far(a), too_far(b)).map_err(|e| format!("--leaper: {e}"))?;
+        design.leaper = Leaper::new(too_far(a), too_far(b)).map_err(|e| format!("--leaper: {e}"))?;
     }
     if !(args.limit.is_finite() && args.limit > 0.0 && args.limit <= 86_400.0) {
-        return Err(format!(
-            "--limit must be from 0 to 86400 seconds, not {}",
-            args.limit
-        ));
+        return Err(format!("--limit must be from 0 to 86400 seconds, not {}", args.limit));
     }
     let start = match &args.start {
         None => None,
@@ -122,29 +95,19 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
             Some(p)
         }
     };
-    let regions: Vec<Region> = Region::BOTH
-        .into_iter()
-        .filter(|&r| design.board.count(r) > 0)
-        .collect();
+    let regions: Vec<Region> = Region::BOTH.into_iter().filter(|&r| design.board.count(r) > 0).collect();
     if regions.is_empty() {
         return Err("the board has no cells".into());
     }
     let cancel = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
-    let budget = Budget {
-        time_limit: Duration::from_secs_f64(args.limit),
-        cancel: &cancel,
-        nodes: &nodes,
-    };
+    let budget = Budget { time_limit: Duration::from_secs_f64(args.limit), cancel: &cancel, nodes: &nodes };
     let mut lines = Vec::new();
     let mut code = EXIT_FOUND;
     let mut tours = [None, None];
     for &region in &regions {
         let g = LeaperGraph::of_region(&design.board, region, design.leaper);
-        let spec = TourSpec {
-            closed: args.closed,
-            start: start.filter(|&p| design.board.at(p) == region.cell()),
-        };
+        let spec = TourSpec { closed: args.closed, start: start.filter(|&p| design.board.at(p) == region.cell()) };
         if args.count {
             match count_tours(&g, &spec, &budget)? {
                 TourCount::Exact(n) => lines.push(n.to_string()),
@@ -158,8 +121,7 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
         match find_tour(&g, &spec, &budget)? {
             TourResult::Found(t) => {
                 // Never print a tour that does not check out.
-                t.verify(&design.board, region, design.leaper)
-                    .map_err(|e| format!("internal error, bad tour: {e}"))?;
+                t.verify(&design.board, region, design.leaper).map_err(|e| format!("internal error, bad tour: {e}"))?;
                 lines.push(t.to_line());
                 tours[region.index()] = Some(t);
             }
@@ -176,11 +138,7 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
         }
     }
     if let Some(out) = &args.out {
-        let view = ViewOptions {
-            graph: true,
-            tours: [tours[0].as_ref(), tours[1].as_ref()],
-            numbered: false,
-        };
+        let view = ViewOptions { graph: true, tours: [tours[0].as_ref(), tours[1].as_ref()], numbered: false };
         crate::draw::export(&scene(&design, &view), out, args.px).map_err(|e| e.to_string())?;
     }
     let mut text = lines.join("\n");

@@ -55,11 +55,7 @@ pub enum StylePreset {
 
 impl StylePreset {
     /// All presets, for menus.
-    pub const ALL: [StylePreset; 3] = [
-        StylePreset::Night,
-        StylePreset::Paper,
-        StylePreset::Blueprint,
-    ];
+    pub const ALL: [StylePreset; 3] = [StylePreset::Night, StylePreset::Paper, StylePreset::Blueprint];
 
     /// The style of this preset.
     pub fn style(self) -> Style {
@@ -204,20 +200,16 @@ impl Design {
 
     /// Reads a design from file bytes; the error says what is wrong.
     pub fn from_bytes(bytes: &[u8]) -> Result<Design, String> {
-        let text = std::str::from_utf8(bytes)
-            .map_err(|e| format!("the file is not UTF-8 text (byte {})", e.valid_up_to()))?;
+        let text =
+            std::str::from_utf8(bytes).map_err(|e| format!("the file is not UTF-8 text (byte {})", e.valid_up_to()))?;
         Design::from_json(text)
     }
 
     /// Reads a design from JSON text; the error says what is wrong.
     pub fn from_json(text: &str) -> Result<Design, String> {
-        let f: DesignFile =
-            serde_json::from_str(text).map_err(|e| format!("not a valid design file: {e}"))?;
+        let f: DesignFile = serde_json::from_str(text).map_err(|e| format!("not a valid design file: {e}"))?;
         if f.format != FORMAT {
-            return Err(format!(
-                "not a knight design: \"format\" is \"{}\", expected \"{FORMAT}\"",
-                f.format
-            ));
+            return Err(format!("not a knight design: \"format\" is \"{}\", expected \"{FORMAT}\"", f.format));
         }
         if f.version != VERSION {
             return Err(format!(
@@ -227,43 +219,24 @@ impl Design {
         }
         let (w, h) = (f.board.width, f.board.height);
         if w == 0 || h == 0 || w > MAX_SIDE as u64 || h > MAX_SIDE as u64 {
-            return Err(format!(
-                "board.width and board.height must be 1 to {MAX_SIDE}, not {w} x {h}"
-            ));
+            return Err(format!("board.width and board.height must be 1 to {MAX_SIDE}, not {w} x {h}"));
         }
         if f.board.rows.len() as u64 != h {
-            return Err(format!(
-                "board.height is {h} but board.rows has {} rows",
-                f.board.rows.len()
-            ));
+            return Err(format!("board.height is {h} but board.rows has {} rows", f.board.rows.len()));
         }
-        if let Some((y, r)) = f
-            .board
-            .rows
-            .iter()
-            .enumerate()
-            .find(|(_, r)| r.chars().count() as u64 != w)
-        {
-            return Err(format!(
-                "board.width is {w} but row {y} has {} cells",
-                r.chars().count()
-            ));
+        if let Some((y, r)) = f.board.rows.iter().enumerate().find(|(_, r)| r.chars().count() as u64 != w) {
+            return Err(format!("board.width is {w} but row {y} has {} cells", r.chars().count()));
         }
         let board = Board::from_rows(&f.board.rows).map_err(|e| format!("board: {e}"))?;
         f.leaper.check().map_err(|e| format!("leaper: {e}"))?;
         f.style.check()?;
-        Ok(Design {
-            board,
-            leaper: f.leaper,
-            style: f.style,
-        })
+        Ok(Design { board, leaper: f.leaper, style: f.style })
     }
 
     /// Loads a design file. A file that cannot be read or is not a valid
     /// design gives an error naming the file and the problem.
     pub fn load(path: &Path) -> Result<Design, String> {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         Design::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
@@ -280,11 +253,7 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let d = Design {
-            board: Preset::Pinwheel.build(10, 10).unwrap(),
-            leaper: Leaper::ZEBRA,
-            style: Style::paper(),
-        };
+        let d = Design { board: Preset::Pinwheel.build(10, 10).unwrap(), leaper: Leaper::ZEBRA, style: Style::paper() };
         assert_eq!(Design::from_json(&d.to_json()).unwrap(), d);
     }
 }

@@ -24,12 +24,7 @@ impl LeaperGraph {
     /// The graph of the cells of `width` x `height` for which `inside(x, y)`
     /// holds. Sides up to 65535 (more than a board allows: benchmarks use
     /// 1000 x 1000 rectangles).
-    pub fn from_fn(
-        width: usize,
-        height: usize,
-        leaper: Leaper,
-        inside: impl Fn(usize, usize) -> bool,
-    ) -> LeaperGraph {
+    pub fn from_fn(width: usize, height: usize, leaper: Leaper, inside: impl Fn(usize, usize) -> bool) -> LeaperGraph {
         let (width, height) = (width.min(65_535), height.min(65_535));
         let mut vertex_of = vec![NO_VERTEX; width * height];
         let mut cells = Vec::new();
@@ -57,23 +52,13 @@ impl LeaperGraph {
             }
             offsets.push(targets.len() as u32);
         }
-        LeaperGraph {
-            width,
-            height,
-            leaper,
-            cells,
-            vertex_of,
-            offsets,
-            targets,
-        }
+        LeaperGraph { width, height, leaper, cells, vertex_of, offsets, targets }
     }
 
     /// The leaper graph of `region` of `board`.
     pub fn of_region(board: &Board, region: Region, leaper: Leaper) -> LeaperGraph {
         let c = region.cell();
-        LeaperGraph::from_fn(board.width(), board.height(), leaper, |x, y| {
-            board.get(x as i64, y as i64) == c
-        })
+        LeaperGraph::from_fn(board.width(), board.height(), leaper, |x, y| board.get(x as i64, y as i64) == c)
     }
 
     /// The graph of the full `width` x `height` rectangle.

@@ -46,10 +46,7 @@ impl Leaper {
             return Err("a (0,0)-leaper never moves; choose a or b above 0".into());
         }
         if self.a > MAX_STEP || self.b > MAX_STEP {
-            return Err(format!(
-                "the leaper ({},{}) jumps too far; steps go up to {MAX_STEP}",
-                self.a, self.b
-            ));
+            return Err(format!("the leaper ({},{}) jumps too far; steps go up to {MAX_STEP}", self.a, self.b));
         }
         Ok(())
     }

@@ -22,9 +22,7 @@ pub fn obstruction(g: &LeaperGraph, closed: bool, start: Option<usize>) -> Optio
         return Some("the region has no cells".into());
     }
     if closed && n < 3 {
-        return Some(format!(
-            "a closed tour needs at least 3 cells, the region has {n}"
-        ));
+        return Some(format!("a closed tour needs at least 3 cells, the region has {n}"));
     }
     if n == 1 {
         return None;
@@ -34,16 +32,10 @@ pub fn obstruction(g: &LeaperGraph, closed: bool, start: Option<usize>) -> Optio
     }
     let ones: Vec<usize> = (0..n).filter(|&v| g.degree(v) == 1).collect();
     if closed && !ones.is_empty() {
-        return Some(format!(
-            "cell {} has only one move, a closed tour needs two",
-            g.cell(ones[0])
-        ));
+        return Some(format!("cell {} has only one move, a closed tour needs two", g.cell(ones[0])));
     }
     if ones.len() > 2 {
-        return Some(format!(
-            "{} cells have only one move, a tour has only two ends",
-            ones.len()
-        ));
+        return Some(format!("{} cells have only one move, a tour has only two ends", ones.len()));
     }
     if let Some(s) = start
         && ones.len() == 2
@@ -63,14 +55,10 @@ pub fn obstruction(g: &LeaperGraph, closed: bool, start: Option<usize>) -> Optio
     let w = white.iter().filter(|&&b| b).count();
     let b = n - w;
     if closed && w != b {
-        return Some(format!(
-            "a closed tour alternates colours, but the region has {w} light and {b} dark cells"
-        ));
+        return Some(format!("a closed tour alternates colours, but the region has {w} light and {b} dark cells"));
     }
     if w.abs_diff(b) > 1 {
-        return Some(format!(
-            "a tour alternates colours, but the region has {w} light and {b} dark cells"
-        ));
+        return Some(format!("a tour alternates colours, but the region has {w} light and {b} dark cells"));
     }
     if let Some(s) = start
         && w != b
@@ -110,11 +98,8 @@ fn maximum_matching(g: &LeaperGraph, white: &[bool]) -> Vec<Option<u32>> {
     let mut order: Vec<usize> = (0..n).filter(|&v| white[v]).collect();
     order.sort_by_key(|&v| g.degree(v));
     for &v in &order {
-        if let Some(&u) = g
-            .neighbours(v)
-            .iter()
-            .filter(|&&u| mate[u as usize].is_none())
-            .min_by_key(|&&u| g.degree(u as usize))
+        if let Some(&u) =
+            g.neighbours(v).iter().filter(|&&u| mate[u as usize].is_none()).min_by_key(|&&u| g.degree(u as usize))
         {
             mate[v] = Some(u);
             mate[u as usize] = Some(v as u32);
@@ -169,11 +154,7 @@ fn maximum_matching(g: &LeaperGraph, white: &[bool]) -> Vec<Option<u32>> {
 /// some independent set of exactly half the cells is not a colour class, and
 /// no Hamiltonian cycle can exist (the cycle's alternate vertices would be
 /// the only such sets, and they are the colour classes).
-fn matching_digraph_strongly_connected(
-    g: &LeaperGraph,
-    white: &[bool],
-    mate: &[Option<u32>],
-) -> bool {
+fn matching_digraph_strongly_connected(g: &LeaperGraph, white: &[bool], mate: &[Option<u32>]) -> bool {
     let n = g.len();
     let Some(root) = (0..n).find(|&v| white[v]) else {
         return true;
@@ -229,10 +210,7 @@ mod tests {
         for n in 4..=20 {
             let g = LeaperGraph::rectangle(n, 4, Leaper::KNIGHT);
             let why = obstruction(&g, true, None).expect("4 x n never has a closed tour");
-            assert!(
-                why.contains("independent") || why.contains("one move"),
-                "{why}"
-            );
+            assert!(why.contains("independent") || why.contains("one move"), "{why}");
         }
     }
 
@@ -245,9 +223,6 @@ mod tests {
         }
         let g = LeaperGraph::rectangle(5, 5, Leaper::KNIGHT);
         assert!(obstruction(&g, true, None).is_some());
-        assert!(
-            obstruction(&g, false, Some(1)).is_some(),
-            "5x5 tours start on the majority colour"
-        );
+        assert!(obstruction(&g, false, Some(1)).is_some(), "5x5 tours start on the majority colour");
     }
 }

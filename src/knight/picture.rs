@@ -41,28 +41,17 @@ impl Layout {
     /// The layout of `design`'s board with its style's margin.
     pub fn of(design: &Design) -> Layout {
         let m = design.style.margin.clamp(0.0, 20.0) * CELL;
-        Layout {
-            origin: [m, m],
-            cell: CELL,
-            width: design.board.width(),
-            height: design.board.height(),
-        }
+        Layout { origin: [m, m], cell: CELL, width: design.board.width(), height: design.board.height() }
     }
 
     /// Scene size: the board plus the margin all round.
     pub fn size(&self) -> [f32; 2] {
-        [
-            self.width as f32 * self.cell + 2.0 * self.origin[0],
-            self.height as f32 * self.cell + 2.0 * self.origin[1],
-        ]
+        [self.width as f32 * self.cell + 2.0 * self.origin[0], self.height as f32 * self.cell + 2.0 * self.origin[1]]
     }
 
     /// The centre of cell `p`.
     pub fn centre(&self, p: Pos) -> Point {
-        [
-            self.origin[0] + (p.x as f32 + 0.5) * self.cell,
-            self.origin[1] + (p.y as f32 + 0.5) * self.cell,
-        ]
+        [self.origin[0] + (p.x as f32 + 0.5) * self.cell, self.origin[1] + (p.y as f32 + 0.5) * self.cell]
     }
 
     /// The cell under scene point `q`, if any (for mouse picking).
@@ -126,11 +115,7 @@ pub fn scene(design: &Design, view: &ViewOptions) -> Scene {
             && !t.cells.is_empty()
         {
             let points: Vec<Point> = t.cells.iter().map(|&p| lay.centre(p)).collect();
-            s.push(Shape::Polyline {
-                points,
-                closed: t.closed,
-                stroke: Stroke::new(line_w * 1.8, st.lines[r]),
-            });
+            s.push(Shape::Polyline { points, closed: t.closed, stroke: Stroke::new(line_w * 1.8, st.lines[r]) });
             // Mark where the tour starts (and, for an open tour, ends).
             if !view.numbered {
                 s.push(Shape::Circle {
@@ -152,9 +137,7 @@ pub fn scene(design: &Design, view: &ViewOptions) -> Scene {
         let order = numbers.map(|t| t.numbering(board.width(), board.height()));
         for p in board.region_cells(region) {
             let centre = lay.centre(p);
-            let k = order
-                .as_ref()
-                .and_then(|o| o[p.y as usize * board.width() + p.x as usize]);
+            let k = order.as_ref().and_then(|o| o[p.y as usize * board.width() + p.x as usize]);
             match k {
                 Some(k) => {
                     s.push(Shape::Circle {

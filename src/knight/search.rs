@@ -95,11 +95,7 @@ impl<'g> Dfs<'g> {
     fn set_order(&mut self, seed: u64) {
         let mut rng = Rng::new(seed);
         for v in 0..self.g.len() {
-            self.key[v] = if seed == 0 {
-                u64::MAX - centre_distance(self.g, v)
-            } else {
-                rng.next_u64()
-            };
+            self.key[v] = if seed == 0 { u64::MAX - centre_distance(self.g, v) } else { rng.next_u64() };
         }
     }
 
@@ -239,11 +235,7 @@ impl<'g> Dfs<'g> {
 
     fn frame(&self) -> Frame {
         let c = *self.path.last().expect("non-empty") as usize;
-        let mut f = Frame {
-            cands: [0; 8],
-            len: 0,
-            next: 0,
-        };
+        let mut f = Frame { cands: [0; 8], len: 0, next: 0 };
         for &u in self.g.neighbours(c) {
             if self.visited[u as usize] {
                 continue;
@@ -286,11 +278,7 @@ impl<'g> Dfs<'g> {
         let mut pending = 0u64;
         if self.g.len() == 1 {
             return if self.complete() {
-                if count {
-                    RunEnd::Exhausted(1)
-                } else {
-                    RunEnd::Found(self.path.clone())
-                }
+                if count { RunEnd::Exhausted(1) } else { RunEnd::Found(self.path.clone()) }
             } else {
                 RunEnd::Exhausted(0)
             };

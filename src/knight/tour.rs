@@ -50,21 +50,14 @@ impl Tour {
             }
         }
         if self.cells.len() != want {
-            return Err(format!(
-                "the tour visits {} cells, the region has {want}",
-                self.cells.len()
-            ));
+            return Err(format!("the tour visits {} cells, the region has {want}", self.cells.len()));
         }
         if self.closed {
             let (Some(&f), Some(&l)) = (self.cells.first(), self.cells.last()) else {
                 return Err("an empty tour cannot be closed".into());
             };
-            if self.cells.len() < 3
-                || !leaper.is_move(f.x as i64 - l.x as i64, f.y as i64 - l.y as i64)
-            {
-                return Err(format!(
-                    "the last cell {l} is not one move from the first {f}"
-                ));
+            if self.cells.len() < 3 || !leaper.is_move(f.x as i64 - l.x as i64, f.y as i64 - l.y as i64) {
+                return Err(format!("the last cell {l} is not one move from the first {f}"));
             }
         }
         Ok(())
@@ -92,15 +85,8 @@ impl Tour {
     /// `height` board (`None` if a cell would leave the board). Leaper
     /// moves map to leaper moves, so the image is a tour of the image region.
     pub fn mapped(&self, sym: super::board::Symmetry, width: usize, height: usize) -> Option<Tour> {
-        let cells = self
-            .cells
-            .iter()
-            .map(|&p| sym.map(p, width, height))
-            .collect::<Option<Vec<Pos>>>()?;
-        Some(Tour {
-            cells,
-            closed: self.closed,
-        })
+        let cells = self.cells.iter().map(|&p| sym.map(p, width, height)).collect::<Option<Vec<Pos>>>()?;
+        Some(Tour { cells, closed: self.closed })
     }
 }
 
@@ -138,20 +124,14 @@ pub struct Budget<'a> {
 }
 
 fn to_tour(g: &LeaperGraph, path: &[u32], closed: bool) -> Tour {
-    Tour {
-        cells: path.iter().map(|&v| g.cell(v as usize)).collect(),
-        closed,
-    }
+    Tour { cells: path.iter().map(|&v| g.cell(v as usize)).collect(), closed }
 }
 
 /// The vertex of `start`, or an error naming the cell.
 fn start_vertex(g: &LeaperGraph, start: Option<Pos>) -> Result<Option<usize>, String> {
     match start {
         None => Ok(None),
-        Some(p) => g
-            .vertex(p)
-            .map(Some)
-            .ok_or_else(|| format!("the start cell {p} is not a cell of the region")),
+        Some(p) => g.vertex(p).map(Some).ok_or_else(|| format!("the start cell {p} is not a cell of the region")),
     }
 }
 
@@ -175,12 +155,7 @@ fn open_starts(g: &LeaperGraph, start: Option<usize>) -> Vec<usize> {
             v.retain(|&u| white(u) == (w > b));
         }
     }
-    v.sort_by_key(|&u| {
-        (
-            g.degree(u),
-            u64::MAX - super::warnsdorff::centre_distance(g, u),
-        )
-    });
+    v.sort_by_key(|&u| (g.degree(u), u64::MAX - super::warnsdorff::centre_distance(g, u)));
     v
 }
 
@@ -211,36 +186,18 @@ pub fn find_tour(g: &LeaperGraph, spec: &TourSpec, budget: &Budget) -> Result<To
     if let Some(why) = obstruction(g, closed, start) {
         return Ok(TourResult::None(why));
     }
-    let ctl = Control {
-        deadline: t0 + budget.time_limit,
-        cancel: budget.cancel,
-        nodes: budget.nodes,
-    };
+    let ctl = Control { deadline: t0 + budget.time_limit, cancel: budget.cancel, nodes: budget.nodes };
     let finish = |mut path: Vec<u32>| {
         if closed && let Some(s) = start {
             rotate_to(&mut path, s);
         }
         Ok(TourResult::Found(to_tour(g, &path, closed)))
     };
-    let starts = if closed {
-        vec![start.unwrap_or_else(|| closed_anchor(g))]
-    } else {
-        open_starts(g, start)
-    };
+    let starts = if closed { vec![start.unwrap_or_else(|| closed_anchor(g))] } else { open_starts(g, start) };
     // 1. Warnsdorff walks.
-    let ties = [
-        TieBreak::FarFromCentre,
-        TieBreak::Pohl,
-        TieBreak::Random(1),
-        TieBreak::Random(2),
-    ];
+    let ties = [TieBreak::FarFromCentre, TieBreak::Pohl, TieBreak::Random(1), TieBreak::Random(2)];
     let walks = if g.len() > 100_000 { 2 } else { 8 };
-    for (i, &s) in starts
-        .iter()
-        .cycle()
-        .take(walks.max(starts.len().min(walks)))
-        .enumerate()
-    {
+    for (i, &s) in starts.iter().cycle().take(walks.max(starts.len().min(walks))).enumerate() {
         if ctl.must_stop() {
             return Ok(TourResult::Undecided);
         }
@@ -291,11 +248,7 @@ pub enum TourCount {
 pub fn count_tours(g: &LeaperGraph, spec: &TourSpec, budget: &Budget) -> Result<TourCount, String> {
     let start = start_vertex(g, spec.start)?;
     let closed = spec.closed;
-    let ctl = Control {
-        deadline: Instant::now() + budget.time_limit,
-        cancel: budget.cancel,
-        nodes: budget.nodes,
-    };
+    let ctl = Control { deadline: Instant::now() + budget.time_limit, cancel: budget.cancel, nodes: budget.nodes };
     if g.is_empty() || (closed && g.len() < 3) {
         return Ok(TourCount::Exact(0));
     }

@@ -115,9 +115,7 @@ mod tests {
     fn open_tours_on_squares() {
         for n in 5..=30 {
             let g = LeaperGraph::rectangle(n, n, Leaper::KNIGHT);
-            let ok = [TieBreak::FarFromCentre, TieBreak::Pohl]
-                .into_iter()
-                .any(|t| walk(&g, 0, false, t).is_some());
+            let ok = [TieBreak::FarFromCentre, TieBreak::Pohl].into_iter().any(|t| walk(&g, 0, false, t).is_some());
             assert!(ok, "n = {n}");
         }
     }

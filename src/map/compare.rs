@@ -34,7 +34,8 @@ pub fn compare_values(first: &Table, a: u32, second: &Table, b: u32, control: &C
         }
         control.advance(1);
     }
-    let mut rules = Rules::new(&format!("{} = {a} vs {} = {b}", first.rules().label(), second.rules().label()), Default::default());
+    let mut rules =
+        Rules::new(&format!("{} = {a} vs {} = {b}", first.rules().label(), second.rules().label()), Default::default());
     rules.description = "difference view".into();
     Some(Table::from_values(&rules, w, h, values))
 }

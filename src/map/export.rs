@@ -43,7 +43,12 @@ impl ExportWindow {
 }
 
 /// Render the window as RGBA pixels: `(width, height, bytes)`.
-pub fn raster(table: &Table, pyramid: Option<&Pyramid>, palette: &Palette, win: ExportWindow) -> Result<(usize, usize, Vec<u8>), String> {
+pub fn raster(
+    table: &Table,
+    pyramid: Option<&Pyramid>,
+    palette: &Palette,
+    win: ExportWindow,
+) -> Result<(usize, usize, Vec<u8>), String> {
     let (w, h) = win.pixel_size()?;
     let view = View { x0: win.x0 as f64, y0: win.y0 as f64, cells_per_pixel: 1.0 / win.pixels_per_cell };
     let mut out = Vec::new();
@@ -89,8 +94,11 @@ pub fn write_window(table: &Table, poster: &Poster, win: ExportWindow, path: &Pa
     };
     let pyramid = if win.pixels_per_cell < 0.25 { Pyramid::build(table, &crate::grundy::Control::new()) } else { None };
     let (w, h, rgba) = raster(table, pyramid.as_ref(), &palette, win)?;
-    let (w, h, rgba) =
-        if poster.legend { super::frame::frame(table, &palette, &poster.highlight, win, w, h, rgba)? } else { (w, h, rgba) };
+    let (w, h, rgba) = if poster.legend {
+        super::frame::frame(table, &palette, &poster.highlight, win, w, h, rgba)?
+    } else {
+        (w, h, rgba)
+    };
     write_png(path, w, h, &rgba)?;
     Ok((w, h))
 }

@@ -1,13 +1,13 @@
 //! The Grundy map without a window: palettes, the level-of-detail raster of
 //! a view, and poster export.
 
-pub mod palette;
-pub mod raster;
-pub mod view;
+pub mod compare;
 pub mod export;
 pub mod frame;
-pub mod compare;
+pub mod palette;
+pub mod raster;
 pub mod stats;
+pub mod view;
 
 pub use palette::{Palette, PaletteKind, Rgba};
 pub use raster::{Pyramid, View, render, render_partial};

@@ -24,7 +24,8 @@ pub enum PaletteKind {
 
 impl PaletteKind {
     /// All palettes, in menu order.
-    pub const ALL: [PaletteKind; 4] = [PaletteKind::Viridis, PaletteKind::Cyclic, PaletteKind::Grey, PaletteKind::Highlight];
+    pub const ALL: [PaletteKind; 4] =
+        [PaletteKind::Viridis, PaletteKind::Cyclic, PaletteKind::Grey, PaletteKind::Highlight];
 
     /// The name used on the command line and in files.
     pub fn name(self) -> &'static str {
@@ -38,9 +39,10 @@ impl PaletteKind {
 
     /// Parse a palette name.
     pub fn parse(s: &str) -> Result<Self, String> {
-        Self::ALL.into_iter().find(|p| p.name() == s.to_ascii_lowercase()).ok_or_else(|| {
-            format!("unknown palette `{s}`; palettes are: viridis, cyclic, grey, highlight")
-        })
+        Self::ALL
+            .into_iter()
+            .find(|p| p.name() == s.to_ascii_lowercase())
+            .ok_or_else(|| format!("unknown palette `{s}`; palettes are: viridis, cyclic, grey, highlight"))
     }
 }
 
@@ -131,9 +133,9 @@ impl Palette {
                     lerp(VIRIDIS[i], VIRIDIS[i + 1], f - i as f32)
                 })
                 .collect(),
-            PaletteKind::Grey => {
-                (0..n).map(|v| if v == 0 { [0, 0, 0, 255] } else { lerp([60, 60, 60], [255, 255, 255], t(v)) }).collect()
-            }
+            PaletteKind::Grey => (0..n)
+                .map(|v| if v == 0 { [0, 0, 0, 255] } else { lerp([60, 60, 60], [255, 255, 255], t(v)) })
+                .collect(),
             PaletteKind::Cyclic => {
                 // 0 is black so P-positions stand out; then hues cycle.
                 let mut l = vec![[0, 0, 0, 255]];
@@ -168,7 +170,8 @@ impl Palette {
         }
         match self.kind {
             PaletteKind::Highlight => {
-                let mut v: Vec<(String, Rgba)> = highlight.iter().map(|&h| (format!("g = {h}"), self.colour(h))).collect();
+                let mut v: Vec<(String, Rgba)> =
+                    highlight.iter().map(|&h| (format!("g = {h}"), self.colour(h))).collect();
                 v.push(("other".into(), [236, 236, 236, 255]));
                 v
             }

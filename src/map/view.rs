@@ -74,7 +74,13 @@ impl Camera {
 
     /// The range of whole cells visible in a `vw x vh` view, clipped to a
     /// `w x h` table: `(x range, y range)`.
-    pub fn visible_cells(&self, vw: f64, vh: f64, w: usize, h: usize) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+    pub fn visible_cells(
+        &self,
+        vw: f64,
+        vh: f64,
+        w: usize,
+        h: usize,
+    ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
         let clip = |a: f64, b: f64, n: usize| -> std::ops::Range<usize> {
             let lo = a.floor().max(0.0).min(n as f64) as usize;
             let hi = b.ceil().max(0.0).min(n as f64) as usize;

@@ -79,10 +79,7 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
         RulesFileError(format!("the file {what}: {e}"))
     })?;
     if file.format != FORMAT {
-        return Err(RulesFileError(format!(
-            "field `format` is \"{}\"; a rules file has \"{FORMAT}\"",
-            file.format
-        )));
+        return Err(RulesFileError(format!("field `format` is \"{}\"; a rules file has \"{FORMAT}\"", file.format)));
     }
     if file.version != VERSION {
         return Err(RulesFileError(format!(
@@ -100,9 +97,7 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
                 if dx == 0 && dy == 0 {
                     Err(RulesFileError(format!("`{field}[{i}]` is [0, 0]; an offset must move the piece")))
                 } else if dx > MAX_OFFSET || dy > MAX_OFFSET {
-                    Err(RulesFileError(format!(
-                        "`{field}[{i}]` is [{dx}, {dy}]; offsets are at most {MAX_OFFSET}"
-                    )))
+                    Err(RulesFileError(format!("`{field}[{i}]` is [{dx}, {dy}]; offsets are at most {MAX_OFFSET}")))
                 } else {
                     Ok(Offset::new(dx, dy))
                 }
@@ -114,7 +109,9 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
     if file.terminal.len() > MAX_TERMINAL_CELLS {
         return Err(RulesFileError(format!("too many terminal cells (more than {MAX_TERMINAL_CELLS})")));
     }
-    if let Some((i, c)) = file.terminal.iter().enumerate().find(|(_, c)| c[0] > MAX_TERMINAL_COORD || c[1] > MAX_TERMINAL_COORD) {
+    if let Some((i, c)) =
+        file.terminal.iter().enumerate().find(|(_, c)| c[0] > MAX_TERMINAL_COORD || c[1] > MAX_TERMINAL_COORD)
+    {
         return Err(RulesFileError(format!(
             "`terminal[{i}]` is [{}, {}]; coordinates are at most {MAX_TERMINAL_COORD}",
             c[0], c[1]
@@ -170,7 +167,8 @@ mod tests {
         assert!(e.contains("jumps[0]"), "{e}");
         let e = from_json(r#"{"format":"grundy-lab-rules","version":1,"name":"x","jumps":[[-1,2]]}"#).unwrap_err().0;
         assert!(e.contains("line 1"), "{e}");
-        let e = from_json(r#"{"format":"grundy-lab-rules","version":1,"name":"x","slides":[[1,99999]]}"#).unwrap_err().0;
+        let e =
+            from_json(r#"{"format":"grundy-lab-rules","version":1,"name":"x","slides":[[1,99999]]}"#).unwrap_err().0;
         assert!(e.contains("at most"), "{e}");
         let e = from_json("{ broken").unwrap_err().0;
         assert!(e.contains("not valid JSON"), "{e}");

@@ -5,17 +5,8 @@ use super::{Piece, Rules, TerminalSet};
 
 /// Names accepted by [`preset`] (`ryuoh:P` takes any P from 1 to
 /// [`MAX_RYUOH_P`]).
-pub const PRESET_NAMES: &[&str] = &[
-    "nim",
-    "queen",
-    "dragon-king",
-    "dragon-horse",
-    "ryuoh:4",
-    "queen-t2",
-    "bishop",
-    "king",
-    "knight",
-];
+pub const PRESET_NAMES: &[&str] =
+    &["nim", "queen", "dragon-king", "dragon-horse", "ryuoh:4", "queen-t2", "bishop", "king", "knight"];
 
 /// The largest parameter accepted for `ryuoh:P`.
 pub const MAX_RYUOH_P: u32 = 200;
@@ -31,40 +22,36 @@ pub fn ryuoh_jumps(p: u32) -> Vec<(u32, u32)> {
 pub fn preset(name: &str) -> Result<Rules, String> {
     let key = name.trim().to_ascii_lowercase();
     let (piece, description) = match key.as_str() {
-        "nim" | "rook" => (
-            Piece::new(&[(1, 0), (0, 1)], &[]),
-            "Rook (飛車): two-pile Nim. g(x, y) = x XOR y.",
-        ),
-        "queen" | "wythoff" => (
-            Piece::new(&[(1, 0), (0, 1), (1, 1)], &[]),
-            "Queen: Wythoff's game, Corner the Queen.",
-        ),
+        "nim" | "rook" => (Piece::new(&[(1, 0), (0, 1)], &[]), "Rook (飛車): two-pile Nim. g(x, y) = x XOR y."),
+        "queen" | "wythoff" => (Piece::new(&[(1, 0), (0, 1), (1, 1)], &[]), "Queen: Wythoff's game, Corner the Queen."),
         "dragon-king" => (
             Piece::new(&[(1, 0), (0, 1)], &[(1, 1)]),
             "Dragon king (龍王): rook slides plus one diagonal step. g = mod(x+y,3) + 3*(floor(x/3) XOR floor(y/3)).",
         ),
-        "dragon-horse" => (
-            Piece::new(&[(1, 1)], &[(1, 0), (0, 1)]),
-            "Dragon horse (龍馬): bishop slide plus one orthogonal step.",
-        ),
+        "dragon-horse" => {
+            (Piece::new(&[(1, 1)], &[(1, 0), (0, 1)]), "Dragon horse (龍馬): bishop slide plus one orthogonal step.")
+        }
         "bishop" => (Piece::new(&[(1, 1)], &[]), "Bishop: diagonal slides only."),
         "king" => (Piece::new(&[], &[(1, 0), (0, 1), (1, 1)]), "King: one step left, up or diagonally."),
         "knight" => (Piece::new(&[], &[(1, 2), (2, 1)]), "Knight: the two knight jumps toward the corner."),
         "queen-t2" => {
             let mut r = Rules::new("queen-t2", Piece::new(&[(1, 0), (0, 1), (1, 1)], &[]));
             r.terminal = TerminalSet::triangle(2);
-            r.description =
-                "Queen with terminal set x + y <= 2 (the Hofstadter-G variant, arXiv 2510.11767).".into();
+            r.description = "Queen with terminal set x + y <= 2 (the Hofstadter-G variant, arXiv 2510.11767).".into();
             return Ok(r);
         }
         _ => {
             if let Some(p) = key.strip_prefix("ryuoh:") {
-                let p: u32 = p.parse().map_err(|_| format!("`{name}`: the parameter of ryuoh:P must be a whole number, e.g. ryuoh:4"))?;
+                let p: u32 = p
+                    .parse()
+                    .map_err(|_| format!("`{name}`: the parameter of ryuoh:P must be a whole number, e.g. ryuoh:4"))?;
                 if !(1..=MAX_RYUOH_P).contains(&p) {
                     return Err(format!("`{name}`: P must be between 1 and {MAX_RYUOH_P}"));
                 }
                 let mut r = Rules::new(&format!("ryuoh:{p}"), Piece::new(&[(1, 0), (0, 1)], &ryuoh_jumps(p)));
-                r.description = format!("Generalized Ryuoh piece, p = {p}: g = mod(x+y,{p}) + {p}*(floor(x/{p}) XOR floor(y/{p})).");
+                r.description = format!(
+                    "Generalized Ryuoh piece, p = {p}: g = mod(x+y,{p}) + {p}*(floor(x/{p}) XOR floor(y/{p}))."
+                );
                 return Ok(r);
             }
             return Err(format!(

@@ -104,7 +104,10 @@ mod tests {
         for (x, y) in listed {
             assert!(is_t2_p(x, y) && is_t2_p(y, x), "({x},{y})");
         }
-        let small: Vec<_> = (0..25u64).flat_map(|y| (0..=y).map(move |x| (x, y))).filter(|&(x, y)| x + y > 2 && is_t2_p(x, y)).collect();
+        let small: Vec<_> = (0..25u64)
+            .flat_map(|y| (0..=y).map(move |x| (x, y)))
+            .filter(|&(x, y)| x + y > 2 && is_t2_p(x, y))
+            .collect();
         assert_eq!(small, listed.to_vec());
     }
 }

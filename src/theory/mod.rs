@@ -9,9 +9,7 @@ mod zeckendorf;
 
 pub use closed::{ClosedForm, closed_form};
 pub use hofstadter::{gs, hofstadter, is_t2_misere_p, is_t2_p, t2_pair};
-pub use wythoff::{
-    floor_phi, floor_phi2, is_misere_wythoff_p, is_wythoff_p, isqrt_5n2, wythoff_pair, wythoff_partner,
-};
+pub use wythoff::{floor_phi, floor_phi2, is_misere_wythoff_p, is_wythoff_p, isqrt_5n2, wythoff_pair, wythoff_partner};
 pub use zeckendorf::{fibonacci, wythoff_fibonacci_form, zeckendorf};
 
 /// Grundy number of the parameter-p piece (p = 3: the dragon king):
@@ -30,9 +28,5 @@ pub fn nim_grundy(x: u64, y: u64) -> u64 {
 /// those with an odd number of 1-heaps, otherwise nim-sum 0 again.
 pub fn is_nim_p(heaps: &[u64], misere: bool) -> bool {
     let sum = heaps.iter().fold(0, |a, &h| a ^ h);
-    if misere && heaps.iter().all(|&h| h <= 1) {
-        heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
-    } else {
-        sum == 0
-    }
+    if misere && heaps.iter().all(|&h| h <= 1) { heaps.iter().filter(|&&h| h == 1).count() % 2 == 1 } else { sum == 0 }
 }

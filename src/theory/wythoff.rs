@@ -140,7 +140,9 @@ mod tests {
     fn floating_point_would_be_wrong() {
         // Somewhere below 2^60, f64 n*phi differs from the exact value.
         let phi = (1.0 + 5f64.sqrt()) / 2.0;
-        let wrong = (0..2000u64).map(|i| (1u64 << 55) + i * 1_000_003).any(|n| (n as f64 * phi).floor() as u128 != floor_phi(n));
+        let wrong = (0..2000u64)
+            .map(|i| (1u64 << 55) + i * 1_000_003)
+            .any(|n| (n as f64 * phi).floor() as u128 != floor_phi(n));
         assert!(wrong);
     }
 }

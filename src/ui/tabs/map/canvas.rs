@@ -75,7 +75,9 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
         match (&overlay, &overlay_palette) {
             (Some(o), Some(op)) => render(&o.table, None, op, view, px_w, px_h, buf),
             _ if partial => {
-                let fallback_palette = fallback.as_ref().map(|f| Palette::new(tab.options.palette, (f.width() * 2) as u32, &[0], f.kind() == TableKind::Outcome));
+                let fallback_palette = fallback.as_ref().map(|f| {
+                    Palette::new(tab.options.palette, (f.width() * 2) as u32, &[0], f.kind() == TableKind::Outcome)
+                });
                 render_partial(&table, fallback.as_deref(), &palette, fallback_palette.as_ref(), view, px_w, px_h, buf)
             }
             _ => render(&table, finished.as_ref().map(|f| &f.pyramid), &palette, view, px_w, px_h, buf),
@@ -121,7 +123,12 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
         painter.rect_stroke(r.expand(2.0), 0.0, Stroke::new(1.5, Color32::BLACK), StrokeKind::Outside);
     }
     if let Some(c) = tab.rt.pinned {
-        painter.rect_stroke(cell_rect(c).expand(2.0), 2.0, Stroke::new(3.0, Color32::from_rgb(255, 80, 40)), StrokeKind::Outside);
+        painter.rect_stroke(
+            cell_rect(c).expand(2.0),
+            2.0,
+            Stroke::new(3.0, Color32::from_rgb(255, 80, 40)),
+            StrokeKind::Outside,
+        );
     }
     if let Some(c) = tab.rt.hover {
         let text = super::side::cell_text(&table, c);
@@ -217,11 +224,19 @@ fn draw_cells_overlay(
     };
     if tab.options.grid && z >= 10.0 {
         for x in xs.start..=xs.end {
-            let s = if x % 10 == 0 { Stroke::new(1.2, Color32::from_black_alpha(110)) } else { Stroke::new(0.6, Color32::from_black_alpha(50)) };
+            let s = if x % 10 == 0 {
+                Stroke::new(1.2, Color32::from_black_alpha(110))
+            } else {
+                Stroke::new(0.6, Color32::from_black_alpha(50))
+            };
             painter.line_segment([at(x, ys.start), at(x, ys.end)], s);
         }
         for y in ys.start..=ys.end {
-            let s = if y % 10 == 0 { Stroke::new(1.2, Color32::from_black_alpha(110)) } else { Stroke::new(0.6, Color32::from_black_alpha(50)) };
+            let s = if y % 10 == 0 {
+                Stroke::new(1.2, Color32::from_black_alpha(110))
+            } else {
+                Stroke::new(0.6, Color32::from_black_alpha(50))
+            };
             painter.line_segment([at(xs.start, y), at(xs.end, y)], s);
         }
     }
@@ -230,7 +245,12 @@ fn draw_cells_overlay(
             for x in xs.clone() {
                 if table.try_get(x, y) == Some(0) {
                     let r = Rect::from_min_size(at(x, y), vec2(z, z)).shrink((z * 0.08).max(1.0));
-                    painter.rect_stroke(r, z * 0.15, Stroke::new((z * 0.08).clamp(1.0, 4.0), Color32::from_rgb(255, 120, 60)), StrokeKind::Inside);
+                    painter.rect_stroke(
+                        r,
+                        z * 0.15,
+                        Stroke::new((z * 0.08).clamp(1.0, 4.0), Color32::from_rgb(255, 120, 60)),
+                        StrokeKind::Inside,
+                    );
                 }
             }
         }
@@ -242,8 +262,18 @@ fn draw_cells_overlay(
             for x in xs.clone() {
                 if let Some(v) = shown.try_get(x, y) {
                     written += 1;
-                    let text = if shown.kind() == TableKind::Outcome { if v == 0 { "P".to_string() } else { "N".to_string() } } else { v.to_string() };
-                    painter.text(at(x, y) + vec2(z / 2.0, z / 2.0), Align2::CENTER_CENTER, text, font.clone(), ink_on(palette.colour(v)));
+                    let text = if shown.kind() == TableKind::Outcome {
+                        if v == 0 { "P".to_string() } else { "N".to_string() }
+                    } else {
+                        v.to_string()
+                    };
+                    painter.text(
+                        at(x, y) + vec2(z / 2.0, z / 2.0),
+                        Align2::CENTER_CENTER,
+                        text,
+                        font.clone(),
+                        ink_on(palette.colour(v)),
+                    );
                 }
             }
         }
@@ -308,9 +338,23 @@ fn badge(painter: &egui::Painter, pos: Pos2, align: Align2, text: &str) {
 }
 
 /// The legend: what each colour means, always on the map.
-fn draw_legend(painter: &egui::Painter, rect: Rect, tab: &MapTab, palette: &Palette, overlay: Option<OverlayKind>, partial: bool, table: &Table) {
+fn draw_legend(
+    painter: &egui::Painter,
+    rect: Rect,
+    tab: &MapTab,
+    palette: &Palette,
+    overlay: Option<OverlayKind>,
+    partial: bool,
+    table: &Table,
+) {
     let misere = table.kind() == TableKind::Outcome;
-    let max = tab.rt.shown.as_ref().and_then(|s| s.finished.as_ref()).map(|f| f.stats.max).unwrap_or((table.width() * 2) as u32);
+    let max = tab
+        .rt
+        .shown
+        .as_ref()
+        .and_then(|s| s.finished.as_ref())
+        .map(|f| f.stats.max)
+        .unwrap_or((table.width() * 2) as u32);
     let highlight = super::parse_values(&tab.options.highlight);
     let mut entries: Vec<(String, Color32)> = match overlay {
         Some(OverlayKind::Compare) => {
@@ -324,7 +368,10 @@ fn draw_legend(painter: &egui::Painter, rect: Rect, tab: &MapTab, palette: &Pale
         }
         Some(OverlayKind::Formula) => {
             let p = overlay_palette(OverlayKind::Formula);
-            vec![(tr("map.formula.legend.differs").into(), colour(p.colour(1))), (tr("map.formula.legend.same").into(), colour(p.colour(0)))]
+            vec![
+                (tr("map.formula.legend.differs").into(), colour(p.colour(1))),
+                (tr("map.formula.legend.same").into(), colour(p.colour(0))),
+            ]
         }
         None => palette.legend(max, &highlight, misere, 7).into_iter().map(|(l, c)| (l, colour(c))).collect(),
     };

@@ -353,11 +353,10 @@ impl MapTab {
             Ok(table) => {
                 let table = Arc::new(table);
                 let t = table.clone();
-                let job = Job::spawn(
-                    crate::ui::i18n::tr("map.computing"),
-                    widgets::repaint_callback(ctx),
-                    move |control| crate::grundy::fill(&t, &control).map_err(|e| e.to_string()),
-                );
+                let job =
+                    Job::spawn(crate::ui::i18n::tr("map.computing"), widgets::repaint_callback(ctx), move |control| {
+                        crate::grundy::fill(&t, &control).map_err(|e| e.to_string())
+                    });
                 self.rt.computing = Some(Computing { table, job });
             }
         }

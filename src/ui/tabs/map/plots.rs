@@ -23,8 +23,18 @@ pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
     let finished = shown.finished.clone();
     ui.label(tr("map.plot.histogram"));
     if let Some(f) = &finished {
-        let bars: Vec<Bar> = f.stats.histogram.iter().enumerate().take(400).map(|(v, &c)| Bar::new(v as f64, c as f64).width(0.9)).collect();
-        Plot::new("map_histogram").height(140.0).allow_scroll(false).show(ui, |p| p.bar_chart(BarChart::new("cells", bars)));
+        let bars: Vec<Bar> = f
+            .stats
+            .histogram
+            .iter()
+            .enumerate()
+            .take(400)
+            .map(|(v, &c)| Bar::new(v as f64, c as f64).width(0.9))
+            .collect();
+        Plot::new("map_histogram")
+            .height(140.0)
+            .allow_scroll(false)
+            .show(ui, |p| p.bar_chart(BarChart::new("cells", bars)));
     } else {
         ui.spinner();
     }
@@ -46,11 +56,14 @@ pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
     let n = VALUE_SQUARE.min(table.width()) as f64;
     let phi = (1.0 + 5f64.sqrt()) / 2.0;
     let pts = tab.rt.plot_cache.value.as_ref().map(|(_, p)| p.clone()).unwrap_or_default();
-    Plot::new("map_value_cells").height(200.0).data_aspect(1.0).legend(Legend::default()).allow_scroll(false).show(ui, |p| {
-        p.points(Points::new(format!("g = {}", tab.options.plot_k), PlotPoints::from(pts)).radius(1.5));
-        p.line(Line::new("y = φx", PlotPoints::from(vec![[0.0, 0.0], [n / phi, n]])));
-        p.line(Line::new("y = x/φ", PlotPoints::from(vec![[0.0, 0.0], [n, n / phi]])));
-    });
+    Plot::new("map_value_cells").height(200.0).data_aspect(1.0).legend(Legend::default()).allow_scroll(false).show(
+        ui,
+        |p| {
+            p.points(Points::new(format!("g = {}", tab.options.plot_k), PlotPoints::from(pts)).radius(1.5));
+            p.line(Line::new("y = φx", PlotPoints::from(vec![[0.0, 0.0], [n / phi, n]])));
+            p.line(Line::new("y = x/φ", PlotPoints::from(vec![[0.0, 0.0], [n, n / phi]])));
+        },
+    );
     ui.separator();
     ui.horizontal(|ui| {
         ui.label(tr("map.plot.row"));

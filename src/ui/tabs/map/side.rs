@@ -27,7 +27,8 @@ pub(crate) fn cell_text(table: &Table, (x, y): (usize, usize)) -> String {
     };
     s.push('\n');
     s.push_str(if v == 0 { tr("map.cell.p") } else { tr("map.cell.n") });
-    let wythoff = crate::theory::closed_form(table.rules()) == Some(crate::theory::ClosedForm::Wythoff { misere: false });
+    let wythoff =
+        crate::theory::closed_form(table.rules()) == Some(crate::theory::ClosedForm::Wythoff { misere: false });
     if v == 0 && wythoff && x != y || (x, y) == (0, 0) && wythoff {
         let n = x.abs_diff(y);
         let (a, b) = crate::theory::wythoff_pair(n as u64);
@@ -60,7 +61,8 @@ pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Share
             })
             .response
             .labelled_by(label.id);
-        ui.add(egui::DragValue::new(&mut tab.options.size).range(16..=super::MAX_SIZE).speed(8.0)).labelled_by(label.id);
+        ui.add(egui::DragValue::new(&mut tab.options.size).range(16..=super::MAX_SIZE).speed(8.0))
+            .labelled_by(label.id);
     });
     if let Some(c) = &tab.rt.computing {
         widgets::job_progress(ui, &c.job);
@@ -111,8 +113,9 @@ pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Share
     });
     ui.horizontal(|ui| {
         let label = ui.label(tr("map.goto"));
-        let edit =
-            ui.add(egui::TextEdit::singleline(&mut tab.rt.goto).desired_width(90.0).hint_text("x, y")).labelled_by(label.id);
+        let edit = ui
+            .add(egui::TextEdit::singleline(&mut tab.rt.goto).desired_width(90.0).hint_text("x, y"))
+            .labelled_by(label.id);
         let go = ui.button("→").on_hover_text(tr("map.goto"));
         if go.clicked() || edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             let v: Vec<usize> = tab.rt.goto.split([',', ' ']).filter_map(|t| t.trim().parse().ok()).collect();
@@ -191,7 +194,10 @@ fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
         egui::ComboBox::from_id_salt("map_compare_with")
             .selected_text(tab.options.compare_with.clone())
             .show_ui(ui, |ui| {
-                let names = PRESET_NAMES.iter().map(|s| s.to_string()).chain(shared.saved_pieces.iter().map(|r| r.name.clone()));
+                let names = PRESET_NAMES
+                    .iter()
+                    .map(|s| s.to_string())
+                    .chain(shared.saved_pieces.iter().map(|r| r.name.clone()));
                 for name in names {
                     ui.selectable_value(&mut tab.options.compare_with, name.clone(), name);
                 }
@@ -218,16 +224,18 @@ fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
             Ok(mut other) => {
                 other.convention = t.rules().convention;
                 let (a, b) = (tab.options.compare_a, tab.options.compare_b);
-                tab.rt.overlay_job = Some(Job::spawn(tr("map.comparing"), widgets::repaint_callback(ui.ctx()), move |control| {
-                    let o = crate::grundy::compute(&other, t.width(), t.height(), &control).map_err(|e| e.to_string())?;
-                    let d = crate::map::compare::compare_values(&t, a, &o, b, &control).ok_or("cancelled")?;
-                    let bad = crate::map::compare::disagreements(&d, usize::MAX);
-                    let summary = match bad.last() {
-                        None => tr("map.compare.same").to_string(),
-                        Some(&(x, y)) => trf("map.compare.result", &[("count", &bad.len()), ("x", &x), ("y", &y)]),
-                    };
-                    Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Compare, summary })
-                }));
+                tab.rt.overlay_job =
+                    Some(Job::spawn(tr("map.comparing"), widgets::repaint_callback(ui.ctx()), move |control| {
+                        let o = crate::grundy::compute(&other, t.width(), t.height(), &control)
+                            .map_err(|e| e.to_string())?;
+                        let d = crate::map::compare::compare_values(&t, a, &o, b, &control).ok_or("cancelled")?;
+                        let bad = crate::map::compare::disagreements(&d, usize::MAX);
+                        let summary = match bad.last() {
+                            None => tr("map.compare.same").to_string(),
+                            Some(&(x, y)) => trf("map.compare.result", &[("count", &bad.len()), ("x", &x), ("y", &y)]),
+                        };
+                        Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Compare, summary })
+                    }));
             }
         }
     }
@@ -240,12 +248,17 @@ fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
         match crate::conjecture::Formula::compile(&tab.options.formula) {
             Err(e) => tab.rt.message = Some(e.to_string()),
             Ok(f) => {
-                tab.rt.overlay_job = Some(Job::spawn(tr("map.comparing"), widgets::repaint_callback(ui.ctx()), move |control| {
-                    let report = crate::conjecture::check(&t, &f, &control).map_err(|e| e.to_string())?;
-                    let values: Vec<u32> = report.diff.values.iter().map(|&d| (d != 0) as u32).collect();
-                    let d = Table::from_values(t.rules(), report.width(), report.height(), values);
-                    Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Formula, summary: crate::conjecture::summary(&report, 5) })
-                }));
+                tab.rt.overlay_job =
+                    Some(Job::spawn(tr("map.comparing"), widgets::repaint_callback(ui.ctx()), move |control| {
+                        let report = crate::conjecture::check(&t, &f, &control).map_err(|e| e.to_string())?;
+                        let values: Vec<u32> = report.diff.values.iter().map(|&d| (d != 0) as u32).collect();
+                        let d = Table::from_values(t.rules(), report.width(), report.height(), values);
+                        Ok(Overlay {
+                            table: Arc::new(d),
+                            kind: OverlayKind::Formula,
+                            summary: crate::conjecture::summary(&report, 5),
+                        })
+                    }));
             }
         }
     }
@@ -286,7 +299,8 @@ fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
             if ui.add_enabled(!busy, egui::Button::new(label)).clicked() {
                 let started = std::time::Instant::now();
                 let (name, ext) = if png { ("grundy-map.png", "png") } else { ("grundy-map.csv", "csv") };
-                let picked = rfd::FileDialog::new().add_filter(ext.to_uppercase(), &[ext]).set_file_name(name).save_file();
+                let picked =
+                    rfd::FileDialog::new().add_filter(ext.to_uppercase(), &[ext]).set_file_name(name).save_file();
                 match picked {
                     Some(p) => target = Some((p, png)),
                     // No dialog at all answers at once; a person cancelling takes longer.
@@ -303,7 +317,10 @@ fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
         ui.add(egui::TextEdit::singleline(&mut tab.options.export_path).desired_width(170.0).hint_text("/tmp/map.png"))
             .labelled_by(label.id);
     });
-    if ui.add_enabled(!busy && !tab.options.export_path.trim().is_empty(), egui::Button::new(tr("map.export.save_path"))).clicked() {
+    if ui
+        .add_enabled(!busy && !tab.options.export_path.trim().is_empty(), egui::Button::new(tr("map.export.save_path")))
+        .clicked()
+    {
         let p = PathBuf::from(tab.options.export_path.trim());
         let png = !p.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"));
         target = Some((p, png));
@@ -319,16 +336,17 @@ fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
             legend: tab.options.export_legend,
         };
         tab.rt.message = None;
-        tab.rt.export_job = Some(Job::spawn(tr("map.exporting"), widgets::repaint_callback(ui.ctx()), move |_control| {
-            if png {
-                crate::map::export::write_window(&table, &poster, win, &path)?;
-            } else {
-                crate::fsutil::atomic_write(&path, |w| {
-                    table.write_csv_window(win.x0..win.x0 + win.width, win.y0..win.y0 + win.height, w)
-                })?;
-            }
-            Ok(trf("map.export.done", &[("path", &path.display())]))
-        }));
+        tab.rt.export_job =
+            Some(Job::spawn(tr("map.exporting"), widgets::repaint_callback(ui.ctx()), move |_control| {
+                if png {
+                    crate::map::export::write_window(&table, &poster, win, &path)?;
+                } else {
+                    crate::fsutil::atomic_write(&path, |w| {
+                        table.write_csv_window(win.x0..win.x0 + win.width, win.y0..win.y0 + win.height, w)
+                    })?;
+                }
+                Ok(trf("map.export.done", &[("path", &path.display())]))
+            }));
     }
 }
 
