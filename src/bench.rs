@@ -137,15 +137,16 @@ pub fn map_report(n: usize, e: usize) -> String {
     let times: Vec<Duration> = (0..9)
         .map(|_| {
             let t = Instant::now();
-            let view = View { x0: 0.0, y0: 0.0, cells_per_pixel: n as f64 / 1080.0 };
-            crate::map::render_partial(&table, Some(&table), &palette, Some(&palette), view, 1920, 1080, &mut buf);
+            // The map draws the provisional picture at a third of the resolution.
+            let view = View { x0: 0.0, y0: 0.0, cells_per_pixel: n as f64 / 360.0 };
+            crate::map::render_partial(&table, Some(&table), &palette, Some(&palette), view, 640, 360, &mut buf);
             t.elapsed()
         })
         .collect();
     let m = median(times);
     let _ = writeln!(
         out,
-        "  1920 x 1080 view while computing (done cells plus the old table): median {:.1} ms (target <= 20 ms a frame) {}",
+        "  1920 x 1080 view while computing (drawn at 640 x 360: done cells plus the old table): median {:.1} ms (target <= 20 ms a frame) {}",
         m.as_secs_f64() * 1e3,
         if m.as_secs_f64() <= 0.020 { "ok" } else { "MISSED" }
     );

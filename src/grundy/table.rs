@@ -24,7 +24,9 @@ pub struct Table {
     height: usize,
     kind: TableKind,
     pub(super) symmetric: bool,
-    pub(super) tile: usize,
+    /// Tiles are `2^tile_shift` cells a side (shifts, not divisions: this
+    /// is asked once a pixel while a table fills in).
+    pub(super) tile_shift: u32,
     pub(super) cells: Box<[AtomicU32]>,
     /// Tile anti-diagonals `tx + ty < frontier` are complete.
     pub(super) frontier: AtomicUsize,
@@ -54,7 +56,7 @@ impl Table {
                 Convention::Misere => TableKind::Outcome,
             },
             symmetric,
-            tile,
+            tile_shift: tile.next_power_of_two().trailing_zeros(),
             cells: cells.into_boxed_slice(),
             frontier: AtomicUsize::new(0),
         }
@@ -125,7 +127,7 @@ impl Table {
     /// computation has returned).
     pub fn is_computed(&self, x: usize, y: usize) -> bool {
         let (a, b) = if self.symmetric && x < y { (y, x) } else { (x, y) };
-        a / self.tile + b / self.tile < self.frontier.load(Ordering::Acquire)
+        (a >> self.tile_shift) + (b >> self.tile_shift) < self.frontier.load(Ordering::Acquire)
     }
 
     /// Whether every cell is computed.

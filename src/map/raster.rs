@@ -18,6 +18,10 @@ pub struct Pyramid {
     /// `levels[i]` has blocks of `2^(i + FIRST_LEVEL)` cells a side:
     /// (columns, rows, values row-major).
     levels: Vec<(usize, usize, Vec<u32>)>,
+    /// Every cell, row-major, when all values fit in 16 bits: half-stored
+    /// (symmetric) tables are read column-wise below the diagonal, which is
+    /// slow; this copy makes every row a row.
+    cells: Option<Vec<u16>>,
 }
 
 impl Pyramid {
@@ -75,7 +79,28 @@ impl Pyramid {
             }
             levels.push((nw, nh, next));
         }
-        Some(Pyramid { levels })
+        let cells = Self::copy_cells(table, control)?;
+        Some(Pyramid { levels, cells })
+    }
+
+    /// A row-major 16-bit copy of the table, if every value fits.
+    fn copy_cells(table: &Table, control: &Control) -> Option<Option<Vec<u16>>> {
+        let (w, h) = (table.width(), table.height());
+        let mut cells = vec![0u16; w * h];
+        for y in 0..h {
+            if y % 256 == 0 && control.is_cancelled() {
+                return None;
+            }
+            let x0 = if table.is_half_stored() { y } else { 0 };
+            for x in x0..w {
+                let Ok(v) = u16::try_from(table.get(x, y)) else { return Some(None) };
+                cells[y * w + x] = v;
+                if table.is_half_stored() && x < h && y < w {
+                    cells[x * w + y] = v;
+                }
+            }
+        }
+        Some(Some(cells))
     }
 
     /// The coarsest level whose blocks are at most `cells_per_pixel` wide.
@@ -115,35 +140,47 @@ pub fn render(
     let s = view.cells_per_pixel;
     let (tw, th) = (table.width() as i64, table.height() as i64);
     let complete = table.is_complete();
-    let level = if complete { pyramid.and_then(|p| p.level_for(s)) } else { None };
+    let pyramid = if complete { pyramid } else { None };
+    let level = pyramid.and_then(|p| p.level_for(s));
+    let cells = pyramid.and_then(|p| p.cells.as_deref());
     // Cell columns of every pixel column, computed once.
     let xs: Vec<i64> = (0..width).map(|px| (view.x0 + (px as f64 + 0.5) * s).floor() as i64).collect();
-    for (py, row) in out.chunks_exact_mut(width * 4).enumerate() {
+    let mut previous_y = None;
+    for py in 0..height {
         let y = (view.y0 + (py as f64 + 0.5) * s).floor() as i64;
+        let row_bytes = width * 4;
+        // Zoomed in, consecutive pixel rows show the same cells: copy.
+        if previous_y == Some(y) {
+            out.copy_within((py - 1) * row_bytes..py * row_bytes, py * row_bytes);
+            continue;
+        }
+        previous_y = Some(y);
+        let row = &mut out[py * row_bytes..(py + 1) * row_bytes];
         if y < 0 || y >= th {
             fill(row, PENDING);
             continue;
         }
-        match level {
-            Some((k, (lw, _, values))) => {
+        // One loop per source, so that the per-pixel work is a lookup in a
+        // row slice and a palette lookup.
+        let pixels = row.chunks_exact_mut(4).zip(&xs);
+        let inside = |x: i64| (x as u64) < tw as u64;
+        match (level, cells) {
+            (Some((k, (lw, _, values))), _) => {
                 let line = &values[(y >> k) as usize * lw..][..*lw];
-                for (px, c) in row.chunks_exact_mut(4).enumerate() {
-                    let x = xs[px];
-                    let col = if x < 0 || x >= tw { PENDING } else { palette.colour(line[(x >> k) as usize]) };
-                    c.copy_from_slice(&col);
+                for (c, &x) in pixels {
+                    c.copy_from_slice(&if inside(x) { palette.colour(line[(x >> k) as usize]) } else { PENDING });
                 }
             }
-            None => {
-                for (px, c) in row.chunks_exact_mut(4).enumerate() {
-                    let x = xs[px];
-                    let col = if x < 0 || x >= tw {
-                        PENDING
-                    } else if complete || table.is_computed(x as usize, y as usize) {
-                        palette.colour(table.get(x as usize, y as usize))
-                    } else {
-                        PENDING
-                    };
-                    c.copy_from_slice(&col);
+            (None, Some(all)) => {
+                let line = &all[y as usize * tw as usize..][..tw as usize];
+                for (c, &x) in pixels {
+                    c.copy_from_slice(&if inside(x) { palette.colour(line[x as usize] as u32) } else { PENDING });
+                }
+            }
+            (None, None) => {
+                for (c, &x) in pixels {
+                    let ready = inside(x) && (complete || table.is_computed(x as usize, y as usize));
+                    c.copy_from_slice(&if ready { palette.colour(table.get(x as usize, y as usize)) } else { PENDING });
                 }
             }
         }

@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 const PHI: f64 = 1.618_033_988_749_895;
 /// Largest picture side rendered for the screen.
 const MAX_PX: usize = 4096;
+/// Resolution of the provisional picture while a table is computed.
+pub const PARTIAL_DETAIL: f64 = 1.0 / 3.0;
 
 fn colour(c: [u8; 4]) -> Color32 {
     Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
@@ -52,8 +54,13 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
 
     // The picture of the visible window.
     let ppp = ui.ctx().pixels_per_point() as f64;
-    let px_w = ((rect.width() as f64 * ppp).round() as usize).clamp(1, MAX_PX);
-    let px_h = ((rect.height() as f64 * ppp).round() as usize).clamp(1, MAX_PX);
+    // While a table fills in, the provisional picture is drawn at a third
+    // of the resolution: each pixel then costs a completeness check and up
+    // to two scattered table lookups, and the frame must stay short.
+    let partial = !table.is_complete();
+    let detail = if partial { PARTIAL_DETAIL } else { 1.0 };
+    let px_w = ((rect.width() as f64 * ppp * detail).round() as usize).clamp(1, MAX_PX);
+    let px_h = ((rect.height() as f64 * ppp * detail).round() as usize).clamp(1, MAX_PX);
     let view = View { x0: cam.x0, y0: cam.y0, cells_per_pixel: rect.width() as f64 / (px_w as f64 * cam.zoom) };
     let overlay = if tab.rt.show_overlay { tab.rt.overlay.clone() } else { None };
     let palette = tab.palette_for(&table, finished.as_deref());
@@ -67,7 +74,6 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
         palette: (tab.options.palette, palette_max(&palette), super::parse_values(&tab.options.highlight)),
         overlay: overlay.as_ref().map(|o| Arc::as_ptr(&o.table) as usize),
     };
-    let partial = !table.is_complete();
     let stale = tab.rt.raster_key.as_ref() != Some(&key)
         || (partial && tab.rt.last_partial.is_none_or(|t| t.elapsed() > Duration::from_millis(150)));
     if stale {
