@@ -36,7 +36,7 @@ pub fn frame(
             win.y0 + win.height - 1
         )
     };
-    scene.text([margin, margin * 0.45], &title, font * 1.3, INK, Anchor::Left);
+    scene.text([margin, margin * 0.3], &title, font * 1.3, INK, Anchor::Left);
     // Axes: x to the right along the top, y down the left side, origin (0,0)
     // at the top left as in the sources.
     let (mx, my) = (margin, margin);
@@ -60,8 +60,9 @@ pub fn frame(
         scene.line([mx - font * 0.5, y], [mx, y], thin);
         scene.text([mx - font * 0.7, y], &t.to_string(), font * 0.8, INK, Anchor::Right);
     }
-    scene.text([mx + w as f32 / 2.0, fh - margin * 0.4], "x →", font, INK, Anchor::Center);
-    scene.text([margin * 0.35, my + h as f32 / 2.0], "y ↓", font, INK, Anchor::Center);
+    // Axis names beyond the last tick of each axis, clear of the numbers.
+    scene.text([mx + w as f32 + font * 0.6, my - font * 0.7], "x →", font, INK, Anchor::BottomLeft);
+    scene.text([mx - font * 0.7, my + h as f32 + font * 1.4], "y ↓", font, INK, Anchor::Right);
     // Legend: swatches with labels.
     let misere = table.kind() == TableKind::Outcome;
     let entries = palette.legend(table.max_value(), highlight, misere, 11);
