@@ -13,11 +13,14 @@ use crate::grundy::{Control, Table};
 /// views sample the table itself.
 const FIRST_LEVEL: u32 = 2;
 
+/// One level of a pyramid: (columns, rows, values row-major).
+type Level = (usize, usize, Vec<u32>);
+
 /// Block minima of a finished table, coarser and coarser.
 pub struct Pyramid {
     /// `levels[i]` has blocks of `2^(i + FIRST_LEVEL)` cells a side:
     /// (columns, rows, values row-major).
-    levels: Vec<(usize, usize, Vec<u32>)>,
+    levels: Vec<Level>,
     /// Every cell, row-major, when all values fit in 16 bits: half-stored
     /// (symmetric) tables are read column-wise below the diagonal, which is
     /// slow; this copy makes every row a row.
@@ -104,7 +107,7 @@ impl Pyramid {
     }
 
     /// The coarsest level whose blocks are at most `cells_per_pixel` wide.
-    fn level_for(&self, cells_per_pixel: f64) -> Option<(u32, &(usize, usize, Vec<u32>))> {
+    fn level_for(&self, cells_per_pixel: f64) -> Option<(u32, &Level)> {
         if cells_per_pixel < (1u64 << FIRST_LEVEL) as f64 {
             return None;
         }
@@ -190,6 +193,7 @@ pub fn render(
 /// Render a table that is still being computed: computed cells in their
 /// colours, the rest from `fallback` (the previous table, dimmed) where it
 /// has them, grey elsewhere. Costs one table lookup a pixel.
+#[allow(clippy::too_many_arguments)] // two tables with their palettes, a view and a buffer
 pub fn render_partial(
     table: &Table,
     fallback: Option<&Table>,

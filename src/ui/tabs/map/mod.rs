@@ -254,7 +254,9 @@ impl MapTab {
             self.camera = Some(cam);
             self.rt.pinned = Some((x, y));
         }
-        egui::Panel::right("map_side").resizable(true).default_size(360.0).min_size(300.0).show(ui, |ui| {
+        // A fixed width: the panel's contents change as jobs finish, and the map
+        // must not jump when they do.
+        egui::Panel::right("map_side").resizable(false).exact_size(370.0).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| side::side_panel(ui, self, shared));
         });
         egui::CentralPanel::default().show(ui, |ui| canvas::canvas(ui, self));
