@@ -152,6 +152,9 @@ pub(crate) struct RasterKey {
     overlay: Option<usize>,
 }
 
+/// What a palette is made from: kind, largest value, highlighted values, misère.
+pub(crate) type PaletteKey = (PaletteKind, u32, Vec<u32>, bool);
+
 /// Everything that is not saved.
 #[derive(Default)]
 pub(crate) struct Runtime {
@@ -164,7 +167,7 @@ pub(crate) struct Runtime {
     pub raster_key: Option<RasterKey>,
     pub last_partial: Option<Instant>,
     pub buf: Vec<u8>,
-    pub palette: Option<((PaletteKind, u32, Vec<u32>, bool), Arc<Palette>)>,
+    pub palette: Option<(PaletteKey, Arc<Palette>)>,
     pub hover: Option<(usize, usize)>,
     pub pinned: Option<(usize, usize)>,
     pub overlay: Option<Overlay>,

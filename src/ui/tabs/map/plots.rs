@@ -10,11 +10,14 @@ use std::sync::Arc;
 /// The largest square scanned for the cells of one value.
 const VALUE_SQUARE: usize = 512;
 
+/// Points of a plot, with what they were computed from (table, parameter).
+type Cached<K> = Option<(K, Vec<[f64; 2]>)>;
+
 /// Plot data cached by what it was computed from, so a frame only draws.
 #[derive(Default)]
 pub(crate) struct PlotCache {
-    value: Option<((usize, u32), Vec<[f64; 2]>)>,
-    row: Option<((usize, usize), Vec<[f64; 2]>)>,
+    value: Cached<(usize, u32)>,
+    row: Cached<(usize, usize)>,
 }
 
 pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
