@@ -307,3 +307,20 @@ fn halves_mirror_a_tour_into_b_and_animate() {
     let a = h.state().state.knight.animation.clone().unwrap();
     assert!(!a.playing && a.shown >= 2.0);
 }
+
+#[test]
+fn a_piece_made_of_one_jump_shape_is_offered_as_the_leaper() {
+    let mut h = harness();
+    let mut camel = grundy_lab::rules::Rules::new("my camel", grundy_lab::rules::Piece::new(&[], &[(1, 3), (3, 1)]));
+    camel.description = "made in the Pieces tab".into();
+    h.state_mut().state.shared.saved_pieces.push(camel);
+    h.state_mut().state.shared.saved_pieces.push(grundy_lab::rules::preset("queen").unwrap());
+    h.run();
+    assert!(h.query_by_label("queen (0, 1)").is_none(), "a sliding piece is no leaper");
+    let node = h.get_by_label("my camel (1, 3)");
+    node.scroll_to_me();
+    h.run();
+    h.get_by_label("my camel (1, 3)").click();
+    h.run();
+    assert_eq!(h.state().state.knight.design.leaper, Leaper::CAMEL);
+}

@@ -33,6 +33,24 @@ impl Leaper {
     /// The giraffe, (1, 4).
     pub const GIRAFFE: Leaper = Leaper { a: 1, b: 4 };
 
+    /// The leaper of a piece from the move-matrix editor whose moves are all
+    /// jumps of one shape: jumps `{(a, b), (b, a)}` (or `{(a, a)}`) and no
+    /// slides. A piece there moves only toward the corner; on a board the
+    /// leaper jumps the same shape in every direction.
+    pub fn from_piece(piece: &crate::rules::Piece) -> Option<Leaper> {
+        if !piece.slides.is_empty() {
+            return None;
+        }
+        let first = piece.jumps.iter().next()?;
+        let (a, b) = (first.dx.min(first.dy), first.dx.max(first.dy));
+        let shape = |o: &crate::rules::Offset| (o.dx.min(o.dy), o.dx.max(o.dy)) == (a, b);
+        let expected = if a == b { 1 } else { 2 };
+        if piece.jumps.len() != expected || !piece.jumps.iter().all(shape) {
+            return None;
+        }
+        Leaper::new(u8::try_from(a).ok()?, u8::try_from(b).ok()?).ok()
+    }
+
     /// An `(a, b)`-leaper; `(0, 0)` and steps over [`MAX_STEP`] are refused.
     pub fn new(a: u8, b: u8) -> Result<Leaper, String> {
         let l = Leaper { a, b };
@@ -110,6 +128,20 @@ impl fmt::Display for Leaper {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pieces_made_of_one_jump_shape_are_leapers() {
+        let knight = crate::rules::preset("knight").unwrap();
+        assert_eq!(Leaper::from_piece(&knight.piece), Some(Leaper { a: 1, b: 2 }));
+        let camel = crate::rules::Piece::new(&[], &[(3, 1), (1, 3)]);
+        assert_eq!(Leaper::from_piece(&camel), Some(Leaper { a: 1, b: 3 }));
+        let ferz = crate::rules::Piece::new(&[], &[(1, 1)]);
+        assert_eq!(Leaper::from_piece(&ferz), Some(Leaper { a: 1, b: 1 }));
+        for name in ["queen", "king", "dragon-king"] {
+            assert_eq!(Leaper::from_piece(&crate::rules::preset(name).unwrap().piece), None, "{name}");
+        }
+        assert_eq!(Leaper::from_piece(&crate::rules::Piece::new(&[], &[(1, 2)])), None, "half a knight");
+    }
 
     #[test]
     fn move_counts() {

@@ -39,6 +39,7 @@ pub const TEXTS: &[Text] = &[
     ("knight.leaper.giraffe", "Giraffe (1,4)", "ジラフ (1,4)"),
     ("knight.leaper.custom", "Other (a,b)-leaper", "その他の (a,b) リーパー"),
     ("knight.leaper.use", "Use", "使う"),
+    ("knight.leaper.pieces", "From My pieces (jumps of one shape):", "自分の駒から(1種類の跳び):"),
     ("knight.view", "Show", "表示"),
     ("knight.view.graph", "Knight graph (all moves)", "ナイトグラフ (すべての動き)"),
     ("knight.view.tours", "Tours", "ツアー"),
@@ -137,7 +138,7 @@ impl KnightTab {
         }
     }
 
-    pub(super) fn edit_panel(&mut self, ui: &mut egui::Ui) {
+    pub(super) fn edit_panel(&mut self, ui: &mut egui::Ui, pieces: &[crate::rules::Rules]) {
         let o = &mut self.options;
         super::section(ui, tr("knight.board"));
         ui.horizontal(|ui| {
@@ -211,10 +212,10 @@ impl KnightTab {
             self.set_board(b);
         }
 
-        self.leaper_choice(ui);
+        self.leaper_choice(ui, pieces);
     }
 
-    fn leaper_choice(&mut self, ui: &mut egui::Ui) {
+    fn leaper_choice(&mut self, ui: &mut egui::Ui, pieces: &[crate::rules::Rules]) {
         section(ui, tr("knight.leaper"));
         let current = self.design.leaper;
         let mut chosen = None;
@@ -249,6 +250,17 @@ impl KnightTab {
                 }
             }
         });
+        // Pieces made in the Pieces tab whose moves are one jump shape.
+        let leapers: Vec<(&str, Leaper)> =
+            pieces.iter().filter_map(|r| Leaper::from_piece(&r.piece).map(|l| (r.name.as_str(), l))).collect();
+        if !leapers.is_empty() {
+            ui.label(tr("knight.leaper.pieces"));
+            for (name, l) in leapers {
+                if ui.radio(current == l, format!("{name} ({}, {})", l.a, l.b)).clicked() {
+                    chosen = Some(l);
+                }
+            }
+        }
         ui.label(format!("→ ({}, {})", self.design.leaper.a, self.design.leaper.b));
         if let Some(l) = chosen {
             self.set_leaper(l);

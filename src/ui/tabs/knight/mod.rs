@@ -246,7 +246,7 @@ impl KnightTab {
         self.keyboard(&ctx);
         self.animation_tick(&ctx);
         egui::Panel::left("knight_edit").resizable(false).exact_size(310.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| self.edit_panel(ui));
+            egui::ScrollArea::vertical().show(ui, |ui| self.edit_panel(ui, &shared.saved_pieces));
         });
         egui::Panel::right("knight_solve").resizable(false).exact_size(360.0).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
