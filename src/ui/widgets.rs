@@ -21,9 +21,12 @@ pub fn job_progress<T>(ui: &mut egui::Ui, job: &Job<T>) -> bool {
         return false;
     }
     let mut cancelled = false;
+    // The name on its own line and a bar that leaves room for Cancel, so the
+    // button stays inside narrow side panels.
+    ui.label(job.name());
     ui.horizontal(|ui| {
-        ui.label(job.name());
-        ui.add(egui::ProgressBar::new(job.fraction()).show_percentage().desired_width(220.0));
+        let width = (ui.available_width() - 100.0).clamp(80.0, 260.0);
+        ui.add(egui::ProgressBar::new(job.fraction()).show_percentage().desired_width(width));
         if ui.button(tr("job.cancel")).clicked() {
             job.cancel();
             cancelled = true;
