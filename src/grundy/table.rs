@@ -158,6 +158,16 @@ impl Table {
         }
     }
 
+    /// The moves from `(x, y)` and the distinct values they reach, sorted:
+    /// `g(x, y)` is the mex of these values. `(number of moves, values)`.
+    pub fn option_values(&self, x: usize, y: usize) -> (usize, Vec<u32>) {
+        let moves = self.rules.moves(x as u64, y as u64);
+        let mut values: Vec<u32> = moves.iter().map(|&(a, b)| self.get(a as usize, b as usize)).collect();
+        values.sort_unstable();
+        values.dedup();
+        (moves.len(), values)
+    }
+
     /// The P-positions `(x, y)` of the table, row by row.
     pub fn p_positions(&self) -> Vec<(usize, usize)> {
         (0..self.height).flat_map(|y| (0..self.width).map(move |x| (x, y))).filter(|&(x, y)| self.is_p(x, y)).collect()

@@ -146,8 +146,7 @@ pub fn render(
     let pyramid = if complete { pyramid } else { None };
     let level = pyramid.and_then(|p| p.level_for(s));
     let cells = pyramid.and_then(|p| p.cells.as_deref());
-    // Cell columns of every pixel column, computed once.
-    let xs: Vec<i64> = (0..width).map(|px| (view.x0 + (px as f64 + 0.5) * s).floor() as i64).collect();
+    let xs = pixel_columns(view, width);
     let mut previous_y = None;
     for py in 0..height {
         let y = (view.y0 + (py as f64 + 0.5) * s).floor() as i64;
@@ -207,7 +206,7 @@ pub fn render_partial(
     out.clear();
     out.resize(width * height * 4, 0);
     let s = view.cells_per_pixel;
-    let xs: Vec<i64> = (0..width).map(|px| (view.x0 + (px as f64 + 0.5) * s).floor() as i64).collect();
+    let xs = pixel_columns(view, width);
     for (py, row) in out.chunks_exact_mut(width * 4).enumerate() {
         let y = (view.y0 + (py as f64 + 0.5) * s).floor() as i64;
         for (px, c) in row.chunks_exact_mut(4).enumerate() {
@@ -227,6 +226,11 @@ pub fn render_partial(
             c.copy_from_slice(&col);
         }
     }
+}
+
+/// The cell column under the centre of every pixel column.
+fn pixel_columns(view: View, width: usize) -> Vec<i64> {
+    (0..width).map(|px| (view.x0 + (px as f64 + 0.5) * view.cells_per_pixel).floor() as i64).collect()
 }
 
 fn fill(row: &mut [u8], c: Rgba) {

@@ -57,6 +57,12 @@ pub fn is_wythoff_p(x: u64, y: u64) -> bool {
     floor_phi(b - a) == a as u128
 }
 
+/// The n of a Wythoff P-position: `Some(|x - y|)` when `(x, y)` is the
+/// n-th pair (or its mirror), `None` for an N-position.
+pub fn wythoff_index(x: u64, y: u64) -> Option<u64> {
+    is_wythoff_p(x, y).then(|| x.abs_diff(y))
+}
+
 /// Misère Wythoff: with `x <= y` the P-positions are (0,1), (2,2) and the
 /// Wythoff pairs for n >= 2 (plus mirror images).
 pub fn is_misere_wythoff_p(x: u64, y: u64) -> bool {
@@ -131,6 +137,9 @@ mod tests {
             assert_eq!(wythoff_partner(a as u64), b);
             assert_eq!(wythoff_partner(b as u64), a);
         }
+        assert_eq!(wythoff_index(5, 3), Some(2));
+        assert_eq!(wythoff_index(0, 0), Some(0));
+        assert_eq!(wythoff_index(5, 4), None);
         let big = 10u64.pow(18);
         let w = wythoff_partner(big);
         assert!(is_wythoff_p(big, w as u64));

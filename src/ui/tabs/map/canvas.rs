@@ -71,7 +71,7 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
         pyramid: finished.is_some(),
         camera: [cam.x0.to_bits(), cam.y0.to_bits(), cam.zoom.to_bits()],
         size: [px_w, px_h],
-        palette: (tab.options.palette, palette_max(&palette), super::parse_values(&tab.options.highlight)),
+        palette: tab.rt.palette.as_ref().map(|(k, _)| k.clone()),
         overlay: overlay.as_ref().map(|o| Arc::as_ptr(&o.table) as usize),
     };
     let stale = tab.rt.raster_key.as_ref() != Some(&key)
@@ -149,12 +149,6 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
     if tab.options.frame_time {
         badge(&painter, rect.right_top() + vec2(-10.0, 40.0), Align2::RIGHT_TOP, &format!("{:.1} ms", tab.rt.frame_ms));
     }
-}
-
-fn palette_max(p: &Palette) -> u32 {
-    // The palette's identity for the raster cache: its colour of a large value.
-    let c = p.colour(u32::MAX);
-    u32::from_le_bytes(c)
 }
 
 fn overlay_palette(kind: OverlayKind) -> Palette {

@@ -148,12 +148,15 @@ pub(crate) struct RasterKey {
     pyramid: bool,
     camera: [u64; 3],
     size: [usize; 2],
-    palette: (PaletteKind, u32, Vec<u32>),
+    palette: Option<PaletteKey>,
     overlay: Option<usize>,
 }
 
 /// What a palette is made from: kind, largest value, highlighted values, misère.
 pub(crate) type PaletteKey = (PaletteKind, u32, Vec<u32>, bool);
+
+/// Which pinned cell of which table: (table address, x, y).
+pub(crate) type PinnedKey = (usize, usize, usize);
 
 /// Everything that is not saved.
 #[derive(Default)]
@@ -169,6 +172,8 @@ pub(crate) struct Runtime {
     pub buf: Vec<u8>,
     pub palette: Option<(PaletteKey, Arc<Palette>)>,
     pub hover: Option<(usize, usize)>,
+    /// The pinned cell's move count and reached values, by (table, x, y).
+    pub pinned_moves: Option<(PinnedKey, usize, Vec<u32>)>,
     pub pinned: Option<(usize, usize)>,
     pub overlay: Option<Overlay>,
     pub overlay_job: Option<Job<Overlay>>,

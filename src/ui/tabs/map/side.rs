@@ -29,9 +29,8 @@ pub(crate) fn cell_text(table: &Table, (x, y): (usize, usize)) -> String {
     s.push_str(if v == 0 { tr("map.cell.p") } else { tr("map.cell.n") });
     let wythoff =
         crate::theory::closed_form(table.rules()) == Some(crate::theory::ClosedForm::Wythoff { misere: false });
-    if v == 0 && wythoff && x != y || (x, y) == (0, 0) && wythoff {
-        let n = x.abs_diff(y);
-        let (a, b) = crate::theory::wythoff_pair(n as u64);
+    if wythoff && let Some(n) = crate::theory::wythoff_index(x as u64, y as u64) {
+        let (a, b) = crate::theory::wythoff_pair(n);
         s.push('\n');
         s.push_str(&trf("map.cell.wythoff", &[("n", &n), ("a", &a), ("b", &b)]));
     }
@@ -161,7 +160,7 @@ pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Share
     }
 }
 
-fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &Table, (x, y): (usize, usize)) {
+fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &std::sync::Arc<Table>, (x, y): (usize, usize)) {
     if x >= t.width() || y >= t.height() {
         return;
     }
@@ -170,11 +169,15 @@ fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &Table, (x, y): (usize, usize)
     if t.rules().is_terminal(x as u64, y as u64) {
         ui.label(tr("map.pinned.terminal"));
     } else if t.is_complete() {
-        let moves = t.rules().moves(x as u64, y as u64);
-        let mut values: Vec<u32> = moves.iter().map(|&(a, b)| t.get(a as usize, b as usize)).collect();
-        values.sort_unstable();
-        values.dedup();
-        ui.label(trf("map.pinned.moves", &[("count", &moves.len())]));
+        // A cell far from the corner has tens of thousands of moves: list
+        // them once per pinned cell, not every frame.
+        let key = (std::sync::Arc::as_ptr(t) as usize, x, y);
+        if tab.rt.pinned_moves.as_ref().is_none_or(|(k, ..)| *k != key) {
+            let (count, values) = t.option_values(x, y);
+            tab.rt.pinned_moves = Some((key, count, values));
+        }
+        let Some((_, count, values)) = &tab.rt.pinned_moves else { return };
+        ui.label(trf("map.pinned.moves", &[("count", count)]));
         let shown: Vec<String> = values.iter().take(80).map(|v| v.to_string()).collect();
         let more = if values.len() > 80 { " …" } else { "" };
         ui.label(format!("{{{}{more}}}", shown.join(", ")));
