@@ -14,11 +14,14 @@ use grundy_lab::knight::{Board, Leaper, LeaperGraph, Pos, Region, Symmetry};
 use grundy_lab::ui::GrundyLabApp;
 use grundy_lab::ui::tabs::Tab;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 const ENGLISH: &str = r#"{"shared":{"settings":{"language":"English"}}}"#;
 
 fn harness() -> Harness<'static, GrundyLabApp> {
     let mut h = Harness::builder()
+        // Room for the frames a background job adds when it ends during `run`.
+        .with_max_steps(50)
         .with_size([1600.0, 1000.0])
         .build_eframe(|cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(ENGLISH)));
     h.run();
@@ -28,16 +31,17 @@ fn harness() -> Harness<'static, GrundyLabApp> {
     h
 }
 
-/// Step until `done` holds (at most `limit` frames; jobs repaint when they end).
-fn step_until(h: &mut Harness<'_, GrundyLabApp>, what: &str, limit: usize, done: impl Fn(&GrundyLabApp) -> bool) {
-    for _ in 0..limit {
+/// Step until `done` holds; fail after 120 s.
+fn step_until(h: &mut Harness<'_, GrundyLabApp>, what: &str, done: impl Fn(&GrundyLabApp) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while Instant::now() < deadline {
         if done(h.state()) {
             return;
         }
         h.step();
         std::thread::yield_now();
     }
-    panic!("{what}: did not happen within {limit} frames");
+    panic!("{what}: did not happen within the deadline");
 }
 
 /// Let the frames after a job's end settle (its last repaint requests).
@@ -157,7 +161,7 @@ fn paint_symmetric_solve_number_and_export() {
     // Solve A (8 x 4: open tours exist) and B (two strips: none).
     for region in ["A", "B"] {
         click(&mut h, &format!("Find a tour of Region {region}"));
-        step_until(&mut h, "the search ends", 5000, |a| !a.state.knight.busy());
+        step_until(&mut h, "the search ends", |a| !a.state.knight.busy());
         settle(&mut h);
     }
     let tab = &h.state().state.knight;
@@ -191,7 +195,7 @@ fn paint_symmetric_solve_number_and_export() {
     let png = tmp("poster.png");
     type_path(&mut h, &png);
     click(&mut h, "Export to path (.png or .svg)");
-    step_until(&mut h, "the PNG export ends", 5000, |a| a.state.knight.files.export_job.is_none());
+    step_until(&mut h, "the PNG export ends", |a| a.state.knight.files.export_job.is_none());
     settle(&mut h);
     let f = &h.state().state.knight.files;
     assert!(shows(&h, "Exported"), "{:?} {:?}", f.message, f.path);
@@ -214,7 +218,7 @@ fn paint_symmetric_solve_number_and_export() {
     let svg = tmp("poster.svg");
     type_path(&mut h, &svg);
     click(&mut h, "Export to path (.png or .svg)");
-    step_until(&mut h, "the SVG export ends", 5000, |a| a.state.knight.files.export_job.is_none());
+    step_until(&mut h, "the SVG export ends", |a| a.state.knight.files.export_job.is_none());
     settle(&mut h);
     let text = std::fs::read_to_string(&svg).unwrap();
     let edges: usize = Region::BOTH.iter().map(|&r| LeaperGraph::of_region(&b, r, Leaper::KNIGHT).edge_count()).sum();
@@ -289,7 +293,7 @@ fn halves_mirror_a_tour_into_b_and_animate() {
     click(&mut h, "Two halves (A | B)");
     h.run();
     click(&mut h, "Find a tour of Region A");
-    step_until(&mut h, "the search ends", 5000, |a| !a.state.knight.busy());
+    step_until(&mut h, "the search ends", |a| !a.state.knight.busy());
     settle(&mut h);
     assert!(h.state().state.knight.tour(Region::A).is_some());
     click(&mut h, "Mirror A's tour into B");

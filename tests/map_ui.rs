@@ -17,6 +17,8 @@ const MAP_256: &str = r#"{"shared":{"settings":{"language":"English"}},"tab":"Ma
 fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
     // Tall enough for every control of the side panel to be on screen.
     Harness::builder()
+        // Room for the frames a background job adds when it ends during `run`.
+        .with_max_steps(50)
         .with_size([1500.0, 2000.0])
         .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
 }
@@ -145,6 +147,8 @@ fn export_by_path_writes_a_png() {
 
 fn snapshot_at(name: &str, camera: Option<Camera>) {
     let mut h = Harness::builder()
+        // Room for the frames a background job adds when it ends during `run`.
+        .with_max_steps(50)
         .with_size([1280.0, 760.0])
         .wgpu()
         .build_eframe(|cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(MAP_256)));

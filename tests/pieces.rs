@@ -11,6 +11,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use grundy_lab::rules::{Offset, Piece, from_json, preset};
 use grundy_lab::ui::GrundyLabApp;
 use grundy_lab::ui::tabs::Tab;
+use std::time::{Duration, Instant};
 
 /// English, the Pieces tab open.
 const PIECES: &str = r#"{"shared":{"settings":{"language":"English"}},"tab":"Pieces"}"#;
@@ -18,20 +19,22 @@ const DRAGON_KING: &str = "(x + y) % 3 + 3 * ((x / 3) ^ (y / 3))";
 
 fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
     Harness::builder()
+        // Room for the frames a background job adds when it ends during `run`.
+        .with_max_steps(50)
         .with_size([1920.0, 1080.0])
         .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
 }
 
-/// Step until `done` holds (at most `limit` frames).
+/// Step until `done` holds; fail after 120 s.
 fn step_until(h: &mut Harness<'_, GrundyLabApp>, what: &str, done: impl Fn(&GrundyLabApp) -> bool) {
-    let limit = 3000;
-    for _ in 0..limit {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while Instant::now() < deadline {
         if done(h.state()) {
             return;
         }
         h.step();
     }
-    panic!("{what}: did not happen within {limit} frames");
+    panic!("{what}: did not happen within the deadline");
 }
 
 fn idle(app: &GrundyLabApp) -> bool {

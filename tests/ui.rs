@@ -9,25 +9,42 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use grundy_lab::ui::GrundyLabApp;
 use grundy_lab::ui::tabs::Tab;
+use std::time::{Duration, Instant};
 
 /// English, and a computer that answers at once.
 const ENGLISH: &str = r#"{"shared":{"settings":{"language":"English"}},"play":{"options":{"computer_delay":0.0}}}"#;
 
 fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
     Harness::builder()
+        // Room for the frames a background job adds when it ends during `run`.
+        .with_max_steps(50)
         .with_size([1400.0, 900.0])
         .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
 }
 
-/// Step until `done` holds (at most 300 frames).
+/// Step until `done` holds; fail after 120 s (a slow machine needs more
+/// frames, never a different answer).
 fn step_until(h: &mut Harness<'_, GrundyLabApp>, what: &str, done: impl Fn(&GrundyLabApp) -> bool) {
-    for _ in 0..300 {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while Instant::now() < deadline {
         if done(h.state()) {
             return;
         }
         h.step();
     }
-    panic!("{what}: did not happen within 300 frames");
+    panic!("{what}: did not happen within the deadline");
+}
+
+/// Step until some widget's label contains `text`; fail after 120 s.
+fn step_until_shows(h: &mut Harness<'_, GrundyLabApp>, text: &str) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while Instant::now() < deadline {
+        h.step();
+        if shows(h, text) {
+            return;
+        }
+    }
+    panic!("no text containing {text:?} within the deadline");
 }
 
 /// Whether some widget's label contains `text`.
@@ -54,9 +71,10 @@ fn tabs_switch_and_show_their_panels() {
         ("Play", Tab::Play, "Your turn"),
     ] {
         h.get_by_label(label).click();
-        h.run();
+        // A tab may start a background job (the map computes its table), so
+        // step until the panel shows rather than waiting for the UI to settle.
+        step_until_shows(&mut h, text);
         assert_eq!(h.state().state.tab, tab);
-        assert!(shows(&h, text), "{label}: no text containing {text:?}");
     }
 }
 
@@ -218,6 +236,8 @@ fn the_scale_control_and_keyboard_zoom_agree() {
 
 fn snapshot(name: &str, saved: &'static str) {
     let mut h = Harness::builder()
+        // Room for the frames a background job adds when it ends during `run`.
+        .with_max_steps(50)
         .with_size([1280.0, 760.0])
         .wgpu()
         .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
