@@ -123,6 +123,16 @@ impl Symmetry {
         (x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h).then(|| Pos::new(x as u16, y as u16))
     }
 
+    /// The single map that [`Symmetry::map`] applies: the symmetry itself,
+    /// except for both mirrors, whose generator is the half turn (a tour or
+    /// a mirrored picture is symmetric under one map, not a group of four).
+    pub fn generator(self) -> Symmetry {
+        match self {
+            Symmetry::MirrorBoth => Symmetry::Rotate180,
+            s => s,
+        }
+    }
+
     /// The orbit of `p`: `p` and all its images on the board, no repeats.
     pub fn orbit(self, p: Pos, w: usize, h: usize) -> Vec<Pos> {
         let mut out = vec![p];

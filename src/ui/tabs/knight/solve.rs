@@ -19,6 +19,21 @@ pub const TEXTS: &[Text] = &[
     ("knight.tours", "Tours", "ツアー"),
     ("knight.closed", "Closed tours (return to the start)", "閉じたツアー (出発点に戻る)"),
     ("knight.symmetric", "Only tours with the chosen symmetry", "選んだ対称性をもつツアーだけ"),
+    (
+        "knight.symmetric.uses",
+        "The tour found is mapped onto itself by: {sym}.",
+        "見つかるツアーは次の対称で自分自身に重なります: {sym}。",
+    ),
+    (
+        "knight.symmetric.none",
+        "Choose a symmetry first, under \"Symmetry\" (now: none).",
+        "先に「対称」の欄で対称性を選んでください (今はなし)。",
+    ),
+    (
+        "knight.start.symmetric",
+        "A symmetric search chooses its own start.",
+        "対称なツアーの探索では出発マスは探索が決めます。",
+    ),
     ("knight.time_limit", "Time limit (s)", "制限時間 (秒)"),
     ("knight.start", "Start: {cell}", "出発: {cell}"),
     ("knight.start.any", "Start: any cell", "出発: どのマスでも"),
@@ -186,7 +201,9 @@ impl KnightTab {
         let board = self.design.board.clone();
         let leaper = self.design.leaper;
         let spec = TourSpec { closed: self.options.closed, start: self.start[r] };
-        let sym = self.options.symmetric_tours.then_some(self.options.symmetry);
+        // The search looks for a tour mapped onto itself by one map; for
+        // "both mirrors" that is the half turn, and the answer says so.
+        let sym = self.options.symmetric_tours.then_some(self.options.symmetry.generator());
         let limit = self.limit();
         let name = trf("knight.search_job", &[("region", &region_name(region))]);
         let w = &mut self.work[r];
@@ -259,7 +276,7 @@ impl KnightTab {
 
     /// Put the image of A's tour into B.
     pub fn mirror_a_into_b(&mut self) -> bool {
-        let (b, l, sym) = (&self.design.board, self.design.leaper, self.options.symmetry);
+        let (b, l, sym) = (&self.design.board, self.design.leaper, self.options.symmetry.generator());
         let Some(t) = &self.work[0].tour else { return false };
         let Some(image) = t.mapped(sym, b.width(), b.height()) else { return false };
         if image.verify(b, Region::B, l).is_err() {
@@ -274,7 +291,16 @@ impl KnightTab {
         section(ui, tr("knight.tours"));
         let o = &mut self.options;
         ui.checkbox(&mut o.closed, tr("knight.closed"));
-        ui.checkbox(&mut o.symmetric_tours, tr("knight.symmetric")).on_hover_text(symmetry_name(o.symmetry));
+        ui.checkbox(&mut o.symmetric_tours, tr("knight.symmetric"))
+            .on_hover_text(symmetry_name(o.symmetry.generator()));
+        if o.symmetric_tours {
+            if o.symmetry == Symmetry::None {
+                ui.small(tr("knight.symmetric.none"));
+            } else {
+                let note = trf("knight.symmetric.uses", &[("sym", &symmetry_name(o.symmetry.generator()))]);
+                ui.small(note);
+            }
+        }
         ui.horizontal(|ui| {
             let l = ui.label(tr("knight.time_limit"));
             ui.add(egui::DragValue::new(&mut o.time_limit).range(0.5..=600.0).speed(0.5)).labelled_by(l.id);
@@ -320,6 +346,9 @@ impl KnightTab {
                 self.start[r] = None;
             }
         });
+        if self.start[r].is_some() && self.options.symmetric_tours {
+            ui.small(tr("knight.start.symmetric"));
+        }
         let running = self.work[r].job.is_some();
         ui.horizontal_wrapped(|ui| {
             if ui
