@@ -192,6 +192,32 @@ fn nim_heaps_are_played_by_clicking_stones() {
 }
 
 #[test]
+fn a_heap_too_large_to_draw_can_be_left_at_any_size() {
+    let mut h = harness(
+        r#"{"shared":{"settings":{"language":"English"}},"play":{"options":{"computer_delay":0.0,"mode":"Nim","nim_heaps":[100,3]}}}"#,
+    );
+    h.run();
+    assert_eq!(h.state().state.play.nim.as_ref().unwrap().heaps(), &[100, 3]);
+    assert!(shows(&h, "Only 30 stones are drawn"));
+    // Type 37 into the box and take: 63 stones go, more than are drawn.
+    h.get_by_label("Leave").click();
+    h.run();
+    h.get_by_label("Leave").type_text("37");
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Take").click();
+    step_until(&mut h, "the computer answers", |a| a.state.play.nim.as_ref().is_some_and(|n| n.history().len() == 2));
+    let nim = h.state().state.play.nim.as_ref().unwrap();
+    assert_eq!(nim.history().len(), 2);
+    let first = &nim.history().played()[0];
+    assert_eq!((first.heap, first.from, first.to), (0, 100, 37), "the first move left 37 stones in heap 1");
+    assert_eq!(nim.nim_sum(), 0, "the perfect computer answers to nim-sum 0");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().state.play.nim.as_ref().unwrap().heaps(), &[100, 3]);
+}
+
+#[test]
 fn switching_to_japanese_changes_the_labels() {
     let mut h = harness(ENGLISH);
     h.run();

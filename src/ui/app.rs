@@ -3,6 +3,7 @@
 //! saving the state.
 
 use super::i18n::{self, Language, Text, tr, trf};
+use super::settings_file;
 use super::state::{AppState, SCALE_RANGE, ThemeChoice};
 use super::tabs::Tab;
 use super::{fonts, help, theme};
@@ -59,7 +60,19 @@ impl GrundyLabApp {
     /// eframe's storage.
     pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
         let saved = cc.storage.and_then(|s| s.get_string(STORAGE_KEY));
-        Self::from_saved(&cc.egui_ctx, saved.as_deref())
+        let mut app = Self::from_saved(&cc.egui_ctx, saved.as_deref());
+        // Settings that cannot be read are replaced by the defaults at the
+        // next save: keep a copy of the file and say where it is.
+        if cc.storage.is_some()
+            && let Some(file) = settings_file::path()
+        {
+            if let Some(error) = app.load_warning.take() {
+                app.load_warning = Some(settings_file::warning(&file, &error));
+            } else if settings_file::is_unreadable(&file, saved.is_some()) {
+                app.load_warning = Some(settings_file::warning(&file, &settings_file::damaged(&file)));
+            }
+        }
+        app
     }
 
     /// The app from a saved state string (JSON; `None` = first run). A
@@ -83,7 +96,9 @@ impl GrundyLabApp {
         i18n::set_language(settings.language);
         let look = AppliedLook { theme: settings.theme, presentation: settings.presentation };
         if self.applied != Some(look) {
-            if self.applied.is_some_and(|a| a.presentation != look.presentation) {
+            // Full screen when presentation mode changes, and at start when
+            // the app was closed in presentation mode.
+            if self.applied.map_or(false, |a| a.presentation) != look.presentation {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(look.presentation));
             }
             theme::apply(ctx, settings);

@@ -21,6 +21,7 @@ pub const TABLES: &[&[Text]] = &[
     super::app::TEXTS,
     super::help::TEXTS,
     super::widgets::TEXTS,
+    super::settings_file::TEXTS,
     super::tabs::TEXTS,
     super::tabs::play::TEXTS,
     super::tabs::play::explain::TEXTS,

@@ -14,6 +14,7 @@ mod help;
 pub mod i18n;
 pub mod icon;
 pub mod scene_painter;
+mod settings_file;
 pub mod state;
 pub mod tabs;
 pub mod theme;
@@ -29,12 +30,12 @@ pub fn run() -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Grundy Lab")
-            .with_app_id("grundy-lab")
+            .with_app_id(settings_file::APP_ID)
             .with_inner_size([1280.0, 800.0])
             .with_maximized(true)
             .with_min_inner_size([720.0, 480.0])
             .with_icon(Arc::new(icon::icon_data())),
         ..Default::default()
     };
-    eframe::run_native("grundy-lab", options, Box::new(|cc| Ok(Box::new(GrundyLabApp::new(cc)))))
+    eframe::run_native(settings_file::APP_ID, options, Box::new(|cc| Ok(Box::new(GrundyLabApp::new(cc)))))
 }

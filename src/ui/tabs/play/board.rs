@@ -155,7 +155,7 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
                 painter.circle_stroke(r.center(), cell * 0.36, Stroke::new((cell * 0.08).max(2.5), pal.winning));
             }
             if is_piece {
-                draw_piece(&painter, r, pal, *selected);
+                draw_piece(&painter, r, pal, *selected, piece_mark(&game.rules().piece));
             }
             if resp.clicked() && can_move {
                 if is_piece {
@@ -180,13 +180,28 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
     action
 }
 
-/// The piece: a crown on a disk (a ring around it when picked up).
-pub fn draw_piece(painter: &egui::Painter, r: Rect, pal: &Palette, selected: bool) {
+/// The mark written on a known piece: the shogi character of the rook,
+/// bishop, king, dragon king and dragon horse, N for the knight; `None`
+/// (a crown) for the queen and for pieces of the user's own.
+pub fn piece_mark(piece: &crate::rules::Piece) -> Option<&'static str> {
+    [("nim", "飛"), ("bishop", "角"), ("king", "玉"), ("dragon-king", "龍"), ("dragon-horse", "馬"), ("knight", "N")]
+        .into_iter()
+        .find(|(name, _)| crate::rules::preset(name).is_ok_and(|r| &r.piece == piece))
+        .map(|(_, mark)| mark)
+}
+
+/// The piece: a disk with its mark, or a crown (a ring around it when
+/// picked up).
+pub fn draw_piece(painter: &egui::Painter, r: Rect, pal: &Palette, selected: bool, mark: Option<&str>) {
     let c = r.center();
     let rad = r.width() * 0.4;
     painter.circle_filled(c, rad, pal.piece);
     if selected {
         painter.circle_stroke(c, rad + r.width() * 0.06, Stroke::new((r.width() * 0.06).max(2.0), pal.target));
+    }
+    if let Some(mark) = mark {
+        painter.text(c, Align2::CENTER_CENTER, mark, FontId::proportional(rad * 1.2), pal.piece_mark);
+        return;
     }
     let s = rad * 0.62;
     let at = |dx: f32, dy: f32| c + vec2(dx * s, dy * s);
@@ -201,5 +216,24 @@ pub fn draw_piece(painter: &egui::Painter, r: Rect, pal: &Palette, selected: boo
     }
     for (dx, dy) in [(-1.0, -0.6), (0.0, -0.85), (1.0, -0.6)] {
         painter.circle_filled(at(dx, dy), s * 0.14, pal.piece_mark);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::piece_mark;
+    use crate::rules::preset;
+
+    #[test]
+    fn known_pieces_carry_their_mark_and_the_queen_a_crown() {
+        let mark = |name: &str| piece_mark(&preset(name).unwrap().piece);
+        assert_eq!(mark("queen"), None);
+        assert_eq!(mark("queen-t2"), None, "the terminal set does not change the piece");
+        assert_eq!(mark("nim"), Some("飛"));
+        assert_eq!(mark("dragon-king"), Some("龍"));
+        assert_eq!(mark("dragon-horse"), Some("馬"));
+        assert_eq!(mark("bishop"), Some("角"));
+        assert_eq!(mark("king"), Some("玉"));
+        assert_eq!(mark("knight"), Some("N"));
     }
 }

@@ -28,6 +28,11 @@ pub use piles::TEXTS as PILES_TEXTS;
 /// Texts of the Play tab.
 pub const TEXTS: &[Text] = &[
     (
+        "play.too_large",
+        "No formula is known for these rules and the board is too large to compute, so the computer cannot play well and there are no hints. Choose a smaller start to play against the computer.",
+        "このルールには公式が知られておらず、盤が大きすぎて計算できません。コンピュータは最善手を選べず、ヒントも出ません。コンピュータと対戦するには小さい開始位置を選んでください。",
+    ),
+    (
         "play.status.your_turn",
         "Your turn: click the queen, then a square; or take stones from a pile.",
         "あなたの番です。駒をクリックしてから行き先のマスを選ぶか、山から石を取ってください。",
@@ -185,6 +190,10 @@ impl PlayTab {
         }
         let start = self.options.start.position(&mut self.rng);
         let game = Game::new(&shared.rules, start, self.options.players());
+        if game.knowledge() == Knowledge::TooLarge {
+            // Say so at once, not only when hints are on or the computer moves.
+            self.notice = Some(tr("play.too_large").to_string());
+        }
         if let Knowledge::NeedsTable { width, height } = game.knowledge() {
             let rules = shared.rules.clone();
             self.table_job = Some(Job::spawn(tr("play.table_job"), widgets::repaint_callback(ctx), move |c| {

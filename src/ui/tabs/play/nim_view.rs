@@ -10,6 +10,14 @@ use egui::{Rect, RichText, Sense, Stroke, pos2, vec2};
 pub const TEXTS: &[Text] = &[
     ("nim.heap", "Heap {n}", "山{n}"),
     ("nim.stone", "heap {heap}, stone {n}", "山{heap}の{n}番目の石"),
+    ("nim.leave", "Leave", "残す石"),
+    ("nim.leave.in", "stones in heap {n}", "個 (山{n})"),
+    ("nim.take", "Take", "取る"),
+    (
+        "nim.more",
+        "Only {shown} stones are drawn; leave any number with the box.",
+        "石は{shown}個まで描きます。残す数は欄で選べます。",
+    ),
     ("nim.sum", "nim-sum: {formula} = {sum}", "ニム和: {formula} = {sum}"),
     (
         "nim.binary",
@@ -64,6 +72,18 @@ pub fn show(ui: &mut egui::Ui, nim: &NimGame, pal: &Palette, show_sum: bool, wid
                 );
             }
         });
+        // A heap larger than the drawn stones: its own line with a box.
+        if count > DRAWN_HEAP_MAX && can_move {
+            ui.horizontal(|ui| {
+                ui.add_space(114.0);
+                if let Some(left) = leave_box(ui, h, count) {
+                    clicked = Some((h, left));
+                }
+            });
+        }
+    }
+    if can_move && nim.heaps().iter().any(|&c| c > DRAWN_HEAP_MAX) {
+        ui.small(trf("nim.more", &[("shown", &DRAWN_HEAP_MAX)]));
     }
     if show_sum {
         ui.add_space(8.0);
@@ -79,4 +99,16 @@ pub fn show(ui: &mut egui::Ui, nim: &NimGame, pal: &Palette, show_sum: bool, wid
         ui.label(RichText::new(lines).monospace().size(20.0));
     }
     clicked
+}
+
+/// For a heap too large to draw: a box with the number of stones to leave
+/// and a Take button. Returns the number to leave when Take is clicked.
+fn leave_box(ui: &mut egui::Ui, heap: usize, count: u64) -> Option<u64> {
+    let id = egui::Id::unique(("nim_leave", heap));
+    let mut left: u64 = ui.data(|d| d.get_temp(id)).unwrap_or(0).min(count - 1);
+    let label = ui.label(tr("nim.leave"));
+    ui.add(egui::DragValue::new(&mut left).range(0..=count - 1)).labelled_by(label.id);
+    ui.label(trf("nim.leave.in", &[("n", &(heap + 1))]));
+    ui.data_mut(|d| d.insert_temp(id, left));
+    ui.button(tr("nim.take")).clicked().then_some(left)
 }
