@@ -98,7 +98,7 @@ impl GrundyLabApp {
         if self.applied != Some(look) {
             // Full screen when presentation mode changes, and at start when
             // the app was closed in presentation mode.
-            if self.applied.map_or(false, |a| a.presentation) != look.presentation {
+            if self.applied.is_some_and(|a| a.presentation) != look.presentation {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(look.presentation));
             }
             theme::apply(ctx, settings);
