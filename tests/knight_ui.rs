@@ -328,3 +328,24 @@ fn a_piece_made_of_one_jump_shape_is_offered_as_the_leaper() {
     h.run();
     assert_eq!(h.state().state.knight.design.leaper, Leaper::CAMEL);
 }
+
+#[test]
+fn a_proof_of_no_tour_is_worded_in_japanese() {
+    let mut h = Harness::builder().with_max_steps(50).with_size([1600.0, 1000.0]).build_eframe(|cc| {
+        GrundyLabApp::from_saved(
+            &cc.egui_ctx,
+            Some(r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Knight"}"#),
+        )
+    });
+    h.run();
+    // 3 x 3: the centre cell has no knight move, so the cells are not connected.
+    h.state_mut().state.knight.design.board = Board::rect(3, 3).unwrap();
+    h.run();
+    click(&mut h, "領域Aのツアーを探す");
+    step_until(&mut h, "the search ends", |a| !a.state.knight.busy());
+    settle(&mut h);
+    let text = h.state().state.knight.outcome_text(Region::A).expect("an answer");
+    assert!(text.contains("証明") && text.contains("つながっていない"), "{text}");
+    assert!(!text.chars().any(|c| c.is_ascii_alphabetic()), "English in Japanese mode: {text}");
+    assert!(shows(&h, "つながっていない"), "the reason is on screen");
+}

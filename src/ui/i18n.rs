@@ -40,6 +40,7 @@ pub const TABLES: &[&[Text]] = &[
     super::tabs::knight::EDIT_TEXTS,
     super::tabs::knight::FILES_TEXTS,
     super::tabs::knight::PUZZLE_TEXTS,
+    super::tabs::knight::REASON_TEXTS,
     super::tabs::knight::SOLVE_TEXTS,
     super::tabs::knight::STYLE_TEXTS,
 ];

@@ -5,8 +5,8 @@ use super::{KnightTab, Tool, region_name, section, symmetry_name};
 use crate::jobs::{Job, JobState};
 use crate::knight::tour::find_region_tour;
 use crate::knight::{
-    Board, Budget, Leaper, LeaperGraph, Pos, Region, Symmetry, Tour, TourCount, TourResult, TourSpec, count_tours,
-    find_symmetric_tour,
+    Board, Budget, Leaper, LeaperGraph, NoTourReason, Pos, Region, Symmetry, Tour, TourCount, TourResult, TourSpec,
+    count_tours, find_symmetric_tour,
 };
 use crate::ui::i18n::{Text, tr, trf};
 use crate::ui::widgets;
@@ -100,7 +100,7 @@ pub enum Outcome {
     /// A tour (it is in [`RegionWork::tour`]).
     Found(Origin),
     /// Proved: no tour; the reason.
-    NoTour(String),
+    NoTour(NoTourReason),
     /// Not decided within this many seconds.
     Undecided(f32),
     /// The user cancelled.
@@ -405,7 +405,7 @@ impl KnightTab {
                 }
                 s
             }
-            Outcome::NoTour(why) => trf("knight.none", &[("reason", why)]),
+            Outcome::NoTour(why) => trf("knight.none", &[("reason", &super::reason::reason_text(why))]),
             Outcome::Undecided(s) => trf("knight.undecided", &[("s", s)]),
             Outcome::Cancelled => tr("knight.cancelled").to_string(),
             Outcome::Failed(e) => trf("knight.failed", &[("error", e)]),
