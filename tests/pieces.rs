@@ -264,3 +264,27 @@ fn the_tab_in_japanese() {
     h.run();
     assert!(shows(&h, "プレビュー"));
 }
+
+#[test]
+fn the_move_matrix_fits_a_projector_at_every_size() {
+    // 1280 px wide, as a classroom projector: the editor panel is at its
+    // narrowest, and the piece's own corner (the right-hand column) must
+    // still be on screen, left of the preview.
+    let mut h = Harness::builder()
+        .with_max_steps(50)
+        .with_size([1280.0, 800.0])
+        .build_eframe(|cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(PIECES)));
+    h.run();
+    let central = h.query_all_by_label_contains("Invent a piece").next().expect("the intro").rect().min.x;
+    for n in [3u32, 15, 25, 40] {
+        h.state_mut().state.pieces.grid = n;
+        step_until(&mut h, "the preview is idle", idle);
+        h.run();
+        assert_eq!(h.state().state.pieces.grid, n, "the size {n} is allowed");
+        let corner = h.get_by_label("the piece").rect();
+        let far = h.get_by_label(&format!("offset ({}, {})", n - 1, n - 1)).rect();
+        assert!(corner.max.x <= central, "{n}: the piece's column ends at {} past the panel ({central})", corner.max.x);
+        assert!(corner.width() >= 5.0 && (corner.width() - far.width()).abs() < 0.01, "{n}: {corner:?} {far:?}");
+        assert!(far.min.x >= 0.0 && far.min.x < corner.min.x, "{n}: {far:?}");
+    }
+}
