@@ -263,6 +263,40 @@ fn the_tab_in_japanese() {
     step_until(&mut h, "the preview is computed", |a| a.state.pieces.preview_value(0, 0).is_some());
     h.run();
     assert!(shows(&h, "プレビュー"));
+
+    // A known formula chosen by its Japanese name.
+    click(&mut h, "知られている式を入れる");
+    click(&mut h, "ニム (飛車)");
+    assert_eq!(h.state().state.pieces.formula, "x ^ y");
+
+    // Pattern hints: periodic lines described in Japanese, not English.
+    let node = h.query_all_by_label_contains("の表から規則を探す").next().expect("the hints button");
+    let find = node.accesskit_node().label().expect("a label");
+    click(&mut h, &find);
+    step_until(&mut h, "the hints are found", idle);
+    h.run();
+    assert!(shows(&h, "行 y = 0: "), "a row is named in Japanese");
+    assert!(shows(&h, "(加法的に周期的: 周期"), "its periodicity is described in Japanese");
+    for english in ["row y", "column x", "diagonal", "periodic", "saltus", " for x "] {
+        assert!(!shows(&h, english), "English in Japanese mode: {english}");
+    }
+}
+
+#[test]
+fn a_helper_chosen_from_the_menu_goes_into_the_formula() {
+    let mut h = harness(PIECES);
+    h.run();
+    h.state_mut().state.pieces.formula = "1 + ".to_string();
+    h.run();
+    click(&mut h, "Helper functions");
+    click(&mut h, "nim(x, y)");
+    assert_eq!(h.state().state.pieces.formula, "1 + nim(x, y)");
+    assert!(shows(&h, "The formula reads correctly."));
+    // Once more: at the cursor (now after the first call), not replacing it.
+    click(&mut h, "Helper functions");
+    click(&mut h, "floor_phi(n)");
+    assert!(h.state().state.pieces.formula.starts_with("1 + nim(x, y)"), "{}", h.state().state.pieces.formula);
+    assert!(h.state().state.pieces.formula.contains("floor_phi(x)"));
 }
 
 #[test]

@@ -34,6 +34,7 @@ pub const TABLES: &[&[Text]] = &[
     super::tabs::pieces::PREVIEW_TEXTS,
     super::tabs::pieces::WORKBENCH_TEXTS,
     super::tabs::pieces::LIBRARY_TEXTS,
+    super::tabs::pieces::FORMULA_TEXTS,
     super::tabs::knight::TEXTS,
     super::tabs::knight::ANIMATE_TEXTS,
     super::tabs::knight::CANVAS_TEXTS,

@@ -3,6 +3,7 @@
 //! checked, cells that differ, the first counterexamples, the difference
 //! picture), and pattern hints found in the computed table.
 
+use super::formula_words::{helper_meaning, known_description, known_name, line_text, periodicity_text};
 use super::{PiecesTab, same_game};
 use crate::conjecture::{
     CheckReport, DiffTable, Formula, FormulaError, FormulaValue, HELPERS, PatternHints, check, find_hints,
@@ -257,15 +258,17 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     let bad = pal.bad;
     let mut layouter =
         |ui: &egui::Ui, buf: &dyn egui::TextBuffer, wrap: f32| highlighted(ui, buf.as_str(), error_at, wrap, bad);
-    ui.add(
-        egui::TextEdit::multiline(&mut tab.formula)
-            .id_salt("pieces_formula")
-            .desired_rows(2)
-            .desired_width(f32::INFINITY)
-            .hint_text(tr("bench.formula_hint"))
-            .layouter(&mut layouter),
-    )
-    .labelled_by(label.id);
+    let formula_id = ui
+        .add(
+            egui::TextEdit::multiline(&mut tab.formula)
+                .id_salt("pieces_formula")
+                .desired_rows(2)
+                .desired_width(f32::INFINITY)
+                .hint_text(tr("bench.formula_hint"))
+                .layouter(&mut layouter),
+        )
+        .labelled_by(label.id)
+        .id;
     match &error {
         Some(e) => {
             let text = match e.position {
@@ -287,21 +290,50 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
                 ui.close();
             }
             for k in known_formulas() {
-                if ui.button(&k.name).on_hover_text(&k.description).clicked() {
+                if ui.button(known_name(k.kind)).on_hover_text(known_description(k.kind)).clicked() {
                     tab.formula = k.text.clone();
                     ui.close();
                 }
             }
         });
         ui.menu_button(tr("bench.helpers"), |ui| {
-            for (sig, meaning) in HELPERS {
+            for h in HELPERS {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(*sig).monospace().strong());
-                    ui.label(*meaning);
+                    let call = RichText::new(h.signature).monospace().strong();
+                    let hover = trf("helper.insert", &[("call", &h.template)]);
+                    if ui.button(call).on_hover_text(hover).clicked() {
+                        insert_at_cursor(ui.ctx(), formula_id, &mut tab.formula, h.template);
+                        ui.close();
+                    }
+                    ui.label(helper_meaning(h));
                 });
             }
         });
     });
+}
+
+/// Puts `call` into `formula` where the text cursor of the formula box
+/// (`id`) is, replacing a selection; at the end when the box has no cursor.
+/// The cursor is then placed after the call.
+fn insert_at_cursor(ctx: &egui::Context, id: egui::Id, formula: &mut String, call: &str) {
+    let mut state = egui::TextEdit::load_state(ctx, id);
+    let len = formula.chars().count();
+    let (from, to) = state
+        .as_ref()
+        .and_then(|s| s.cursor.char_range())
+        .map(|r| {
+            let (a, b) = (r.primary.index.0.min(len), r.secondary.index.0.min(len));
+            (a.min(b), a.max(b))
+        })
+        .unwrap_or((len, len));
+    let byte = |i: usize| formula.char_indices().nth(i).map_or(formula.len(), |(b, _)| b);
+    let (a, b) = (byte(from), byte(to));
+    formula.replace_range(a..b, call);
+    if let Some(s) = &mut state {
+        let at = egui::text::CCursor::new(from + call.chars().count());
+        s.cursor.set_char_range(Some(egui::text::CCursorRange::one(at)));
+        s.clone().store(ctx, id);
+    }
 }
 
 fn check_controls(tab: &mut PiecesTab, ui: &mut egui::Ui) {
@@ -504,7 +536,8 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         ui.label(trf("hints.lines", &[("found", &periodic.len()), ("all", &lines.len()), ("what", &what)]));
         for l in periodic.iter().take(3) {
             let p = l.periodicity.expect("filtered");
-            ui.label(RichText::new(format!("   {}: {}", l.line, p.describe(l.line.variable()))).small());
+            let text = format!("   {}: {}", line_text(l.line), periodicity_text(&p, l.line.variable()));
+            ui.label(RichText::new(text).small());
         }
     }
     if let Some(f) = insert {
