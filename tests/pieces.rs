@@ -112,11 +112,14 @@ fn the_dragon_king_built_by_clicks_checked_and_then_broken() {
     assert!(shows(&h, "Cells checked: 4096    Cells that differ: 0"));
     assert!(h.query_by_label("Difference picture of the last check").is_some());
 
-    // Pattern hints on the checked table find the block form with p = 3.
-    click(&mut h, "Find patterns in the 64 × 64 table");
+    // Pattern hints: the 64 x 64 check is too small, so the hints compute
+    // their own 128 x 128 table, and find the block form with p = 3.
+    click(&mut h, "Find patterns in the 128 × 128 table");
     step_until(&mut h, "the hints are found", idle);
     h.run();
     assert!(shows(&h, "Block form with p = 3"));
+    assert!(shows(&h, "on all 128 × 128 cells"));
+    assert!(shows(&h, "of 128 rows are periodic or additively periodic"));
 
     // One more cell, symmetry off: a jump (2, 1). The formula now fails.
     click(&mut h, "Keep symmetric (x ↔ y)");

@@ -73,11 +73,6 @@ pub const TEXTS: &[Text] = &[
     ("hints.title", "Pattern hints", "規則のヒント"),
     ("hints.find", "Find patterns in the {n} × {n} table", "{n} × {n} の表から規則を探す"),
     ("hints.job", "Looking for patterns", "規則を探しています"),
-    (
-        "hints.none_yet",
-        "Compute a table first (the preview or a check).",
-        "先に表を計算してください (プレビューか確認)。",
-    ),
     ("hints.failed", "The search stopped: {error}", "探索が止まりました: {error}"),
     (
         "hints.block",
@@ -103,6 +98,9 @@ pub const TEXTS: &[Text] = &[
 
 /// Largest N for "Check on N × N".
 pub const MAX_CHECK_SIDE: usize = 2048;
+/// Side of the table the pattern hints compute when no check of this piece
+/// at least this large was run: long enough lines for periods up to ~40.
+pub const HINTS_SIDE: usize = 128;
 /// Counterexamples listed.
 const SHOWN_COUNTEREXAMPLES: usize = 6;
 /// The difference picture is drawn from at most this many pixels a side.
@@ -476,33 +474,32 @@ fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) -> Option
 
 fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     section(ui, tr("hints.title"));
-    // The largest table computed for the piece as it is now.
-    let table = tab
+    // A checked table of this piece at least HINTS_SIDE a side is used as it
+    // is; otherwise the job computes its own HINTS_SIDE x HINTS_SIDE table
+    // (the 24 x 24 preview is too short for most periods).
+    let checked = tab
         .bench
         .result
         .as_ref()
         .map(|c| &c.table)
-        .filter(|t| same_game(t.rules(), &tab.draft))
-        .or_else(|| tab.preview.table_for(&tab.draft))
+        .filter(|t| same_game(t.rules(), &tab.draft) && t.width().min(t.height()) >= HINTS_SIDE)
         .cloned();
-    match &table {
-        Some(t) => {
-            let n = t.width();
-            let enabled = tab.bench.hints_job.is_none();
-            if ui.add_enabled(enabled, egui::Button::new(trf("hints.find", &[("n", &n)]))).clicked() {
-                let t = t.clone();
-                tab.bench.hints_error = None;
-                tab.bench.hints_job =
-                    Some(Job::spawn(tr("hints.job"), widgets::repaint_callback(ui.ctx()), move |c| {
-                        find_hints(&t, &c).map_err(|e| e.to_string())
-                    }));
-                tab.bench.hints = None;
-                tab.bench.hints_for = Some(tab.draft.clone());
-            }
-        }
-        None => {
-            ui.label(tr("hints.none_yet"));
-        }
+    let n = checked.as_ref().map_or(HINTS_SIDE, |t| t.width());
+    let enabled = tab.bench.hints_job.is_none();
+    if ui.add_enabled(enabled, egui::Button::new(trf("hints.find", &[("n", &n)]))).clicked() {
+        let rules = tab.draft.clone();
+        tab.bench.hints_error = None;
+        tab.bench.hints_job = Some(Job::spawn(tr("hints.job"), widgets::repaint_callback(ui.ctx()), move |c| {
+            let table = match checked {
+                Some(t) => t,
+                None => {
+                    Arc::new(crate::grundy::compute(&rules, HINTS_SIDE, HINTS_SIDE, &c).map_err(|e| e.to_string())?)
+                }
+            };
+            find_hints(&table, &c).map_err(|e| e.to_string())
+        }));
+        tab.bench.hints = None;
+        tab.bench.hints_for = Some(tab.draft.clone());
     }
     if let Some(job) = &tab.bench.hints_job {
         progress(ui, job);
