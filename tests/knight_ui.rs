@@ -8,7 +8,7 @@
 use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use grundy_lab::draw::Shape;
 use grundy_lab::knight::{Board, Leaper, LeaperGraph, Pos, Region, Symmetry};
 use grundy_lab::ui::GrundyLabApp;
@@ -348,4 +348,32 @@ fn a_proof_of_no_tour_is_worded_in_japanese() {
     assert!(text.contains("証明") && text.contains("つながっていない"), "{text}");
     assert!(!text.chars().any(|c| c.is_ascii_alphabetic()), "English in Japanese mode: {text}");
     assert!(shows(&h, "つながっていない"), "the reason is on screen");
+}
+
+#[test]
+fn a_running_count_shows_time_used_and_positions_searched() {
+    let mut h = harness();
+    // Counting the open tours of 8 x 8 never finishes within the limit.
+    h.state_mut().state.knight.design.board = Board::rect(8, 8).unwrap();
+    h.state_mut().state.knight.options.time_limit = 60.0;
+    h.run();
+    click(&mut h, "Count tours of Region A");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let searched = |h: &Harness<'_, GrundyLabApp>| {
+        h.query_all_by_label_contains("Positions searched: ").find_map(|n| {
+            // A label's text is its accessible value.
+            let text = n.accesskit_node().value()?;
+            text.rsplit(' ').next()?.replace(',', "").parse::<u64>().ok().filter(|&k| k > 0)
+        })
+    };
+    while searched(&h).is_none() {
+        assert!(Instant::now() < deadline, "no positions counted while the search runs");
+        assert!(h.state().state.knight.busy(), "the count ended: {:?}", h.state().state.knight.outcome_text(Region::A));
+        h.step();
+    }
+    assert!(shows(&h, "s of the 60.0 s limit"), "the bar says it is time used of the limit");
+    click(&mut h, "Cancel");
+    step_until(&mut h, "the count stops", |a| !a.state.knight.busy());
+    settle(&mut h);
+    assert!(!shows(&h, "Positions searched: "));
 }
