@@ -459,6 +459,25 @@ fn args(line: &str) -> KnightArgs {
         .knight
 }
 
+#[test]
+fn rect_beyond_the_board_limit_says_the_limit_and_where_the_big_figure_comes_from() {
+    use grundy_lab::knight::board::MAX_SIDE;
+    let e = grundy_lab::knight::run(&args("--rect 1000x1000")).unwrap_err();
+    assert!(e.contains(&format!("at most {MAX_SIDE} x {MAX_SIDE}")), "{e}");
+    assert!(e.contains("grundy-lab bench --only knight"), "{e}");
+    assert!(grundy_lab::knight::run(&args(&format!("--rect {MAX_SIDE}x1 --limit 1"))).is_ok());
+    // The help says the limit too.
+    use clap::CommandFactory;
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        knight: KnightArgs,
+    }
+    let help = Cli::command().render_long_help().to_string();
+    assert!(help.contains(&format!("at most {MAX_SIDE}x{MAX_SIDE}")), "{help}");
+    assert!(help.contains("bench --only knight"), "{help}");
+}
+
 fn parse_tour(line: &str) -> Tour {
     let cells = line
         .split_whitespace()
