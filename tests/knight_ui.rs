@@ -8,7 +8,7 @@
 use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use grundy_lab::draw::Shape;
 use grundy_lab::knight::{Board, Leaper, LeaperGraph, Pos, Region, Symmetry};
 use grundy_lab::ui::GrundyLabApp;
@@ -222,10 +222,17 @@ fn paint_symmetric_solve_number_and_export() {
     settle(&mut h);
     let text = std::fs::read_to_string(&svg).unwrap();
     let edges: usize = Region::BOTH.iter().map(|&r| LeaperGraph::of_region(&b, r, Leaper::KNIGHT).edge_count()).sum();
-    assert_eq!(text.matches("<line ").count(), edges);
-    assert_eq!(text.matches("<path ").count(), 1);
-    assert_eq!(text.matches("<text ").count(), 32);
-    assert!(text.trim_end().ends_with("</svg>"));
+    // Parsed as XML: elements counted by their SVG tag names.
+    let doc = roxmltree::Document::parse(&text).expect("the SVG is well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let count = |name: &str| {
+        doc.descendants()
+            .filter(|n| n.tag_name().name() == name && n.tag_name().namespace() == Some("http://www.w3.org/2000/svg"))
+            .count()
+    };
+    assert_eq!(count("line"), edges);
+    assert_eq!(count("path"), 1);
+    assert_eq!(count("text"), 32);
 
     // A bad design file: a message, and nothing changes.
     let bad = tmp("bad.json");
@@ -327,4 +334,53 @@ fn a_piece_made_of_one_jump_shape_is_offered_as_the_leaper() {
     h.get_by_label("my camel (1, 3)").click();
     h.run();
     assert_eq!(h.state().state.knight.design.leaper, Leaper::CAMEL);
+}
+
+#[test]
+fn a_proof_of_no_tour_is_worded_in_japanese() {
+    let mut h = Harness::builder().with_max_steps(50).with_size([1600.0, 1000.0]).build_eframe(|cc| {
+        GrundyLabApp::from_saved(
+            &cc.egui_ctx,
+            Some(r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Knight"}"#),
+        )
+    });
+    h.run();
+    // 3 x 3: the centre cell has no knight move, so the cells are not connected.
+    h.state_mut().state.knight.design.board = Board::rect(3, 3).unwrap();
+    h.run();
+    click(&mut h, "領域Aのツアーを探す");
+    step_until(&mut h, "the search ends", |a| !a.state.knight.busy());
+    settle(&mut h);
+    let text = h.state().state.knight.outcome_text(Region::A).expect("an answer");
+    assert!(text.contains("証明") && text.contains("つながっていない"), "{text}");
+    assert!(!text.chars().any(|c| c.is_ascii_alphabetic()), "English in Japanese mode: {text}");
+    assert!(shows(&h, "つながっていない"), "the reason is on screen");
+}
+
+#[test]
+fn a_running_count_shows_time_used_and_positions_searched() {
+    let mut h = harness();
+    // Counting the open tours of 8 x 8 never finishes within the limit.
+    h.state_mut().state.knight.design.board = Board::rect(8, 8).unwrap();
+    h.state_mut().state.knight.options.time_limit = 60.0;
+    h.run();
+    click(&mut h, "Count tours of Region A");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let searched = |h: &Harness<'_, GrundyLabApp>| {
+        h.query_all_by_label_contains("Positions searched: ").find_map(|n| {
+            // A label's text is its accessible value.
+            let text = n.accesskit_node().value()?;
+            text.rsplit(' ').next()?.replace(',', "").parse::<u64>().ok().filter(|&k| k > 0)
+        })
+    };
+    while searched(&h).is_none() {
+        assert!(Instant::now() < deadline, "no positions counted while the search runs");
+        assert!(h.state().state.knight.busy(), "the count ended: {:?}", h.state().state.knight.outcome_text(Region::A));
+        h.step();
+    }
+    assert!(shows(&h, "s of the 60.0 s limit"), "the bar says it is time used of the limit");
+    click(&mut h, "Cancel");
+    step_until(&mut h, "the count stops", |a| !a.state.knight.busy());
+    settle(&mut h);
+    assert!(!shows(&h, "Positions searched: "));
 }

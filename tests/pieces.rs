@@ -112,11 +112,14 @@ fn the_dragon_king_built_by_clicks_checked_and_then_broken() {
     assert!(shows(&h, "Cells checked: 4096    Cells that differ: 0"));
     assert!(h.query_by_label("Difference picture of the last check").is_some());
 
-    // Pattern hints on the checked table find the block form with p = 3.
-    click(&mut h, "Find patterns in the 64 × 64 table");
+    // Pattern hints: the 64 x 64 check is too small, so the hints compute
+    // their own 128 x 128 table, and find the block form with p = 3.
+    click(&mut h, "Find patterns in the 128 × 128 table");
     step_until(&mut h, "the hints are found", idle);
     h.run();
     assert!(shows(&h, "Block form with p = 3"));
+    assert!(shows(&h, "on all 128 × 128 cells"));
+    assert!(shows(&h, "of 128 rows are periodic or additively periodic"));
 
     // One more cell, symmetry off: a jump (2, 1). The formula now fails.
     click(&mut h, "Keep symmetric (x ↔ y)");
@@ -263,4 +266,62 @@ fn the_tab_in_japanese() {
     step_until(&mut h, "the preview is computed", |a| a.state.pieces.preview_value(0, 0).is_some());
     h.run();
     assert!(shows(&h, "プレビュー"));
+
+    // A known formula chosen by its Japanese name.
+    click(&mut h, "知られている式を入れる");
+    click(&mut h, "ニム (飛車)");
+    assert_eq!(h.state().state.pieces.formula, "x ^ y");
+
+    // Pattern hints: periodic lines described in Japanese, not English.
+    let node = h.query_all_by_label_contains("の表から規則を探す").next().expect("the hints button");
+    let find = node.accesskit_node().label().expect("a label");
+    click(&mut h, &find);
+    step_until(&mut h, "the hints are found", idle);
+    h.run();
+    assert!(shows(&h, "行 y = 0: "), "a row is named in Japanese");
+    assert!(shows(&h, "(加法的に周期的: 周期"), "its periodicity is described in Japanese");
+    for english in ["row y", "column x", "diagonal", "periodic", "saltus", " for x "] {
+        assert!(!shows(&h, english), "English in Japanese mode: {english}");
+    }
+}
+
+#[test]
+fn a_helper_chosen_from_the_menu_goes_into_the_formula() {
+    let mut h = harness(PIECES);
+    h.run();
+    h.state_mut().state.pieces.formula = "1 + ".to_string();
+    h.run();
+    click(&mut h, "Helper functions");
+    click(&mut h, "nim(x, y)");
+    assert_eq!(h.state().state.pieces.formula, "1 + nim(x, y)");
+    assert!(shows(&h, "The formula reads correctly."));
+    // Once more: at the cursor (now after the first call), not replacing it.
+    click(&mut h, "Helper functions");
+    click(&mut h, "floor_phi(n)");
+    assert!(h.state().state.pieces.formula.starts_with("1 + nim(x, y)"), "{}", h.state().state.pieces.formula);
+    assert!(h.state().state.pieces.formula.contains("floor_phi(x)"));
+}
+
+#[test]
+fn the_move_matrix_fits_a_projector_at_every_size() {
+    // 1280 px wide, as a classroom projector: the editor panel is at its
+    // narrowest, and the piece's own corner (the right-hand column) must
+    // still be on screen, left of the preview.
+    let mut h = Harness::builder()
+        .with_max_steps(50)
+        .with_size([1280.0, 800.0])
+        .build_eframe(|cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(PIECES)));
+    h.run();
+    let central = h.query_all_by_label_contains("Invent a piece").next().expect("the intro").rect().min.x;
+    for n in [3u32, 15, 25, 40] {
+        h.state_mut().state.pieces.grid = n;
+        step_until(&mut h, "the preview is idle", idle);
+        h.run();
+        assert_eq!(h.state().state.pieces.grid, n, "the size {n} is allowed");
+        let corner = h.get_by_label("the piece").rect();
+        let far = h.get_by_label(&format!("offset ({}, {})", n - 1, n - 1)).rect();
+        assert!(corner.max.x <= central, "{n}: the piece's column ends at {} past the panel ({central})", corner.max.x);
+        assert!(corner.width() >= 5.0 && (corner.width() - far.width()).abs() < 0.01, "{n}: {corner:?} {far:?}");
+        assert!(far.min.x >= 0.0 && far.min.x < corner.min.x, "{n}: {far:?}");
+    }
 }

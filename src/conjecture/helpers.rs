@@ -10,29 +10,73 @@ use rhai::{Array, Dynamic, Engine, EvalAltResult};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
-/// Name, signature and meaning of every helper, for the README and the UI's
-/// help text.
-pub const HELPERS: &[(&str, &str)] = &[
-    ("floor_phi(n)", "floor(n * phi), phi = (1 + sqrt 5) / 2, exact"),
-    ("floor_phi2(n)", "floor(n * phi^2) = floor_phi(n) + n, exact"),
-    ("wythoff_pair(n)", "the n-th Wythoff P-position [floor_phi(n), floor_phi2(n)]"),
-    ("is_wythoff_p(x, y)", "true when (x, y) is a P-position of Wythoff's game (the queen)"),
-    ("is_misere_wythoff_p(x, y)", "true when (x, y) is a P-position of misère Wythoff"),
-    ("hofstadter(n)", "Hofstadter's G: h(0) = 0, h(n) = n - h(h(n-1))"),
-    ("gs(n)", "the 0/1 sequence gs of the Hofstadter-G variant (arXiv 2510.11767)"),
-    ("is_t2_p(x, y)", "true when (x, y) is a P-position of the queen with terminal set x + y <= 2"),
-    ("is_t2_misere_p(x, y)", "the same for the misère version"),
-    ("ryuoh(p, x, y)", "mod(x+y, p) + p * (floor(x/p) XOR floor(y/p)), the parameter-p piece"),
-    ("nim(x, y)", "x XOR y, the Grundy number of two-pile Nim (the rook)"),
-    ("mex(array)", "the least non-negative integer not in the array"),
-    ("min(a, b), max(a, b)", "the smaller / larger of two integers"),
-    ("abs(a)", "absolute value"),
-    ("floor_div(a, b)", "floor(a / b), rounding toward minus infinity"),
-    ("mod(a, b)", "the mathematical remainder, 0 <= mod(a, b) < |b|"),
-    ("xor(a, b)", "a XOR b (the same as a ^ b)"),
-    ("isqrt(n)", "floor(sqrt(n)), exact"),
-    ("fib(n)", "the Fibonacci number F(n), F(0) = 0, F(1) = 1, n <= 92"),
-    ("popcount(n)", "the number of 1 bits of n >= 0"),
+/// One helper function of the formula language, for the README and the
+/// UI's help menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Helper {
+    /// The function's name (several for a family such as `min`/`max`); the
+    /// UI keys its translated meaning by it.
+    pub name: &'static str,
+    /// How it is called, as the documentation writes it: `floor_phi(n)`.
+    pub signature: &'static str,
+    /// A call that compiles in a formula of `x` and `y`, inserted into the
+    /// formula when the helper is chosen from the menu: `floor_phi(x)`.
+    pub template: &'static str,
+    /// What it computes, in English.
+    pub meaning: &'static str,
+}
+
+const fn helper(name: &'static str, signature: &'static str, template: &'static str, meaning: &'static str) -> Helper {
+    Helper { name, signature, template, meaning }
+}
+
+/// Every helper: name, signature, a call template and its meaning.
+pub const HELPERS: &[Helper] = &[
+    helper("floor_phi", "floor_phi(n)", "floor_phi(x)", "floor(n * phi), phi = (1 + sqrt 5) / 2, exact"),
+    helper("floor_phi2", "floor_phi2(n)", "floor_phi2(x)", "floor(n * phi^2) = floor_phi(n) + n, exact"),
+    helper(
+        "wythoff_pair",
+        "wythoff_pair(n)",
+        "wythoff_pair(x)[0]",
+        "the n-th Wythoff P-position [floor_phi(n), floor_phi2(n)]",
+    ),
+    helper(
+        "is_wythoff_p",
+        "is_wythoff_p(x, y)",
+        "is_wythoff_p(x, y)",
+        "true when (x, y) is a P-position of Wythoff's game (the queen)",
+    ),
+    helper(
+        "is_misere_wythoff_p",
+        "is_misere_wythoff_p(x, y)",
+        "is_misere_wythoff_p(x, y)",
+        "true when (x, y) is a P-position of misère Wythoff",
+    ),
+    helper("hofstadter", "hofstadter(n)", "hofstadter(x)", "Hofstadter's G: h(0) = 0, h(n) = n - h(h(n-1))"),
+    helper("gs", "gs(n)", "gs(x)", "the 0/1 sequence gs of the Hofstadter-G variant (arXiv 2510.11767)"),
+    helper(
+        "is_t2_p",
+        "is_t2_p(x, y)",
+        "is_t2_p(x, y)",
+        "true when (x, y) is a P-position of the queen with terminal set x + y <= 2",
+    ),
+    helper("is_t2_misere_p", "is_t2_misere_p(x, y)", "is_t2_misere_p(x, y)", "the same for the misère version"),
+    helper(
+        "ryuoh",
+        "ryuoh(p, x, y)",
+        "ryuoh(3, x, y)",
+        "mod(x+y, p) + p * (floor(x/p) XOR floor(y/p)), the parameter-p piece",
+    ),
+    helper("nim", "nim(x, y)", "nim(x, y)", "x XOR y, the Grundy number of two-pile Nim (the rook)"),
+    helper("mex", "mex(array)", "mex([x, y])", "the least non-negative integer not in the array"),
+    helper("min_max", "min(a, b), max(a, b)", "min(x, y)", "the smaller / larger of two integers"),
+    helper("abs", "abs(a)", "abs(x - y)", "absolute value"),
+    helper("floor_div", "floor_div(a, b)", "floor_div(x, y + 1)", "floor(a / b), rounding toward minus infinity"),
+    helper("mod", "mod(a, b)", "mod(x, y + 1)", "the mathematical remainder, 0 <= mod(a, b) < |b|"),
+    helper("xor", "xor(a, b)", "xor(x, y)", "a XOR b (the same as a ^ b)"),
+    helper("isqrt", "isqrt(n)", "isqrt(x)", "floor(sqrt(n)), exact"),
+    helper("fib", "fib(n)", "fib(x)", "the Fibonacci number F(n), F(0) = 0, F(1) = 1, n <= 92"),
+    helper("popcount", "popcount(n)", "popcount(x)", "the number of 1 bits of n >= 0"),
 ];
 
 /// A non-negative argument as u64, or an error naming the function.
@@ -151,6 +195,19 @@ pub fn register(engine: &mut Engine) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_helper_template_compiles_and_runs_on_small_cells() {
+        for h in HELPERS {
+            let f = crate::conjecture::Formula::compile(h.template).unwrap_or_else(|e| panic!("{}: {e}", h.template));
+            for (x, y) in [(0, 0), (3, 5), (7, 2)] {
+                f.eval(x, y).unwrap_or_else(|e| panic!("{} at ({x}, {y}): {e}", h.template));
+            }
+            // The template calls the function it stands for.
+            let first = h.name.split('_').next().unwrap_or(h.name);
+            assert!(h.template.starts_with(first) && h.signature.contains(first), "{h:?}");
+        }
+    }
 
     #[test]
     fn floor_div_rounds_down() {

@@ -1,8 +1,32 @@
 //! Known formulas a user can insert into the formula box and check.
 
+/// Which known formula this is: the user interface names and describes
+/// each kind in its own language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KnownKind {
+    /// `g = x XOR y`: two-pile Nim, the rook.
+    Nim,
+    /// The parameter-p formula with p = 3: the dragon king (Ryuo Nim).
+    DragonKing,
+    /// The parameter-p formula for this `p` (> 3).
+    ParameterP(u32),
+    /// Wythoff's P-positions, normal play.
+    Wythoff,
+    /// Wythoff's P-positions, misère play.
+    MisereWythoff,
+    /// The Hofstadter-G variant: the queen with terminal set x + y <= 2.
+    HofstadterVariant,
+    /// Wythoff's P-positions written out with `floor_phi`.
+    WythoffWrittenOut,
+    /// Wythoff with phi replaced by 8/5: wrong on purpose.
+    WrongPhi,
+}
+
 /// A formula with a name and what it claims.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KnownFormula {
+    /// Which formula (for translated names and descriptions).
+    pub kind: KnownKind,
     /// Short name for a menu.
     pub name: String,
     /// One line: what the formula says and for which game it holds.
@@ -23,44 +47,53 @@ pub fn parameter_p_formula(p: u32) -> String {
 /// P-positions (normal and misère), the Hofstadter-G variant, and one formula
 /// that is wrong on purpose.
 pub fn known_formulas() -> Vec<KnownFormula> {
-    let f = |name: &str, description: &str, text: String| KnownFormula {
+    use KnownKind::*;
+    let f = |kind: KnownKind, name: &str, description: &str, text: String| KnownFormula {
+        kind,
         name: name.to_string(),
         description: description.to_string(),
         text,
     };
     vec![
-        f("Nim (rook)", "g = x XOR y: the Grundy numbers of two-pile Nim, the rook", "x ^ y".to_string()),
+        f(Nim, "Nim (rook)", "g = x XOR y: the Grundy numbers of two-pile Nim, the rook", "x ^ y".to_string()),
         f(
+            DragonKing,
             "Dragon king (p = 3)",
             "g = mod(x+y, 3) + 3 (floor(x/3) XOR floor(y/3)): the dragon king (Ryuo Nim, arXiv 1711.01411)",
             parameter_p_formula(3),
         ),
         f(
+            ParameterP(4),
             "Parameter-p piece (p = 4)",
             "g = mod(x+y, p) + p (floor(x/p) XOR floor(y/p)); change 4 to the p of your piece",
             parameter_p_formula(4),
         ),
         f(
+            Wythoff,
             "Wythoff P-positions (queen)",
-            "P iff {x, y} = {floor(n phi), floor(n phi^2)}: Wythoff's game, normal play",
+            "P iff (x, y) is (floor(n phi), floor(n phi^2)) in either order: Wythoff's game, normal play",
             "is_wythoff_p(x, y)".to_string(),
         ),
         f(
+            MisereWythoff,
             "Misère Wythoff P-positions",
             "(0,1), (2,2) and the Wythoff pairs for n >= 2: the queen, misère play",
             "is_misere_wythoff_p(x, y)".to_string(),
         ),
         f(
+            HofstadterVariant,
             "Hofstadter-G variant (queen-t2)",
-            "P iff x + y <= 2 or {x, y} = {floor(n phi) + gs(n) - 1, floor(n phi^2) + gs(n)}",
+            "P iff x + y <= 2 or (x, y) is (floor(n phi) + gs(n) - 1, floor(n phi^2) + gs(n)) in either order",
             "is_t2_p(x, y)".to_string(),
         ),
         f(
+            WythoffWrittenOut,
             "Wythoff written out",
             "the same P-positions from floor_phi: min(x, y) = floor(n phi) with n = |x - y|",
             "min(x, y) == floor_phi(abs(x - y))".to_string(),
         ),
         f(
+            WrongPhi,
             "Wrong on purpose: phi = 8/5",
             "Wythoff with phi replaced by 8/5: agrees for n <= 12, first fails at (20, 33) and (21, 34)",
             "let n = abs(x - y); min(x, y) == n * 8 / 5".to_string(),

@@ -14,8 +14,8 @@ pub mod patterns;
 
 pub use check::{CheckReport, Counterexample, DiffTable, MAX_CHECK_CELLS, MAX_COUNTEREXAMPLES, check};
 pub use formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue, MAX_OPERATIONS, engine};
-pub use helpers::HELPERS;
-pub use library::{KnownFormula, known_formulas, parameter_p_formula};
+pub use helpers::{HELPERS, Helper};
+pub use library::{KnownFormula, KnownKind, known_formulas, parameter_p_formula};
 pub use patterns::{BlockForm, Line, LineHint, PatternHints, Periodicity, find_block_form, find_hints};
 
 use crate::grundy::Control;

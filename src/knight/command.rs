@@ -1,7 +1,7 @@
 //! The `knight` subcommand: solve or count tours of a board from the
 //! command line, optionally writing the picture.
 
-use super::board::{Board, Pos, Region};
+use super::board::{Board, MAX_SIDE, Pos, Region};
 use super::design::Design;
 use super::graph::LeaperGraph;
 use super::leaper::Leaper;
@@ -18,7 +18,9 @@ pub struct KnightArgs {
     /// A design file (JSON, as saved by the Knight tab).
     #[arg(long, value_name = "FILE", conflicts_with = "rect", required_unless_present = "rect")]
     pub board: Option<PathBuf>,
-    /// A full rectangle of WIDTH x HEIGHT cells, e.g. 8x8.
+    /// A full rectangle of WIDTH x HEIGHT cells, e.g. 8x8; at most 256x256.
+    /// (The README's 1000 x 1000 tour is from `grundy-lab bench --only
+    /// knight`, which searches the bare knight graph of that rectangle.)
     #[arg(long, value_name = "MxN")]
     pub rect: Option<String>,
     /// Closed (re-entrant) tours only.
@@ -71,7 +73,13 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
         (Some(path), None) => Design::load(path)?,
         (None, Some(r)) => {
             let (w, h) = parse_pair(r, "--rect", &['x', 'X'])?;
-            let board = Board::rect(w.min(1 << 20) as usize, h.min(1 << 20) as usize)?;
+            if w > MAX_SIDE as u64 || h > MAX_SIDE as u64 {
+                return Err(format!(
+                    "--rect {w}x{h}: a board is at most {MAX_SIDE} x {MAX_SIDE} cells; the 1000 x 1000 tour \
+                     in the README comes from `grundy-lab bench --only knight`, which searches the bare graph"
+                ));
+            }
+            let board = Board::rect(w as usize, h as usize)?;
             Design { board, ..Design::default() }
         }
         _ => return Err("give exactly one of --board FILE or --rect MxN".into()),

@@ -3,6 +3,7 @@
 
 use super::board::Pos;
 use super::graph::LeaperGraph;
+use super::reason::NoTourReason;
 
 /// Whether cell `p` is light, i.e. `x + y` is even (the chessboard colour;
 /// a leaper with `a + b` odd always changes it).
@@ -16,36 +17,32 @@ const MATCHING_LIMIT: usize = 20_000;
 
 /// A reason why no tour (open, or closed if `closed`) exists, starting at
 /// `start` if given; `None` if these quick arguments prove nothing.
-pub fn obstruction(g: &LeaperGraph, closed: bool, start: Option<usize>) -> Option<String> {
+pub fn obstruction(g: &LeaperGraph, closed: bool, start: Option<usize>) -> Option<NoTourReason> {
     let n = g.len();
     if n == 0 {
-        return Some("the region has no cells".into());
+        return Some(NoTourReason::EmptyRegion);
     }
     if closed && n < 3 {
-        return Some(format!("a closed tour needs at least 3 cells, the region has {n}"));
+        return Some(NoTourReason::TooFewCellsForClosed { cells: n });
     }
     if n == 1 {
         return None;
     }
     if !g.is_connected() {
-        return Some("the cells are not all connected by moves".into());
+        return Some(NoTourReason::NotConnected);
     }
     let ones: Vec<usize> = (0..n).filter(|&v| g.degree(v) == 1).collect();
     if closed && !ones.is_empty() {
-        return Some(format!("cell {} has only one move, a closed tour needs two", g.cell(ones[0])));
+        return Some(NoTourReason::DeadEndInClosedTour { cell: g.cell(ones[0]) });
     }
     if ones.len() > 2 {
-        return Some(format!("{} cells have only one move, a tour has only two ends", ones.len()));
+        return Some(NoTourReason::TooManyDeadEnds { count: ones.len() });
     }
     if let Some(s) = start
         && ones.len() == 2
         && !ones.contains(&s)
     {
-        return Some(format!(
-            "cells {} and {} have one move each, so the tour must start at one of them",
-            g.cell(ones[0]),
-            g.cell(ones[1])
-        ));
+        return Some(NoTourReason::MustStartAtDeadEnd { first: g.cell(ones[0]), second: g.cell(ones[1]) });
     }
     if !g.leaper().changes_colour() {
         return None;
@@ -55,19 +52,16 @@ pub fn obstruction(g: &LeaperGraph, closed: bool, start: Option<usize>) -> Optio
     let w = white.iter().filter(|&&b| b).count();
     let b = n - w;
     if closed && w != b {
-        return Some(format!("a closed tour alternates colours, but the region has {w} light and {b} dark cells"));
+        return Some(NoTourReason::ClosedColourImbalance { light: w, dark: b });
     }
     if w.abs_diff(b) > 1 {
-        return Some(format!("a tour alternates colours, but the region has {w} light and {b} dark cells"));
+        return Some(NoTourReason::ColourImbalance { light: w, dark: b });
     }
     if let Some(s) = start
         && w != b
         && white[s] != (w > b)
     {
-        return Some(format!(
-            "a tour alternates colours, so with {w} light and {b} dark cells it must start on the more numerous colour, not at {}",
-            g.cell(s)
-        ));
+        return Some(NoTourReason::StartOnMinorityColour { light: w, dark: b, start: g.cell(s) });
     }
     if n > MATCHING_LIMIT {
         return None;
@@ -75,16 +69,10 @@ pub fn obstruction(g: &LeaperGraph, closed: bool, start: Option<usize>) -> Optio
     let mate = maximum_matching(g, &white);
     let matched = mate.iter().filter(|m| m.is_some()).count() / 2;
     if matched < n / 2 {
-        return Some(format!(
-            "the moves do not pair the cells up: at most {matched} disjoint pairs, a tour needs {}",
-            n / 2
-        ));
+        return Some(NoTourReason::NoPairing { pairs: matched, needed: n / 2 });
     }
     if closed && !matching_digraph_strongly_connected(g, &white, &mate) {
-        return Some(
-            "some independent set of half the cells is not a colour class (as the outer rows of a 4 x n board), so no closed tour alternates through it"
-                .into(),
-        );
+        return Some(NoTourReason::HalfIndependentSet);
     }
     None
 }
@@ -210,7 +198,10 @@ mod tests {
         for n in 4..=20 {
             let g = LeaperGraph::rectangle(n, 4, Leaper::KNIGHT);
             let why = obstruction(&g, true, None).expect("4 x n never has a closed tour");
-            assert!(why.contains("independent") || why.contains("one move"), "{why}");
+            assert!(
+                matches!(why, NoTourReason::HalfIndependentSet | NoTourReason::DeadEndInClosedTour { .. }),
+                "{n}: {why}"
+            );
         }
     }
 

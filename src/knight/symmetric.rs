@@ -32,6 +32,7 @@ use super::board::{Board, Region, Symmetry};
 use super::graph::LeaperGraph;
 use super::leaper::Leaper;
 use super::obstruction::obstruction;
+use super::reason::NoTourReason;
 use super::search::Control;
 use super::tour::{Budget, Tour, TourResult, TourSpec, find_tour};
 use super::warnsdorff::{Rng, centre_distance};
@@ -99,14 +100,14 @@ struct Quotient<'g> {
 
 impl<'g> Quotient<'g> {
     /// The quotient of `g` by `sym`, or why the region is not symmetric.
-    fn new(g: &'g LeaperGraph, sym: Symmetry, order: usize) -> Result<Quotient<'g>, String> {
+    fn new(g: &'g LeaperGraph, sym: Symmetry, order: usize) -> Result<Quotient<'g>, NoTourReason> {
         let (w, h) = (g.width(), g.height());
         let mut image = Vec::with_capacity(g.len());
         for v in 0..g.len() {
             let p = g.cell(v);
             match sym.map(p, w, h).and_then(|q| g.vertex(q)) {
                 Some(u) => image.push(u),
-                None => return Err(format!("the region is not symmetric: the image of cell {p} is not in it")),
+                None => return Err(NoTourReason::RegionNotSymmetric { cell: p }),
             }
         }
         let mut orbit = vec![usize::MAX; g.len()];
@@ -382,7 +383,7 @@ fn unfold(q: &Quotient, half: &[usize], goal: Goal, order: usize) -> Vec<usize> 
 
 /// The searches that together cover every symmetric tour, or a proof that
 /// there is none (the reason).
-fn tasks(q: &Quotient, order: usize, closed: bool) -> Result<Vec<Task>, String> {
+fn tasks(q: &Quotient, order: usize, closed: bool) -> Result<Vec<Task>, NoTourReason> {
     let fixed = q.fixed_cells();
     let mut out = Vec::new();
     if closed {
@@ -397,27 +398,21 @@ fn tasks(q: &Quotient, order: usize, closed: bool) -> Result<Vec<Task>, String> 
         }
         if out.is_empty() {
             return Err(if order == 4 {
-                format!("cell {} is fixed by the quarter turn, which must turn the cycle", q.g.cell(fixed[0]))
+                NoTourReason::QuarterTurnFixesCell { cell: q.g.cell(fixed[0]) }
             } else {
-                format!(
-                    "{} cells are fixed by the symmetry; a symmetric closed tour has at most 2 (on its axis)",
-                    fixed.len()
-                )
+                NoTourReason::TooManyFixedCellsClosed { count: fixed.len() }
             });
         }
     } else {
         if order == 4 {
-            return Err("a path can only be left as it is or reversed, never turned a quarter".into());
+            return Err(NoTourReason::QuarterTurnOpenTour);
         }
         if fixed.len() >= 2 {
-            return Err(format!(
-                "{} cells are fixed by the symmetry; a symmetric open tour fixes only its middle cell",
-                fixed.len()
-            ));
+            return Err(NoTourReason::TooManyFixedCellsOpen { count: fixed.len() });
         }
         let starts = if fixed.is_empty() { q.axis_edges() } else { vec![fixed[0]] };
         if starts.is_empty() {
-            return Err("no cell is one move from its own image, so no tour can cross the axis in its middle".into());
+            return Err(NoTourReason::NoMoveAcrossAxis);
         }
         out.extend(starts.into_iter().map(|start| Task { start, goal: Goal::Free }));
     }
@@ -502,8 +497,7 @@ pub fn find_symmetric_tour(
             return TourResult::Undecided;
         }
     }
-    let what = if closed { "closed tour" } else { "tour" };
-    TourResult::None(format!("an exhaustive search found no symmetric {what}"))
+    TourResult::None(NoTourReason::ExhaustiveSymmetricSearch { closed })
 }
 
 #[cfg(test)]
@@ -567,7 +561,7 @@ mod tests {
         // row, so no cell is a knight move from its image and an open tour
         // cannot cross the axis in its middle.
         match solve(&Board::rect(4, 5).unwrap(), Symmetry::MirrorLeftRight, false) {
-            TourResult::None(why) => assert!(why.contains("own image"), "{why}"),
+            TourResult::None(why) => assert_eq!(why, NoTourReason::NoMoveAcrossAxis, "{why}"),
             other => panic!("{other:?}"),
         }
     }
@@ -649,14 +643,16 @@ mod tests {
     fn regions_that_are_not_symmetric_and_two_region_designs() {
         let b = Board::from_rows(&["AAAA", "AAA.", "AAAA"]).unwrap();
         match solve(&b, Symmetry::Rotate180, false) {
-            TourResult::None(why) => assert!(why.contains("not symmetric"), "{why}"),
+            TourResult::None(why) => {
+                assert!(matches!(why, NoTourReason::RegionNotSymmetric { .. }), "{why}")
+            }
             other => panic!("{other:?}"),
         }
         // A ring: symmetric under the half turn, with a symmetric closed tour.
         let ring = Board::from_rows(&["AAAAAA", "AAAAAA", "AA..AA", "AA..AA", "AAAAAA", "AAAAAA"]).unwrap();
         match solve(&ring, Symmetry::Rotate180, true) {
             TourResult::Found(t) => assert!(is_symmetric(&t, Symmetry::Rotate180, 6, 6)),
-            TourResult::None(why) => assert!(!why.is_empty()),
+            TourResult::None(why) => assert!(!why.to_string().is_empty()),
             TourResult::Undecided => panic!("a 32-cell ring is decided"),
         }
         let _ = Preset::Pinwheel;

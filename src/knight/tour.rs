@@ -6,6 +6,7 @@ use super::board::{Board, Pos, Region};
 use super::graph::LeaperGraph;
 use super::leaper::Leaper;
 use super::obstruction::obstruction;
+use super::reason::NoTourReason;
 use super::search::{Control, Dfs, RunEnd};
 use super::warnsdorff::{TieBreak, walk};
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -104,9 +105,9 @@ pub struct TourSpec {
 pub enum TourResult {
     /// A tour (verified by construction; see [`Tour::verify`]).
     Found(Tour),
-    /// Proved: no tour exists. The text says why (an argument, or an
+    /// Proved: no tour exists, for this reason (an argument, or an
     /// exhaustive search).
-    None(String),
+    None(NoTourReason),
     /// Not decided within the time limit, or cancelled.
     Undecided,
 }
@@ -225,11 +226,7 @@ pub fn find_tour(g: &LeaperGraph, spec: &TourSpec, budget: &Budget) -> Result<To
         round += 1;
         cap = cap.saturating_mul(3);
     }
-    let what = if closed { "closed tour" } else { "tour" };
-    Ok(TourResult::None(match start {
-        Some(_) if !closed => format!("an exhaustive search found no {what} from this start"),
-        _ => format!("an exhaustive search found no {what}"),
-    }))
+    Ok(TourResult::None(NoTourReason::ExhaustiveSearch { closed, from_start: start.is_some() && !closed }))
 }
 
 /// The answer of a count.

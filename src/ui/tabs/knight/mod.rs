@@ -9,6 +9,7 @@ mod canvas;
 mod edit;
 mod files;
 mod puzzle_view;
+mod reason;
 mod solve;
 mod style;
 
@@ -23,6 +24,7 @@ pub use canvas::TEXTS as CANVAS_TEXTS;
 pub use edit::TEXTS as EDIT_TEXTS;
 pub use files::TEXTS as FILES_TEXTS;
 pub use puzzle_view::TEXTS as PUZZLE_TEXTS;
+pub use reason::TEXTS as REASON_TEXTS;
 pub use solve::TEXTS as SOLVE_TEXTS;
 pub use style::TEXTS as STYLE_TEXTS;
 

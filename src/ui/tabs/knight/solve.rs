@@ -5,12 +5,13 @@ use super::{KnightTab, Tool, region_name, section, symmetry_name};
 use crate::jobs::{Job, JobState};
 use crate::knight::tour::find_region_tour;
 use crate::knight::{
-    Board, Budget, Leaper, LeaperGraph, Pos, Region, Symmetry, Tour, TourCount, TourResult, TourSpec, count_tours,
-    find_symmetric_tour,
+    Board, Budget, Leaper, LeaperGraph, NoTourReason, Pos, Region, Symmetry, Tour, TourCount, TourResult, TourSpec,
+    count_tours, find_symmetric_tour,
 };
 use crate::ui::i18n::{Text, tr, trf};
 use crate::ui::widgets;
 use egui::RichText;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -47,6 +48,8 @@ pub const TEXTS: &[Text] = &[
     ("knight.count", "Count tours of {region}", "{region}のツアーを数える"),
     ("knight.count.small", "Counting is for regions of at most {n} cells.", "数えられるのは{n}マス以下の領域です。"),
     ("knight.search_job", "Searching {region}", "{region}を探索中"),
+    ("knight.time_used", "Time used: {s} s of the {limit} s limit", "使った時間: 制限 {limit} 秒のうち {s} 秒"),
+    ("knight.nodes", "Positions searched: {n}", "調べた局面の数: {n}"),
     ("knight.count_job", "Counting {region}", "{region}を数え中"),
     ("knight.cells", "{region}: {cells} cells, {moves} moves", "{region}: {cells}マス、{moves}本の動き"),
     ("knight.found.open", "Tour found: {n} cells, open.", "ツアーが見つかりました: {n}マス、開いたツアー。"),
@@ -100,7 +103,7 @@ pub enum Outcome {
     /// A tour (it is in [`RegionWork::tour`]).
     Found(Origin),
     /// Proved: no tour; the reason.
-    NoTour(String),
+    NoTour(NoTourReason),
     /// Not decided within this many seconds.
     Undecided(f32),
     /// The user cancelled.
@@ -132,6 +135,8 @@ pub struct RegionWork {
     /// The running search or count.
     pub job: Option<Job<JobOut>>,
     time_limit: f32,
+    /// Positions (moves tried) the running job has searched so far.
+    nodes: Arc<AtomicU64>,
 }
 
 impl RegionWork {
@@ -165,15 +170,18 @@ impl RegionWork {
     }
 }
 
-/// Runs `work` with a budget whose cancel flag follows the job's, and
-/// reports the elapsed fraction of the time limit as progress.
+/// Runs `work` with a budget whose cancel flag follows the job's and whose
+/// node counter is `nodes` (read by the UI), and reports the elapsed
+/// fraction of the time limit as progress.
 fn with_budget<T: Send>(
     control: &crate::grundy::Control,
     limit: Duration,
+    nodes: &AtomicU64,
     work: impl FnOnce(&Budget) -> T + Send,
 ) -> T {
-    let (cancel, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
-    let budget = Budget { time_limit: limit, cancel: &cancel, nodes: &nodes };
+    let cancel = AtomicBool::new(false);
+    nodes.store(0, Ordering::Relaxed);
+    let budget = Budget { time_limit: limit, cancel: &cancel, nodes };
     let t0 = Instant::now();
     std::thread::scope(|s| {
         let worker = s.spawn(|| work(&budget));
@@ -188,6 +196,37 @@ fn with_budget<T: Send>(
         worker.join().map_err(|_| ()).ok()
     })
     .expect("a search does not panic")
+}
+
+/// `n` with a comma between groups of three digits: 1,234,567.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A running search or count: its name; a bar of the time used out of the
+/// time limit (not of the work, which nobody knows in advance) with Cancel;
+/// and the number of positions searched so far.
+fn search_progress(ui: &mut egui::Ui, w: &RegionWork) {
+    let Some(job) = w.job.as_ref().filter(|j| !j.is_finished()) else { return };
+    ui.label(job.name());
+    ui.horizontal(|ui| {
+        let used = job.fraction() * w.time_limit;
+        let text = trf("knight.time_used", &[("s", &format!("{used:.1}")), ("limit", &format!("{:.1}", w.time_limit))]);
+        let width = (ui.available_width() - 100.0).clamp(120.0, 300.0);
+        ui.add(egui::ProgressBar::new(job.fraction()).text(text).desired_width(width));
+        if ui.button(tr("job.cancel")).clicked() {
+            job.cancel();
+        }
+    });
+    ui.label(trf("knight.nodes", &[("n", &grouped(w.nodes.load(Ordering::Relaxed)))]));
 }
 
 impl KnightTab {
@@ -212,8 +251,10 @@ impl KnightTab {
         }
         w.input = Some((board.region_cells(region), leaper));
         w.time_limit = limit.as_secs_f32();
+        w.nodes = Arc::new(AtomicU64::new(0));
+        let nodes = w.nodes.clone();
         w.job = Some(Job::spawn(name, widgets::repaint_callback(ctx), move |c| {
-            let answer = with_budget(&c, limit, |budget| match sym {
+            let answer = with_budget(&c, limit, &nodes, |budget| match sym {
                 Some(s) => Ok(find_symmetric_tour(&board, region, leaper, s, spec.closed, budget)),
                 None => find_region_tour(&board, region, leaper, &spec, budget),
             })?;
@@ -234,8 +275,10 @@ impl KnightTab {
         }
         w.input = Some((self.design.board.region_cells(region), self.design.leaper));
         w.time_limit = limit.as_secs_f32();
+        w.nodes = Arc::new(AtomicU64::new(0));
+        let nodes = w.nodes.clone();
         w.job = Some(Job::spawn(name, widgets::repaint_callback(ctx), move |c| {
-            let n = with_budget(&c, limit, |budget| count_tours(&g, &TourSpec { closed, start }, budget))?;
+            let n = with_budget(&c, limit, &nodes, |budget| count_tours(&g, &TourSpec { closed, start }, budget))?;
             Ok(JobOut::Count(n, closed, start))
         }));
     }
@@ -369,9 +412,7 @@ impl KnightTab {
                 resp.on_disabled_hover_text(trf("knight.count.small", &[("n", &COUNT_MAX_CELLS)]));
             }
         });
-        if let Some(job) = &self.work[r].job {
-            widgets::job_progress(ui, job);
-        }
+        search_progress(ui, &self.work[r]);
         if let Some(text) = self.outcome_text(region) {
             ui.label(RichText::new(text).size(ui.style().text_styles[&egui::TextStyle::Body].size * 1.05));
         }
@@ -405,7 +446,7 @@ impl KnightTab {
                 }
                 s
             }
-            Outcome::NoTour(why) => trf("knight.none", &[("reason", why)]),
+            Outcome::NoTour(why) => trf("knight.none", &[("reason", &super::reason::reason_text(why))]),
             Outcome::Undecided(s) => trf("knight.undecided", &[("s", s)]),
             Outcome::Cancelled => tr("knight.cancelled").to_string(),
             Outcome::Failed(e) => trf("knight.failed", &[("error", e)]),

@@ -70,6 +70,9 @@ pub const TEXTS: &[Text] = &[
 pub const MAX_GRID: u32 = 40;
 /// Side of the terminal-set painter.
 const TERMINAL_SIDE: u32 = 8;
+/// The smallest side of a move-matrix cell, in points: 40 cells of it fit
+/// the narrowest editor panel.
+const MIN_CELL: f32 = 5.0;
 
 /// A drag that paints cells with one state until the button is released.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -204,7 +207,9 @@ fn matrix(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     let n = tab.grid;
     let margin = vec2(4.0, 4.0);
     let axis = vec2(30.0, 24.0);
-    let cell = ((ui.available_width() - axis.x - 2.0 * margin.x) / n as f32).clamp(12.0, 30.0);
+    // Cells shrink (to MIN_CELL) so that the whole matrix, with the piece's
+    // own corner at the right, fits the panel's width at every size.
+    let cell = ((ui.available_width() - axis.x - 2.0 * margin.x) / n as f32).floor().clamp(MIN_CELL, 30.0);
     let side = cell * n as f32;
     let (outer, _) = ui.allocate_exact_size(vec2(side, side) + axis + 2.0 * margin, Sense::hover());
     let origin = outer.min + margin;

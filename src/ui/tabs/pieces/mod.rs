@@ -9,6 +9,7 @@
 //! (the draft); every change to its moves is one undo step.
 
 mod editor;
+mod formula_words;
 mod library;
 mod preview;
 mod workbench;
@@ -21,6 +22,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 use serde::{Deserialize, Serialize};
 
 pub use editor::TEXTS as EDITOR_TEXTS;
+pub use formula_words::TEXTS as FORMULA_TEXTS;
 pub use library::TEXTS as LIBRARY_TEXTS;
 pub use preview::TEXTS as PREVIEW_TEXTS;
 pub use workbench::TEXTS as WORKBENCH_TEXTS;

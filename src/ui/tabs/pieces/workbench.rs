@@ -3,6 +3,7 @@
 //! checked, cells that differ, the first counterexamples, the difference
 //! picture), and pattern hints found in the computed table.
 
+use super::formula_words::{helper_meaning, known_description, known_name, line_text, periodicity_text};
 use super::{PiecesTab, same_game};
 use crate::conjecture::{
     CheckReport, DiffTable, Formula, FormulaError, FormulaValue, HELPERS, PatternHints, check, find_hints,
@@ -72,11 +73,6 @@ pub const TEXTS: &[Text] = &[
     ("hints.title", "Pattern hints", "規則のヒント"),
     ("hints.find", "Find patterns in the {n} × {n} table", "{n} × {n} の表から規則を探す"),
     ("hints.job", "Looking for patterns", "規則を探しています"),
-    (
-        "hints.none_yet",
-        "Compute a table first (the preview or a check).",
-        "先に表を計算してください (プレビューか確認)。",
-    ),
     ("hints.failed", "The search stopped: {error}", "探索が止まりました: {error}"),
     (
         "hints.block",
@@ -102,6 +98,9 @@ pub const TEXTS: &[Text] = &[
 
 /// Largest N for "Check on N × N".
 pub const MAX_CHECK_SIDE: usize = 2048;
+/// Side of the table the pattern hints compute when no check of this piece
+/// at least this large was run: long enough lines for periods up to ~40.
+pub const HINTS_SIDE: usize = 128;
 /// Counterexamples listed.
 const SHOWN_COUNTEREXAMPLES: usize = 6;
 /// The difference picture is drawn from at most this many pixels a side.
@@ -257,15 +256,17 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     let bad = pal.bad;
     let mut layouter =
         |ui: &egui::Ui, buf: &dyn egui::TextBuffer, wrap: f32| highlighted(ui, buf.as_str(), error_at, wrap, bad);
-    ui.add(
-        egui::TextEdit::multiline(&mut tab.formula)
-            .id_salt("pieces_formula")
-            .desired_rows(2)
-            .desired_width(f32::INFINITY)
-            .hint_text(tr("bench.formula_hint"))
-            .layouter(&mut layouter),
-    )
-    .labelled_by(label.id);
+    let formula_id = ui
+        .add(
+            egui::TextEdit::multiline(&mut tab.formula)
+                .id_salt("pieces_formula")
+                .desired_rows(2)
+                .desired_width(f32::INFINITY)
+                .hint_text(tr("bench.formula_hint"))
+                .layouter(&mut layouter),
+        )
+        .labelled_by(label.id)
+        .id;
     match &error {
         Some(e) => {
             let text = match e.position {
@@ -287,21 +288,50 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
                 ui.close();
             }
             for k in known_formulas() {
-                if ui.button(&k.name).on_hover_text(&k.description).clicked() {
+                if ui.button(known_name(k.kind)).on_hover_text(known_description(k.kind)).clicked() {
                     tab.formula = k.text.clone();
                     ui.close();
                 }
             }
         });
         ui.menu_button(tr("bench.helpers"), |ui| {
-            for (sig, meaning) in HELPERS {
+            for h in HELPERS {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(*sig).monospace().strong());
-                    ui.label(*meaning);
+                    let call = RichText::new(h.signature).monospace().strong();
+                    let hover = trf("helper.insert", &[("call", &h.template)]);
+                    if ui.button(call).on_hover_text(hover).clicked() {
+                        insert_at_cursor(ui.ctx(), formula_id, &mut tab.formula, h.template);
+                        ui.close();
+                    }
+                    ui.label(helper_meaning(h));
                 });
             }
         });
     });
+}
+
+/// Puts `call` into `formula` where the text cursor of the formula box
+/// (`id`) is, replacing a selection; at the end when the box has no cursor.
+/// The cursor is then placed after the call.
+fn insert_at_cursor(ctx: &egui::Context, id: egui::Id, formula: &mut String, call: &str) {
+    let mut state = egui::TextEdit::load_state(ctx, id);
+    let len = formula.chars().count();
+    let (from, to) = state
+        .as_ref()
+        .and_then(|s| s.cursor.char_range())
+        .map(|r| {
+            let (a, b) = (r.primary.index.0.min(len), r.secondary.index.0.min(len));
+            (a.min(b), a.max(b))
+        })
+        .unwrap_or((len, len));
+    let byte = |i: usize| formula.char_indices().nth(i).map_or(formula.len(), |(b, _)| b);
+    let (a, b) = (byte(from), byte(to));
+    formula.replace_range(a..b, call);
+    if let Some(s) = &mut state {
+        let at = egui::text::CCursor::new(from + call.chars().count());
+        s.cursor.set_char_range(Some(egui::text::CCursorRange::one(at)));
+        s.clone().store(ctx, id);
+    }
 }
 
 fn check_controls(tab: &mut PiecesTab, ui: &mut egui::Ui) {
@@ -444,33 +474,32 @@ fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) -> Option
 
 fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     section(ui, tr("hints.title"));
-    // The largest table computed for the piece as it is now.
-    let table = tab
+    // A checked table of this piece at least HINTS_SIDE a side is used as it
+    // is; otherwise the job computes its own HINTS_SIDE x HINTS_SIDE table
+    // (the 24 x 24 preview is too short for most periods).
+    let checked = tab
         .bench
         .result
         .as_ref()
         .map(|c| &c.table)
-        .filter(|t| same_game(t.rules(), &tab.draft))
-        .or_else(|| tab.preview.table_for(&tab.draft))
+        .filter(|t| same_game(t.rules(), &tab.draft) && t.width().min(t.height()) >= HINTS_SIDE)
         .cloned();
-    match &table {
-        Some(t) => {
-            let n = t.width();
-            let enabled = tab.bench.hints_job.is_none();
-            if ui.add_enabled(enabled, egui::Button::new(trf("hints.find", &[("n", &n)]))).clicked() {
-                let t = t.clone();
-                tab.bench.hints_error = None;
-                tab.bench.hints_job =
-                    Some(Job::spawn(tr("hints.job"), widgets::repaint_callback(ui.ctx()), move |c| {
-                        find_hints(&t, &c).map_err(|e| e.to_string())
-                    }));
-                tab.bench.hints = None;
-                tab.bench.hints_for = Some(tab.draft.clone());
-            }
-        }
-        None => {
-            ui.label(tr("hints.none_yet"));
-        }
+    let n = checked.as_ref().map_or(HINTS_SIDE, |t| t.width());
+    let enabled = tab.bench.hints_job.is_none();
+    if ui.add_enabled(enabled, egui::Button::new(trf("hints.find", &[("n", &n)]))).clicked() {
+        let rules = tab.draft.clone();
+        tab.bench.hints_error = None;
+        tab.bench.hints_job = Some(Job::spawn(tr("hints.job"), widgets::repaint_callback(ui.ctx()), move |c| {
+            let table = match checked {
+                Some(t) => t,
+                None => {
+                    Arc::new(crate::grundy::compute(&rules, HINTS_SIDE, HINTS_SIDE, &c).map_err(|e| e.to_string())?)
+                }
+            };
+            find_hints(&table, &c).map_err(|e| e.to_string())
+        }));
+        tab.bench.hints = None;
+        tab.bench.hints_for = Some(tab.draft.clone());
     }
     if let Some(job) = &tab.bench.hints_job {
         progress(ui, job);
@@ -504,7 +533,8 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         ui.label(trf("hints.lines", &[("found", &periodic.len()), ("all", &lines.len()), ("what", &what)]));
         for l in periodic.iter().take(3) {
             let p = l.periodicity.expect("filtered");
-            ui.label(RichText::new(format!("   {}: {}", l.line, p.describe(l.line.variable()))).small());
+            let text = format!("   {}: {}", line_text(l.line), periodicity_text(&p, l.line.variable()));
+            ui.label(RichText::new(text).small());
         }
     }
     if let Some(f) = insert {
