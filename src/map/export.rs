@@ -92,7 +92,8 @@ pub fn write_window(table: &Table, poster: &Poster, win: ExportWindow, path: &Pa
         height: win.height.min(table.height().saturating_sub(win.y0)),
         ..win
     };
-    let pyramid = if win.pixels_per_cell < 0.25 { Pyramid::build(table, &crate::grundy::Control::new()) } else { None };
+    // Below one pixel a cell, the pyramid makes each pixel the minimum of its cells.
+    let pyramid = if win.pixels_per_cell < 1.0 { Pyramid::build(table, &crate::grundy::Control::new()) } else { None };
     let (w, h, rgba) = raster(table, pyramid.as_ref(), &palette, win)?;
     let (w, h, rgba) = if poster.legend {
         super::frame::frame(table, &palette, &poster.highlight, win, w, h, rgba)?
