@@ -340,13 +340,11 @@ fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
         };
         tab.rt.message = None;
         tab.rt.export_job =
-            Some(Job::spawn(tr("map.exporting"), widgets::repaint_callback(ui.ctx()), move |_control| {
+            Some(Job::spawn(tr("map.exporting"), widgets::repaint_callback(ui.ctx()), move |control| {
                 if png {
-                    crate::map::export::write_window(&table, &poster, win, &path)?;
+                    crate::map::export::write_window(&table, &poster, win, &path, &control)?;
                 } else {
-                    crate::fsutil::atomic_write(&path, |w| {
-                        table.write_csv_window(win.x0..win.x0 + win.width, win.y0..win.y0 + win.height, w)
-                    })?;
+                    crate::map::export::write_csv_window(&table, win, &path, &control)?;
                 }
                 Ok(trf("map.export.done", &[("path", &path.display())]))
             }));
