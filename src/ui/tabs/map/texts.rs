@@ -53,7 +53,7 @@ pub const TEXTS: &[Text] = &[
     (
         "map.cell.wythoff",
         "Wythoff pair n = {n}: ({a}, {b}) = (⌊{n}φ⌋, ⌊{n}φ²⌋)",
-        "ワイトフの組 n = {n}: ({a}, {b}) = (⌊{n}φ⌋, ⌊{n}φ²⌋)",
+        "ワイソフの組 n = {n}: ({a}, {b}) = (⌊{n}φ⌋, ⌊{n}φ²⌋)",
     ),
     ("map.cell.pending", "({x}, {y}): not computed yet", "({x}, {y}): まだ計算していません"),
     ("map.pinned", "Pinned cell and its moves", "固定したマスとその手"),
