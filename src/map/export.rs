@@ -1,7 +1,7 @@
 //! Poster export of a Grundy map: the whole table (or a window of it) at a
 //! chosen number of pixels per cell, written as PNG.
 
-use super::palette::{Palette, PaletteKind};
+use super::palette::Palette;
 use super::raster::{Pyramid, View, render_controlled};
 use crate::grundy::{Control, Table};
 use image::ImageEncoder;
@@ -182,6 +182,7 @@ pub fn write_window(
 mod tests {
     use super::*;
     use crate::grundy::compute;
+    use crate::map::PaletteKind;
     use crate::rules::preset;
 
     #[test]
