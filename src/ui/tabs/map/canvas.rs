@@ -386,7 +386,11 @@ fn draw_legend(
                 (tr("map.formula.legend.same").into(), colour(p.colour(0))),
             ]
         }
-        None => palette.legend(max, &highlight, misere, 7).into_iter().map(|(l, c)| (l, colour(c))).collect(),
+        None => palette
+            .legend(max, &highlight, misere, 7)
+            .into_iter()
+            .map(|(l, c)| (if l == Palette::OTHER { tr("map.legend.other").into() } else { l }, colour(c)))
+            .collect(),
     };
     if partial {
         entries.push((tr("map.legend.pending").into(), colour(PENDING)));

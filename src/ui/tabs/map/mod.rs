@@ -182,6 +182,8 @@ pub(crate) struct Runtime {
     pub message: Option<String>,
     pub no_dialog: bool,
     pub goto: String,
+    /// The size being dragged or typed, applied when the edit ends.
+    pub size_edit: Option<usize>,
     pub frame_ms: f32,
     pub fit_requested: bool,
     /// Where the map was drawn in the last frame.

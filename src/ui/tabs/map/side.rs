@@ -91,8 +91,16 @@ pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Share
             })
             .response
             .labelled_by(label.id);
-        ui.add(egui::DragValue::new(&mut tab.options.size).range(16..=super::MAX_SIZE).speed(8.0))
-            .labelled_by(label.id);
+        // Dragging edits a copy: a new table starts only when the drag
+        // stops or the field loses focus, not at every step up to 16384².
+        let edit = tab.rt.size_edit.get_or_insert(tab.options.size);
+        let r = ui.add(egui::DragValue::new(edit).range(16..=super::MAX_SIZE).speed(8.0)).labelled_by(label.id);
+        if r.drag_stopped() || r.lost_focus() || (r.changed() && !r.dragged() && !r.has_focus()) {
+            tab.options.size = *edit;
+        }
+        if !r.dragged() && !r.has_focus() {
+            tab.rt.size_edit = None;
+        }
     });
     if let Some(c) = &tab.rt.computing {
         widgets::job_progress(ui, &c.job);

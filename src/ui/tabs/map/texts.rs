@@ -120,6 +120,7 @@ pub const TEXTS: &[Text] = &[
     ("map.export.size", "The picture will be {w} x {h} pixels.", "画像は {w} x {h} ピクセルになります。"),
     ("map.legend", "Legend", "凡例"),
     ("map.legend.pending", "not computed", "未計算"),
+    ("map.legend.other", "other", "その他"),
     ("map.wait", "The map appears here as it is computed.", "計算が進むとここにマップが現れます。"),
     (
         "map.keys",
