@@ -58,6 +58,20 @@ fn hover_pin_and_zoom_until_numbers_appear() {
     assert_eq!(h.state().state.map.hovered(), Some((3, 5)));
     assert!(shows(&h, "(3, 5): g = 0"), "the side panel shows the value");
     assert!(shows(&h, "Wythoff pair n = 2"), "and which Wythoff pair it is");
+    // Pin (3, 5): its 11 moves are listed with their values, then the mex.
+    h.state_mut().state.shared.map_focus = Some((3, 5));
+    h.run_steps(2);
+    assert_eq!(h.state().state.map.pinned(), Some((3, 5)));
+    let lines = h.state().state.map.pinned_move_lines().expect("the moves are listed").to_string();
+    assert_eq!(lines.lines().count(), 11, "{lines}");
+    // (3, 5) is a P-position: no move reaches value 0. (1, 3) is two steps
+    // down the diagonal; (0, 5) is on the edge, where g(0, y) = y.
+    assert!(lines.contains("(1, 3) → ") && lines.contains("(0, 5) → 5"), "{lines}");
+    assert!(lines.lines().all(|l| !l.ends_with("→ 0")), "{lines}");
+    assert!(shows(&h, "(2, 5) → "), "the side panel shows the lines");
+    assert!(shows(&h, "g = mex of these values = 0"));
+    h.state_mut().state.map.camera = Some(Camera { x0: 0.0, y0: 0.0, zoom: 12.0 });
+    h.run_steps(2);
     // Zoomed out to 12 points a cell: no numbers yet. Zoom in with the keyboard.
     assert_eq!(h.state().state.map.numbers_drawn(), 0);
     for _ in 0..12 {
@@ -108,11 +122,15 @@ fn difference_view_shows_the_theorem_of_the_sources() {
     h.get_by_label("Compare").click();
     step_until(&mut h, "the difference view", |a| a.state.map.overlay_summary().is_some());
     let summary = h.state().state.map.overlay_summary().unwrap().to_string();
-    // "N cells differ; the last one is (x, y)." with x, y < 8: g = 1 here
-    // exactly where Wythoff's P-positions are, beyond 8.
-    let inner = summary.rsplit_once('(').unwrap().1.trim_end_matches(").").to_string();
-    let (x, y) = inner.split_once(", ").unwrap();
-    assert!(x.parse::<usize>().unwrap() < 8 && y.parse::<usize>().unwrap() < 8, "{summary}");
+    // "N cells differ; all differences have x ≤ X and y ≤ Y." with X, Y < 8:
+    // g = 1 here exactly where Wythoff's P-positions are, beyond 8.
+    let number_after = |word: &str| -> usize {
+        let rest = summary.split_once(word).unwrap_or_else(|| panic!("{word} in {summary}")).1;
+        rest.trim_start().chars().take_while(|c| c.is_ascii_digit()).collect::<String>().parse().unwrap()
+    };
+    let (x, y) = (number_after("x ≤"), number_after("y ≤"));
+    assert!(x < 8 && y < 8, "{summary}");
+    assert_eq!((x, y), (7, 7), "the box is tight, not just small: {summary}");
     assert!(shows(&h, "Show the difference"), "the difference view can be switched off");
 }
 

@@ -57,6 +57,42 @@ pub fn disagreements(diff: &Table, limit: usize) -> Vec<(usize, usize)> {
     out
 }
 
+/// Where the cells of a difference view that differ lie: how many there
+/// are and the smallest box `[min_x, max_x] x [min_y, max_y]` holding them
+/// all. `max_x < 8 && max_y < 8` proves "the sets agree beyond 8" on the
+/// table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DifferenceBounds {
+    pub count: usize,
+    pub min_x: usize,
+    pub max_x: usize,
+    pub min_y: usize,
+    pub max_y: usize,
+}
+
+/// The bounding box of the differing cells, `None` when the sets agree
+/// everywhere (or when cancelled: check the control).
+pub fn difference_bounds(diff: &Table, control: &Control) -> Option<DifferenceBounds> {
+    let mut b: Option<DifferenceBounds> = None;
+    for y in 0..diff.height() {
+        if control.is_cancelled() {
+            return None;
+        }
+        for x in 0..diff.width() {
+            let v = diff.get(x, y);
+            if v != cell::ONLY_FIRST && v != cell::ONLY_SECOND {
+                continue;
+            }
+            let e = b.get_or_insert(DifferenceBounds { count: 0, min_x: x, max_x: x, min_y: y, max_y: y });
+            e.count += 1;
+            e.min_x = e.min_x.min(x);
+            e.max_x = e.max_x.max(x);
+            e.max_y = y;
+        }
+    }
+    b
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,5 +111,20 @@ mod tests {
         assert_eq!(d.get(8, 13), cell::BOTH);
         assert_eq!(d.get(13, 8), cell::BOTH);
         assert_eq!(d.get(9, 13), cell::NEITHER);
+        let b = difference_bounds(&d, &c).unwrap();
+        assert_eq!(b.count, bad.len());
+        assert_eq!((b.count, b.max_x, b.max_y), (10, 7, 7), "{b:?}");
+        // The box is tight: each of its sides touches a differing cell.
+        assert!(bad.iter().any(|&(x, _)| x == b.max_x) && bad.iter().any(|&(_, y)| y == b.max_y));
+        assert!(bad.iter().any(|&(x, _)| x == b.min_x) && bad.iter().any(|&(_, y)| y == b.min_y));
+        assert!(bad.iter().all(|&(x, y)| (b.min_x..=b.max_x).contains(&x) && (b.min_y..=b.max_y).contains(&y)));
+        // A table against itself: no difference at all.
+        assert_eq!(difference_bounds(&compare_values(&q, 0, &q, 0, &c).unwrap(), &c), None);
+        // One differing cell far out: the box is that cell.
+        let mut values = vec![cell::NEITHER; 50 * 40];
+        values[37 * 50 + 45] = cell::ONLY_SECOND;
+        let one = Table::from_values(&preset("queen").unwrap(), 50, 40, values);
+        let want = DifferenceBounds { count: 1, min_x: 45, max_x: 45, min_y: 37, max_y: 37 };
+        assert_eq!(difference_bounds(&one, &c), Some(want));
     }
 }

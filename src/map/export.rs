@@ -2,8 +2,8 @@
 //! chosen number of pixels per cell, written as PNG.
 
 use super::palette::Palette;
-use super::raster::{Pyramid, View, render};
-use crate::grundy::Table;
+use super::raster::{Pyramid, View, render_controlled};
+use crate::grundy::{Control, Table};
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use std::path::Path;
@@ -49,11 +49,49 @@ pub fn raster(
     palette: &Palette,
     win: ExportWindow,
 ) -> Result<(usize, usize, Vec<u8>), String> {
+    raster_controlled(table, pyramid, palette, win, &Control::new())
+}
+
+/// [`raster`] reporting progress a band of pixel rows at a time; an error
+/// when `control` is cancelled.
+pub fn raster_controlled(
+    table: &Table,
+    pyramid: Option<&Pyramid>,
+    palette: &Palette,
+    win: ExportWindow,
+    control: &Control,
+) -> Result<(usize, usize, Vec<u8>), String> {
     let (w, h) = win.pixel_size()?;
     let view = View { x0: win.x0 as f64, y0: win.y0 as f64, cells_per_pixel: 1.0 / win.pixels_per_cell };
     let mut out = Vec::new();
-    render(table, pyramid, palette, view, w, h, &mut out);
+    if !render_controlled(table, pyramid, palette, view, w, h, &mut out, control) {
+        return Err(CANCELLED.into());
+    }
     Ok((w, h, out))
+}
+
+/// The error of a cancelled export.
+pub const CANCELLED: &str = "cancelled";
+
+/// A writer that fails once `control` is cancelled, so that a cancelled
+/// export stops encoding and its atomic write leaves no file.
+pub struct CancellableWriter<'a> {
+    pub inner: &'a mut dyn std::io::Write,
+    pub control: &'a Control,
+}
+
+impl std::io::Write for CancellableWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.control.is_cancelled() {
+            // Not `Interrupted`: `write_all` would retry that forever.
+            return Err(std::io::Error::other(CANCELLED));
+        }
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// Encode RGBA pixels as PNG (fast compression: posters are large).
@@ -65,7 +103,33 @@ pub fn encode_png(w: usize, h: usize, rgba: &[u8], out: &mut dyn std::io::Write)
 
 /// Write RGBA pixels to a PNG file atomically.
 pub fn write_png(path: &Path, w: usize, h: usize, rgba: &[u8]) -> Result<(), String> {
-    crate::fsutil::atomic_write(path, |out| encode_png(w, h, rgba, out).map_err(std::io::Error::other))
+    write_png_controlled(path, w, h, rgba, &Control::new())
+}
+
+/// [`write_png`] that stops when `control` is cancelled, leaving no file.
+pub fn write_png_controlled(path: &Path, w: usize, h: usize, rgba: &[u8], control: &Control) -> Result<(), String> {
+    let result = crate::fsutil::atomic_write(path, |out| {
+        encode_png(w, h, rgba, &mut CancellableWriter { inner: out, control }).map_err(std::io::Error::other)
+    });
+    if control.is_cancelled() { Err(CANCELLED.into()) } else { result }
+}
+
+/// Write the cells `win` of the table as CSV atomically, a band of rows at a
+/// time, with progress; a cancelled export leaves no file.
+pub fn write_csv_window(table: &Table, win: ExportWindow, path: &Path, control: &Control) -> Result<(), String> {
+    const BAND: usize = 64;
+    let ys = win.y0.min(table.height())..(win.y0 + win.height).min(table.height());
+    control.start(ys.len() as u64);
+    let result = crate::fsutil::atomic_write(path, |out| {
+        let mut out = CancellableWriter { inner: out, control };
+        for y in ys.clone().step_by(BAND) {
+            let band = y..(y + BAND).min(ys.end);
+            table.write_csv_window(win.x0..win.x0 + win.width, band.clone(), &mut out)?;
+            control.advance(band.len() as u64);
+        }
+        Ok(())
+    });
+    if control.is_cancelled() { Err(CANCELLED.into()) } else { result }
 }
 
 /// A poster: the whole table (or a window of it) with a palette,
@@ -80,11 +144,19 @@ pub struct Poster {
 
 /// Render and write a poster of the whole table; returns its pixel size.
 pub fn write_poster(table: &Table, poster: &Poster, path: &Path) -> Result<(usize, usize), String> {
-    write_window(table, poster, ExportWindow::whole(table, poster.pixels_per_cell), path)
+    write_window(table, poster, ExportWindow::whole(table, poster.pixels_per_cell), path, &Control::new())
 }
 
-/// Render and write a poster of a window of the table; returns its pixel size.
-pub fn write_window(table: &Table, poster: &Poster, win: ExportWindow, path: &Path) -> Result<(usize, usize), String> {
+/// Render and write a poster of a window of the table; returns its pixel
+/// size. Progress goes to `control` (the pyramid, then the pixel rows); when
+/// it is cancelled the export stops with [`CANCELLED`] and writes nothing.
+pub fn write_window(
+    table: &Table,
+    poster: &Poster,
+    win: ExportWindow,
+    path: &Path,
+    control: &Control,
+) -> Result<(usize, usize), String> {
     let misere = table.kind() == crate::grundy::TableKind::Outcome;
     let palette = Palette::new(poster.palette, table.max_value(), &poster.highlight, misere);
     let win = ExportWindow {
@@ -92,13 +164,52 @@ pub fn write_window(table: &Table, poster: &Poster, win: ExportWindow, path: &Pa
         height: win.height.min(table.height().saturating_sub(win.y0)),
         ..win
     };
-    let pyramid = if win.pixels_per_cell < 0.25 { Pyramid::build(table, &crate::grundy::Control::new()) } else { None };
-    let (w, h, rgba) = raster(table, pyramid.as_ref(), &palette, win)?;
+    win.pixel_size()?;
+    // Below one pixel a cell, the pyramid makes each pixel the minimum of its cells.
+    let pyramid = if win.pixels_per_cell < 1.0 { Some(Pyramid::build(table, control).ok_or(CANCELLED)?) } else { None };
+    let (w, h, rgba) = raster_controlled(table, pyramid.as_ref(), &palette, win, control)?;
+    drop(pyramid);
     let (w, h, rgba) = if poster.legend {
         super::frame::frame(table, &palette, &poster.highlight, win, w, h, rgba)?
     } else {
         (w, h, rgba)
     };
-    write_png(path, w, h, &rgba)?;
+    write_png_controlled(path, w, h, &rgba, control)?;
     Ok((w, h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::compute;
+    use crate::map::PaletteKind;
+    use crate::rules::preset;
+
+    #[test]
+    fn a_cancelled_export_writes_nothing() {
+        let t = compute(&preset("queen").unwrap(), 200, 200, &Control::new()).unwrap();
+        let dir = std::env::temp_dir().join(format!("grundy-lab-export-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let poster = Poster { palette: PaletteKind::Grey, highlight: vec![], pixels_per_cell: 0.5, legend: true };
+        let win = ExportWindow::whole(&t, 0.5);
+        let cancelled = Control::new();
+        cancelled.cancel();
+        let (png, csv) = (dir.join("cancelled.png"), dir.join("cancelled.csv"));
+        assert_eq!(write_window(&t, &poster, win, &png, &cancelled), Err(CANCELLED.into()));
+        assert_eq!(write_csv_window(&t, win, &csv, &cancelled), Err(CANCELLED.into()));
+        assert!(!png.exists() && !csv.exists());
+        // Nothing else is left in the folder either (no temporary file).
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        // Not cancelled: both files, and the progress reached the end.
+        let c = Control::new();
+        assert!(write_window(&t, &poster, win, &png, &c).is_ok());
+        assert_eq!(c.fraction(), 1.0);
+        let c = Control::new();
+        write_csv_window(&t, win, &csv, &c).unwrap();
+        assert_eq!(c.fraction(), 1.0);
+        let text = std::fs::read_to_string(&csv).unwrap();
+        assert_eq!(text.lines().count(), 200);
+        assert!(text.starts_with("0,1,2,"), "{}", &text[..20]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -10,5 +10,5 @@ pub mod stats;
 pub mod view;
 
 pub use palette::{Palette, PaletteKind, Rgba};
-pub use raster::{Pyramid, View, render, render_partial};
+pub use raster::{Pyramid, View, pixel_blocks, render, render_controlled, render_partial};
 pub use view::Camera;

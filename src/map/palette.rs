@@ -163,6 +163,10 @@ impl Palette {
         }
     }
 
+    /// The legend label of the values the highlight palette does not choose;
+    /// the UI shows its own translation in its place.
+    pub const OTHER: &str = "other";
+
     /// Entries for a legend: (label, colour), at most about `max_entries`.
     pub fn legend(&self, max: u32, highlight: &[u32], misere: bool, max_entries: usize) -> Vec<(String, Rgba)> {
         if misere {
@@ -172,7 +176,7 @@ impl Palette {
             PaletteKind::Highlight => {
                 let mut v: Vec<(String, Rgba)> =
                     highlight.iter().map(|&h| (format!("g = {h}"), self.colour(h))).collect();
-                v.push(("other".into(), [236, 236, 236, 255]));
+                v.push((Self::OTHER.into(), [236, 236, 236, 255]));
                 v
             }
             PaletteKind::Cyclic => {

@@ -1,10 +1,12 @@
 //! The level-of-detail image of the visible window of a table.
 //!
 //! Zoomed out, one pixel covers many cells. A [`Pyramid`] of block minima
-//! (4 x 4, 8 x 8, ... cells per entry) is built once in the background, so
-//! that a view samples one entry per pixel from a level whose cells are about
-//! the pixel's size: the cost grows with the pixels shown, never with the
-//! table. The minimum keeps P-positions (value 0) visible at every zoom.
+//! (4 x 4, 8 x 8, ... cells per entry) is built once in the background. A
+//! view at `s` cells a pixel reads the level of `2^floor(log2 s)`-cell
+//! blocks (single cells below 4), and each pixel shows the minimum of the
+//! blocks whose corner it holds: every cell counts in exactly one pixel, so
+//! the minimum keeps every P-position (value 0) visible at every zoom, and
+//! the cost grows with the pixels shown, never with the table.
 
 use super::palette::{PENDING, Palette, Rgba};
 use crate::grundy::{Control, Table};
@@ -106,15 +108,35 @@ impl Pyramid {
         Some(Some(cells))
     }
 
-    /// The coarsest level whose blocks are at most `cells_per_pixel` wide.
-    fn level_for(&self, cells_per_pixel: f64) -> Option<(u32, &Level)> {
-        if cells_per_pixel < (1u64 << FIRST_LEVEL) as f64 {
-            return None;
-        }
-        let k = (cells_per_pixel.log2().floor() as u32).max(FIRST_LEVEL);
-        let i = ((k - FIRST_LEVEL) as usize).min(self.levels.len() - 1);
-        Some((i as u32 + FIRST_LEVEL, &self.levels[i]))
+    /// The level a view of `cells_per_pixel` reads: the coarsest whose
+    /// blocks are at most one pixel wide, as `log2` of the block side (0 for
+    /// single cells, below the first stored level).
+    fn level_for(&self, cells_per_pixel: f64) -> u32 {
+        let k = cells_per_pixel.max(1.0).log2().floor() as u32;
+        if k < FIRST_LEVEL { 0 } else { k.min(FIRST_LEVEL + self.levels.len() as u32 - 1) }
     }
+
+    /// Row `by` of level `k` (blocks of `2^k` cells a side; `k = 0` is the
+    /// cells themselves), as stored.
+    fn source_row<'a>(&'a self, table: &Table, k: u32, by: usize) -> Row<'a> {
+        if k == 0 {
+            let w = table.width();
+            return match &self.cells {
+                Some(c) => Row::Cells(&c[by * w..][..w]),
+                None => Row::Table,
+            };
+        }
+        let (w, _, v) = &self.levels[(k - FIRST_LEVEL) as usize];
+        Row::Blocks(&v[by * w..][..*w])
+    }
+}
+
+/// One row of a pyramid level.
+enum Row<'a> {
+    Cells(&'a [u16]),
+    Blocks(&'a [u32]),
+    /// Read the table itself (values too large for the 16-bit copy).
+    Table,
 }
 
 /// Which part of the table a picture shows: the cell coordinate at the
@@ -127,8 +149,16 @@ pub struct View {
 }
 
 /// Render `width x height` pixels (RGBA, row-major) of the view. Cells not
-/// computed yet and places outside the table are grey. With a pyramid, views
-/// wider than 4 cells a pixel sample its block minima.
+/// computed yet and places outside the table are grey.
+///
+/// Zoomed in (at most one cell a pixel), each pixel shows the cell under its
+/// centre. Zoomed out with a pyramid, the pixels share the cells out: a cell
+/// belongs to the pixel that holds the top-left corner of its block (the
+/// cell itself below 4 cells a pixel, else the pyramid block of `2^k <= s`
+/// cells a side, `s` = cells a pixel), so every cell lies in exactly one
+/// pixel, less than a pixel from where it is, and the pixel shows the
+/// minimum of its cells: every P-position (value 0) stays visible at every
+/// zoom. See [`pixel_blocks`].
 pub fn render(
     table: &Table,
     pyramid: Option<&Pyramid>,
@@ -138,19 +168,64 @@ pub fn render(
     height: usize,
     out: &mut Vec<u8>,
 ) {
+    render_controlled(table, pyramid, palette, view, width, height, out, &Control::new());
+}
+
+/// [`render`] reporting progress (one unit a pixel row) and stopping early
+/// when `control` is cancelled; returns whether the picture is complete.
+#[allow(clippy::too_many_arguments)] // render's arguments and a control
+pub fn render_controlled(
+    table: &Table,
+    pyramid: Option<&Pyramid>,
+    palette: &Palette,
+    view: View,
+    width: usize,
+    height: usize,
+    out: &mut Vec<u8>,
+    control: &Control,
+) -> bool {
     out.clear();
     out.resize(width * height * 4, 0);
+    control.start(height as u64);
+    let s = view.cells_per_pixel;
+    let complete = table.is_complete();
+    let pyramid = if complete { pyramid } else { None };
+    match pyramid {
+        Some(p) if s > 1.0 => render_shared(table, p, palette, view, width, height, out, control),
+        _ => render_sampled(table, pyramid, palette, view, width, height, out, control),
+    }
+}
+
+/// Rows checked for cancellation at once.
+const BAND: usize = 32;
+
+/// Zoomed in (or no pyramid yet): the cell under each pixel's centre.
+#[allow(clippy::too_many_arguments)]
+fn render_sampled(
+    table: &Table,
+    pyramid: Option<&Pyramid>,
+    palette: &Palette,
+    view: View,
+    width: usize,
+    height: usize,
+    out: &mut [u8],
+    control: &Control,
+) -> bool {
     let s = view.cells_per_pixel;
     let (tw, th) = (table.width() as i64, table.height() as i64);
     let complete = table.is_complete();
-    let pyramid = if complete { pyramid } else { None };
-    let level = pyramid.and_then(|p| p.level_for(s));
     let cells = pyramid.and_then(|p| p.cells.as_deref());
     let xs = pixel_columns(view, width);
     let mut previous_y = None;
+    let row_bytes = width * 4;
     for py in 0..height {
+        if py % BAND == 0 {
+            if control.is_cancelled() {
+                return false;
+            }
+            control.advance(BAND.min(height - py) as u64);
+        }
         let y = (view.y0 + (py as f64 + 0.5) * s).floor() as i64;
-        let row_bytes = width * 4;
         // Zoomed in, consecutive pixel rows show the same cells: copy.
         if previous_y == Some(y) {
             out.copy_within((py - 1) * row_bytes..py * row_bytes, py * row_bytes);
@@ -166,20 +241,14 @@ pub fn render(
         // row slice and a palette lookup.
         let pixels = row.chunks_exact_mut(4).zip(&xs);
         let inside = |x: i64| (x as u64) < tw as u64;
-        match (level, cells) {
-            (Some((k, (lw, _, values))), _) => {
-                let line = &values[(y >> k) as usize * lw..][..*lw];
-                for (c, &x) in pixels {
-                    c.copy_from_slice(&if inside(x) { palette.colour(line[(x >> k) as usize]) } else { PENDING });
-                }
-            }
-            (None, Some(all)) => {
+        match cells {
+            Some(all) => {
                 let line = &all[y as usize * tw as usize..][..tw as usize];
                 for (c, &x) in pixels {
                     c.copy_from_slice(&if inside(x) { palette.colour(line[x as usize] as u32) } else { PENDING });
                 }
             }
-            (None, None) => {
+            None => {
                 for (c, &x) in pixels {
                     let ready = inside(x) && (complete || table.is_computed(x as usize, y as usize));
                     c.copy_from_slice(&if ready { palette.colour(table.get(x as usize, y as usize)) } else { PENDING });
@@ -187,6 +256,74 @@ pub fn render(
             }
         }
     }
+    true
+}
+
+/// Zoomed out: every pixel the minimum of the blocks it owns.
+#[allow(clippy::too_many_arguments)]
+fn render_shared(
+    table: &Table,
+    pyramid: &Pyramid,
+    palette: &Palette,
+    view: View,
+    width: usize,
+    height: usize,
+    out: &mut [u8],
+    control: &Control,
+) -> bool {
+    let s = view.cells_per_pixel;
+    let k = pyramid.level_for(s);
+    let b = (1usize << k) as f64;
+    let (gw, gh) = (table.width().div_ceil(1 << k), table.height().div_ceil(1 << k));
+    let cols: Vec<(usize, usize)> = (0..width).map(|px| pixel_blocks(view.x0, s, px, b, gw)).collect();
+    let first = cols.iter().find(|c| c.0 < c.1).map_or(0, |c| c.0);
+    let last = cols.iter().rev().find(|c| c.0 < c.1).map_or(0, |c| c.1);
+    // The minimum over the pixel row's block rows, per block column.
+    let mut line = vec![u32::MAX; last.saturating_sub(first)];
+    let row_bytes = width * 4;
+    for py in 0..height {
+        if py % BAND == 0 {
+            if control.is_cancelled() {
+                return false;
+            }
+            control.advance(BAND.min(height - py) as u64);
+        }
+        let row = &mut out[py * row_bytes..(py + 1) * row_bytes];
+        let (by0, by1) = pixel_blocks(view.y0, s, py, b, gh);
+        if by0 >= by1 {
+            fill(row, PENDING);
+            continue;
+        }
+        line.fill(u32::MAX);
+        for by in by0..by1 {
+            let span = first..first + line.len();
+            match pyramid.source_row(table, k, by) {
+                Row::Cells(r) => line.iter_mut().zip(&r[span]).for_each(|(m, &v)| *m = (*m).min(v as u32)),
+                Row::Blocks(r) => line.iter_mut().zip(&r[span]).for_each(|(m, &v)| *m = (*m).min(v)),
+                Row::Table => line.iter_mut().zip(span).for_each(|(m, x)| *m = (*m).min(table.get(x, by))),
+            }
+        }
+        for (c, &(bx0, bx1)) in row.chunks_exact_mut(4).zip(&cols) {
+            let colour = match line.get(bx0.wrapping_sub(first)..bx1.wrapping_sub(first)) {
+                Some(blocks) if bx0 < bx1 => palette.colour(blocks.iter().copied().min().unwrap_or(u32::MAX)),
+                _ => PENDING,
+            };
+            c.copy_from_slice(&colour);
+        }
+    }
+    true
+}
+
+/// The blocks (of `b` cells a side, `b <= s`) that pixel `p` owns along one
+/// axis of a view starting at cell `origin` with `s` cells a pixel: those
+/// whose first cell `i * b` lies in the pixel's span `[origin + p s,
+/// origin + (p + 1) s)`, clipped to `0..n` blocks. As `b <= s`, every pixel
+/// over the table owns at least one block, and each block has one owner.
+pub fn pixel_blocks(origin: f64, s: f64, p: usize, b: f64, n: usize) -> (usize, usize) {
+    // A block corner within rounding error of a pixel edge belongs to the
+    // pixel that starts there.
+    let first_corner = |edge: f64| ((edge / b) - 1e-9).ceil().clamp(0.0, n as f64) as usize;
+    (first_corner(origin + p as f64 * s), first_corner(origin + (p + 1) as f64 * s))
 }
 
 /// Render a table that is still being computed: computed cells in their
@@ -279,5 +416,115 @@ mod tests {
                 assert_eq!(&out[(by * 12 + bx) * 4..][..4], pal.colour(min), "block ({bx},{by})");
             }
         }
+    }
+
+    /// Which blocks a pixel owns, in exact rational arithmetic: a view
+    /// starting at integer cell `origin` with `num / den` cells a pixel,
+    /// blocks of `b` cells. Block `i` belongs to pixel `p` when its corner
+    /// `i b` lies in `[origin + p num / den, origin + (p + 1) num / den)`.
+    fn owned(origin: i64, num: i64, den: i64, p: i64, b: i64, n: usize) -> Vec<usize> {
+        (0..n.div_ceil(b as usize))
+            .filter(|&i| {
+                let c = i as i64 * b * den;
+                c >= origin * den + p * num && c < origin * den + (p + 1) * num
+            })
+            .collect()
+    }
+
+    #[test]
+    fn zoomed_out_pixels_are_exact_minima_of_the_cells_they_own() {
+        let (w, h) = (150, 130);
+        let t = compute(&preset("queen").unwrap(), w, h, &Control::new()).unwrap();
+        let p = Pyramid::build(&t, &Control::new()).unwrap();
+        let pal = Palette::new(PaletteKind::Viridis, t.max_value(), &[], false);
+        let mut out = Vec::new();
+        for (num, den) in [(3, 2), (3, 1), (5, 1), (15, 1), (17, 1), (100, 7), (33, 1), (200, 3)] {
+            let s = num as f64 / den as f64;
+            // The block side: the cell below 4 cells a pixel, else 2^floor(log2 s).
+            let b: i64 = if s < 4.0 { 1 } else { 1 << (s.log2().floor() as u32) };
+            for (x0, y0) in [(0i64, 0i64), (-3, 7), (11, -20)] {
+                let view = View { x0: x0 as f64, y0: y0 as f64, cells_per_pixel: s };
+                let (pw, ph) = (
+                    ((w as f64 - x0 as f64) / s).ceil() as usize + 2,
+                    ((h as f64 - y0 as f64) / s).ceil() as usize + 2,
+                );
+                render(&t, Some(&p), &pal, view, pw, ph, &mut out);
+                let mut owner = vec![0u32; w * h];
+                for py in 0..ph {
+                    let rows = owned(y0, num, den, py as i64, b, h);
+                    for px in 0..pw {
+                        let cols = owned(x0, num, den, px as i64, b, w);
+                        let cells: Vec<(usize, usize)> = rows
+                            .iter()
+                            .flat_map(|&by| cols.iter().map(move |&bx| (bx, by)))
+                            .flat_map(|(bx, by)| {
+                                let b = b as usize;
+                                (by * b..(by * b + b).min(h))
+                                    .flat_map(move |y| (bx * b..(bx * b + b).min(w)).map(move |x| (x, y)))
+                            })
+                            .collect();
+                        for &(x, y) in &cells {
+                            owner[y * w + x] += 1;
+                            // Each cell is drawn less than a pixel from where it is.
+                            let (fx, fy) = ((x as f64 - x0 as f64) / s, (y as f64 - y0 as f64) / s);
+                            assert!(fx >= px as f64 && fx < px as f64 + 2.0 && fy >= py as f64 && fy < py as f64 + 2.0);
+                        }
+                        let want = cells.iter().map(|&(x, y)| t.get(x, y)).min().map_or(PENDING, |v| pal.colour(v));
+                        let got = &out[(py * pw + px) * 4..][..4];
+                        assert_eq!(
+                            got, want,
+                            "s = {num}/{den}, origin ({x0},{y0}), pixel ({px},{py}), cells {cells:?}"
+                        );
+                    }
+                }
+                // The pixels share the visible cells out: each cell is in exactly one pixel.
+                for y in 0..h {
+                    for x in 0..w {
+                        // (A block across the view's top or left edge belongs to a
+                        // pixel before the first.)
+                        let visible = (x as i64 / b * b) >= x0 && (y as i64 / b * b) >= y0;
+                        assert_eq!(owner[y * w + x], visible as u32, "s = {num}/{den}, cell ({x},{y})");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_p_position_is_visible_at_every_zoom() {
+        let (w, h) = (300, 300);
+        let t = compute(&preset("queen").unwrap(), w, h, &Control::new()).unwrap();
+        let p = Pyramid::build(&t, &Control::new()).unwrap();
+        let pal = Palette::new(PaletteKind::Grey, t.max_value(), &[], false);
+        let mut out = Vec::new();
+        for s in [1.3, 2.5, 3.0, 4.5, 7.0, 15.0, 17.0, 100.0 / 7.0, 31.9] {
+            let view = View { x0: 0.0, y0: 0.0, cells_per_pixel: s };
+            let n = (w as f64 / s).ceil() as usize;
+            render(&t, Some(&p), &pal, view, n, n, &mut out);
+            for (x, y) in t.p_positions() {
+                let (px, py) = ((x as f64 / s) as usize, (y as f64 / s) as usize);
+                // The pixel under the P-position or the one before it owns it.
+                let near = [
+                    (px, py),
+                    (px.saturating_sub(1), py),
+                    (px, py.saturating_sub(1)),
+                    (px.saturating_sub(1), py.saturating_sub(1)),
+                ];
+                assert!(near.iter().any(|&(a, b)| out[(b * n + a) * 4..][..4] == [0, 0, 0, 255]), "s = {s}: ({x},{y})");
+            }
+        }
+    }
+
+    #[test]
+    fn a_cancelled_render_stops_early() {
+        let t = compute(&preset("queen").unwrap(), 64, 64, &Control::new()).unwrap();
+        let pal = Palette::new(PaletteKind::Grey, t.max_value(), &[], false);
+        let c = Control::new();
+        c.cancel();
+        let view = View { x0: 0.0, y0: 0.0, cells_per_pixel: 0.5 };
+        assert!(!render_controlled(&t, None, &pal, view, 128, 128, &mut Vec::new(), &c));
+        let c = Control::new();
+        assert!(render_controlled(&t, None, &pal, view, 128, 128, &mut Vec::new(), &c));
+        assert_eq!(c.fraction(), 1.0);
     }
 }

@@ -176,6 +176,10 @@ fn handle_input(ui: &egui::Ui, response: &egui::Response, rect: Rect, cam: &mut 
         return;
     }
     let (vw, vh) = (rect.width() as f64, rect.height() as f64);
+    // The keys zoom about the cell under the pointer when it is over the
+    // map, like the wheel, else about the centre.
+    let (zx, zy) =
+        response.hover_pos().map_or((vw / 2.0, vh / 2.0), |p| ((p.x - rect.min.x) as f64, (p.y - rect.min.y) as f64));
     ui.input(|i| {
         let step = 80.0;
         if i.key_pressed(egui::Key::ArrowLeft) {
@@ -192,10 +196,10 @@ fn handle_input(ui: &egui::Ui, response: &egui::Response, rect: Rect, cam: &mut 
         }
         let plus = i.key_pressed(egui::Key::Plus) || i.key_pressed(egui::Key::Equals);
         if plus && !i.modifiers.command {
-            cam.zoom_about(1.25, vw / 2.0, vh / 2.0);
+            cam.zoom_about(1.25, zx, zy);
         }
         if i.key_pressed(egui::Key::Minus) && !i.modifiers.command {
-            cam.zoom_about(0.8, vw / 2.0, vh / 2.0);
+            cam.zoom_about(0.8, zx, zy);
         }
         if i.key_pressed(egui::Key::F) {
             *cam = Camera::fit(w, h, vw, vh);
@@ -323,14 +327,23 @@ fn draw_axes(painter: &egui::Painter, rect: Rect, cam: &Camera, w: usize, h: usi
 
 /// A small label on a dark background (axis coordinates).
 fn tag(painter: &egui::Painter, pos: Pos2, align: Align2, text: &str) {
-    let galley = painter.layout_no_wrap(text.to_string(), FontId::proportional(13.0), Color32::WHITE);
+    let font = FontId::proportional(13.0 * text_scale(painter.ctx()));
+    let galley = painter.layout_no_wrap(text.to_string(), font, Color32::WHITE);
     let r = align.anchor_size(pos, galley.size());
     painter.rect_filled(r.expand(2.0), 3.0, Color32::from_black_alpha(150));
     painter.galley(r.min, galley, Color32::WHITE);
 }
 
+/// How much larger than the default the UI's text is (the body size over
+/// its default of 18 points, as the banner does), so that the map's own
+/// labels grow with the rest on a projector.
+fn text_scale(ctx: &egui::Context) -> f32 {
+    let body = ctx.global_style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
+    (body / 18.0).max(0.5)
+}
+
 fn badge(painter: &egui::Painter, pos: Pos2, align: Align2, text: &str) {
-    let font = FontId::proportional(16.0);
+    let font = FontId::proportional(16.0 * text_scale(painter.ctx()));
     let galley = painter.layout_no_wrap(text.to_string(), font, Color32::WHITE);
     let r = align.anchor_size(pos, galley.size());
     painter.rect_filled(r.expand(5.0), 5.0, Color32::from_black_alpha(170));
@@ -373,24 +386,29 @@ fn draw_legend(
                 (tr("map.formula.legend.same").into(), colour(p.colour(0))),
             ]
         }
-        None => palette.legend(max, &highlight, misere, 7).into_iter().map(|(l, c)| (l, colour(c))).collect(),
+        None => palette
+            .legend(max, &highlight, misere, 7)
+            .into_iter()
+            .map(|(l, c)| (if l == Palette::OTHER { tr("map.legend.other").into() } else { l }, colour(c)))
+            .collect(),
     };
     if partial {
         entries.push((tr("map.legend.pending").into(), colour(PENDING)));
     }
-    let font = FontId::proportional(14.0);
-    let row = 20.0;
-    let width = 190.0;
-    let height = 28.0 + row * entries.len() as f32;
+    let k = text_scale(painter.ctx());
+    let font = FontId::proportional(14.0 * k);
+    let row = 20.0 * k;
+    let width = 190.0 * k;
+    let height = 28.0 * k + row * entries.len() as f32;
     let r = Rect::from_min_size(pos2(rect.max.x - width - 10.0, rect.max.y - height - 10.0), vec2(width, height));
     painter.rect_filled(r, 6.0, Color32::from_black_alpha(235));
     let title = if overlay.is_some() { tr("map.compare").to_string() } else { trf("map.legend", &[]) };
-    painter.text(r.min + vec2(10.0, 6.0), Align2::LEFT_TOP, title, FontId::proportional(15.0), Color32::WHITE);
+    painter.text(r.min + vec2(10.0, 6.0) * k, Align2::LEFT_TOP, title, FontId::proportional(15.0 * k), Color32::WHITE);
     for (i, (label, c)) in entries.iter().enumerate() {
-        let y = r.min.y + 28.0 + i as f32 * row;
-        let sw = Rect::from_min_size(pos2(r.min.x + 10.0, y + 2.0), vec2(22.0, 14.0));
+        let y = r.min.y + 28.0 * k + i as f32 * row;
+        let sw = Rect::from_min_size(pos2(r.min.x + 10.0 * k, y + 2.0 * k), vec2(22.0, 14.0) * k);
         painter.rect_filled(sw, 2.0, *c);
         painter.rect_stroke(sw, 2.0, Stroke::new(1.0, Color32::from_gray(200)), StrokeKind::Outside);
-        painter.text(pos2(sw.max.x + 8.0, y + 9.0), Align2::LEFT_CENTER, label, font.clone(), Color32::WHITE);
+        painter.text(pos2(sw.max.x + 8.0 * k, y + 9.0 * k), Align2::LEFT_CENTER, label, font.clone(), Color32::WHITE);
     }
 }

@@ -172,8 +172,8 @@ pub(crate) struct Runtime {
     pub buf: Vec<u8>,
     pub palette: Option<(PaletteKey, Arc<Palette>)>,
     pub hover: Option<(usize, usize)>,
-    /// The pinned cell's move count and reached values, by (table, x, y).
-    pub pinned_moves: Option<(PinnedKey, usize, Vec<u32>)>,
+    /// The pinned cell's moves, by (table, x, y).
+    pub pinned_moves: Option<side::PinnedMoves>,
     pub pinned: Option<(usize, usize)>,
     pub overlay: Option<Overlay>,
     pub overlay_job: Option<Job<Overlay>>,
@@ -182,6 +182,8 @@ pub(crate) struct Runtime {
     pub message: Option<String>,
     pub no_dialog: bool,
     pub goto: String,
+    /// The size being dragged or typed, applied when the edit ends.
+    pub size_edit: Option<usize>,
     pub frame_ms: f32,
     pub fit_requested: bool,
     /// Where the map was drawn in the last frame.
@@ -218,6 +220,12 @@ impl MapTab {
     /// The pinned cell.
     pub fn pinned(&self) -> Option<(usize, usize)> {
         self.rt.pinned
+    }
+
+    /// The pinned cell's moves as "(a, b) → g" lines, once the side panel
+    /// has listed them (none when there are too many to list).
+    pub fn pinned_move_lines(&self) -> Option<&str> {
+        self.rt.pinned_moves.as_ref().and_then(|m| m.lines.as_deref())
     }
 
     /// The difference view, if computed: its summary.

@@ -37,6 +37,37 @@ pub(crate) fn cell_text(table: &Table, (x, y): (usize, usize)) -> String {
     s
 }
 
+/// The moves of the pinned cell, listed once per pinned cell: a cell far
+/// from the corner has tens of thousands of moves.
+pub(crate) struct PinnedMoves {
+    pub key: super::PinnedKey,
+    /// How many moves there are.
+    pub count: usize,
+    /// "(a, b) → g" a line, when there are at most [`MOVES_LISTED`] moves.
+    pub lines: Option<String>,
+    /// The set of values the moves reach.
+    pub values: Vec<u32>,
+}
+
+/// At most this many moves are listed one by one.
+pub const MOVES_LISTED: usize = 40;
+
+impl PinnedMoves {
+    fn new(t: &Table, key: super::PinnedKey) -> Self {
+        let (_, x, y) = key;
+        let (count, values) = t.option_values(x, y);
+        let lines = (count <= MOVES_LISTED).then(|| {
+            let moves = t.rules().moves(x as u64, y as u64);
+            let value = |a: u64, b: u64| match t.kind() {
+                TableKind::Grundy => t.get(a as usize, b as usize).to_string(),
+                TableKind::Outcome => (if t.get(a as usize, b as usize) == 0 { "P" } else { "N" }).to_string(),
+            };
+            moves.iter().map(|&(a, b)| format!("({a}, {b}) → {}", value(a, b))).collect::<Vec<_>>().join("\n")
+        });
+        PinnedMoves { key, count, lines, values }
+    }
+}
+
 fn palette_name(k: PaletteKind) -> &'static str {
     match k {
         PaletteKind::Viridis => tr("map.palette.viridis"),
@@ -60,8 +91,16 @@ pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Share
             })
             .response
             .labelled_by(label.id);
-        ui.add(egui::DragValue::new(&mut tab.options.size).range(16..=super::MAX_SIZE).speed(8.0))
-            .labelled_by(label.id);
+        // Dragging edits a copy: a new table starts only when the drag
+        // stops or the field loses focus, not at every step up to 16384².
+        let edit = tab.rt.size_edit.get_or_insert(tab.options.size);
+        let r = ui.add(egui::DragValue::new(edit).range(16..=super::MAX_SIZE).speed(8.0)).labelled_by(label.id);
+        if r.drag_stopped() || r.lost_focus() || (r.changed() && !r.dragged() && !r.has_focus()) {
+            tab.options.size = *edit;
+        }
+        if !r.dragged() && !r.has_focus() {
+            tab.rt.size_edit = None;
+        }
     });
     if let Some(c) = &tab.rt.computing {
         widgets::job_progress(ui, &c.job);
@@ -172,15 +211,22 @@ fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &std::sync::Arc<Table>, (x, y)
         // A cell far from the corner has tens of thousands of moves: list
         // them once per pinned cell, not every frame.
         let key = (std::sync::Arc::as_ptr(t) as usize, x, y);
-        if tab.rt.pinned_moves.as_ref().is_none_or(|(k, ..)| *k != key) {
-            let (count, values) = t.option_values(x, y);
-            tab.rt.pinned_moves = Some((key, count, values));
+        if tab.rt.pinned_moves.as_ref().is_none_or(|m| m.key != key) {
+            tab.rt.pinned_moves = Some(PinnedMoves::new(t, key));
         }
-        let Some((_, count, values)) = &tab.rt.pinned_moves else { return };
-        ui.label(trf("map.pinned.moves", &[("count", count)]));
-        let shown: Vec<String> = values.iter().take(80).map(|v| v.to_string()).collect();
-        let more = if values.len() > 80 { " …" } else { "" };
-        ui.label(format!("{{{}{more}}}", shown.join(", ")));
+        let Some(m) = &tab.rt.pinned_moves else { return };
+        match &m.lines {
+            Some(lines) => {
+                ui.label(trf("map.pinned.moves.list", &[("count", &m.count)]));
+                ui.label(egui::RichText::new(lines).monospace());
+            }
+            None => {
+                ui.label(trf("map.pinned.moves.many", &[("count", &m.count)]));
+            }
+        }
+        let shown: Vec<String> = m.values.iter().take(80).map(|v| v.to_string()).collect();
+        let more = if m.values.len() > 80 { " …" } else { "" };
+        ui.label(trf("map.pinned.values", &[("values", &format!("{{{}{more}}}", shown.join(", ")))]));
         if t.kind() == TableKind::Grundy {
             ui.label(trf("map.pinned.mex", &[("g", &t.get(x, y))]));
         }
@@ -232,10 +278,15 @@ fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
                         let o = crate::grundy::compute(&other, t.width(), t.height(), &control)
                             .map_err(|e| e.to_string())?;
                         let d = crate::map::compare::compare_values(&t, a, &o, b, &control).ok_or("cancelled")?;
-                        let bad = crate::map::compare::disagreements(&d, usize::MAX);
-                        let summary = match bad.last() {
+                        let bounds = crate::map::compare::difference_bounds(&d, &control);
+                        if control.is_cancelled() {
+                            return Err("cancelled".into());
+                        }
+                        let summary = match bounds {
                             None => tr("map.compare.same").to_string(),
-                            Some(&(x, y)) => trf("map.compare.result", &[("count", &bad.len()), ("x", &x), ("y", &y)]),
+                            Some(b) => {
+                                trf("map.compare.result", &[("count", &b.count), ("x", &b.max_x), ("y", &b.max_y)])
+                            }
                         };
                         Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Compare, summary })
                     }));
@@ -340,13 +391,11 @@ fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
         };
         tab.rt.message = None;
         tab.rt.export_job =
-            Some(Job::spawn(tr("map.exporting"), widgets::repaint_callback(ui.ctx()), move |_control| {
+            Some(Job::spawn(tr("map.exporting"), widgets::repaint_callback(ui.ctx()), move |control| {
                 if png {
-                    crate::map::export::write_window(&table, &poster, win, &path)?;
+                    crate::map::export::write_window(&table, &poster, win, &path, &control)?;
                 } else {
-                    crate::fsutil::atomic_write(&path, |w| {
-                        table.write_csv_window(win.x0..win.x0 + win.width, win.y0..win.y0 + win.height, w)
-                    })?;
+                    crate::map::export::write_csv_window(&table, win, &path, &control)?;
                 }
                 Ok(trf("map.export.done", &[("path", &path.display())]))
             }));

@@ -53,11 +53,13 @@ pub const TEXTS: &[Text] = &[
     (
         "map.cell.wythoff",
         "Wythoff pair n = {n}: ({a}, {b}) = (⌊{n}φ⌋, ⌊{n}φ²⌋)",
-        "ワイトフの組 n = {n}: ({a}, {b}) = (⌊{n}φ⌋, ⌊{n}φ²⌋)",
+        "ワイソフの組 n = {n}: ({a}, {b}) = (⌊{n}φ⌋, ⌊{n}φ²⌋)",
     ),
     ("map.cell.pending", "({x}, {y}): not computed yet", "({x}, {y}): まだ計算していません"),
     ("map.pinned", "Pinned cell and its moves", "固定したマスとその手"),
-    ("map.pinned.moves", "{count} moves; their values:", "{count} 通りの手。行き先の値:"),
+    ("map.pinned.moves.list", "{count} moves, to (a, b) → value:", "{count} 通りの手。行き先 (a, b) → 値:"),
+    ("map.pinned.moves.many", "{count} moves (too many to list).", "{count} 通りの手(多いので一覧は省きます)。"),
+    ("map.pinned.values", "Values the moves reach: {values}", "行き先の値の集合: {values}"),
     (
         "map.pinned.mex",
         "g = mex of these values = {g}: the least value no move reaches.",
@@ -82,8 +84,8 @@ pub const TEXTS: &[Text] = &[
     ("map.compare.show", "Show the difference", "差を表示"),
     (
         "map.compare.result",
-        "{count} cells differ; the last one is ({x}, {y}).",
-        "{count} マスが異なります。最後は ({x}, {y}) です。",
+        "{count} cells differ; all differences have x ≤ {x} and y ≤ {y}.",
+        "{count} マスが異なります。異なるマスはすべて x ≤ {x} かつ y ≤ {y} です。",
     ),
     ("map.compare.same", "The two sets agree on every cell.", "2つの集合はすべてのマスで一致します。"),
     ("map.compare.legend.both", "both", "両方"),
@@ -118,6 +120,7 @@ pub const TEXTS: &[Text] = &[
     ("map.export.size", "The picture will be {w} x {h} pixels.", "画像は {w} x {h} ピクセルになります。"),
     ("map.legend", "Legend", "凡例"),
     ("map.legend.pending", "not computed", "未計算"),
+    ("map.legend.other", "other", "その他"),
     ("map.wait", "The map appears here as it is computed.", "計算が進むとここにマップが現れます。"),
     (
         "map.keys",
