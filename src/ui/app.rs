@@ -2,33 +2,12 @@
 //! help), the settings warning banner, the open tab, the help windows, and
 //! saving the state.
 
-use super::i18n::{self, Language, Text, tr, trf};
+use super::i18n::{self, Language, tr, trf};
 use super::settings_file;
 use super::state::{AppState, SCALE_RANGE, ThemeChoice};
 use super::tabs::Tab;
 use super::{fonts, help, theme};
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
-
-/// Texts of the shell.
-pub const TEXTS: &[Text] = &[
-    ("app.title", "Grundy Lab", "グランディ・ラボ"),
-    ("app.window_title", "Grundy Lab: Corner the Queen", "グランディ・ラボ: クイーンを隅へ"),
-    ("menu.language", "Language", "言語"),
-    ("menu.theme.light", "Light", "ライト"),
-    ("menu.theme.dark", "Dark", "ダーク"),
-    ("menu.scale", "Scale", "表示倍率"),
-    ("menu.scale.down", "Smaller text", "文字を小さく"),
-    ("menu.scale.up", "Larger text", "文字を大きく"),
-    ("menu.presentation", "Presentation", "発表モード"),
-    ("menu.help", "Help", "ヘルプ"),
-    ("menu.about", "About Wythoff's game", "ワイソフのゲームについて"),
-    ("menu.shortcuts", "Keyboard shortcuts", "キーボードショートカット"),
-    (
-        "settings.unreadable",
-        "The saved settings could not be read, so Grundy Lab started with the default settings. ({error})",
-        "保存された設定を読み込めなかったため、初期設定で起動しました。({error})",
-    ),
-];
 
 /// The key eframe stores the app state under.
 pub const STORAGE_KEY: &str = "grundy-lab-state";

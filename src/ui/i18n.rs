@@ -1,51 +1,18 @@
 //! Every text of the user interface goes through [`tr`] / [`trf`]: a key
-//! looked up in static `(key, English, Japanese)` tables, one table per
-//! module (`TEXTS`), all listed in [`TABLES`]. To add texts, write a
-//! `pub const TEXTS: &[Text]` in your module and add it to [`TABLES`];
-//! the tests check for duplicate keys, empty translations and keys used in
-//! `src/ui/` that no table has.
+//! looked up with rust-i18n in `locales/app.yml`, which holds every text in
+//! English (`en`) and Japanese (`ja`) side by side (a translator edits that
+//! one file, no Rust). The texts are compiled into the program. Placeholders
+//! are written `{name}`. The tests check that every key has both languages
+//! with the same placeholders, and that every key used in `src/ui/` exists.
 //!
 //! The language is per thread (the UI thread; each test harness runs on its
-//! own thread), set by the app at the start of every frame.
+//! own thread), set by the app at the start of every frame, and passed to
+//! rust-i18n with each lookup.
 
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
-use std::collections::HashMap;
-use std::sync::OnceLock;
 
-/// One translated text: key, English, Japanese.
-pub type Text = (&'static str, &'static str, &'static str);
-
-/// All translation tables. Add yours here.
-pub const TABLES: &[&[Text]] = &[
-    super::app::TEXTS,
-    super::help::TEXTS,
-    super::widgets::TEXTS,
-    super::settings_file::TEXTS,
-    super::tabs::TEXTS,
-    super::tabs::play::TEXTS,
-    super::tabs::play::explain::TEXTS,
-    super::tabs::play::BOARD_TEXTS,
-    super::tabs::play::PILES_TEXTS,
-    super::tabs::play::NIM_TEXTS,
-    super::tabs::play::CONTROLS_TEXTS,
-    super::tabs::map::TEXTS,
-    super::tabs::pieces::TEXTS,
-    super::tabs::pieces::EDITOR_TEXTS,
-    super::tabs::pieces::PREVIEW_TEXTS,
-    super::tabs::pieces::WORKBENCH_TEXTS,
-    super::tabs::pieces::LIBRARY_TEXTS,
-    super::tabs::pieces::FORMULA_TEXTS,
-    super::tabs::knight::TEXTS,
-    super::tabs::knight::ANIMATE_TEXTS,
-    super::tabs::knight::CANVAS_TEXTS,
-    super::tabs::knight::EDIT_TEXTS,
-    super::tabs::knight::FILES_TEXTS,
-    super::tabs::knight::PUZZLE_TEXTS,
-    super::tabs::knight::REASON_TEXTS,
-    super::tabs::knight::SOLVE_TEXTS,
-    super::tabs::knight::STYLE_TEXTS,
-];
+rust_i18n::i18n!("locales", fallback = "en");
 
 /// The languages of the user interface.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -97,21 +64,30 @@ pub fn language() -> Language {
     CURRENT.with(|c| c.get())
 }
 
-fn table() -> &'static HashMap<&'static str, (&'static str, &'static str)> {
-    static MAP: OnceLock<HashMap<&'static str, (&'static str, &'static str)>> = OnceLock::new();
-    MAP.get_or_init(|| TABLES.iter().flat_map(|t| t.iter()).map(|&(k, en, ja)| (k, (en, ja))).collect())
+impl Language {
+    /// The locale name of this language in `locales/app.yml`.
+    pub fn locale(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Japanese => "ja",
+        }
+    }
 }
 
-/// The text for `key` in the current language (the key itself when no
-/// table has it, so a missing text shows up rather than crashing).
-pub fn tr(key: &'static str) -> &'static str {
-    match table().get(key) {
-        Some(&(en, ja)) => match language() {
-            Language::English => en,
-            Language::Japanese => ja,
-        },
-        None => key,
+/// The text for `key` in `language`, if `locales/app.yml` has it.
+fn lookup(language: Language, key: &str) -> Option<&'static str> {
+    match _rust_i18n_try_translate(language.locale(), key)? {
+        std::borrow::Cow::Borrowed(text) => Some(text),
+        // The compiled-in texts are borrowed; keep any other text for the
+        // rest of the run (there are a few hundred keys at most).
+        std::borrow::Cow::Owned(text) => Some(Box::leak(text.into_boxed_str())),
     }
+}
+
+/// The text for `key` in the current language (the key itself when the
+/// file has no such text, so a missing text shows up rather than crashing).
+pub fn tr(key: &'static str) -> &'static str {
+    lookup(language(), key).unwrap_or(key)
 }
 
 /// The text for `key` with each `{name}` replaced by its value.
@@ -126,23 +102,47 @@ pub fn trf(key: &'static str, args: &[(&str, &dyn std::fmt::Display)]) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
+    use std::collections::{HashMap, HashSet};
+
+    /// Every text of a language: key -> text.
+    fn messages(language: Language) -> HashMap<String, String> {
+        _rust_i18n_backend()
+            .messages_for_locale(language.locale())
+            .expect("the language is in locales/app.yml")
+            .into_iter()
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .collect()
+    }
 
     #[test]
-    fn tables_have_unique_keys_and_both_languages() {
-        let mut seen = HashSet::new();
-        for &(k, en, ja) in TABLES.iter().flat_map(|t| t.iter()) {
-            assert!(seen.insert(k), "duplicate key {k}");
-            assert!(!en.trim().is_empty() && !ja.trim().is_empty(), "empty text for {k}");
-            // The same placeholders in both languages.
-            let holes = |s: &str| {
-                let mut v: Vec<String> =
-                    s.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(a, _)| a.to_string())).collect();
-                v.sort();
-                v
-            };
-            assert_eq!(holes(en), holes(ja), "placeholders differ for {k}");
+    fn every_key_has_both_languages_with_the_same_placeholders() {
+        let (en, ja) = (messages(Language::English), messages(Language::Japanese));
+        assert!(en.len() > 400, "only {} English texts", en.len());
+        let holes = |s: &str| {
+            let mut v: Vec<String> =
+                s.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(a, _)| a.to_string())).collect();
+            v.sort();
+            v
+        };
+        for (k, e) in &en {
+            let j = ja.get(k).unwrap_or_else(|| panic!("no Japanese text for {k}"));
+            assert!(!e.trim().is_empty() && !j.trim().is_empty(), "empty text for {k}");
+            assert_eq!(holes(e), holes(j), "placeholders differ for {k}");
         }
+        for k in ja.keys() {
+            assert!(en.contains_key(k), "no English text for {k}");
+        }
+    }
+
+    #[test]
+    fn the_texts_file_has_no_key_twice() {
+        // A key written twice would silently keep only one of its texts.
+        let file = include_str!("../../locales/app.yml");
+        let mut seen = HashSet::new();
+        for line in file.lines().filter(|l| l.starts_with('"') && l.ends_with(':')) {
+            assert!(seen.insert(line), "{line} appears twice in locales/app.yml");
+        }
+        assert_eq!(seen.len(), messages(Language::English).len());
     }
 
     #[test]
@@ -163,7 +163,7 @@ mod tests {
                 for pat in ["tr(\"", "trf(\""] {
                     for part in text.split(pat).skip(1) {
                         let key = part.split('"').next().unwrap();
-                        if !table().contains_key(key) {
+                        if lookup(Language::English, key).is_none() {
                             missing.push(format!("{}: {key}", path.display()));
                         }
                     }

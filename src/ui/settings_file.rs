@@ -2,23 +2,8 @@
 //! it cannot be read, the app starts with the defaults and keeps a copy of
 //! the file, so the next save does not lose what was in it.
 
-use super::i18n::{Text, trf};
+use super::i18n::trf;
 use std::path::{Path, PathBuf};
-
-/// Texts about the settings file.
-pub const TEXTS: &[Text] = &[
-    ("settings.damaged", "the file {path} is damaged", "ファイル {path} が壊れています"),
-    (
-        "settings.copy_kept",
-        "{error}; a copy of the old file is kept at {copy}",
-        "{error}。元のファイルの写しを {copy} に残しました",
-    ),
-    (
-        "settings.no_copy",
-        "{error}; no copy of {path} could be made: {why}",
-        "{error}。{path} の写しを作れませんでした: {why}",
-    ),
-];
 
 /// The app id, which names the data folder.
 pub const APP_ID: &str = "grundy-lab";

@@ -1,12 +1,9 @@
 //! Small widgets every tab uses: the progress bar with Cancel for a
 //! background job, banners.
 
-use super::i18n::{Text, tr};
+use super::i18n::tr;
 use crate::jobs::Job;
 use egui::{Color32, RichText};
-
-/// Texts of the shared widgets.
-pub const TEXTS: &[Text] = &[("job.cancel", "Cancel", "中止"), ("banner.dismiss", "Dismiss", "閉じる")];
 
 /// A repaint callback for [`Job::spawn`] that wakes the UI.
 pub fn repaint_callback(ctx: &egui::Context) -> crate::jobs::Repaint {

@@ -3,8 +3,8 @@
 //! `#[serde(skip)]`) and a method
 //! `fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared)`.
 //! To replace a placeholder, rewrite its module keeping the type name and
-//! that method; add its texts as `pub const TEXTS` (listed in
-//! `ui::i18n::TABLES`).
+//! that method; add its texts to `locales/app.yml` (English and
+//! Japanese side by side).
 
 pub mod knight;
 pub mod map;
@@ -16,17 +16,8 @@ pub use map::MapTab;
 pub use pieces::PiecesTab;
 pub use play::PlayTab;
 
-use super::i18n::{Text, tr};
+use super::i18n::tr;
 use serde::{Deserialize, Serialize};
-
-/// Names of the tabs.
-pub const TEXTS: &[Text] = &[
-    ("tab.play", "Play", "対局"),
-    ("tab.map", "Grundy map", "グランディ数マップ"),
-    ("tab.pieces", "Pieces", "駒をつくる"),
-    ("tab.knight", "Knight designer", "ナイトデザイン"),
-    ("tab.coming", "This tab is coming soon. It will:", "このタブは準備中です。できるようになること:"),
-];
 
 /// Which tab is open.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

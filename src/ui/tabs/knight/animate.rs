@@ -2,25 +2,7 @@
 
 use super::{KnightTab, region_name, section};
 use crate::knight::Region;
-use crate::ui::i18n::{Text, tr, trf};
-
-/// Texts of the animation.
-pub const TEXTS: &[Text] = &[
-    ("knight.anim", "Step by step", "一手ずつ"),
-    ("knight.anim.play", "▶ Play {region}", "▶ {region}を再生"),
-    ("knight.anim.pause", "Pause", "一時停止"),
-    ("knight.anim.resume", "▶ Resume", "▶ 再開"),
-    ("knight.anim.back", "◀ Step", "◀ 1手戻る"),
-    ("knight.anim.forward", "Step ▶", "1手進む ▶"),
-    ("knight.anim.stop", "Show the whole tour", "ツアー全体を表示"),
-    ("knight.anim.speed", "Moves per second", "1秒あたりの手数"),
-    ("knight.anim.progress", "Move {k} of {n}", "{n}手中 {k}手目"),
-    (
-        "knight.anim.none",
-        "Find a tour first; then it can be drawn move by move.",
-        "まずツアーを見つけると、一手ずつ描けます。",
-    ),
-];
+use crate::ui::i18n::{tr, trf};
 
 /// A tour being drawn step by step.
 #[derive(Clone, Debug, PartialEq)]

@@ -6,38 +6,11 @@
 use super::{KnightTab, Tool, edit::brush_name, region_name, symmetry_name};
 use crate::draw::Scene;
 use crate::knight::{Board, Cell, Design, Layout, LeaperGraph, Pos, Region, Tour, ViewOptions, scene};
-use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::scene_painter::{self, SceneTransform};
 use crate::ui::state::Shared;
 use egui::{Color32, Pos2, Rect, Sense, Stroke, pos2, vec2};
 use std::sync::Arc;
-
-/// Texts of the picture.
-pub const TEXTS: &[Text] = &[
-    ("knight.canvas", "Board picture", "盤の絵"),
-    (
-        "knight.hint.paint",
-        "Drag to paint {brush} ({sym}). Shift-drag fills a rectangle; right-drag paints holes.",
-        "ドラッグで{brush}をぬります ({sym})。Shift+ドラッグで長方形、右ドラッグで穴になります。",
-    ),
-    (
-        "knight.hint.rect",
-        "Drag a rectangle to fill it with {brush} ({sym}).",
-        "ドラッグした長方形を{brush}でぬります ({sym})。",
-    ),
-    ("knight.hint.start", "Click the cell where a tour must start.", "ツアーの出発マスをクリックしてください。"),
-    (
-        "knight.hint.puzzle",
-        "Puzzle: click the cells of {region} in knight moves.",
-        "パズル: {region}のマスをナイトの動きでクリックしていきます。",
-    ),
-    (
-        "knight.start_not_region",
-        "Cell ({x}, {y}) is a hole: choose a cell of A or B.",
-        "マス ({x}, {y}) は穴です。AかBのマスを選んでください。",
-    ),
-    ("knight.board_size", "{w} × {h} board · {leaper}", "{w}×{h} の盤 · {leaper}"),
-];
 
 /// What the picture remembers between frames.
 #[derive(Default)]

@@ -3,49 +3,7 @@
 
 use super::{KnightTab, Tool, section, symmetry_name};
 use crate::knight::{Board, Cell, Leaper, Preset, Symmetry};
-use crate::ui::i18n::{Text, tr, trf};
-
-/// Texts of the left panel.
-pub const TEXTS: &[Text] = &[
-    ("knight.board", "Board", "盤"),
-    ("knight.width", "Width", "横"),
-    ("knight.height", "Height", "縦"),
-    ("knight.new_board", "New board of this size", "この大きさの新しい盤"),
-    ("knight.presets", "Ready-made boards", "用意された盤"),
-    ("knight.preset.full", "Full", "全面"),
-    ("knight.preset.chess", "Chessboard 8 × 8", "チェス盤 8×8"),
-    ("knight.preset.cross", "Cross", "十字"),
-    ("knight.preset.diamond", "Diamond", "ひし形"),
-    ("knight.preset.ring", "Ring", "輪"),
-    ("knight.preset.frame", "Frame", "額縁"),
-    ("knight.preset.halves", "Two halves (A | B)", "左右に2領域 (A|B)"),
-    ("knight.preset.pinwheel", "Pinwheel (A and B)", "風車 (AとB)"),
-    ("knight.brush", "Brush", "ブラシ"),
-    ("knight.symmetry", "Symmetry", "対称"),
-    ("knight.tool", "Clicks on the picture", "絵をクリックすると"),
-    ("knight.tool.paint", "Paint (shift-drag: rectangle)", "ぬる (Shift+ドラッグで長方形)"),
-    ("knight.tool.rect", "Fill a rectangle", "長方形をぬる"),
-    ("knight.tool.start", "Choose start cell", "出発マスを選ぶ"),
-    ("knight.tool.puzzle", "Puzzle: build a tour", "パズル: ツアーを作る"),
-    ("knight.invert", "Invert", "反転"),
-    ("knight.clear", "Clear", "全部消す"),
-    ("knight.swap", "Swap A and B", "AとBを入れ替え"),
-    ("knight.undo", "Undo", "元に戻す"),
-    ("knight.redo", "Redo", "やり直し"),
-    ("knight.leaper", "Piece", "駒"),
-    ("knight.leaper.knight", "Knight (1,2)", "ナイト (1,2)"),
-    ("knight.leaper.camel", "Camel (1,3)", "キャメル (1,3)"),
-    ("knight.leaper.zebra", "Zebra (2,3)", "ゼブラ (2,3)"),
-    ("knight.leaper.giraffe", "Giraffe (1,4)", "ジラフ (1,4)"),
-    ("knight.leaper.custom", "Other (a,b)-leaper", "その他の (a,b) リーパー"),
-    ("knight.leaper.use", "Use", "使う"),
-    ("knight.leaper.pieces", "From My pieces (jumps of one shape):", "自分の駒から(1種類の跳び):"),
-    ("knight.view", "Show", "表示"),
-    ("knight.view.graph", "Knight graph (all moves)", "ナイトグラフ (すべての動き)"),
-    ("knight.view.tours", "Tours", "ツアー"),
-    ("knight.view.numbered", "Numbered cells", "マスに番号"),
-    ("knight.size_note", "Sides from 1 to {max}.", "辺の長さは1〜{max}です。"),
-];
+use crate::ui::i18n::{tr, trf};
 
 /// The largest side the tab offers (the library allows more).
 pub const MAX_SIDE: usize = 64;

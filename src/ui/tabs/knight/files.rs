@@ -5,34 +5,9 @@
 use super::{KnightTab, section};
 use crate::jobs::{Job, JobState};
 use crate::knight::Design;
-use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::widgets;
 use std::path::{Path, PathBuf};
-
-/// Texts of the files section.
-pub const TEXTS: &[Text] = &[
-    ("knight.files", "Save, load and export", "保存・読み込み・書き出し"),
-    ("knight.save", "Save design…", "デザインを保存…"),
-    ("knight.load", "Load design…", "デザインを読み込む…"),
-    ("knight.export_png", "Export PNG…", "PNGを書き出す…"),
-    ("knight.export_svg", "Export SVG…", "SVGを書き出す…"),
-    ("knight.path", "File path", "ファイルのパス"),
-    ("knight.save_path", "Save to path", "パスに保存"),
-    ("knight.load_path", "Load from path", "パスから読み込む"),
-    ("knight.export_path", "Export to path (.png or .svg)", "パスに書き出す (.png / .svg)"),
-    ("knight.px", "PNG size (pixels, long side)", "PNGの大きさ (長辺のピクセル数)"),
-    (
-        "knight.no_dialog",
-        "No file was chosen. If no dialog opened, type a path below.",
-        "ファイルが選ばれませんでした。ダイアログが開かない場合は、下にパスを入力してください。",
-    ),
-    ("knight.saved", "Saved {path}.", "{path} に保存しました。"),
-    ("knight.loaded", "Loaded {path}.", "{path} を読み込みました。"),
-    ("knight.exported", "Exported {path}.", "{path} に書き出しました。"),
-    ("knight.export_job", "Exporting the picture", "絵を書き出し中"),
-    ("knight.error", "Nothing changed: {error}", "変更はありません: {error}"),
-    ("knight.empty_path", "Type a file path first.", "先にファイルのパスを入力してください。"),
-];
 
 /// The largest PNG side offered.
 pub const MAX_PX: u32 = 10_000;

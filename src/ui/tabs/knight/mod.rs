@@ -14,32 +14,10 @@ mod solve;
 mod style;
 
 use crate::knight::{Cell, Design, Leaper, Puzzle, Region, Symmetry, Tour};
-use crate::ui::i18n::{Text, tr};
+use crate::ui::i18n::tr;
 use crate::ui::state::Shared;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use serde::{Deserialize, Serialize};
-
-pub use animate::TEXTS as ANIMATE_TEXTS;
-pub use canvas::TEXTS as CANVAS_TEXTS;
-pub use edit::TEXTS as EDIT_TEXTS;
-pub use files::TEXTS as FILES_TEXTS;
-pub use puzzle_view::TEXTS as PUZZLE_TEXTS;
-pub use reason::TEXTS as REASON_TEXTS;
-pub use solve::TEXTS as SOLVE_TEXTS;
-pub use style::TEXTS as STYLE_TEXTS;
-
-/// Texts shared by the parts of the tab.
-pub const TEXTS: &[Text] = &[
-    ("knight.region.a", "Region A", "領域A"),
-    ("knight.region.b", "Region B", "領域B"),
-    ("knight.hole", "Hole", "穴"),
-    ("knight.sym.none", "No symmetry", "対称なし"),
-    ("knight.sym.lr", "Mirror left-right", "左右対称"),
-    ("knight.sym.tb", "Mirror top-bottom", "上下対称"),
-    ("knight.sym.both", "Both mirrors", "上下左右対称"),
-    ("knight.sym.r180", "Half turn (180°)", "180°回転"),
-    ("knight.sym.r90", "Quarter turns (90°)", "90°回転"),
-];
 
 /// The name of a symmetry in the current language.
 pub fn symmetry_name(s: Symmetry) -> &'static str {

@@ -4,47 +4,8 @@
 use super::solve::Origin;
 use super::{KnightTab, Tool, region_name, section};
 use crate::knight::{Pos, Puzzle, Region, StepError};
-use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use egui::RichText;
-
-/// Texts of the puzzle.
-pub const TEXTS: &[Text] = &[
-    ("knight.puzzle", "Puzzle", "パズル"),
-    ("knight.puzzle.start", "Puzzle on {region}", "{region}でパズル"),
-    ("knight.puzzle.undo", "Undo step", "1手戻す"),
-    ("knight.puzzle.restart", "Start again", "最初から"),
-    ("knight.puzzle.leave", "Leave the puzzle", "パズルをやめる"),
-    ("knight.puzzle.first", "Click any cell of {region} to begin.", "{region}の好きなマスをクリックして始めましょう。"),
-    ("knight.puzzle.progress", "{k} of {n} cells visited.", "{n}マス中 {k}マスを訪れました。"),
-    (
-        "knight.puzzle.complete",
-        "Complete! Every cell visited once: a knight's tour.",
-        "完成! すべてのマスを1回ずつ訪れました。ナイトツアーです。",
-    ),
-    (
-        "knight.puzzle.complete_closed",
-        "Complete, and closed: the last cell is one move from the first!",
-        "完成、しかも閉じています。最後のマスから最初のマスへ1手で戻れます!",
-    ),
-    (
-        "knight.puzzle.stuck",
-        "Stuck: no move from here reaches a new cell. Undo and try another way.",
-        "行き詰まり: ここから新しいマスへ動けません。戻して別の道を試しましょう。",
-    ),
-    (
-        "knight.puzzle.not_region",
-        "({x}, {y}) is not a cell of this region.",
-        "({x}, {y}) はこの領域のマスではありません。",
-    ),
-    ("knight.puzzle.visited", "({x}, {y}) was already visited (step {k}).", "({x}, {y}) はもう訪れました ({k}手目)。"),
-    (
-        "knight.puzzle.not_move",
-        "({x}, {y}) is not one move from ({fx}, {fy}).",
-        "({x}, {y}) は ({fx}, {fy}) から1手で行けません。",
-    ),
-    ("knight.puzzle.done", "The tour is already complete.", "ツアーはもう完成しています。"),
-    ("knight.puzzle.keep", "Keep it as region's tour", "この領域のツアーにする"),
-];
 
 fn step_error(e: StepError) -> String {
     match e {

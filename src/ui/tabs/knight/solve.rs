@@ -8,80 +8,12 @@ use crate::knight::{
     Board, Budget, Leaper, LeaperGraph, NoTourReason, Pos, Region, Symmetry, Tour, TourCount, TourResult, TourSpec,
     count_tours, find_symmetric_tour,
 };
-use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::widgets;
 use egui::RichText;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-
-/// Texts of the tours section.
-pub const TEXTS: &[Text] = &[
-    ("knight.tours", "Tours", "ツアー"),
-    ("knight.closed", "Closed tours (return to the start)", "閉じたツアー (出発点に戻る)"),
-    ("knight.symmetric", "Only tours with the chosen symmetry", "選んだ対称性をもつツアーだけ"),
-    (
-        "knight.symmetric.uses",
-        "The tour found is mapped onto itself by: {sym}.",
-        "見つかるツアーは次の対称で自分自身に重なります: {sym}。",
-    ),
-    (
-        "knight.symmetric.none",
-        "Choose a symmetry first, under \"Symmetry\" (now: none).",
-        "先に「対称」の欄で対称性を選んでください (今はなし)。",
-    ),
-    (
-        "knight.start.symmetric",
-        "A symmetric search chooses its own start.",
-        "対称なツアーの探索では出発マスは探索が決めます。",
-    ),
-    ("knight.time_limit", "Time limit (s)", "制限時間 (秒)"),
-    ("knight.start", "Start: {cell}", "出発: {cell}"),
-    ("knight.start.any", "Start: any cell", "出発: どのマスでも"),
-    ("knight.start.clear", "Any start", "出発マスを解除"),
-    (
-        "knight.start.pick",
-        "Click a cell of A or B to make it the start.",
-        "AまたはBのマスをクリックすると出発マスになります。",
-    ),
-    ("knight.find", "Find a tour of {region}", "{region}のツアーを探す"),
-    ("knight.count", "Count tours of {region}", "{region}のツアーを数える"),
-    ("knight.count.small", "Counting is for regions of at most {n} cells.", "数えられるのは{n}マス以下の領域です。"),
-    ("knight.search_job", "Searching {region}", "{region}を探索中"),
-    ("knight.time_used", "Time used: {s} s of the {limit} s limit", "使った時間: 制限 {limit} 秒のうち {s} 秒"),
-    ("knight.nodes", "Positions searched: {n}", "調べた局面の数: {n}"),
-    ("knight.count_job", "Counting {region}", "{region}を数え中"),
-    ("knight.cells", "{region}: {cells} cells, {moves} moves", "{region}: {cells}マス、{moves}本の動き"),
-    ("knight.found.open", "Tour found: {n} cells, open.", "ツアーが見つかりました: {n}マス、開いたツアー。"),
-    ("knight.found.closed", "Tour found: {n} cells, closed.", "ツアーが見つかりました: {n}マス、閉じたツアー。"),
-    ("knight.found.symmetric", "It is symmetric: {sym}.", "対称です: {sym}。"),
-    ("knight.found.mirrored", "Mirrored from region A: {sym}.", "領域Aから写しました: {sym}。"),
-    ("knight.found.puzzle", "Built by hand in the puzzle.", "パズルで手作りしました。"),
-    ("knight.none", "No tour exists (proved: {reason}).", "ツアーは存在しません (証明: {reason})。"),
-    ("knight.undecided", "Not decided within the limit of {s} s.", "制限時間 {s} 秒以内には決まりませんでした。"),
-    ("knight.cancelled", "Cancelled.", "中止しました。"),
-    ("knight.failed", "Failed: {error}", "失敗: {error}"),
-    ("knight.count.exact", "Exactly {n} tours ({kind}).", "ツアーはちょうど {n} 通り ({kind})。"),
-    (
-        "knight.count.at_least",
-        "At least {n} tours ({kind}); stopped at the time limit.",
-        "ツアーは少なくとも {n} 通り ({kind})。制限時間で止めました。",
-    ),
-    ("knight.kind.open", "open, a path and its reverse counted once", "開いたツアー、逆向きは同じとみなす"),
-    ("knight.kind.open_from", "open, from {cell}", "開いたツアー、{cell} から"),
-    ("knight.kind.closed", "closed, as cycles", "閉じたツアー、巡回として"),
-    ("knight.mirror", "Mirror A's tour into B", "AのツアーをBに写す"),
-    (
-        "knight.mirror.why",
-        "Needs a tour of A, and B must be the image of A under the chosen symmetry ({sym}).",
-        "Aのツアーが必要で、Bが選んだ対称 ({sym}) でのAの像である必要があります。",
-    ),
-    (
-        "knight.empty_region",
-        "{region} has no cells: paint some with the brush.",
-        "{region}にマスがありません。ブラシでぬってください。",
-    ),
-];
 
 /// Regions larger than this are not counted (the count would not finish).
 pub const COUNT_MAX_CELLS: usize = 64;

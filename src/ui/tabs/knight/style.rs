@@ -3,28 +3,7 @@
 use super::{KnightTab, section};
 use crate::draw::Rgba;
 use crate::knight::StylePreset;
-use crate::ui::i18n::{Text, tr};
-
-/// Texts of the style section.
-pub const TEXTS: &[Text] = &[
-    ("knight.style", "Picture style", "絵のスタイル"),
-    ("knight.style.night", "Night (black, blue, yellow)", "夜 (黒・青・黄)"),
-    ("knight.style.paper", "Paper (for printing)", "紙 (印刷向け)"),
-    ("knight.style.blueprint", "Blueprint", "青写真"),
-    ("knight.style.background", "Background", "背景"),
-    ("knight.style.transparent", "Transparent background", "背景を透明に"),
-    ("knight.style.lines_a", "Lines of A", "Aの線"),
-    ("knight.style.lines_b", "Lines of B", "Bの線"),
-    ("knight.style.line_width", "Line width", "線の太さ"),
-    ("knight.style.dots", "Dots on cells", "マスに点"),
-    ("knight.style.dots_a", "Dots of A", "Aの点"),
-    ("knight.style.dots_b", "Dots of B", "Bの点"),
-    ("knight.style.dot_radius", "Dot size", "点の大きさ"),
-    ("knight.style.outlines", "Cell outlines", "マスの枠"),
-    ("knight.style.outline_color", "Outline colour", "枠の色"),
-    ("knight.style.numbers", "Numbers", "番号の色"),
-    ("knight.style.margin", "Margin (cells)", "余白 (マス)"),
-];
+use crate::ui::i18n::tr;
 
 fn colour(ui: &mut egui::Ui, label: &str, c: &mut Rgba) {
     ui.horizontal(|ui| {

@@ -10,9 +10,6 @@
 mod canvas;
 mod plots;
 mod side;
-mod texts;
-
-pub use texts::TEXTS;
 
 use crate::grundy::{Table, TableKind};
 use crate::jobs::{Job, JobState};

@@ -4,67 +4,9 @@
 
 use super::PiecesTab;
 use crate::rules::{CellState, Convention, Offset, Piece, Rules, TerminalSet, USUAL_SLIDES, parameter_p_piece, preset};
-use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Palette;
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
-
-/// Texts of the editor.
-pub const TEXTS: &[Text] = &[
-    ("editor.start", "Start from", "ここから始める"),
-    ("editor.new", "New (no moves)", "新規(動きなし)"),
-    ("editor.new_name", "my piece", "わたしの駒"),
-    ("editor.rook", "Rook", "飛車(ルーク)"),
-    ("editor.queen", "Queen", "クイーン"),
-    ("editor.dragon_king", "Dragon king", "龍王"),
-    ("editor.dragon_horse", "Dragon horse", "龍馬"),
-    ("editor.queen_t2", "Queen, end at x + y ≤ 2", "クイーン(x + y ≤ 2 で終了)"),
-    ("editor.bishop", "Bishop", "角(ビショップ)"),
-    ("editor.king", "King", "キング"),
-    ("editor.knight", "Knight", "ナイト"),
-    ("editor.p_value", "p", "p"),
-    ("editor.p_piece", "Parameter-p piece", "パラメータ p の駒"),
-    ("editor.matrix", "Move matrix", "動きの行列"),
-    (
-        "editor.matrix_help",
-        "The piece sits in the lower right corner; it moves up and to the left. Click a square: off → jump → slide → off. Drag to paint.",
-        "駒は右下の角にいて、左上へ動きます。マスをクリック: なし → 跳ぶ → 走る → なし。ドラッグでまとめて塗れます。",
-    ),
-    ("editor.cell", "offset ({dx}, {dy})", "移動 ({dx}, {dy})"),
-    ("editor.state.off", "off", "なし"),
-    ("editor.state.jump", "jump", "跳ぶ"),
-    ("editor.state.slide", "slide", "走る"),
-    ("editor.the_piece", "the piece", "駒"),
-    ("editor.legend.jump", "Jump: this move once", "跳ぶ: この移動を1回"),
-    ("editor.legend.slide", "Slide: repeat this move", "走る: この移動をくり返す"),
-    ("editor.legend.ray", "reached by a slide", "走って届くマス"),
-    ("editor.slide_left", "Slide left (1, 0)", "左へ走る (1, 0)"),
-    ("editor.slide_up", "Slide up (0, 1)", "上へ走る (0, 1)"),
-    ("editor.slide_diagonal", "Slide diagonally (1, 1)", "斜めに走る (1, 1)"),
-    ("editor.symmetric", "Keep symmetric (x ↔ y)", "対称に保つ (x ↔ y)"),
-    ("editor.size", "Matrix size", "行列の大きさ"),
-    (
-        "editor.outside",
-        "{n} moves lie outside the matrix; make it larger to see them.",
-        "{n} 個の動きが行列の外にあります。行列を大きくすると見えます。",
-    ),
-    ("editor.terminal", "Terminal cells (the game ends here)", "終了マス(ここでゲームが終わる)"),
-    ("editor.terminal_cell", "terminal cell ({x}, {y})", "終了マス ({x}, {y})"),
-    ("editor.terminal_none", "No terminal cells", "終了マスなし"),
-    ("editor.terminal_t2", "x + y ≤ 2", "x + y ≤ 2"),
-    (
-        "editor.terminal_help",
-        "Click cells near the corner: a piece on a terminal cell cannot move.",
-        "隅の近くのマスをクリック: 終了マスにいる駒は動けません。",
-    ),
-    (
-        "editor.terminal_outside",
-        "{n} more terminal cells lie beyond this corner.",
-        "この範囲の外にも終了マスが {n} 個あります。",
-    ),
-    ("editor.convention", "Who wins", "勝ち負け"),
-    ("editor.normal", "Normal play: the last move wins", "通常: 最後に動いた人の勝ち"),
-    ("editor.misere", "Misère: the last move loses", "ミゼール: 最後に動いた人の負け"),
-];
 
 /// The largest move matrix shown.
 pub const MAX_GRID: u32 = 40;

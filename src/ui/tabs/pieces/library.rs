@@ -5,56 +5,12 @@
 use super::PiecesTab;
 use crate::fsutil::atomic_write;
 use crate::rules::{Rules, from_json, to_json};
-use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::state::Shared;
 use crate::ui::tabs::Tab;
 use crate::ui::theme::Palette;
 use egui::RichText;
 use std::path::{Path, PathBuf};
-
-/// Texts of the piece panel.
-pub const TEXTS: &[Text] = &[
-    ("lib.piece", "This piece", "この駒"),
-    ("lib.name", "Name", "名前"),
-    ("lib.description", "Description", "説明"),
-    ("lib.use", "Use in Play", "対局で使う"),
-    ("lib.show_map", "Show in map", "マップで見る"),
-    ("lib.current", "This piece is the current game.", "この駒がいまのゲームです。"),
-    ("lib.used", "Play and the map now use “{name}”.", "対局とマップは「{name}」を使います。"),
-    ("lib.mine", "My pieces", "わたしの駒"),
-    ("lib.save_mine", "Keep in My pieces", "わたしの駒に保存"),
-    ("lib.kept", "“{name}” is kept in My pieces.", "「{name}」をわたしの駒に保存しました。"),
-    ("lib.no_name", "Give the piece a name first.", "先に駒に名前をつけてください。"),
-    ("lib.empty", "No pieces kept yet.", "保存した駒はまだありません。"),
-    ("lib.open_mine", "Open", "開く"),
-    ("lib.remove", "Remove", "削除"),
-    ("lib.open_named", "Open {name}", "{name} を開く"),
-    ("lib.remove_named", "Remove {name} from My pieces", "{name} をわたしの駒から削除"),
-    ("lib.file", "File", "ファイル"),
-    ("lib.save_dialog", "Save to file…", "ファイルに保存…"),
-    ("lib.open_dialog", "Open file…", "ファイルを開く…"),
-    (
-        "lib.no_dialog",
-        "No file was chosen: either the dialog was cancelled or no file dialog can open here. Type a path below instead.",
-        "ファイルが選ばれませんでした (ダイアログを閉じたか、ここではダイアログが開けません)。下にパスを入力してください。",
-    ),
-    ("lib.path", "File path", "ファイルのパス"),
-    ("lib.save_path", "Save to this path", "このパスに保存"),
-    ("lib.open_path", "Open this path", "このパスを開く"),
-    (
-        "lib.need_path",
-        "Type a file path first, e.g. /home/me/my-piece.json",
-        "先にファイルのパスを入力してください (例: /home/me/my-piece.json)",
-    ),
-    ("lib.saved", "Saved to {path}", "{path} に保存しました"),
-    ("lib.save_failed", "Could not save: {error}", "保存できませんでした: {error}"),
-    ("lib.opened", "Opened {path}", "{path} を開きました"),
-    (
-        "lib.open_failed",
-        "Could not open {path}: {error}. The piece was not changed.",
-        "{path} を開けませんでした: {error}。駒は変わっていません。",
-    ),
-];
 
 /// Messages of the piece panel (runtime only).
 #[derive(Default)]

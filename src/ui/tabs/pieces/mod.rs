@@ -15,28 +15,11 @@ mod preview;
 mod workbench;
 
 use crate::rules::{Rules, preset};
-use crate::ui::i18n::{Text, tr};
+use crate::ui::i18n::tr;
 use crate::ui::state::Shared;
 use crate::ui::theme;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 use serde::{Deserialize, Serialize};
-
-pub use editor::TEXTS as EDITOR_TEXTS;
-pub use formula_words::TEXTS as FORMULA_TEXTS;
-pub use library::TEXTS as LIBRARY_TEXTS;
-pub use preview::TEXTS as PREVIEW_TEXTS;
-pub use workbench::TEXTS as WORKBENCH_TEXTS;
-
-/// Texts of the tab's frame.
-pub const TEXTS: &[Text] = &[
-    (
-        "pieces.intro",
-        "Invent a piece: click the squares it can reach, see its Grundy numbers, find a formula and check it.",
-        "駒を発明しよう: 動けるマスをクリックし、グランディ数を見て、式を見つけて確かめます。",
-    ),
-    ("pieces.undo", "Undo", "元に戻す"),
-    ("pieces.redo", "Redo", "やり直す"),
-];
 
 /// The default side of the move matrix.
 pub const DEFAULT_GRID: u32 = 15;

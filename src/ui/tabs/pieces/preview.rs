@@ -7,37 +7,11 @@ use crate::grundy::{Table, TableKind};
 use crate::jobs::{Job, JobState};
 use crate::map::palette::{Palette as ValuePalette, PaletteKind};
 use crate::rules::Rules;
-use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Palette;
 use crate::ui::widgets;
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 use std::sync::Arc;
-
-/// Texts of the preview.
-pub const TEXTS: &[Text] = &[
-    ("preview.title", "Grundy numbers", "グランディ数"),
-    ("preview.job", "Computing the preview", "プレビューを計算中"),
-    (
-        "preview.label",
-        "Preview: Grundy numbers of {name} on {n} × {n}",
-        "プレビュー: {name} のグランディ数 ({n} × {n})",
-    ),
-    (
-        "preview.help",
-        "x to the right, y down; the corner (0, 0) is top left. Black cells (0) are P-positions.",
-        "x は右へ、y は下へ。左上が隅 (0, 0)。黒いマス (0) が P 局面です。",
-    ),
-    (
-        "preview.help_misere",
-        "Misère play: the table shows P-positions (P) and N-positions (blank).",
-        "ミゼール: 表は P 局面 (P) と N 局面 (空白) を示します。",
-    ),
-    ("preview.updating", "Updating…", "更新中…"),
-    ("preview.failed", "The preview could not be computed: {error}", "プレビューを計算できませんでした: {error}"),
-    ("preview.cell", "g({x}, {y}) = {g}", "g({x}, {y}) = {g}"),
-    ("preview.cell_p", "({x}, {y}) is a P-position", "({x}, {y}) は P 局面"),
-    ("preview.cell_n", "({x}, {y}) is an N-position", "({x}, {y}) は N 局面"),
-];
 
 /// Side of the preview board.
 pub const PREVIEW_SIDE: usize = 24;

@@ -12,7 +12,7 @@ use crate::conjecture::{
 use crate::grundy::{Table, TableKind};
 use crate::jobs::{Job, JobState};
 use crate::rules::Rules;
-use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::state::Shared;
 use crate::ui::tabs::Tab;
 use crate::ui::theme::Palette;
@@ -20,81 +20,6 @@ use crate::ui::widgets;
 use egui::text::LayoutJob;
 use egui::{Color32, FontId, RichText, Sense, Stroke, TextFormat, vec2};
 use std::sync::Arc;
-
-/// Texts of the workbench.
-pub const TEXTS: &[Text] = &[
-    ("bench.title", "Conjecture", "予想"),
-    ("bench.formula", "Formula for g(x, y)", "g(x, y) の式"),
-    (
-        "bench.formula_hint",
-        "e.g. x ^ y   (^ is XOR, / and % are whole-number division and remainder)",
-        "例: x ^ y   (^ は XOR、/ と % は整数の割り算と余り)",
-    ),
-    ("bench.ok", "The formula reads correctly.", "式は正しく読めます。"),
-    ("bench.error_at", "Line {line}, column {col}: {message}", "{line} 行 {col} 文字目: {message}"),
-    ("bench.insert", "Insert a known formula", "知られている式を入れる"),
-    ("bench.insert_p", "Parameter-p formula with p = {p}", "パラメータ p の式 (p = {p})"),
-    ("bench.helpers", "Helper functions", "使える関数"),
-    ("bench.size", "Board size N", "盤の大きさ N"),
-    ("bench.check", "Check on {n} × {n}", "{n} × {n} で確かめる"),
-    ("bench.job", "Computing the table and checking the formula", "表を計算して式を確かめています"),
-    ("bench.failed", "The check stopped: {error}", "確認が止まりました: {error}"),
-    ("bench.cancelled", "The check was cancelled.", "確認を中止しました。"),
-    (
-        "bench.holds",
-        "The formula holds on every cell with 0 ≤ x < {w} and 0 ≤ y < {h} ({cells} cells). A finite check is evidence, not a proof.",
-        "0 ≤ x < {w}、0 ≤ y < {h} のすべてのマス ({cells} マス) で式は成り立ちます。有限の確認は証拠であって、証明ではありません。",
-    ),
-    (
-        "bench.fails",
-        "The formula does not hold: it differs from the table at {d} of {cells} cells.",
-        "式は成り立ちません: {cells} マスのうち {d} マスで表と違います。",
-    ),
-    ("bench.counts", "Cells checked: {cells}    Cells that differ: {d}", "確かめたマス: {cells}    違うマス: {d}"),
-    (
-        "bench.stale",
-        "The piece or the formula has changed since this check: check again.",
-        "この確認のあとで駒か式が変わりました。もう一度確かめてください。",
-    ),
-    (
-        "bench.counterexamples",
-        "First counterexamples (click one to see it in the Grundy map):",
-        "最初の反例 (クリックするとグランディ数マップで見られます):",
-    ),
-    ("bench.cx", "({x}, {y}): table {table}, formula {formula}", "({x}, {y}): 表 {table}、式 {formula}"),
-    ("bench.cx_more", "… and {n} more", "…ほかに {n} 個"),
-    ("bench.true_p", "true (P)", "真 (P)"),
-    ("bench.false_p", "false (not P)", "偽 (P でない)"),
-    ("bench.diff", "Difference picture", "差の図"),
-    ("bench.diff_label", "Difference picture of the last check", "直前の確認の差の図"),
-    ("bench.diff_agree", "the formula agrees", "式が一致"),
-    ("bench.diff_differ", "the formula differs", "式が違う"),
-    ("bench.diff_cell", "({x}, {y}): difference {d}", "({x}, {y}): 差 {d}"),
-    ("hints.title", "Pattern hints", "規則のヒント"),
-    ("hints.find", "Find patterns in the {n} × {n} table", "{n} × {n} の表から規則を探す"),
-    ("hints.job", "Looking for patterns", "規則を探しています"),
-    ("hints.failed", "The search stopped: {error}", "探索が止まりました: {error}"),
-    (
-        "hints.block",
-        "Block form with p = {p}: g(x, y) = f(x mod {p}, y mod {p}) + {p} · (⌊x/{p}⌋ XOR ⌊y/{p}⌋) on all {w} × {h} cells.",
-        "p = {p} のブロック形: すべての {w} × {h} マスで g(x, y) = f(x mod {p}, y mod {p}) + {p} · (⌊x/{p}⌋ XOR ⌊y/{p}⌋)。",
-    ),
-    (
-        "hints.no_block",
-        "No block form f(x mod p, y mod p) + p · (⌊x/p⌋ XOR ⌊y/p⌋) with p ≤ 16 fits this table.",
-        "p ≤ 16 のブロック形 f(x mod p, y mod p) + p · (⌊x/p⌋ XOR ⌊y/p⌋) はこの表に合いません。",
-    ),
-    ("hints.insert", "Insert this formula", "この式を入れる"),
-    (
-        "hints.lines",
-        "{found} of {all} {what} are periodic or additively periodic in this range.",
-        "{all} 本の{what}のうち {found} 本が、この範囲で周期的または加法的に周期的です。",
-    ),
-    ("hints.rows", "rows", "行"),
-    ("hints.columns", "columns", "列"),
-    ("hints.diagonals", "diagonals", "対角線"),
-    ("hints.stale", "These hints are for an earlier piece.", "このヒントは前の駒のものです。"),
-];
 
 /// Largest N for "Check on N × N".
 pub const MAX_CHECK_SIDE: usize = 2048;

@@ -3,20 +3,9 @@
 //! show the cells next to the piece, with coordinates relative to it.
 
 use crate::play::{Game, Hint};
-use crate::ui::i18n::{Text, trf};
+use crate::ui::i18n::trf;
 use crate::ui::theme::Palette;
 use egui::{Align2, Color32, FontId, Rect, Sense, Shape, Stroke, Vec2, pos2, vec2};
-
-/// Texts of the board view.
-pub const TEXTS: &[Text] = &[
-    ("board.cell", "cell ({x}, {y})", "マス ({x}, {y})"),
-    ("board.piece", "the piece at ({x}, {y})", "({x}, {y}) の駒"),
-    (
-        "board.window",
-        "The board is huge: these are the cells next to the piece at x = {x}, y = {y}. The corner (0, 0) is far to the upper left.",
-        "盤がとても大きいので、x = {x}, y = {y} にある駒のまわりだけを表示しています。隅 (0, 0) はずっと左上です。",
-    ),
-];
 
 /// Boards up to this side are shown whole.
 pub const FULL_BOARD_MAX: u64 = 40;

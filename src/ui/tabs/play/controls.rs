@@ -4,54 +4,9 @@
 use super::{Opponent, PlayMode, PlayTab, explain};
 use crate::play::{StartSize, Strength};
 use crate::rules::{Convention, PRESET_NAMES, Rules, preset};
-use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::state::Shared;
 use egui::RichText;
-
-/// Texts of the side panels.
-pub const TEXTS: &[Text] = &[
-    ("play.game", "Game", "ゲーム"),
-    ("play.mode.queen", "Corner the Queen", "クイーンを隅へ"),
-    ("play.mode.nim", "Nim", "ニム"),
-    ("play.piece", "Piece", "駒"),
-    ("play.misere", "Misère: the last move loses", "ミゼール: 最後に動いた人が負け"),
-    ("play.start", "Start", "はじめの局面"),
-    ("play.start.small", "Small (5 and 7)", "小 (5 と 7)"),
-    ("play.start.medium", "Medium (9 and 12)", "中 (9 と 12)"),
-    ("play.start.large", "Large (14 and 20)", "大 (14 と 20)"),
-    ("play.start.random", "Random", "ランダム"),
-    ("play.start.custom", "Start with these piles", "この山で始める"),
-    ("play.custom.a", "Pile A", "山A"),
-    ("play.custom.b", "Pile B", "山B"),
-    (
-        "play.custom.bad",
-        "Type two whole numbers, e.g. 1000000000000000 and 1000000000000007.",
-        "整数を2つ入力してください(例: 1000000000000000 と 1000000000000007)。",
-    ),
-    ("play.heaps", "Heaps", "山"),
-    (
-        "play.heaps.bad",
-        "Type 1 to 8 heap sizes separated by spaces, e.g. 1 3 5 7.",
-        "山の石の数を1〜8個、空白で区切って入力してください(例: 1 3 5 7)。",
-    ),
-    ("play.nim.misere", "Misère: whoever takes the last stone loses", "ミゼール: 最後の石を取った人が負け"),
-    ("play.opponent", "Opponent", "相手"),
-    ("play.opp.perfect", "Computer (perfect)", "コンピュータ(完璧)"),
-    ("play.opp.mistakes", "Computer (makes mistakes)", "コンピュータ(ときどきミス)"),
-    ("play.opp.random", "Computer (random)", "コンピュータ(でたらめ)"),
-    ("play.opp.people", "Two people", "2人で対戦"),
-    ("play.first", "Who starts", "先手"),
-    ("play.first.me", "I start", "自分が先手"),
-    ("play.first.computer", "The computer starts", "コンピュータが先手"),
-    ("play.new_game", "New game", "新しいゲーム"),
-    ("play.hints", "Hints", "ヒント"),
-    ("play.show_hints", "Show winning moves", "勝ちの手を表示"),
-    ("play.show_p", "Show P-positions", "P局面を表示"),
-    ("play.moves", "Moves", "手順"),
-    ("play.undo", "Undo", "戻す"),
-    ("play.redo", "Redo", "進める"),
-    ("play.no_moves", "No moves yet.", "まだ手はありません。"),
-];
 
 /// A section title, a little larger than the body text (so it grows with
 /// presentation mode).

@@ -12,59 +12,13 @@ mod piles;
 use crate::grundy::Table;
 use crate::jobs::{Job, JobState};
 use crate::play::{Game, Knowledge, NimGame, PlayerKind, Players, Rng, StartSize, Strength, nim::DEFAULT_HEAPS};
-use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::state::Shared;
 use crate::ui::theme::{self, Palette};
 use crate::ui::widgets;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, vec2};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-
-pub use board::TEXTS as BOARD_TEXTS;
-pub use controls::TEXTS as CONTROLS_TEXTS;
-pub use nim_view::TEXTS as NIM_TEXTS;
-pub use piles::TEXTS as PILES_TEXTS;
-
-/// Texts of the Play tab.
-pub const TEXTS: &[Text] = &[
-    (
-        "play.too_large",
-        "No formula is known for these rules and the board is too large to compute, so the computer cannot play well and there are no hints. Choose a smaller start to play against the computer.",
-        "このルールには公式が知られておらず、盤が大きすぎて計算できません。コンピュータは最善手を選べず、ヒントも出ません。コンピュータと対戦するには小さい開始位置を選んでください。",
-    ),
-    (
-        "play.status.your_turn",
-        "Your turn: click the queen, then a square; or take stones from a pile.",
-        "あなたの番です。駒をクリックしてから行き先のマスを選ぶか、山から石を取ってください。",
-    ),
-    ("play.status.turn_of", "{player} to move.", "{player}の番です。"),
-    ("play.status.thinking", "The computer is thinking…", "コンピュータが考えています…"),
-    (
-        "play.status.waiting",
-        "The computer waits for the table of this game.",
-        "コンピュータはゲームの表の計算を待っています。",
-    ),
-    (
-        "play.nim.your_turn",
-        "Your turn: click a stone to take it and every stone to its right.",
-        "あなたの番です。石をクリックすると、その石から右の石をすべて取ります。",
-    ),
-    ("play.play_again", "Play again", "もう一度遊ぶ"),
-    ("play.last_move", "Last move", "直前の手"),
-    (
-        "play.illegal",
-        "{piece} cannot go from ({x},{y}) to ({tx},{ty}) in one move.",
-        "{piece}は ({x},{y}) から ({tx},{ty}) へ1手では動けません。",
-    ),
-    ("play.table_job", "Computing the table for this game", "このゲームの表を計算中"),
-    ("play.table_failed", "The table could not be computed: {error}", "表を計算できませんでした: {error}"),
-    (
-        "play.table_cancelled",
-        "Computing the table was cancelled: the computer will play at random and there are no hints.",
-        "表の計算を中止しました。コンピュータはでたらめに指し、ヒントは出ません。",
-    ),
-    ("play.position", "Position ({x}, {y}); start ({sx}, {sy}).", "局面 ({x}, {y})、開始 ({sx}, {sy})"),
-];
 
 /// Which game the tab shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,29 +2,9 @@
 //! every stone to its right), with the nim-sum written out in binary.
 
 use crate::play::{NimGame, nim::nim_sum_formula};
-use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Palette;
 use egui::{Rect, RichText, Sense, Stroke, pos2, vec2};
-
-/// Texts of the Nim view.
-pub const TEXTS: &[Text] = &[
-    ("nim.heap", "Heap {n}", "山{n}"),
-    ("nim.stone", "heap {heap}, stone {n}", "山{heap}の{n}番目の石"),
-    ("nim.leave", "Leave", "残す石"),
-    ("nim.leave.in", "stones in heap {n}", "個 (山{n})"),
-    ("nim.take", "Take", "取る"),
-    (
-        "nim.more",
-        "Only {shown} stones are drawn; leave any number with the box.",
-        "石は{shown}個まで描きます。残す数は欄で選べます。",
-    ),
-    ("nim.sum", "nim-sum: {formula} = {sum}", "ニム和: {formula} = {sum}"),
-    (
-        "nim.binary",
-        "In binary (the nim-sum has a 1 where a column has an odd number of 1s):",
-        "2進法で(列の1の個数が奇数の所が、ニム和の1になります):",
-    ),
-];
 
 /// Heaps up to this size are drawn stone by stone.
 const DRAWN_HEAP_MAX: u64 = 30;

@@ -4,21 +4,9 @@
 //! moves).
 
 use crate::play::Game;
-use crate::ui::i18n::{Text, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Palette;
 use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, Vec2, pos2, vec2};
-
-/// Texts of the piles view.
-pub const TEXTS: &[Text] = &[
-    ("piles.a", "Pile A", "山A"),
-    ("piles.b", "Pile B", "山B"),
-    ("piles.stone", "{pile}, stone {n}", "{pile}の{n}番目の石"),
-    ("piles.take", "Take", "取る"),
-    ("piles.from_a", "from A", "Aから"),
-    ("piles.from_b", "from B", "Bから"),
-    ("piles.take_button", "Take these stones", "この数だけ取る"),
-    ("piles.bad_number", "Type whole numbers of stones to take.", "取る石の数を整数で入力してください。"),
-];
 
 /// Piles up to this size are drawn stone by stone.
 pub const DRAWN_PILE_MAX: u64 = 40;
