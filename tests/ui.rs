@@ -192,6 +192,28 @@ fn nim_heaps_are_played_by_clicking_stones() {
 }
 
 #[test]
+fn the_same_number_from_both_piles_by_one_click() {
+    let mut h = harness(ENGLISH);
+    h.run();
+    assert_eq!(position(h.state()), (9, 12));
+    h.get_by_label("Same number from both piles").click();
+    h.run();
+    // Stone 4 of pile A: leave 3 there, so take 6 from each pile.
+    h.get_by_label("Pile A, stone 4").click();
+    step_until(&mut h, "the computer answers", |a| moves_played(a) == 2);
+    let first = &h.state().state.play.game.as_ref().unwrap().history().played()[0];
+    assert_eq!((first.from, first.to), ((9, 12), (3, 6)));
+    // Taking more than the smaller pile holds is refused with a reason.
+    let (x, y) = position(h.state());
+    assert!(grundy_lab::theory::is_wythoff_p(x, y) && x != y, "the computer moved to {:?}", (x, y));
+    // Stone 1 of the larger pile: take all of it from both.
+    h.get_by_label(if x > y { "Pile A, stone 1" } else { "Pile B, stone 1" }).click();
+    h.run();
+    assert_eq!(position(h.state()), (x, y), "nothing moved");
+    assert!(shows(&h, &format!("take at most {} from each", x.min(y))));
+}
+
+#[test]
 fn a_heap_too_large_to_draw_can_be_left_at_any_size() {
     let mut h = harness(
         r#"{"shared":{"settings":{"language":"English"}},"play":{"options":{"computer_delay":0.0,"mode":"Nim","nim_heaps":[100,3]}}}"#,

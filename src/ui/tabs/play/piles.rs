@@ -16,6 +16,8 @@ pub const DRAWN_PILE_MAX: u64 = 40;
 pub struct TakeForm {
     pub from_a: String,
     pub from_b: String,
+    /// A click on a stone takes the same number from both piles.
+    pub both: bool,
 }
 
 /// What the user did on the piles.
@@ -32,8 +34,14 @@ pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Palette, 
     let can_move = game.is_over().is_none() && !game.computer_to_move();
     let mut action = None;
     let drawn = x.max(y) <= DRAWN_PILE_MAX && game.start().0.max(game.start().1) <= DRAWN_PILE_MAX;
-    let stones_height = (size.y - 150.0).max(120.0);
+    let stones_height = (size.y - 180.0).max(120.0);
+    // Pieces with a diagonal move take the same number from both piles.
+    let diagonal = game.rules().piece.slides.iter().chain(&game.rules().piece.jumps).any(|o| o.dx == o.dy);
+    form.both &= diagonal;
     ui.vertical(|ui| {
+        if drawn && diagonal {
+            ui.checkbox(&mut form.both, tr("piles.both")).on_hover_text(tr("piles.both.hint"));
+        }
         ui.horizontal(|ui| {
             for (pile, count, name) in [(0usize, x, tr("piles.a")), (1, y, tr("piles.b"))] {
                 ui.vertical(|ui| {
@@ -43,7 +51,18 @@ pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Palette, 
                     if drawn {
                         let start_max = game.start().0.max(game.start().1).max(1);
                         if let Some(left) = stones(ui, pile, count, start_max, name, pal, stones_height, can_move) {
-                            let to = if pile == 0 { (left, y) } else { (x, left) };
+                            let taken = count - left;
+                            let to = match (form.both, pile) {
+                                (true, _) => (x.checked_sub(taken), y.checked_sub(taken)),
+                                (false, 0) => (Some(left), Some(y)),
+                                (false, _) => (Some(x), Some(left)),
+                            };
+                            let (Some(tx), Some(ty)) = to else {
+                                let most = x.min(y);
+                                action = Some(PilesAction::Message(trf("piles.both.too_many", &[("n", &most)])));
+                                return;
+                            };
+                            let to = (tx, ty);
                             action = Some(if game.is_legal(to) {
                                 PilesAction::MoveTo(to)
                             } else {
