@@ -192,6 +192,44 @@ fn nim_heaps_are_played_by_clicking_stones() {
 }
 
 #[test]
+fn the_perfect_computer_wins_from_every_start_we_click_through() {
+    // From N-positions, whatever the person clicks, the perfect computer
+    // answers into a P-position and makes the last move.
+    for (start, seed) in [("Small", 1u64), ("Medium", 2), ("Large", 3), ("Medium", 4)] {
+        let saved = format!(
+            r#"{{"shared":{{"settings":{{"language":"English"}}}},"play":{{"options":{{"computer_delay":0.0,"start":"{start}"}}}}}}"#
+        );
+        let mut h = harness(Box::leak(saved.into_boxed_str()));
+        h.run();
+        let mut rng = seed;
+        loop {
+            let game = h.state().state.play.game.as_ref().unwrap();
+            if game.is_over().is_some() {
+                break;
+            }
+            let (x, y) = game.position();
+            assert!(!grundy_lab::theory::is_wythoff_p(x, y), "the person faces a P-position only at the end");
+            // A pseudo-random legal target, chosen as a person might click.
+            let targets: Vec<(u64, u64)> =
+                (0..=x).flat_map(|a| (0..=y).map(move |b| (a, b))).filter(|&t| game.is_legal(t)).collect();
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (tx, ty) = targets[(rng >> 33) as usize % targets.len()];
+            let played = moves_played(h.state());
+            h.get_by_label(&format!("the piece at ({x}, {y})")).click();
+            h.run();
+            h.get_by_label(&format!("cell ({tx}, {ty})")).click();
+            step_until(&mut h, "the computer answers", |a| {
+                moves_played(a) == played + 2 || a.state.play.game.as_ref().is_some_and(|g| g.is_over().is_some())
+            });
+            h.run();
+        }
+        let over = h.state().state.play.game.as_ref().unwrap().is_over().unwrap();
+        assert_eq!(over.winner, 1, "from {start} the computer (the second player) won");
+        assert!(shows(&h, "The computer won"));
+    }
+}
+
+#[test]
 fn the_same_number_from_both_piles_by_one_click() {
     let mut h = harness(ENGLISH);
     h.run();
