@@ -90,9 +90,12 @@ pub enum Command {
         /// The PNG file to write.
         #[arg(long)]
         out: PathBuf,
-        /// viridis, cyclic, grey or highlight (highlight shows value 0).
+        /// viridis, cyclic, grey or highlight (highlight shows the values of --highlight).
         #[arg(long, default_value = "viridis")]
         palette: String,
+        /// The values the highlight palette shows strongly, comma-separated (e.g. 0,1,5).
+        #[arg(long, value_name = "LIST", default_value = "0")]
+        highlight: String,
         /// Pixels per cell (a fraction such as 0.5 shrinks large tables).
         #[arg(long, default_value_t = 1.0)]
         cell: f64,
@@ -207,14 +210,15 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
             let p = t.is_p(x as usize, y as usize);
             Ok((format!("{}\n({x}, {y}) in {}: from the computed table\n", if p { "P" } else { "N" }, r.label()), 0))
         }
-        Command::Render { rules, size, out, palette, cell, legend } => {
+        Command::Render { rules, size, out, palette, highlight, cell, legend } => {
             let kind = crate::map::PaletteKind::parse(&palette)?;
+            let highlight = parse_values(&highlight).map_err(|e| format!("--highlight {highlight}: {e}"))?;
             if !(cell.is_finite() && cell > 0.0) {
                 return Err(format!("--cell {cell}: pixels per cell must be a positive number"));
             }
             let t = table_for(&rules, &size)?;
             let poster =
-                crate::map::export::Poster { palette: kind, highlight: vec![0], pixels_per_cell: cell, legend };
+                crate::map::export::Poster { palette: kind, highlight, pixels_per_cell: cell, legend, texts: None };
             let (w, h) = crate::map::export::write_poster(&t, &poster, &out)?;
             Ok((format!("wrote {} ({w} x {h} pixels)\n", out.display()), 0))
         }
@@ -240,6 +244,15 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
             Ok((s, 0))
         }
     }
+}
+
+/// "0,1,5" -> [0, 1, 5]: Grundy values separated by commas (spaces allowed).
+fn parse_values(list: &str) -> Result<Vec<u32>, String> {
+    let values = list
+        .split(',')
+        .map(|v| v.trim().parse::<u32>().map_err(|_| format!("`{}` is not a value (a whole number ≥ 0)", v.trim())))
+        .collect::<Result<Vec<u32>, String>>()?;
+    if values.is_empty() { Err("give at least one value".into()) } else { Ok(values) }
 }
 
 fn check(t: &Table, formula: &str) -> (String, i32) {
@@ -312,6 +325,53 @@ mod tests {
         assert_eq!(cells.len(), 25, "{s}");
         let (s, code) = run_args(&["knight", "--rect", "4x4", "--closed"]).unwrap();
         assert_eq!((s.trim(), code), ("none", 1));
+    }
+
+    #[test]
+    fn render_writes_a_poster_with_the_highlighted_values() {
+        use crate::map::{Palette, PaletteKind};
+        use crate::rules::preset;
+        let dir = std::env::temp_dir().join(format!("grundy-lab-cli-render-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("queen.png");
+        let path = out.to_str().unwrap();
+        let args = ["render", "--rules", "queen", "--size", "40", "--out", path, "--cell", "3"];
+        let (s, code) = run_args(&[&args[..], &["--palette", "highlight", "--highlight", "1, 5"]].concat()).unwrap();
+        assert_eq!(code, 0, "{s}");
+        assert!(s.contains("(120 x 120 pixels)"), "{s}");
+        let img = image::open(&out).unwrap().to_rgba8();
+        assert_eq!(img.dimensions(), (120, 120));
+        let t = compute(&preset("queen").unwrap(), 40, 40, &Control::new()).unwrap();
+        let pal = Palette::new(PaletteKind::Highlight, t.max_value(), &[1, 5], false);
+        // Every cell is one 3 x 3 block of its colour: values 1 and 5 in
+        // their strong colours, every other value (0 too) greyed out.
+        for y in 0..40 {
+            for x in 0..40 {
+                let g = t.get(x, y);
+                let got = img.get_pixel(3 * x as u32 + 1, 3 * y as u32 + 1).0;
+                assert_eq!(got, pal.colour(g), "({x}, {y}) with g = {g}");
+                if g == 0 {
+                    assert_ne!(got, pal.colour(1));
+                }
+            }
+        }
+        assert_ne!(pal.colour(1), pal.colour(5));
+        assert_ne!(pal.colour(1), pal.colour(0));
+        // Viridis: the P-positions are in the palette's colour for 0.
+        let (s, code) = run_args(&[&args[..], &["--palette", "viridis"]].concat()).unwrap();
+        assert_eq!(code, 0, "{s}");
+        let img = image::open(&out).unwrap().to_rgba8();
+        let pal = Palette::new(PaletteKind::Viridis, t.max_value(), &[0], false);
+        let p_colour = pal.colour(0);
+        for (x, y) in t.p_positions() {
+            assert_eq!(img.get_pixel(3 * x as u32 + 1, 3 * y as u32 + 1).0, p_colour, "P-position ({x}, {y})");
+        }
+        assert_ne!(img.get_pixel(3 * 2 + 1, 3 * 2 + 1).0, p_colour, "(2, 2) is an N-position");
+        // Bad lists are messages.
+        let e = run_args(&[&args[..], &["--palette", "highlight", "--highlight", "1,x"]].concat()).unwrap_err();
+        assert!(e.contains("`x` is not a value"), "{e}");
+        assert!(run_args(&[&args[..], &["--highlight", ""]].concat()).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! Grundy map export: the PNG is decoded and checked.
 
 use grundy_lab::grundy::{Control, compute};
-use grundy_lab::map::export::{Poster, write_poster};
+use grundy_lab::map::export::{ExportWindow, Poster, PosterTexts, write_poster};
 use grundy_lab::map::{Palette, PaletteKind};
-use grundy_lab::rules::preset;
+use grundy_lab::rules::{Convention, preset};
 use grundy_lab::theory::is_wythoff_p;
 
 fn tmp(name: &str) -> std::path::PathBuf {
@@ -16,7 +16,8 @@ fn tmp(name: &str) -> std::path::PathBuf {
 fn poster_pixels_show_p_positions_in_the_p_colour() {
     let t = compute(&preset("queen").unwrap(), 64, 64, &Control::new()).unwrap();
     let path = tmp("queen.png");
-    let poster = Poster { palette: PaletteKind::Viridis, highlight: vec![], pixels_per_cell: 3.0, legend: false };
+    let poster =
+        Poster { palette: PaletteKind::Viridis, highlight: vec![], pixels_per_cell: 3.0, legend: false, texts: None };
     assert_eq!(write_poster(&t, &poster, &path).unwrap(), (192, 192));
     let img = image::open(&path).unwrap().to_rgba8();
     assert_eq!(img.dimensions(), (192, 192));
@@ -35,7 +36,13 @@ fn poster_pixels_show_p_positions_in_the_p_colour() {
 fn legend_frames_the_map() {
     let t = compute(&preset("queen").unwrap(), 100, 100, &Control::new()).unwrap();
     let path = tmp("framed.png");
-    let poster = Poster { palette: PaletteKind::Highlight, highlight: vec![0, 1], pixels_per_cell: 4.0, legend: true };
+    let poster = Poster {
+        palette: PaletteKind::Highlight,
+        highlight: vec![0, 1],
+        pixels_per_cell: 4.0,
+        legend: true,
+        texts: None,
+    };
     let (w, h) = write_poster(&t, &poster, &path).unwrap();
     assert!(w > 400 && h > 400, "{w}x{h}");
     let img = image::open(&path).unwrap().to_rgba8();
@@ -53,9 +60,54 @@ fn legend_frames_the_map() {
 #[test]
 fn unwritable_export_says_so_and_leaves_nothing() {
     let t = compute(&preset("nim").unwrap(), 16, 16, &Control::new()).unwrap();
-    let poster = Poster { palette: PaletteKind::Grey, highlight: vec![], pixels_per_cell: 1.0, legend: false };
+    let poster =
+        Poster { palette: PaletteKind::Grey, highlight: vec![], pixels_per_cell: 1.0, legend: false, texts: None };
     let e = write_poster(&t, &poster, std::path::Path::new("/nonexistent-dir/x.png")).unwrap_err();
     assert!(e.contains("cannot write"), "{e}");
     let too_big = Poster { pixels_per_cell: 5000.0, ..poster };
     assert!(write_poster(&t, &too_big, &tmp("big.png")).unwrap_err().contains("too large"));
+}
+
+#[test]
+fn poster_titles_say_what_the_table_holds_in_the_callers_words() {
+    let t = compute(&preset("queen").unwrap(), 60, 60, &Control::new()).unwrap();
+    let whole = ExportWindow::whole(&t, 4.0);
+    assert_eq!(PosterTexts::english(&t, whole).title, "Grundy numbers of queen, 60 x 60");
+    let part = ExportWindow { x0: 10, y0: 0, width: 20, height: 5, pixels_per_cell: 4.0 };
+    assert_eq!(PosterTexts::english(&t, part).title, "Grundy numbers of queen, x 10..29, y 0..4");
+    // A misère table holds P/N outcomes, and its title says so.
+    let mut misere = preset("queen").unwrap();
+    misere.convention = Convention::Misere;
+    let m = compute(&misere, 60, 60, &Control::new()).unwrap();
+    let texts = PosterTexts::english(&m, whole);
+    assert_eq!(texts.title, "P/N outcomes of queen (misère), 60 x 60");
+    assert_eq!(texts.legend, "outcome");
+
+    // The caller's title, in Japanese, is drawn with the bundled font: every
+    // character has a glyph, and the title band gets ink.
+    let ja =
+        PosterTexts {
+            title: "龍王のグランディ数 (60 x 60)".into(), legend: "勝敗".into(), other: "その他".into()
+        };
+    let font = grundy_lab::draw::font::font().expect("the bundled font");
+    for c in ja.title.chars().chain(ja.legend.chars()).filter(|c| !c.is_ascii()) {
+        assert_ne!(ab_glyph::Font::glyph_id(font, c).0, 0, "no glyph for {c}");
+    }
+    let ink = |texts: PosterTexts, name: &str| {
+        let poster = Poster {
+            palette: PaletteKind::Grey,
+            highlight: vec![],
+            pixels_per_cell: 4.0,
+            legend: true,
+            texts: Some(texts),
+        };
+        let path = tmp(name);
+        write_poster(&m, &poster, &path).unwrap();
+        let img = image::open(&path).unwrap().to_rgba8();
+        // The title is drawn above the axis numbers, in the top 30 pixels.
+        img.enumerate_pixels().filter(|(_, y, p)| *y < 30 && p.0[0] < 128).count()
+    };
+    let blank = ink(PosterTexts { title: String::new(), ..ja.clone() }, "blank-title.png");
+    let japanese = ink(ja, "japanese-title.png");
+    assert!(japanese > blank + 200, "title ink: {japanese} (blank title: {blank})");
 }

@@ -4,9 +4,10 @@
 //! theorem of the sources, export writes a PNG, and snapshots at three zooms.
 //! No sleeps: the harness is stepped until a condition holds, with a deadline.
 
+use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use grundy_lab::map::Camera;
+use grundy_lab::map::{Camera, Palette, PaletteKind};
 use grundy_lab::rules::preset;
 use grundy_lab::ui::GrundyLabApp;
 use grundy_lab::ui::tabs::Tab;
@@ -42,6 +43,13 @@ fn ready(app: &GrundyLabApp, size: usize) -> bool {
 
 fn shows(h: &Harness<'_, GrundyLabApp>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// Whether any widget's label or value contains `text`.
+fn shows_anywhere(h: &Harness<'_, GrundyLabApp>, text: &str) -> bool {
+    h.query_all_by(|n| n.label().is_some_and(|l| l.contains(text)) || n.value().is_some_and(|v| v.contains(text)))
+        .next()
+        .is_some()
 }
 
 #[test]
@@ -83,6 +91,45 @@ fn hover_pin_and_zoom_until_numbers_appear() {
     }
     assert!(h.state().state.map.zoom() >= 22.0, "zoom {}", h.state().state.map.zoom());
     assert!(h.state().state.map.numbers_drawn() > 0, "numbers are written in the cells");
+}
+
+#[test]
+fn choosing_a_piece_on_the_map_tab_recomputes_the_map() {
+    let mut h = harness(MAP_256);
+    let named = |a: &GrundyLabApp, name: &str| ready(a, 256) && a.state.map.table().unwrap().rules().name == name;
+    step_until(&mut h, "the queen table", |a| named(a, "queen"));
+    assert!(shows(&h, "Rules: Queen (Wythoff's game)"), "the heading names the piece");
+    // Open the piece list of the map's side panel and click the dragon king.
+    h.get_by_role_and_label(Role::ComboBox, "Piece").click();
+    h.run_steps(2);
+    h.get_by_label("Dragon king 龍王").click();
+    step_until(&mut h, "the dragon king's table", |a| named(a, "dragon-king"));
+    // The shared rules changed (so the Play tab plays the same game), and the
+    // map holds the dragon king's values, not the queen's:
+    // g(x, y) = (x + y) mod 3 + 3 ((x div 3) xor (y div 3)).
+    assert_eq!(h.state().state.shared.rules, preset("dragon-king").unwrap());
+    let t = h.state().state.map.table().unwrap().clone();
+    for (x, y) in [(4, 2), (7, 1), (30, 11), (255, 100)] {
+        let g = (x + y) % 3 + 3 * ((x / 3) ^ (y / 3));
+        assert_eq!(t.get(x, y) as usize, g, "g({x}, {y})");
+    }
+    assert!(shows(&h, "Rules: Dragon king 龍王"), "the heading follows");
+    // The misère checkbox: the map becomes a table of outcomes.
+    h.get_by_label("Misère: the last move loses").click();
+    step_until(&mut h, "the misère table", |a| {
+        named(a, "dragon-king") && a.state.map.table().unwrap().kind() == grundy_lab::grundy::TableKind::Outcome
+    });
+    assert!(shows(&h, "Rules: Dragon king 龍王, misère"));
+    // In Japanese the heading and the comparison list use Japanese names, no ids.
+    h.state_mut().state.shared.settings.language = grundy_lab::ui::i18n::Language::Japanese;
+    h.state_mut().state.map.options.compare_with = "queen-t2".into();
+    h.run_steps(2);
+    assert!(shows(&h, "ルール: 龍王・ミゼール"));
+    assert!(h.query_by_value("終了マス x + y ≤ 2 のクイーン").is_some(), "the compared piece by its name");
+    assert!(h.query_by_value("龍王").is_some(), "the chosen piece by its name");
+    for id in ["dragon-king", "queen-t2", "misère"] {
+        assert!(!shows_anywhere(&h, id), "{id} is shown in Japanese mode");
+    }
 }
 
 #[test]
@@ -153,9 +200,13 @@ fn export_by_path_writes_a_png() {
     step_until(&mut h, "the export", |a| a.state.map.message().is_some_and(|m| m.starts_with("Wrote")));
     let img = image::open(&path).unwrap().to_rgba8();
     assert_eq!(img.dimensions(), (512, 512));
-    // (1, 2) is a P-position: black in the viridis palette; (2, 2) is not.
-    assert_eq!(img.get_pixel(3, 5).0, [0, 0, 0, 255]);
-    assert_ne!(img.get_pixel(5, 5).0, [0, 0, 0, 255]);
+    // (1, 2) is a P-position: in the palette's colour for 0; (2, 2) is not.
+    let t = h.state().state.map.table().unwrap().clone();
+    let kind = h.state().state.map.options.palette;
+    assert_eq!(kind, PaletteKind::Viridis);
+    let p_colour = Palette::new(kind, t.max_value(), &[0], false).colour(0);
+    assert_eq!(img.get_pixel(3, 5).0, p_colour);
+    assert_ne!(img.get_pixel(5, 5).0, p_colour);
     // A path that cannot be written gives a message.
     h.state_mut().state.map.options.export_path = "/nonexistent-dir/x.png".into();
     h.run_steps(1);

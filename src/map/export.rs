@@ -1,6 +1,7 @@
 //! Poster export of a Grundy map: the whole table (or a window of it) at a
 //! chosen number of pixels per cell, written as PNG.
 
+pub use super::frame::PosterTexts;
 use super::palette::Palette;
 use super::raster::{Pyramid, View, render_controlled};
 use crate::grundy::{Control, Table};
@@ -140,6 +141,9 @@ pub struct Poster {
     pub highlight: Vec<u32>,
     pub pixels_per_cell: f64,
     pub legend: bool,
+    /// The frame's title and legend words; `None`: English
+    /// ([`PosterTexts::english`]).
+    pub texts: Option<PosterTexts>,
 }
 
 /// Render and write a poster of the whole table; returns its pixel size.
@@ -170,7 +174,8 @@ pub fn write_window(
     let (w, h, rgba) = raster_controlled(table, pyramid.as_ref(), &palette, win, control)?;
     drop(pyramid);
     let (w, h, rgba) = if poster.legend {
-        super::frame::frame(table, &palette, &poster.highlight, win, w, h, rgba)?
+        let texts = poster.texts.clone().unwrap_or_else(|| PosterTexts::english(table, win));
+        super::frame::frame(table, &palette, &poster.highlight, &texts, win, w, h, rgba)?
     } else {
         (w, h, rgba)
     };
@@ -190,7 +195,8 @@ mod tests {
         let t = compute(&preset("queen").unwrap(), 200, 200, &Control::new()).unwrap();
         let dir = std::env::temp_dir().join(format!("grundy-lab-export-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let poster = Poster { palette: PaletteKind::Grey, highlight: vec![], pixels_per_cell: 0.5, legend: true };
+        let poster =
+            Poster { palette: PaletteKind::Grey, highlight: vec![], pixels_per_cell: 0.5, legend: true, texts: None };
         let win = ExportWindow::whole(&t, 0.5);
         let cancelled = Control::new();
         cancelled.cancel();

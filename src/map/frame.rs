@@ -5,14 +5,65 @@ use super::palette::Palette;
 use crate::draw::{Anchor, Rgba as Colour, Scene, Shape, Stroke};
 use crate::grundy::{Table, TableKind};
 
+/// The words of a poster's frame, in the reader's language (the library
+/// writes English; the app passes its translations).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PosterTexts {
+    /// The title above the map.
+    pub title: String,
+    /// The heading of the legend: what the colours mean.
+    pub legend: String,
+    /// The legend's label for the values the highlight palette greys out.
+    pub other: String,
+}
+
+impl PosterTexts {
+    /// English texts for the window `win` of `table`: "Grundy numbers of
+    /// queen, 256 x 256", or for a misère table (which holds outcomes, not
+    /// Grundy numbers) "P/N outcomes of queen (misère), 256 x 256".
+    pub fn english(table: &Table, win: super::export::ExportWindow) -> Self {
+        let (rules, range) = (table.rules().label(), window_text(table, win));
+        match table.kind() {
+            TableKind::Grundy => PosterTexts {
+                title: format!("Grundy numbers of {rules}, {range}"),
+                legend: "g(x, y)".into(),
+                other: Palette::OTHER.into(),
+            },
+            TableKind::Outcome => PosterTexts {
+                title: format!("P/N outcomes of {rules}, {range}"),
+                legend: "outcome".into(),
+                other: Palette::OTHER.into(),
+            },
+        }
+    }
+}
+
+/// The cells a poster shows, in words every language reads: "256 x 256" for
+/// the whole table, else "x 10..19, y 0..9".
+pub fn window_text(table: &Table, win: super::export::ExportWindow) -> String {
+    if (win.x0, win.y0, win.width, win.height) == (0, 0, table.width(), table.height()) {
+        format!("{} x {}", table.width(), table.height())
+    } else {
+        format!(
+            "x {}..{}, y {}..{}",
+            win.x0,
+            (win.x0 + win.width).saturating_sub(1),
+            win.y0,
+            (win.y0 + win.height).saturating_sub(1)
+        )
+    }
+}
+
 const INK: Colour = Colour([30, 30, 30, 255]);
 
 /// Put the `w x h` map raster in a frame with a title, axes and a legend.
-/// Returns the framed picture as RGBA.
+/// The words come from `texts`. Returns the framed picture as RGBA.
+#[allow(clippy::too_many_arguments)] // the map, its colours and words, and its pixels
 pub fn frame(
     table: &Table,
     palette: &Palette,
     highlight: &[u32],
+    texts: &PosterTexts,
     win: super::export::ExportWindow,
     w: usize,
     h: usize,
@@ -24,19 +75,7 @@ pub fn frame(
     let legend_w = (font * 9.0).round();
     let (fw, fh) = (w as f32 + 2.0 * margin + legend_w, h as f32 + 2.0 * margin);
     let mut scene = Scene::new(fw, fh, Some(Colour([255, 255, 255, 255])));
-    let title = if (win.x0, win.y0, win.width, win.height) == (0, 0, table.width(), table.height()) {
-        format!("Grundy numbers of {}, {} x {}", table.rules().label(), table.width(), table.height())
-    } else {
-        format!(
-            "Grundy numbers of {}, x {}..{}, y {}..{}",
-            table.rules().label(),
-            win.x0,
-            win.x0 + win.width - 1,
-            win.y0,
-            win.y0 + win.height - 1
-        )
-    };
-    scene.text([margin, margin * 0.3], &title, font * 1.3, INK, Anchor::Left);
+    scene.text([margin, margin * 0.3], &texts.title, font * 1.3, INK, Anchor::Left);
     // Axes: x to the right along the top, y down the left side, origin (0,0)
     // at the top left as in the sources.
     let (mx, my) = (margin, margin);
@@ -67,7 +106,7 @@ pub fn frame(
     let misere = table.kind() == TableKind::Outcome;
     let entries = palette.legend(table.max_value(), highlight, misere, 11);
     let lx = mx + w as f32 + font * 2.0;
-    scene.text([lx, my], if misere { "outcome" } else { "g(x, y)" }, font, INK, Anchor::TopLeft);
+    scene.text([lx, my], &texts.legend, font, INK, Anchor::TopLeft);
     for (i, (label, c)) in entries.iter().enumerate() {
         let y = my + font * 1.8 + i as f32 * font * 1.5;
         scene.push(Shape::Rect {
@@ -76,6 +115,7 @@ pub fn frame(
             fill: Some(Colour(*c)),
             stroke: Some(thin),
         });
+        let label = if label == Palette::OTHER { &texts.other } else { label };
         scene.text([lx + font * 1.6, y + font * 0.55], label, font * 0.8, INK, Anchor::Left);
     }
     let px = fw.max(fh).round() as u32;

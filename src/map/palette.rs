@@ -75,6 +75,8 @@ pub struct Palette {
     /// take the last entry (or wrap, for the cyclic palette).
     lut: Vec<Rgba>,
     cyclic: bool,
+    /// The highlight palette's chosen values, in order (empty otherwise).
+    highlight: Vec<u32>,
 }
 
 const VIRIDIS: [[u8; 3]; 9] = [
@@ -116,7 +118,7 @@ impl Palette {
     /// highlight palette shows strongly. `misere` tables get P/N colours.
     pub fn new(kind: PaletteKind, max: u32, highlight: &[u32], misere: bool) -> Palette {
         if misere {
-            return Palette { kind, lut: vec![P_COLOUR, N_COLOUR], cyclic: false };
+            return Palette { kind, lut: vec![P_COLOUR, N_COLOUR], cyclic: false, highlight: Vec::new() };
         }
         let n = max as usize + 1;
         let t = |v: usize| if n <= 1 { 0.0 } else { v as f32 / (n - 1) as f32 };
@@ -140,7 +142,7 @@ impl Palette {
                 // 0 is black so P-positions stand out; then hues cycle.
                 let mut l = vec![[0, 0, 0, 255]];
                 l.extend((1..=CYCLE).map(|v| hsv(v as f32 / CYCLE as f32, 0.65, 0.95)));
-                return Palette { kind, lut: l, cyclic: true };
+                return Palette { kind, lut: l, cyclic: true, highlight: Vec::new() };
             }
             PaletteKind::Highlight => (0..n)
                 .map(|v| match highlight.iter().position(|&h| h as usize == v) {
@@ -149,7 +151,26 @@ impl Palette {
                 })
                 .collect(),
         };
-        Palette { kind, lut, cyclic: false }
+        let highlight = if kind == PaletteKind::Highlight { highlight.to_vec() } else { Vec::new() };
+        Palette { kind, lut, cyclic: false, highlight }
+    }
+
+    /// The highlighted values below 32 as a bitmask (bit `v` for value `v`):
+    /// zoomed out, a pixel takes a highlighted colour when any of its cells
+    /// has one of these values. 0 for the other palettes.
+    pub fn highlight_mask(&self) -> u32 {
+        self.highlight.iter().filter(|&&v| v < 32).fold(0, |m, &v| m | 1 << v)
+    }
+
+    /// The colour of a pixel whose cells have minimum `min` and hold the
+    /// values `present` (bit `v` for each value `v < 32` among them): the
+    /// first highlighted value present, else the colour of the minimum.
+    #[inline]
+    pub fn colour_of_cells(&self, min: u32, present: u32) -> Rgba {
+        match self.highlight.iter().find(|&&v| v < 32 && present & (1 << v) != 0) {
+            Some(&v) => self.colour(v),
+            None => self.colour(min),
+        }
     }
 
     /// The colour of value `v`.

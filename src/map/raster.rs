@@ -6,7 +6,10 @@
 //! blocks (single cells below 4), and each pixel shows the minimum of the
 //! blocks whose corner it holds: every cell counts in exactly one pixel, so
 //! the minimum keeps every P-position (value 0) visible at every zoom, and
-//! the cost grows with the pixels shown, never with the table.
+//! the cost grows with the pixels shown, never with the table. The pyramid
+//! also keeps, per block, a bitmask of the values below 32 that occur in it,
+//! so that the highlight palette colours a pixel when any of its cells has a
+//! chosen value (a minimum would hide every chosen value but 0).
 
 use super::palette::{PENDING, Palette, Rgba};
 use crate::grundy::{Control, Table};
@@ -23,6 +26,10 @@ pub struct Pyramid {
     /// `levels[i]` has blocks of `2^(i + FIRST_LEVEL)` cells a side:
     /// (columns, rows, values row-major).
     levels: Vec<Level>,
+    /// `masks[i][j]`: which values below 32 occur in block `j` of
+    /// `levels[i]` (bit `v` for value `v`), so that the highlight palette
+    /// shows a chosen value wherever it occurs, not only where it is a minimum.
+    masks: Vec<Vec<u32>>,
     /// Every cell, row-major, when all values fit in 16 bits: half-stored
     /// (symmetric) tables are read column-wise below the diagonal, which is
     /// slow; this copy makes every row a row.
@@ -38,6 +45,7 @@ impl Pyramid {
         let (cw, ch) = (w.div_ceil(b), h.div_ceil(b));
         control.start(ch as u64);
         let mut first = vec![u32::MAX; cw * ch];
+        let mut first_mask = vec![0u32; cw * ch];
         if table.is_half_stored() {
             // Read only the stored half (x >= y) in memory order and put each
             // value in its block and in the mirrored block.
@@ -52,11 +60,13 @@ impl Pyramid {
                     let v = table.get(x, y);
                     for i in [(y / b) * cw + x / b, (x / b) * cw + y / b] {
                         first[i] = first[i].min(v);
+                        first_mask[i] |= value_bit(v);
                     }
                 }
             }
         }
-        for (by, row) in first.chunks_mut(cw).enumerate().filter(|_| !table.is_half_stored()) {
+        let rows = first.chunks_mut(cw).zip(first_mask.chunks_mut(cw)).enumerate();
+        for (by, (row, mask)) in rows.filter(|_| !table.is_half_stored()) {
             if control.is_cancelled() {
                 return None;
             }
@@ -65,27 +75,32 @@ impl Pyramid {
                     let v = table.get(x, y);
                     let e = &mut row[x / b];
                     *e = (*e).min(v);
+                    mask[x / b] |= value_bit(v);
                 }
             }
             control.advance(1);
         }
         let mut levels = vec![(cw, ch, first)];
-        while let Some((pw, ph, prev)) = levels.last() {
+        let mut masks = vec![first_mask];
+        while let (Some((pw, ph, prev)), Some(prev_mask)) = (levels.last(), masks.last()) {
             if *pw <= 1 && *ph <= 1 {
                 break;
             }
             let (nw, nh) = (pw.div_ceil(2), ph.div_ceil(2));
             let mut next = vec![u32::MAX; nw * nh];
+            let mut next_mask = vec![0u32; nw * nh];
             for y in 0..*ph {
                 for x in 0..*pw {
-                    let e = &mut next[(y / 2) * nw + x / 2];
-                    *e = (*e).min(prev[y * pw + x]);
+                    let i = (y / 2) * nw + x / 2;
+                    next[i] = next[i].min(prev[y * pw + x]);
+                    next_mask[i] |= prev_mask[y * pw + x];
                 }
             }
             levels.push((nw, nh, next));
+            masks.push(next_mask);
         }
         let cells = Self::copy_cells(table, control)?;
-        Some(Pyramid { levels, cells })
+        Some(Pyramid { levels, masks, cells })
     }
 
     /// A row-major 16-bit copy of the table, if every value fits.
@@ -129,6 +144,18 @@ impl Pyramid {
         let (w, _, v) = &self.levels[(k - FIRST_LEVEL) as usize];
         Row::Blocks(&v[by * w..][..*w])
     }
+
+    /// Row `by` of the value masks of level `k >= FIRST_LEVEL`.
+    fn mask_row(&self, k: u32, by: usize) -> &[u32] {
+        let (w, _, _) = &self.levels[(k - FIRST_LEVEL) as usize];
+        &self.masks[(k - FIRST_LEVEL) as usize][by * w..][..*w]
+    }
+}
+
+/// Bit `v` for a value `v < 32`; values from 32 on have no bit.
+#[inline]
+fn value_bit(v: u32) -> u32 {
+    if v < 32 { 1 << v } else { 0 }
 }
 
 /// One row of a pyramid level.
@@ -278,8 +305,11 @@ fn render_shared(
     let cols: Vec<(usize, usize)> = (0..width).map(|px| pixel_blocks(view.x0, s, px, b, gw)).collect();
     let first = cols.iter().find(|c| c.0 < c.1).map_or(0, |c| c.0);
     let last = cols.iter().rev().find(|c| c.0 < c.1).map_or(0, |c| c.1);
-    // The minimum over the pixel row's block rows, per block column.
+    // The minimum over the pixel row's block rows, per block column, and
+    // (for the highlight palette) which values below 32 occur there.
     let mut line = vec![u32::MAX; last.saturating_sub(first)];
+    let highlight = palette.highlight_mask() != 0;
+    let mut present = vec![0u32; if highlight { line.len() } else { 0 }];
     let row_bytes = width * 4;
     for py in 0..height {
         if py % BAND == 0 {
@@ -295,17 +325,35 @@ fn render_shared(
             continue;
         }
         line.fill(u32::MAX);
+        present.fill(0);
         for by in by0..by1 {
             let span = first..first + line.len();
             match pyramid.source_row(table, k, by) {
-                Row::Cells(r) => line.iter_mut().zip(&r[span]).for_each(|(m, &v)| *m = (*m).min(v as u32)),
-                Row::Blocks(r) => line.iter_mut().zip(&r[span]).for_each(|(m, &v)| *m = (*m).min(v)),
-                Row::Table => line.iter_mut().zip(span).for_each(|(m, x)| *m = (*m).min(table.get(x, by))),
+                Row::Cells(r) => line.iter_mut().zip(&r[span.clone()]).for_each(|(m, &v)| *m = (*m).min(v as u32)),
+                Row::Blocks(r) => line.iter_mut().zip(&r[span.clone()]).for_each(|(m, &v)| *m = (*m).min(v)),
+                Row::Table => line.iter_mut().zip(span.clone()).for_each(|(m, x)| *m = (*m).min(table.get(x, by))),
+            }
+            if highlight {
+                match pyramid.source_row(table, k, by) {
+                    Row::Blocks(_) => {
+                        let r = pyramid.mask_row(k, by);
+                        present.iter_mut().zip(&r[span]).for_each(|(m, &v)| *m |= v);
+                    }
+                    Row::Cells(r) => present.iter_mut().zip(&r[span]).for_each(|(m, &v)| *m |= value_bit(v as u32)),
+                    Row::Table => present.iter_mut().zip(span).for_each(|(m, x)| *m |= value_bit(table.get(x, by))),
+                }
             }
         }
         for (c, &(bx0, bx1)) in row.chunks_exact_mut(4).zip(&cols) {
-            let colour = match line.get(bx0.wrapping_sub(first)..bx1.wrapping_sub(first)) {
-                Some(blocks) if bx0 < bx1 => palette.colour(blocks.iter().copied().min().unwrap_or(u32::MAX)),
+            let range = bx0.wrapping_sub(first)..bx1.wrapping_sub(first);
+            let colour = match line.get(range.clone()) {
+                Some(blocks) if bx0 < bx1 => {
+                    let min = blocks.iter().copied().min().unwrap_or(u32::MAX);
+                    match present.get(range) {
+                        Some(p) if highlight => palette.colour_of_cells(min, p.iter().fold(0, |a, &m| a | m)),
+                        _ => palette.colour(min),
+                    }
+                }
                 _ => PENDING,
             };
             c.copy_from_slice(&colour);
@@ -513,6 +561,62 @@ mod tests {
                 assert!(near.iter().any(|&(a, b)| out[(b * n + a) * 4..][..4] == [0, 0, 0, 255]), "s = {s}: ({x},{y})");
             }
         }
+    }
+
+    #[test]
+    fn zoomed_out_highlight_shows_a_chosen_value_wherever_it_occurs() {
+        let (w, h) = (150, 130);
+        let t = compute(&preset("queen").unwrap(), w, h, &Control::new()).unwrap();
+        let p = Pyramid::build(&t, &Control::new()).unwrap();
+        // Value 3 first, then 1; 40 is beyond the masks and shows only as a minimum.
+        let chosen = [3, 1, 40];
+        let pal = Palette::new(PaletteKind::Highlight, t.max_value(), &chosen, false);
+        let mut out = Vec::new();
+        let mut highlighted = 0;
+        for (num, den) in [(3, 2), (5, 1), (17, 1), (100, 7), (33, 1)] {
+            let s = num as f64 / den as f64;
+            let b: i64 = if s < 4.0 { 1 } else { 1 << (s.log2().floor() as u32) };
+            for (x0, y0) in [(0i64, 0i64), (-3, 7)] {
+                let view = View { x0: x0 as f64, y0: y0 as f64, cells_per_pixel: s };
+                let (pw, ph) = (
+                    ((w as f64 - x0 as f64) / s).ceil() as usize + 2,
+                    ((h as f64 - y0 as f64) / s).ceil() as usize + 2,
+                );
+                render(&t, Some(&p), &pal, view, pw, ph, &mut out);
+                for py in 0..ph {
+                    let rows = owned(y0, num, den, py as i64, b, h);
+                    for px in 0..pw {
+                        let cols = owned(x0, num, den, px as i64, b, w);
+                        let b = b as usize;
+                        let values: Vec<u32> = rows
+                            .iter()
+                            .flat_map(|&by| cols.iter().map(move |&bx| (bx, by)))
+                            .flat_map(|(bx, by)| {
+                                (by * b..(by * b + b).min(h))
+                                    .flat_map(move |y| (bx * b..(bx * b + b).min(w)).map(move |x| (x, y)))
+                            })
+                            .map(|(x, y)| t.get(x, y))
+                            .collect();
+                        // Brute force: the first chosen value below 32 among the
+                        // cells, else the colour of their minimum.
+                        let want = match chosen.iter().find(|&&c| c < 32 && values.contains(&c)) {
+                            Some(&c) => pal.colour(c),
+                            None => values.iter().min().map_or(PENDING, |&m| pal.colour(m)),
+                        };
+                        highlighted += (want == pal.colour(3) || want == pal.colour(1)) as usize;
+                        assert_eq!(
+                            &out[(py * pw + px) * 4..][..4],
+                            want,
+                            "s = {num}/{den}, ({x0},{y0}), pixel ({px},{py})"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(highlighted > 100, "the chosen values show: {highlighted} pixels");
+        // The other palettes still show minima (their mask is empty).
+        assert_eq!(Palette::new(PaletteKind::Viridis, 10, &chosen, false).highlight_mask(), 0);
+        assert_eq!(pal.highlight_mask(), 0b1010);
     }
 
     #[test]

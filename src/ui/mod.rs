@@ -13,6 +13,7 @@ pub mod fonts;
 mod help;
 pub mod i18n;
 pub mod icon;
+pub mod rules_choice;
 pub mod scene_painter;
 mod settings_file;
 pub mod state;

@@ -3,12 +3,15 @@
 
 use super::MapTab;
 use crate::grundy::Table;
-use crate::ui::i18n::tr;
+use crate::ui::i18n::{tr, trf};
 use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints, Points};
 use std::sync::Arc;
 
 /// The largest square scanned for the cells of one value.
 const VALUE_SQUARE: usize = 512;
+
+/// At most this many cells of one value are plotted.
+const VALUE_POINTS: usize = 4000;
 
 /// Points of a plot, with what they were computed from (table, parameter).
 type Cached<K> = Option<(K, Vec<[f64; 2]>)>;
@@ -37,7 +40,7 @@ pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
         Plot::new("map_histogram")
             .height(140.0)
             .allow_scroll(false)
-            .show(ui, |p| p.bar_chart(BarChart::new("cells", bars)));
+            .show(ui, |p| p.bar_chart(BarChart::new(tr("map.plot.cells"), bars)));
     } else {
         ui.spinner();
     }
@@ -51,22 +54,34 @@ pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
     });
     let id = Arc::as_ptr(&table) as usize;
     let key = (id, tab.options.plot_k);
+    // Only the corner square of side n is scanned: say so, and which way y goes.
+    let n = VALUE_SQUARE.min(table.width()).min(table.height());
     if tab.rt.plot_cache.value.as_ref().is_none_or(|(k, _)| *k != key) {
-        let n = VALUE_SQUARE.min(table.width()).min(table.height());
-        let pts = crate::map::stats::cells_with_value(&table, tab.options.plot_k, n, 4000);
+        let pts = crate::map::stats::cells_with_value(&table, tab.options.plot_k, n, VALUE_POINTS);
         tab.rt.plot_cache.value = Some((key, pts.into_iter().map(|(x, y)| [x as f64, y as f64]).collect()));
     }
-    let n = VALUE_SQUARE.min(table.width()) as f64;
-    let phi = (1.0 + 5f64.sqrt()) / 2.0;
     let pts = tab.rt.plot_cache.value.as_ref().map(|(_, p)| p.clone()).unwrap_or_default();
-    Plot::new("map_value_cells").height(200.0).data_aspect(1.0).legend(Legend::default()).allow_scroll(false).show(
-        ui,
-        |p| {
-            p.points(Points::new(format!("g = {}", tab.options.plot_k), PlotPoints::from(pts)).radius(1.5));
+    ui.small(trf("map.plot.value.range", &[("n", &n)]));
+    if pts.len() >= VALUE_POINTS {
+        ui.small(trf("map.plot.value.first", &[("count", &VALUE_POINTS)]));
+    }
+    let (n, phi) = (n as f64, (1.0 + 5f64.sqrt()) / 2.0);
+    Plot::new("map_value_cells")
+        .height(200.0)
+        .data_aspect(1.0)
+        // y grows downwards, as on the map and in the sources' tables.
+        .invert_y(true)
+        .x_axis_label("x")
+        .y_axis_label("y ↓")
+        .legend(Legend::default())
+        .allow_scroll(false)
+        .show(ui, |p| {
+            p.points(
+                Points::new(format!("g = {} (x, y < {n})", tab.options.plot_k), PlotPoints::from(pts)).radius(1.5),
+            );
             p.line(Line::new("y = φx", PlotPoints::from(vec![[0.0, 0.0], [n / phi, n]])));
             p.line(Line::new("y = x/φ", PlotPoints::from(vec![[0.0, 0.0], [n, n / phi]])));
-        },
-    );
+        });
     ui.separator();
     ui.horizontal(|ui| {
         ui.label(tr("map.plot.row"));

@@ -5,10 +5,12 @@ use super::{MapTab, Overlay, OverlayKind};
 use crate::grundy::{Table, TableKind};
 use crate::jobs::Job;
 use crate::map::PaletteKind;
-use crate::map::export::{ExportWindow, Poster};
-use crate::rules::{PRESET_NAMES, preset};
+use crate::map::export::{ExportWindow, Poster, PosterTexts};
+use crate::rules::preset;
 use crate::ui::i18n::{tr, trf};
+use crate::ui::rules_choice;
 use crate::ui::state::Shared;
+use crate::ui::tabs::play::explain::rules_name;
 use crate::ui::widgets;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -79,7 +81,13 @@ fn palette_name(k: PaletteKind) -> &'static str {
 
 pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     ui.add_space(6.0);
-    ui.heading(trf("map.rules", &[("rules", &shared.rules.label())]));
+    ui.heading(trf("map.rules", &[("rules", &rules_name(&shared.rules))]));
+    // The same choice as on the Play tab: both tabs show one game.
+    ui.horizontal(|ui| {
+        let label = ui.label(tr("play.piece"));
+        rules_choice::piece_combo(ui, shared, "map_piece", label.id);
+    });
+    rules_choice::misere_checkbox(ui, shared);
     ui.horizontal(|ui| {
         let label = ui.label(tr("map.size")).on_hover_text(tr("map.size.tip"));
         egui::ComboBox::from_id_salt("map_size")
@@ -240,15 +248,14 @@ fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
     ui.strong(tr("map.compare"));
     ui.horizontal(|ui| {
         let label = ui.label(tr("map.compare.other"));
+        // Shown by their names in the user's language; chosen by id.
+        let offered = rules_choice::offered_rules(shared);
+        let name_of = |id: &str| offered.iter().find(|r| r.name == id).map_or_else(|| id.to_string(), rules_name);
         egui::ComboBox::from_id_salt("map_compare_with")
-            .selected_text(tab.options.compare_with.clone())
+            .selected_text(name_of(&tab.options.compare_with))
             .show_ui(ui, |ui| {
-                let names = PRESET_NAMES
-                    .iter()
-                    .map(|s| s.to_string())
-                    .chain(shared.saved_pieces.iter().map(|r| r.name.clone()));
-                for name in names {
-                    ui.selectable_value(&mut tab.options.compare_with, name.clone(), name);
+                for r in &offered {
+                    ui.selectable_value(&mut tab.options.compare_with, r.name.clone(), rules_name(r));
                 }
             })
             .response
@@ -388,6 +395,7 @@ fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
             highlight: super::parse_values(&tab.options.highlight),
             pixels_per_cell: tab.options.export_ppc,
             legend: tab.options.export_legend,
+            texts: Some(poster_texts(&table, win)),
         };
         tab.rt.message = None;
         tab.rt.export_job =
@@ -400,6 +408,18 @@ fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
                 Ok(trf("map.export.done", &[("path", &path.display())]))
             }));
     }
+}
+
+/// The poster's title and legend words in the user's language; a misère
+/// table holds outcomes (P or N), not Grundy numbers, and says so.
+fn poster_texts(table: &Table, win: ExportWindow) -> PosterTexts {
+    let args: [(&str, &dyn std::fmt::Display); 2] =
+        [("rules", &rules_name(table.rules())), ("range", &crate::map::frame::window_text(table, win))];
+    let (title, legend) = match table.kind() {
+        TableKind::Grundy => ("map.poster.title", "map.poster.legend"),
+        TableKind::Outcome => ("map.poster.title.misere", "map.poster.legend.misere"),
+    };
+    PosterTexts { title: trf(title, &args), legend: tr(legend).into(), other: tr("map.legend.other").into() }
 }
 
 /// The cells to export: the whole table or the visible window.

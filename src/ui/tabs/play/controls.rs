@@ -3,8 +3,8 @@
 
 use super::{Opponent, PlayMode, PlayTab, explain};
 use crate::play::{StartSize, Strength};
-use crate::rules::{Convention, PRESET_NAMES, Rules, preset};
 use crate::ui::i18n::{tr, trf};
+use crate::ui::rules_choice;
 use crate::ui::state::Shared;
 use egui::RichText;
 
@@ -63,37 +63,13 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
     }
 }
 
-/// The rules offered: the presets and the user's saved pieces.
-fn offered_rules(shared: &Shared) -> Vec<Rules> {
-    PRESET_NAMES.iter().filter_map(|n| preset(n).ok()).chain(shared.saved_pieces.iter().cloned()).collect()
-}
-
 fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> bool {
     let mut restart = false;
     ui.add_space(8.0);
-    let misere = shared.rules.convention == Convention::Misere;
-    let mut chosen = None;
     let piece_label = ui.label(RichText::new(tr("play.piece")).strong().size(title_size(ui)));
-    let combo = egui::ComboBox::from_id_salt("play_piece")
-        .selected_text(explain::rules_name(&as_normal(&shared.rules)))
-        .width(ui.available_width() - 8.0)
-        .show_ui(ui, |ui| {
-            for r in offered_rules(shared) {
-                let current = as_normal(&shared.rules) == r;
-                if ui.selectable_label(current, explain::rules_name(&r)).clicked() {
-                    chosen = Some(r);
-                }
-            }
-        });
-    combo.response.labelled_by(piece_label.id);
-    if let Some(mut r) = chosen {
-        r.convention = shared.rules.convention;
-        shared.rules = r; // the tab restarts when the rules change
-    }
-    let mut m = misere;
-    if ui.checkbox(&mut m, tr("play.misere")).changed() {
-        shared.rules.convention = if m { Convention::Misere } else { Convention::Normal };
-    }
+    // The tab restarts when the rules change.
+    rules_choice::piece_combo(ui, shared, "play_piece", piece_label.id);
+    rules_choice::misere_checkbox(ui, shared);
     section(ui, tr("play.start"));
     for (size, key) in [
         (StartSize::Small, "play.start.small"),
@@ -126,12 +102,6 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
         ui.label(format!("({a}, {b})"));
     }
     restart
-}
-
-fn as_normal(r: &Rules) -> Rules {
-    let mut r = r.clone();
-    r.convention = Convention::Normal;
-    r
 }
 
 fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
