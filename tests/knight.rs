@@ -233,7 +233,7 @@ fn two_region_designs_tour_each_region_and_mirror() {
     assert!(a.verify(&board, Region::B, Leaper::KNIGHT).is_err());
     let mut broken = a.clone();
     broken.cells.swap(3, 4);
-    assert!(broken.verify(&board, Region::A, Leaper::KNIGHT).unwrap_err().contains("step"));
+    assert!(broken.verify(&board, Region::A, Leaper::KNIGHT).unwrap_err().to_string().contains("step"));
 }
 
 // ---------------------------------------------------------------- pictures
@@ -384,12 +384,12 @@ fn design_files_round_trip_and_errors_name_the_problem() {
         (String::new(), "valid"),
     ];
     for (text, needle) in cases {
-        let e = Design::from_json(&text).unwrap_err();
+        let e = Design::from_json(&text).unwrap_err().to_string();
         assert!(e.contains(needle), "expected {needle:?} in: {e}");
     }
-    let e = Design::from_bytes(&[0xff, 0xfe, 0x00]).unwrap_err();
+    let e = Design::from_bytes(&[0xff, 0xfe, 0x00]).unwrap_err().to_string();
     assert!(e.contains("UTF-8"), "{e}");
-    let e = Design::load(&dir.join("missing.json")).unwrap_err();
+    let e = Design::load(&dir.join("missing.json")).unwrap_err().to_string();
     assert!(e.contains("missing.json"), "{e}");
 }
 

@@ -240,7 +240,8 @@ fn paint_symmetric_solve_number_and_export() {
     type_path(&mut h, &bad);
     click(&mut h, "Load from path");
     h.run();
-    assert!(shows(&h, "Nothing changed"));
+    assert!(shows(&h, "Could not load"), "the sentence says what happened");
+    assert!(shows(&h, "Nothing was changed; choose a design file saved with"), "and what to do");
     assert_eq!(board(&h), b);
     // A good one round-trips.
     let good = tmp("design.json");
@@ -321,19 +322,40 @@ fn halves_mirror_a_tour_into_b_and_animate() {
 
 #[test]
 fn a_piece_made_of_one_jump_shape_is_offered_as_the_leaper() {
+    use grundy_lab::rules::{Piece, Rules};
     let mut h = harness();
-    let mut camel = grundy_lab::rules::Rules::new("my camel", grundy_lab::rules::Piece::new(&[], &[(1, 3), (3, 1)]));
+    let mut camel = Rules::new("my camel", Piece::new(&[], &[(1, 3), (3, 1)]));
     camel.description = "made in the Pieces tab".into();
-    h.state_mut().state.shared.saved_pieces.push(camel);
-    h.state_mut().state.shared.saved_pieces.push(grundy_lab::rules::preset("queen").unwrap());
+    let saved = &mut h.state_mut().state.shared.saved_pieces;
+    saved.push(camel);
+    saved.push(grundy_lab::rules::preset("queen").unwrap());
+    saved.push(Rules::new("half knight", Piece::new(&[], &[(1, 2)])));
+    saved.push(Rules::new("two shapes", Piece::new(&[], &[(1, 2), (1, 3)])));
     h.run();
-    assert!(h.query_by_label("queen (0, 1)").is_none(), "a sliding piece is no leaper");
-    let node = h.get_by_label("my camel (1, 3)");
-    node.scroll_to_me();
+    // Pieces that cannot be a leaper are listed, greyed out, with a reason.
+    for (name, why) in [("queen", "it slides"), ("two shapes", "it jumps in 2 shapes (1,2), (1,3)")] {
+        let node = h.get_by_label(name);
+        assert!(node.accesskit_node().is_disabled(), "{name} is greyed out");
+        node.scroll_to_me();
+        h.run();
+        h.get_by_label(name).hover();
+        // The tooltip appears after the pointer rests a moment.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !shows(&h, why) {
+            assert!(Instant::now() < deadline, "no reason shown for {name}");
+            h.step();
+        }
+        assert!(shows(&h, "Cannot be the piece here"));
+    }
+    // One orientation drawn is the whole leaper.
+    h.get_by_label("half knight (1, 2)").scroll_to_me();
     h.run();
     h.get_by_label("my camel (1, 3)").click();
     h.run();
     assert_eq!(h.state().state.knight.design.leaper, Leaper::CAMEL);
+    h.get_by_label("half knight (1, 2)").click();
+    h.run();
+    assert_eq!(h.state().state.knight.design.leaper, Leaper::KNIGHT);
 }
 
 #[test]
@@ -383,4 +405,148 @@ fn a_running_count_shows_time_used_and_positions_searched() {
     step_until(&mut h, "the count stops", |a| !a.state.knight.busy());
     settle(&mut h);
     assert!(!shows(&h, "Positions searched: "));
+}
+
+#[test]
+fn the_puzzle_says_when_a_path_can_no_longer_become_a_tour() {
+    let mut h = harness();
+    h.state_mut().state.knight.options.width = 5;
+    h.state_mut().state.knight.options.height = 5;
+    click(&mut h, "Full");
+    h.run();
+    click(&mut h, "Puzzle on Region A");
+    h.run();
+    click_cell(&mut h, 2, 1);
+    assert!(!shows(&h, "can no longer become a tour"));
+    // From (2,1) to (3,3): the corners (0,0) and (4,0) keep one way in each.
+    click_cell(&mut h, 3, 3);
+    let z = h.state().state.knight.puzzle.as_ref().unwrap();
+    assert_eq!(z.path().len(), 2);
+    assert!(!z.is_stuck(), "moves remain");
+    assert!(shows(&h, "This can no longer become a tour: (0, 0) and (4, 0) each have only one way in left"));
+    // The same in Japanese, with no English words.
+    h.state_mut().state.shared.settings.language = grundy_lab::ui::i18n::Language::Japanese;
+    h.run();
+    let node = h.query_all_by_label_contains("もうツアーにはなりません").next().expect("the Japanese warning");
+    let text = node.accesskit_node().label().or(node.accesskit_node().value()).unwrap_or_default().to_string();
+    assert!(text.contains("(0, 0)") && text.contains("(4, 0)"), "{text}");
+    assert!(!text.chars().any(|c| c.is_ascii_alphabetic()), "English in Japanese mode: {text}");
+    h.state_mut().state.shared.settings.language = grundy_lab::ui::i18n::Language::English;
+    h.run();
+    // The student may still undo; then the warning goes.
+    click(&mut h, "Undo step");
+    h.run();
+    assert_eq!(h.state().state.knight.puzzle.as_ref().unwrap().path().len(), 1);
+    assert!(!shows(&h, "can no longer become a tour"));
+}
+
+#[test]
+fn undo_takes_back_the_leaper_and_the_style_and_shift_z_redoes() {
+    let mut h = harness();
+    let night = grundy_lab::knight::Style::night();
+    assert_eq!(h.state().state.knight.design.style, night);
+    click(&mut h, "Camel (1,3)");
+    h.run();
+    click(&mut h, "Picture style");
+    h.run();
+    click(&mut h, "Paper (for printing)");
+    h.run();
+    let design = |h: &Harness<'_, GrundyLabApp>| h.state().state.knight.design.clone();
+    assert_eq!((design(&h).leaper, design(&h).style), (Leaper::CAMEL, grundy_lab::knight::Style::paper()));
+    click(&mut h, "Undo");
+    h.run();
+    assert_eq!((design(&h).leaper, design(&h).style.clone()), (Leaper::CAMEL, night.clone()), "the style first");
+    click(&mut h, "Undo");
+    h.run();
+    assert_eq!((design(&h).leaper, design(&h).style.clone()), (Leaper::KNIGHT, night.clone()), "then the leaper");
+    // Redo with Ctrl+Shift+Z and with Ctrl+Y.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!((design(&h).leaper, design(&h).style.clone()), (Leaper::CAMEL, night));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(design(&h).style, grundy_lab::knight::Style::paper());
+    // A loaded design is one step too.
+    let path = tmp("undo-load.json");
+    let other =
+        grundy_lab::knight::Design { board: Board::rect(5, 6).unwrap(), leaper: Leaper::ZEBRA, ..Default::default() };
+    other.save(&path).unwrap();
+    let before = design(&h);
+    h.state_mut().state.knight.load_from(&path);
+    h.run();
+    assert_eq!(design(&h), other);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(design(&h), before);
+    let _ = std::fs::remove_file(path);
+}
+
+#[track_caller]
+fn message(h: &Harness<'_, GrundyLabApp>) -> String {
+    h.state().state.knight.files.message.clone().expect("a message").1
+}
+
+#[test]
+fn file_and_input_errors_are_worded_in_japanese() {
+    let mut h = Harness::builder().with_max_steps(50).with_size([1600.0, 1000.0]).build_eframe(|cc| {
+        GrundyLabApp::from_saved(
+            &cc.egui_ctx,
+            Some(r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Knight"}"#),
+        )
+    });
+    h.run();
+    let before = h.state().state.knight.design.clone();
+    // Only the file's path (and JSON field names in quotes) may be Latin.
+    let dir = tmp("ja");
+    std::fs::create_dir_all(&dir).unwrap();
+    let no_english = |text: &str, path: &std::path::Path| {
+        let rest = text.replace(&path.display().to_string(), "").replace("\"format\"", "");
+        assert!(!rest.chars().any(|c| c.is_ascii_alphabetic()), "English in Japanese mode: {text}");
+    };
+    // A design of a future version: the version is named, nothing changes.
+    let json = grundy_lab::knight::Design::default().to_json().replace("\"version\": 1", "\"version\": 7");
+    let future = dir.join("future.json");
+    std::fs::write(&future, json).unwrap();
+    h.state_mut().state.knight.load_from(&future);
+    h.run();
+    let text = message(&h);
+    assert!(text.contains("読み込めませんでした") && text.contains("バージョン 7"), "{text}");
+    no_english(&text, &future);
+    assert!(shows(&h, "バージョン 7"), "the message is on screen");
+    assert_eq!(h.state().state.knight.design, before);
+    // A board row of the wrong length.
+    let json = grundy_lab::knight::Design::default().to_json().replacen("AAAAAAAA", "AAA", 1);
+    let short = dir.join("short.json");
+    std::fs::write(&short, json).unwrap();
+    h.state_mut().state.knight.load_from(&short);
+    h.run();
+    let text = message(&h);
+    assert!(text.contains("0 行目が 3 マス"), "{text}");
+    no_english(&text, &short);
+    // A file that does not exist keeps the system's detail inside a
+    // Japanese sentence.
+    let missing = dir.join("missing.json");
+    h.state_mut().state.knight.load_from(&missing);
+    h.run();
+    assert!(message(&h).starts_with(&format!("{} を読み込めませんでした: ファイルを読めません", missing.display())));
+    // Export to a name that is neither PNG nor SVG: said before any work.
+    let txt = dir.join("picture.txt");
+    let ctx = h.ctx.clone();
+    h.state_mut().state.knight.export_to(txt.clone(), &ctx);
+    h.run();
+    let text = message(&h);
+    assert!(text.contains(".png") && text.contains("書き出せません"), "{text}");
+    assert!(!txt.exists());
+    // A custom leaper step that is not a number.
+    h.get_by_role_and_label(Role::TextInput, "a").scroll_to_me();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "a").click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "a").type_text("x");
+    h.run();
+    click(&mut h, "使う");
+    h.run();
+    let text = message(&h);
+    assert!(text.contains("整数ではありません"), "{text}");
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -70,7 +70,7 @@ fn parse_pair(s: &str, what: &str, seps: &[char]) -> Result<(u64, u64), String> 
 /// mistakes in the arguments or files, with a message for the user.
 pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
     let mut design = match (&args.board, &args.rect) {
-        (Some(path), None) => Design::load(path)?,
+        (Some(path), None) => Design::load(path).map_err(|e| e.to_string())?,
         (None, Some(r)) => {
             let (w, h) = parse_pair(r, "--rect", &['x', 'X'])?;
             if w > MAX_SIDE as u64 || h > MAX_SIDE as u64 {

@@ -135,6 +135,100 @@ impl Style {
     }
 }
 
+/// What is wrong with a design file. The variants with a text carry the
+/// detail from the part that found it (the JSON reader, the board, the
+/// leaper or the style check), in English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DesignError {
+    /// The file could not be read (what the operating system said).
+    Read(String),
+    /// The bytes are not UTF-8 text (the first bad byte).
+    NotText {
+        /// Offset of the first byte that is not UTF-8.
+        byte: usize,
+    },
+    /// Not JSON of the design's shape (the JSON reader's message).
+    Syntax(String),
+    /// The "format" field names another kind of file.
+    Format(String),
+    /// A file version this program does not read.
+    Version(u32),
+    /// A board side is 0 or over the largest side.
+    Size {
+        /// The width in the file.
+        width: u64,
+        /// The height in the file.
+        height: u64,
+    },
+    /// The number of rows is not the height.
+    RowCount {
+        /// The height in the file.
+        height: u64,
+        /// The number of rows.
+        rows: usize,
+    },
+    /// A row's length is not the width.
+    RowLength {
+        /// The width in the file.
+        width: u64,
+        /// The row (from 0).
+        row: usize,
+        /// Its number of cells.
+        cells: usize,
+    },
+    /// The rows are not a board (a bad cell letter).
+    Board(String),
+    /// The leaper is not a leaper.
+    Leaper(String),
+    /// A style number is out of range.
+    Style(String),
+}
+
+impl std::fmt::Display for DesignError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DesignError::Read(m) => write!(f, "cannot read the file: {m}"),
+            DesignError::NotText { byte } => write!(f, "the file is not UTF-8 text (byte {byte})"),
+            DesignError::Syntax(m) => write!(f, "not a valid design file: {m}"),
+            DesignError::Format(x) => write!(f, "not a knight design: \"format\" is \"{x}\", expected \"{FORMAT}\""),
+            DesignError::Version(v) => {
+                write!(f, "design file version {v} is not supported (this program reads version {VERSION})")
+            }
+            DesignError::Size { width, height } => {
+                write!(f, "board.width and board.height must be 1 to {MAX_SIDE}, not {width} x {height}")
+            }
+            DesignError::RowCount { height, rows } => {
+                write!(f, "board.height is {height} but board.rows has {rows} rows")
+            }
+            DesignError::RowLength { width, row, cells } => {
+                write!(f, "board.width is {width} but row {row} has {cells} cells")
+            }
+            DesignError::Board(m) => write!(f, "board: {m}"),
+            DesignError::Leaper(m) => write!(f, "leaper: {m}"),
+            DesignError::Style(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for DesignError {}
+
+/// A design file that could not be loaded: the file and the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// What is wrong with it.
+    pub error: DesignError,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.error)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
 /// A design: the board (cells and regions), the leaper, and the style.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Design {
@@ -199,45 +293,42 @@ impl Design {
     }
 
     /// Reads a design from file bytes; the error says what is wrong.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Design, String> {
-        let text =
-            std::str::from_utf8(bytes).map_err(|e| format!("the file is not UTF-8 text (byte {})", e.valid_up_to()))?;
+    pub fn from_bytes(bytes: &[u8]) -> Result<Design, DesignError> {
+        let text = std::str::from_utf8(bytes).map_err(|e| DesignError::NotText { byte: e.valid_up_to() })?;
         Design::from_json(text)
     }
 
     /// Reads a design from JSON text; the error says what is wrong.
-    pub fn from_json(text: &str) -> Result<Design, String> {
-        let f: DesignFile = serde_json::from_str(text).map_err(|e| format!("not a valid design file: {e}"))?;
+    pub fn from_json(text: &str) -> Result<Design, DesignError> {
+        let f: DesignFile = serde_json::from_str(text).map_err(|e| DesignError::Syntax(e.to_string()))?;
         if f.format != FORMAT {
-            return Err(format!("not a knight design: \"format\" is \"{}\", expected \"{FORMAT}\"", f.format));
+            return Err(DesignError::Format(f.format));
         }
         if f.version != VERSION {
-            return Err(format!(
-                "design file version {} is not supported (this program reads version {VERSION})",
-                f.version
-            ));
+            return Err(DesignError::Version(f.version));
         }
         let (w, h) = (f.board.width, f.board.height);
         if w == 0 || h == 0 || w > MAX_SIDE as u64 || h > MAX_SIDE as u64 {
-            return Err(format!("board.width and board.height must be 1 to {MAX_SIDE}, not {w} x {h}"));
+            return Err(DesignError::Size { width: w, height: h });
         }
         if f.board.rows.len() as u64 != h {
-            return Err(format!("board.height is {h} but board.rows has {} rows", f.board.rows.len()));
+            return Err(DesignError::RowCount { height: h, rows: f.board.rows.len() });
         }
         if let Some((y, r)) = f.board.rows.iter().enumerate().find(|(_, r)| r.chars().count() as u64 != w) {
-            return Err(format!("board.width is {w} but row {y} has {} cells", r.chars().count()));
+            return Err(DesignError::RowLength { width: w, row: y, cells: r.chars().count() });
         }
-        let board = Board::from_rows(&f.board.rows).map_err(|e| format!("board: {e}"))?;
-        f.leaper.check().map_err(|e| format!("leaper: {e}"))?;
-        f.style.check()?;
+        let board = Board::from_rows(&f.board.rows).map_err(DesignError::Board)?;
+        f.leaper.check().map_err(DesignError::Leaper)?;
+        f.style.check().map_err(DesignError::Style)?;
         Ok(Design { board, leaper: f.leaper, style: f.style })
     }
 
     /// Loads a design file. A file that cannot be read or is not a valid
     /// design gives an error naming the file and the problem.
-    pub fn load(path: &Path) -> Result<Design, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        Design::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn load(path: &Path) -> Result<Design, LoadError> {
+        let in_file = |error| LoadError { path: path.to_path_buf(), error };
+        let bytes = std::fs::read(path).map_err(|e| in_file(DesignError::Read(e.to_string())))?;
+        Design::from_bytes(&bytes).map_err(in_file)
     }
 
     /// Saves the design atomically (no half-written file on failure).

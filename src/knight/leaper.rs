@@ -34,21 +34,29 @@ impl Leaper {
     pub const GIRAFFE: Leaper = Leaper { a: 1, b: 4 };
 
     /// The leaper of a piece from the move-matrix editor whose moves are all
-    /// jumps of one shape: jumps `{(a, b), (b, a)}` (or `{(a, a)}`) and no
+    /// jumps of one shape `{a, b}`: jumps `(a, b)`, `(b, a)` or both, and no
     /// slides. A piece there moves only toward the corner; on a board the
-    /// leaper jumps the same shape in every direction.
-    pub fn from_piece(piece: &crate::rules::Piece) -> Option<Leaper> {
+    /// leaper jumps the same shape in every direction, so one orientation
+    /// `(1, 2)` alone already means the knight. The error says why another
+    /// piece is no leaper.
+    pub fn from_piece(piece: &crate::rules::Piece) -> Result<Leaper, NotALeaper> {
         if !piece.slides.is_empty() {
-            return None;
+            return Err(NotALeaper::Slides);
         }
-        let first = piece.jumps.iter().next()?;
-        let (a, b) = (first.dx.min(first.dy), first.dx.max(first.dy));
-        let shape = |o: &crate::rules::Offset| (o.dx.min(o.dy), o.dx.max(o.dy)) == (a, b);
-        let expected = if a == b { 1 } else { 2 };
-        if piece.jumps.len() != expected || !piece.jumps.iter().all(shape) {
-            return None;
+        let mut shapes: Vec<(u32, u32)> = piece.jumps.iter().map(|o| (o.dx.min(o.dy), o.dx.max(o.dy))).collect();
+        shapes.sort_unstable();
+        shapes.dedup();
+        match shapes[..] {
+            [] => Err(NotALeaper::NoMoves),
+            [(a, b)] => {
+                let step = |v: u32| u8::try_from(v).ok().filter(|&v| v <= MAX_STEP);
+                match (step(a), step(b)) {
+                    (Some(a), Some(b)) => Leaper::new(a, b).map_err(|_| NotALeaper::NoMoves),
+                    _ => Err(NotALeaper::TooFar { a, b }),
+                }
+            }
+            _ => Err(NotALeaper::SeveralShapes { shapes }),
         }
-        Leaper::new(u8::try_from(a).ok()?, u8::try_from(b).ok()?).ok()
     }
 
     /// An `(a, b)`-leaper; `(0, 0)` and steps over [`MAX_STEP`] are refused.
@@ -116,6 +124,43 @@ impl Leaper {
     }
 }
 
+/// Why a piece from the move-matrix editor is not a leaper.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotALeaper {
+    /// The piece has no moves at all (or only the null jump `(0, 0)`).
+    NoMoves,
+    /// The piece slides (moves any distance along a line); a leaper only
+    /// jumps.
+    Slides,
+    /// The jumps have several shapes `{a, b}` (`a <= b`, sorted); a leaper
+    /// has one.
+    SeveralShapes {
+        /// The shapes, each `(a, b)` with `a <= b`.
+        shapes: Vec<(u32, u32)>,
+    },
+    /// The jump is longer than [`MAX_STEP`].
+    TooFar {
+        /// The shorter step.
+        a: u32,
+        /// The longer step.
+        b: u32,
+    },
+}
+
+impl fmt::Display for NotALeaper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotALeaper::NoMoves => write!(f, "the piece has no jumps"),
+            NotALeaper::Slides => write!(f, "the piece slides; a leaper only jumps"),
+            NotALeaper::SeveralShapes { shapes } => {
+                let list: Vec<String> = shapes.iter().map(|(a, b)| format!("({a},{b})")).collect();
+                write!(f, "the piece jumps in {} shapes ({}); a leaper has one", shapes.len(), list.join(", "))
+            }
+            NotALeaper::TooFar { a, b } => write!(f, "the jump ({a},{b}) is longer than {MAX_STEP}"),
+        }
+    }
+}
+
 impl fmt::Display for Leaper {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.name() {
@@ -131,16 +176,33 @@ mod tests {
 
     #[test]
     fn pieces_made_of_one_jump_shape_are_leapers() {
+        use crate::rules::Piece;
         let knight = crate::rules::preset("knight").unwrap();
-        assert_eq!(Leaper::from_piece(&knight.piece), Some(Leaper { a: 1, b: 2 }));
-        let camel = crate::rules::Piece::new(&[], &[(3, 1), (1, 3)]);
-        assert_eq!(Leaper::from_piece(&camel), Some(Leaper { a: 1, b: 3 }));
-        let ferz = crate::rules::Piece::new(&[], &[(1, 1)]);
-        assert_eq!(Leaper::from_piece(&ferz), Some(Leaper { a: 1, b: 1 }));
-        for name in ["queen", "king", "dragon-king"] {
-            assert_eq!(Leaper::from_piece(&crate::rules::preset(name).unwrap().piece), None, "{name}");
+        assert_eq!(Leaper::from_piece(&knight.piece), Ok(Leaper { a: 1, b: 2 }));
+        let camel = Piece::new(&[], &[(3, 1), (1, 3)]);
+        assert_eq!(Leaper::from_piece(&camel), Ok(Leaper { a: 1, b: 3 }));
+        let ferz = Piece::new(&[], &[(1, 1)]);
+        assert_eq!(Leaper::from_piece(&ferz), Ok(Leaper { a: 1, b: 1 }));
+        // One orientation drawn is enough: the leaper jumps every way.
+        assert_eq!(Leaper::from_piece(&Piece::new(&[], &[(1, 2)])), Ok(Leaper::KNIGHT), "half a knight");
+        assert_eq!(Leaper::from_piece(&Piece::new(&[], &[(3, 2)])), Ok(Leaper::ZEBRA));
+        assert_eq!(Leaper::from_piece(&Piece::new(&[], &[(0, 1)])), Ok(Leaper { a: 0, b: 1 }));
+        for name in ["queen", "dragon-king"] {
+            let why = Leaper::from_piece(&crate::rules::preset(name).unwrap().piece).unwrap_err();
+            assert_eq!(why, NotALeaper::Slides, "{name}");
         }
-        assert_eq!(Leaper::from_piece(&crate::rules::Piece::new(&[], &[(1, 2)])), None, "half a knight");
+        // The king steps (0,1), (1,0) and (1,1): two shapes.
+        let king = Leaper::from_piece(&crate::rules::preset("king").unwrap().piece);
+        assert_eq!(king, Err(NotALeaper::SeveralShapes { shapes: vec![(0, 1), (1, 1)] }));
+        let two = Piece::new(&[], &[(1, 2), (3, 1), (2, 1)]);
+        assert_eq!(Leaper::from_piece(&two), Err(NotALeaper::SeveralShapes { shapes: vec![(1, 2), (1, 3)] }));
+        assert_eq!(
+            Leaper::from_piece(&two).unwrap_err().to_string(),
+            "the piece jumps in 2 shapes ((1,2), (1,3)); a leaper has one"
+        );
+        assert_eq!(Leaper::from_piece(&Piece::new(&[], &[])), Err(NotALeaper::NoMoves));
+        assert_eq!(Leaper::from_piece(&Piece::new(&[], &[(1, 40)])), Err(NotALeaper::TooFar { a: 1, b: 40 }));
+        assert_eq!(Leaper::from_piece(&Piece::new(&[], &[(1, 300)])), Err(NotALeaper::TooFar { a: 1, b: 300 }));
     }
 
     #[test]

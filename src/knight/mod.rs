@@ -18,11 +18,11 @@ pub mod warnsdorff;
 
 pub use board::{Board, Cell, Pos, Preset, Region, Symmetry};
 pub use command::{KnightArgs, run};
-pub use design::{Design, Style, StylePreset};
+pub use design::{Design, DesignError, LoadError, Style, StylePreset};
 pub use graph::LeaperGraph;
-pub use leaper::Leaper;
+pub use leaper::{Leaper, NotALeaper};
 pub use picture::{Layout, ViewOptions, scene};
-pub use puzzle::{Puzzle, StepError};
+pub use puzzle::{Doomed, Puzzle, StepError};
 pub use reason::NoTourReason;
 pub use symmetric::{find_symmetric_tour, is_symmetric};
-pub use tour::{Budget, Tour, TourCount, TourResult, TourSpec, count_tours, find_tour};
+pub use tour::{Budget, Tour, TourCount, TourFault, TourResult, TourSpec, count_tours, find_tour};

@@ -23,42 +23,122 @@ pub struct Tour {
     pub closed: bool,
 }
 
+/// The first fault that makes a list of cells not a tour (see
+/// [`Tour::verify`]); steps count from 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TourFault {
+    /// The cell of this step is off the board.
+    OffBoard {
+        /// The step.
+        step: usize,
+        /// The cell.
+        cell: Pos,
+    },
+    /// The cell of this step is a hole or in the other region.
+    OutsideRegion {
+        /// The step.
+        step: usize,
+        /// The cell.
+        cell: Pos,
+        /// The region toured.
+        region: Region,
+    },
+    /// The cell of this step was visited before.
+    VisitedTwice {
+        /// The step.
+        step: usize,
+        /// The cell.
+        cell: Pos,
+    },
+    /// The step from `from` to `to` is not one leaper move.
+    NotAMove {
+        /// The step.
+        step: usize,
+        /// The cell before.
+        from: Pos,
+        /// The cell of the step.
+        to: Pos,
+        /// The leaper.
+        leaper: Leaper,
+    },
+    /// The tour visits `visited` cells but the region has `cells`.
+    WrongLength {
+        /// Cells visited.
+        visited: usize,
+        /// Cells of the region.
+        cells: usize,
+    },
+    /// A closed tour without cells.
+    EmptyClosed,
+    /// A closed tour whose last cell is not one move from the first.
+    NotClosed {
+        /// The first cell.
+        first: Pos,
+        /// The last cell.
+        last: Pos,
+    },
+}
+
+impl std::fmt::Display for TourFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TourFault::OffBoard { step, cell } => write!(f, "step {step}: cell {cell} is off the board"),
+            TourFault::OutsideRegion { step, cell, region } => {
+                write!(f, "step {step}: cell {cell} is not in region {region:?}")
+            }
+            TourFault::VisitedTwice { step, cell } => write!(f, "step {step}: cell {cell} is visited twice"),
+            TourFault::NotAMove { step, from, to, leaper } => {
+                write!(f, "step {step}: {from} to {to} is not a {leaper} move")
+            }
+            TourFault::WrongLength { visited, cells } => {
+                write!(f, "the tour visits {visited} cells, the region has {cells}")
+            }
+            TourFault::EmptyClosed => write!(f, "an empty tour cannot be closed"),
+            TourFault::NotClosed { first, last } => {
+                write!(f, "the last cell {last} is not one move from the first {first}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TourFault {}
+
 impl Tour {
     /// Checks move by move and cell by cell that this is a tour of `region`
     /// of `board` for `leaper`: every cell in the region, no cell twice,
     /// every cell of the region present, every step (and for a closed tour
     /// the step home) a leaper move. The error names the first fault.
-    pub fn verify(&self, board: &Board, region: Region, leaper: Leaper) -> Result<(), String> {
+    pub fn verify(&self, board: &Board, region: Region, leaper: Leaper) -> Result<(), TourFault> {
         let want = board.count(region);
         let mut seen = vec![false; board.width() * board.height()];
         for (i, &p) in self.cells.iter().enumerate() {
             if !board.contains(p) {
-                return Err(format!("step {i}: cell {p} is off the board"));
+                return Err(TourFault::OffBoard { step: i, cell: p });
             }
             if board.at(p) != region.cell() {
-                return Err(format!("step {i}: cell {p} is not in region {region:?}"));
+                return Err(TourFault::OutsideRegion { step: i, cell: p, region });
             }
             let k = p.y as usize * board.width() + p.x as usize;
             if seen[k] {
-                return Err(format!("step {i}: cell {p} is visited twice"));
+                return Err(TourFault::VisitedTwice { step: i, cell: p });
             }
             seen[k] = true;
             if i > 0 {
                 let q = self.cells[i - 1];
                 if !leaper.is_move(p.x as i64 - q.x as i64, p.y as i64 - q.y as i64) {
-                    return Err(format!("step {i}: {q} to {p} is not a {leaper} move"));
+                    return Err(TourFault::NotAMove { step: i, from: q, to: p, leaper });
                 }
             }
         }
         if self.cells.len() != want {
-            return Err(format!("the tour visits {} cells, the region has {want}", self.cells.len()));
+            return Err(TourFault::WrongLength { visited: self.cells.len(), cells: want });
         }
         if self.closed {
             let (Some(&f), Some(&l)) = (self.cells.first(), self.cells.last()) else {
-                return Err("an empty tour cannot be closed".into());
+                return Err(TourFault::EmptyClosed);
             };
             if self.cells.len() < 3 || !leaper.is_move(f.x as i64 - l.x as i64, f.y as i64 - l.y as i64) {
-                return Err(format!("the last cell {l} is not one move from the first {f}"));
+                return Err(TourFault::NotClosed { first: f, last: l });
             }
         }
         Ok(())

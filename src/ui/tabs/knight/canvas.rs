@@ -37,6 +37,12 @@ struct ViewKey {
 }
 
 impl CanvasState {
+    /// Whether a paint stroke is under way (it becomes one undo step when
+    /// the button is released).
+    pub fn stroking(&self) -> bool {
+        self.stroke_before.is_some()
+    }
+
     /// The number of moves (edges) of the knight graph of `region`, as
     /// last computed.
     pub fn edge_count(&self, region: Region) -> usize {
@@ -226,8 +232,9 @@ impl KnightTab {
                             self.board_changed();
                         }
                     }
+                    // The whole stroke is one undo step.
                     if before != self.design.board {
-                        self.history.push(before);
+                        self.history.record(&self.design);
                     }
                     self.canvas.last_cell = None;
                 }

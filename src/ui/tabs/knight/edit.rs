@@ -1,26 +1,32 @@
 //! The left panel: the board (size, presets, brush, symmetry, tools,
-//! invert / clear / swap, undo / redo), the leaper, and what to show.
+//! invert / clear / swap, undo / redo of the whole design), the leaper, and what to show.
 
 use super::{KnightTab, Tool, section, symmetry_name};
-use crate::knight::{Board, Cell, Leaper, Preset, Symmetry};
+use crate::knight::{Board, Cell, Design, Leaper, NotALeaper, Preset, Symmetry};
 use crate::ui::i18n::{tr, trf};
 
 /// The largest side the tab offers (the library allows more).
 pub const MAX_SIDE: usize = 64;
-/// How many boards undo remembers.
+/// How many designs undo remembers.
 const UNDO_DEPTH: usize = 200;
 
-/// Undo and redo stacks of boards.
+/// Undo and redo stacks of whole designs (board, leaper and style), so a
+/// leaper choice, a style change or a loaded file is taken back like a
+/// board edit.
 #[derive(Default)]
 pub struct History {
-    undo: Vec<Board>,
-    redo: Vec<Board>,
+    undo: Vec<Design>,
+    redo: Vec<Design>,
+    /// The design as it was after the last step recorded; a change from it
+    /// becomes one undo step when recorded.
+    settled: Option<Design>,
 }
 
 impl History {
-    /// Whether there is something to undo.
-    pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+    /// Whether there is something to undo (a change not yet recorded
+    /// counts).
+    pub fn can_undo(&self, now: &Design) -> bool {
+        !self.undo.is_empty() || self.settled.as_ref().is_some_and(|s| s != now)
     }
 
     /// Whether there is something to redo.
@@ -28,13 +34,21 @@ impl History {
         !self.redo.is_empty()
     }
 
-    /// Remember `before` as the board before an edit.
-    pub fn push(&mut self, before: Board) {
-        if self.undo.len() == UNDO_DEPTH {
-            self.undo.remove(0);
+    /// Make `now` one undo step if it differs from the design last
+    /// recorded (the first call only notes where the history starts).
+    pub fn record(&mut self, now: &Design) {
+        match &self.settled {
+            Some(s) if s == now => {}
+            Some(_) => {
+                if self.undo.len() == UNDO_DEPTH {
+                    self.undo.remove(0);
+                }
+                let before = self.settled.replace(now.clone()).expect("matched Some");
+                self.undo.push(before);
+                self.redo.clear();
+            }
+            None => self.settled = Some(now.clone()),
         }
-        self.undo.push(before);
-        self.redo.clear();
     }
 }
 
@@ -60,38 +74,61 @@ pub fn brush_name(c: Cell) -> &'static str {
     }
 }
 
+/// Why a saved piece cannot be the leaper, in the current language.
+pub fn not_a_leaper_text(why: &NotALeaper) -> String {
+    let reason = match why {
+        NotALeaper::NoMoves => tr("knight.leaper.not.no_moves").to_string(),
+        NotALeaper::Slides => tr("knight.leaper.not.slides").to_string(),
+        NotALeaper::SeveralShapes { shapes } => {
+            let list: Vec<String> = shapes.iter().map(|(a, b)| format!("({a},{b})")).collect();
+            trf("knight.leaper.not.shapes", &[("n", &shapes.len()), ("shapes", &list.join(", "))])
+        }
+        NotALeaper::TooFar { a, b } => {
+            trf("knight.leaper.not.too_far", &[("a", a), ("b", b), ("max", &crate::knight::leaper::MAX_STEP)])
+        }
+    };
+    trf("knight.leaper.unusable", &[("reason", &reason)])
+}
+
 impl KnightTab {
-    /// Replace the board by `board`, remembering the old one for undo.
+    /// Replace the board by `board`, remembering the old design for undo.
     pub fn set_board(&mut self, board: Board) {
         if board != self.design.board {
-            let before = std::mem::replace(&mut self.design.board, board);
-            self.history.push(before);
+            self.history.record(&self.design);
+            self.design.board = board;
+            self.history.record(&self.design);
             self.board_changed();
         }
     }
 
-    /// Take back the last board edit.
+    /// Take back the last change of the design (board, leaper or style).
     pub fn undo(&mut self) {
-        if let Some(b) = self.history.undo.pop() {
-            let now = std::mem::replace(&mut self.design.board, b);
+        self.history.record(&self.design);
+        if let Some(d) = self.history.undo.pop() {
+            let now = std::mem::replace(&mut self.design, d);
             self.history.redo.push(now);
+            self.history.settled = Some(self.design.clone());
             self.board_changed();
         }
     }
 
-    /// Redo an edit taken back.
+    /// Redo a change taken back.
     pub fn redo(&mut self) {
-        if let Some(b) = self.history.redo.pop() {
-            let now = std::mem::replace(&mut self.design.board, b);
+        self.history.record(&self.design);
+        if let Some(d) = self.history.redo.pop() {
+            let now = std::mem::replace(&mut self.design, d);
             self.history.undo.push(now);
+            self.history.settled = Some(self.design.clone());
             self.board_changed();
         }
     }
 
-    /// Set the leaper (tours of the old one are dropped).
+    /// Set the leaper (tours of the old one are dropped); one undo step.
     pub fn set_leaper(&mut self, leaper: Leaper) {
         if leaper != self.design.leaper {
+            self.history.record(&self.design);
             self.design.leaper = leaper;
+            self.history.record(&self.design);
             self.board_changed();
         }
     }
@@ -159,7 +196,7 @@ impl KnightTab {
             }
         });
         ui.horizontal(|ui| {
-            if ui.add_enabled(self.history.can_undo(), egui::Button::new(tr("knight.undo"))).clicked() {
+            if ui.add_enabled(self.history.can_undo(&self.design), egui::Button::new(tr("knight.undo"))).clicked() {
                 self.undo();
             }
             if ui.add_enabled(self.history.can_redo(), egui::Button::new(tr("knight.redo"))).clicked() {
@@ -197,8 +234,18 @@ impl KnightTab {
             let l = ui.label("b");
             ui.add(egui::TextEdit::singleline(&mut text.1).desired_width(36.0)).labelled_by(l.id);
             if ui.button(tr("knight.leaper.use")).clicked() {
-                let parse = |s: &str| s.trim().parse::<u8>().map_err(|_| format!("\"{s}\" is not a whole number 0-32"));
-                match parse(&text.0).and_then(|a| parse(&text.1).and_then(|b| Leaper::new(a, b))) {
+                let max = crate::knight::leaper::MAX_STEP;
+                let parse = |s: &str| {
+                    s.trim()
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|&v| v <= max)
+                        .ok_or_else(|| trf("knight.leaper.bad_number", &[("text", &s.trim()), ("max", &max)]))
+                };
+                let leaper = parse(&text.0).and_then(|a| {
+                    parse(&text.1).and_then(|b| Leaper::new(a, b).map_err(|_| tr("knight.leaper.zero").to_string()))
+                });
+                match leaper {
                     Ok(l) => {
                         self.options.custom = (l.a, l.b);
                         chosen = Some(l);
@@ -208,14 +255,21 @@ impl KnightTab {
                 }
             }
         });
-        // Pieces made in the Pieces tab whose moves are one jump shape.
-        let leapers: Vec<(&str, Leaper)> =
-            pieces.iter().filter_map(|r| Leaper::from_piece(&r.piece).map(|l| (r.name.as_str(), l))).collect();
-        if !leapers.is_empty() {
+        // Every piece made in the Pieces tab: those whose moves are jumps of
+        // one shape can be chosen; the others are greyed out and say why.
+        if !pieces.is_empty() {
             ui.label(tr("knight.leaper.pieces"));
-            for (name, l) in leapers {
-                if ui.radio(current == l, format!("{name} ({}, {})", l.a, l.b)).clicked() {
-                    chosen = Some(l);
+            for r in pieces {
+                match Leaper::from_piece(&r.piece) {
+                    Ok(l) => {
+                        if ui.radio(current == l, format!("{} ({}, {})", r.name, l.a, l.b)).clicked() {
+                            chosen = Some(l);
+                        }
+                    }
+                    Err(why) => {
+                        ui.add_enabled(false, egui::RadioButton::new(false, r.name.as_str()))
+                            .on_disabled_hover_text(not_a_leaper_text(&why));
+                    }
                 }
             }
         }

@@ -4,7 +4,7 @@
 
 use super::{KnightTab, section};
 use crate::jobs::{Job, JobState};
-use crate::knight::Design;
+use crate::knight::{Design, DesignError};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::widgets;
 use std::path::{Path, PathBuf};
@@ -23,12 +23,35 @@ pub struct FilesState {
     pub export_job: Option<Job<PathBuf>>,
 }
 
+/// What is wrong with a design file, in the current language (details from
+/// the JSON reader or the operating system are kept as they are).
+pub fn design_error_text(e: &DesignError) -> String {
+    use crate::knight::design::{FORMAT, VERSION};
+    match e {
+        DesignError::Read(m) => trf("knight.load.read", &[("detail", m)]),
+        DesignError::NotText { byte } => trf("knight.load.not_text", &[("byte", byte)]),
+        DesignError::Syntax(m) => trf("knight.load.syntax", &[("detail", m)]),
+        DesignError::Format(x) => trf("knight.load.format", &[("format", x), ("expected", &FORMAT)]),
+        DesignError::Version(v) => trf("knight.load.version", &[("version", v), ("ours", &VERSION)]),
+        DesignError::Size { width, height } => {
+            trf("knight.load.size", &[("w", width), ("h", height), ("max", &crate::knight::board::MAX_SIDE)])
+        }
+        DesignError::RowCount { height, rows } => trf("knight.load.rows", &[("h", height), ("rows", rows)]),
+        DesignError::RowLength { width, row, cells } => {
+            trf("knight.load.row_length", &[("w", width), ("row", row), ("cells", cells)])
+        }
+        DesignError::Board(m) => trf("knight.load.board", &[("detail", m)]),
+        DesignError::Leaper(m) => trf("knight.load.leaper", &[("detail", m)]),
+        DesignError::Style(m) => trf("knight.load.style", &[("detail", m)]),
+    }
+}
+
 impl KnightTab {
     /// Save the design to `path`.
     pub fn save_to(&mut self, path: &Path) {
         self.files.message = Some(match self.design.save(path) {
             Ok(()) => (true, trf("knight.saved", &[("path", &path.display())])),
-            Err(e) => (false, trf("knight.error", &[("error", &e)])),
+            Err(e) => (false, trf("knight.save_failed", &[("path", &path.display()), ("error", &e)])),
         });
     }
 
@@ -36,22 +59,32 @@ impl KnightTab {
     pub fn load_from(&mut self, path: &Path) {
         match Design::load(path) {
             Ok(d) => {
-                let board = d.board.clone();
-                self.design.leaper = d.leaper;
-                self.design.style = d.style;
-                self.set_board(board);
+                // One undo step takes the whole loaded design back.
+                self.history.record(&self.design);
+                self.design = d;
+                self.history.record(&self.design);
                 self.board_changed();
                 self.options.width = self.design.board.width().min(super::edit::MAX_SIDE);
                 self.options.height = self.design.board.height().min(super::edit::MAX_SIDE);
                 self.files.message = Some((true, trf("knight.loaded", &[("path", &path.display())])));
             }
-            Err(e) => self.files.message = Some((false, trf("knight.error", &[("error", &e)]))),
+            Err(e) => {
+                let reason = design_error_text(&e.error);
+                self.files.message =
+                    Some((false, trf("knight.load_failed", &[("path", &path.display()), ("reason", &reason)])));
+            }
         }
     }
 
     /// Export the picture now on screen to `path` (PNG or SVG by its
     /// extension) as a background job.
     pub fn export_to(&mut self, path: PathBuf, ctx: &egui::Context) {
+        // The one mistake a user makes easily, said before any work starts.
+        let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+        if ext != "png" && ext != "svg" {
+            self.files.message = Some((false, trf("knight.export_ext", &[("path", &path.display())])));
+            return;
+        }
         let scene = self.current_scene();
         let px = self.options.export_px.clamp(16, MAX_PX);
         if let Some(j) = self.files.export_job.take() {
@@ -70,7 +103,7 @@ impl KnightTab {
         self.files.export_job = None;
         self.files.message = match end {
             JobState::Done(p) => Some((true, trf("knight.exported", &[("path", &p.display())]))),
-            JobState::Failed(e) => Some((false, trf("knight.error", &[("error", &e)]))),
+            JobState::Failed(e) => Some((false, trf("knight.export_failed", &[("error", &e)]))),
             _ => None,
         };
     }

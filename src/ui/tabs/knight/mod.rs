@@ -133,7 +133,7 @@ pub struct KnightTab {
     /// The board, leaper and style being designed.
     #[serde(with = "design_serde")]
     pub design: Design,
-    /// Undo and redo stacks of boards.
+    /// Undo and redo stacks of designs.
     #[serde(skip)]
     pub history: edit::History,
     /// Per region: the tour shown, the last answer, the running job.
@@ -206,6 +206,11 @@ impl KnightTab {
             return; // a text field keeps its own undo
         }
         let ctrl = |k| KeyboardShortcut::new(Modifiers::COMMAND, k);
+        // Ctrl+Shift+Z first: the Ctrl+Z shortcut also matches it.
+        let redo_shift = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        if ctx.input_mut(|i| i.consume_shortcut(&redo_shift)) {
+            self.redo();
+        }
         if ctx.input_mut(|i| i.consume_shortcut(&ctrl(Key::Z))) {
             if self.options.tool == Tool::Puzzle && self.puzzle.is_some() {
                 self.puzzle_undo();
@@ -238,6 +243,12 @@ impl KnightTab {
             });
         });
         egui::CentralPanel::default().show(ui, |ui| self.canvas_view(ui, shared));
+        // Every change of the design (style sliders, colours, the leaper, a
+        // loaded file, a board edit) becomes one undo step once the pointer
+        // is released, so a drag on a slider is one step, not one per frame.
+        if !ctx.input(|i| i.pointer.any_down()) && !self.canvas.stroking() {
+            self.history.record(&self.design);
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::solve::Origin;
 use super::{KnightTab, Tool, region_name, section};
-use crate::knight::{Pos, Puzzle, Region, StepError};
+use crate::knight::{Doomed, Pos, Puzzle, Region, StepError};
 use crate::ui::i18n::{tr, trf};
 use egui::RichText;
 
@@ -16,6 +16,17 @@ fn step_error(e: StepError) -> String {
         }
         StepError::Complete => tr("knight.puzzle.done").to_string(),
     }
+}
+
+/// Why the path can no longer become a tour, in the current language.
+pub fn doomed_text(d: Doomed) -> String {
+    let cell = |p: Pos| format!("({}, {})", p.x, p.y);
+    let reason = match d {
+        Doomed::Unreachable(p) => trf("knight.doomed.unreachable", &[("cell", &cell(p))]),
+        Doomed::TwoDeadEnds(a, b) => trf("knight.doomed.dead_ends", &[("a", &cell(a)), ("b", &cell(b))]),
+        Doomed::Split(a, b) => trf("knight.doomed.split", &[("a", &cell(a)), ("b", &cell(b))]),
+    };
+    trf("knight.puzzle.doomed", &[("reason", &reason)])
 }
 
 impl KnightTab {
@@ -56,12 +67,21 @@ impl KnightTab {
             (tr("knight.puzzle.stuck").to_string(), egui::Color32::from_rgb(0xc0, 0x3a, 0x2a))
         } else if let Some(m) = &self.puzzle_message {
             (m.clone(), ui.visuals().warn_fg_color)
+        } else if let Some(d) = z.doomed() {
+            (doomed_text(d), egui::Color32::from_rgb(0xc0, 0x3a, 0x2a))
         } else if z.path().is_empty() {
             (trf("knight.puzzle.first", &[("region", &region_name(z.region()))]), ui.visuals().text_color())
         } else {
             (trf("knight.puzzle.progress", &[("k", &z.path().len()), ("n", &z.size())]), ui.visuals().text_color())
         };
         ui.label(RichText::new(text).size(size).color(color).strong());
+        // A refused click does not hide that the path is hopeless.
+        if self.puzzle_message.is_some()
+            && !z.is_stuck()
+            && let Some(d) = z.doomed()
+        {
+            ui.label(RichText::new(doomed_text(d)).color(egui::Color32::from_rgb(0xc0, 0x3a, 0x2a)).strong());
+        }
     }
 
     pub(super) fn puzzle_panel(&mut self, ui: &mut egui::Ui) {

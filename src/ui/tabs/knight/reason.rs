@@ -1,7 +1,7 @@
 //! The proof that no tour exists, in the user's language: one text per
 //! [`NoTourReason`] variant, with its numbers and cells filled in.
 
-use crate::knight::{NoTourReason, Pos};
+use crate::knight::{NoTourReason, Pos, TourFault};
 use crate::ui::i18n::trf;
 
 /// A cell as the Knight tab shows it: `(x, y)`.
@@ -39,6 +39,26 @@ pub fn reason_text(why: &NoTourReason) -> String {
         QuarterTurnOpenTour => trf("knight.why.quarter_open", &[]),
         TooManyFixedCellsOpen { count } => trf("knight.why.fixed_open", &[("n", count)]),
         NoMoveAcrossAxis => trf("knight.why.no_axis_move", &[]),
+    }
+}
+
+/// What is wrong with a list of cells that should be a tour, in the
+/// current language (steps counted from 1, as the puzzle counts them).
+pub fn fault_text(fault: &TourFault) -> String {
+    use TourFault::*;
+    match fault {
+        OffBoard { step, cell: c } => trf("knight.fault.off_board", &[("k", &(step + 1)), ("cell", &cell(c))]),
+        OutsideRegion { step, cell: c, region } => trf(
+            "knight.fault.outside",
+            &[("k", &(step + 1)), ("cell", &cell(c)), ("region", &super::region_name(*region))],
+        ),
+        VisitedTwice { step, cell: c } => trf("knight.fault.twice", &[("k", &(step + 1)), ("cell", &cell(c))]),
+        NotAMove { step, from, to, .. } => {
+            trf("knight.fault.not_move", &[("k", &(step + 1)), ("from", &cell(from)), ("to", &cell(to))])
+        }
+        WrongLength { visited, cells } => trf("knight.fault.length", &[("visited", visited), ("cells", cells)]),
+        EmptyClosed => trf("knight.fault.empty_closed", &[]),
+        NotClosed { first, last } => trf("knight.fault.not_closed", &[("first", &cell(first)), ("last", &cell(last))]),
     }
 }
 
@@ -100,6 +120,53 @@ mod tests {
             }
         }
         all
+    }
+
+    #[test]
+    fn every_tour_fault_is_japanese_in_japanese_mode_with_its_cells() {
+        use crate::knight::{Leaper, Region};
+        let (p, q) = (Pos::new(1, 2), Pos::new(3, 4));
+        let all = [
+            TourFault::OffBoard { step: 4, cell: p },
+            TourFault::OutsideRegion { step: 4, cell: p, region: Region::B },
+            TourFault::VisitedTwice { step: 4, cell: p },
+            TourFault::NotAMove { step: 4, from: q, to: p, leaper: Leaper::KNIGHT },
+            TourFault::WrongLength { visited: 7, cells: 9 },
+            TourFault::EmptyClosed,
+            TourFault::NotClosed { first: p, last: q },
+        ];
+        for f in &all {
+            match f {
+                TourFault::OffBoard { .. }
+                | TourFault::OutsideRegion { .. }
+                | TourFault::VisitedTwice { .. }
+                | TourFault::NotAMove { .. }
+                | TourFault::WrongLength { .. }
+                | TourFault::EmptyClosed
+                | TourFault::NotClosed { .. } => {}
+            }
+        }
+        for language in [Language::Japanese, Language::English] {
+            set_language(language);
+            for f in &all {
+                let text = fault_text(f);
+                assert!(!text.contains('{'), "unfilled placeholder: {text}");
+                if language == Language::Japanese {
+                    // Only the region's letter is Latin.
+                    let latin = text.chars().any(|c| c.is_ascii_alphabetic() && c != 'A' && c != 'B');
+                    assert!(!latin, "{f:?} gives {text}");
+                }
+                let wanted: &[&str] = match f {
+                    TourFault::WrongLength { .. } => &["7", "9"],
+                    TourFault::EmptyClosed => &[],
+                    TourFault::NotAMove { .. } | TourFault::NotClosed { .. } => &["(1, 2)", "(3, 4)"],
+                    _ => &["(1, 2)", "5"],
+                };
+                for w in wanted {
+                    assert!(text.contains(w), "{f:?}: {text} lacks {w}");
+                }
+            }
+        }
     }
 
     #[test]

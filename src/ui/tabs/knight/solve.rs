@@ -5,8 +5,8 @@ use super::{KnightTab, Tool, region_name, section, symmetry_name};
 use crate::jobs::{Job, JobState};
 use crate::knight::tour::find_region_tour;
 use crate::knight::{
-    Board, Budget, Leaper, LeaperGraph, NoTourReason, Pos, Region, Symmetry, Tour, TourCount, TourResult, TourSpec,
-    count_tours, find_symmetric_tour,
+    Board, Budget, Leaper, LeaperGraph, NoTourReason, Pos, Region, Symmetry, Tour, TourCount, TourFault, TourResult,
+    TourSpec, count_tours, find_symmetric_tour,
 };
 use crate::ui::i18n::{tr, trf};
 use crate::ui::widgets;
@@ -41,9 +41,19 @@ pub enum Outcome {
     /// The user cancelled.
     Cancelled,
     /// Something went wrong.
-    Failed(String),
+    Failed(Failure),
     /// A count: the number and what was counted (closed, start).
     Count(TourCount, bool, Option<Pos>),
+}
+
+/// Why a search or a count gave no answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Failure {
+    /// The search returned something that is not a tour (a bug; the tour
+    /// is not shown).
+    BadTour(TourFault),
+    /// The job stopped with an error (its message, in English).
+    Job(String),
 }
 
 /// What a job returns.
@@ -230,14 +240,14 @@ impl KnightTab {
                             w.tour = Some(t);
                             Outcome::Found(Origin::Search(sym))
                         }
-                        Err(e) => Outcome::Failed(e),
+                        Err(e) => Outcome::Failed(Failure::BadTour(e)),
                     }
                 }
                 JobState::Done(JobOut::Search(TourResult::None(why), _)) => Outcome::NoTour(why),
                 JobState::Done(JobOut::Search(TourResult::Undecided, _)) => Outcome::Undecided(w.time_limit),
                 JobState::Done(JobOut::Count(n, closed, start)) => Outcome::Count(n, closed, start),
                 JobState::Cancelled => Outcome::Cancelled,
-                JobState::Failed(e) => Outcome::Failed(e),
+                JobState::Failed(e) => Outcome::Failed(Failure::Job(e)),
                 JobState::Running(_) => continue,
             });
         }
@@ -381,7 +391,10 @@ impl KnightTab {
             Outcome::NoTour(why) => trf("knight.none", &[("reason", &super::reason::reason_text(why))]),
             Outcome::Undecided(s) => trf("knight.undecided", &[("s", s)]),
             Outcome::Cancelled => tr("knight.cancelled").to_string(),
-            Outcome::Failed(e) => trf("knight.failed", &[("error", e)]),
+            Outcome::Failed(Failure::BadTour(f)) => {
+                trf("knight.failed.bad_tour", &[("fault", &super::reason::fault_text(f))])
+            }
+            Outcome::Failed(Failure::Job(e)) => trf("knight.failed", &[("error", e)]),
             Outcome::Count(n, closed, start) => {
                 let kind = match (closed, start) {
                     (true, _) => tr("knight.kind.closed").to_string(),
