@@ -208,7 +208,10 @@ fn the_perfect_computer_wins_from_every_start_we_click_through() {
                 break;
             }
             let (x, y) = game.position();
-            assert!(!grundy_lab::theory::is_wythoff_p(x, y), "the person faces a P-position only at the end");
+            // The start is an N-position; after each answer the person
+            // faces a P-position.
+            let first = moves_played(h.state()) == 0;
+            assert_eq!(grundy_lab::theory::is_wythoff_p(x, y), !first, "the person faces ({x}, {y})");
             // A pseudo-random legal target, chosen as a person might click.
             let targets: Vec<(u64, u64)> =
                 (0..=x).flat_map(|a| (0..=y).map(move |b| (a, b))).filter(|&t| game.is_legal(t)).collect();
