@@ -308,6 +308,10 @@ fn render_shared(
     // The minimum over the pixel row's block rows, per block column, and
     // (for the highlight palette) which values below 32 occur there.
     let mut line = vec![u32::MAX; last.saturating_sub(first)];
+    // Per pixel column: its first block in `line` and how many it owns (0:
+    // outside the table).
+    let owned: Vec<(u32, u32)> =
+        cols.iter().map(|&(b0, b1)| if b0 < b1 { ((b0 - first) as u32, (b1 - b0) as u32) } else { (0, 0) }).collect();
     let highlight = palette.highlight_mask() != 0;
     let mut present = vec![0u32; if highlight { line.len() } else { 0 }];
     let row_bytes = width * 4;
@@ -322,6 +326,20 @@ fn render_shared(
         let (by0, by1) = pixel_blocks(view.y0, s, py, b, gh);
         if by0 >= by1 {
             fill(row, PENDING);
+            continue;
+        }
+        // One block row and no highlight (the usual case at many zooms):
+        // read the pixels straight from the source row, in one pass.
+        if by1 - by0 == 1 && !highlight {
+            let span = first..first + line.len();
+            match pyramid.source_row(table, k, by0) {
+                Row::Cells(r) => min_pass(row, &owned, &r[span], palette),
+                Row::Blocks(r) => min_pass(row, &owned, &r[span], palette),
+                Row::Table => {
+                    line.iter_mut().zip(span).for_each(|(m, x)| *m = table.get(x, by0));
+                    min_pass(row, &owned, &line, palette);
+                }
+            }
             continue;
         }
         line.fill(u32::MAX);
@@ -344,22 +362,40 @@ fn render_shared(
                 }
             }
         }
-        for (c, &(bx0, bx1)) in row.chunks_exact_mut(4).zip(&cols) {
-            let range = bx0.wrapping_sub(first)..bx1.wrapping_sub(first);
-            let colour = match line.get(range.clone()) {
-                Some(blocks) if bx0 < bx1 => {
-                    let min = blocks.iter().copied().min().unwrap_or(u32::MAX);
-                    match present.get(range) {
-                        Some(p) if highlight => palette.colour_of_cells(min, p.iter().fold(0, |a, &m| a | m)),
-                        _ => palette.colour(min),
-                    }
-                }
-                _ => PENDING,
-            };
-            c.copy_from_slice(&colour);
+        let pixels = row.chunks_exact_mut(4).zip(&owned);
+        if highlight {
+            for (c, &(a, n)) in pixels {
+                let (a, n) = (a as usize, n as usize);
+                let colour = if n == 0 {
+                    PENDING
+                } else {
+                    let min = line[a..a + n].iter().copied().fold(u32::MAX, u32::min);
+                    palette.colour_of_cells(min, present[a..a + n].iter().fold(0, |acc, &m| acc | m))
+                };
+                c.copy_from_slice(&colour);
+            }
+        } else {
+            min_pass(row, &owned, &line, palette);
         }
     }
     true
+}
+
+/// Colour each pixel of `row` with the minimum of the blocks it owns in
+/// `src` (`owned`: first block and count per pixel, count 0 outside).
+#[inline]
+fn min_pass<T: Copy + Into<u32>>(row: &mut [u8], owned: &[(u32, u32)], src: &[T], palette: &Palette) {
+    // Mostly one or two blocks a pixel: no loop for those.
+    for (c, &(a, n)) in row.chunks_exact_mut(4).zip(owned) {
+        let a = a as usize;
+        let colour = match n {
+            0 => PENDING,
+            1 => palette.colour(src[a].into()),
+            2 => palette.colour(src[a].into().min(src[a + 1].into())),
+            _ => palette.colour(src[a..a + n as usize].iter().map(|&v| v.into()).fold(u32::MAX, u32::min)),
+        };
+        c.copy_from_slice(&colour);
+    }
 }
 
 /// The blocks (of `b` cells a side, `b <= s`) that pixel `p` owns along one
