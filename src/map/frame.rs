@@ -100,7 +100,10 @@ pub fn frame(
         scene.text([mx - font * 0.7, y], &t.to_string(), font * 0.8, INK, Anchor::Right);
     }
     // Axis names beyond the last tick of each axis, clear of the numbers.
-    scene.text([mx + w as f32 + font * 0.6, my - font * 0.7], "x →", font, INK, Anchor::BottomLeft);
+    // The last tick's number may sit at the right edge, centred: start
+    // after its half width (digits are about 0.45 em wide at 0.8 em).
+    let digits = (win.x0 + win.width).to_string().len() as f32;
+    scene.text([mx + w as f32 + font * (0.4 + 0.2 * digits), my - font * 0.7], "x →", font, INK, Anchor::BottomLeft);
     scene.text([mx - font * 0.7, my + h as f32 + font * 1.4], "y ↓", font, INK, Anchor::Right);
     // Legend: swatches with labels.
     let misere = table.kind() == TableKind::Outcome;
