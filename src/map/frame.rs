@@ -73,7 +73,14 @@ pub fn frame(
     let font = (side * 0.018).clamp(14.0, 160.0);
     let margin = (font * 4.0).round();
     let legend_w = (font * 9.0).round();
-    let (fw, fh) = (w as f32 + 2.0 * margin + legend_w, h as f32 + 2.0 * margin);
+    // Room for the title (about 0.6 em a character) and every legend entry,
+    // even beside a small map.
+    let misere = table.kind() == TableKind::Outcome;
+    let entries = palette.legend(table.max_value(), highlight, misere, 11);
+    let title_w = texts.title.chars().count() as f32 * font * 1.3 * 0.62 + 2.0 * margin;
+    let legend_h = font * 1.8 + entries.len() as f32 * font * 1.5 + font;
+    let fw = (w as f32 + 2.0 * margin + legend_w).max(title_w);
+    let fh = (h as f32 + 2.0 * margin).max(margin + legend_h);
     let mut scene = Scene::new(fw, fh, Some(Colour([255, 255, 255, 255])));
     scene.text([margin, margin * 0.3], &texts.title, font * 1.3, INK, Anchor::Left);
     // Axes: x to the right along the top, y down the left side, origin (0,0)
@@ -81,20 +88,22 @@ pub fn frame(
     let (mx, my) = (margin, margin);
     let thin = Stroke { width: (font * 0.08).max(1.0), color: INK };
     // Nice tick values (1, 2 or 5 times a power of ten) within [from, from + len].
-    let ticks = |from: usize, len: usize| -> Vec<usize> {
-        let raw = (len as f64 / 8.0).max(1.0);
+    let ticks = |from: usize, len: usize, pixels: usize| -> Vec<usize> {
+        // About one number every four em, at most 8 along an axis.
+        let count = (pixels as f64 / (font as f64 * 4.0)).clamp(1.0, 8.0);
+        let raw = (len as f64 / count).max(1.0);
         let mag = 10f64.powf(raw.log10().floor());
         let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * mag).find(|s| *s >= raw).unwrap_or(raw) as usize;
         let step = step.max(1);
         (from.div_ceil(step) * step..=from + len).step_by(step).collect()
     };
     let (sx, sy) = (w as f32 / win.width as f32, h as f32 / win.height as f32);
-    for t in ticks(win.x0, win.width) {
+    for t in ticks(win.x0, win.width, w) {
         let x = mx + (t - win.x0) as f32 * sx;
         scene.line([x, my - font * 0.5], [x, my], thin);
         scene.text([x, my - font * 0.7], &t.to_string(), font * 0.8, INK, Anchor::Bottom);
     }
-    for t in ticks(win.y0, win.height) {
+    for t in ticks(win.y0, win.height, h) {
         let y = my + (t - win.y0) as f32 * sy;
         scene.line([mx - font * 0.5, y], [mx, y], thin);
         scene.text([mx - font * 0.7, y], &t.to_string(), font * 0.8, INK, Anchor::Right);
@@ -106,8 +115,6 @@ pub fn frame(
     scene.text([mx + w as f32 + font * (0.4 + 0.2 * digits), my - font * 0.7], "x →", font, INK, Anchor::BottomLeft);
     scene.text([mx - font * 0.7, my + h as f32 + font * 1.4], "y ↓", font, INK, Anchor::Right);
     // Legend: swatches with labels.
-    let misere = table.kind() == TableKind::Outcome;
-    let entries = palette.legend(table.max_value(), highlight, misere, 11);
     let lx = mx + w as f32 + font * 2.0;
     scene.text([lx, my], &texts.legend, font, INK, Anchor::TopLeft);
     for (i, (label, c)) in entries.iter().enumerate() {
