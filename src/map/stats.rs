@@ -58,8 +58,44 @@ pub fn cells_with_value(table: &Table, k: u32, n: usize, limit: usize) -> Vec<(u
     out
 }
 
+/// A sorted set of values written compactly: runs of three or more
+/// consecutive values as `a–b`, e.g. `{0–4, 7, 9–11}` (so the set of a
+/// cell's option values shows its mex at a glance); at most 60 parts.
+pub fn value_runs(values: &[u32]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < values.len() {
+        let mut j = i;
+        while j + 1 < values.len() && values[j + 1] == values[j] + 1 {
+            j += 1;
+        }
+        match j - i {
+            0 => parts.push(values[i].to_string()),
+            1 => parts.extend([values[i].to_string(), values[j].to_string()]),
+            _ => parts.push(format!("{}–{}", values[i], values[j])),
+        }
+        i = j + 1;
+    }
+    // A scattered set stays readable: the first 60 parts, then "…".
+    let more = if parts.len() > 60 { ", …" } else { "" };
+    parts.truncate(60);
+    format!("{{{}{more}}}", parts.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn value_runs_are_written_compactly() {
+        use super::value_runs;
+        assert_eq!(value_runs(&[]), "{}");
+        assert_eq!(value_runs(&[3]), "{3}");
+        assert_eq!(value_runs(&[0, 1]), "{0, 1}");
+        assert_eq!(value_runs(&[0, 1, 2, 3, 4, 7, 9, 10, 11]), "{0–4, 7, 9–11}");
+        assert_eq!(value_runs(&(0..319).collect::<Vec<_>>()), "{0–318}");
+        let scattered: Vec<u32> = (0..100).map(|v| 2 * v).collect();
+        assert!(value_runs(&scattered).ends_with("118, …}"), "{}", value_runs(&scattered));
+    }
+
     use super::*;
     use crate::grundy::compute;
     use crate::rules::preset;

@@ -232,9 +232,7 @@ fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &std::sync::Arc<Table>, (x, y)
                 ui.label(trf("map.pinned.moves.many", &[("count", &m.count)]));
             }
         }
-        let shown: Vec<String> = m.values.iter().take(80).map(|v| v.to_string()).collect();
-        let more = if m.values.len() > 80 { " …" } else { "" };
-        ui.label(trf("map.pinned.values", &[("values", &format!("{{{}{more}}}", shown.join(", ")))]));
+        ui.label(trf("map.pinned.values", &[("values", &crate::map::stats::value_runs(&m.values))]));
         if t.kind() == TableKind::Grundy {
             ui.label(trf("map.pinned.mex", &[("g", &t.get(x, y))]));
         }
