@@ -53,6 +53,25 @@ fn shows_anywhere(h: &Harness<'_, GrundyLabApp>, text: &str) -> bool {
 }
 
 #[test]
+fn a_fitted_map_fits_again_when_the_window_grows_but_a_moved_one_stays() {
+    let mut h = harness(MAP_256);
+    step_until(&mut h, "the 256 x 256 queen table", |a| ready(a, 256));
+    h.run_steps(2);
+    let small = h.state().state.map.camera.expect("fitted");
+    h.set_size(egui::vec2(2400.0, 2600.0));
+    h.run_steps(3);
+    let large = h.state().state.map.camera.expect("fitted");
+    assert!(large.zoom > small.zoom, "the larger window shows the table larger: {small:?} -> {large:?}");
+    // A camera the user moved is kept when the window changes.
+    let moved = Camera { x0: 10.0, y0: 20.0, zoom: 7.0 };
+    h.state_mut().state.map.camera = Some(moved);
+    h.run_steps(2);
+    h.set_size(egui::vec2(1500.0, 2000.0));
+    h.run_steps(3);
+    assert_eq!(h.state().state.map.camera, Some(moved));
+}
+
+#[test]
 fn hover_pin_and_zoom_until_numbers_appear() {
     let mut h = harness(MAP_256);
     assert_eq!(h.state().state.tab, Tab::Map);

@@ -44,8 +44,12 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
     };
     let finished = tab.rt.shown.as_ref().filter(|s| Arc::ptr_eq(&s.table, &table)).and_then(|s| s.finished.clone());
     let (w, h) = (table.width(), table.height());
-    if tab.rt.fit_requested || tab.camera.is_none() {
-        tab.camera = Some(Camera::fit(w, h, rect.width() as f64, rect.height() as f64));
+    let size = (rect.width(), rect.height());
+    let resized_untouched = tab.rt.last_fit.is_some_and(|(fw, fh, cam)| (fw, fh) != size && tab.camera == Some(cam));
+    if tab.rt.fit_requested || tab.camera.is_none() || resized_untouched {
+        let cam = Camera::fit(w, h, size.0 as f64, size.1 as f64);
+        tab.camera = Some(cam);
+        tab.rt.last_fit = Some((size.0, size.1, cam));
         tab.rt.fit_requested = false;
     }
     let mut cam = tab.camera.unwrap_or_default();

@@ -183,6 +183,10 @@ pub(crate) struct Runtime {
     pub size_edit: Option<usize>,
     pub frame_ms: f32,
     pub fit_requested: bool,
+    /// The canvas size and camera of the last fit: while the camera is
+    /// untouched, a canvas that changes size (the window opens, grows or
+    /// goes full screen) is fitted again.
+    pub last_fit: Option<(f32, f32, Camera)>,
     /// Where the map was drawn in the last frame.
     pub canvas: Option<egui::Rect>,
     /// How many cell values were written on the map in the last frame.
