@@ -5,6 +5,9 @@
 //! and inspected), a bad design file, the puzzle and the mirror. No sleeps:
 //! the harness is stepped until a condition holds, with a step limit.
 
+mod common;
+use common::{shows, step_until};
+
 use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
@@ -29,19 +32,6 @@ fn harness() -> Harness<'static, GrundyLabApp> {
     h.run();
     assert_eq!(h.state().state.tab, Tab::Knight);
     h
-}
-
-/// Step until `done` holds; fail after 120 s.
-fn step_until(h: &mut Harness<'_, GrundyLabApp>, what: &str, done: impl Fn(&GrundyLabApp) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while Instant::now() < deadline {
-        if done(h.state()) {
-            return;
-        }
-        h.step();
-        std::thread::yield_now();
-    }
-    panic!("{what}: did not happen within the deadline");
 }
 
 /// Let the frames after a job's end settle (its last repaint requests).
@@ -94,10 +84,6 @@ fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
     let _ = h.try_run();
     h.get_by_label(label).click();
     h.step(); // the click is handled in this frame
-}
-
-fn shows(h: &Harness<'_, GrundyLabApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
 }
 
 fn tmp(name: &str) -> PathBuf {

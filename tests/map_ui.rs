@@ -4,6 +4,9 @@
 //! theorem of the sources, export writes a PNG, and snapshots at three zooms.
 //! No sleeps: the harness is stepped until a condition holds, with a deadline.
 
+mod common;
+use common::{shows, step_until};
+
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -11,7 +14,6 @@ use grundy_lab::map::{Camera, Palette, PaletteKind};
 use grundy_lab::rules::preset;
 use grundy_lab::ui::GrundyLabApp;
 use grundy_lab::ui::tabs::Tab;
-use std::time::{Duration, Instant};
 
 const MAP_256: &str = r#"{"shared":{"settings":{"language":"English"}},"tab":"Map","map":{"options":{"size":256}}}"#;
 
@@ -24,25 +26,9 @@ fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
         .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
 }
 
-/// Step the app until `done` holds; fail after 120 s.
-fn step_until(h: &mut Harness<'_, GrundyLabApp>, what: &str, done: impl Fn(&GrundyLabApp) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while Instant::now() < deadline {
-        if done(h.state()) {
-            return;
-        }
-        h.step();
-    }
-    panic!("{what}: did not happen within the deadline");
-}
-
 fn ready(app: &GrundyLabApp, size: usize) -> bool {
     let m = &app.state.map;
     !m.is_computing() && m.is_finished() && m.table().is_some_and(|t| t.width() == size && t.is_complete())
-}
-
-fn shows(h: &Harness<'_, GrundyLabApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
 }
 
 /// Whether any widget's label or value contains `text`.

@@ -4,6 +4,9 @@
 //! parameter-p preset, files saved and opened by path, a bad file, and the
 //! user's library. No sleeps: the harness is stepped until a condition holds.
 
+mod common;
+use common::{shows, step_until};
+
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -11,7 +14,6 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use grundy_lab::rules::{Offset, Piece, from_json, preset};
 use grundy_lab::ui::GrundyLabApp;
 use grundy_lab::ui::tabs::Tab;
-use std::time::{Duration, Instant};
 
 /// English, the Pieces tab open.
 const PIECES: &str = r#"{"shared":{"settings":{"language":"English"}},"tab":"Pieces"}"#;
@@ -25,25 +27,8 @@ fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
         .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
 }
 
-/// Step until `done` holds; fail after 120 s.
-fn step_until(h: &mut Harness<'_, GrundyLabApp>, what: &str, done: impl Fn(&GrundyLabApp) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while Instant::now() < deadline {
-        if done(h.state()) {
-            return;
-        }
-        h.step();
-    }
-    panic!("{what}: did not happen within the deadline");
-}
-
 fn idle(app: &GrundyLabApp) -> bool {
     !app.state.pieces.is_busy()
-}
-
-/// Whether some widget's label contains `text`.
-fn shows(h: &Harness<'_, GrundyLabApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
 }
 
 fn piece(h: &Harness<'_, GrundyLabApp>) -> Piece {

@@ -3,6 +3,9 @@
 //! Nim, languages, a corrupted settings string, and snapshots of the Play
 //! tab. No sleeps: the harness is stepped until a condition holds.
 
+mod common;
+use common::{shows, step_until};
+
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -22,19 +25,6 @@ fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
         .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
 }
 
-/// Step until `done` holds; fail after 120 s (a slow machine needs more
-/// frames, never a different answer).
-fn step_until(h: &mut Harness<'_, GrundyLabApp>, what: &str, done: impl Fn(&GrundyLabApp) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while Instant::now() < deadline {
-        if done(h.state()) {
-            return;
-        }
-        h.step();
-    }
-    panic!("{what}: did not happen within the deadline");
-}
-
 /// Step until some widget's label contains `text`; fail after 120 s.
 fn step_until_shows(h: &mut Harness<'_, GrundyLabApp>, text: &str) {
     let deadline = Instant::now() + Duration::from_secs(120);
@@ -45,11 +35,6 @@ fn step_until_shows(h: &mut Harness<'_, GrundyLabApp>, text: &str) {
         }
     }
     panic!("no text containing {text:?} within the deadline");
-}
-
-/// Whether some widget's label contains `text`.
-fn shows(h: &Harness<'_, GrundyLabApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
 }
 
 fn position(app: &GrundyLabApp) -> (u64, u64) {

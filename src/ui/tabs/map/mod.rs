@@ -258,18 +258,24 @@ impl MapTab {
         self.camera.unwrap_or_default().zoom
     }
 
+    /// Centre the map on cell (x, y), zoomed in far enough to read its
+    /// number, and pin it.
+    pub fn show_cell(&mut self, x: usize, y: usize, ctx: &egui::Context) {
+        let mut cam = self.camera.unwrap_or_default();
+        cam.zoom = cam.zoom.max(32.0);
+        let r = self.rt.canvas.unwrap_or(ctx.content_rect());
+        cam.centre_on(x as f64, y as f64, r.width() as f64, r.height() as f64);
+        self.camera = Some(cam);
+        self.rt.pinned = Some((x, y));
+    }
+
     /// Draw the tab.
     pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let started = Instant::now();
         self.poll(ui.ctx(), &shared.rules);
         // Another tab asked to show a cell (a counterexample of a formula).
         if let Some((x, y)) = shared.map_focus.take() {
-            let mut cam = self.camera.unwrap_or_default();
-            cam.zoom = cam.zoom.max(24.0);
-            let r = self.rt.canvas.unwrap_or(ui.ctx().content_rect());
-            cam.centre_on(x as f64, y as f64, r.width() as f64, r.height() as f64);
-            self.camera = Some(cam);
-            self.rt.pinned = Some((x, y));
+            self.show_cell(x, y, ui.ctx());
         }
         // A fixed width: the panel's contents change as jobs finish, and the map
         // must not jump when they do.

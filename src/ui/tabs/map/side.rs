@@ -47,8 +47,8 @@ pub(crate) struct PinnedMoves {
     pub count: usize,
     /// "(a, b) → g" a line, when there are at most [`MOVES_LISTED`] moves.
     pub lines: Option<String>,
-    /// The set of values the moves reach.
-    pub values: Vec<u32>,
+    /// The set of values the moves reach, written in runs ({0–318}).
+    pub values: String,
 }
 
 /// At most this many moves are listed one by one.
@@ -66,7 +66,7 @@ impl PinnedMoves {
             };
             moves.iter().map(|&(a, b)| format!("({a}, {b}) → {}", value(a, b))).collect::<Vec<_>>().join("\n")
         });
-        PinnedMoves { key, count, lines, values }
+        PinnedMoves { key, count, lines, values: crate::map::stats::value_runs(&values) }
     }
 }
 
@@ -166,14 +166,7 @@ pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Share
         if go.clicked() || edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             let v: Vec<usize> = tab.rt.goto.split([',', ' ']).filter_map(|t| t.trim().parse().ok()).collect();
             match v[..] {
-                [x, y] => {
-                    let mut cam = tab.camera.unwrap_or_default();
-                    cam.zoom = cam.zoom.max(32.0);
-                    let r = tab.rt.canvas.unwrap_or(ui.ctx().content_rect());
-                    cam.centre_on(x as f64, y as f64, r.width() as f64, r.height() as f64);
-                    tab.camera = Some(cam);
-                    tab.rt.pinned = Some((x, y));
-                }
+                [x, y] => tab.show_cell(x, y, ui.ctx()),
                 _ => tab.rt.message = Some(tr("map.goto.bad").into()),
             }
         }
@@ -232,7 +225,7 @@ fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &std::sync::Arc<Table>, (x, y)
                 ui.label(trf("map.pinned.moves.many", &[("count", &m.count)]));
             }
         }
-        ui.label(trf("map.pinned.values", &[("values", &crate::map::stats::value_runs(&m.values))]));
+        ui.label(trf("map.pinned.values", &[("values", &m.values)]));
         if t.kind() == TableKind::Grundy {
             ui.label(trf("map.pinned.mex", &[("g", &t.get(x, y))]));
         }
