@@ -100,14 +100,15 @@ pub fn map_report(n: usize, e: usize) -> String {
     let pyramid = Pyramid::build(&table, &c).expect("not cancelled");
     let _ = writeln!(
         out,
-        "queen {n} x {n}: table {:.1} s, level-of-detail pyramid {:.0} ms",
+        "queen {n} x {n}: table {:.1} s, level-of-detail pyramid {:.0} ms ({:.0} MB)",
         compute_time.as_secs_f64(),
-        t1.elapsed().as_secs_f64() * 1e3
+        t1.elapsed().as_secs_f64() * 1e3,
+        pyramid.bytes() as f64 / 1e6
     );
     let palette = Palette::new(PaletteKind::Viridis, table.max_value(), &[], false);
     let mut buf = Vec::new();
     let mut worst = Duration::ZERO;
-    for cells_per_pixel in [n as f64 / 1080.0, 64.0, 8.0, 2.0, 1.0, 0.25, 1.0 / 32.0] {
+    for cells_per_pixel in [n as f64 / 1080.0, 64.0, 12.0, 8.0, 5.0, 3.0, 2.0, 1.5, 1.0, 0.25, 1.0 / 32.0] {
         let view = View { x0: n as f64 * 0.3, y0: n as f64 * 0.2, cells_per_pixel };
         let view = if cells_per_pixel * 1920.0 > n as f64 { View { x0: 0.0, y0: 0.0, ..view } } else { view };
         let times: Vec<Duration> = (0..15)

@@ -3,7 +3,8 @@
 
 pub use super::frame::PosterTexts;
 use super::palette::Palette;
-use super::raster::{Pyramid, View, render_controlled};
+use super::pyramid::Pyramid;
+use super::raster::{View, render_controlled};
 use crate::grundy::{Control, Table};
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};

@@ -5,10 +5,12 @@ pub mod compare;
 pub mod export;
 pub mod frame;
 pub mod palette;
+pub mod pyramid;
 pub mod raster;
 pub mod stats;
 pub mod view;
 
 pub use palette::{Palette, PaletteKind, Rgba};
-pub use raster::{Pyramid, View, pixel_blocks, render, render_controlled, render_partial};
+pub use pyramid::Pyramid;
+pub use raster::{View, pixel_blocks, render, render_controlled, render_partial};
 pub use view::Camera;

@@ -67,13 +67,27 @@ pub const P_COLOUR: Rgba = [200, 30, 60, 255];
 /// N-positions of misère tables.
 pub const N_COLOUR: Rgba = [235, 232, 225, 255];
 
+/// The most entries a ramp's lookup table has: 16 KB, so that it stays in
+/// the fastest cache while a map is drawn. Neighbouring values of a larger
+/// table share an entry; their colours differ by less than one step of 8
+/// bits anyway.
+const RAMP_ENTRIES: usize = 4096;
+
+/// `step` of a lookup table with an entry per value (16.16 fixed point).
+const ONE: u64 = 1 << 16;
+
 /// A palette fixed for one table: a lookup table from value to colour.
 #[derive(Clone, Debug)]
 pub struct Palette {
     pub kind: PaletteKind,
-    /// `lut[v]` is the colour of value v for `v < lut.len()`; larger values
-    /// take the last entry (or wrap, for the cyclic palette).
+    /// The colour of value `v` is `lut[ceil(v * step / 2^shift)]`, the last
+    /// entry for larger values (or wrapping, for the cyclic palette). The
+    /// rounding up keeps entry 0 for value 0 alone. `shift` is 16 for
+    /// palettes of 16-bit values (`step <= 2^16`: the product of a 16-bit
+    /// value fits in 32 bits), else 32 for precision.
     lut: Vec<Rgba>,
+    step: u64,
+    shift: u32,
     cyclic: bool,
     /// The highlight palette's chosen values, in order (empty otherwise).
     highlight: Vec<u32>,
@@ -118,9 +132,19 @@ impl Palette {
     /// highlight palette shows strongly. `misere` tables get P/N colours.
     pub fn new(kind: PaletteKind, max: u32, highlight: &[u32], misere: bool) -> Palette {
         if misere {
-            return Palette { kind, lut: vec![P_COLOUR, N_COLOUR], cyclic: false, highlight: Vec::new() };
+            return Palette { kind, lut: vec![P_COLOUR, N_COLOUR], step: ONE, shift: 16, cyclic: false, highlight: Vec::new() };
         }
         let n = max as usize + 1;
+        let shift = if max <= u16::MAX as u32 { 16 } else { 32 };
+        // Ramps: an entry per value, or RAMP_ENTRIES spread over 0..=max.
+        let (n, step) = match kind {
+            PaletteKind::Viridis | PaletteKind::Grey if n > RAMP_ENTRIES => {
+                (RAMP_ENTRIES, ((RAMP_ENTRIES as u64 - 1) << shift) / max as u64)
+            }
+            // The chosen values, then one entry for every other value.
+            PaletteKind::Highlight => (n.min(highlight.iter().max().map_or(1, |&h| h as usize + 2)), 1 << shift),
+            _ => (n, 1 << shift),
+        };
         let t = |v: usize| if n <= 1 { 0.0 } else { v as f32 / (n - 1) as f32 };
         // Value 0 (the P-positions) is always black in the ramps, so it
         // stays distinct from every other value however large the maximum.
@@ -142,7 +166,7 @@ impl Palette {
                 // 0 is black so P-positions stand out; then hues cycle.
                 let mut l = vec![[0, 0, 0, 255]];
                 l.extend((1..=CYCLE).map(|v| hsv(v as f32 / CYCLE as f32, 0.65, 0.95)));
-                return Palette { kind, lut: l, cyclic: true, highlight: Vec::new() };
+                return Palette { kind, lut: l, step: ONE, shift: 16, cyclic: true, highlight: Vec::new() };
             }
             PaletteKind::Highlight => (0..n)
                 .map(|v| match highlight.iter().position(|&h| h as usize == v) {
@@ -152,7 +176,7 @@ impl Palette {
                 .collect(),
         };
         let highlight = if kind == PaletteKind::Highlight { highlight.to_vec() } else { Vec::new() };
-        Palette { kind, lut, cyclic: false, highlight }
+        Palette { kind, lut, step, shift, cyclic: false, highlight }
     }
 
     /// The highlighted values below 32 as a bitmask (bit `v` for value `v`):
@@ -176,12 +200,47 @@ impl Palette {
     /// The colour of value `v`.
     #[inline]
     pub fn colour(&self, v: u32) -> Rgba {
-        let v = v as usize;
         if self.cyclic {
+            let v = v as usize;
             if v == 0 { self.lut[0] } else { self.lut[1 + (v - 1) % CYCLE as usize] }
         } else {
-            self.lut[v.min(self.lut.len() - 1)]
+            self.entry(self.index(v))
         }
+    }
+
+    /// The lookup-table entry of value `v`, of a monotone palette:
+    /// `colour(v) == entry(index(v))`.
+    #[inline]
+    pub fn index(&self, v: u32) -> usize {
+        // No overflow: step <= 2^shift and v < 2^32.
+        (((v as u64 * self.step + ((1 << self.shift) - 1)) >> self.shift) as usize).min(self.lut.len() - 1)
+    }
+
+    /// Whether a larger value never takes an earlier entry of the lookup
+    /// table (all palettes but the cyclic one). Then the entry of a
+    /// minimum is the minimum of the entries, and a map can take minima of
+    /// entries.
+    pub fn is_monotone(&self) -> bool {
+        !self.cyclic
+    }
+
+    /// The lookup-table entry of a 16-bit value, of a monotone palette:
+    /// `colour(v) == entry(index16(v))`. In 32-bit arithmetic, so that a
+    /// loop over a row of values becomes vector instructions.
+    #[inline]
+    pub fn index16(&self, v: u16) -> u16 {
+        let last = self.lut.len().min(1 << 16) as u32 - 1;
+        if self.shift == 16 {
+            ((v as u32 * self.step as u32 + (ONE as u32 - 1)) >> 16).min(last) as u16
+        } else {
+            ((v as u64 * self.step + ((1 << 32) - 1)) >> 32).min(last as u64) as u16
+        }
+    }
+
+    /// The colour of lookup-table entry `i` (the last for larger `i`).
+    #[inline]
+    pub fn entry(&self, i: usize) -> Rgba {
+        self.lut[i.min(self.lut.len() - 1)]
     }
 
     /// The legend label of the values the highlight palette does not choose;
@@ -233,5 +292,51 @@ mod tests {
         }
         assert_eq!(PaletteKind::parse("GREY").unwrap(), PaletteKind::Grey);
         assert!(PaletteKind::parse("pink").is_err());
+    }
+
+    #[test]
+    fn large_ramps_stay_within_a_step_of_the_exact_colour() {
+        // The exact ramp colour of value v of 0..=max, as for small tables.
+        let exact = |v: u32, max: u32| {
+            let f = v as f32 / max as f32 * (VIRIDIS.len() - 1) as f32;
+            let i = (f.floor() as usize).min(VIRIDIS.len() - 2);
+            lerp(VIRIDIS[i], VIRIDIS[i + 1], f - i as f32)
+        };
+        for max in [4095, 4096, 50_000, 3_000_000] {
+            let p = Palette::new(PaletteKind::Viridis, max, &[], false);
+            assert!(p.lut.len() <= RAMP_ENTRIES);
+            for v in (1..=max).step_by((max as usize / 5000).max(1)).chain([1, 2, max - 1, max]) {
+                let (got, want) = (p.colour(v), exact(v, max));
+                let far = got.iter().zip(want).any(|(&a, b)| a.abs_diff(b) > 1);
+                assert!(!far, "max {max}, value {v}: {got:?} vs {want:?}");
+            }
+            assert_eq!(p.colour(0), [0, 0, 0, 255]);
+            assert_eq!(p.colour(max + 10), p.colour(max));
+        }
+        // Highlight: exact for chosen values, one colour for the rest.
+        let p = Palette::new(PaletteKind::Highlight, 50_000, &[7, 3], false);
+        assert_eq!((p.colour(7), p.colour(3)), (HIGHLIGHT[0], HIGHLIGHT[1]));
+        assert!([0, 1, 8, 9, 40_000].iter().all(|&v| p.colour(v) == [236, 236, 236, 255]));
+        assert_eq!(p.lut.len(), 9);
+    }
+
+    #[test]
+    fn sixteen_bit_entries_agree_with_colours() {
+        for kind in [PaletteKind::Viridis, PaletteKind::Grey, PaletteKind::Highlight] {
+            for max in [10, 4095, 4096, 30_000, 65_534, 65_536, 200_000] {
+                let p = Palette::new(kind, max, &[5, 0, 2], false);
+                assert!(p.is_monotone());
+                let mut previous = 0;
+                for v in (0..=u16::MAX).step_by(7).chain([0, 1, 2, 5, 6, max as u16, u16::MAX]) {
+                    let i = p.index16(v);
+                    assert_eq!(p.entry(i as usize), p.colour(v as u32), "{kind:?} {max} {v}");
+                    if kind != PaletteKind::Highlight && v >= previous {
+                        assert!(i >= p.index16(previous), "monotone: {kind:?} {max} {v}");
+                        previous = v;
+                    }
+                }
+            }
+        }
+        assert!(!Palette::new(PaletteKind::Cyclic, 100, &[], false).is_monotone());
     }
 }

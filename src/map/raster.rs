@@ -1,170 +1,18 @@
 //! The level-of-detail image of the visible window of a table.
 //!
 //! Zoomed out, one pixel covers many cells. A [`Pyramid`] of block minima
-//! (4 x 4, 8 x 8, ... cells per entry) is built once in the background. A
+//! (2 x 2, 4 x 4, ... cells per entry) is built once in the background. A
 //! view at `s` cells a pixel reads the level of `2^floor(log2 s)`-cell
-//! blocks (single cells below 4), and each pixel shows the minimum of the
-//! blocks whose corner it holds: every cell counts in exactly one pixel, so
-//! the minimum keeps every P-position (value 0) visible at every zoom, and
-//! the cost grows with the pixels shown, never with the table. The pyramid
-//! also keeps, per block, a bitmask of the values below 32 that occur in it,
-//! so that the highlight palette colours a pixel when any of its cells has a
-//! chosen value (a minimum would hide every chosen value but 0).
+//! blocks, and each pixel shows the minimum of the blocks whose corner it
+//! holds: every cell counts in exactly one pixel, so the minimum keeps every
+//! P-position (value 0) visible at every zoom, and the cost grows with the
+//! pixels shown, never with the table. With the highlight palette, a pixel
+//! takes a chosen colour when any of its cells has a chosen value (from the
+//! pyramid's value masks; a minimum would hide every chosen value but 0).
 
 use super::palette::{PENDING, Palette, Rgba};
+use super::pyramid::{Grid, Levels, Pyramid, Value, value_bit};
 use crate::grundy::{Control, Table};
-
-/// The first stored level: blocks of `2^FIRST_LEVEL` cells a side. Finer
-/// views sample the table itself.
-const FIRST_LEVEL: u32 = 2;
-
-/// One level of a pyramid: (columns, rows, values row-major).
-type Level = (usize, usize, Vec<u32>);
-
-/// Block minima of a finished table, coarser and coarser.
-pub struct Pyramid {
-    /// `levels[i]` has blocks of `2^(i + FIRST_LEVEL)` cells a side:
-    /// (columns, rows, values row-major).
-    levels: Vec<Level>,
-    /// `masks[i][j]`: which values below 32 occur in block `j` of
-    /// `levels[i]` (bit `v` for value `v`), so that the highlight palette
-    /// shows a chosen value wherever it occurs, not only where it is a minimum.
-    masks: Vec<Vec<u32>>,
-    /// Every cell, row-major, when all values fit in 16 bits: half-stored
-    /// (symmetric) tables are read column-wise below the diagonal, which is
-    /// slow; this copy makes every row a row.
-    cells: Option<Vec<u16>>,
-}
-
-impl Pyramid {
-    /// Build the pyramid of a complete table (O(cells), run it as a job).
-    /// `None` when cancelled.
-    pub fn build(table: &Table, control: &Control) -> Option<Pyramid> {
-        let (w, h) = (table.width(), table.height());
-        let b = 1usize << FIRST_LEVEL;
-        let (cw, ch) = (w.div_ceil(b), h.div_ceil(b));
-        control.start(ch as u64);
-        let mut first = vec![u32::MAX; cw * ch];
-        let mut first_mask = vec![0u32; cw * ch];
-        if table.is_half_stored() {
-            // Read only the stored half (x >= y) in memory order and put each
-            // value in its block and in the mirrored block.
-            for y in 0..h {
-                if y % b == 0 {
-                    if control.is_cancelled() {
-                        return None;
-                    }
-                    control.advance(1);
-                }
-                for x in y..w {
-                    let v = table.get(x, y);
-                    for i in [(y / b) * cw + x / b, (x / b) * cw + y / b] {
-                        first[i] = first[i].min(v);
-                        first_mask[i] |= value_bit(v);
-                    }
-                }
-            }
-        }
-        let rows = first.chunks_mut(cw).zip(first_mask.chunks_mut(cw)).enumerate();
-        for (by, (row, mask)) in rows.filter(|_| !table.is_half_stored()) {
-            if control.is_cancelled() {
-                return None;
-            }
-            for y in by * b..((by + 1) * b).min(h) {
-                for x in 0..w {
-                    let v = table.get(x, y);
-                    let e = &mut row[x / b];
-                    *e = (*e).min(v);
-                    mask[x / b] |= value_bit(v);
-                }
-            }
-            control.advance(1);
-        }
-        let mut levels = vec![(cw, ch, first)];
-        let mut masks = vec![first_mask];
-        while let (Some((pw, ph, prev)), Some(prev_mask)) = (levels.last(), masks.last()) {
-            if *pw <= 1 && *ph <= 1 {
-                break;
-            }
-            let (nw, nh) = (pw.div_ceil(2), ph.div_ceil(2));
-            let mut next = vec![u32::MAX; nw * nh];
-            let mut next_mask = vec![0u32; nw * nh];
-            for y in 0..*ph {
-                for x in 0..*pw {
-                    let i = (y / 2) * nw + x / 2;
-                    next[i] = next[i].min(prev[y * pw + x]);
-                    next_mask[i] |= prev_mask[y * pw + x];
-                }
-            }
-            levels.push((nw, nh, next));
-            masks.push(next_mask);
-        }
-        let cells = Self::copy_cells(table, control)?;
-        Some(Pyramid { levels, masks, cells })
-    }
-
-    /// A row-major 16-bit copy of the table, if every value fits.
-    fn copy_cells(table: &Table, control: &Control) -> Option<Option<Vec<u16>>> {
-        let (w, h) = (table.width(), table.height());
-        let mut cells = vec![0u16; w * h];
-        for y in 0..h {
-            if y % 256 == 0 && control.is_cancelled() {
-                return None;
-            }
-            let x0 = if table.is_half_stored() { y } else { 0 };
-            for x in x0..w {
-                let Ok(v) = u16::try_from(table.get(x, y)) else { return Some(None) };
-                cells[y * w + x] = v;
-                if table.is_half_stored() && x < h && y < w {
-                    cells[x * w + y] = v;
-                }
-            }
-        }
-        Some(Some(cells))
-    }
-
-    /// The level a view of `cells_per_pixel` reads: the coarsest whose
-    /// blocks are at most one pixel wide, as `log2` of the block side (0 for
-    /// single cells, below the first stored level).
-    fn level_for(&self, cells_per_pixel: f64) -> u32 {
-        let k = cells_per_pixel.max(1.0).log2().floor() as u32;
-        if k < FIRST_LEVEL { 0 } else { k.min(FIRST_LEVEL + self.levels.len() as u32 - 1) }
-    }
-
-    /// Row `by` of level `k` (blocks of `2^k` cells a side; `k = 0` is the
-    /// cells themselves), as stored.
-    fn source_row<'a>(&'a self, table: &Table, k: u32, by: usize) -> Row<'a> {
-        if k == 0 {
-            let w = table.width();
-            return match &self.cells {
-                Some(c) => Row::Cells(&c[by * w..][..w]),
-                None => Row::Table,
-            };
-        }
-        let (w, _, v) = &self.levels[(k - FIRST_LEVEL) as usize];
-        Row::Blocks(&v[by * w..][..*w])
-    }
-
-    /// Row `by` of the value masks of level `k >= FIRST_LEVEL`.
-    fn mask_row(&self, k: u32, by: usize) -> &[u32] {
-        let (w, _, _) = &self.levels[(k - FIRST_LEVEL) as usize];
-        &self.masks[(k - FIRST_LEVEL) as usize][by * w..][..*w]
-    }
-}
-
-/// Bit `v` for a value `v < 32`; values from 32 on have no bit.
-#[inline]
-fn value_bit(v: u32) -> u32 {
-    if v < 32 { 1 << v } else { 0 }
-}
-
-/// One row of a pyramid level.
-enum Row<'a> {
-    Cells(&'a [u16]),
-    Blocks(&'a [u32]),
-    /// Read the table itself (values too large for the 16-bit copy).
-    Table,
-}
 
 /// Which part of the table a picture shows: the cell coordinate at the
 /// top-left corner of pixel (0, 0), and how many cells one pixel spans.
@@ -211,15 +59,17 @@ pub fn render_controlled(
     out: &mut Vec<u8>,
     control: &Control,
 ) -> bool {
-    out.clear();
+    // Every pixel is written below: keep the buffer, no clearing.
     out.resize(width * height * 4, 0);
     control.start(height as u64);
     let s = view.cells_per_pixel;
     let complete = table.is_complete();
-    let pyramid = if complete { pyramid } else { None };
-    match pyramid {
-        Some(p) if s > 1.0 => render_shared(table, p, palette, view, width, height, out, control),
-        _ => render_sampled(table, pyramid, palette, view, width, height, out, control),
+    let grid = if complete { pyramid.map(|p| &p.grid) } else { None };
+    match grid {
+        Some(Grid::Small(l)) if s > 1.0 => render_shared(table, l, palette, view, width, height, out, control),
+        Some(Grid::Large(l)) if s > 1.0 => render_shared(table, l, palette, view, width, height, out, control),
+        Some(Grid::Small(l)) => render_sampled(table, l.cells(), palette, view, width, height, out, control),
+        _ => render_sampled::<u32>(table, None, palette, view, width, height, out, control),
     }
 }
 
@@ -228,9 +78,9 @@ const BAND: usize = 32;
 
 /// Zoomed in (or no pyramid yet): the cell under each pixel's centre.
 #[allow(clippy::too_many_arguments)]
-fn render_sampled(
+fn render_sampled<T: Value>(
     table: &Table,
-    pyramid: Option<&Pyramid>,
+    cells: Option<&[T]>,
     palette: &Palette,
     view: View,
     width: usize,
@@ -241,7 +91,6 @@ fn render_sampled(
     let s = view.cells_per_pixel;
     let (tw, th) = (table.width() as i64, table.height() as i64);
     let complete = table.is_complete();
-    let cells = pyramid.and_then(|p| p.cells.as_deref());
     let xs = pixel_columns(view, width);
     let mut previous_y = None;
     let row_bytes = width * 4;
@@ -272,7 +121,7 @@ fn render_sampled(
             Some(all) => {
                 let line = &all[y as usize * tw as usize..][..tw as usize];
                 for (c, &x) in pixels {
-                    c.copy_from_slice(&if inside(x) { palette.colour(line[x as usize] as u32) } else { PENDING });
+                    c.copy_from_slice(&if inside(x) { palette.colour(line[x as usize].into()) } else { PENDING });
                 }
             }
             None => {
@@ -287,10 +136,19 @@ fn render_sampled(
 }
 
 /// Zoomed out: every pixel the minimum of the blocks it owns.
+///
+/// A pixel owns one or two blocks along each axis (`b <= s < 2b`; up to
+/// four with the highlight palette below 4 cells a pixel, which reads the
+/// cells). Each pixel row takes the minimum over its block rows into a
+/// line, then the minima of 2, 3, ... consecutive entries of the line, each
+/// in one vectorised pass; a pixel then reads the one entry that covers
+/// exactly its blocks. For monotone palettes the line holds palette entries
+/// rather than values (the entry of a minimum is the minimum of the
+/// entries), so the pixel loop is a read, a lookup and a store.
 #[allow(clippy::too_many_arguments)]
-fn render_shared(
+fn render_shared<T: Value>(
     table: &Table,
-    pyramid: &Pyramid,
+    pyramid: &Levels<T>,
     palette: &Palette,
     view: View,
     width: usize,
@@ -299,22 +157,25 @@ fn render_shared(
     control: &Control,
 ) -> bool {
     let s = view.cells_per_pixel;
-    let k = pyramid.level_for(s);
+    let highlight = palette.highlight_mask() != 0;
+    let k = pyramid.level_for(s, highlight);
     let b = (1usize << k) as f64;
     let (gw, gh) = (table.width().div_ceil(1 << k), table.height().div_ceil(1 << k));
     let cols: Vec<(usize, usize)> = (0..width).map(|px| pixel_blocks(view.x0, s, px, b, gw)).collect();
-    let first = cols.iter().find(|c| c.0 < c.1).map_or(0, |c| c.0);
-    let last = cols.iter().rev().find(|c| c.0 < c.1).map_or(0, |c| c.1);
-    // The minimum over the pixel row's block rows, per block column, and
-    // (for the highlight palette) which values below 32 occur there.
-    let mut line = vec![u32::MAX; last.saturating_sub(first)];
-    // Per pixel column: its first block in `line` and how many it owns (0:
-    // outside the table).
-    let owned: Vec<(u32, u32)> =
-        cols.iter().map(|&(b0, b1)| if b0 < b1 { ((b0 - first) as u32, (b1 - b0) as u32) } else { (0, 0) }).collect();
-    let highlight = palette.highlight_mask() != 0;
-    let mut present = vec![0u32; if highlight { line.len() } else { 0 }];
+    // The pixel columns over the table are one run, p0..p1; the rest is grey.
+    let p0 = cols.iter().position(|c| c.0 < c.1).unwrap_or(width);
+    let p1 = cols.iter().rposition(|c| c.0 < c.1).map_or(p0, |p| p + 1);
+    let first = cols.get(p0).map_or(0, |c| c.0);
+    let len = cols[p0..p1].last().map_or(0, |c| c.1 - first);
+    let widest = cols[p0..p1].iter().map(|c| c.1 - c.0).max().unwrap_or(0);
+    // `windows[(n - 1) * len + a]`: the minimum of the `n` blocks from `a`
+    // (`n = 1`: the line itself). Each pixel reads the window of its blocks.
+    let reads: Vec<u32> = cols[p0..p1].iter().map(|&(b0, b1)| ((b1 - b0 - 1) * len + b0 - first) as u32).collect();
+    let mut windows = vec![T::TOP; widest * len];
+    let mut masks = vec![0u32; if highlight { widest * len } else { 0 }];
+    let entries = palette.is_monotone() && !highlight;
     let row_bytes = width * 4;
+    let span = first..first + len;
     for py in 0..height {
         if py % BAND == 0 {
             if control.is_cancelled() {
@@ -324,77 +185,71 @@ fn render_shared(
         }
         let row = &mut out[py * row_bytes..(py + 1) * row_bytes];
         let (by0, by1) = pixel_blocks(view.y0, s, py, b, gh);
-        if by0 >= by1 {
+        if by0 >= by1 || p0 == p1 {
             fill(row, PENDING);
             continue;
         }
-        // One block row and no highlight (the usual case at many zooms):
-        // read the pixels straight from the source row, in one pass.
-        if by1 - by0 == 1 && !highlight {
-            let span = first..first + line.len();
-            match pyramid.source_row(table, k, by0) {
-                Row::Cells(r) => min_pass(row, &owned, &r[span], palette),
-                Row::Blocks(r) => min_pass(row, &owned, &r[span], palette),
-                Row::Table => {
-                    line.iter_mut().zip(span).for_each(|(m, x)| *m = table.get(x, by0));
-                    min_pass(row, &owned, &line, palette);
+        fill(&mut row[..p0 * 4], PENDING);
+        fill(&mut row[p1 * 4..], PENDING);
+        let row = &mut row[p0 * 4..p1 * 4];
+        let line = &mut windows[..len];
+        for by in by0..by1 {
+            match pyramid.row(k, by) {
+                Some(r) if by == by0 => line.copy_from_slice(&r[span.clone()]),
+                Some(r) => line.iter_mut().zip(&r[span.clone()]).for_each(|(m, &v)| *m = (*m).min(v)),
+                None => line.iter_mut().zip(span.clone()).for_each(|(m, x)| {
+                    let v = T::of(table.get(x, by));
+                    *m = if by == by0 { v } else { (*m).min(v) };
+                }),
+            }
+        }
+        if highlight {
+            let line = &mut masks[..len];
+            line.fill(0);
+            for by in by0..by1 {
+                match pyramid.row(k, by) {
+                    _ if k > 0 => line.iter_mut().zip(&pyramid.mask_row(k, by)[span.clone()]).for_each(|(m, &v)| *m |= v),
+                    Some(r) => line.iter_mut().zip(&r[span.clone()]).for_each(|(m, &v)| *m |= value_bit(v.into())),
+                    None => line.iter_mut().zip(span.clone()).for_each(|(m, x)| *m |= value_bit(table.get(x, by))),
                 }
             }
+        }
+        if entries {
+            line.iter_mut().for_each(|v| *v = v.entry(palette));
+        }
+        for n in 2..=widest {
+            let (done, rest) = windows.split_at_mut((n - 1) * len);
+            let (line, shorter) = (&done[n - 1..len], &done[(n - 2) * len..]);
+            rest[..len].iter_mut().zip(shorter.iter().zip(line)).for_each(|(w, (&a, &b))| *w = a.min(b));
+            if highlight {
+                let (done, rest) = masks.split_at_mut((n - 1) * len);
+                let (line, shorter) = (&done[n - 1..len], &done[(n - 2) * len..]);
+                rest[..len].iter_mut().zip(shorter.iter().zip(line)).for_each(|(w, (&a, &b))| *w = a | b);
+            }
+        }
+        if entries {
+            entry_pass(row, &reads, &windows, palette);
             continue;
         }
-        line.fill(u32::MAX);
-        present.fill(0);
-        for by in by0..by1 {
-            let span = first..first + line.len();
-            match pyramid.source_row(table, k, by) {
-                Row::Cells(r) => line.iter_mut().zip(&r[span.clone()]).for_each(|(m, &v)| *m = (*m).min(v as u32)),
-                Row::Blocks(r) => line.iter_mut().zip(&r[span.clone()]).for_each(|(m, &v)| *m = (*m).min(v)),
-                Row::Table => line.iter_mut().zip(span.clone()).for_each(|(m, x)| *m = (*m).min(table.get(x, by))),
-            }
-            if highlight {
-                match pyramid.source_row(table, k, by) {
-                    Row::Blocks(_) => {
-                        let r = pyramid.mask_row(k, by);
-                        present.iter_mut().zip(&r[span]).for_each(|(m, &v)| *m |= v);
-                    }
-                    Row::Cells(r) => present.iter_mut().zip(&r[span]).for_each(|(m, &v)| *m |= value_bit(v as u32)),
-                    Row::Table => present.iter_mut().zip(span).for_each(|(m, x)| *m |= value_bit(table.get(x, by))),
-                }
-            }
-        }
-        let pixels = row.chunks_exact_mut(4).zip(&owned);
+        let pixels = row.chunks_exact_mut(4).zip(&reads);
         if highlight {
-            for (c, &(a, n)) in pixels {
-                let (a, n) = (a as usize, n as usize);
-                let colour = if n == 0 {
-                    PENDING
-                } else {
-                    let min = line[a..a + n].iter().copied().fold(u32::MAX, u32::min);
-                    palette.colour_of_cells(min, present[a..a + n].iter().fold(0, |acc, &m| acc | m))
-                };
-                c.copy_from_slice(&colour);
-            }
+            pixels.for_each(|(c, &i)| {
+                let i = i as usize;
+                c.copy_from_slice(&palette.colour_of_cells(windows[i].into(), masks[i]));
+            });
         } else {
-            min_pass(row, &owned, &line, palette);
+            pixels.for_each(|(c, &i)| c.copy_from_slice(&palette.colour(windows[i as usize].into())));
         }
     }
     true
 }
 
-/// Colour each pixel of `row` with the minimum of the blocks it owns in
-/// `src` (`owned`: first block and count per pixel, count 0 outside).
-#[inline]
-fn min_pass<T: Copy + Into<u32>>(row: &mut [u8], owned: &[(u32, u32)], src: &[T], palette: &Palette) {
-    // Mostly one or two blocks a pixel: no loop for those.
-    for (c, &(a, n)) in row.chunks_exact_mut(4).zip(owned) {
-        let a = a as usize;
-        let colour = match n {
-            0 => PENDING,
-            1 => palette.colour(src[a].into()),
-            2 => palette.colour(src[a].into().min(src[a + 1].into())),
-            _ => palette.colour(src[a..a + n as usize].iter().map(|&v| v.into()).fold(u32::MAX, u32::min)),
-        };
-        c.copy_from_slice(&colour);
+/// Colour each pixel with the palette entry `windows[reads[p]]` (its own
+/// function: the hottest loop of the map gets the registers to itself).
+#[inline(never)]
+fn entry_pass<T: Value>(row: &mut [u8], reads: &[u32], windows: &[T], palette: &Palette) {
+    for (c, &i) in row.chunks_exact_mut(4).zip(reads) {
+        c.copy_from_slice(&palette.entry(windows[i as usize].into() as usize));
     }
 }
 
@@ -517,22 +372,33 @@ mod tests {
 
     #[test]
     fn zoomed_out_pixels_are_exact_minima_of_the_cells_they_own() {
-        let (w, h) = (150, 130);
-        let t = compute(&preset("queen").unwrap(), w, h, &Control::new()).unwrap();
-        let p = Pyramid::build(&t, &Control::new()).unwrap();
-        let pal = Palette::new(PaletteKind::Viridis, t.max_value(), &[], false);
+        // 16-bit levels (queen values), then 32-bit ones (values beyond 65535);
+        // a monotone palette (minima of entries) and the cyclic one (of values).
+        let queen = compute(&preset("queen").unwrap(), 150, 130, &Control::new()).unwrap();
+        let values = (0..150 * 130u32).map(|i| i.wrapping_mul(2_654_435_761) % 300_000).map(|v| v % 9 * (v % 5));
+        let large = Table::from_values(&preset("queen").unwrap(), 150, 130, values.map(|v| v * 70_000).collect());
+        for t in [&queen, &large] {
+            exact_minima(t, PaletteKind::Viridis);
+            exact_minima(t, PaletteKind::Cyclic);
+        }
+    }
+
+    fn exact_minima(t: &Table, kind: PaletteKind) {
+        let (w, h) = (t.width(), t.height());
+        let p = Pyramid::build(t, &Control::new()).unwrap();
+        let pal = Palette::new(kind, t.max_value(), &[], false);
         let mut out = Vec::new();
-        for (num, den) in [(3, 2), (3, 1), (5, 1), (15, 1), (17, 1), (100, 7), (33, 1), (200, 3)] {
+        for (num, den) in [(3, 2), (2, 1), (5, 2), (3, 1), (7, 2), (5, 1), (15, 1), (17, 1), (100, 7), (33, 1), (200, 3)] {
             let s = num as f64 / den as f64;
-            // The block side: the cell below 4 cells a pixel, else 2^floor(log2 s).
-            let b: i64 = if s < 4.0 { 1 } else { 1 << (s.log2().floor() as u32) };
+            // The block side: 2^floor(log2 s).
+            let b: i64 = 1 << (s.log2().floor() as u32);
             for (x0, y0) in [(0i64, 0i64), (-3, 7), (11, -20)] {
                 let view = View { x0: x0 as f64, y0: y0 as f64, cells_per_pixel: s };
                 let (pw, ph) = (
                     ((w as f64 - x0 as f64) / s).ceil() as usize + 2,
                     ((h as f64 - y0 as f64) / s).ceil() as usize + 2,
                 );
-                render(&t, Some(&p), &pal, view, pw, ph, &mut out);
+                render(t, Some(&p), &pal, view, pw, ph, &mut out);
                 let mut owner = vec![0u32; w * h];
                 for py in 0..ph {
                     let rows = owned(y0, num, den, py as i64, b, h);
@@ -609,7 +475,7 @@ mod tests {
         let pal = Palette::new(PaletteKind::Highlight, t.max_value(), &chosen, false);
         let mut out = Vec::new();
         let mut highlighted = 0;
-        for (num, den) in [(3, 2), (5, 1), (17, 1), (100, 7), (33, 1)] {
+        for (num, den) in [(3, 2), (5, 2), (3, 1), (7, 2), (5, 1), (17, 1), (100, 7), (33, 1)] {
             let s = num as f64 / den as f64;
             let b: i64 = if s < 4.0 { 1 } else { 1 << (s.log2().floor() as u32) };
             for (x0, y0) in [(0i64, 0i64), (-3, 7)] {

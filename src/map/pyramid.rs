@@ -1,0 +1,330 @@
+//! The pyramid of block minima behind the zoomed-out map.
+//!
+//! Built once in the background from a finished table: a row-major copy of
+//! the cells, then the minima of 2 x 2, 4 x 4, 8 x 8, ... cell blocks, and,
+//! from 4 x 4 blocks on, a bitmask per block of the values below 32 that
+//! occur in it (for the highlight palette, where a minimum would hide every
+//! chosen value but 0). Values are kept in 16 bits when they all fit: half
+//! the memory, and twice as many values per vector instruction when a view
+//! takes minima of rows.
+
+use super::palette::Palette;
+use crate::grundy::{Control, Table};
+
+/// A value as a pyramid stores it.
+pub(super) trait Value: Copy + Ord + Into<u32> + Send + Sync + 'static {
+    /// At least every value: where a minimum starts.
+    const TOP: Self;
+    /// `v`, which the caller knows fits.
+    fn of(v: u32) -> Self;
+    /// The lookup-table entry of this value in a monotone palette.
+    fn entry(self, palette: &Palette) -> Self;
+}
+
+impl Value for u16 {
+    const TOP: u16 = u16::MAX;
+    #[inline]
+    fn of(v: u32) -> u16 {
+        v as u16
+    }
+    #[inline]
+    fn entry(self, palette: &Palette) -> u16 {
+        palette.index16(self)
+    }
+}
+
+impl Value for u32 {
+    const TOP: u32 = u32::MAX;
+    #[inline]
+    fn of(v: u32) -> u32 {
+        v
+    }
+    #[inline]
+    fn entry(self, palette: &Palette) -> u32 {
+        palette.index(self) as u32
+    }
+}
+
+/// The first level with value masks: blocks of `2^MASK_LEVEL` cells a side.
+/// (Masks of 2 x 2 blocks would cost as much memory as the cells.)
+pub(super) const MASK_LEVEL: u32 = 2;
+
+/// Block minima of a finished table, coarser and coarser.
+pub struct Pyramid {
+    pub(super) grid: Grid,
+}
+
+/// The pyramid in 16-bit values when the table's largest value fits, else
+/// in 32-bit values.
+pub(super) enum Grid {
+    Small(Levels<u16>),
+    Large(Levels<u32>),
+}
+
+/// One level: blocks of the same side, row-major.
+pub(super) struct Level<T> {
+    columns: usize,
+    values: Vec<T>,
+}
+
+/// The levels of a pyramid.
+pub(super) struct Levels<T> {
+    /// Every cell, row-major; `None` for 32-bit values (read the table: a
+    /// 32-bit copy would double the table's memory).
+    cells: Option<Vec<T>>,
+    /// `minima[i]`: blocks of `2^(i + 1)` cells a side.
+    minima: Vec<Level<T>>,
+    /// `masks[i]`: for the blocks of `minima[i + MASK_LEVEL - 1]`, bit `v`
+    /// set when value `v < 32` occurs in the block.
+    masks: Vec<Vec<u32>>,
+    /// Columns of the table.
+    width: usize,
+}
+
+/// Bit `v` for a value `v < 32`; values from 32 on have no bit.
+#[inline]
+pub(super) fn value_bit(v: u32) -> u32 {
+    if v < 32 { 1 << v } else { 0 }
+}
+
+/// Cells a side of the tiles a half-stored table is mirrored in.
+const TILE: usize = 64;
+
+impl Pyramid {
+    /// Build the pyramid of a complete table (O(cells), run it as a job).
+    /// `None` when cancelled.
+    pub fn build(table: &Table, control: &Control) -> Option<Pyramid> {
+        // Units: the max scan, the copy and the levels, a table row each.
+        control.start(3 * table.height() as u64);
+        let small = table.max_value() < u16::MAX as u32;
+        control.advance(table.height() as u64);
+        Some(Pyramid {
+            grid: if small { Grid::Small(Levels::build(table, control)?) } else { Grid::Large(Levels::build(table, control)?) },
+        })
+    }
+
+    /// Bytes held (for the memory guard and the bench).
+    pub fn bytes(&self) -> usize {
+        match &self.grid {
+            Grid::Small(l) => l.bytes(),
+            Grid::Large(l) => l.bytes(),
+        }
+    }
+}
+
+impl<T: Value> Levels<T> {
+    fn build(table: &Table, control: &Control) -> Option<Levels<T>> {
+        let (w, h) = (table.width(), table.height());
+        let cells = if size_of::<T>() == 2 { Some(copy_cells::<T>(table, control)?) } else { None };
+        if cells.is_none() {
+            control.advance(h as u64);
+        }
+        let cell = |x: usize, y: usize| match &cells {
+            Some(c) => c[y * w + x],
+            None => T::of(table.get(x, y)),
+        };
+        // 2 x 2 blocks and the masks of 4 x 4 blocks, from the cells.
+        let (cw, ch) = (w.div_ceil(2), h.div_ceil(2));
+        let mut first = vec![T::TOP; cw * ch];
+        let (mw, mh) = (w.div_ceil(4), h.div_ceil(4));
+        let mut mask = vec![0u32; mw * mh];
+        for y in 0..h {
+            if y % 256 == 0 && control.is_cancelled() {
+                return None;
+            }
+            let (row, mask_row) = (&mut first[(y / 2) * cw..][..cw], &mut mask[(y / 4) * mw..][..mw]);
+            for x in 0..w {
+                let v = cell(x, y);
+                row[x / 2] = row[x / 2].min(v);
+                mask_row[x / 4] |= value_bit(v.into());
+            }
+            control.advance(1);
+        }
+        let mut minima = vec![Level { columns: cw, values: first }];
+        let mut masks = vec![mask];
+        let mut rows = ch;
+        while minima.last().is_some_and(|l| l.columns > 1 || rows > 1) {
+            let prev = minima.last().expect("a level");
+            let (pw, ph) = (prev.columns, rows);
+            let (nw, nh) = (pw.div_ceil(2), ph.div_ceil(2));
+            let mut next = vec![T::TOP; nw * nh];
+            for y in 0..ph {
+                for x in 0..pw {
+                    let i = (y / 2) * nw + x / 2;
+                    next[i] = next[i].min(prev.values[y * pw + x]);
+                }
+            }
+            // The masks of the level after next, from those of this one.
+            if minima.len() >= MASK_LEVEL as usize {
+                let prev_mask = masks.last().expect("a mask level");
+                let mut next_mask = vec![0u32; nw * nh];
+                for y in 0..ph {
+                    for x in 0..pw {
+                        next_mask[(y / 2) * nw + x / 2] |= prev_mask[y * pw + x];
+                    }
+                }
+                masks.push(next_mask);
+            }
+            minima.push(Level { columns: nw, values: next });
+            rows = nh;
+        }
+        Some(Levels { cells, minima, masks, width: w })
+    }
+
+    fn bytes(&self) -> usize {
+        let cells = self.cells.as_ref().map_or(0, |c| c.len());
+        let minima: usize = self.minima.iter().map(|l| l.values.len()).sum();
+        (cells + minima) * size_of::<T>() + self.masks.iter().map(|m| m.len() * 4).sum::<usize>()
+    }
+
+    /// Every cell, row-major, when copied.
+    pub(super) fn cells(&self) -> Option<&[T]> {
+        self.cells.as_deref()
+    }
+
+    /// The level a view of `cells_per_pixel` reads, as `log2` of its block
+    /// side (0: the cells): the coarsest whose blocks are at most a pixel
+    /// wide. With `masks`, the cells or a level with masks.
+    pub(super) fn level_for(&self, cells_per_pixel: f64, masks: bool) -> u32 {
+        let k = (cells_per_pixel.max(1.0).log2().floor() as u32).min(self.minima.len() as u32);
+        if masks && k < MASK_LEVEL { 0 } else { k }
+    }
+
+    /// Row `by` of the blocks of `2^k` cells a side (`k = 0`: the cells),
+    /// or `None` where the table itself must be read.
+    pub(super) fn row(&self, k: u32, by: usize) -> Option<&[T]> {
+        if k == 0 {
+            let w = self.width;
+            return self.cells.as_ref().map(|c| &c[by * w..][..w]);
+        }
+        let l = &self.minima[k as usize - 1];
+        Some(&l.values[by * l.columns..][..l.columns])
+    }
+
+    /// Row `by` of the value masks of the blocks of `2^k` cells a side,
+    /// `k >= MASK_LEVEL`.
+    pub(super) fn mask_row(&self, k: u32, by: usize) -> &[u32] {
+        let columns = self.minima[k as usize - 1].columns;
+        &self.masks[(k - MASK_LEVEL) as usize][by * columns..][..columns]
+    }
+}
+
+/// A row-major copy of a table whose values all fit in `T`. A half-stored
+/// table is read in memory order and mirrored in tiles, so that both the
+/// reads and the writes stay in cache.
+fn copy_cells<T: Value>(table: &Table, control: &Control) -> Option<Vec<T>> {
+    let (w, h) = (table.width(), table.height());
+    let mut cells = vec![T::TOP; w * h];
+    for y in 0..h {
+        if y % 256 == 0 && control.is_cancelled() {
+            return None;
+        }
+        let x0 = if table.is_half_stored() { y.min(w) } else { 0 };
+        for (x, c) in cells[y * w..][x0..w].iter_mut().enumerate() {
+            *c = T::of(table.get(x0 + x, y));
+        }
+        if !table.is_half_stored() {
+            control.advance(1);
+        }
+    }
+    if table.is_half_stored() {
+        // Below the diagonal: cell (x, y) = cell (y, x), x < y (half-stored
+        // tables are square).
+        for y0 in (0..h).step_by(TILE) {
+            if control.is_cancelled() {
+                return None;
+            }
+            let y1 = (y0 + TILE).min(h);
+            for x0 in (0..y1.min(w)).step_by(TILE) {
+                for x in x0..(x0 + TILE).min(w).min(y1) {
+                    for y in (x + 1).max(y0)..y1 {
+                        cells[y * w + x] = cells[x * w + y];
+                    }
+                }
+            }
+            control.advance((y1 - y0) as u64);
+        }
+    }
+    Some(cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::compute;
+    use crate::rules::preset;
+
+    /// Every level against brute force: minima and value masks of the
+    /// blocks, and the cell copy.
+    fn check<T: Value>(table: &Table, levels: &Levels<T>) {
+        let (w, h) = (table.width(), table.height());
+        if let Some(cells) = levels.cells() {
+            for y in 0..h {
+                for x in 0..w {
+                    assert_eq!(cells[y * w + x].into(), table.get(x, y), "cell ({x},{y})");
+                }
+            }
+        }
+        for k in 1..=levels.minima.len() as u32 {
+            let b = 1usize << k;
+            for by in 0..h.div_ceil(b) {
+                let row = levels.row(k, by).expect("a stored level");
+                assert_eq!(row.len(), w.div_ceil(b));
+                for (bx, &m) in row.iter().enumerate() {
+                    let block: Vec<u32> = (by * b..(by * b + b).min(h))
+                        .flat_map(|y| (bx * b..(bx * b + b).min(w)).map(move |x| table.get(x, y)))
+                        .collect();
+                    assert_eq!(m.into(), *block.iter().min().unwrap(), "level {k}, block ({bx},{by})");
+                    if k >= MASK_LEVEL {
+                        let want = block.iter().fold(0, |acc, &v| acc | value_bit(v));
+                        assert_eq!(levels.mask_row(k, by)[bx], want, "mask {k}, block ({bx},{by})");
+                    }
+                }
+            }
+        }
+        // The coarsest level is one block.
+        assert_eq!(levels.minima.last().map(|l| l.values.len()), Some(1));
+    }
+
+    #[test]
+    fn levels_hold_block_minima_and_masks() {
+        // A half-stored (symmetric, square) table, mirrored in tiles, and a
+        // full one of odd size.
+        for (w, h) in [(150, 150), (131, 77), (1, 9)] {
+            let t = compute(&preset("queen").unwrap(), w, h, &Control::new()).unwrap();
+            let p = Pyramid::build(&t, &Control::new()).unwrap();
+            match &p.grid {
+                Grid::Small(l) => check(&t, l),
+                Grid::Large(_) => panic!("queen values fit in 16 bits"),
+            }
+        }
+    }
+
+    #[test]
+    fn values_beyond_16_bits_keep_32_bit_levels() {
+        let (w, h) = (37, 21);
+        // A pseudo-random table with values up to 200 000 and a few small ones.
+        let values: Vec<u32> =
+            (0..w * h).map(|i| (i as u32).wrapping_mul(2_654_435_761) % 200_000).map(|v| if v % 7 == 0 { v % 40 } else { v }).collect();
+        let t = Table::from_values(&preset("queen").unwrap(), w, h, values);
+        let p = Pyramid::build(&t, &Control::new()).unwrap();
+        match &p.grid {
+            Grid::Large(l) => {
+                assert!(l.cells().is_none());
+                check(&t, l)
+            }
+            Grid::Small(_) => panic!("values above 65535 need 32 bits"),
+        }
+    }
+
+    #[test]
+    fn a_cancelled_build_returns_none() {
+        let t = compute(&preset("queen").unwrap(), 64, 64, &Control::new()).unwrap();
+        let c = Control::new();
+        c.cancel();
+        assert!(Pyramid::build(&t, &c).is_none());
+        let c = Control::new();
+        assert!(Pyramid::build(&t, &c).is_some());
+        assert_eq!(c.fraction(), 1.0);
+    }
+}
