@@ -171,7 +171,10 @@ pub fn write_window(
     };
     win.pixel_size()?;
     // Below one pixel a cell, the pyramid makes each pixel the minimum of its cells.
-    let pyramid = if win.pixels_per_cell < 1.0 { Some(Pyramid::build(table, control).ok_or(CANCELLED)?) } else { None };
+    // Below a pixel a cell, the pyramid keeps every P-position in the
+    // picture; without the memory for it, pixels sample a cell each.
+    let exact = win.pixels_per_cell < 1.0 && Pyramid::bytes_needed(table) <= crate::grundy::memory_limit();
+    let pyramid = if exact { Some(Pyramid::build(table, control).ok_or(CANCELLED)?) } else { None };
     let (w, h, rgba) = raster_controlled(table, pyramid.as_ref(), &palette, win, control)?;
     drop(pyramid);
     let (w, h, rgba) = if poster.legend {

@@ -103,7 +103,20 @@ impl Pyramid {
         })
     }
 
-    /// Bytes held (for the memory guard and the bench).
+    /// The bytes [`Pyramid::build`] will hold for `table`, at least: check
+    /// it against the memory left before building (a failed allocation
+    /// would end the program).
+    pub fn bytes_needed(table: &Table) -> u64 {
+        let (w, h) = (table.width() as u64, table.height() as u64);
+        let (cells, size) = if table.max_value() < u16::MAX as u32 { (w * h, 2) } else { (0, 4) };
+        // Levels of 2 x 2 blocks and coarser: less than 4/3 of the first,
+        // plus a row and a column of partial blocks at each level.
+        let minima = w.div_ceil(2) * h.div_ceil(2) * 4 / 3 + 2 * (w + h);
+        let masks = w.div_ceil(4) * h.div_ceil(4) * 4 / 3 + 2 * (w + h);
+        (cells + minima) * size + masks * 4
+    }
+
+    /// Bytes held.
     pub fn bytes(&self) -> usize {
         match &self.grid {
             Grid::Small(l) => l.bytes(),
@@ -314,6 +327,15 @@ mod tests {
                 check(&t, l)
             }
             Grid::Small(_) => panic!("values above 65535 need 32 bits"),
+        }
+    }
+
+    #[test]
+    fn the_memory_estimate_bounds_the_pyramid() {
+        for (w, h) in [(1, 1), (5, 3), (150, 150), (131, 77), (1000, 7)] {
+            let t = compute(&preset("queen").unwrap(), w, h, &Control::new()).unwrap();
+            let (needed, held) = (Pyramid::bytes_needed(&t), Pyramid::build(&t, &Control::new()).unwrap().bytes() as u64);
+            assert!(needed >= held && needed <= held * 11 / 10 + 16 * (w + h) as u64, "{w} x {h}: estimate {needed}, held {held}");
         }
     }
 

@@ -90,7 +90,7 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
                 });
                 render_partial(&table, fallback.as_deref(), &palette, fallback_palette.as_ref(), view, px_w, px_h, buf)
             }
-            _ => render(&table, finished.as_ref().map(|f| &f.pyramid), &palette, view, px_w, px_h, buf),
+            _ => render(&table, finished.as_ref().and_then(|f| f.pyramid.as_ref()), &palette, view, px_w, px_h, buf),
         }
         let image = egui::ColorImage::from_rgba_unmultiplied([px_w, px_h], buf);
         match &mut tab.rt.texture {

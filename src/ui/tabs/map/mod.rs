@@ -103,7 +103,9 @@ pub struct MapTab {
 
 /// The finished derived data of a complete table.
 pub(crate) struct Finished {
-    pub pyramid: Pyramid,
+    /// `None` when the memory left could not hold it: zoomed out, the map
+    /// then samples a cell a pixel (and says so).
+    pub pyramid: Option<Pyramid>,
     pub stats: Stats,
 }
 
@@ -415,7 +417,8 @@ fn finish_job(ctx: &egui::Context, table: &Arc<Table>) -> Job<Arc<Finished>> {
     let t = table.clone();
     Job::spawn(crate::ui::i18n::tr("map.finishing"), widgets::repaint_callback(ctx), move |control| {
         let stats = crate::map::stats::stats(&t, &control).ok_or("cancelled")?;
-        let pyramid = Pyramid::build(&t, &control).ok_or("cancelled")?;
+        let fits = Pyramid::bytes_needed(&t) <= crate::grundy::memory_limit();
+        let pyramid = if fits { Some(Pyramid::build(&t, &control).ok_or("cancelled")?) } else { None };
         Ok(Arc::new(Finished { pyramid, stats }))
     })
 }

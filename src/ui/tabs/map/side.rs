@@ -119,6 +119,9 @@ pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Share
     if let Some(e) = tab.rt.error.clone() {
         ui.colored_label(ui.visuals().error_fg_color, e);
     }
+    if tab.rt.shown.as_ref().and_then(|s| s.finished.as_ref()).is_some_and(|f| f.pyramid.is_none()) {
+        ui.colored_label(ui.visuals().warn_fg_color, tr("map.no_pyramid"));
+    }
     if tab.rt.failed.is_some() && ui.button(tr("map.compute")).clicked() {
         tab.retry();
     }
