@@ -186,15 +186,19 @@ impl Palette {
         self.highlight.iter().filter(|&&v| v < 32).fold(0, |m, &v| m | 1 << v)
     }
 
-    /// The colour of a pixel whose cells have minimum `min` and hold the
-    /// values `present` (bit `v` for each value `v < 32` among them): the
-    /// first highlighted value present, else the colour of the minimum.
+    /// The highlighted values below 32, smallest first: zoomed out, these
+    /// are the ones a pixel can show wherever they occur among its cells.
+    pub fn highlighted_below_32(&self) -> Vec<u32> {
+        let mask = self.highlight_mask();
+        (0..32).filter(|v| mask & (1 << v) != 0).collect()
+    }
+
+    /// The colour of a zoomed-out pixel of the highlight palette from its
+    /// key: the smallest highlighted value below 32 among its cells, else
+    /// 32 + the minimum of its cells (see [`crate::map::raster`]).
     #[inline]
-    pub fn colour_of_cells(&self, min: u32, present: u32) -> Rgba {
-        match self.highlight.iter().find(|&&v| v < 32 && present & (1 << v) != 0) {
-            Some(&v) => self.colour(v),
-            None => self.colour(min),
-        }
+    pub fn colour_of_key(&self, key: u32) -> Rgba {
+        self.colour(if key < 32 { key } else { key - 32 })
     }
 
     /// The colour of value `v`.

@@ -19,6 +19,8 @@ pub(super) trait Value: Copy + Ord + Into<u32> + Send + Sync + 'static {
     fn of(v: u32) -> Self;
     /// The lookup-table entry of this value in a monotone palette.
     fn entry(self, palette: &Palette) -> Self;
+    /// `self + 32`, at most `TOP`.
+    fn above_32(self) -> Self;
 }
 
 impl Value for u16 {
@@ -31,6 +33,10 @@ impl Value for u16 {
     fn entry(self, palette: &Palette) -> u16 {
         palette.index16(self)
     }
+    #[inline]
+    fn above_32(self) -> u16 {
+        self.saturating_add(32)
+    }
 }
 
 impl Value for u32 {
@@ -42,6 +48,10 @@ impl Value for u32 {
     #[inline]
     fn entry(self, palette: &Palette) -> u32 {
         palette.index(self) as u32
+    }
+    #[inline]
+    fn above_32(self) -> u32 {
+        self.saturating_add(32)
     }
 }
 

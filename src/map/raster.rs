@@ -7,11 +7,12 @@
 //! holds: every cell counts in exactly one pixel, so the minimum keeps every
 //! P-position (value 0) visible at every zoom, and the cost grows with the
 //! pixels shown, never with the table. With the highlight palette, a pixel
-//! takes a chosen colour when any of its cells has a chosen value (from the
-//! pyramid's value masks; a minimum would hide every chosen value but 0).
+//! shows the smallest chosen value below 32 among its cells (from the
+//! pyramid's value masks; a minimum would hide every chosen value but 0),
+//! else the colour of their minimum.
 
 use super::palette::{PENDING, Palette, Rgba};
-use super::pyramid::{Grid, Levels, Pyramid, Value, value_bit};
+use super::pyramid::{Grid, Levels, Pyramid, Value};
 use crate::grundy::{Control, Table};
 
 /// Which part of the table a picture shows: the cell coordinate at the
@@ -144,7 +145,11 @@ fn render_sampled<T: Value>(
 /// in one vectorised pass; a pixel then reads the one entry that covers
 /// exactly its blocks. For monotone palettes the line holds palette entries
 /// rather than values (the entry of a minimum is the minimum of the
-/// entries), so the pixel loop is a read, a lookup and a store.
+/// entries), so the pixel loop is a read, a lookup and a store. For the
+/// highlight palette it holds keys: a chosen value `c < 32` present in a
+/// block is the key `c`, else the key is 32 + the block's minimum; the
+/// minimum of the keys is then the smallest chosen value present, else 32 +
+/// the minimum of the cells.
 #[allow(clippy::too_many_arguments)]
 fn render_shared<T: Value>(
     table: &Table,
@@ -157,7 +162,8 @@ fn render_shared<T: Value>(
     control: &Control,
 ) -> bool {
     let s = view.cells_per_pixel;
-    let highlight = palette.highlight_mask() != 0;
+    let chosen = palette.highlighted_below_32();
+    let highlight = !chosen.is_empty();
     let k = pyramid.level_for(s, highlight);
     let b = (1usize << k) as f64;
     let (gw, gh) = (table.width().div_ceil(1 << k), table.height().div_ceil(1 << k));
@@ -172,7 +178,10 @@ fn render_shared<T: Value>(
     // (`n = 1`: the line itself). Each pixel reads the window of its blocks.
     let reads: Vec<u32> = cols[p0..p1].iter().map(|&(b0, b1)| ((b1 - b0 - 1) * len + b0 - first) as u32).collect();
     let mut windows = vec![T::TOP; widest * len];
-    let mut masks = vec![0u32; if highlight { widest * len } else { 0 }];
+    // One source row read from the table (32-bit cells), and as keys
+    // (highlight palette).
+    let mut read = Vec::new();
+    let mut keys = vec![T::TOP; if highlight { len } else { 0 }];
     let entries = palette.is_monotone() && !highlight;
     let row_bytes = width * 4;
     let span = first..first + len;
@@ -194,24 +203,26 @@ fn render_shared<T: Value>(
         let row = &mut row[p0 * 4..p1 * 4];
         let line = &mut windows[..len];
         for by in by0..by1 {
-            match pyramid.row(k, by) {
-                Some(r) if by == by0 => line.copy_from_slice(&r[span.clone()]),
-                Some(r) => line.iter_mut().zip(&r[span.clone()]).for_each(|(m, &v)| *m = (*m).min(v)),
-                None => line.iter_mut().zip(span.clone()).for_each(|(m, x)| {
-                    let v = T::of(table.get(x, by));
-                    *m = if by == by0 { v } else { (*m).min(v) };
-                }),
-            }
-        }
-        if highlight {
-            let line = &mut masks[..len];
-            line.fill(0);
-            for by in by0..by1 {
-                match pyramid.row(k, by) {
-                    _ if k > 0 => line.iter_mut().zip(&pyramid.mask_row(k, by)[span.clone()]).for_each(|(m, &v)| *m |= v),
-                    Some(r) => line.iter_mut().zip(&r[span.clone()]).for_each(|(m, &v)| *m |= value_bit(v.into())),
-                    None => line.iter_mut().zip(span.clone()).for_each(|(m, x)| *m |= value_bit(table.get(x, by))),
+            let source = match pyramid.row(k, by) {
+                Some(r) => &r[span.clone()],
+                None => {
+                    // 32-bit values at the cell level: read the table.
+                    read.clear();
+                    read.extend(span.clone().map(|x| T::of(table.get(x, by))));
+                    &read[..]
                 }
+            };
+            let source = if highlight {
+                let masks = (k > 0).then(|| &pyramid.mask_row(k, by)[span.clone()]);
+                highlight_keys(source, masks, &chosen, &mut keys);
+                &keys[..]
+            } else {
+                source
+            };
+            if by == by0 {
+                line.copy_from_slice(source);
+            } else {
+                line.iter_mut().zip(source).for_each(|(m, &v)| *m = (*m).min(v));
             }
         }
         if entries {
@@ -221,11 +232,6 @@ fn render_shared<T: Value>(
             let (done, rest) = windows.split_at_mut((n - 1) * len);
             let (line, shorter) = (&done[n - 1..len], &done[(n - 2) * len..]);
             rest[..len].iter_mut().zip(shorter.iter().zip(line)).for_each(|(w, (&a, &b))| *w = a.min(b));
-            if highlight {
-                let (done, rest) = masks.split_at_mut((n - 1) * len);
-                let (line, shorter) = (&done[n - 1..len], &done[(n - 2) * len..]);
-                rest[..len].iter_mut().zip(shorter.iter().zip(line)).for_each(|(w, (&a, &b))| *w = a | b);
-            }
         }
         if entries {
             entry_pass(row, &reads, &windows, palette);
@@ -233,15 +239,35 @@ fn render_shared<T: Value>(
         }
         let pixels = row.chunks_exact_mut(4).zip(&reads);
         if highlight {
-            pixels.for_each(|(c, &i)| {
-                let i = i as usize;
-                c.copy_from_slice(&palette.colour_of_cells(windows[i].into(), masks[i]));
-            });
+            pixels.for_each(|(c, &i)| c.copy_from_slice(&palette.colour_of_key(windows[i as usize].into())));
         } else {
             pixels.for_each(|(c, &i)| c.copy_from_slice(&palette.colour(windows[i as usize].into())));
         }
     }
     true
+}
+
+/// The highlight keys of one source row: `c` where a chosen value `c < 32`
+/// occurs in the block (the smallest such), else 32 + the block's minimum.
+/// `masks`: the blocks' value masks, `None` for single cells. One
+/// vectorisable pass per chosen value.
+fn highlight_keys<T: Value>(source: &[T], masks: Option<&[u32]>, chosen: &[u32], keys: &mut [T]) {
+    keys.iter_mut().zip(source).for_each(|(k, v)| *k = v.above_32());
+    match masks {
+        // Largest first, so that the smallest chosen value present is kept.
+        Some(masks) => {
+            for &c in chosen.iter().rev() {
+                let (bit, c) = (1u32 << c, T::of(c));
+                keys.iter_mut().zip(masks).for_each(|(k, &m)| *k = if m & bit != 0 { c } else { *k });
+            }
+        }
+        None => {
+            for &c in chosen {
+                let c = T::of(c);
+                keys.iter_mut().zip(source).for_each(|(k, &v)| *k = if v == c { c } else { *k });
+            }
+        }
+    }
 }
 
 /// Colour each pixel with the palette entry `windows[reads[p]]` (its own
@@ -467,12 +493,26 @@ mod tests {
 
     #[test]
     fn zoomed_out_highlight_shows_a_chosen_value_wherever_it_occurs() {
-        let (w, h) = (150, 130);
-        let t = compute(&preset("queen").unwrap(), w, h, &Control::new()).unwrap();
-        let p = Pyramid::build(&t, &Control::new()).unwrap();
+        // 16-bit levels (queen values) and 32-bit ones (a table mixing small
+        // values with values beyond 65535).
+        let queen = compute(&preset("queen").unwrap(), 150, 130, &Control::new()).unwrap();
+        assert!(highlight_exact(&queen) > 100, "the chosen values show");
+        let values = (0..150 * 130u32).map(|i| if i % 7 == 0 { i % 5 } else { 70_000 + i % 90 }).collect();
+        let large = Table::from_values(&preset("queen").unwrap(), 150, 130, values);
+        assert!(highlight_exact(&large) > 100, "the chosen values show");
+        // The other palettes still show minima (their mask is empty).
+        assert_eq!(Palette::new(PaletteKind::Viridis, 10, &[3, 1], false).highlight_mask(), 0);
+    }
+
+    /// Every zoomed-out pixel of the highlight palette against brute force;
+    /// returns how many pixels show a chosen value.
+    fn highlight_exact(t: &Table) -> usize {
+        let (w, h) = (t.width(), t.height());
+        let p = Pyramid::build(t, &Control::new()).unwrap();
         // Value 3 first, then 1; 40 is beyond the masks and shows only as a minimum.
         let chosen = [3, 1, 40];
         let pal = Palette::new(PaletteKind::Highlight, t.max_value(), &chosen, false);
+        assert_eq!(pal.highlight_mask(), 0b1010);
         let mut out = Vec::new();
         let mut highlighted = 0;
         for (num, den) in [(3, 2), (5, 2), (3, 1), (7, 2), (5, 1), (17, 1), (100, 7), (33, 1)] {
@@ -484,7 +524,7 @@ mod tests {
                     ((w as f64 - x0 as f64) / s).ceil() as usize + 2,
                     ((h as f64 - y0 as f64) / s).ceil() as usize + 2,
                 );
-                render(&t, Some(&p), &pal, view, pw, ph, &mut out);
+                render(t, Some(&p), &pal, view, pw, ph, &mut out);
                 for py in 0..ph {
                     let rows = owned(y0, num, den, py as i64, b, h);
                     for px in 0..pw {
@@ -499,9 +539,9 @@ mod tests {
                             })
                             .map(|(x, y)| t.get(x, y))
                             .collect();
-                        // Brute force: the first chosen value below 32 among the
-                        // cells, else the colour of their minimum.
-                        let want = match chosen.iter().find(|&&c| c < 32 && values.contains(&c)) {
+                        // Brute force: the smallest chosen value below 32 among
+                        // the cells, else the colour of their minimum.
+                        let want = match chosen.iter().filter(|&&c| c < 32 && values.contains(&c)).min() {
                             Some(&c) => pal.colour(c),
                             None => values.iter().min().map_or(PENDING, |&m| pal.colour(m)),
                         };
@@ -515,10 +555,7 @@ mod tests {
                 }
             }
         }
-        assert!(highlighted > 100, "the chosen values show: {highlighted} pixels");
-        // The other palettes still show minima (their mask is empty).
-        assert_eq!(Palette::new(PaletteKind::Viridis, 10, &chosen, false).highlight_mask(), 0);
-        assert_eq!(pal.highlight_mask(), 0b1010);
+        highlighted
     }
 
     #[test]
