@@ -132,7 +132,14 @@ impl Palette {
     /// highlight palette shows strongly. `misere` tables get P/N colours.
     pub fn new(kind: PaletteKind, max: u32, highlight: &[u32], misere: bool) -> Palette {
         if misere {
-            return Palette { kind, lut: vec![P_COLOUR, N_COLOUR], step: ONE, shift: 16, cyclic: false, highlight: Vec::new() };
+            return Palette {
+                kind,
+                lut: vec![P_COLOUR, N_COLOUR],
+                step: ONE,
+                shift: 16,
+                cyclic: false,
+                highlight: Vec::new(),
+            };
         }
         let n = max as usize + 1;
         let shift = if max <= u16::MAX as u32 { 16 } else { 32 };

@@ -109,7 +109,11 @@ impl Pyramid {
         let small = table.max_value() < u16::MAX as u32;
         control.advance(table.height() as u64);
         Some(Pyramid {
-            grid: if small { Grid::Small(Levels::build(table, control)?) } else { Grid::Large(Levels::build(table, control)?) },
+            grid: if small {
+                Grid::Small(Levels::build(table, control)?)
+            } else {
+                Grid::Large(Levels::build(table, control)?)
+            },
         })
     }
 
@@ -327,8 +331,10 @@ mod tests {
     fn values_beyond_16_bits_keep_32_bit_levels() {
         let (w, h) = (37, 21);
         // A pseudo-random table with values up to 200 000 and a few small ones.
-        let values: Vec<u32> =
-            (0..w * h).map(|i| (i as u32).wrapping_mul(2_654_435_761) % 200_000).map(|v| if v % 7 == 0 { v % 40 } else { v }).collect();
+        let values: Vec<u32> = (0..w * h)
+            .map(|i| (i as u32).wrapping_mul(2_654_435_761) % 200_000)
+            .map(|v| if v % 7 == 0 { v % 40 } else { v })
+            .collect();
         let t = Table::from_values(&preset("queen").unwrap(), w, h, values);
         let p = Pyramid::build(&t, &Control::new()).unwrap();
         match &p.grid {
@@ -344,8 +350,12 @@ mod tests {
     fn the_memory_estimate_bounds_the_pyramid() {
         for (w, h) in [(1, 1), (5, 3), (150, 150), (131, 77), (1000, 7)] {
             let t = compute(&preset("queen").unwrap(), w, h, &Control::new()).unwrap();
-            let (needed, held) = (Pyramid::bytes_needed(&t), Pyramid::build(&t, &Control::new()).unwrap().bytes() as u64);
-            assert!(needed >= held && needed <= held * 11 / 10 + 16 * (w + h) as u64, "{w} x {h}: estimate {needed}, held {held}");
+            let (needed, held) =
+                (Pyramid::bytes_needed(&t), Pyramid::build(&t, &Control::new()).unwrap().bytes() as u64);
+            assert!(
+                needed >= held && needed <= held * 11 / 10 + 16 * (w + h) as u64,
+                "{w} x {h}: estimate {needed}, held {held}"
+            );
         }
     }
 

@@ -414,7 +414,9 @@ mod tests {
         let p = Pyramid::build(t, &Control::new()).unwrap();
         let pal = Palette::new(kind, t.max_value(), &[], false);
         let mut out = Vec::new();
-        for (num, den) in [(3, 2), (2, 1), (5, 2), (3, 1), (7, 2), (5, 1), (15, 1), (17, 1), (100, 7), (33, 1), (200, 3)] {
+        for (num, den) in
+            [(3, 2), (2, 1), (5, 2), (3, 1), (7, 2), (5, 1), (15, 1), (17, 1), (100, 7), (33, 1), (200, 3)]
+        {
             let s = num as f64 / den as f64;
             // The block side: 2^floor(log2 s).
             let b: i64 = 1 << (s.log2().floor() as u32);
