@@ -170,11 +170,13 @@ pub fn write_window(
         ..win
     };
     win.pixel_size()?;
-    // Below one pixel a cell, the pyramid makes each pixel the minimum of its cells.
     // Below a pixel a cell, the pyramid keeps every P-position in the
-    // picture; without the memory for it, pixels sample a cell each.
-    let exact = win.pixels_per_cell < 1.0 && Pyramid::bytes_needed(table) <= crate::grundy::memory_limit();
-    let pyramid = if exact { Some(Pyramid::build(table, control).ok_or(CANCELLED)?) } else { None };
+    // picture. A poster that might lose some is refused, not made.
+    let zoomed_out = win.pixels_per_cell < 1.0;
+    if zoomed_out {
+        pyramid_fits(table, crate::grundy::memory_limit())?;
+    }
+    let pyramid = if zoomed_out { Some(Pyramid::build(table, control).ok_or(CANCELLED)?) } else { None };
     let (w, h, rgba) = raster_controlled(table, pyramid.as_ref(), &palette, win, control)?;
     drop(pyramid);
     let (w, h, rgba) = if poster.legend {
@@ -187,12 +189,35 @@ pub fn write_window(
     Ok((w, h))
 }
 
+/// Whether the pyramid of `table` fits in `limit` bytes, as a message
+/// that says what to do when it does not.
+fn pyramid_fits(table: &Table, limit: u64) -> Result<(), String> {
+    let needed = Pyramid::bytes_needed(table);
+    if needed <= limit {
+        return Ok(());
+    }
+    Err(format!(
+        "below 1 pixel a cell, a poster of this table needs {} more memory to show every P-position, \
+         and {} is free; choose 1 pixel a cell or more",
+        crate::grundy::human_bytes(needed),
+        crate::grundy::human_bytes(limit)
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grundy::compute;
     use crate::map::PaletteKind;
     use crate::rules::preset;
+
+    #[test]
+    fn a_poster_without_memory_for_its_pyramid_is_refused() {
+        let t = compute(&preset("queen").unwrap(), 300, 300, &Control::new()).unwrap();
+        assert!(pyramid_fits(&t, u64::MAX).is_ok());
+        let e = pyramid_fits(&t, 1000).unwrap_err();
+        assert!(e.contains("1.0 KB is free") && e.contains("1 pixel a cell or more"), "{e}");
+    }
 
     #[test]
     fn a_cancelled_export_writes_nothing() {

@@ -93,8 +93,14 @@ pub(super) struct Levels<T> {
 
 /// Bit `v` for a value `v < 32`; values from 32 on have no bit.
 #[inline]
-pub(super) fn value_bit(v: u32) -> u32 {
+fn value_bit(v: u32) -> u32 {
     if v < 32 { 1 << v } else { 0 }
+}
+
+/// Whether the table's values fit the 16-bit pyramid: below `u16::MAX`
+/// (the start of a minimum) with room for the highlight keys `v + 32`.
+fn fits_16_bits(table: &Table) -> bool {
+    table.max_value() < (u16::MAX - 32) as u32
 }
 
 /// Cells a side of the tiles a half-stored table is mirrored in.
@@ -106,7 +112,7 @@ impl Pyramid {
     pub fn build(table: &Table, control: &Control) -> Option<Pyramid> {
         // Units: the max scan, the copy and the levels, a table row each.
         control.start(3 * table.height() as u64);
-        let small = table.max_value() < u16::MAX as u32;
+        let small = fits_16_bits(table);
         control.advance(table.height() as u64);
         Some(Pyramid {
             grid: if small {
@@ -122,7 +128,7 @@ impl Pyramid {
     /// would end the program).
     pub fn bytes_needed(table: &Table) -> u64 {
         let (w, h) = (table.width() as u64, table.height() as u64);
-        let (cells, size) = if table.max_value() < u16::MAX as u32 { (w * h, 2) } else { (0, 4) };
+        let (cells, size) = if fits_16_bits(table) { (w * h, 2) } else { (0, 4) };
         // Levels of 2 x 2 blocks and coarser: less than 4/3 of the first,
         // plus a row and a column of partial blocks at each level.
         let minima = w.div_ceil(2) * h.div_ceil(2) * 4 / 3 + 2 * (w + h);
@@ -213,7 +219,12 @@ impl<T: Value> Levels<T> {
     /// side (0: the cells): the coarsest whose blocks are at most a pixel
     /// wide. With `masks`, the cells or a level with masks.
     pub(super) fn level_for(&self, cells_per_pixel: f64, masks: bool) -> u32 {
-        let k = (cells_per_pixel.max(1.0).log2().floor() as u32).min(self.minima.len() as u32);
+        let mut k = (cells_per_pixel.max(1.0).log2().floor() as u32).min(self.minima.len() as u32);
+        // log2 may round up just below a power of two: blocks must not be
+        // wider than a pixel, or a pixel could own none.
+        if k > 0 && (1u64 << k) as f64 > cells_per_pixel {
+            k -= 1;
+        }
         if masks && k < MASK_LEVEL { 0 } else { k }
     }
 
@@ -257,6 +268,7 @@ fn copy_cells<T: Value>(table: &Table, control: &Control) -> Option<Vec<T>> {
     if table.is_half_stored() {
         // Below the diagonal: cell (x, y) = cell (y, x), x < y (half-stored
         // tables are square).
+        debug_assert_eq!(w, h, "half-stored tables are square");
         for y0 in (0..h).step_by(TILE) {
             if control.is_cancelled() {
                 return None;
@@ -357,6 +369,21 @@ mod tests {
                 "{w} x {h}: estimate {needed}, held {held}"
             );
         }
+    }
+
+    #[test]
+    fn levels_are_never_wider_than_a_pixel() {
+        let t = compute(&preset("queen").unwrap(), 300, 300, &Control::new()).unwrap();
+        let Grid::Small(l) = Pyramid::build(&t, &Control::new()).unwrap().grid else { panic!("16-bit") };
+        for s in [1.0, 1.99, 2.0, 3.9, 4.0, 7.5, 8.0, 100.0, 1e6] {
+            // Just below s as well: log2 can round up to the next integer there.
+            for s in [s, f64::from_bits(f64::to_bits(s) - 1)] {
+                let k = l.level_for(s, false);
+                assert!((1u64 << k) as f64 <= s.max(1.0), "s = {s}: blocks of {}", 1u64 << k);
+                assert!(k == l.minima.len() as u32 || (2u64 << k) as f64 > s, "s = {s}: finer than needed");
+            }
+        }
+        assert_eq!(l.level_for(3.0, true), 0, "below 4 with masks: the cells");
     }
 
     #[test]

@@ -30,8 +30,9 @@ pub struct View {
 /// Zoomed in (at most one cell a pixel), each pixel shows the cell under its
 /// centre. Zoomed out with a pyramid, the pixels share the cells out: a cell
 /// belongs to the pixel that holds the top-left corner of its block (the
-/// cell itself below 4 cells a pixel, else the pyramid block of `2^k <= s`
-/// cells a side, `s` = cells a pixel), so every cell lies in exactly one
+/// pyramid block of `2^k <= s` cells a side, `s` = cells a pixel: the cell
+/// itself below 2 cells a pixel, or below 4 with the highlight palette),
+/// so every cell lies in exactly one
 /// pixel, less than a pixel from where it is, and the pixel shows the
 /// minimum of its cells: every P-position (value 0) stays visible at every
 /// zoom. See [`pixel_blocks`].
@@ -511,7 +512,8 @@ mod tests {
     fn highlight_exact(t: &Table) -> usize {
         let (w, h) = (t.width(), t.height());
         let p = Pyramid::build(t, &Control::new()).unwrap();
-        // Value 3 first, then 1; 40 is beyond the masks and shows only as a minimum.
+        // 3 and 1 (zoomed out, the smaller present wins); 40 is beyond the
+        // masks and shows only as a minimum.
         let chosen = [3, 1, 40];
         let pal = Palette::new(PaletteKind::Highlight, t.max_value(), &chosen, false);
         assert_eq!(pal.highlight_mask(), 0b1010);
