@@ -1,12 +1,52 @@
 //! Writing files so that nothing is lost: write a temporary file next to the
 //! target, then rename it over the target. A failure leaves no half file.
 
+use std::fmt;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// What the operating system said about a file: the kind of failure, so
+/// that the app can say it in the user's language, and its own words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OsError {
+    pub kind: std::io::ErrorKind,
+    pub message: String,
+}
+
+impl From<&std::io::Error> for OsError {
+    fn from(e: &std::io::Error) -> Self {
+        OsError { kind: e.kind(), message: e.to_string() }
+    }
+}
+
+impl fmt::Display for OsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// A file that could not be written; nothing was left behind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileError {
+    pub path: PathBuf,
+    pub os: OsError,
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write `{}`: {}", self.path.display(), self.os)
+    }
+}
+
+impl From<FileError> for String {
+    fn from(e: FileError) -> String {
+        e.to_string()
+    }
+}
 
 /// Write `path` atomically with `write`. Errors name the file and the cause.
-pub fn atomic_write(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), String> {
-    atomic_write_io(path, write).map_err(|e| format!("cannot write `{}`: {e}", path.display()))
+pub fn atomic_write(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), FileError> {
+    atomic_write_io(path, write).map_err(|e| FileError { path: path.to_path_buf(), os: OsError::from(&e) })
 }
 
 /// [`atomic_write`] with the plain I/O error, for callers with error types
@@ -46,12 +86,13 @@ mod tests {
         atomic_write(&p, |w| w.write_all(b"hello")).unwrap();
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "hello");
         // A failing writer leaves the old file and no temporary file.
-        let e = atomic_write(&p, |_| Err(std::io::Error::other("disk full"))).unwrap_err();
+        let e = atomic_write(&p, |_| Err(std::io::Error::other("disk full"))).unwrap_err().to_string();
         assert!(e.contains("disk full"), "{e}");
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "hello");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         let e = atomic_write(&dir.join("no/such/dir/x"), |w| w.write_all(b"x")).unwrap_err();
-        assert!(e.contains("cannot write"), "{e}");
+        assert_eq!(e.os.kind, std::io::ErrorKind::NotFound, "{e}");
+        assert!(e.to_string().contains("cannot write"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

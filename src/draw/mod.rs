@@ -32,8 +32,10 @@ pub enum DrawError {
         /// The file we tried to write.
         path: String,
         /// What the operating system said.
-        message: String,
+        os: crate::fsutil::OsError,
     },
+    /// The file name ends in neither `.png` nor `.svg`.
+    Extension { path: String },
     /// The image encoder failed.
     Encode(String),
 }
@@ -42,7 +44,8 @@ impl fmt::Display for DrawError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DrawError::BadSize(m) => write!(f, "bad picture size: {m}"),
-            DrawError::Io { path, message } => write!(f, "cannot write {path}: {message}"),
+            DrawError::Io { path, os } => write!(f, "cannot write {path}: {os}"),
+            DrawError::Extension { path } => write!(f, "cannot write {path}: the file name must end in .png or .svg"),
             DrawError::Encode(m) => write!(f, "cannot encode the picture: {m}"),
         }
     }
@@ -55,7 +58,7 @@ impl std::error::Error for DrawError {}
 /// temporary file is removed, so no half-written file is ever left.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DrawError> {
     crate::fsutil::atomic_write_io(path, |w| w.write_all(bytes))
-        .map_err(|e| DrawError::Io { path: path.display().to_string(), message: e.to_string() })
+        .map_err(|e| DrawError::Io { path: path.display().to_string(), os: (&e).into() })
 }
 
 /// Writes `scene` to `path` as PNG (long side `px` pixels) or SVG, chosen by
@@ -65,9 +68,6 @@ pub fn export(scene: &Scene, path: &Path, px: u32) -> Result<(), DrawError> {
     match ext.as_str() {
         "png" => png::write_png(scene, px, path),
         "svg" => write_atomic(path, svg::to_svg(scene).as_bytes()),
-        _ => Err(DrawError::Io {
-            path: path.display().to_string(),
-            message: "the file name must end in .png or .svg".into(),
-        }),
+        _ => Err(DrawError::Extension { path: path.display().to_string() }),
     }
 }

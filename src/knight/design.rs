@@ -141,7 +141,7 @@ impl Style {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DesignError {
     /// The file could not be read (what the operating system said).
-    Read(String),
+    Read(crate::fsutil::OsError),
     /// The bytes are not UTF-8 text (the first bad byte).
     NotText {
         /// Offset of the first byte that is not UTF-8.
@@ -327,13 +327,13 @@ impl Design {
     /// design gives an error naming the file and the problem.
     pub fn load(path: &Path) -> Result<Design, LoadError> {
         let in_file = |error| LoadError { path: path.to_path_buf(), error };
-        let bytes = std::fs::read(path).map_err(|e| in_file(DesignError::Read(e.to_string())))?;
+        let bytes = std::fs::read(path).map_err(|e| in_file(DesignError::Read((&e).into())))?;
         Design::from_bytes(&bytes).map_err(in_file)
     }
 
     /// Saves the design atomically (no half-written file on failure).
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        crate::draw::write_atomic(path, self.to_json().as_bytes()).map_err(|e| e.to_string())
+    pub fn save(&self, path: &Path) -> Result<(), crate::draw::DrawError> {
+        crate::draw::write_atomic(path, self.to_json().as_bytes())
     }
 }
 

@@ -75,6 +75,45 @@ pub fn raster_controlled(
 /// The error of a cancelled export.
 pub const CANCELLED: &str = "cancelled";
 
+/// Why an export stopped. Nothing was written in every case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExportError {
+    /// Cancelled.
+    Cancelled,
+    /// The file could not be written.
+    File(crate::fsutil::FileError),
+    /// Anything else (a size, memory, the encoder), in words.
+    Other(String),
+}
+
+impl std::fmt::Display for ExportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExportError::Cancelled => f.write_str(CANCELLED),
+            ExportError::File(e) => e.fmt(f),
+            ExportError::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<String> for ExportError {
+    fn from(m: String) -> Self {
+        if m == CANCELLED { ExportError::Cancelled } else { ExportError::Other(m) }
+    }
+}
+
+impl From<crate::fsutil::FileError> for ExportError {
+    fn from(e: crate::fsutil::FileError) -> Self {
+        ExportError::File(e)
+    }
+}
+
+impl From<ExportError> for String {
+    fn from(e: ExportError) -> String {
+        e.to_string()
+    }
+}
+
 /// A writer that fails once `control` is cancelled, so that a cancelled
 /// export stops encoding and its atomic write leaves no file.
 pub struct CancellableWriter<'a> {
@@ -104,21 +143,27 @@ pub fn encode_png(w: usize, h: usize, rgba: &[u8], out: &mut dyn std::io::Write)
 }
 
 /// Write RGBA pixels to a PNG file atomically.
-pub fn write_png(path: &Path, w: usize, h: usize, rgba: &[u8]) -> Result<(), String> {
+pub fn write_png(path: &Path, w: usize, h: usize, rgba: &[u8]) -> Result<(), ExportError> {
     write_png_controlled(path, w, h, rgba, &Control::new())
 }
 
 /// [`write_png`] that stops when `control` is cancelled, leaving no file.
-pub fn write_png_controlled(path: &Path, w: usize, h: usize, rgba: &[u8], control: &Control) -> Result<(), String> {
+pub fn write_png_controlled(
+    path: &Path,
+    w: usize,
+    h: usize,
+    rgba: &[u8],
+    control: &Control,
+) -> Result<(), ExportError> {
     let result = crate::fsutil::atomic_write(path, |out| {
         encode_png(w, h, rgba, &mut CancellableWriter { inner: out, control }).map_err(std::io::Error::other)
     });
-    if control.is_cancelled() { Err(CANCELLED.into()) } else { result }
+    if control.is_cancelled() { Err(ExportError::Cancelled) } else { Ok(result?) }
 }
 
 /// Write the cells `win` of the table as CSV atomically, a band of rows at a
 /// time, with progress; a cancelled export leaves no file.
-pub fn write_csv_window(table: &Table, win: ExportWindow, path: &Path, control: &Control) -> Result<(), String> {
+pub fn write_csv_window(table: &Table, win: ExportWindow, path: &Path, control: &Control) -> Result<(), ExportError> {
     const BAND: usize = 64;
     let ys = win.y0.min(table.height())..(win.y0 + win.height).min(table.height());
     control.start(ys.len() as u64);
@@ -131,7 +176,7 @@ pub fn write_csv_window(table: &Table, win: ExportWindow, path: &Path, control: 
         }
         Ok(())
     });
-    if control.is_cancelled() { Err(CANCELLED.into()) } else { result }
+    if control.is_cancelled() { Err(ExportError::Cancelled) } else { Ok(result?) }
 }
 
 /// A poster: the whole table (or a window of it) with a palette,
@@ -148,20 +193,21 @@ pub struct Poster {
 }
 
 /// Render and write a poster of the whole table; returns its pixel size.
-pub fn write_poster(table: &Table, poster: &Poster, path: &Path) -> Result<(usize, usize), String> {
+pub fn write_poster(table: &Table, poster: &Poster, path: &Path) -> Result<(usize, usize), ExportError> {
     write_window(table, poster, ExportWindow::whole(table, poster.pixels_per_cell), path, &Control::new())
 }
 
 /// Render and write a poster of a window of the table; returns its pixel
 /// size. Progress goes to `control` (the pyramid, then the pixel rows); when
-/// it is cancelled the export stops with [`CANCELLED`] and writes nothing.
+/// it is cancelled the export stops with [`ExportError::Cancelled`] and
+/// writes nothing.
 pub fn write_window(
     table: &Table,
     poster: &Poster,
     win: ExportWindow,
     path: &Path,
     control: &Control,
-) -> Result<(usize, usize), String> {
+) -> Result<(usize, usize), ExportError> {
     let misere = table.kind() == crate::grundy::TableKind::Outcome;
     let palette = Palette::new(poster.palette, table.max_value(), &poster.highlight, misere);
     let win = ExportWindow {
@@ -176,7 +222,7 @@ pub fn write_window(
     if zoomed_out {
         pyramid_fits(table, crate::grundy::memory_limit())?;
     }
-    let pyramid = if zoomed_out { Some(Pyramid::build(table, control).ok_or(CANCELLED)?) } else { None };
+    let pyramid = if zoomed_out { Some(Pyramid::build(table, control).ok_or(ExportError::Cancelled)?) } else { None };
     let (w, h, rgba) = raster_controlled(table, pyramid.as_ref(), &palette, win, control)?;
     drop(pyramid);
     let (w, h, rgba) = if poster.legend {
@@ -230,8 +276,8 @@ mod tests {
         let cancelled = Control::new();
         cancelled.cancel();
         let (png, csv) = (dir.join("cancelled.png"), dir.join("cancelled.csv"));
-        assert_eq!(write_window(&t, &poster, win, &png, &cancelled), Err(CANCELLED.into()));
-        assert_eq!(write_csv_window(&t, win, &csv, &cancelled), Err(CANCELLED.into()));
+        assert_eq!(write_window(&t, &poster, win, &png, &cancelled), Err(ExportError::Cancelled));
+        assert_eq!(write_csv_window(&t, win, &csv, &cancelled), Err(ExportError::Cancelled));
         assert!(!png.exists() && !csv.exists());
         // Nothing else is left in the folder either (no temporary file).
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);

@@ -54,6 +54,66 @@ thread_local! {
     static CURRENT: Cell<Language> = const { Cell::new(Language::English) };
 }
 
+/// What the operating system said about a file, in the user's language
+/// for the kinds of failure people meet (its own words for the rest).
+pub fn os_reason(e: &crate::fsutil::OsError) -> String {
+    use std::io::ErrorKind as K;
+    let key = match e.kind {
+        K::NotFound => "io.not_found",
+        K::PermissionDenied => "io.permission_denied",
+        K::AlreadyExists => "io.already_exists",
+        K::StorageFull => "io.storage_full",
+        K::ReadOnlyFilesystem => "io.read_only",
+        K::IsADirectory => "io.is_a_directory",
+        K::NotADirectory => "io.not_a_directory",
+        K::InvalidData => "io.invalid_data",
+        K::FileTooLarge => "io.too_large",
+        K::OutOfMemory => "io.out_of_memory",
+        _ => return e.message.clone(),
+    };
+    tr(key).to_string()
+}
+
+/// [`os_reason`] of an I/O error.
+pub fn io_reason(e: &std::io::Error) -> String {
+    os_reason(&e.into())
+}
+
+/// A file that could not be written, in the user's language.
+pub fn file_error(e: &crate::fsutil::FileError) -> String {
+    trf("io.cannot_write", &[("path", &e.path.display()), ("reason", &os_reason(&e.os))])
+}
+
+/// A picture or design that could not be written, in the user's language.
+pub fn draw_error(e: &crate::draw::DrawError) -> String {
+    use crate::draw::DrawError;
+    match e {
+        DrawError::Io { path, os } => trf("io.cannot_write", &[("path", path), ("reason", &os_reason(os))]),
+        DrawError::Extension { path } => trf("io.cannot_write", &[("path", path), ("reason", &tr("io.extension"))]),
+        other => other.to_string(),
+    }
+}
+
+/// A map export that stopped, in the user's language.
+pub fn export_error(e: &crate::map::export::ExportError) -> String {
+    use crate::map::export::ExportError;
+    match e {
+        ExportError::Cancelled => crate::map::export::CANCELLED.to_string(),
+        ExportError::File(f) => file_error(f),
+        ExportError::Other(m) => m.clone(),
+    }
+}
+
+/// Why a picture or design could not be written, without the file name.
+pub fn draw_reason(e: &crate::draw::DrawError) -> String {
+    use crate::draw::DrawError;
+    match e {
+        DrawError::Io { os, .. } => os_reason(os),
+        DrawError::Extension { .. } => tr("io.extension").to_string(),
+        other => other.to_string(),
+    }
+}
+
 /// Set the language of this thread's user interface.
 pub fn set_language(language: Language) {
     CURRENT.with(|c| c.set(language));
@@ -171,6 +231,28 @@ mod tests {
             }
         }
         assert!(missing.is_empty(), "keys without a translation:\n{}", missing.join("\n"));
+    }
+
+    #[test]
+    fn file_errors_are_said_in_the_users_language() {
+        let missing = std::fs::read("/no/such/dir/x.json").unwrap_err();
+        let full = crate::fsutil::OsError { kind: std::io::ErrorKind::StorageFull, message: "No space".into() };
+        let odd = crate::fsutil::OsError { kind: std::io::ErrorKind::Other, message: "strange".into() };
+        let unwritable =
+            crate::fsutil::atomic_write(std::path::Path::new("/no/such/dir/x.json"), |_| Ok(())).unwrap_err();
+        set_language(Language::Japanese);
+        assert_eq!(io_reason(&missing), "ファイルまたはフォルダーがありません");
+        assert_eq!(os_reason(&full), "ディスクがいっぱいです");
+        assert!(file_error(&unwritable).contains("に書き込めません: ファイルまたはフォルダーがありません"));
+        let export = crate::map::export::ExportError::File(unwritable.clone());
+        assert_eq!(export_error(&export), file_error(&unwritable));
+        // Kinds without a text of their own keep the system's words.
+        assert_eq!(os_reason(&odd), "strange");
+        set_language(Language::English);
+        assert_eq!(io_reason(&missing), "the file or folder does not exist");
+        assert_eq!(file_error(&unwritable), "cannot write /no/such/dir/x.json: the file or folder does not exist");
+        let draw = crate::draw::DrawError::Extension { path: "a.gif".into() };
+        assert_eq!(draw_reason(&draw), "the file name must end in .png or .svg");
     }
 
     #[test]

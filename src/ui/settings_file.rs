@@ -39,7 +39,10 @@ pub fn damaged(file: &Path) -> String {
 pub fn warning(file: &Path, error: &str) -> String {
     match back_up(file) {
         Ok(copy) => trf("settings.copy_kept", &[("error", &error), ("copy", &copy.display())]),
-        Err(e) => trf("settings.no_copy", &[("error", &error), ("path", &file.display()), ("why", &e)]),
+        Err(e) => {
+            let why = crate::ui::i18n::io_reason(&e);
+            trf("settings.no_copy", &[("error", &error), ("path", &file.display()), ("why", &why)])
+        }
     }
 }
 

@@ -28,7 +28,7 @@ pub struct FilesState {
 pub fn design_error_text(e: &DesignError) -> String {
     use crate::knight::design::{FORMAT, VERSION};
     match e {
-        DesignError::Read(m) => trf("knight.load.read", &[("detail", m)]),
+        DesignError::Read(os) => trf("knight.load.read", &[("detail", &crate::ui::i18n::os_reason(os))]),
         DesignError::NotText { byte } => trf("knight.load.not_text", &[("byte", byte)]),
         DesignError::Syntax(m) => trf("knight.load.syntax", &[("detail", m)]),
         DesignError::Format(x) => trf("knight.load.format", &[("format", x), ("expected", &FORMAT)]),
@@ -51,7 +51,10 @@ impl KnightTab {
     pub fn save_to(&mut self, path: &Path) {
         self.files.message = Some(match self.design.save(path) {
             Ok(()) => (true, trf("knight.saved", &[("path", &path.display())])),
-            Err(e) => (false, trf("knight.save_failed", &[("path", &path.display()), ("error", &e)])),
+            Err(e) => {
+                let error = crate::ui::i18n::draw_reason(&e);
+                (false, trf("knight.save_failed", &[("path", &path.display()), ("error", &error)]))
+            }
         });
     }
 
@@ -91,8 +94,10 @@ impl KnightTab {
             j.cancel();
         }
         self.files.message = None;
+        let language = crate::ui::i18n::language();
         self.files.export_job = Some(Job::spawn(tr("knight.export_job"), widgets::repaint_callback(ctx), move |_| {
-            crate::draw::export(&scene, &path, px).map_err(|e| e.to_string())?;
+            crate::ui::i18n::set_language(language);
+            crate::draw::export(&scene, &path, px).map_err(|e| crate::ui::i18n::draw_error(&e))?;
             Ok(path)
         }));
     }

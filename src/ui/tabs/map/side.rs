@@ -392,13 +392,17 @@ fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
             texts: Some(poster_texts(&table, win)),
         };
         tab.rt.message = None;
+        // The job's messages are in the user's language too.
+        let language = crate::ui::i18n::language();
         tab.rt.export_job =
             Some(Job::spawn(tr("map.exporting"), widgets::repaint_callback(ui.ctx()), move |control| {
-                if png {
-                    crate::map::export::write_window(&table, &poster, win, &path, &control)?;
+                crate::ui::i18n::set_language(language);
+                let result = if png {
+                    crate::map::export::write_window(&table, &poster, win, &path, &control).map(|_| ())
                 } else {
-                    crate::map::export::write_csv_window(&table, win, &path, &control)?;
-                }
+                    crate::map::export::write_csv_window(&table, win, &path, &control)
+                };
+                result.map_err(|e| crate::ui::i18n::export_error(&e))?;
                 Ok(trf("map.export.done", &[("path", &path.display())]))
             }));
     }

@@ -39,14 +39,14 @@ pub fn save_to(tab: &mut PiecesTab, path: &Path) {
     let json = to_json(&tab.draft);
     match atomic_write(path, |w| w.write_all(json.as_bytes())) {
         Ok(()) => tab.files.ok(trf("lib.saved", &[("path", &path.display())])),
-        Err(e) => tab.files.fail(trf("lib.save_failed", &[("error", &e)])),
+        Err(e) => tab.files.fail(trf("lib.save_failed", &[("error", &crate::ui::i18n::file_error(&e))])),
     }
 }
 
 /// Read a rules file into the draft; a bad file changes nothing.
 pub fn open_from(tab: &mut PiecesTab, path: &Path) {
     let result = std::fs::read_to_string(path)
-        .map_err(|e| e.to_string())
+        .map_err(|e| crate::ui::i18n::io_reason(&e))
         .and_then(|text| from_json(&text).map_err(|e| e.to_string()));
     match result {
         Ok(rules) => {
