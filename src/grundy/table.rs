@@ -30,6 +30,9 @@ pub struct Table {
     pub(super) cells: Box<[AtomicU32]>,
     /// Tile anti-diagonals `tx + ty < frontier` are complete.
     pub(super) frontier: AtomicUsize,
+    /// The largest value, kept once the table is complete (a scan of every
+    /// cell, asked for by the palette, the statistics and the pyramid).
+    max: std::sync::OnceLock<u32>,
 }
 
 impl std::fmt::Debug for Table {
@@ -59,6 +62,7 @@ impl Table {
             tile_shift: tile.next_power_of_two().trailing_zeros(),
             cells: cells.into_boxed_slice(),
             frontier: AtomicUsize::new(0),
+            max: std::sync::OnceLock::new(),
         }
     }
 
@@ -145,17 +149,24 @@ impl Table {
         (0..self.height).flat_map(|y| (0..self.width).map(move |x| (x, y))).map(|(x, y)| self.get(x, y)).collect()
     }
 
-    /// The largest value in the table.
+    /// The largest value in the table (so far, while it is computed).
     pub fn max_value(&self) -> u32 {
-        if self.symmetric {
-            (0..self.height)
-                .flat_map(|y| (y..self.width).map(move |x| (x, y)))
-                .map(|(x, y)| self.get(x, y))
-                .max()
-                .unwrap_or(0)
+        if self.is_complete() {
+            *self.max.get_or_init(|| self.scan_max())
         } else {
-            self.cells.iter().map(|c| c.load(Ordering::Relaxed)).max().unwrap_or(0)
+            self.scan_max()
         }
+    }
+
+    fn scan_max(&self) -> u32 {
+        (0..self.height).map(|y| self.stored_row(y).max().unwrap_or(0)).max().unwrap_or(0)
+    }
+
+    /// The stored cells of row `y` in memory order: `x` from `y` (half-stored
+    /// tables) or from 0, to the end of the row.
+    pub fn stored_row(&self, y: usize) -> impl Iterator<Item = u32> + '_ {
+        let from = if self.symmetric { y.min(self.width) } else { 0 };
+        self.cells[y * self.width..(y + 1) * self.width][from..].iter().map(|c| c.load(Ordering::Relaxed))
     }
 
     /// The moves from `(x, y)` and the distinct values they reach, sorted:

@@ -103,8 +103,9 @@ fn fits_16_bits(table: &Table) -> bool {
     table.max_value() < (u16::MAX - 32) as u32
 }
 
-/// Cells a side of the tiles a half-stored table is mirrored in.
-const TILE: usize = 64;
+/// Cells a side of the tiles a half-stored table is mirrored in: 32 16-bit
+/// values are one 64-byte cache line.
+const TILE: usize = 32;
 
 impl Pyramid {
     /// Build the pyramid of a complete table (O(cells), run it as a job).
@@ -152,24 +153,31 @@ impl<T: Value> Levels<T> {
         if cells.is_none() {
             control.advance(h as u64);
         }
-        let cell = |x: usize, y: usize| match &cells {
-            Some(c) => c[y * w + x],
-            None => T::of(table.get(x, y)),
-        };
         // 2 x 2 blocks and the masks of 4 x 4 blocks, from the cells.
         let (cw, ch) = (w.div_ceil(2), h.div_ceil(2));
         let mut first = vec![T::TOP; cw * ch];
         let (mw, mh) = (w.div_ceil(4), h.div_ceil(4));
         let mut mask = vec![0u32; mw * mh];
+        let mut read = Vec::new();
         for y in 0..h {
             if y % 256 == 0 && control.is_cancelled() {
                 return None;
             }
+            let cells_row = match &cells {
+                Some(c) => &c[y * w..][..w],
+                None => {
+                    read.clear();
+                    read.extend((0..w).map(|x| T::of(table.get(x, y))));
+                    &read[..]
+                }
+            };
             let (row, mask_row) = (&mut first[(y / 2) * cw..][..cw], &mut mask[(y / 4) * mw..][..mw]);
-            for x in 0..w {
-                let v = cell(x, y);
-                row[x / 2] = row[x / 2].min(v);
-                mask_row[x / 4] |= value_bit(v.into());
+            // Pairs of cells into their block (a last odd cell alone).
+            for (m, pair) in row.iter_mut().zip(cells_row.chunks(2)) {
+                *m = pair.iter().fold(*m, |a, &v| a.min(v));
+            }
+            for (m, quad) in mask_row.iter_mut().zip(cells_row.chunks(4)) {
+                *m |= quad.iter().fold(0, |a, &v| a | value_bit(v.into()));
             }
             control.advance(1);
         }
@@ -252,14 +260,15 @@ impl<T: Value> Levels<T> {
 /// reads and the writes stay in cache.
 fn copy_cells<T: Value>(table: &Table, control: &Control) -> Option<Vec<T>> {
     let (w, h) = (table.width(), table.height());
-    let mut cells = vec![T::TOP; w * h];
+    // Zeroed (so the pages are not written twice): every cell is set below.
+    let mut cells = vec![T::of(0); w * h];
     for y in 0..h {
         if y % 256 == 0 && control.is_cancelled() {
             return None;
         }
         let x0 = if table.is_half_stored() { y.min(w) } else { 0 };
-        for (x, c) in cells[y * w..][x0..w].iter_mut().enumerate() {
-            *c = T::of(table.get(x0 + x, y));
+        for (c, v) in cells[y * w..][x0..w].iter_mut().zip(table.stored_row(y)) {
+            *c = T::of(v);
         }
         if !table.is_half_stored() {
             control.advance(1);
@@ -267,7 +276,9 @@ fn copy_cells<T: Value>(table: &Table, control: &Control) -> Option<Vec<T>> {
     }
     if table.is_half_stored() {
         // Below the diagonal: cell (x, y) = cell (y, x), x < y (half-stored
-        // tables are square).
+        // tables are square). Tile by tile through a small buffer: rows are
+        // a power of two bytes apart, so a column walk would keep evicting
+        // its own cache lines; here each line is read once and written once.
         debug_assert_eq!(w, h, "half-stored tables are square");
         for y0 in (0..h).step_by(TILE) {
             if control.is_cancelled() {
@@ -275,10 +286,16 @@ fn copy_cells<T: Value>(table: &Table, control: &Control) -> Option<Vec<T>> {
             }
             let y1 = (y0 + TILE).min(h);
             for x0 in (0..y1.min(w)).step_by(TILE) {
-                for x in x0..(x0 + TILE).min(w).min(y1) {
-                    for y in (x + 1).max(y0)..y1 {
-                        cells[y * w + x] = cells[x * w + y];
+                let x1 = (x0 + TILE).min(w);
+                let mut tile = [[T::TOP; TILE]; TILE];
+                for x in x0..x1 {
+                    for (y, &v) in (y0..y1).zip(&cells[x * w + y0..x * w + y1]) {
+                        tile[y - y0][x - x0] = v;
                     }
+                }
+                for y in y0..y1 {
+                    let row = &mut cells[y * w + x0..y * w + x1.min(y)];
+                    row.copy_from_slice(&tile[y - y0][..row.len()]);
                 }
             }
             control.advance((y1 - y0) as u64);
