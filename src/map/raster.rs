@@ -220,14 +220,14 @@ fn render_shared<T: Value>(
             } else {
                 source
             };
-            if by == by0 {
-                line.copy_from_slice(source);
-            } else {
-                line.iter_mut().zip(source).for_each(|(m, &v)| *m = (*m).min(v));
+            // The last block row also turns the minima into palette entries
+            // (monotone palettes), in the same pass.
+            match (by == by0, entries && by + 1 == by1) {
+                (true, false) => line.copy_from_slice(source),
+                (true, true) => line.iter_mut().zip(source).for_each(|(m, &v)| *m = v.entry(palette)),
+                (false, false) => line.iter_mut().zip(source).for_each(|(m, &v)| *m = (*m).min(v)),
+                (false, true) => line.iter_mut().zip(source).for_each(|(m, &v)| *m = (*m).min(v).entry(palette)),
             }
-        }
-        if entries {
-            line.iter_mut().for_each(|v| *v = v.entry(palette));
         }
         for n in 2..=widest {
             let (done, rest) = windows.split_at_mut((n - 1) * len);
