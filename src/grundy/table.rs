@@ -151,11 +151,7 @@ impl Table {
 
     /// The largest value in the table (so far, while it is computed).
     pub fn max_value(&self) -> u32 {
-        if self.is_complete() {
-            *self.max.get_or_init(|| self.scan_max())
-        } else {
-            self.scan_max()
-        }
+        if self.is_complete() { *self.max.get_or_init(|| self.scan_max()) } else { self.scan_max() }
     }
 
     fn scan_max(&self) -> u32 {

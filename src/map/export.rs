@@ -50,24 +50,24 @@ pub fn raster(
     pyramid: Option<&Pyramid>,
     palette: &Palette,
     win: ExportWindow,
-) -> Result<(usize, usize, Vec<u8>), String> {
+) -> Result<(usize, usize, Vec<u8>), ExportError> {
     raster_controlled(table, pyramid, palette, win, &Control::new())
 }
 
-/// [`raster`] reporting progress a band of pixel rows at a time; an error
-/// when `control` is cancelled.
+/// [`raster`] reporting progress a band of pixel rows at a time;
+/// [`ExportError::Cancelled`] when `control` is cancelled.
 pub fn raster_controlled(
     table: &Table,
     pyramid: Option<&Pyramid>,
     palette: &Palette,
     win: ExportWindow,
     control: &Control,
-) -> Result<(usize, usize, Vec<u8>), String> {
+) -> Result<(usize, usize, Vec<u8>), ExportError> {
     let (w, h) = win.pixel_size()?;
     let view = View { x0: win.x0 as f64, y0: win.y0 as f64, cells_per_pixel: 1.0 / win.pixels_per_cell };
     let mut out = Vec::new();
     if !render_controlled(table, pyramid, palette, view, w, h, &mut out, control) {
-        return Err(CANCELLED.into());
+        return Err(ExportError::Cancelled);
     }
     Ok((w, h, out))
 }
@@ -98,7 +98,7 @@ impl std::fmt::Display for ExportError {
 
 impl From<String> for ExportError {
     fn from(m: String) -> Self {
-        if m == CANCELLED { ExportError::Cancelled } else { ExportError::Other(m) }
+        ExportError::Other(m)
     }
 }
 
