@@ -1,8 +1,17 @@
-//! Writing files so that nothing is lost: write a temporary file next to the
-//! target, then rename it over the target. A failure leaves no half file.
+//! Files in and out so that nothing is lost and nothing hangs.
+//!
+//! Writing: a temporary file next to the target, then a rename over it, so a
+//! failure leaves no half file. Only regular files (or new paths) are
+//! written: a device, a FIFO or a directory is refused, a symbolic link is
+//! followed (the file it names is replaced, the link stays), a read-only
+//! file is refused, and the permissions of a replaced file are kept.
+//!
+//! Reading: only regular files, and at most a stated number of bytes, so
+//! `/dev/zero` or a FIFO gives a message instead of filling the memory or
+//! blocking forever.
 
 use std::fmt;
-use std::io::Write;
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// What the operating system said about a file: the kind of failure, so
@@ -52,26 +61,101 @@ pub fn atomic_write(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::
 /// [`atomic_write`] with the plain I/O error, for callers with error types
 /// of their own.
 pub fn atomic_write_io(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> std::io::Result<()> {
-    let dir = match path.parent() {
+    let target = writable_target(path)?;
+    let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
+        _ => PathBuf::from("."),
     };
-    let name = path
+    let name = target
         .file_name()
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "the path does not name a file"))?;
+        .ok_or_else(|| std::io::Error::new(ErrorKind::InvalidInput, "the path does not name a file"))?;
+    let kept_permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
     let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
     let result = (|| {
-        let file = std::fs::File::create(&tmp)?;
+        // `create_new`: never write through something already at the
+        // temporary path (a link left there, say).
+        let _ = std::fs::remove_file(&tmp);
+        let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         let mut buf = std::io::BufWriter::new(file);
         write(&mut buf)?;
         buf.flush()?;
-        buf.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&tmp, path)
+        let file = buf.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        if let Some(permissions) = kept_permissions {
+            file.set_permissions(permissions)?;
+        }
+        std::fs::rename(&tmp, &target)
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+/// The file a write to `path` replaces: `path` itself, or the file a
+/// symbolic link names. Refuses what is not a regular file and read-only
+/// files.
+fn writable_target(path: &Path) -> std::io::Result<PathBuf> {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let target = if is_link {
+        std::fs::canonicalize(path).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("the link `{}` names no file that can be reached: {e}", path.display()))
+        })?
+    } else {
+        path.to_path_buf()
+    };
+    match std::fs::metadata(&target) {
+        Ok(m) if !m.is_file() => Err(std::io::Error::new(
+            ErrorKind::InvalidInput,
+            format!("`{}` is not a regular file (a device, a pipe or a folder); choose a file name", target.display()),
+        )),
+        Ok(m) if m.permissions().readonly() => Err(std::io::Error::new(
+            ErrorKind::PermissionDenied,
+            format!("`{}` is read-only; it was left as it is", target.display()),
+        )),
+        Ok(_) => Ok(target),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(target),
+        Err(e) => Err(e),
+    }
+}
+
+/// The bytes of the regular file `path`, refusing anything else (a device,
+/// a FIFO, a folder) and files larger than `max_bytes`.
+pub fn read_limited(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
+    // Asked before opening: opening a FIFO would wait for a writer.
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            ErrorKind::InvalidInput,
+            format!("`{}` is not a regular file (a device, a pipe or a folder)", path.display()),
+        ));
+    }
+    let too_large = || {
+        std::io::Error::new(
+            ErrorKind::FileTooLarge,
+            format!("`{}` is larger than {}; this is not a file Grundy Lab wrote", path.display(), human(max_bytes)),
+        )
+    };
+    if meta.len() > max_bytes {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?.take(max_bytes + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// [`read_limited`] as UTF-8 text.
+pub fn read_text(path: &Path, max_bytes: u64) -> std::io::Result<String> {
+    String::from_utf8(read_limited(path, max_bytes)?).map_err(|_| {
+        std::io::Error::new(ErrorKind::InvalidData, format!("`{}` is not text (UTF-8)", path.display()))
+    })
+}
+
+fn human(bytes: u64) -> String {
+    crate::grundy::human_bytes(bytes)
 }
 
 #[cfg(test)]
@@ -93,6 +177,64 @@ mod tests {
         let e = atomic_write(&dir.join("no/such/dir/x"), |w| w.write_all(b"x")).unwrap_err();
         assert_eq!(e.os.kind, std::io::ErrorKind::NotFound, "{e}");
         assert!(e.to_string().contains("cannot write"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_are_written_and_links_are_followed() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("grundy-lab-fsutil-special-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // A device and a folder are refused and left as they are.
+        let e = atomic_write(Path::new("/dev/null"), |w| w.write_all(b"x")).unwrap_err();
+        assert_eq!(e.os.kind, ErrorKind::InvalidInput, "{e}");
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        {
+            use std::os::unix::fs::FileTypeExt;
+            assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+        }
+        let e = atomic_write(&dir, |w| w.write_all(b"x")).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        // A link: the file it names is replaced, the link stays a link.
+        let real = dir.join("real.txt");
+        std::fs::write(&real, "old").unwrap();
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let link = dir.join("link.txt");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        atomic_write(&link, |w| w.write_all(b"new")).unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        // Its permissions are kept.
+        assert_eq!(std::fs::metadata(&real).unwrap().permissions().mode() & 0o777, 0o640);
+        // A read-only file is refused and unchanged.
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let e = atomic_write(&real, |w| w.write_all(b"newer")).unwrap_err();
+        assert_eq!(e.os.kind, ErrorKind::PermissionDenied, "{e}");
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        // A dangling link is refused.
+        let dangling = dir.join("dangling.txt");
+        std::os::unix::fs::symlink(dir.join("nowhere/x"), &dangling).unwrap();
+        assert!(atomic_write(&dangling, |w| w.write_all(b"x")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn reads_are_capped_and_only_from_regular_files() {
+        let dir = std::env::temp_dir().join(format!("grundy-lab-fsutil-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("a.txt");
+        std::fs::write(&p, "hello").unwrap();
+        assert_eq!(read_text(&p, 5).unwrap(), "hello");
+        assert_eq!(read_limited(&p, 4).unwrap_err().kind(), ErrorKind::FileTooLarge);
+        std::fs::write(&p, [0xff, 0xfe]).unwrap();
+        assert_eq!(read_text(&p, 5).unwrap_err().kind(), ErrorKind::InvalidData);
+        assert_eq!(read_limited(&dir, 5).unwrap_err().kind(), ErrorKind::InvalidInput);
+        if Path::new("/dev/zero").exists() {
+            let e = read_limited(Path::new("/dev/zero"), 1 << 20).unwrap_err();
+            assert!(e.to_string().contains("not a regular file"), "{e}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

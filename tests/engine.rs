@@ -64,6 +64,51 @@ proptest! {
     }
 }
 
+prop_compose! {
+    /// Pieces with many slide directions and jumps (up to 40 of each), as
+    /// the editor's 40 x 40 grid and rules files allow.
+    fn many_offsets_rules()(slides in offsets(12, 40), jumps in offsets(12, 40),
+                            terminal in proptest::collection::vec((0u32..8, 0u32..8), 0..6),
+                            misere in any::<bool>()) -> Rules {
+        let mut r = Rules::new("many", Piece::new(&slides, &jumps));
+        r.terminal = TerminalSet::from_cells(terminal);
+        r.convention = if misere { Convention::Misere } else { Convention::Normal };
+        r
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+    #[test]
+    fn rules_with_many_slide_directions_agree_with_naive_reference(r in many_offsets_rules(), w in 1usize..48, h in 1usize..48) {
+        let t = compute(&r, w, h, &Control::new()).unwrap();
+        prop_assert_eq!(values(&t), naive::table(&r, w, h));
+    }
+}
+
+/// The nine slides of the bad-input report: more slide directions than the
+/// engine once kept per cell.
+#[test]
+fn nine_slide_directions_in_both_conventions() {
+    let slides = [(1, 0), (0, 1), (1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (2, 3), (3, 2)];
+    for misere in [false, true] {
+        let mut r = Rules::new("s9", Piece::new(&slides, &[]));
+        if misere {
+            r = r.misere();
+        }
+        let t = compute(&r, 60, 45, &Control::new()).unwrap();
+        assert_eq!(values(&t), naive::table(&r, 60, 45), "{}", r.label());
+    }
+}
+
+#[test]
+fn invalid_rules_are_refused_by_the_engine() {
+    let r = Rules::new("zero", Piece::new(&[(0, 0), (1, 0)], &[]));
+    let e = compute(&r, 8, 8, &Control::new()).unwrap_err();
+    assert!(matches!(e, EngineError::InvalidRules(_)), "{e:?}");
+    assert!(e.to_string().contains("[0, 0]"), "{e}");
+}
+
 #[test]
 fn cancel_stops_and_reports() {
     let c = Control::new();

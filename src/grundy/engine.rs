@@ -194,6 +194,7 @@ pub fn prepare(rules: &Rules, width: usize, height: usize) -> Result<Table, Engi
     if width == 0 || height == 0 || width > memory::MAX_SIDE || height > memory::MAX_SIDE {
         return Err(EngineError::BadSize { width, height });
     }
+    rules.validate().map_err(EngineError::InvalidRules)?;
     let plan = Plan::new(rules, width, height);
     let (needed, limit) = (plan.bytes(), memory::memory_limit());
     if needed > limit {
@@ -245,29 +246,29 @@ pub fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
     Ok(())
 }
 
-/// The line-set indices of the cell `(x, y)`, at most 4 of them.
+/// The line-set indices of the cell `(x, y)`, one for each slide direction
+/// (two for a shared row-column family), written into `out`.
 #[inline(always)]
-fn cell_lines(plan: &Plan, x: usize, y: usize, out: &mut [usize; 8]) -> usize {
-    let mut n = 0;
+fn cell_lines(plan: &Plan, x: usize, y: usize, out: &mut Vec<usize>) {
+    out.clear();
     let mut base = 0;
     for &(kind, count) in &plan.families {
         match kind {
             LineKind::RowColumn => {
-                out[n] = base + y;
-                n += 1;
+                out.push(base + y);
                 if x != y {
-                    out[n] = base + x;
-                    n += 1;
+                    out.push(base + x);
                 }
             }
-            _ => {
-                out[n] = base + plan.line(kind, x, y);
-                n += 1;
-            }
+            _ => out.push(base + plan.line(kind, x, y)),
         }
         base += count;
     }
-    n
+}
+
+/// Room for the line indices of one cell: one a family, two for row-column.
+fn line_buffer(plan: &Plan) -> Vec<usize> {
+    Vec::with_capacity(plan.families.len() + 1)
 }
 
 fn cell_range(plan: &Plan, tx: usize, ty: usize) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
@@ -409,13 +410,13 @@ fn grundy_tile_any(plan: &Plan, table: &Table, st: &Lines, tx: usize, ty: usize)
     let (xs, ys) = cell_range(plan, tx, ty);
     let words = plan.words;
     let terminal = &table.rules().terminal;
-    let mut ls = [0usize; 8];
+    let mut ls = line_buffer(plan);
     let mut jump_values = Vec::with_capacity(plan.jumps.len());
     for y in ys {
         let x0 = if plan.symmetric { xs.start.max(y) } else { xs.start };
         for x in x0..xs.end {
-            let n = cell_lines(plan, x, y, &mut ls);
-            let lines = &ls[..n];
+            cell_lines(plan, x, y, &mut ls);
+            let lines = &ls[..];
             let g = if terminal.contains(x as u64, y as u64) {
                 0
             } else {
@@ -483,17 +484,17 @@ fn outcome_tile(plan: &Plan, table: &Table, st: &Lines, tx: usize, ty: usize) {
     let (xs, ys) = cell_range(plan, tx, ty);
     let terminal = &table.rules().terminal;
     let slides: Vec<Offset> = table.rules().piece.slides.iter().copied().collect();
-    let mut ls = [0usize; 8];
+    let mut ls = line_buffer(plan);
     for y in ys {
         let x0 = if plan.symmetric { xs.start.max(y) } else { xs.start };
         for x in x0..xs.end {
-            let n = cell_lines(plan, x, y, &mut ls);
+            cell_lines(plan, x, y, &mut ls);
             let p = if terminal.contains(x as u64, y as u64) {
                 false
             } else {
                 let has_move = plan.jumps.iter().any(|&(dx, dy)| x >= dx && y >= dy)
                     || slides.iter().any(|s| x >= s.dx as usize && y >= s.dy as usize);
-                let reaches_p = ls[..n].iter().any(|&l| st.mex.get(l) != 0)
+                let reaches_p = ls.iter().any(|&l| st.mex.get(l) != 0)
                     || plan.jumps.iter().any(|&(dx, dy)| {
                         x >= dx && y >= dy && table.cells[table.index(x - dx, y - dy)].load(Ordering::Relaxed) == 0
                     });
@@ -501,7 +502,7 @@ fn outcome_tile(plan: &Plan, table: &Table, st: &Lines, tx: usize, ty: usize) {
             };
             table.cells[table.index(x, y)].store(if p { 0 } else { 1 }, Ordering::Relaxed);
             if p {
-                for &l in &ls[..n] {
+                for &l in &ls {
                     st.mex.set(l, 1);
                 }
             }

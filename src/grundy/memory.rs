@@ -10,6 +10,8 @@ pub enum EngineError {
     TooLarge { width: usize, height: usize, needed: u64, limit: u64 },
     /// A side is 0 or larger than [`MAX_SIDE`].
     BadSize { width: usize, height: usize },
+    /// The rules fail [`Rules::validate`].
+    InvalidRules(crate::rules::RulesError),
     /// The computation was cancelled.
     Cancelled,
 }
@@ -29,6 +31,7 @@ impl fmt::Display for EngineError {
             EngineError::BadSize { width, height } => {
                 write!(f, "{width} x {height} is not a size: each side must be between 1 and {MAX_SIDE}")
             }
+            EngineError::InvalidRules(e) => write!(f, "these rules cannot be computed: {e}"),
             EngineError::Cancelled => f.write_str("cancelled"),
         }
     }

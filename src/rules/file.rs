@@ -6,7 +6,9 @@
 //!   "terminal": [], "convention": "normal" }
 //! ```
 
-use super::{Convention, Offset, Piece, Rules, TerminalSet};
+use super::{
+    Convention, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Rules, RulesError, TerminalSet,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -14,14 +16,9 @@ use std::fmt;
 pub const FORMAT: &str = "grundy-lab-rules";
 /// The file version this build writes and reads.
 pub const VERSION: u32 = 1;
-/// The largest offset component accepted in a file.
-pub const MAX_OFFSET: u32 = 4096;
-/// The most offsets (slides + jumps) accepted in a file.
-pub const MAX_OFFSETS: usize = 10_000;
-/// The most terminal cells accepted in a file.
-pub const MAX_TERMINAL_CELLS: usize = 1_000_000;
-/// The largest terminal-cell coordinate accepted in a file.
-pub const MAX_TERMINAL_COORD: u32 = 1 << 20;
+/// The largest rules file read, in bytes (a file of [`MAX_OFFSETS`] offsets
+/// and many terminal cells fits well within it).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// Why a rules file could not be read: a message that names the problem and
 /// where it is.
@@ -87,53 +84,49 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
             file.version
         )));
     }
+    // Lists longer than the limits are refused before they become sets.
     if file.slides.len() + file.jumps.len() > MAX_OFFSETS {
         return Err(RulesFileError(format!("too many offsets (more than {MAX_OFFSETS})")));
     }
-    let offsets = |field: &str, list: &[[u32; 2]]| -> Result<Vec<Offset>, RulesFileError> {
-        list.iter()
-            .enumerate()
-            .map(|(i, &[dx, dy])| {
-                if dx == 0 && dy == 0 {
-                    Err(RulesFileError(format!("`{field}[{i}]` is [0, 0]; an offset must move the piece")))
-                } else if dx > MAX_OFFSET || dy > MAX_OFFSET {
-                    Err(RulesFileError(format!("`{field}[{i}]` is [{dx}, {dy}]; offsets are at most {MAX_OFFSET}")))
-                } else {
-                    Ok(Offset::new(dx, dy))
-                }
-            })
-            .collect()
-    };
-    let slides = offsets("slides", &file.slides)?;
-    let jumps = offsets("jumps", &file.jumps)?;
     if file.terminal.len() > MAX_TERMINAL_CELLS {
         return Err(RulesFileError(format!("too many terminal cells (more than {MAX_TERMINAL_CELLS})")));
     }
-    if let Some((i, c)) =
-        file.terminal.iter().enumerate().find(|(_, c)| c[0] > MAX_TERMINAL_COORD || c[1] > MAX_TERMINAL_COORD)
-    {
-        return Err(RulesFileError(format!(
-            "`terminal[{i}]` is [{}, {}]; coordinates are at most {MAX_TERMINAL_COORD}",
-            c[0], c[1]
-        )));
-    }
-    if file.name.chars().count() > 200 {
-        return Err(RulesFileError("field `name` is longer than 200 characters".into()));
-    }
-    Ok(Rules {
-        name: file.name,
-        description: file.description,
-        piece: Piece { slides: slides.into_iter().collect(), jumps: jumps.into_iter().collect() },
+    let offsets = |list: &[[u32; 2]]| list.iter().map(|&[dx, dy]| Offset::new(dx, dy)).collect();
+    let rules = Rules {
+        piece: Piece { slides: offsets(&file.slides), jumps: offsets(&file.jumps) },
         terminal: TerminalSet::from_cells(file.terminal.iter().map(|c| (c[0], c[1]))),
         convention: file.convention,
-    })
+        name: file.name,
+        description: file.description,
+    };
+    rules.validate().map_err(|e| RulesFileError(where_in_file(&e, &file.slides, &file.jumps, &file.terminal)))?;
+    Ok(rules)
+}
+
+/// The validation message with the index of the offending entry in the
+/// file's list, e.g. "`jumps[0]` is [0, 0]; ...".
+fn where_in_file(e: &RulesError, slides: &[[u32; 2]], jumps: &[[u32; 2]], terminal: &[[u32; 2]]) -> String {
+    let list = |k: OffsetKind| if k == OffsetKind::Slide { slides } else { jumps };
+    let (field, index, entry) = match *e {
+        RulesError::ZeroOffset(k) => (k.field(), list(k).iter().position(|o| *o == [0, 0]), [0, 0]),
+        RulesError::OffsetTooLarge(k, o) => (k.field(), list(k).iter().position(|e| *e == [o.dx, o.dy]), [o.dx, o.dy]),
+        RulesError::TerminalTooFar(x, y) => ("terminal", terminal.iter().position(|c| *c == [x, y]), [x, y]),
+        _ => return e.to_string(),
+    };
+    let message = e.to_string();
+    let why = message.split_once("; ").map_or(message.as_str(), |(_, why)| why);
+    match index {
+        Some(i) => format!("`{field}[{i}]` is [{}, {}]; {why}", entry[0], entry[1]),
+        None => message,
+    }
 }
 
 /// Read the rules named by `spec`: a preset name, or a path to a rules file.
 pub fn load_spec(spec: &str) -> Result<Rules, String> {
     let looks_like_file = spec.ends_with(".json") || spec.contains('/') || spec.contains('\\');
     if looks_like_file || std::path::Path::new(spec).is_file() {
-        let text = std::fs::read_to_string(spec).map_err(|e| format!("cannot read `{spec}`: {e}"))?;
+        let text = crate::fsutil::read_text(std::path::Path::new(spec), MAX_FILE_BYTES)
+            .map_err(|e| format!("cannot read `{spec}`: {e}"))?;
         from_json(&text).map_err(|e| format!("`{spec}`: {e}"))
     } else {
         super::preset(spec)

@@ -5,10 +5,14 @@
 mod file;
 mod matrix;
 mod presets;
+mod validate;
 
 pub use file::{RulesFileError, from_json, load_spec, to_json};
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_piece};
 pub use presets::{PRESET_NAMES, preset, ryuoh_jumps};
+pub use validate::{
+    MAX_DESCRIPTION, MAX_NAME, MAX_OFFSET, MAX_OFFSETS, MAX_TERMINAL_CELLS, MAX_TERMINAL_COORD, OffsetKind, RulesError,
+};
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
