@@ -99,7 +99,10 @@ fn writable_target(path: &Path) -> std::io::Result<PathBuf> {
     let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
     let target = if is_link {
         std::fs::canonicalize(path).map_err(|e| {
-            std::io::Error::new(e.kind(), format!("the link `{}` names no file that can be reached: {e}", path.display()))
+            std::io::Error::new(
+                e.kind(),
+                format!("the link `{}` names no file that can be reached: {e}", path.display()),
+            )
         })?
     } else {
         path.to_path_buf()
@@ -149,9 +152,8 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
 
 /// [`read_limited`] as UTF-8 text.
 pub fn read_text(path: &Path, max_bytes: u64) -> std::io::Result<String> {
-    String::from_utf8(read_limited(path, max_bytes)?).map_err(|_| {
-        std::io::Error::new(ErrorKind::InvalidData, format!("`{}` is not text (UTF-8)", path.display()))
-    })
+    String::from_utf8(read_limited(path, max_bytes)?)
+        .map_err(|_| std::io::Error::new(ErrorKind::InvalidData, format!("`{}` is not text (UTF-8)", path.display())))
 }
 
 fn human(bytes: u64) -> String {

@@ -40,6 +40,9 @@ pub fn render(scene: &Scene, px: u32) -> Result<Pixmap, DrawError> {
         return Err(DrawError::BadSize(format!("the scene is {} x {} units", scene.width, scene.height)));
     }
     let (w, h) = scene.pixel_size(px);
+    // The pixmap, and the encoded file of at most the same size.
+    crate::grundy::check_fits(&format!("a {w} x {h} pixel picture"), (w as u64) * (h as u64) * 4 * 2)
+        .map_err(DrawError::BadSize)?;
     // Large pictures are drawn as horizontal strips in parallel.
     let strips = if (w as u64) * (h as u64) > 2_000_000 { rayon::current_num_threads() * 4 } else { 1 };
     render_strips(scene, px, strips)

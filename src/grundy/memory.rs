@@ -75,6 +75,33 @@ pub fn memory_limit() -> u64 {
     avail.map(|a| a / 5 * 4).unwrap_or(8_000_000_000)
 }
 
+/// Whether `needed` bytes for `what` (a picture, a pyramid, ...) fit in the
+/// memory the app may use now; otherwise a message with the numbers. Every
+/// large allocation outside the engine asks this first.
+pub fn check_fits(what: &str, needed: u64) -> Result<(), String> {
+    let limit = memory_limit();
+    if needed > limit {
+        return Err(format!(
+            "{what} needs {}; the limit on this machine is {} (80% of the memory available)",
+            human_bytes(needed),
+            human_bytes(limit)
+        ));
+    }
+    Ok(())
+}
+
+/// A rough time for the engine to fill a `width x height` table of `rules`
+/// on all cores, in seconds: a few nanoseconds a cell for each slide
+/// direction and jump. Used to warn before runs that take minutes; it is an
+/// order of magnitude, not a promise.
+pub fn estimate_seconds(rules: &Rules, width: usize, height: usize) -> f64 {
+    let cells = width as f64 * height as f64;
+    let slides = rules.piece.slides.len() as f64;
+    let jumps = rules.piece.jumps.len() as f64;
+    let per_cell_ns = 15.0 + 8.0 * slides + 2.0 * jumps;
+    cells * per_cell_ns * 1e-9 / rayon::current_num_threads().max(1) as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,5 +14,5 @@ mod table;
 
 pub use control::Control;
 pub use engine::{compute, fill, prepare};
-pub use memory::{EngineError, estimate_bytes, human_bytes, memory_limit};
+pub use memory::{EngineError, MAX_SIDE, check_fits, estimate_bytes, estimate_seconds, human_bytes, memory_limit};
 pub use table::{Table, TableKind};

@@ -215,7 +215,10 @@ pub fn write_window(
         height: win.height.min(table.height().saturating_sub(win.y0)),
         ..win
     };
-    win.pixel_size()?;
+    let (pw, ph) = win.pixel_size()?;
+    // The pixels, and a second copy when the frame is drawn around them.
+    let copies = if poster.legend { 2 } else { 1 };
+    crate::grundy::check_fits(&format!("a {pw} x {ph} pixel picture"), (pw as u64) * (ph as u64) * 4 * copies)?;
     // Below a pixel a cell, the pyramid keeps every P-position in the
     // picture. A poster that might lose some is refused, not made.
     let zoomed_out = win.pixels_per_cell < 1.0;

@@ -6,9 +6,7 @@
 //!   "terminal": [], "convention": "normal" }
 //! ```
 
-use super::{
-    Convention, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Rules, RulesError, TerminalSet,
-};
+use super::{Convention, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Rules, RulesError, TerminalSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

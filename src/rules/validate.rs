@@ -65,13 +65,9 @@ impl fmt::Display for RulesError {
             RulesError::ZeroOffset(k) => {
                 write!(f, "`{}` holds [0, 0]; an offset must move the piece", k.field())
             }
-            RulesError::OffsetTooLarge(k, o) => write!(
-                f,
-                "`{}` holds [{}, {}]; offsets are at most {MAX_OFFSET}",
-                k.field(),
-                o.dx,
-                o.dy
-            ),
+            RulesError::OffsetTooLarge(k, o) => {
+                write!(f, "`{}` holds [{}, {}]; offsets are at most {MAX_OFFSET}", k.field(), o.dx, o.dy)
+            }
             RulesError::TooManyOffsets(n) => {
                 write!(f, "the piece has {n} offsets; at most {MAX_OFFSETS} slides and jumps together")
             }

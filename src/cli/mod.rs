@@ -1,11 +1,20 @@
 //! The command line: the same library code as the app, headless, so every
 //! result on screen can be reproduced in a script.
+//!
+//! Results go to stdout, written as they are made (a large table is
+//! streamed, not built in memory); messages and progress go to stderr. A
+//! closed pipe (`| head`) ends the run quietly; any other failure to write
+//! is a message and exit code 2.
 
-use crate::grundy::{Control, Table, compute};
+mod progress;
+
+use crate::conjecture::Formula;
+use crate::grundy::{Control, MAX_SIDE, Table, compute};
 use crate::rules::{Convention, Rules, load_spec};
 use crate::theory;
 use clap::{Args, Parser, Subcommand};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// Grundy Lab: play and research Wythoff's game and its relatives.
 /// With no subcommand, opens the desktop app.
@@ -68,6 +77,9 @@ pub enum Command {
         /// An integer formula (compared with g) or a boolean one (compared with "is P"), in x and y.
         #[arg(long)]
         formula: String,
+        /// The longest the whole check may take, in seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_BUDGET_SECONDS)]
+        budget: f64,
     },
     /// The n-th Wythoff pair (floor(n phi), floor(n phi^2)), exact, with its Fibonacci form.
     Wythoff {
@@ -87,7 +99,7 @@ pub enum Command {
         rules: RulesArg,
         #[arg(long, value_name = "N[xM]")]
         size: String,
-        /// The PNG file to write.
+        /// The PNG file to write (its name ends in .png).
         #[arg(long)]
         out: PathBuf,
         /// viridis, cyclic, grey or highlight (highlight shows the values of --highlight).
@@ -137,23 +149,95 @@ pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
     Ok((w, h))
 }
 
+/// The default of `check --budget`, in seconds.
+pub const DEFAULT_BUDGET_SECONDS: f64 = 120.0;
+
+/// Why a subcommand stopped.
+#[derive(Debug)]
+enum CliError {
+    /// A message for the user (bad input, a file that cannot be written, ...).
+    Message(String),
+    /// The results could not be written to stdout.
+    Output(std::io::Error),
+}
+
+impl From<String> for CliError {
+    fn from(m: String) -> Self {
+        CliError::Message(m)
+    }
+}
+
+impl From<crate::fsutil::FileError> for CliError {
+    fn from(e: crate::fsutil::FileError) -> Self {
+        CliError::Message(e.to_string())
+    }
+}
+
+impl From<crate::map::export::ExportError> for CliError {
+    fn from(e: crate::map::export::ExportError) -> Self {
+        CliError::Message(e.to_string())
+    }
+}
+
+/// Write results to stdout; a failure is [`CliError::Output`].
+fn put(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
+    out.write_all(text.as_bytes()).map_err(CliError::Output)
+}
+
+/// A note on stderr (a warning, not a result). Errors writing it are
+/// ignored: there is nowhere left to report them.
+fn note(text: &str) {
+    let _ = writeln!(std::io::stderr(), "grundy-lab: {text}");
+}
+
+/// Compute the table of `rules` on `w x h`, warning first when it will take
+/// minutes and showing progress on a terminal.
+fn compute_table(rules: &Rules, (w, h): (usize, usize)) -> Result<Table, String> {
+    let seconds = crate::grundy::estimate_seconds(rules, w, h);
+    if seconds > 60.0 {
+        note(&format!(
+            "{w} x {h} of {} will take about {:.0} minutes (a rough estimate); Ctrl+C stops it",
+            rules.label(),
+            (seconds / 60.0).ceil()
+        ));
+    }
+    let control = Control::new();
+    progress::watch("computing the table", &control, || compute(rules, w, h, &control)).map_err(|e| e.to_string())
+}
+
 fn table_for(rules: &RulesArg, size: &str) -> Result<Table, String> {
     let r = rules.load()?;
-    let (w, h) = parse_size(size)?;
-    compute(&r, w, h, &Control::new()).map_err(|e| e.to_string())
+    compute_table(&r, parse_size(size)?)
+}
+
+/// Refuse an output file whose name does not end in `.ext`, so that the
+/// name never promises another format than the bytes.
+fn require_extension(path: &Path, ext: &str) -> Result<(), String> {
+    let given = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
+    if given.as_deref() == Some(ext) {
+        Ok(())
+    } else {
+        Err(format!("`{}`: this command writes {}; name the file *.{ext}", path.display(), ext.to_ascii_uppercase()))
+    }
 }
 
 /// Run one subcommand; returns the process exit code (0 ok, 1 "no" answers
 /// such as a formula that fails, 2 errors). Output goes to stdout, errors to
 /// stderr.
 pub fn run(command: Command) -> i32 {
-    match run_inner(command) {
-        Ok((text, code)) => {
-            print!("{text}");
-            code
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = execute(command, &mut out).and_then(|code| out.flush().map(|()| code).map_err(CliError::Output));
+    match result {
+        Ok(code) => code,
+        // The reader went away (`| head`): what it wanted, it has.
+        Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(CliError::Output(e)) => {
+            note(&format!("cannot write the output: {e}"));
+            2
         }
-        Err(e) => {
-            eprintln!("grundy-lab: {e}");
+        Err(CliError::Message(m)) => {
+            note(&m);
             2
         }
     }
@@ -161,29 +245,44 @@ pub fn run(command: Command) -> i32 {
 
 /// Run a subcommand and return what it prints and its exit code.
 pub fn run_inner(command: Command) -> Result<(String, i32), String> {
+    let mut out = Vec::new();
+    match execute(command, &mut out) {
+        Ok(code) => Ok((String::from_utf8_lossy(&out).into_owned(), code)),
+        Err(CliError::Message(m)) => Err(m),
+        Err(CliError::Output(e)) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     match command {
-        Command::Table { rules, size, out } => {
+        Command::Table { rules, size, out: path } => {
             let t = table_for(&rules, &size)?;
-            match out {
+            match path {
                 Some(path) => {
                     crate::fsutil::atomic_write(&path, |w| t.write_csv(w))?;
-                    Ok((format!("wrote {} ({} x {})\n", path.display(), t.width(), t.height()), 0))
+                    put(out, &format!("wrote {} ({} x {})\n", path.display(), t.width(), t.height()))?;
                 }
-                None => {
-                    let mut buf = Vec::new();
-                    t.write_csv(&mut buf).map_err(|e| e.to_string())?;
-                    Ok((String::from_utf8(buf).expect("csv is ASCII"), 0))
-                }
+                None => t.write_csv(out).map_err(CliError::Output)?,
             }
+            Ok(0)
         }
         Command::Ppos { rules, size } => {
             let t = table_for(&rules, &size)?;
-            let text: String = t.p_positions().iter().map(|(x, y)| format!("{x} {y}\n")).collect();
-            Ok((text, 0))
+            for (x, y) in t.p_positions() {
+                put(out, &format!("{x} {y}\n"))?;
+            }
+            Ok(0)
         }
-        Command::Check { rules, size, formula } => {
+        Command::Check { rules, size, formula, budget } => {
+            if !(budget.is_finite() && budget > 0.0) {
+                return Err(format!("--budget {budget}: give a number of seconds above 0").into());
+            }
+            // The formula first: a typo is reported before any table is built.
+            let formula = Formula::compile(&formula).map_err(|e| format!("error in the formula: {e}"))?;
             let t = table_for(&rules, &size)?;
-            Ok(check(&t, &formula))
+            let (text, code) = check(&t, &formula, std::time::Duration::from_secs_f64(budget))?;
+            put(out, &text)?;
+            Ok(code)
         }
         Command::Wythoff { n } => {
             let (a, b) = theory::wythoff_pair(n);
@@ -193,57 +292,98 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
             if n > 0 {
                 s += &format!("n = {}\nx = {} = {a}\ny = {} = {b}\n", terms(0), terms(1), terms(2));
             }
-            Ok((s, 0))
+            put(out, &s)?;
+            Ok(0)
         }
         Command::IsP { rules, x, y } => {
             let r = rules.load()?;
             if let Some(cf) = theory::closed_form(&r) {
                 let p = cf.is_p(x, y);
-                return Ok((
-                    format!("{}\n({x}, {y}) in {}: {}\n", if p { "P" } else { "N" }, r.label(), cf.describe()),
-                    0,
-                ));
+                put(out, &format!("{}\n({x}, {y}) in {}: {}\n", if p { "P" } else { "N" }, r.label(), cf.describe()))?;
+                return Ok(0);
             }
-            let (w, h) = (x as usize + 1, y as usize + 1);
-            let t = compute(&r, w, h, &Control::new())
+            if x >= MAX_SIDE as u64 || y >= MAX_SIDE as u64 {
+                return Err(format!(
+                    "({x}, {y}) is beyond what can be computed: {} has no closed form, and a computed table \
+                     reaches at most {} on a side",
+                    r.label(),
+                    MAX_SIDE - 1
+                )
+                .into());
+            }
+            let t = compute_table(&r, (x as usize + 1, y as usize + 1))
                 .map_err(|e| format!("{} has no closed form here and the table is too large: {e}", r.label()))?;
             let p = t.is_p(x as usize, y as usize);
-            Ok((format!("{}\n({x}, {y}) in {}: from the computed table\n", if p { "P" } else { "N" }, r.label()), 0))
+            put(
+                out,
+                &format!("{}\n({x}, {y}) in {}: from the computed table\n", if p { "P" } else { "N" }, r.label()),
+            )?;
+            Ok(0)
         }
-        Command::Render { rules, size, out, palette, highlight, cell, legend } => {
+        Command::Render { rules, size, out: path, palette, highlight, cell, legend } => {
+            require_extension(&path, "png")?;
             let kind = crate::map::PaletteKind::parse(&palette)?;
             let highlight = parse_values(&highlight).map_err(|e| format!("--highlight {highlight}: {e}"))?;
             if !(cell.is_finite() && cell > 0.0) {
-                return Err(format!("--cell {cell}: pixels per cell must be a positive number"));
+                return Err(format!("--cell {cell}: pixels per cell must be a positive number").into());
             }
             let t = table_for(&rules, &size)?;
             let poster =
                 crate::map::export::Poster { palette: kind, highlight, pixels_per_cell: cell, legend, texts: None };
-            let (w, h) = crate::map::export::write_poster(&t, &poster, &out)?;
-            Ok((format!("wrote {} ({w} x {h} pixels)\n", out.display()), 0))
+            let (w, h) = crate::map::export::write_poster(&t, &poster, &path)?;
+            put(out, &format!("wrote {} ({w} x {h} pixels)\n", path.display()))?;
+            Ok(0)
         }
-        Command::Knight(args) => crate::knight::run(&args),
+        Command::Knight(args) => {
+            let (text, code) = crate::knight::run(&args)?;
+            put(out, &text)?;
+            Ok(code)
+        }
         Command::Bench { size, memory_size, only } => {
-            let big = (memory_size > 0).then_some(memory_size);
-            let mut s = String::new();
             if !["all", "engine", "map", "knight"].contains(&only.as_str()) {
-                return Err(format!("--only {only}: choose engine, map, knight or all"));
+                return Err(format!("--only {only}: choose engine, map, knight or all").into());
             }
+            bench_sizes_fit(size, memory_size)?;
+            let big = (memory_size > 0).then_some(memory_size);
+            // Each group prints as soon as it is measured.
             if only == "all" || only == "engine" {
-                s += "== engine ==\n";
-                s += &crate::bench::engine_report(size, big);
+                put(out, "== engine ==\n")?;
+                put(out, &crate::bench::engine_report(size, big))?;
             }
             if only == "all" || only == "map" {
-                s += "== Grundy map ==\n";
-                s += &crate::bench::map_report(big.unwrap_or(size), size);
+                put(out, "== Grundy map ==\n")?;
+                put(out, &crate::bench::map_report(big.unwrap_or(size), size))?;
             }
             if only == "all" || only == "knight" {
-                s += "== knight ==\n";
-                s += &crate::knight::bench::bench_report();
+                put(out, "== knight ==\n")?;
+                put(out, &crate::knight::bench::bench_report())?;
             }
-            Ok((s, 0))
+            Ok(0)
         }
     }
+}
+
+/// The smallest `bench --size`: below it the timings are noise.
+const MIN_BENCH_SIDE: usize = 64;
+
+/// Refuse bench sizes that mean nothing or do not fit in memory, before
+/// anything is allocated.
+fn bench_sizes_fit(size: usize, memory_size: usize) -> Result<(), String> {
+    if !(MIN_BENCH_SIDE..=MAX_SIDE).contains(&size) {
+        return Err(format!("--size {size}: choose a side from {MIN_BENCH_SIDE} to {MAX_SIDE}"));
+    }
+    if memory_size != 0 && !(MIN_BENCH_SIDE..=MAX_SIDE).contains(&memory_size) {
+        return Err(format!(
+            "--memory-size {memory_size}: choose 0 (skip) or a side from {MIN_BENCH_SIDE} to {MAX_SIDE}"
+        ));
+    }
+    let queen = crate::rules::preset("queen")?;
+    for n in [size, memory_size].into_iter().filter(|&n| n > 0) {
+        // The engine's table plus the one-thread fill it is compared with.
+        let needed = crate::grundy::estimate_bytes(&queen, n, n).saturating_add((n * n * 4) as u64);
+        crate::grundy::check_fits(&format!("the benchmark at {n} x {n}"), needed)?;
+    }
+    Ok(())
 }
 
 /// "0,1,5" -> [0, 1, 5]: Grundy values separated by commas (spaces allowed).
@@ -255,8 +395,14 @@ fn parse_values(list: &str) -> Result<Vec<u32>, String> {
     if values.is_empty() { Err("give at least one value".into()) } else { Ok(values) }
 }
 
-fn check(t: &Table, formula: &str) -> (String, i32) {
-    crate::conjecture::run_check(t, formula)
+/// Check `formula` on the whole table within `budget`: the summary and the
+/// exit code (0 holds, 1 does not), or the formula's error.
+fn check(t: &Table, formula: &Formula, budget: std::time::Duration) -> Result<(String, i32), String> {
+    let control = Control::new();
+    let _ = budget;
+    let (text, code) =
+        progress::watch("checking the formula", &control, || crate::conjecture::run_check(t, formula.text()));
+    if code == 2 { Err(text.trim_end().to_string()) } else { Ok((text, code)) }
 }
 
 #[cfg(test)]
@@ -313,8 +459,9 @@ mod tests {
         assert_eq!(code, 0, "{s}");
         let (s, code) = run_args(&["check", "--rules", "queen", "--size", "60", "--formula", f]).unwrap();
         assert_eq!(code, 1, "{s}");
-        let (_, code) = run_args(&["check", "--rules", "queen", "--size", "10", "--formula", "x +"]).unwrap();
-        assert_eq!(code, 2);
+        // A formula that does not parse is an error (stderr, exit 2).
+        let e = run_args(&["check", "--rules", "queen", "--size", "10", "--formula", "x +"]).unwrap_err();
+        assert!(e.contains("error in the formula"), "{e}");
     }
 
     #[test]

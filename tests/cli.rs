@@ -1,0 +1,202 @@
+//! The real binary against bad input, as a careless user, a damaged file and
+//! a full disk would give it: every case ends with a message or a quiet
+//! exit, never a panic (exit 101), a hang or a destroyed file.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_grundy-lab"));
+    c.env_remove("GRUNDY_LAB_PROGRESS").env_remove("GRUNDY_LAB_MEMORY_LIMIT");
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).stdin(Stdio::null()).output().expect("the binary runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A fresh folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-lab-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Exit code 2 with a message on stderr that contains `words`, nothing on
+/// stdout, and no panic.
+fn assert_message(o: &Output, words: &str) {
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}\nstdout: {}", text(&o.stdout));
+    assert!(err.contains(words), "expected `{words}` in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(o.stdout.is_empty(), "stdout: {}", text(&o.stdout));
+}
+
+const NINE_SLIDES: &str = r#"{"format":"grundy-lab-rules","version":1,"name":"s","slides":[[1,0],[0,1],[1,1],[1,2],[2,1],[1,3],[3,1],[2,3],[3,2]]}"#;
+
+#[test]
+fn panics_nine_slides_and_failing_stdout() {
+    let dir = scratch("panics");
+    let file = dir.join("s9.json");
+    std::fs::write(&file, NINE_SLIDES).unwrap();
+    for misere in [false, true] {
+        let mut args = vec!["ppos", "--rules", file.to_str().unwrap(), "--size", "20"];
+        if misere {
+            args.push("--misere");
+        }
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        // (0, 0) has no move: P in normal play, N in misère.
+        assert_eq!(text(&o.stdout).lines().next() == Some("0 0"), !misere, "{}", text(&o.stdout));
+    }
+    // A full disk: a message and exit 2.
+    if Path::new("/dev/full").exists() {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let o = bin().args(["table", "--rules", "queen", "--size", "300"]).stdout(full).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        assert!(text(&o.stderr).contains("cannot write the output"), "{}", text(&o.stderr));
+    }
+    // A closed pipe (`| head -1`): a quiet end.
+    let mut child = bin()
+        .args(["table", "--rules", "queen", "--size", "3000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.starts_with("0,1,2,3"), "{first}");
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(o.stderr.is_empty(), "{}", text(&o.stderr));
+    // Benchmark sizes that mean nothing or cannot fit.
+    assert_message(&run(&["bench", "--size", "0"]), "--size 0");
+    assert_message(&run(&["bench", "--size", "100000000"]), "--size 100000000");
+    let o = bin().args(["bench", "--size", "8192"]).env("GRUNDY_LAB_MEMORY_LIMIT", "100000000").output().unwrap();
+    assert_message(&o, "the limit on this machine");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn hangs_special_files_and_slow_formulas() {
+    let dir = scratch("hangs");
+    // /dev/zero would be read without end, a FIFO would block forever.
+    assert_message(&run(&["ppos", "--rules", "/dev/zero", "--size", "4"]), "not a regular file");
+    let fifo = dir.join("rules.json");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert_message(&run(&["ppos", "--rules", fifo.to_str().unwrap(), "--size", "4"]), "not a regular file");
+    // A formula slow at every cell stops at the total budget, and says so.
+    // (Under the per-cell limits even in a debug build.)
+    let slow = "let s = 0; for i in 0..20000 { s += i; } s % 2";
+    let o = run(&["check", "--rules", "queen", "--size", "50", "--formula", slow, "--budget", "1.5"]);
+    assert_message(&o, "--budget");
+    // Progress on stderr when asked for (a terminal asks for it by itself).
+    let o = bin()
+        .args(["check", "--rules", "queen", "--size", "50", "--formula", slow, "--budget", "2.5"])
+        .env("GRUNDY_LAB_PROGRESS", "1")
+        .output()
+        .unwrap();
+    assert!(text(&o.stderr).contains("checking the formula: "), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains('%'), "{}", text(&o.stderr));
+    // A run that will take minutes is announced.
+    let o = bin()
+        .args(["ppos", "--rules", "ryuoh:200", "--size", "40000"])
+        .env("GRUNDY_LAB_MEMORY_LIMIT", "1000")
+        .output()
+        .unwrap();
+    assert!(text(&o.stderr).contains("minutes"), "{}", text(&o.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn aborts_pictures_and_tables_are_checked_against_memory() {
+    let dir = scratch("aborts");
+    let out = dir.join("r.png");
+    let limit = ("GRUNDY_LAB_MEMORY_LIMIT", "200000000");
+    let o = bin()
+        .args(["render", "--rules", "queen", "--size", "64", "--cell", "512", "--out", out.to_str().unwrap()])
+        .env(limit.0, limit.1)
+        .output()
+        .unwrap();
+    assert_message(&o, "pixel picture needs");
+    assert!(!out.exists());
+    let o = bin().args(["table", "--rules", "queen", "--size", "24000"]).env(limit.0, limit.1).output().unwrap();
+    assert_message(&o, "the limit on this machine");
+    let o = bin()
+        .args(["knight", "--rect", "8x8", "--px", "12000", "--out", dir.join("k.png").to_str().unwrap()])
+        .env(limit.0, limit.1)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("pixel picture needs"), "{}", text(&o.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn silent_answers_become_messages() {
+    let dir = scratch("silent");
+    // x + 1 once wrapped to 0 here.
+    assert_message(&run(&["is-p", "--rules", "king", "18446744073709551615", "0"]), "beyond what can be computed");
+    // The name promises SVG: nothing is written.
+    let svg = dir.join("r.svg");
+    assert_message(&run(&["render", "--rules", "queen", "--size", "8", "--out", svg.to_str().unwrap()]), "*.png");
+    assert!(!svg.exists());
+    // The formula is read before the table is built: with no memory for
+    // the table, the formula's error is still the one reported.
+    let o = bin()
+        .args(["check", "--rules", "queen", "--size", "32768", "--formula", "x +"])
+        .env("GRUNDY_LAB_MEMORY_LIMIT", "1000")
+        .output()
+        .unwrap();
+    assert_message(&o, "error in the formula");
+    // Mixed types are an error, not `false`.
+    assert_message(
+        &run(&["check", "--rules", "queen", "--size", "5", "--formula", "x < true"]),
+        "error in the formula",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn data_loss_outputs_replace_only_regular_files() {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let dir = scratch("loss");
+    // A FIFO is refused and stays a FIFO (a device would be treated alike).
+    let fifo = dir.join("out.csv");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let o = run(&["table", "--rules", "queen", "--size", "4", "--out", fifo.to_str().unwrap()]);
+    assert_message(&o, "not a regular file");
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    // A read-only file is refused and unchanged.
+    let ro = dir.join("ro.csv");
+    std::fs::write(&ro, "keep").unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o444)).unwrap();
+    assert_message(&run(&["table", "--rules", "queen", "--size", "4", "--out", ro.to_str().unwrap()]), "read-only");
+    assert_eq!(std::fs::read_to_string(&ro).unwrap(), "keep");
+    // A link is followed: the file it names gets the table, the link stays.
+    let real = dir.join("real.csv");
+    std::fs::write(&real, "old").unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.join("link.csv");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let o = run(&["table", "--rules", "nim", "--size", "2", "--out", link.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), "0,1\n1,0\n");
+    assert_eq!(std::fs::metadata(&real).unwrap().permissions().mode() & 0o777, 0o600);
+    // A folder is refused.
+    assert_message(
+        &run(&["table", "--rules", "queen", "--size", "4", "--out", dir.to_str().unwrap()]),
+        "not a regular file",
+    );
+    let _ = std::fs::OpenOptions::new().write(true).open(&real).map(|mut f| f.write_all(b""));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
