@@ -13,7 +13,7 @@ mod library;
 pub mod patterns;
 
 pub use check::{CheckReport, Counterexample, DiffTable, MAX_CHECK_CELLS, MAX_COUNTEREXAMPLES, check};
-pub use formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue, MAX_OPERATIONS, engine};
+pub use formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue, MAX_OPERATIONS, MAX_TEXT, engine};
 pub use helpers::{HELPERS, Helper};
 pub use library::{KnownFormula, KnownKind, known_formulas, parameter_p_formula};
 pub use patterns::{BlockForm, Line, LineHint, PatternHints, Periodicity, find_block_form, find_hints};

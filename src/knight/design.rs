@@ -275,6 +275,10 @@ struct DesignFile {
     style: Style,
 }
 
+/// The largest design file read: a 256 x 256 board with its style is far
+/// smaller.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
 impl Design {
     /// The design as pretty JSON (the file format).
     pub fn to_json(&self) -> String {
@@ -323,11 +327,12 @@ impl Design {
         Ok(Design { board, leaper: f.leaper, style: f.style })
     }
 
-    /// Loads a design file. A file that cannot be read or is not a valid
+    /// Loads a design file (a regular file of at most [`MAX_FILE_BYTES`]). A file that cannot be read or is not a valid
     /// design gives an error naming the file and the problem.
     pub fn load(path: &Path) -> Result<Design, LoadError> {
         let in_file = |error| LoadError { path: path.to_path_buf(), error };
-        let bytes = std::fs::read(path).map_err(|e| in_file(DesignError::Read((&e).into())))?;
+        let bytes =
+            crate::fsutil::read_limited(path, MAX_FILE_BYTES).map_err(|e| in_file(DesignError::Read((&e).into())))?;
         Design::from_bytes(&bytes).map_err(in_file)
     }
 

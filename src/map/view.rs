@@ -19,6 +19,18 @@ pub struct Camera {
     pub zoom: f64,
 }
 
+impl Camera {
+    /// Whether the numbers are finite and the zoom within [`ZOOM_RANGE`]
+    /// (a camera read from a damaged file may be neither).
+    pub fn is_usable(&self) -> bool {
+        self.x0.is_finite()
+            && self.y0.is_finite()
+            && (ZOOM_RANGE.0..=ZOOM_RANGE.1).contains(&self.zoom)
+            && self.x0.abs() < 1e9
+            && self.y0.abs() < 1e9
+    }
+}
+
 impl Default for Camera {
     fn default() -> Self {
         Camera { x0: 0.0, y0: 0.0, zoom: 1.0 }

@@ -10,6 +10,11 @@ use super::{PlayerKind, Players, Strength};
 use crate::theory::is_nim_p;
 use std::fmt;
 
+/// The most heaps a game of Nim may have in the app.
+pub const MAX_HEAPS: usize = 8;
+/// The largest heap the app sets up.
+pub const MAX_HEAP: u64 = 1000;
+
 /// The heaps of the sources' game app.
 pub const DEFAULT_HEAPS: [u64; 4] = [1, 3, 5, 7];
 

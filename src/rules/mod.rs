@@ -7,7 +7,7 @@ mod matrix;
 mod presets;
 mod validate;
 
-pub use file::{RulesFileError, from_json, load_spec, to_json};
+pub use file::{MAX_FILE_BYTES, RulesFileError, from_json, load_spec, to_json};
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_piece};
 pub use presets::{PRESET_NAMES, preset, ryuoh_jumps};
 pub use validate::{

@@ -22,6 +22,13 @@ pub struct GrundyLabApp {
     pub show_about: bool,
     /// The Shortcuts window is open.
     pub show_shortcuts: bool,
+    /// The settings file (none in tests and where no data folder exists).
+    settings_path: Option<std::path::PathBuf>,
+    /// False when the settings file could not be used and no copy of it
+    /// could be made: then it is never written over.
+    may_save: bool,
+    /// Why the last save failed (shown as a banner).
+    save_error: Option<String>,
     applied: Option<AppliedLook>,
     applied_zoom: f32,
     title_language: Option<Language>,
@@ -35,21 +42,29 @@ struct AppliedLook {
 }
 
 impl GrundyLabApp {
-    /// The app as eframe creates it: fonts installed, state read from
-    /// eframe's storage.
+    /// The app as eframe creates it: fonts installed, state read from the
+    /// settings file (or, once, from the string older versions kept in
+    /// eframe's storage).
     pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
-        let saved = cc.storage.and_then(|s| s.get_string(STORAGE_KEY));
+        let file = settings_file::path();
+        let (saved, read_error) = match &file {
+            Some(f) => match settings_file::read(f) {
+                Ok(Some(text)) => (Some(text), None),
+                Ok(None) => (cc.storage.and_then(|s| s.get_string(STORAGE_KEY)), None),
+                Err(e) => (None, Some(i18n::io_reason(&e))),
+            },
+            None => (None, None),
+        };
         let mut app = Self::from_saved(&cc.egui_ctx, saved.as_deref());
-        // Settings that cannot be read are replaced by the defaults at the
-        // next save: keep a copy of the file and say where it is.
-        if cc.storage.is_some()
-            && let Some(file) = settings_file::path()
-        {
-            if let Some(error) = app.load_warning.take() {
-                app.load_warning = Some(settings_file::warning(&file, &error));
-            } else if settings_file::is_unreadable(&file, saved.is_some()) {
-                app.load_warning = Some(settings_file::warning(&file, &settings_file::damaged(&file)));
-            }
+        app.settings_path = file.clone();
+        // Settings that cannot be used are replaced by the defaults at the
+        // next save: keep a copy first, or never save over them.
+        if let (Some(file), Some(error)) = (&file, read_error.or(app.load_warning.take())) {
+            // A string from an older version came from eframe's file.
+            let source = if saved.is_some() && !file.exists() { file.with_file_name("app.ron") } else { file.clone() };
+            let refused = settings_file::refuse(&source, &error);
+            app.load_warning = Some(refused.warning);
+            app.may_save = refused.may_save;
         }
         app
     }
@@ -64,6 +79,9 @@ impl GrundyLabApp {
             load_warning,
             show_about: false,
             show_shortcuts: false,
+            settings_path: None,
+            may_save: true,
+            save_error: None,
             applied: None,
             applied_zoom: 1.0,
             title_language: None,
@@ -181,6 +199,16 @@ impl eframe::App for GrundyLabApp {
                 }
             });
         }
+        if let Some(error) = self.save_error.clone() {
+            let pal = theme::palette(&self.state.shared.settings);
+            egui::Panel::top("settings_save_error").show(ui, |ui| {
+                let text = trf("settings.not_saved", &[("error", &error)]);
+                let text_color = ui.visuals().strong_text_color();
+                if super::widgets::banner(ui, pal.warning_fill, text_color, &text, true) {
+                    self.save_error = None;
+                }
+            });
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             let AppState { shared, tab, play, map, pieces, knight } = &mut self.state;
             match tab {
@@ -199,6 +227,11 @@ impl eframe::App for GrundyLabApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        storage.set_string(STORAGE_KEY, self.state.to_saved());
+        // eframe's own file keeps only the window's place; the settings
+        // live in their own file, written atomically.
+        storage.remove_string(STORAGE_KEY);
+        if let Some(file) = self.settings_path.as_ref().filter(|_| self.may_save) {
+            self.save_error = settings_file::save(file, &self.state.to_saved()).err().map(|e| i18n::file_error(&e));
+        }
     }
 }

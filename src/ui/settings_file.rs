@@ -1,72 +1,127 @@
-//! The settings file eframe keeps (`app.ron` in the app's data folder): when
-//! it cannot be read, the app starts with the defaults and keeps a copy of
-//! the file, so the next save does not lose what was in it.
+//! The settings file: `settings.json` in the app's data folder, read with a
+//! size cap and only when it is a regular file, checked like every other
+//! door (see [`super::state::AppState::from_saved`]), and written through
+//! the project's atomic writer (a temporary file, then a rename), so a full
+//! disk never leaves half a file.
+//!
+//! When the file cannot be used, the app starts with the defaults and keeps
+//! a copy as `settings.json.bak`. When no copy can be made, the file is
+//! never written over: the app says so and saves nothing until the next
+//! start.
+//!
+//! Older versions kept the settings inside eframe's `app.ron`; that string
+//! is read once when `settings.json` does not exist yet.
 
-use super::i18n::trf;
+use super::i18n::{io_reason, trf};
 use std::path::{Path, PathBuf};
 
 /// The app id, which names the data folder.
 pub const APP_ID: &str = "grundy-lab";
+/// The settings file's name in the data folder.
+pub const FILE_NAME: &str = "settings.json";
+/// The largest settings file read (a few hundred saved pieces fit well).
+pub const MAX_BYTES: u64 = 64 << 20;
 
-/// Where eframe keeps the settings file on this machine.
+/// Where the settings are kept on this machine.
 pub fn path() -> Option<PathBuf> {
-    eframe::storage_dir(APP_ID).map(|dir| dir.join("app.ron"))
+    eframe::storage_dir(APP_ID).map(|dir| dir.join(FILE_NAME))
 }
 
-/// Whether `file` has content although nothing could be loaded from it
-/// (eframe reads a damaged file as empty and would overwrite it on exit).
-pub fn is_unreadable(file: &Path, loaded: bool) -> bool {
-    !loaded && std::fs::metadata(file).is_ok_and(|m| m.len() > 0)
+/// The text of the settings file: `Ok(None)` when there is none yet.
+pub fn read(file: &Path) -> std::io::Result<Option<String>> {
+    match crate::fsutil::read_text(file, MAX_BYTES) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// Copy `file` to `file.bak` (replacing an older copy); returns the copy's
-/// path.
+/// path. Reads the file with the same checks as [`read`], so a device or a
+/// FIFO is never copied (and so never written over).
 pub fn back_up(file: &Path) -> std::io::Result<PathBuf> {
     let mut name = file.file_name().unwrap_or_default().to_os_string();
     name.push(".bak");
     let copy = file.with_file_name(name);
-    std::fs::copy(file, &copy)?;
+    let bytes = crate::fsutil::read_limited(file, MAX_BYTES)?;
+    crate::fsutil::atomic_write_io(&copy, |w| w.write_all(&bytes))?;
     Ok(copy)
 }
 
-/// The reason for a file that has content but gave no settings.
-pub fn damaged(file: &Path) -> String {
-    trf("settings.damaged", &[("path", &file.display())])
+/// What to tell the user about settings that could not be used, and
+/// whether the file may be written over later (only when a copy was kept).
+#[derive(Debug)]
+pub struct Refused {
+    /// The banner text: why, and where the copy is (or why there is none).
+    pub warning: String,
+    /// False when no copy could be made: then the file is never replaced.
+    pub may_save: bool,
 }
 
-/// The warning for a settings file that could not be read: `error` says
-/// why, and where a copy was kept (or why none could be made).
-pub fn warning(file: &Path, error: &str) -> String {
+/// Keep a copy of `file`, whose settings could not be used because of
+/// `error`, and say so.
+pub fn refuse(file: &Path, error: &str) -> Refused {
     match back_up(file) {
-        Ok(copy) => trf("settings.copy_kept", &[("error", &error), ("copy", &copy.display())]),
-        Err(e) => {
-            let why = crate::ui::i18n::io_reason(&e);
-            trf("settings.no_copy", &[("error", &error), ("path", &file.display()), ("why", &why)])
-        }
+        Ok(copy) => Refused {
+            warning: trf("settings.copy_kept", &[("error", &error), ("copy", &copy.display())]),
+            may_save: true,
+        },
+        Err(e) => Refused {
+            warning: trf(
+                "settings.no_copy",
+                &[("error", &error), ("path", &file.display()), ("why", &io_reason(&e))],
+            ),
+            may_save: false,
+        },
     }
+}
+
+/// Write the settings `text` to `file` atomically.
+pub fn save(file: &Path, text: &str) -> Result<(), crate::fsutil::FileError> {
+    crate::fsutil::atomic_write(file, |w| w.write_all(text.as_bytes()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_damaged_file_is_noticed_and_copied() {
-        let dir = std::env::temp_dir().join(format!("grundy-lab-settings-{}", std::process::id()));
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("grundy-lab-settings-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("app.ron");
-        // No file, or an empty one: a first run, nothing to warn about.
-        assert!(!is_unreadable(&file, false));
-        std::fs::write(&file, "").unwrap();
-        assert!(!is_unreadable(&file, false));
-        // Content that gave nothing: damaged.
-        std::fs::write(&file, "(\"grundy-lab-state\": broken").unwrap();
-        assert!(is_unreadable(&file, false));
-        assert!(!is_unreadable(&file, true));
-        let text = warning(&file, "damaged");
-        let copy = dir.join("app.ron.bak");
-        assert!(text.contains(&copy.display().to_string()), "{text}");
-        assert_eq!(std::fs::read_to_string(&copy).unwrap(), "(\"grundy-lab-state\": broken");
+        dir
+    }
+
+    #[test]
+    fn a_refused_file_is_copied_before_anything_replaces_it() {
+        let dir = scratch("copy");
+        let file = dir.join(FILE_NAME);
+        assert_eq!(read(&file).unwrap(), None, "no file: a first run");
+        std::fs::write(&file, "{\"shared\": broken").unwrap();
+        assert_eq!(read(&file).unwrap().as_deref(), Some("{\"shared\": broken"));
+        let refused = refuse(&file, "damaged");
+        assert!(refused.may_save);
+        let copy = dir.join("settings.json.bak");
+        assert!(refused.warning.contains(&copy.display().to_string()), "{}", refused.warning);
+        assert_eq!(std::fs::read_to_string(&copy).unwrap(), "{\"shared\": broken");
+        save(&file, "{}").unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "{}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_special_file_is_neither_read_nor_copied_nor_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = scratch("fifo");
+        let file = dir.join(FILE_NAME);
+        assert!(std::process::Command::new("mkfifo").arg(&file).status().unwrap().success());
+        let e = read(&file).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let refused = refuse(&file, &io_reason(&e));
+        assert!(!refused.may_save, "no copy, so no save: {}", refused.warning);
+        assert!(save(&file, "{}").is_err());
+        assert!(std::fs::metadata(&file).unwrap().file_type().is_fifo());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

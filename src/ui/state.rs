@@ -40,6 +40,9 @@ impl Default for Settings {
     }
 }
 
+/// The most pieces kept in "My pieces".
+pub const MAX_SAVED_PIECES: usize = 1000;
+
 /// Smallest and largest UI scale.
 pub const SCALE_RANGE: std::ops::RangeInclusive<f32> = 0.5..=3.0;
 
@@ -93,11 +96,41 @@ impl AppState {
     pub fn from_saved(text: Option<&str>) -> (AppState, Option<String>) {
         match text {
             None => (AppState::default(), None),
-            Some(t) => match serde_json::from_str::<AppState>(t) {
+            Some(t) => match serde_json::from_str::<AppState>(t).map_err(|e| e.to_string()).and_then(|mut state| {
+                state.check_saved()?;
+                Ok(state)
+            }) {
                 Ok(state) => (state, None),
-                Err(e) => (AppState::default(), Some(e.to_string())),
+                Err(e) => (AppState::default(), Some(e)),
             },
         }
+    }
+
+    /// The checks every saved state passes, the same as a rules file's:
+    /// saved rules must pass [`Rules::validate`] (else the whole state is
+    /// refused, so that the app starts), and every number is brought within
+    /// what its control allows.
+    fn check_saved(&mut self) -> Result<(), String> {
+        let rules = |what: &str, r: &Rules| r.validate().map_err(|e| format!("{what} `{}`: {e}", r.name));
+        rules("the current rules", &self.shared.rules)?;
+        for r in &self.shared.saved_pieces {
+            rules("the saved piece", r)?;
+        }
+        if self.shared.saved_pieces.len() > MAX_SAVED_PIECES {
+            return Err(format!("{} saved pieces; at most {MAX_SAVED_PIECES}", self.shared.saved_pieces.len()));
+        }
+        self.pieces.check_saved().map_err(|e| format!("the piece being edited: {e}"))?;
+        let settings = &mut self.shared.settings;
+        settings.scale = if settings.scale.is_finite() {
+            settings.scale.clamp(*SCALE_RANGE.start(), *SCALE_RANGE.end())
+        } else {
+            1.0
+        };
+        self.play.options.clamp_to_ui();
+        self.map.options.clamp_to_ui();
+        self.map.camera = self.map.camera.filter(|c| c.is_usable());
+        self.knight.options.clamp_to_ui();
+        Ok(())
     }
 
     /// The state as JSON, to save.

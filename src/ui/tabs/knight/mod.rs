@@ -87,6 +87,22 @@ pub struct KnightOptions {
     pub custom: (u8, u8),
 }
 
+impl KnightOptions {
+    /// Bring values read from the settings file within what the controls
+    /// allow.
+    pub fn clamp_to_ui(&mut self) {
+        use crate::ui::tabs::play::finite_in;
+        self.width = self.width.clamp(1, edit::MAX_SIDE);
+        self.height = self.height.clamp(1, edit::MAX_SIDE);
+        self.time_limit = finite_in(self.time_limit, 0.5, 600.0, 10.0);
+        self.export_px = self.export_px.clamp(16, files::MAX_PX);
+        self.anim_speed = finite_in(self.anim_speed, 0.2, 200.0, 4.0);
+        if crate::knight::Leaper::new(self.custom.0, self.custom.1).is_err() {
+            self.custom = (2, 5);
+        }
+    }
+}
+
 impl Default for KnightOptions {
     fn default() -> Self {
         KnightOptions {
@@ -118,9 +134,11 @@ mod design_serde {
         s.serialize_str(&d.to_json())
     }
 
+    /// A saved design that cannot be read makes the whole settings
+    /// unreadable (banner and backup), never a silent default board.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Design, D::Error> {
-        let text = String::deserialize(d).unwrap_or_default();
-        Ok(Design::from_json(&text).unwrap_or_default())
+        let text = String::deserialize(d)?;
+        Design::from_json(&text).map_err(|e| serde::de::Error::custom(format!("the saved knight design: {e}")))
     }
 }
 

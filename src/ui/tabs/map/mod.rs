@@ -64,6 +64,24 @@ pub struct MapOptions {
     pub plot_row: usize,
 }
 
+impl MapOptions {
+    /// Bring values read from the settings file within what the controls
+    /// allow.
+    pub fn clamp_to_ui(&mut self) {
+        self.size = self.size.clamp(16, MAX_SIZE);
+        self.compare_a = self.compare_a.min(1_000_000);
+        self.compare_b = self.compare_b.min(1_000_000);
+        self.export_ppc = if self.export_ppc.is_finite() { self.export_ppc.clamp(0.05, 64.0) } else { 2.0 };
+        self.plot_k = self.plot_k.min(100_000);
+        self.plot_row = self.plot_row.min(MAX_SIZE - 1);
+        for text in [&mut self.formula, &mut self.highlight, &mut self.compare_with, &mut self.export_path] {
+            if text.len() > crate::conjecture::MAX_TEXT {
+                text.clear();
+            }
+        }
+    }
+}
+
 impl Default for MapOptions {
     fn default() -> Self {
         MapOptions {

@@ -45,7 +45,7 @@ pub fn save_to(tab: &mut PiecesTab, path: &Path) {
 
 /// Read a rules file into the draft; a bad file changes nothing.
 pub fn open_from(tab: &mut PiecesTab, path: &Path) {
-    let result = std::fs::read_to_string(path)
+    let result = crate::fsutil::read_text(path, crate::rules::MAX_FILE_BYTES)
         .map_err(|e| crate::ui::i18n::io_reason(&e))
         .and_then(|text| from_json(&text).map_err(|e| e.to_string()));
     match result {
@@ -64,6 +64,18 @@ fn file_name(rules: &Rules) -> String {
     format!("{}.json", if stem.is_empty() { "piece".to_string() } else { stem })
 }
 
+/// Whether the draft passes [`Rules::validate`]; if not, the message says
+/// why.
+fn usable(tab: &mut PiecesTab) -> bool {
+    match tab.draft.validate() {
+        Ok(()) => true,
+        Err(e) => {
+            tab.files.fail(trf("lib.invalid", &[("error", &e)]));
+            false
+        }
+    }
+}
+
 /// Draw name, description, "Use in Play", "Show in map" and the last message.
 pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Palette) {
     section(ui, tr("lib.piece"));
@@ -71,17 +83,24 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
     ui.add(egui::TextEdit::singleline(&mut tab.draft.name).char_limit(200).desired_width(f32::INFINITY))
         .labelled_by(label.id);
     let label = ui.label(tr("lib.description"));
-    ui.add(egui::TextEdit::multiline(&mut tab.draft.description).desired_rows(3).desired_width(f32::INFINITY))
+    ui.add(
+        egui::TextEdit::multiline(&mut tab.draft.description)
+            .char_limit(crate::rules::MAX_DESCRIPTION)
+            .desired_rows(3)
+            .desired_width(f32::INFINITY),
+    )
         .labelled_by(label.id);
     ui.add_space(6.0);
     ui.horizontal(|ui| {
         let size = super::heading_size(ui) * 0.95;
         let big = |key| egui::Button::new(RichText::new(tr(key)).strong().size(size)).min_size(egui::vec2(150.0, 40.0));
-        if ui.add(big("lib.use")).clicked() {
+        // The same validation as a rules file: what the engine cannot
+        // compute never becomes the current game.
+        if ui.add(big("lib.use")).clicked() && usable(tab) {
             shared.rules = tab.draft.clone();
             tab.files.ok(trf("lib.used", &[("name", &tab.draft.label())]));
         }
-        if ui.add(big("lib.show_map")).clicked() {
+        if ui.add(big("lib.show_map")).clicked() && usable(tab) {
             shared.rules = tab.draft.clone();
             shared.open_tab = Some(Tab::Map);
         }
@@ -107,7 +126,7 @@ pub fn show_files(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     if keep {
         if tab.draft.name.trim().is_empty() {
             tab.files.fail(tr("lib.no_name").to_string());
-        } else {
+        } else if usable(tab) {
             let piece = tab.draft.clone();
             match shared.saved_pieces.iter_mut().find(|p| p.name == piece.name) {
                 Some(old) => *old = piece,

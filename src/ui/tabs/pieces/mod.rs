@@ -65,6 +65,22 @@ pub struct PiecesTab {
     files: library::FileState,
 }
 
+impl PiecesTab {
+    /// Check what was read from the settings file: the draft must be valid
+    /// rules (else the settings are refused); numbers are brought within
+    /// what the controls allow.
+    pub fn check_saved(&mut self) -> Result<(), crate::rules::RulesError> {
+        self.draft.validate()?;
+        self.grid = self.grid.clamp(3, editor::MAX_GRID);
+        self.p = self.p.clamp(1, editor::MAX_GRID + 1);
+        self.check_size = self.check_size.clamp(8, workbench::MAX_CHECK_SIDE);
+        if self.formula.len() > crate::conjecture::MAX_TEXT {
+            self.formula.clear();
+        }
+        Ok(())
+    }
+}
+
 impl Default for PiecesTab {
     fn default() -> Self {
         PiecesTab {

@@ -2,7 +2,7 @@
 //! with undo/redo (right).
 
 use super::{Opponent, PlayMode, PlayTab, explain};
-use crate::play::{StartSize, Strength};
+use crate::play::{StartSize, Strength, nim};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::rules_choice;
 use crate::ui::state::Shared;
@@ -104,6 +104,12 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
     restart
 }
 
+/// Whether the heaps are what the heaps field accepts: 1 to
+/// [`nim::MAX_HEAPS`] heaps of at most [`nim::MAX_HEAP`] stones.
+pub fn nim_heaps_allowed(heaps: &[u64]) -> bool {
+    (1..=nim::MAX_HEAPS).contains(&heaps.len()) && heaps.iter().all(|&v| v <= nim::MAX_HEAP)
+}
+
 fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
     let mut restart = false;
     ui.add_space(10.0);
@@ -116,7 +122,7 @@ fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
         let heaps: Option<Vec<u64>> =
             text.split([' ', ',']).filter(|s| !s.is_empty()).map(|s| s.parse().ok()).collect();
         match heaps {
-            Some(h) if (1..=8).contains(&h.len()) && h.iter().all(|&v| v <= 1000) => {
+            Some(h) if nim_heaps_allowed(&h) => {
                 if h != tab.options.nim_heaps {
                     tab.options.nim_heaps = h;
                     restart = true;

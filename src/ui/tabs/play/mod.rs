@@ -60,6 +60,22 @@ pub struct PlayOptions {
     pub computer_delay: f32,
 }
 
+impl PlayOptions {
+    /// Bring values read from the settings file within what the controls
+    /// allow (a damaged file must not set up 100 000 heaps).
+    pub fn clamp_to_ui(&mut self) {
+        if !controls::nim_heaps_allowed(&self.nim_heaps) {
+            self.nim_heaps = DEFAULT_HEAPS.to_vec();
+        }
+        self.computer_delay = finite_in(self.computer_delay, 0.0, 5.0, 0.7);
+    }
+}
+
+/// `v` within `lo..=hi`; `default` when it is not a number.
+pub(crate) fn finite_in(v: f32, lo: f32, hi: f32, default: f32) -> f32 {
+    if v.is_finite() { v.clamp(lo, hi) } else { default }
+}
+
 impl Default for PlayOptions {
     fn default() -> Self {
         PlayOptions {
