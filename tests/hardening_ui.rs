@@ -110,7 +110,8 @@ fn a_saved_design_that_cannot_be_read_is_not_replaced_silently() {
     let newer = good.replacen("\"version\": 1", "\"version\": 2", 1);
     assert_ne!(good, newer, "the design file has a version field");
     for design in [newer, "not a design".to_string()] {
-        let saved = serde_json::json!({ "shared": { "settings": { "language": "English" } }, "knight": { "design": design } });
+        let saved =
+            serde_json::json!({ "shared": { "settings": { "language": "English" } }, "knight": { "design": design } });
         let mut h = harness(saved.to_string());
         h.run();
         let warning = h.state().load_warning.clone().expect("a banner");

@@ -1,6 +1,8 @@
 //! Integration tests of the knight library: boards, graphs, tours, designs,
 //! pictures and the CLI entry point.
 
+use grundy_lab::cli::KnightArgs;
+use grundy_lab::cli::knight::run;
 use grundy_lab::knight::warnsdorff::Rng;
 use grundy_lab::knight::*;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -443,10 +445,10 @@ fn args(line: &str) -> KnightArgs {
 #[test]
 fn rect_beyond_the_board_limit_says_the_limit_and_where_the_big_figure_comes_from() {
     use grundy_lab::knight::board::MAX_SIDE;
-    let e = grundy_lab::knight::run(&args("--rect 1000x1000")).unwrap_err();
+    let e = run(&args("--rect 1000x1000")).unwrap_err();
     assert!(e.contains(&format!("at most {MAX_SIDE} x {MAX_SIDE}")), "{e}");
     assert!(e.contains("grundy-lab bench --only knight"), "{e}");
-    assert!(grundy_lab::knight::run(&args(&format!("--rect {MAX_SIDE}x1 --limit 1"))).is_ok());
+    assert!(run(&args(&format!("--rect {MAX_SIDE}x1 --limit 1"))).is_ok());
     // The help says the limit too.
     use clap::CommandFactory;
     #[derive(clap::Parser)]

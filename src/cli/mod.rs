@@ -6,7 +6,10 @@
 //! closed pipe (`| head`) ends the run quietly; any other failure to write
 //! is a message and exit code 2.
 
+pub mod knight;
 mod progress;
+
+pub use knight::KnightArgs;
 
 use crate::conjecture::Formula;
 use crate::grundy::{Control, MAX_SIDE, Table, compute};
@@ -117,7 +120,7 @@ pub enum Command {
     },
     /// Knight's tours and knight-graph pictures of a board: prints the tour of each region
     /// ("x,y x,y ..."), "none" or "undecided", or the number of tours.
-    Knight(crate::knight::KnightArgs),
+    Knight(KnightArgs),
     /// Print engine benchmark figures (ratios measured in one run).
     Bench {
         /// Table side for the engine figures.
@@ -335,7 +338,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Knight(args) => {
-            let (text, code) = crate::knight::run(&args)?;
+            let (text, code) = knight::run(&args)?;
             put(out, &text)?;
             Ok(code)
         }
@@ -356,7 +359,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             }
             if only == "all" || only == "knight" {
                 put(out, "== knight ==\n")?;
-                put(out, &crate::knight::bench::bench_report())?;
+                put(out, &crate::bench::knight::bench_report())?;
             }
             Ok(0)
         }

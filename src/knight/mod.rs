@@ -1,9 +1,7 @@
 //! Knight graphs and knight's tours on boards with holes and two regions,
 //! and the pictures made of them (see `docs/math.md`, section 6).
 
-pub mod bench;
 pub mod board;
-pub mod command;
 pub mod design;
 pub mod graph;
 pub mod leaper;
@@ -17,7 +15,6 @@ pub mod tour;
 pub mod warnsdorff;
 
 pub use board::{Board, Cell, Pos, Preset, Region, Symmetry};
-pub use command::{KnightArgs, run};
 pub use design::{Design, DesignError, LoadError, Style, StylePreset};
 pub use graph::LeaperGraph;
 pub use leaper::{Leaper, NotALeaper};

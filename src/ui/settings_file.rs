@@ -67,10 +67,7 @@ pub fn refuse(file: &Path, error: &str) -> Refused {
             may_save: true,
         },
         Err(e) => Refused {
-            warning: trf(
-                "settings.no_copy",
-                &[("error", &error), ("path", &file.display()), ("why", &io_reason(&e))],
-            ),
+            warning: trf("settings.no_copy", &[("error", &error), ("path", &file.display()), ("why", &io_reason(&e))]),
             may_save: false,
         },
     }

@@ -89,7 +89,7 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
             .desired_rows(3)
             .desired_width(f32::INFINITY),
     )
-        .labelled_by(label.id);
+    .labelled_by(label.id);
     ui.add_space(6.0);
     ui.horizontal(|ui| {
         let size = super::heading_size(ui) * 0.95;

@@ -1,15 +1,15 @@
 //! Benchmark figures for the knight library, measured in one run and
 //! printed as text (absolute times vary on shared machines; ratios less).
 
-use super::board::Board;
-use super::board::Region;
-use super::design::{Design, Style};
-use super::graph::LeaperGraph;
-use super::leaper::Leaper;
-use super::picture::{ViewOptions, scene};
-use super::tour::{Budget, TourResult, TourSpec, find_tour};
-use super::warnsdorff::{TieBreak, walk};
 use crate::draw::png;
+use crate::knight::board::Board;
+use crate::knight::board::Region;
+use crate::knight::design::{Design, Style};
+use crate::knight::graph::LeaperGraph;
+use crate::knight::leaper::Leaper;
+use crate::knight::picture::{ViewOptions, scene};
+use crate::knight::tour::{Budget, TourResult, TourSpec, find_tour};
+use crate::knight::warnsdorff::{TieBreak, walk};
 use std::fmt::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};

@@ -1,5 +1,8 @@
-//! Engine benchmark: figures as ratios measured in the same run, because
-//! absolute times on shared machines vary from run to run.
+//! Benchmarks (the `bench` subcommand and `benches/`): figures as ratios
+//! measured in the same run, because absolute times on shared machines vary
+//! from run to run.
+
+pub mod knight;
 
 use crate::grundy::{Control, compute, estimate_bytes};
 use crate::rules::preset;

@@ -1,12 +1,12 @@
 //! The `knight` subcommand: solve or count tours of a board from the
 //! command line, optionally writing the picture.
 
-use super::board::{Board, MAX_SIDE, Pos, Region};
-use super::design::Design;
-use super::graph::LeaperGraph;
-use super::leaper::Leaper;
-use super::picture::{ViewOptions, scene};
-use super::tour::{Budget, TourCount, TourResult, TourSpec, count_tours, find_tour};
+use crate::knight::board::{Board, MAX_SIDE, Pos, Region};
+use crate::knight::design::Design;
+use crate::knight::graph::LeaperGraph;
+use crate::knight::leaper::Leaper;
+use crate::knight::picture::{ViewOptions, scene};
+use crate::knight::tour::{Budget, TourCount, TourResult, TourSpec, count_tours, find_tour};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Duration;
@@ -97,7 +97,7 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
         Some(s) => {
             let (x, y) = parse_pair(s, "--start", &[','])?;
             let p = Pos::new(x.min(u16::MAX as u64) as u16, y.min(u16::MAX as u64) as u16);
-            if design.board.at(p) == super::board::Cell::Hole {
+            if design.board.at(p) == crate::knight::Cell::Hole {
                 return Err(format!("--start {s} is not a cell of the board"));
             }
             Some(p)
