@@ -5,7 +5,9 @@
 
 pub mod bench;
 pub mod cli;
+pub use control::Control;
 pub mod conjecture;
+pub mod control;
 pub mod draw;
 pub mod fsutil;
 pub mod grundy;

@@ -1,17 +1,16 @@
 //! Integration tests of the knight library: boards, graphs, tours, designs,
 //! pictures and the CLI entry point.
 
+use grundy_lab::Control;
 use grundy_lab::cli::KnightArgs;
 use grundy_lab::cli::knight::run;
 use grundy_lab::knight::warnsdorff::Rng;
 use grundy_lab::knight::*;
-use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Duration;
 
-static NEVER: AtomicBool = AtomicBool::new(false);
-
-fn budget(nodes: &AtomicU64) -> Budget<'_> {
-    Budget { time_limit: Duration::from_secs(60), cancel: &NEVER, nodes }
+/// A minute for a search: far more than any test here needs.
+fn budget() -> Control {
+    Control::with_time_limit(Duration::from_secs(60))
 }
 
 /// Plain depth-first enumeration with no pruning at all: the reference.
@@ -73,9 +72,8 @@ fn open_exists(w: usize, h: usize) -> bool {
 }
 
 fn solve(board: &Board, region: Region, spec: TourSpec) -> TourResult {
-    let nodes = AtomicU64::new(0);
     let g = LeaperGraph::of_region(board, region, Leaper::KNIGHT);
-    let r = find_tour(&g, &spec, &budget(&nodes)).expect("start is on the board");
+    let r = find_tour(&g, &spec, &budget()).expect("start is on the board");
     if let TourResult::Found(t) = &r {
         t.verify(board, region, Leaper::KNIGHT).unwrap_or_else(|e| panic!("bad tour {}: {e}", t.to_line()));
         assert_eq!(t.closed, spec.closed);
@@ -173,8 +171,7 @@ fn random_boards_with_holes_agree_with_exhaustive_search() {
 
 #[test]
 fn counts_agree_with_known_numbers_and_naive_counts() {
-    let nodes = AtomicU64::new(0);
-    let b = budget(&nodes);
+    let b = budget();
     let count = |w, h, closed, start: Option<Pos>| {
         let g = LeaperGraph::rectangle(w, h, Leaper::KNIGHT);
         count_tours(&g, &TourSpec { closed, start }, &b).unwrap()
@@ -197,12 +194,11 @@ fn counts_agree_with_known_numbers_and_naive_counts() {
 
 #[test]
 fn cancelled_and_timed_out_searches_are_undecided() {
-    let nodes = AtomicU64::new(0);
-    let cancel = AtomicBool::new(true);
     let g = LeaperGraph::rectangle(8, 8, Leaper::KNIGHT);
-    let b = Budget { time_limit: Duration::from_secs(60), cancel: &cancel, nodes: &nodes };
+    let b = budget();
+    b.cancel();
     assert_eq!(count_tours(&g, &TourSpec::default(), &b).unwrap(), TourCount::AtLeast(0));
-    let b = Budget { time_limit: Duration::ZERO, cancel: &NEVER, nodes: &nodes };
+    let b = Control::with_time_limit(Duration::ZERO);
     assert_eq!(find_tour(&g, &TourSpec::default(), &b).unwrap(), TourResult::Undecided);
     let off = TourSpec { closed: false, start: Some(Pos::new(9, 0)) };
     assert!(find_tour(&g, &off, &b).unwrap_err().contains("9,0"));
@@ -220,8 +216,7 @@ fn larger_boards_and_other_leapers() {
     }
     // Camel moves keep the colour: half the board is unreachable.
     let g = LeaperGraph::rectangle(6, 6, Leaper::CAMEL);
-    let nodes = AtomicU64::new(0);
-    assert!(matches!(find_tour(&g, &TourSpec::default(), &budget(&nodes)).unwrap(), TourResult::None(_)));
+    assert!(matches!(find_tour(&g, &TourSpec::default(), &budget()).unwrap(), TourResult::None(_)));
 }
 
 #[test]

@@ -261,9 +261,7 @@ fn the_puzzle_accepts_only_moves_and_says_when_complete() {
     assert_eq!(h.state().state.knight.puzzle.as_ref().unwrap().path().len(), 1);
     // Follow a tour from (0,0) found by the library; the app says complete.
     let g = LeaperGraph::of_region(&board(&h), Region::A, Leaper::KNIGHT);
-    let (cancel, nodes) = (Default::default(), Default::default());
-    let budget =
-        grundy_lab::knight::Budget { time_limit: std::time::Duration::from_secs(10), cancel: &cancel, nodes: &nodes };
+    let budget = grundy_lab::Control::with_time_limit(std::time::Duration::from_secs(10));
     let spec = grundy_lab::knight::TourSpec { closed: false, start: Some(Pos::new(0, 0)) };
     let grundy_lab::knight::TourResult::Found(t) = grundy_lab::knight::find_tour(&g, &spec, &budget).unwrap() else {
         panic!("3 x 4 has an open tour from a corner")

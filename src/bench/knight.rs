@@ -1,6 +1,7 @@
 //! Benchmark figures for the knight library, measured in one run and
 //! printed as text (absolute times vary on shared machines; ratios less).
 
+use crate::Control;
 use crate::draw::png;
 use crate::knight::board::Board;
 use crate::knight::board::Region;
@@ -8,10 +9,10 @@ use crate::knight::design::{Design, Style};
 use crate::knight::graph::LeaperGraph;
 use crate::knight::leaper::Leaper;
 use crate::knight::picture::{ViewOptions, scene};
-use crate::knight::tour::{Budget, TourResult, TourSpec, find_tour};
+use crate::knight::tour::{TourResult, TourSpec, find_tour};
 use crate::knight::warnsdorff::{TieBreak, walk};
 use std::fmt::Write;
-use std::sync::atomic::{AtomicBool, AtomicU64};
+
 use std::time::{Duration, Instant};
 
 /// Whether `path` is a Hamiltonian path (or cycle) of `g`.
@@ -111,9 +112,6 @@ pub fn bench_report() -> String {
     );
 
     // 3. Every rectangle with at most 64 cells (w <= h), open and closed.
-    let cancel = AtomicBool::new(false);
-    let nodes = AtomicU64::new(0);
-    let budget = Budget { time_limit: Duration::from_secs(10), cancel: &cancel, nodes: &nodes };
     let (mut found, mut none, mut undecided, mut wrong) = (0, 0, 0, Vec::new());
     let mut times: Vec<(Duration, String)> = Vec::new();
     for w in 1..=64usize {
@@ -125,7 +123,12 @@ pub fn bench_report() -> String {
             let g = LeaperGraph::of_region(&board, Region::A, Leaper::KNIGHT);
             for closed in [false, true] {
                 let t = Instant::now();
-                let r = find_tour(&g, &TourSpec { closed, start: None }, &budget).expect("no start given");
+                let r = find_tour(
+                    &g,
+                    &TourSpec { closed, start: None },
+                    &Control::with_time_limit(Duration::from_secs(10)),
+                )
+                .expect("no start given");
                 let dt = t.elapsed();
                 let kind = if closed { "closed" } else { "open" };
                 let answer = match &r {

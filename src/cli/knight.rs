@@ -1,14 +1,15 @@
 //! The `knight` subcommand: solve or count tours of a board from the
 //! command line, optionally writing the picture.
 
+use crate::Control;
 use crate::knight::board::{Board, MAX_SIDE, Pos, Region};
 use crate::knight::design::Design;
 use crate::knight::graph::LeaperGraph;
 use crate::knight::leaper::Leaper;
 use crate::knight::picture::{ViewOptions, scene};
-use crate::knight::tour::{Budget, TourCount, TourResult, TourSpec, count_tours, find_tour};
+use crate::knight::tour::{TourCount, TourResult, TourSpec, count_tours, find_tour};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64};
+
 use std::time::Duration;
 
 /// `grundy-lab knight --board FILE|--rect MxN [--closed] [--start X,Y]
@@ -107,9 +108,8 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
     if regions.is_empty() {
         return Err("the board has no cells".into());
     }
-    let cancel = AtomicBool::new(false);
-    let nodes = AtomicU64::new(0);
-    let budget = Budget { time_limit: Duration::from_secs_f64(args.limit), cancel: &cancel, nodes: &nodes };
+    // Each region gets the whole time limit.
+    let time_limit = || Control::with_time_limit(Duration::from_secs_f64(args.limit));
     let mut lines = Vec::new();
     let mut code = EXIT_FOUND;
     let mut tours = [None, None];
@@ -117,7 +117,7 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
         let g = LeaperGraph::of_region(&design.board, region, design.leaper);
         let spec = TourSpec { closed: args.closed, start: start.filter(|&p| design.board.at(p) == region.cell()) };
         if args.count {
-            match count_tours(&g, &spec, &budget)? {
+            match count_tours(&g, &spec, &time_limit())? {
                 TourCount::Exact(n) => lines.push(n.to_string()),
                 TourCount::AtLeast(n) => {
                     lines.push(format!("undecided (at least {n})"));
@@ -126,7 +126,7 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
             }
             continue;
         }
-        match find_tour(&g, &spec, &budget)? {
+        match find_tour(&g, &spec, &time_limit())? {
             TourResult::Found(t) => {
                 // Never print a tour that does not check out.
                 t.verify(&design.board, region, design.leaper).map_err(|e| format!("internal error, bad tour: {e}"))?;

@@ -6,13 +6,12 @@
 //! `g(p) = mex{ g(q) : q reachable from p }`; in misère play it holds the
 //! outcome, 0 for a P-position and 1 for an N-position.
 
-mod control;
 mod engine;
 mod memory;
 pub mod naive;
 mod table;
 
-pub use control::Control;
+pub use crate::control::Control;
 pub use engine::{compute, fill, prepare};
 pub use memory::{EngineError, MAX_SIDE, check_fits, estimate_bytes, estimate_seconds, human_bytes, memory_limit};
 pub use table::{Table, TableKind};

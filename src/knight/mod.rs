@@ -22,4 +22,4 @@ pub use picture::{Layout, ViewOptions, scene};
 pub use puzzle::{Doomed, Puzzle, StepError};
 pub use reason::NoTourReason;
 pub use symmetric::{find_symmetric_tour, is_symmetric};
-pub use tour::{Budget, Tour, TourCount, TourFault, TourResult, TourSpec, count_tours, find_tour};
+pub use tour::{Tour, TourCount, TourFault, TourResult, TourSpec, count_tours, find_tour};

@@ -285,11 +285,7 @@ mod tests {
             Region::A,
             Leaper::KNIGHT,
             &Default::default(),
-            &crate::knight::Budget {
-                time_limit: std::time::Duration::from_secs(10),
-                cancel: &Default::default(),
-                nodes: &Default::default(),
-            },
+            &crate::Control::with_time_limit(std::time::Duration::from_secs(10)),
         )
         .unwrap();
         let crate::knight::TourResult::Found(tour) = tour else { panic!("3 x 4 has an open tour") };

@@ -8,8 +8,7 @@
 
 use super::graph::LeaperGraph;
 use super::warnsdorff::{Rng, centre_distance};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use crate::Control;
 
 /// Above this many unvisited cells the connectivity check is skipped
 /// (it costs time linear in the cells left).
@@ -27,23 +26,6 @@ pub enum RunEnd {
     Capped(u64),
     /// The deadline passed or the cancel flag was set (the count so far).
     Stopped(u64),
-}
-
-/// Where a search must stop, and where it reports progress.
-pub struct Control<'a> {
-    /// Stop when this instant has passed.
-    pub deadline: Instant,
-    /// Stop when this becomes true.
-    pub cancel: &'a AtomicBool,
-    /// Nodes (moves tried) are added here as the search goes.
-    pub nodes: &'a AtomicU64,
-}
-
-impl Control<'_> {
-    /// Whether the search must stop now.
-    pub fn must_stop(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed) || Instant::now() >= self.deadline
-    }
 }
 
 struct Frame {
@@ -297,21 +279,21 @@ impl<'g> Dfs<'g> {
             nodes += 1;
             pending += 1;
             if pending == 4096 {
-                ctl.nodes.fetch_add(pending, Ordering::Relaxed);
+                ctl.advance(pending);
                 pending = 0;
                 if ctl.must_stop() {
                     return RunEnd::Stopped(found);
                 }
             }
             if nodes > cap {
-                ctl.nodes.fetch_add(pending, Ordering::Relaxed);
+                ctl.advance(pending);
                 return RunEnd::Capped(found);
             }
             self.advance(v);
             if self.remaining() == 0 {
                 if self.complete() {
                     if !count {
-                        ctl.nodes.fetch_add(pending, Ordering::Relaxed);
+                        ctl.advance(pending);
                         return RunEnd::Found(self.path.clone());
                     }
                     found += 1;
@@ -323,7 +305,7 @@ impl<'g> Dfs<'g> {
                 self.retreat();
             }
         }
-        ctl.nodes.fetch_add(pending, Ordering::Relaxed);
+        ctl.advance(pending);
         RunEnd::Exhausted(found)
     }
 }

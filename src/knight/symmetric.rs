@@ -33,12 +33,10 @@ use super::graph::LeaperGraph;
 use super::leaper::Leaper;
 use super::obstruction::obstruction;
 use super::reason::NoTourReason;
-use super::search::Control;
-use super::tour::{Budget, Tour, TourResult, TourSpec, find_tour};
+use super::tour::{Tour, TourResult, TourSpec, find_tour};
 use super::warnsdorff::{Rng, centre_distance};
+use crate::Control;
 use std::collections::HashSet;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// Short randomised runs tried before the growing exhaustive ones.
 const SHORT_RUNS: u64 = 200;
@@ -335,21 +333,21 @@ impl<'q, 'g> HalfSearch<'q, 'g> {
             nodes += 1;
             pending += 1;
             if pending == 1024 {
-                ctl.nodes.fetch_add(pending, Ordering::Relaxed);
+                ctl.advance(pending);
                 pending = 0;
                 if ctl.must_stop() {
                     return HalfEnd::Stopped;
                 }
             }
             if nodes > cap {
-                ctl.nodes.fetch_add(pending, Ordering::Relaxed);
+                ctl.advance(pending);
                 return HalfEnd::Capped;
             }
             self.path.push(v);
             self.used[self.q.orbit[v]] = true;
             let done = self.path.len() == self.q.orbits;
             if done && self.goal_met(task.goal) {
-                ctl.nodes.fetch_add(pending, Ordering::Relaxed);
+                ctl.advance(pending);
                 return HalfEnd::Found(self.path.clone());
             }
             if !done && self.degrees_ok(task.goal) && self.connected() {
@@ -359,7 +357,7 @@ impl<'q, 'g> HalfSearch<'q, 'g> {
                 self.used[self.q.orbit[v]] = false;
             }
         }
-        ctl.nodes.fetch_add(pending, Ordering::Relaxed);
+        ctl.advance(pending);
         HalfEnd::Exhausted
     }
 }
@@ -429,13 +427,12 @@ pub fn find_symmetric_tour(
     leaper: Leaper,
     sym: Symmetry,
     closed: bool,
-    budget: &Budget,
+    ctl: &Control,
 ) -> TourResult {
-    let t0 = Instant::now();
     let g = LeaperGraph::of_region(board, region, leaper);
     let spec = TourSpec { closed, start: None };
     if sym == Symmetry::None {
-        return find_tour(&g, &spec, budget).unwrap_or(TourResult::Undecided);
+        return find_tour(&g, &spec, ctl).unwrap_or(TourResult::Undecided);
     }
     if let Some(why) = obstruction(&g, closed, None) {
         return TourResult::None(why);
@@ -447,13 +444,12 @@ pub fn find_symmetric_tour(
     };
     if q.fixed.iter().all(|&f| f) {
         // The symmetry moves no cell: every tour is symmetric.
-        return find_tour(&g, &spec, budget).unwrap_or(TourResult::Undecided);
+        return find_tour(&g, &spec, ctl).unwrap_or(TourResult::Undecided);
     }
     let mut open = match tasks(&q, order, closed) {
         Ok(t) => t,
         Err(why) => return TourResult::None(why),
     };
-    let ctl = Control { deadline: t0 + budget.time_limit, cancel: budget.cancel, nodes: budget.nodes };
     let mut search = HalfSearch::new(&q);
     let found = |half: &[usize], goal: Goal| -> Option<Tour> {
         let tour = Tour { cells: unfold(&q, half, goal, order).iter().map(|&v| g.cell(v)).collect(), closed };
@@ -464,7 +460,7 @@ pub fn find_symmetric_tour(
     // Many short randomised runs first: a bad early choice is left quickly.
     for seed in 1..=SHORT_RUNS {
         for &task in &open {
-            match search.run(task, seed, SHORT_CAP, &ctl) {
+            match search.run(task, seed, SHORT_CAP, ctl) {
                 HalfEnd::Found(half) => {
                     if let Some(t) = found(&half, task.goal) {
                         return TourResult::Found(t);
@@ -479,7 +475,7 @@ pub fn find_symmetric_tour(
     while !open.is_empty() {
         let mut still = Vec::with_capacity(open.len());
         for &task in &open {
-            match search.run(task, round, cap, &ctl) {
+            match search.run(task, round, cap, ctl) {
                 HalfEnd::Found(half) => match found(&half, task.goal) {
                     Some(t) => return TourResult::Found(t),
                     // Never claim a proof after a fault.
@@ -504,13 +500,11 @@ pub fn find_symmetric_tour(
 mod tests {
     use super::*;
     use crate::knight::board::Preset;
-    use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::time::Duration;
 
     fn solve(board: &Board, sym: Symmetry, closed: bool) -> TourResult {
-        let (cancel, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
-        let budget = Budget { time_limit: Duration::from_secs(20), cancel: &cancel, nodes: &nodes };
-        find_symmetric_tour(board, Region::A, Leaper::KNIGHT, sym, closed, &budget)
+        let ctl = Control::with_time_limit(Duration::from_secs(20));
+        find_symmetric_tour(board, Region::A, Leaper::KNIGHT, sym, closed, &ctl)
     }
 
     fn assert_symmetric_tour(board: &Board, sym: Symmetry, closed: bool) -> Tour {

@@ -7,10 +7,9 @@ use super::graph::LeaperGraph;
 use super::leaper::Leaper;
 use super::obstruction::obstruction;
 use super::reason::NoTourReason;
-use super::search::{Control, Dfs, RunEnd};
+use super::search::{Dfs, RunEnd};
 use super::warnsdorff::{TieBreak, walk};
-use std::sync::atomic::{AtomicBool, AtomicU64};
-use std::time::{Duration, Instant};
+use crate::Control;
 
 /// A tour: every cell of a region once, consecutive cells one leaper move
 /// apart; `closed` (re-entrant) tours also return from the last cell to the
@@ -192,18 +191,6 @@ pub enum TourResult {
     Undecided,
 }
 
-/// The limits of a search: a time limit, a cancel flag, and a counter the
-/// search adds its nodes (moves tried) to, for progress displays.
-#[derive(Clone, Copy)]
-pub struct Budget<'a> {
-    /// Give up (answer `Undecided`) after this long.
-    pub time_limit: Duration,
-    /// Give up as soon as this becomes true.
-    pub cancel: &'a AtomicBool,
-    /// Progress: nodes searched so far are added here.
-    pub nodes: &'a AtomicU64,
-}
-
 fn to_tour(g: &LeaperGraph, path: &[u32], closed: bool) -> Tour {
     Tour { cells: path.iter().map(|&v| g.cell(v as usize)).collect(), closed }
 }
@@ -260,14 +247,12 @@ fn rotate_to(path: &mut [u32], s: usize) {
 /// that ends without reaching its cap has explored everything from its
 /// start, so when every start is exhausted the answer is a proof of none.
 /// `Err` only when the start cell is not in the graph.
-pub fn find_tour(g: &LeaperGraph, spec: &TourSpec, budget: &Budget) -> Result<TourResult, String> {
-    let t0 = Instant::now();
+pub fn find_tour(g: &LeaperGraph, spec: &TourSpec, ctl: &Control) -> Result<TourResult, String> {
     let start = start_vertex(g, spec.start)?;
     let closed = spec.closed;
     if let Some(why) = obstruction(g, closed, start) {
         return Ok(TourResult::None(why));
     }
-    let ctl = Control { deadline: t0 + budget.time_limit, cancel: budget.cancel, nodes: budget.nodes };
     let finish = |mut path: Vec<u32>| {
         if closed && let Some(s) = start {
             rotate_to(&mut path, s);
@@ -295,7 +280,7 @@ pub fn find_tour(g: &LeaperGraph, spec: &TourSpec, budget: &Budget) -> Result<To
     while !open.is_empty() {
         let mut still = Vec::with_capacity(open.len());
         for &s in &open {
-            match dfs.run(s, round, cap, false, &ctl) {
+            match dfs.run(s, round, cap, false, ctl) {
                 RunEnd::Found(p) => return finish(p),
                 RunEnd::Exhausted(_) => {}
                 RunEnd::Capped(_) => still.push(s),
@@ -322,10 +307,9 @@ pub enum TourCount {
 /// beginning there. Open without a start: tours as sets of moves (a path
 /// and its reverse count once). Closed: distinct closed tours as cycles
 /// (the start makes no difference; direction and rotation do not count).
-pub fn count_tours(g: &LeaperGraph, spec: &TourSpec, budget: &Budget) -> Result<TourCount, String> {
+pub fn count_tours(g: &LeaperGraph, spec: &TourSpec, ctl: &Control) -> Result<TourCount, String> {
     let start = start_vertex(g, spec.start)?;
     let closed = spec.closed;
-    let ctl = Control { deadline: Instant::now() + budget.time_limit, cancel: budget.cancel, nodes: budget.nodes };
     if g.is_empty() || (closed && g.len() < 3) {
         return Ok(TourCount::Exact(0));
     }
@@ -344,7 +328,7 @@ pub fn count_tours(g: &LeaperGraph, spec: &TourSpec, budget: &Budget) -> Result<
     };
     let mut total = 0u64;
     for s in starts {
-        match dfs.run(s, 0, u64::MAX, true, &ctl) {
+        match dfs.run(s, 0, u64::MAX, true, ctl) {
             RunEnd::Exhausted(k) => total += k,
             RunEnd::Stopped(k) | RunEnd::Capped(k) => {
                 total += k;
@@ -362,7 +346,7 @@ pub fn find_region_tour(
     region: Region,
     leaper: Leaper,
     spec: &TourSpec,
-    budget: &Budget,
+    ctl: &Control,
 ) -> Result<TourResult, String> {
-    find_tour(&LeaperGraph::of_region(board, region, leaper), spec, budget)
+    find_tour(&LeaperGraph::of_region(board, region, leaper), spec, ctl)
 }

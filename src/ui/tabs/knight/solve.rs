@@ -5,15 +5,13 @@ use super::{KnightTab, Tool, region_name, section, symmetry_name};
 use crate::jobs::{Job, JobState};
 use crate::knight::tour::find_region_tour;
 use crate::knight::{
-    Board, Budget, Leaper, LeaperGraph, NoTourReason, Pos, Region, Symmetry, Tour, TourCount, TourFault, TourResult,
-    TourSpec, count_tours, find_symmetric_tour,
+    Board, Leaper, LeaperGraph, NoTourReason, Pos, Region, Symmetry, Tour, TourCount, TourFault, TourResult, TourSpec,
+    count_tours, find_symmetric_tour,
 };
 use crate::ui::i18n::{tr, trf};
 use crate::ui::widgets;
 use egui::RichText;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Regions larger than this are not counted (the count would not finish).
 pub const COUNT_MAX_CELLS: usize = 64;
@@ -77,8 +75,6 @@ pub struct RegionWork {
     /// The running search or count.
     pub job: Option<Job<JobOut>>,
     time_limit: f32,
-    /// Positions (moves tried) the running job has searched so far.
-    nodes: Arc<AtomicU64>,
 }
 
 impl RegionWork {
@@ -112,34 +108,6 @@ impl RegionWork {
     }
 }
 
-/// Runs `work` with a budget whose cancel flag follows the job's and whose
-/// node counter is `nodes` (read by the UI), and reports the elapsed
-/// fraction of the time limit as progress.
-fn with_budget<T: Send>(
-    control: &crate::grundy::Control,
-    limit: Duration,
-    nodes: &AtomicU64,
-    work: impl FnOnce(&Budget) -> T + Send,
-) -> T {
-    let cancel = AtomicBool::new(false);
-    nodes.store(0, Ordering::Relaxed);
-    let budget = Budget { time_limit: limit, cancel: &cancel, nodes };
-    let t0 = Instant::now();
-    std::thread::scope(|s| {
-        let worker = s.spawn(|| work(&budget));
-        while !worker.is_finished() {
-            if control.is_cancelled() {
-                cancel.store(true, Ordering::Relaxed);
-            }
-            control.start(1000);
-            control.advance((t0.elapsed().as_secs_f32() / limit.as_secs_f32().max(1e-3) * 1000.0) as u64);
-            std::thread::park_timeout(Duration::from_millis(25));
-        }
-        worker.join().map_err(|_| ()).ok()
-    })
-    .expect("a search does not panic")
-}
-
 /// `n` with a comma between groups of three digits: 1,234,567.
 fn grouped(n: u64) -> String {
     let digits = n.to_string();
@@ -168,7 +136,7 @@ fn search_progress(ui: &mut egui::Ui, w: &RegionWork) {
             job.cancel();
         }
     });
-    ui.label(trf("knight.nodes", &[("n", &grouped(w.nodes.load(Ordering::Relaxed)))]));
+    ui.label(trf("knight.nodes", &[("n", &grouped(job.control().done()))]));
 }
 
 impl KnightTab {
@@ -193,13 +161,14 @@ impl KnightTab {
         }
         w.input = Some((board.region_cells(region), leaper));
         w.time_limit = limit.as_secs_f32();
-        w.nodes = Arc::new(AtomicU64::new(0));
-        let nodes = w.nodes.clone();
         w.job = Some(Job::spawn(name, widgets::repaint_callback(ctx), move |c| {
-            let answer = with_budget(&c, limit, &nodes, |budget| match sym {
-                Some(s) => Ok(find_symmetric_tour(&board, region, leaper, s, spec.closed, budget)),
-                None => find_region_tour(&board, region, leaper, &spec, budget),
-            })?;
+            // The control's time limit ends the search; its count is the
+            // positions tried, its progress the share of the time used.
+            c.set_time_limit(limit);
+            let answer = match sym {
+                Some(s) => Ok(find_symmetric_tour(&board, region, leaper, s, spec.closed, &c)),
+                None => find_region_tour(&board, region, leaper, &spec, &c),
+            }?;
             Ok(JobOut::Search(answer, sym))
         }));
     }
@@ -217,10 +186,9 @@ impl KnightTab {
         }
         w.input = Some((self.design.board.region_cells(region), self.design.leaper));
         w.time_limit = limit.as_secs_f32();
-        w.nodes = Arc::new(AtomicU64::new(0));
-        let nodes = w.nodes.clone();
         w.job = Some(Job::spawn(name, widgets::repaint_callback(ctx), move |c| {
-            let n = with_budget(&c, limit, &nodes, |budget| count_tours(&g, &TourSpec { closed, start }, budget))?;
+            c.set_time_limit(limit);
+            let n = count_tours(&g, &TourSpec { closed, start }, &c)?;
             Ok(JobOut::Count(n, closed, start))
         }));
     }
