@@ -183,7 +183,7 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
         }
         Command::Check { rules, size, formula } => {
             let t = table_for(&rules, &size)?;
-            Ok(check(&t, &formula))
+            check(&t, &formula)
         }
         Command::Wythoff { n } => {
             let (a, b) = theory::wythoff_pair(n);
@@ -255,8 +255,10 @@ fn parse_values(list: &str) -> Result<Vec<u32>, String> {
     if values.is_empty() { Err("give at least one value".into()) } else { Ok(values) }
 }
 
-fn check(t: &Table, formula: &str) -> (String, i32) {
-    crate::conjecture::run_check(t, formula)
+fn check(t: &Table, formula: &str) -> Result<(String, i32), String> {
+    use crate::conjecture::{DEFAULT_CHECK_BUDGET, Formula, run_check};
+    let in_formula = |e| format!("error in the formula: {e}");
+    run_check(t, &Formula::compile(formula).map_err(in_formula)?, Some(DEFAULT_CHECK_BUDGET)).map_err(in_formula)
 }
 
 #[cfg(test)]
@@ -313,8 +315,8 @@ mod tests {
         assert_eq!(code, 0, "{s}");
         let (s, code) = run_args(&["check", "--rules", "queen", "--size", "60", "--formula", f]).unwrap();
         assert_eq!(code, 1, "{s}");
-        let (_, code) = run_args(&["check", "--rules", "queen", "--size", "10", "--formula", "x +"]).unwrap();
-        assert_eq!(code, 2);
+        let e = run_args(&["check", "--rules", "queen", "--size", "10", "--formula", "x +"]).unwrap_err();
+        assert!(e.starts_with("error in the formula:"), "{e}");
     }
 
     #[test]
