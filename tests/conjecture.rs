@@ -4,14 +4,13 @@
 //! what the data supports.
 
 use grundy_lab::conjecture::{
-    ErrorKind, Formula, FormulaKind, FormulaValue, Line, check, find_block_form, find_hints, known_formulas,
-    parameter_p_formula, run_check,
+    DEFAULT_CHECK_BUDGET, ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue, KnownKind, Line, check,
+    check_within, find_block_form, find_hints, known_formulas, parameter_p_formula, run_check,
 };
 use grundy_lab::grundy::{Control, Table, compute};
 use grundy_lab::rules::preset;
-use grundy_lab::theory;
 use proptest::prelude::*;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn table(name: &str, n: usize) -> Table {
     compute(&preset(name).unwrap(), n, n, &Control::new()).unwrap()
@@ -22,6 +21,11 @@ fn check_text(
     text: &str,
 ) -> Result<grundy_lab::conjecture::CheckReport, grundy_lab::conjecture::FormulaError> {
     check(t, &Formula::compile(text).unwrap(), &Control::new())
+}
+
+/// The `check` subcommand on an already compiled formula.
+fn run(t: &Table, text: &str) -> Result<(String, i32), FormulaError> {
+    run_check(t, &Formula::compile(text).unwrap(), &Control::new(), Some(DEFAULT_CHECK_BUDGET))
 }
 
 #[test]
@@ -56,7 +60,7 @@ fn wrong_formula_gives_the_counterexamples_of_a_direct_comparison() {
     let says_p = |x: usize, y: usize| x.min(y) == x.abs_diff(y) * 8 / 5;
 
     // It holds on 33 x 33: a finite check is evidence, not a proof.
-    let (text, code) = run_check(&table("queen", 33), &wrong.text);
+    let (text, code) = run(&table("queen", 33), &wrong.text).unwrap();
     assert_eq!(code, 0, "{text}");
     assert!(text.contains("evidence, not a proof"), "{text}");
 
@@ -78,7 +82,7 @@ fn wrong_formula_gives_the_counterexamples_of_a_direct_comparison() {
             assert_eq!(r.diff.get(x, y), Some((t.is_p(x, y) != says_p(x, y)) as i32));
         }
     }
-    let (text, code) = run_check(&t, &wrong.text);
+    let (text, code) = run(&t, &wrong.text).unwrap();
     assert_eq!(code, 1, "{text}");
     assert!(text.contains("(33, 20): table g = "), "{text}");
 }
@@ -112,9 +116,9 @@ fn boolean_wythoff_formula_holds_on_the_queen() {
     assert!(check_text(&t2, "is_t2_p(x, y)").unwrap().holds());
     let misere = compute(&preset("queen").unwrap().misere(), 120, 120, &Control::new()).unwrap();
     assert!(check_text(&misere, "is_misere_wythoff_p(x, y)").unwrap().holds());
-    let (text, code) = run_check(&misere, "x ^ y");
-    assert_eq!(code, 2);
-    assert!(text.contains("misère") && text.contains("boolean"), "{text}");
+    let e = run(&misere, "x ^ y").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::WrongType, "{e}");
+    assert!(e.message.contains("misère") && e.message.contains("boolean"), "{e}");
 }
 
 #[test]
@@ -128,20 +132,51 @@ fn parse_error_has_a_position() {
 }
 
 #[test]
-fn endless_loops_fail_fast_in_a_check() {
+fn endless_loops_fail_in_a_check() {
     let t = table("nim", 64);
-    // A pool of its own: the global one is shared with the other tests, and
-    // waiting for their jobs is not the formula's time.
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
     for text in ["loop {}", "while true {}", "let s = 0; loop { s += 1; } s", "if x > 5 { loop {} } x ^ y"] {
-        let start = Instant::now();
-        let e = pool.install(|| check_text(&t, text)).unwrap_err();
-        let took = start.elapsed();
-        assert!(took < Duration::from_secs(2), "{text}: {took:?}");
+        let e = check_text(&t, text).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Limit, "{text}: {e}");
         assert!(e.message.contains("endless loop"), "{e}");
         assert!(e.cell.is_some());
     }
+}
+
+/// A formula that stays under the per-cell limits but is slow at every
+/// cell: without a budget, a 50 x 50 check runs for minutes.
+const SLOW_EVERYWHERE: &str = "let s = 0; for i in 0..300000 { s += i; } s % 2";
+
+#[test]
+fn a_slow_formula_stops_at_the_budget() {
+    let t = table("nim", 50);
+    let slow = Formula::compile(SLOW_EVERYWHERE).unwrap();
+    let e = check_within(&t, &slow, &Control::new(), Some(Duration::from_millis(50))).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Limit, "{e}");
+    assert!(e.message.contains("time budget of 0.05 s"), "{e}");
+    assert!(e.message.contains("--budget SECONDS"), "{e}");
+    let e = run_check(&t, &slow, &Control::new(), Some(Duration::from_millis(50))).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Limit, "{e}");
+    // A fast formula is not affected by the same budget's existence.
+    let (text, code) =
+        run_check(&t, &Formula::compile("x ^ y").unwrap(), &Control::new(), Some(DEFAULT_CHECK_BUDGET)).unwrap();
+    assert_eq!(code, 0, "{text}");
+}
+
+#[test]
+fn mixed_type_comparisons_and_bad_shifts_are_errors_in_a_check() {
+    let t = table("nim", 16);
+    for (text, says) in [
+        ("if y == 3 { x < true } else { x == y }", "cannot compare"),
+        ("if x == 2 && y == 1 { x == \"a\" } else { x == y }", "cannot compare"),
+        ("x ^ y + (1 << (x + 60))", "shift"),
+    ] {
+        let e = check_text(&t, text).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Runtime, "{text}: {e}");
+        assert!(e.message.contains(says), "{text}: {e}");
+        assert!(e.cell.is_some(), "{text}: {e:?}");
+    }
+    assert_eq!(check_text(&t, "if y == 3 { x < true } else { x == y }").unwrap_err().cell, Some((0, 3)));
+    assert_eq!(check_text(&t, "x ^ y + (1 << (x + 60))").unwrap_err().cell, Some((3, 0)));
 }
 
 #[test]
@@ -212,10 +247,17 @@ fn queen_line_hints_hold_beyond_the_range() {
 fn every_known_formula_checks_without_error() {
     let t = table("queen", 40);
     for k in known_formulas() {
-        assert!(check_text(&t, &k.text).is_ok(), "{}", k.name);
+        let r = check_text(&t, &k.text).unwrap_or_else(|e| panic!("{}: {e}", k.name));
+        assert_eq!(r.cells_checked, 40 * 40, "{}", k.name);
+        let integer = matches!(k.kind, KnownKind::Nim | KnownKind::DragonKing | KnownKind::ParameterP(_));
+        let kind = if integer { FormulaKind::Integer } else { FormulaKind::Boolean };
+        assert_eq!(r.formula_kind, kind, "{}", k.name);
     }
-    assert!(theory::is_wythoff_p(3, 5));
 }
+
+/// Cells a random formula is evaluated at: the corner, ordinary cells and
+/// the extremes of the integers.
+const CELLS: [(i64, i64); 5] = [(0, 0), (3, 5), (-1, 7), (i64::MAX, 1), (i64::MIN, i64::MAX)];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
@@ -223,7 +265,22 @@ proptest! {
     #[test]
     fn no_panic_on_random_text(text in "\\PC{0,60}") {
         let t = table("nim", 4);
-        let _ = run_check(&t, &text);
+        if let Ok(f) = Formula::compile(&text) {
+            for (x, y) in CELLS {
+                let _ = f.eval(x, y);
+            }
+            let _ = run_check(&t, &f, &Control::new(), Some(DEFAULT_CHECK_BUDGET));
+        }
+    }
+
+    #[test]
+    fn no_panic_on_random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..80)) {
+        let text = String::from_utf8_lossy(&bytes);
+        if let Ok(f) = Formula::compile(&text) {
+            for (x, y) in CELLS {
+                let _ = f.eval(x, y);
+            }
+        }
     }
 
     #[test]
@@ -235,14 +292,69 @@ proptest! {
                 Just("<"), Just("if"), Just("else"), Just("{"), Just("}"), Just("let a ="), Just(";"), Just("a"),
                 Just("mex("), Just("floor_phi("), Just("wythoff_pair("), Just("fib("), Just("mod("), Just(","),
                 Just("true"), Just("loop"), Just("-9223372036854775807"), Just("isqrt("), Just("ryuoh("),
+                Just("<<"), Just(">>"), Just("**"), Just("64"), Just("\"a\""), Just("()"), Just("!="),
+                Just(">="), Just("abs("), Just("floor_div("), Just("popcount("), Just("hofstadter("), Just("gs("),
             ],
             0..24,
         )
     ) {
         let text = parts.join(" ");
         let t = table("queen", 6);
-        let (out, code) = run_check(&t, &text);
-        prop_assert!((0..=2).contains(&code));
-        prop_assert!(!out.is_empty());
+        if let Ok(f) = Formula::compile(&text) {
+            for (x, y) in CELLS {
+                let _ = f.eval(x, y);
+            }
+            match run_check(&t, &f, &Control::new(), Some(DEFAULT_CHECK_BUDGET)) {
+                Ok((out, code)) => prop_assert!((code == 0 || code == 1) && !out.is_empty()),
+                Err(e) => prop_assert!(!e.message.is_empty()),
+            }
+        }
+    }
+
+    /// Every helper and integer operator, at any arguments: the exact value
+    /// or an error, never a panic or a wrapped result.
+    #[test]
+    fn helpers_and_operators_are_exact_or_errors(
+        a in prop_oneof![any::<i64>(), -70_i64..70, Just(i64::MIN), Just(i64::MAX), Just(-1_i64)],
+        b in prop_oneof![any::<i64>(), -70_i64..70, Just(i64::MIN), Just(i64::MAX), Just(-1_i64)],
+    ) {
+        let exact = |text: &str, want: Option<i128>| -> Result<(), TestCaseError> {
+            let got = Formula::compile(text).unwrap().eval(a, b);
+            match (got, want.and_then(|w| i64::try_from(w).ok())) {
+                (Ok(FormulaValue::Int(v)), Some(w)) => prop_assert_eq!(v, w, "{} at ({}, {})", text, a, b),
+                (Err(e), None) => prop_assert!(e.cell == Some((a, b)), "{}: {}", text, e),
+                (got, want) => prop_assert!(false, "{} at ({}, {}): got {:?}, want {:?}", text, a, b, got, want),
+            }
+            Ok(())
+        };
+        let (wa, wb) = (a as i128, b as i128);
+        exact("x + y", Some(wa + wb))?;
+        exact("x - y", Some(wa - wb))?;
+        exact("x * y", Some(wa * wb))?;
+        exact("-x", Some(-wa))?;
+        exact("abs(x)", Some(wa.abs()))?;
+        exact("x / y", (b != 0).then(|| wa / wb))?;
+        // rhai's `%` refuses i64::MIN % -1 (as Rust's checked_rem does):
+        // an error, not a wrong value.
+        exact("x % y", (b != 0 && (a, b) != (i64::MIN, -1)).then(|| wa % wb))?;
+        let shift = (0..=63).contains(&b);
+        exact("x << y", shift.then(|| wa * (1_i128 << b.clamp(0, 63))))?;
+        exact("x >> y", shift.then(|| wa >> b.clamp(0, 63)))?;
+        exact("floor_div(x, y)", (b != 0).then(|| wa.div_euclid(wb) - i128::from(wb < 0 && wa.rem_euclid(wb) != 0)))?;
+        exact("mod(x, y)", (b != 0).then(|| wa.rem_euclid(wb)))?;
+        exact("isqrt(x)", (a >= 0).then(|| i128::from((a as u64).isqrt())))?;
+        exact("popcount(x)", (a >= 0).then(|| i128::from(a.count_ones())))?;
+        for helper in ["floor_phi(x)", "floor_phi2(x)", "hofstadter(x)", "gs(x)", "fib(x)", "wythoff_pair(x)[1]"] {
+            let got = Formula::compile(helper).unwrap().eval(a, b);
+            if a < 0 {
+                prop_assert!(got.is_err(), "{} at {}: {:?}", helper, a, got);
+            }
+        }
+        for helper in ["is_wythoff_p(x, y)", "is_misere_wythoff_p(x, y)", "is_t2_p(x, y)", "is_t2_misere_p(x, y)",
+                       "nim(x, y)", "ryuoh(y, x, x)", "ryuoh(3, x, y)", "min(x, y)", "max(x, y)", "xor(x, y)",
+                       "mex([x, y])", "x ** y", "x ^ y", "x & y", "x | y"] {
+            let got = Formula::compile(helper).unwrap().eval(a, b);
+            prop_assert!(got.is_ok() || got.as_ref().is_err_and(|e| e.cell == Some((a, b))), "{}: {:?}", helper, got);
+        }
     }
 }

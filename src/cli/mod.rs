@@ -402,10 +402,10 @@ fn parse_values(list: &str) -> Result<Vec<u32>, String> {
 /// exit code (0 holds, 1 does not), or the formula's error.
 fn check(t: &Table, formula: &Formula, budget: std::time::Duration) -> Result<(String, i32), String> {
     let control = Control::new();
-    let _ = budget;
-    let (text, code) =
-        progress::watch("checking the formula", &control, || crate::conjecture::run_check(t, formula.text()));
-    if code == 2 { Err(text.trim_end().to_string()) } else { Ok((text, code)) }
+    progress::watch("checking the formula", &control, || {
+        crate::conjecture::run_check(t, formula, &control, Some(budget))
+    })
+    .map_err(|e| format!("error in the formula: {e}"))
 }
 
 #[cfg(test)]

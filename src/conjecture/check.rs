@@ -8,12 +8,17 @@ use rayon::prelude::*;
 use rhai::Scope;
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// How many counterexamples a report keeps (the first ones in row order).
 pub const MAX_COUNTEREXAMPLES: usize = 100;
 /// The largest number of cells checked at once (the difference table takes
 /// 4 bytes a cell).
 pub const MAX_CHECK_CELLS: usize = 1 << 26;
+/// The time a whole check may take by default where nobody can cancel it
+/// (the command line). The per-cell limits stop a formula that hangs at one
+/// cell; this stops one that is merely slow at every cell.
+pub const DEFAULT_CHECK_BUDGET: Duration = Duration::from_secs(60);
 
 /// A cell where the formula and the table disagree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,16 +154,79 @@ struct Row {
     examples: Vec<Counterexample>,
 }
 
+/// When a check must stop, and what to say then.
+#[derive(Clone, Copy)]
+struct Budget {
+    time: Duration,
+    deadline: Instant,
+}
+
+impl Budget {
+    fn new(time: Option<Duration>) -> Option<Budget> {
+        // A budget too large for the clock is no budget.
+        let time = time?;
+        Some(Budget { time, deadline: Instant::now().checked_add(time)? })
+    }
+
+    fn exceeded(&self) -> bool {
+        Instant::now() >= self.deadline
+    }
+
+    fn error(&self, x: usize, y: usize) -> FormulaError {
+        let mut e = FormulaError::new(
+            ErrorKind::Limit,
+            format!(
+                "the check took longer than its time budget of {} s and was stopped; \
+                 on the command line, raise the budget with --budget SECONDS",
+                self.time.as_secs_f64()
+            ),
+        );
+        e.cell = Some((x as i64, y as i64));
+        e
+    }
+}
+
+fn cancelled() -> FormulaError {
+    FormulaError::new(ErrorKind::Cancelled, "the check was cancelled")
+}
+
+/// The formula's value at `(x, y)`, stopped by the budget's clock too.
+fn eval_cell(
+    formula: &Formula,
+    scope: &mut Scope<'static>,
+    x: usize,
+    y: usize,
+    budget: Option<Budget>,
+) -> Result<FormulaValue, FormulaError> {
+    formula.eval_in(scope, x as i64, y as i64, budget.map(|b| b.deadline)).map_err(|e| match budget {
+        // Stopped by a clock: the budget's when it has run out.
+        Some(b) if e.kind == ErrorKind::Limit && b.exceeded() => b.error(x, y),
+        _ => e,
+    })
+}
+
 fn check_row(
     table: &Table,
     formula: &Formula,
     kind: FormulaKind,
     scope: &mut Scope<'static>,
     y: usize,
+    control: &Control,
+    budget: Option<Budget>,
 ) -> Result<Row, FormulaError> {
     let mut row = Row { diff: Vec::with_capacity(table.width()), differing: 0, examples: Vec::new() };
     for x in 0..table.width() {
-        let value = formula.eval_in(scope, x as i64, y as i64)?;
+        // Every cell, not every row: one row of a slow formula on a wide
+        // table can take longer than the whole budget.
+        if let Some(b) = budget
+            && b.exceeded()
+        {
+            return Err(b.error(x, y));
+        }
+        if control.is_cancelled() {
+            return Err(cancelled());
+        }
+        let value = eval_cell(formula, scope, x, y, budget)?;
         if value.kind() != kind {
             return Err(changed_type(kind, value, x, y));
         }
@@ -194,18 +262,34 @@ fn changed_type(kind: FormulaKind, value: FormulaValue, x: usize, y: usize) -> F
     e
 }
 
-/// Check `formula` on every cell of `table` (rows in parallel).
+/// Check `formula` on every cell of `table` (rows in parallel), with no
+/// limit on the total time: for callers that can cancel through `control`
+/// (the user interface). Otherwise the same as [`check_within`].
+pub fn check(table: &Table, formula: &Formula, control: &Control) -> Result<CheckReport, FormulaError> {
+    check_within(table, formula, control, None)
+}
+
+/// Check `formula` on every cell of `table` (rows in parallel), stopping
+/// after `budget` of wall-clock time when one is given (see
+/// [`DEFAULT_CHECK_BUDGET`]).
 ///
 /// An integer formula `f` holds when `f(x, y) = g(x, y)` for every cell; a
 /// boolean formula when `f(x, y)` is true exactly at the P-positions. A
 /// misère table holds only outcomes, so only a boolean formula can be
-/// checked on it. The cancel flag of `control` is read before every row and
-/// its progress counts rows.
+/// checked on it. The cancel flag of `control` and the budget's clock are
+/// read before every cell; the progress of `control` counts rows.
 ///
 /// Errors: a run-time error at some cell (named in the error), a formula
-/// that changes type between cells, cancellation, a table too large or not
-/// finished.
-pub fn check(table: &Table, formula: &Formula, control: &Control) -> Result<CheckReport, FormulaError> {
+/// that changes type between cells, cancellation, the budget exceeded
+/// ([`ErrorKind::Limit`], with a message that names the budget and says how
+/// to raise it), a table too large or not finished.
+pub fn check_within(
+    table: &Table,
+    formula: &Formula,
+    control: &Control,
+    budget: Option<Duration>,
+) -> Result<CheckReport, FormulaError> {
+    let budget = Budget::new(budget);
     let (width, height) = (table.width(), table.height());
     let cells = width.saturating_mul(height);
     if cells > MAX_CHECK_CELLS {
@@ -224,7 +308,7 @@ pub fn check(table: &Table, formula: &Formula, control: &Control) -> Result<Chec
         ));
     }
     // The value at the corner fixes the formula's type for every other cell.
-    let kind = formula.eval(0, 0)?.kind();
+    let kind = eval_cell(formula, &mut Scope::new(), 0, 0, budget)?.kind();
     if kind == FormulaKind::Integer && table.kind() == TableKind::Outcome {
         return Err(FormulaError::new(
             ErrorKind::WrongType,
@@ -243,7 +327,7 @@ pub fn check(table: &Table, formula: &Formula, control: &Control) -> Result<Chec
             if y > first_failure.load(Ordering::Relaxed) || control.is_cancelled() {
                 return None;
             }
-            let row = check_row(table, formula, kind, scope, y);
+            let row = check_row(table, formula, kind, scope, y, control, budget);
             if row.is_err() {
                 first_failure.fetch_min(y, Ordering::Relaxed);
             }
@@ -267,7 +351,7 @@ pub fn check(table: &Table, formula: &Formula, control: &Control) -> Result<Chec
     }
     for row in rows {
         let Some(Ok(row)) = row else {
-            return Err(FormulaError::new(ErrorKind::Cancelled, "the check was cancelled"));
+            return Err(cancelled());
         };
         report.cells_differing += row.differing;
         let room = MAX_COUNTEREXAMPLES - report.counterexamples.len();

@@ -10,8 +10,14 @@
 //! `import` are unavailable), a cap on operations per cell (an endless loop
 //! stops after [`MAX_OPERATIONS`] steps, well under a second), on nesting,
 //! on call depth and on the size of strings and arrays.
+//!
+//! No silent wrong answers: every integer operation that overflows or is
+//! undefined is an error (`+ - * / % **`, negation, `abs`, and the shifts
+//! `a << n = a * 2^n`, `a >> n = floor(a / 2^n)` for `0 <= n <= 63`, see
+//! [`super::operators`]), and so is a comparison of two values of different
+//! types (`x < true`, `x == "3"`), which rhai would answer with `false`.
 
-use super::helpers;
+use super::{helpers, operators};
 use rhai::packages::{ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage, LogicPackage, Package};
 use rhai::{AST, Dynamic, Engine, EvalAltResult, ParseError, Position, Scope};
 use std::cell::Cell;
@@ -180,13 +186,33 @@ thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
 }
 
-/// The shared, sandboxed engine (built once; `Sync` with rhai's `sync` feature).
+/// The shared, sandboxed engine (built once; `Sync` with rhai's `sync`
+/// feature), with the checked operators of [`super::operators`].
 pub fn engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(build_engine)
+    ENGINE.get_or_init(|| build_engine(false))
 }
 
-fn build_engine() -> Engine {
+/// The same engine with rhai's fast operators, for formulas without a
+/// comparison or shift operator (see [`uses_checked_operators`]).
+fn fast_engine() -> &'static Engine {
+    static ENGINE: OnceLock<Engine> = OnceLock::new();
+    ENGINE.get_or_init(|| build_engine(true))
+}
+
+/// Whether `text` may contain a comparison (`==`, `!=`, `<`, `<=`, `>`,
+/// `>=`) or shift (`<<`, `>>`, `<<=`, `>>=`) operator: those need the
+/// checked operators of [`super::operators`], which rhai runs only with its
+/// fast operators off. Fast operators evaluate the other operators 1.5 to 3
+/// times faster with the same results (rhai's built-in arithmetic is
+/// checked), and comparisons that rhai's own functions make (`in`,
+/// `contains`, array `==`) reach the checked overloads either way. A `<`
+/// or `>` anywhere (in a string, in `=>`) only costs speed.
+fn uses_checked_operators(text: &str) -> bool {
+    text.contains(['<', '>']) || text.contains("==") || text.contains("!=")
+}
+
+fn build_engine(fast_operators: bool) -> Engine {
     let mut engine = Engine::new_raw();
     // Arithmetic, comparisons, arrays and ranges only: the core package
     // would bring `sleep`, which an endless-loop guard cannot stop.
@@ -197,6 +223,10 @@ fn build_engine() -> Engine {
     for word in ["eval", "import", "export", "print", "debug"] {
         engine.disable_symbol(word);
     }
+    // Fast operators apply rhai's built-in operators to built-in types
+    // before any registered overload: with them, the checked comparisons and
+    // shifts of `operators` would never run in an operator expression.
+    engine.set_fast_operators(fast_operators);
     engine
         .set_max_operations(MAX_OPERATIONS)
         .set_max_expr_depths(48, 24)
@@ -216,6 +246,7 @@ fn build_engine() -> Engine {
             None
         }
     });
+    operators::register(&mut engine);
     helpers::register(&mut engine);
     engine
 }
@@ -225,6 +256,8 @@ fn build_engine() -> Engine {
 pub struct Formula {
     text: String,
     ast: AST,
+    /// The engine that compiled `ast` and evaluates it.
+    engine: &'static Engine,
 }
 
 impl Formula {
@@ -240,10 +273,14 @@ impl Formula {
                 format!("the formula is {} characters long; the limit is {MAX_TEXT}", text.len()),
             ));
         }
+        Self::compile_in(if uses_checked_operators(text) { engine() } else { fast_engine() }, text)
+    }
+
+    fn compile_in(engine: &'static Engine, text: &str) -> Result<Formula, FormulaError> {
         let mut scope = Scope::new();
         scope.push("x", 0_i64).push("y", 0_i64);
-        let ast = engine().compile_with_scope(&scope, text).map_err(|e| FormulaError::from_parse(&e))?;
-        Ok(Formula { text: text.to_string(), ast })
+        let ast = engine.compile_with_scope(&scope, text).map_err(|e| FormulaError::from_parse(&e))?;
+        Ok(Formula { text: text.to_string(), ast, engine })
     }
 
     /// The text the formula was compiled from.
@@ -253,16 +290,26 @@ impl Formula {
 
     /// The value at `(x, y)`.
     pub fn eval(&self, x: i64, y: i64) -> Result<FormulaValue, FormulaError> {
-        self.eval_in(&mut Scope::new(), x, y)
+        self.eval_in(&mut Scope::new(), x, y, None)
     }
 
-    /// The value at `(x, y)`, reusing `scope` (one per worker thread).
-    pub(crate) fn eval_in(&self, scope: &mut Scope, x: i64, y: i64) -> Result<FormulaValue, FormulaError> {
+    /// The value at `(x, y)`, reusing `scope` (one per worker thread). The
+    /// evaluation stops at [`MAX_CELL_TIME`] or at `stop`, whichever comes
+    /// first (a [`ErrorKind::Limit`] error; the caller that set `stop` tells
+    /// the two apart by the clock).
+    pub(crate) fn eval_in(
+        &self,
+        scope: &mut Scope,
+        x: i64,
+        y: i64,
+        stop: Option<Instant>,
+    ) -> Result<FormulaValue, FormulaError> {
         scope.clear();
         scope.push("x", x).push("y", y);
-        DEADLINE.set(Some(Instant::now() + MAX_CELL_TIME));
+        let cell_deadline = Instant::now() + MAX_CELL_TIME;
+        DEADLINE.set(Some(stop.map_or(cell_deadline, |s| s.min(cell_deadline))));
         let value: Dynamic =
-            engine().eval_ast_with_scope(scope, &self.ast).map_err(|e| FormulaError::from_eval(&e, x, y))?;
+            self.engine.eval_ast_with_scope(scope, &self.ast).map_err(|e| FormulaError::from_eval(&e, x, y))?;
         if let Ok(v) = value.as_int() {
             Ok(FormulaValue::Int(v))
         } else if let Ok(b) = value.as_bool() {
@@ -350,12 +397,6 @@ mod tests {
         assert!(Formula::compile("   ").unwrap_err().message.contains("empty"));
     }
 
-    /// How long a stopped formula may take in these tests. The limits stop a
-    /// formula well within a second in a release build; a debug build on a
-    /// machine busy with other tests needs more room, and a hang would still
-    /// fail.
-    const STOPPED_WITHIN: Duration = Duration::from_secs(10);
-
     #[test]
     fn forbidden_words_do_not_compile() {
         for text in ["eval(\"x\")", "import \"std\" as s; x", "print(x); x", "debug(x); x"] {
@@ -363,19 +404,16 @@ mod tests {
             assert!(e.is_err(), "{text} compiled");
         }
         // Not registered at all (the core package is left out).
-        let start = Instant::now();
         let e = Formula::compile("sleep(10); x").unwrap().eval(0, 0).unwrap_err();
-        assert!(start.elapsed() < STOPPED_WITHIN);
         assert_eq!(e.kind, ErrorKind::Runtime, "{e}");
+        assert!(e.message.contains("sleep"), "{e}");
     }
 
     #[test]
-    fn endless_loops_stop_fast_with_a_message() {
+    fn endless_loops_stop_with_a_message() {
         for text in ["loop {}", "while true {}", "let n = 0; while n >= 0 { n += 1; } n", "fn f(n) { f(n + 1) } f(0)"] {
-            let start = Instant::now();
             let f = Formula::compile(text).unwrap();
             let e = f.eval(3, 4).unwrap_err();
-            assert!(start.elapsed() < STOPPED_WITHIN, "{text} took {:?}", start.elapsed());
             assert_eq!(e.kind, ErrorKind::Limit, "{text}: {e}");
             assert_eq!(e.cell, Some((3, 4)));
         }
@@ -383,17 +421,172 @@ mod tests {
 
     #[test]
     fn huge_allocations_fail_with_a_message() {
-        for text in [
-            "let a = []; a.pad(100000000, 0); a.len()",
-            "let s = \"ab\"; while true { s += s; } 0",
+        for (text, says) in [
+            ("let a = []; a.pad(100000000, 0); a.len()", "too large"),
+            ("let s = \"ab\"; while true { s += s; } 0", "too large"),
             // Few operations, each a large sort: stopped by the clock.
-            "let a = []; a.pad(60000, 1); for i in 0..1000000 { a.sort(); } 0",
+            ("let a = []; a.pad(60000, 1); for i in 0..1000000 { a.sort(); } 0", "0.5 s"),
         ] {
-            let start = Instant::now();
             let e = Formula::compile(text).unwrap().eval(0, 0).unwrap_err();
-            assert!(start.elapsed() < STOPPED_WITHIN, "{text} took {:?}", start.elapsed());
             assert_eq!(e.kind, ErrorKind::Limit, "{text}: {e}");
+            assert!(e.message.contains(says), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn comparisons_of_different_types_are_errors_naming_the_cell() {
+        for text in [
+            "x < true",
+            "x == \"a\"",
+            "true > 1",
+            "x != ()",
+            "() == x",
+            "x <= 1.5",
+            "'a' >= x",
+            "[1, 2] == 3",
+            "#{a: 1} != x",
+            "(0..3) == x",
+            "Fn(\"abs\") == x",
+            "let t = true; t == y",
+            "x in [true, 2]",
+        ] {
+            let e = Formula::compile(text).unwrap_or_else(|e| panic!("{text}: {e}")).eval(2, 5).unwrap_err();
+            assert_eq!((e.kind, e.cell), (ErrorKind::Runtime, Some((2, 5))), "{text}: {e}");
+            assert!(e.message.contains("cannot compare"), "{text}: {e}");
+            assert!(e.to_string().starts_with("at cell (2, 5): "), "{e}");
+        }
+        let e = Formula::compile("x < true").unwrap().eval(0, 0).unwrap_err();
+        assert!(e.message.contains("an integer with a boolean using `<`"), "{e}");
+    }
+
+    #[test]
+    fn comparisons_of_the_same_type_still_work() {
+        assert_eq!(value("x == y", 3, 3), FormulaValue::Bool(true));
+        assert_eq!(value("x != y", 3, 3), FormulaValue::Bool(false));
+        assert_eq!(value("x < y && y <= 9 && 9 >= x && y > x", 3, 4), FormulaValue::Bool(true));
+        assert_eq!(value("is_wythoff_p(x, y) == true", 3, 5), FormulaValue::Bool(true));
+        assert_eq!(value("(x > 1) != (y > 1)", 3, 0), FormulaValue::Bool(true));
+        assert_eq!(value("[1, 2] == [1, x]", 2, 0), FormulaValue::Bool(true));
+        assert_eq!(value("[1, 2] != [x, 2]", 2, 0), FormulaValue::Bool(true));
+        assert_eq!(value("\"ab\" < \"b\"", 0, 0), FormulaValue::Bool(true));
+        assert_eq!(value("'a' == 'a'", 0, 0), FormulaValue::Bool(true));
+        assert_eq!(value("() == ()", 0, 0), FormulaValue::Bool(true));
+        assert_eq!(value("x in [1, 2, 3]", 2, 0), FormulaValue::Bool(true));
+        assert_eq!(value("switch x { 1 => 10, 2 => 20, _ => 0 }", 2, 0), FormulaValue::Int(20));
+    }
+
+    #[test]
+    fn fast_operators_give_the_same_values_where_they_are_used() {
+        for text in [
+            "(x + y) % 3 + 3 * ((x / 3) ^ (y / 3))",
+            "x * 4611686018427387904",
+            "-x + y",
+            "x ** 3 - y",
+            "x / y + x % y",
+            "(x & y) | (x ^ 7)",
+            "let s = 0; for i in 0..20 { s += i * y; } s",
+            "let a = x; a *= y; a -= 1; a",
+            "abs(x - y)",
+            "[x, y].contains(3)",
+            "x in [true, 2]",
+            "if x in [1, 2] { 1 } else { 0 }",
+            "[x, true].index_of(1)",
+        ] {
+            assert!(!uses_checked_operators(text), "{text}");
+            let fast = Formula::compile(text).unwrap();
+            let checked = Formula::compile_in(engine(), text).unwrap();
+            for (x, y) in [(0, 0), (1, 0), (3, 5), (-4, 9), (i64::MAX, 1), (i64::MIN, -1), (2, i64::MAX)] {
+                let (f, c) = (fast.eval(x, y), checked.eval(x, y));
+                assert_eq!(f.as_ref().map_err(|e| e.kind), c.as_ref().map_err(|e| e.kind), "{text} at ({x}, {y})");
+            }
+        }
+        for text in ["x < y", "x >= y", "x == y", "x != y", "x << 2", "x >> 2", "let a = x; a <<= 1; a"] {
+            assert!(uses_checked_operators(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn shifts_out_of_range_or_overflowing_are_errors() {
+        for text in [
+            "1 << 64",
+            "1 << -1",
+            "1 >> 64",
+            "1 >> -1",
+            "x << 70",
+            "x << 63",
+            "3 << 62",
+            "let a = x; a <<= 64; a",
+            "let a = x; a <<= 63; a",
+            "let a = x; a >>= -2; a",
+        ] {
+            let e = Formula::compile(text).unwrap_or_else(|e| panic!("{text}: {e}")).eval(1, 0).unwrap_err();
+            assert_eq!((e.kind, e.cell), (ErrorKind::Runtime, Some((1, 0))), "{text}: {e}");
+            assert!(e.message.contains("shift"), "{text}: {e}");
+        }
+        assert_eq!(value("x << 62", 1, 0), FormulaValue::Int(1 << 62));
+        assert_eq!(value("-x << 63", 1, 0), FormulaValue::Int(i64::MIN));
+        assert_eq!(value("x >> 1", -7, 0), FormulaValue::Int(-4));
+        assert_eq!(value("let a = x; a <<= 3; a >>= 1; a", 5, 0), FormulaValue::Int(20));
+    }
+
+    #[test]
+    fn integer_overflow_is_an_error() {
+        for text in [
+            "2 ** 64",
+            "x ** 64",
+            "x * 9223372036854775807",
+            "9223372036854775807 + x",
+            "-9223372036854775807 - x - x",
+            "-(-9223372036854775807 - x)",
+            "abs(-9223372036854775807 - x)",
+            "let a = 9223372036854775807; a += x; a",
+            "x / 0",
+            "x % 0",
+            "(-9223372036854775807 - x) / -1",
+            "(-9223372036854775807 - x) % -1",
+            "x ** -1",
+        ] {
+            let e = Formula::compile(text).unwrap_or_else(|e| panic!("{text}: {e}")).eval(2, 0).unwrap_err();
+            assert_eq!((e.kind, e.cell), (ErrorKind::Runtime, Some((2, 0))), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn helpers_outside_their_domain_are_errors() {
+        for text in [
+            "floor_phi(-x)",
+            "floor_phi2(-x)",
+            "wythoff_pair(-x)",
+            "hofstadter(-x)",
+            "gs(-x)",
+            "is_wythoff_p(-x, 1)",
+            "is_misere_wythoff_p(1, -x)",
+            "is_t2_p(-x, 1)",
+            "is_t2_misere_p(1, -x)",
+            "ryuoh(0, x, x)",
+            "ryuoh(3, -x, x)",
+            "nim(-x, 1)",
+            "isqrt(-x)",
+            "popcount(-x)",
+            "fib(-x)",
+            "fib(93)",
+            "mod(x, 0)",
+            "floor_div(x, 0)",
+            "floor_div(-9223372036854775807 - x, -1)",
+            "abs(-9223372036854775807 - x)",
+            "mex([x, true])",
+        ] {
+            let e = Formula::compile(text).unwrap_or_else(|e| panic!("{text}: {e}")).eval(1, 0).unwrap_err();
+            assert_eq!((e.kind, e.cell), (ErrorKind::Runtime, Some((1, 0))), "{text}: {e}");
+        }
+        // The largest arguments still give exact values.
+        let n = 5_000_000_000_000_000_000_u64;
+        let exact = i64::try_from(crate::theory::floor_phi(n)).unwrap();
+        assert_eq!(value("floor_phi(x)", n as i64, 0), FormulaValue::Int(exact));
+        assert!(Formula::compile("floor_phi(x)").unwrap().eval(i64::MAX, 0).is_err());
+        assert_eq!(value("isqrt(x)", i64::MAX, 0), FormulaValue::Int(3_037_000_499));
+        assert_eq!(value("popcount(x)", i64::MAX, 0), FormulaValue::Int(63));
+        assert_eq!(value("mod(x, -1)", i64::MIN, 0), FormulaValue::Int(0));
     }
 
     #[test]

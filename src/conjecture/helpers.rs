@@ -85,14 +85,16 @@ fn natural(function: &str, arg: &str, value: i64) -> Fallible<u64> {
 }
 
 /// A wide result as i64, or an error naming the function.
-fn fits(function: &str, value: u128) -> Fallible<i64> {
+fn fits(function: &str, value: impl Into<u128>) -> Fallible<i64> {
+    let value = value.into();
     i64::try_from(value).map_err(|_| format!("{function}: the result {value} does not fit in a 64-bit integer").into())
 }
 
 /// `floor(a / b)` (toward minus infinity).
 pub fn floor_div(a: i64, b: i64) -> Option<i64> {
     let q = a.checked_div(b)?;
-    if a % b != 0 && ((a < 0) != (b < 0)) { Some(q - 1) } else { Some(q) }
+    // checked_div succeeded, so b is not 0 and a % b cannot overflow.
+    if a % b != 0 && ((a < 0) != (b < 0)) { q.checked_sub(1) } else { Some(q) }
 }
 
 /// The least non-negative integer not among `values` (negatives ignored).
@@ -107,7 +109,9 @@ pub fn mex(values: impl IntoIterator<Item = i64>) -> i64 {
             seen[i] = true;
         }
     }
-    seen.iter().position(|&s| !s).unwrap_or(seen.len()) as i64
+    // At most values.len(), which a formula's array limit keeps far below
+    // i64::MAX.
+    i64::try_from(seen.iter().position(|&s| !s).unwrap_or(seen.len())).unwrap_or(i64::MAX)
 }
 
 /// Register every helper of [`HELPERS`] on `engine`.
@@ -130,9 +134,9 @@ pub fn register(engine: &mut Engine) {
         Ok(theory::is_misere_wythoff_p(natural(f, "x", x)?, natural(f, "y", y)?))
     });
     engine.register_fn("hofstadter", |n: i64| -> Fallible<i64> {
-        Ok(theory::hofstadter(natural("hofstadter", "n", n)?) as i64)
+        fits("hofstadter", theory::hofstadter(natural("hofstadter", "n", n)?))
     });
-    engine.register_fn("gs", |n: i64| -> Fallible<i64> { Ok(theory::gs(natural("gs", "n", n)?) as i64) });
+    engine.register_fn("gs", |n: i64| -> Fallible<i64> { fits("gs", theory::gs(natural("gs", "n", n)?)) });
     engine.register_fn("is_t2_p", |x: i64, y: i64| -> Fallible<bool> {
         Ok(theory::is_t2_p(natural("is_t2_p", "x", x)?, natural("is_t2_p", "y", y)?))
     });
@@ -142,13 +146,14 @@ pub fn register(engine: &mut Engine) {
     });
     engine.register_fn("ryuoh", |p: i64, x: i64, y: i64| -> Fallible<i64> {
         let f = "ryuoh";
-        if p < 1 {
-            return Err(format!("ryuoh: p must be >= 1, but it is {p}").into());
-        }
-        fits(f, theory::ryuoh_grundy(p as u64, natural(f, "x", x)?, natural(f, "y", y)?))
+        let p = match u64::try_from(p) {
+            Ok(p) if p >= 1 => p,
+            _ => return Err(format!("ryuoh: p must be >= 1, but it is {p}").into()),
+        };
+        fits(f, theory::ryuoh_grundy(p, natural(f, "x", x)?, natural(f, "y", y)?))
     });
     engine.register_fn("nim", |x: i64, y: i64| -> Fallible<i64> {
-        Ok((natural("nim", "x", x)? ^ natural("nim", "y", y)?) as i64)
+        fits("nim", natural("nim", "x", x)? ^ natural("nim", "y", y)?)
     });
     engine.register_fn("mex", |values: Array| -> Fallible<i64> {
         let mut ints = Vec::with_capacity(values.len());
@@ -181,15 +186,18 @@ pub fn register(engine: &mut Engine) {
         Ok(if b == -1 { 0 } else { a.rem_euclid(b) })
     });
     engine.register_fn("xor", |a: i64, b: i64| a ^ b);
-    engine.register_fn("isqrt", |n: i64| -> Fallible<i64> { Ok(natural("isqrt", "n", n)?.isqrt() as i64) });
+    engine.register_fn("isqrt", |n: i64| -> Fallible<i64> { fits("isqrt", natural("isqrt", "n", n)?.isqrt()) });
     engine.register_fn("fib", |n: i64| -> Fallible<i64> {
-        match n {
-            0..=92 => Ok(theory::fibonacci(n as usize) as i64),
-            _ if n < 0 => Err(format!("fib: n must be >= 0, but it is {n}").into()),
+        let k = natural("fib", "n", n)?;
+        match usize::try_from(k) {
+            // F(92) is the largest Fibonacci number below 2^63.
+            Ok(k) if k <= 92 => fits("fib", theory::fibonacci(k)),
             _ => Err(format!("fib: F({n}) does not fit in a 64-bit integer (n <= 92)").into()),
         }
     });
-    engine.register_fn("popcount", |n: i64| -> Fallible<i64> { Ok(natural("popcount", "n", n)?.count_ones() as i64) });
+    engine.register_fn("popcount", |n: i64| -> Fallible<i64> {
+        Ok(i64::from(natural("popcount", "n", n)?.count_ones()))
+    });
 }
 
 #[cfg(test)]

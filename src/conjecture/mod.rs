@@ -10,9 +10,13 @@ mod check;
 mod formula;
 pub mod helpers;
 mod library;
+mod operators;
 pub mod patterns;
 
-pub use check::{CheckReport, Counterexample, DiffTable, MAX_CHECK_CELLS, MAX_COUNTEREXAMPLES, check};
+pub use check::{
+    CheckReport, Counterexample, DEFAULT_CHECK_BUDGET, DiffTable, MAX_CHECK_CELLS, MAX_COUNTEREXAMPLES, check,
+    check_within,
+};
 pub use formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue, MAX_OPERATIONS, MAX_TEXT, engine};
 pub use helpers::{HELPERS, Helper};
 pub use library::{KnownFormula, KnownKind, known_formulas, parameter_p_formula};
@@ -56,19 +60,22 @@ pub fn summary(report: &CheckReport, shown: usize) -> String {
     out
 }
 
-/// The `check` subcommand: compile `formula_text`, check it on `table`, and
-/// return the text to print and the exit code: 0 when the formula holds on
-/// every cell, 1 when it does not, 2 when it cannot be checked (a parse or
-/// run-time error, with its position and cell).
-pub fn run_check(table: &Table, formula_text: &str) -> (String, i32) {
-    let result = Formula::compile(formula_text).and_then(|f| check(table, &f, &Control::new()));
-    match result {
-        Ok(report) => {
-            let code = if report.holds() { 0 } else { 1 };
-            (summary(&report, 20), code)
-        }
-        Err(e) => (format!("error in the formula: {e}\n"), 2),
-    }
+/// The `check` subcommand: check the compiled `formula` on `table` within
+/// `budget` (see [`check_within`]; progress and cancel through `control`) and return the text to print and the
+/// exit code: 0 when the formula holds on every cell, 1 when it does not.
+///
+/// Errors: the formula cannot be checked (a run-time error with its
+/// position and cell, a formula of the wrong type for the table, the budget
+/// exceeded, ...); the command line prints it on stderr and exits with 2.
+pub fn run_check(
+    table: &Table,
+    formula: &Formula,
+    control: &Control,
+    budget: Option<std::time::Duration>,
+) -> Result<(String, i32), FormulaError> {
+    let report = check_within(table, formula, control, budget)?;
+    let code = if report.holds() { 0 } else { 1 };
+    Ok((summary(&report, 20), code))
 }
 
 #[cfg(test)]
@@ -80,24 +87,33 @@ mod tests {
     #[test]
     fn run_check_exit_codes_and_texts() {
         let t = compute(&preset("dragon-king").unwrap(), 30, 30, &Control::new()).unwrap();
-        let (text, code) = run_check(&t, &parameter_p_formula(3));
+        let run =
+            |text: &str| run_check(&t, &Formula::compile(text).unwrap(), &Control::new(), Some(DEFAULT_CHECK_BUDGET));
+        let (text, code) = run(&parameter_p_formula(3)).unwrap();
         assert_eq!(code, 0, "{text}");
         assert!(text.contains("holds on all 900 cells"), "{text}");
         assert!(text.contains("0 <= x < 30, 0 <= y < 30"), "{text}");
         assert!(text.contains("evidence, not a proof"), "{text}");
 
-        let (text, code) = run_check(&t, "x ^ y");
+        let (text, code) = run("x ^ y").unwrap();
         assert_eq!(code, 1, "{text}");
         assert!(text.contains("does not hold"), "{text}");
         assert!(text.contains("(1, 1): table g = 2, formula 0"), "{text}");
         assert!(text.contains("more"), "{text}");
 
-        let (text, code) = run_check(&t, "x +* y");
-        assert_eq!(code, 2, "{text}");
-        assert!(text.contains("line 1"), "{text}");
+        let e = run("100 / (x - 4)").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Runtime, "{e}");
+        assert!(e.to_string().contains("at cell (4, 0)"), "{e}");
+    }
 
-        let (text, code) = run_check(&t, "100 / (x - 4)");
-        assert_eq!(code, 2, "{text}");
-        assert!(text.contains("at cell (4, 0)"), "{text}");
+    #[test]
+    fn run_check_stops_at_its_budget() {
+        let t = compute(&preset("nim").unwrap(), 50, 50, &Control::new()).unwrap();
+        let slow = Formula::compile("let s = 0; for i in 0..300000 { s += i; } s % 2").unwrap();
+        let e = run_check(&t, &slow, &Control::new(), Some(std::time::Duration::from_millis(50))).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Limit, "{e}");
+        assert!(e.message.contains("time budget of 0.05 s"), "{e}");
+        assert!(e.message.contains("--budget SECONDS"), "{e}");
+        assert!(e.cell.is_some(), "{e:?}");
     }
 }
