@@ -3,7 +3,7 @@
 //! a repaint callback when its progress moves and when it ends (the UI passes
 //! `ctx.request_repaint`). Nothing here knows about egui.
 
-use crate::grundy::Control;
+use crate::Control;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};

@@ -3,11 +3,12 @@
 //! bad formulas fail fast with a message, and pattern hints only report
 //! what the data supports.
 
+use grundy_lab::Control;
 use grundy_lab::conjecture::{
     DEFAULT_CHECK_BUDGET, ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue, KnownKind, Line, check,
     check_within, find_block_form, find_hints, known_formulas, parameter_p_formula, run_check,
 };
-use grundy_lab::grundy::{Control, Table, compute};
+use grundy_lab::grundy::{Table, compute};
 use grundy_lab::rules::preset;
 use proptest::prelude::*;
 use std::time::Duration;

@@ -1,7 +1,8 @@
 //! The engine against a naive reference on random rules, and every closed
 //! form of math.md against computed tables.
 
-use grundy_lab::grundy::{Control, EngineError, Table, compute, naive};
+use grundy_lab::Control;
+use grundy_lab::grundy::{EngineError, Table, compute, naive};
 use grundy_lab::rules::{Convention, Piece, Rules, TerminalSet, preset};
 use grundy_lab::theory::*;
 use proptest::prelude::*;

@@ -1,6 +1,7 @@
 //! Grundy map export: the PNG is decoded and checked.
 
-use grundy_lab::grundy::{Control, compute};
+use grundy_lab::Control;
+use grundy_lab::grundy::compute;
 use grundy_lab::map::export::{ExportError, ExportWindow, Poster, PosterTexts, write_poster};
 use grundy_lab::map::{Palette, PaletteKind};
 use grundy_lab::rules::{Convention, preset};

@@ -4,7 +4,8 @@
 
 pub mod knight;
 
-use crate::grundy::{Control, compute, estimate_bytes};
+use crate::Control;
+use crate::grundy::{compute, estimate_bytes};
 use crate::rules::preset;
 use std::fmt::Write;
 use std::time::{Duration, Instant};

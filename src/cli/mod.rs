@@ -11,8 +11,9 @@ mod progress;
 
 pub use knight::KnightArgs;
 
+use crate::Control;
 use crate::conjecture::Formula;
-use crate::grundy::{Control, MAX_SIDE, Table, compute};
+use crate::grundy::{MAX_SIDE, Table, compute};
 use crate::rules::{Convention, Rules, load_spec};
 use crate::theory;
 use clap::{Args, Parser, Subcommand};

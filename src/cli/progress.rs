@@ -3,7 +3,7 @@
 //! terminal (or `GRUNDY_LAB_PROGRESS=1` asks for it), so pipes and scripts
 //! see clean output.
 
-use crate::grundy::Control;
+use crate::Control;
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};

@@ -3,7 +3,8 @@
 //! holds on the computed range when every difference is 0.
 
 use super::formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue};
-use crate::grundy::{Control, Table, TableKind};
+use crate::Control;
+use crate::grundy::{Table, TableKind};
 use rayon::prelude::*;
 use rhai::Scope;
 use std::fmt;

@@ -22,7 +22,7 @@ pub use helpers::{HELPERS, Helper};
 pub use library::{KnownFormula, KnownKind, known_formulas, parameter_p_formula};
 pub use patterns::{BlockForm, Line, LineHint, PatternHints, Periodicity, find_block_form, find_hints};
 
-use crate::grundy::Control;
+use crate::Control;
 use crate::grundy::Table;
 
 /// The plain-language summary of a report, listing at most `shown`

@@ -8,7 +8,8 @@
 //! [`MIN_TAIL`] cells; a block form must hold on every cell and the table
 //! must hold at least [`MIN_REPEATS`] blocks in each direction.
 
-use crate::grundy::{Control, EngineError, Table, TableKind};
+use crate::Control;
+use crate::grundy::{EngineError, Table, TableKind};
 use rayon::prelude::*;
 use std::fmt;
 

@@ -10,7 +10,8 @@
 //! a line (a line's cells are ordered componentwise, so their tile index sums
 //! strictly increase along it), which is what makes the parallel writes safe.
 
-use super::{Control, EngineError, Table, memory};
+use super::{EngineError, Table, memory};
+use crate::Control;
 use crate::rules::{Convention, Offset, Rules};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;

@@ -11,7 +11,6 @@ mod memory;
 pub mod naive;
 mod table;
 
-pub use crate::control::Control;
 pub use engine::{compute, fill, prepare};
 pub use memory::{EngineError, MAX_SIDE, check_fits, estimate_bytes, estimate_seconds, human_bytes, memory_limit};
 pub use table::{Table, TableKind};

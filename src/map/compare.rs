@@ -1,6 +1,7 @@
 //! Difference views: where two tables agree, cell by cell.
 
-use crate::grundy::{Control, Table};
+use crate::Control;
+use crate::grundy::Table;
 use crate::rules::Rules;
 
 /// Which of two properties hold at a cell, as a map value.

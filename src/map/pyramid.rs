@@ -9,7 +9,8 @@
 //! takes minima of rows.
 
 use super::palette::Palette;
-use crate::grundy::{Control, Table};
+use crate::Control;
+use crate::grundy::Table;
 
 /// A value as a pyramid stores it.
 pub(super) trait Value: Copy + Ord + Into<u32> + Send + Sync + 'static {

@@ -13,7 +13,8 @@
 
 use super::palette::{PENDING, Palette, Rgba};
 use super::pyramid::{Grid, Levels, Pyramid, Value};
-use crate::grundy::{Control, Table};
+use crate::Control;
+use crate::grundy::Table;
 
 /// Which part of the table a picture shows: the cell coordinate at the
 /// top-left corner of pixel (0, 0), and how many cells one pixel spans.

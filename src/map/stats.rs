@@ -1,6 +1,7 @@
 //! Counts of values in a table, for the histogram beside the map.
 
-use crate::grundy::{Control, Table};
+use crate::Control;
+use crate::grundy::Table;
 
 /// How many cells hold each value, and the largest value.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -407,7 +407,7 @@ mod tests {
     fn hints_list_exactly_the_moves_to_p_positions() {
         for name in ["queen", "dragon-horse", "queen-t2"] {
             let rules = preset(name).unwrap();
-            let table = crate::grundy::compute(&rules, 30, 30, &crate::grundy::Control::new()).unwrap();
+            let table = crate::grundy::compute(&rules, 30, 30, &crate::Control::new()).unwrap();
             for x in 0..30u64 {
                 for y in 0..30u64 {
                     let game = Game::new(&rules, (x, y), HUMAN_FIRST);

@@ -89,7 +89,7 @@ impl Oracle {
         if let Knowledge::NeedsTable { width, height } = self.knowledge(x, y)
             && (width as u64) <= TINY_SIDE
             && (height as u64) <= TINY_SIDE
-            && let Ok(t) = crate::grundy::compute(&self.rules, width, height, &crate::grundy::Control::new())
+            && let Ok(t) = crate::grundy::compute(&self.rules, width, height, &crate::Control::new())
         {
             self.table = Some(Arc::new(t));
         }
@@ -218,7 +218,8 @@ fn t2_partners(v: u64) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grundy::{Control, compute};
+    use crate::Control;
+    use crate::grundy::compute;
     use crate::rules::preset;
 
     /// Winning moves from the closed-form candidates agree with a scan of
