@@ -1,9 +1,12 @@
 //! Background work: a [`Job`] runs a closure on its own thread, reports
 //! progress and honours cancellation through a shared [`Control`], and calls
 //! a repaint callback when its progress moves and when it ends (the UI passes
-//! `ctx.request_repaint`). Nothing here knows about egui.
+//! `ctx.request_repaint`). A job is cancelled when it is dropped, so
+//! replacing the job in a slot stops the old one. [`poll`] is the one way to
+//! collect a job's end. Nothing here knows about egui.
 
 use crate::Control;
+use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -15,109 +18,114 @@ pub type Repaint = Box<dyn Fn() + Send + Sync>;
 /// How often a running job's progress is looked at for the repaint callback.
 const PROGRESS_TICK: Duration = Duration::from_millis(50);
 
-/// What a job is doing, or how it ended.
+/// Why a job gave no result.
 #[derive(Debug, Clone, PartialEq)]
-pub enum JobState<T> {
-    /// Still running; the fraction of the work done, between 0 and 1.
-    Running(f32),
-    /// Finished with a result.
-    Done(T),
-    /// Stopped because [`Job::cancel`] was called.
-    Cancelled,
-    /// The work returned an error (or panicked); the message says why.
-    Failed(String),
+pub enum JobError<E> {
+    /// The work returned this error.
+    Work(E),
+    /// The work panicked (a bug); the panic's message.
+    Panicked(String),
 }
 
-impl<T> JobState<T> {
-    /// True while the job runs.
-    pub fn is_running(&self) -> bool {
-        matches!(self, JobState::Running(_))
+impl<E: fmt::Display> fmt::Display for JobError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JobError::Work(e) => e.fmt(f),
+            JobError::Panicked(m) => write!(f, "internal error: {m}"),
+        }
     }
 }
 
-/// One piece of background work with a name, progress and a cancel flag.
-pub struct Job<T> {
-    name: String,
-    control: Arc<Control>,
-    outcome: Arc<Mutex<Option<JobState<T>>>>,
+/// How a job ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JobEnd<T, E = String> {
+    /// Finished with a result.
+    Done(T),
+    /// Stopped because it was cancelled (or dropped).
+    Cancelled,
+    /// The work returned an error or panicked.
+    Failed(JobError<E>),
 }
 
-impl<T> std::fmt::Debug for Job<T> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+type Outcome<T, E> = Arc<Mutex<Option<JobEnd<T, E>>>>;
+
+/// One piece of background work with a name, progress and a cancel flag.
+/// Dropping it cancels the work.
+pub struct Job<T, E = String> {
+    name: String,
+    control: Arc<Control>,
+    outcome: Outcome<T, E>,
+}
+
+impl<T, E> fmt::Debug for Job<T, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Job({}, {:.0}%)", self.name, self.control.fraction() * 100.0)
     }
 }
 
-impl<T: Send + 'static> Job<T> {
+impl<T: Send + 'static, E: Send + 'static> Job<T, E> {
     /// Start `work` on a new thread. It gets the job's [`Control`] (report
-    /// progress with `start`/`advance`, look at `is_cancelled` often) and
-    /// returns its result or an error message. `repaint` is called when the
-    /// progress moves and once when the job ends.
+    /// progress with `start`/`advance`, look at `must_stop` often) and
+    /// returns its result or an error. `repaint` is called when the progress
+    /// moves and once when the job ends.
     pub fn spawn<F>(name: impl Into<String>, repaint: Repaint, work: F) -> Self
     where
-        F: FnOnce(Arc<Control>) -> Result<T, String> + Send + 'static,
+        F: FnOnce(Arc<Control>) -> Result<T, E> + Send + 'static,
     {
         let name = name.into();
         let control = Arc::new(Control::new());
-        let outcome = Arc::new(Mutex::new(None));
+        let outcome: Outcome<T, E> = Arc::new(Mutex::new(None));
         let (tx, rx) = mpsc::channel::<()>();
         {
             let control = control.clone();
-            let outcome = outcome.clone();
-            std::thread::Builder::new()
-                .name(format!("job: {name}"))
-                .spawn(move || {
-                    let result = catch_unwind(AssertUnwindSafe(|| work(control.clone())));
-                    let state = match result {
-                        _ if control.is_cancelled() => JobState::Cancelled,
-                        Ok(Ok(value)) => JobState::Done(value),
-                        Ok(Err(message)) => JobState::Failed(message),
-                        Err(panic) => JobState::Failed(panic_message(&*panic)),
-                    };
-                    *outcome.lock().unwrap_or_else(|e| e.into_inner()) = Some(state);
-                    drop(tx);
-                })
-                .expect("spawn a job thread");
+            let shared = outcome.clone();
+            let spawned = std::thread::Builder::new().name(format!("job: {name}")).spawn(move || {
+                let result = catch_unwind(AssertUnwindSafe(|| work(control.clone())));
+                let end = match result {
+                    _ if control.is_cancelled() => JobEnd::Cancelled,
+                    Ok(Ok(value)) => JobEnd::Done(value),
+                    Ok(Err(e)) => JobEnd::Failed(JobError::Work(e)),
+                    Err(panic) => JobEnd::Failed(JobError::Panicked(panic_message(&*panic))),
+                };
+                *shared.lock().unwrap_or_else(|e| e.into_inner()) = Some(end);
+                drop(tx);
+            });
+            if let Err(e) = spawned {
+                // No thread could be made (the system is out of them): the
+                // job ends at once, saying why.
+                let why = format!("no thread could be started: {e}");
+                *outcome.lock().unwrap_or_else(|e| e.into_inner()) = Some(JobEnd::Failed(JobError::Panicked(why)));
+            }
         }
         // A small watcher thread turns progress into repaint requests; it
-        // ends as soon as the worker drops its end of the channel.
+        // ends as soon as the worker drops its end of the channel (or at
+        // once when the worker could not start).
         let watched = control.clone();
-        std::thread::Builder::new()
-            .name(format!("watch: {name}"))
-            .spawn(move || {
-                let mut last = -1.0f32;
-                loop {
-                    match rx.recv_timeout(PROGRESS_TICK) {
-                        Err(RecvTimeoutError::Timeout) => {
-                            let now = watched.fraction();
-                            if now != last {
-                                last = now;
-                                repaint();
-                            }
-                        }
-                        _ => {
+        let watcher = std::thread::Builder::new().name(format!("watch: {name}")).spawn(move || {
+            let mut last = -1.0f32;
+            loop {
+                match rx.recv_timeout(PROGRESS_TICK) {
+                    Err(RecvTimeoutError::Timeout) => {
+                        let now = watched.fraction();
+                        if now != last {
+                            last = now;
                             repaint();
-                            return;
                         }
                     }
+                    _ => {
+                        repaint();
+                        return;
+                    }
                 }
-            })
-            .expect("spawn a job watcher thread");
+            }
+        });
+        // Without a watcher the UI still polls the job when it next draws.
+        drop(watcher);
         Job { name, control, outcome }
     }
 }
 
-impl<T: Clone> Job<T> {
-    /// The current state: running with its progress, or how it ended.
-    pub fn state(&self) -> JobState<T> {
-        match &*self.outcome.lock().unwrap_or_else(|e| e.into_inner()) {
-            Some(end) => end.clone(),
-            None => JobState::Running(self.control.fraction()),
-        }
-    }
-}
-
-impl<T> Job<T> {
+impl<T, E> Job<T, E> {
     /// The name given when the job was started (shown next to its progress bar).
     pub fn name(&self) -> &str {
         &self.name
@@ -133,30 +141,46 @@ impl<T> Job<T> {
         self.outcome.lock().unwrap_or_else(|e| e.into_inner()).is_some()
     }
 
-    /// Ask the job to stop; it ends as [`JobState::Cancelled`] soon after.
+    /// Ask the job to stop; it ends as [`JobEnd::Cancelled`] soon after.
     pub fn cancel(&self) {
         self.control.cancel();
     }
 
-    /// The job's progress and cancel flag.
+    /// The job's progress, time limit and cancel flag.
     pub fn control(&self) -> &Arc<Control> {
         &self.control
     }
 
-    /// The end state, moved out, once the job has ended (`None` while it
-    /// runs or after it was taken).
-    pub fn take(&mut self) -> Option<JobState<T>> {
+    /// The end, moved out, once the job has ended (`None` while it runs or
+    /// after it was taken).
+    pub fn take(&mut self) -> Option<JobEnd<T, E>> {
         self.outcome.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
 }
 
+impl<T, E> Drop for Job<T, E> {
+    fn drop(&mut self) {
+        // Nobody will read the result: stop the work.
+        self.control.cancel();
+    }
+}
+
+/// The one way to collect a job: when the job in `slot` has ended, take it
+/// out of the slot and return how it ended; `None` while it runs (or when
+/// the slot is empty).
+pub fn poll<T, E>(slot: &mut Option<Job<T, E>>) -> Option<JobEnd<T, E>> {
+    let end = slot.as_mut()?.take()?;
+    *slot = None;
+    Some(end)
+}
+
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = panic.downcast_ref::<&str>() {
-        format!("internal error: {s}")
+        s.to_string()
     } else if let Some(s) = panic.downcast_ref::<String>() {
-        format!("internal error: {s}")
+        s.clone()
     } else {
-        "internal error".to_string()
+        "a panic without a message".to_string()
     }
 }
 
@@ -166,14 +190,15 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Instant;
 
-    fn wait_until<T: Clone>(job: &Job<T>, done: impl Fn(&JobState<T>) -> bool) -> JobState<T> {
+    /// Poll `slot` until its job ends (a deadline, no sleeps).
+    fn wait<T, E>(slot: &mut Option<Job<T, E>>) -> JobEnd<T, E> {
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
-            let s = job.state();
-            if done(&s) {
-                return s;
+            if let Some(end) = poll(slot) {
+                assert!(slot.is_none(), "poll empties the slot");
+                return end;
             }
-            assert!(Instant::now() < deadline, "job did not reach the state in time");
+            assert!(Instant::now() < deadline, "the job did not end in time");
             std::thread::yield_now();
         }
     }
@@ -182,7 +207,7 @@ mod tests {
     fn a_job_completes_and_repaints() {
         let repaints = Arc::new(AtomicUsize::new(0));
         let r = repaints.clone();
-        let job = Job::spawn(
+        let mut slot: Option<Job<u64>> = Some(Job::spawn(
             "sum",
             Box::new(move || {
                 r.fetch_add(1, Ordering::SeqCst);
@@ -196,8 +221,8 @@ mod tests {
                 }
                 Ok(s)
             },
-        );
-        assert_eq!(wait_until(&job, |s| !s.is_running()), JobState::Done(45));
+        ));
+        assert_eq!(wait(&mut slot), JobEnd::Done(45));
         let deadline = Instant::now() + Duration::from_secs(20);
         while repaints.load(Ordering::SeqCst) == 0 {
             assert!(Instant::now() < deadline, "no repaint after the end");
@@ -206,34 +231,43 @@ mod tests {
     }
 
     #[test]
-    fn a_job_cancels() {
-        let job: Job<u32> = Job::spawn("forever", Box::new(|| {}), |c| {
-            while !c.is_cancelled() {
+    fn a_job_cancels_and_a_dropped_job_stops() {
+        let forever = |c: Arc<Control>| {
+            while !c.must_stop() {
                 std::thread::yield_now();
             }
-            Ok(1)
-        });
-        assert!(job.state().is_running());
-        job.cancel();
-        assert_eq!(wait_until(&job, |s| !s.is_running()), JobState::Cancelled);
+            Ok::<u32, String>(1)
+        };
+        let mut slot = Some(Job::spawn("forever", Box::new(|| {}), forever));
+        assert!(poll(&mut slot).is_none(), "still running");
+        slot.as_ref().unwrap().cancel();
+        assert_eq!(wait(&mut slot), JobEnd::Cancelled);
+        // Replacing (dropping) a job cancels it: its control says so.
+        let job = Job::spawn("forever", Box::new(|| {}), forever);
+        let control = job.control().clone();
+        drop(job);
+        assert!(control.is_cancelled());
     }
 
     #[test]
-    fn a_table_job_reports_progress_and_a_failure_is_a_message() {
+    fn a_table_job_reports_progress_and_failures_are_typed() {
         let rules = crate::rules::preset("queen").unwrap();
-        let mut job = Job::spawn("table", Box::new(|| {}), move |c| {
-            crate::grundy::compute(&rules, 300, 300, &c).map(Arc::new).map_err(|e| e.to_string())
-        });
-        match wait_until(&job, |s| !s.is_running()) {
-            JobState::Done(t) => assert!(t.is_p(3, 5) && !t.is_p(3, 4)),
+        let mut slot =
+            Some(Job::spawn("table", Box::new(|| {}), move |c| crate::grundy::compute(&rules, 300, 300, &c)));
+        let control = slot.as_ref().unwrap().control().clone();
+        match wait(&mut slot) {
+            JobEnd::Done(t) => assert!(t.is_p(3, 5) && !t.is_p(3, 4)),
             other => panic!("{other:?}"),
         }
-        assert!(job.take().is_some() && job.take().is_none());
-        let bad: Job<()> = Job::spawn("bad", Box::new(|| {}), |_| Err("no such file".into()));
-        assert_eq!(wait_until(&bad, |s| !s.is_running()), JobState::Failed("no such file".into()));
-        let panics: Job<()> = Job::spawn("panics", Box::new(|| {}), |_| panic!("boom"));
-        match wait_until(&panics, |s| !s.is_running()) {
-            JobState::Failed(m) => assert!(m.contains("boom")),
+        // The engine reported its tiles: all of them were done.
+        assert_eq!(control.fraction(), 1.0);
+        assert!(control.done() > 0);
+        let mut bad: Option<Job<(), crate::grundy::EngineError>> =
+            Some(Job::spawn("bad", Box::new(|| {}), |_| Err(crate::grundy::EngineError::Cancelled)));
+        assert_eq!(wait(&mut bad), JobEnd::Failed(JobError::Work(crate::grundy::EngineError::Cancelled)));
+        let mut panics: Option<Job<(), String>> = Some(Job::spawn("panics", Box::new(|| {}), |_| panic!("boom")));
+        match wait(&mut panics) {
+            JobEnd::Failed(JobError::Panicked(m)) => assert!(m.contains("boom")),
             other => panic!("{other:?}"),
         }
     }

@@ -209,6 +209,13 @@ impl eframe::App for GrundyLabApp {
                 }
             });
         }
+        // Every tab's background work is collected each frame, so a job of a
+        // hidden tab ends on time (its tab shows the result when opened).
+        let AppState { play, map, pieces, knight, .. } = &mut self.state;
+        play.poll_jobs();
+        map.poll_jobs(&ctx);
+        pieces.poll_jobs();
+        knight.poll_jobs();
         egui::CentralPanel::default().show(ui, |ui| {
             let AppState { shared, tab, play, map, pieces, knight } = &mut self.state;
             match tab {

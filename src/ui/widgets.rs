@@ -6,14 +6,30 @@ use crate::jobs::Job;
 use egui::{Color32, RichText};
 
 /// A repaint callback for [`Job::spawn`] that wakes the UI.
-pub fn repaint_callback(ctx: &egui::Context) -> crate::jobs::Repaint {
+fn repaint_callback(ctx: &egui::Context) -> crate::jobs::Repaint {
     let ctx = ctx.clone();
     Box::new(move || ctx.request_repaint())
 }
 
+/// Start a job for the UI: it wakes `ctx` as it progresses and when it
+/// ends, and runs in the UI's language, so texts it makes (summaries,
+/// messages) are in the user's language.
+pub fn spawn<T, E, F>(name: impl Into<String>, ctx: &egui::Context, work: F) -> Job<T, E>
+where
+    T: Send + 'static,
+    E: Send + 'static,
+    F: FnOnce(std::sync::Arc<crate::Control>) -> Result<T, E> + Send + 'static,
+{
+    let language = super::i18n::language();
+    Job::spawn(name, repaint_callback(ctx), move |control| {
+        super::i18n::set_language(language);
+        work(control)
+    })
+}
+
 /// A progress bar with the job's name and a Cancel button, while the job
 /// runs. Returns true when Cancel was clicked (the job is then cancelled).
-pub fn job_progress<T>(ui: &mut egui::Ui, job: &Job<T>) -> bool {
+pub fn job_progress<T, E>(ui: &mut egui::Ui, job: &Job<T, E>) -> bool {
     if job.is_finished() {
         return false;
     }

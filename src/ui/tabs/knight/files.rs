@@ -3,7 +3,7 @@
 //! nothing both on Cancel and when no dialog can open).
 
 use super::{KnightTab, section};
-use crate::jobs::{Job, JobState};
+use crate::jobs::{Job, JobEnd, poll};
 use crate::knight::{Design, DesignError};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::widgets;
@@ -90,26 +90,20 @@ impl KnightTab {
         }
         let scene = self.current_scene();
         let px = self.options.export_px.clamp(16, MAX_PX);
-        if let Some(j) = self.files.export_job.take() {
-            j.cancel();
-        }
         self.files.message = None;
-        let language = crate::ui::i18n::language();
-        self.files.export_job = Some(Job::spawn(tr("knight.export_job"), widgets::repaint_callback(ctx), move |_| {
-            crate::ui::i18n::set_language(language);
+        // Replacing the job cancels an older export.
+        self.files.export_job = Some(widgets::spawn(tr("knight.export_job"), ctx, move |_| {
             crate::draw::export(&scene, &path, px).map_err(|e| crate::ui::i18n::draw_error(&e))?;
             Ok(path)
         }));
     }
 
     pub(super) fn poll_export(&mut self) {
-        let Some(job) = &mut self.files.export_job else { return };
-        let Some(end) = job.take() else { return };
-        self.files.export_job = None;
+        let Some(end) = poll(&mut self.files.export_job) else { return };
         self.files.message = match end {
-            JobState::Done(p) => Some((true, trf("knight.exported", &[("path", &p.display())]))),
-            JobState::Failed(e) => Some((false, trf("knight.export_failed", &[("error", &e)]))),
-            _ => None,
+            JobEnd::Done(p) => Some((true, trf("knight.exported", &[("path", &p.display())]))),
+            JobEnd::Failed(e) => Some((false, trf("knight.export_failed", &[("error", &e)]))),
+            JobEnd::Cancelled => None,
         };
     }
 

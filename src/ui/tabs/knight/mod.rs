@@ -245,7 +245,6 @@ impl KnightTab {
     pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let ctx = ui.ctx().clone();
         self.design.style.check().unwrap_or_else(|_| self.design.style = Default::default());
-        self.poll_jobs();
         self.keyboard(&ctx);
         self.animation_tick(&ctx);
         egui::Panel::left("knight_edit").resizable(false).exact_size(310.0).show(ui, |ui| {

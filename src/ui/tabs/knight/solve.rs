@@ -2,7 +2,7 @@
 //! plain words, mirroring A's tour into B.
 
 use super::{KnightTab, Tool, region_name, section, symmetry_name};
-use crate::jobs::{Job, JobState};
+use crate::jobs::{Job, JobEnd, poll};
 use crate::knight::tour::find_region_tour;
 use crate::knight::{
     Board, Leaper, LeaperGraph, NoTourReason, Pos, Region, Symmetry, Tour, TourCount, TourFault, TourResult, TourSpec,
@@ -90,9 +90,8 @@ impl RegionWork {
         }
         let same = self.input.as_ref().is_some_and(|(cells, l)| *l == leaper && *cells == board.region_cells(region));
         if !same {
-            if let Some(job) = self.job.take() {
-                job.cancel();
-            }
+            // Dropping the job cancels it.
+            self.job = None;
             if !matches!(self.outcome, Some(Outcome::Found(_))) {
                 self.outcome = None;
             }
@@ -156,12 +155,9 @@ impl KnightTab {
         let limit = self.limit();
         let name = trf("knight.search_job", &[("region", &region_name(region))]);
         let w = &mut self.work[r];
-        if let Some(j) = w.job.take() {
-            j.cancel();
-        }
         w.input = Some((board.region_cells(region), leaper));
         w.time_limit = limit.as_secs_f32();
-        w.job = Some(Job::spawn(name, widgets::repaint_callback(ctx), move |c| {
+        w.job = Some(widgets::spawn(name, ctx, move |c| {
             // The control's time limit ends the search; its count is the
             // positions tried, its progress the share of the time used.
             c.set_time_limit(limit);
@@ -181,12 +177,9 @@ impl KnightTab {
         let limit = self.limit();
         let name = trf("knight.count_job", &[("region", &region_name(region))]);
         let w = &mut self.work[r];
-        if let Some(j) = w.job.take() {
-            j.cancel();
-        }
         w.input = Some((self.design.board.region_cells(region), self.design.leaper));
         w.time_limit = limit.as_secs_f32();
-        w.job = Some(Job::spawn(name, widgets::repaint_callback(ctx), move |c| {
+        w.job = Some(widgets::spawn(name, ctx, move |c| {
             c.set_time_limit(limit);
             let n = count_tours(&g, &TourSpec { closed, start }, &c)?;
             Ok(JobOut::Count(n, closed, start))
@@ -194,14 +187,12 @@ impl KnightTab {
     }
 
     /// Take the answers of finished jobs.
-    pub(super) fn poll_jobs(&mut self) {
+    pub fn poll_jobs(&mut self) {
         for region in Region::BOTH {
             let w = &mut self.work[region.index()];
-            let Some(job) = &mut w.job else { continue };
-            let Some(end) = job.take() else { continue };
-            w.job = None;
+            let Some(end) = poll(&mut w.job) else { continue };
             w.outcome = Some(match end {
-                JobState::Done(JobOut::Search(TourResult::Found(t), sym)) => {
+                JobEnd::Done(JobOut::Search(TourResult::Found(t), sym)) => {
                     // Every tour shown is checked move by move.
                     match t.verify(&self.design.board, region, self.design.leaper) {
                         Ok(()) => {
@@ -211,12 +202,11 @@ impl KnightTab {
                         Err(e) => Outcome::Failed(Failure::BadTour(e)),
                     }
                 }
-                JobState::Done(JobOut::Search(TourResult::None(why), _)) => Outcome::NoTour(why),
-                JobState::Done(JobOut::Search(TourResult::Undecided, _)) => Outcome::Undecided(w.time_limit),
-                JobState::Done(JobOut::Count(n, closed, start)) => Outcome::Count(n, closed, start),
-                JobState::Cancelled => Outcome::Cancelled,
-                JobState::Failed(e) => Outcome::Failed(Failure::Job(e)),
-                JobState::Running(_) => continue,
+                JobEnd::Done(JobOut::Search(TourResult::None(why), _)) => Outcome::NoTour(why),
+                JobEnd::Done(JobOut::Search(TourResult::Undecided, _)) => Outcome::Undecided(w.time_limit),
+                JobEnd::Done(JobOut::Count(n, closed, start)) => Outcome::Count(n, closed, start),
+                JobEnd::Cancelled => Outcome::Cancelled,
+                JobEnd::Failed(e) => Outcome::Failed(Failure::Job(e.to_string())),
             });
         }
         self.poll_export();

@@ -12,7 +12,7 @@ mod plots;
 mod side;
 
 use crate::grundy::{Table, TableKind};
-use crate::jobs::{Job, JobState};
+use crate::jobs::{Job, JobEnd, poll};
 use crate::map::stats::Stats;
 use crate::map::{Camera, Palette, PaletteKind, Pyramid};
 use crate::rules::Rules;
@@ -292,7 +292,8 @@ impl MapTab {
     /// Draw the tab.
     pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let started = Instant::now();
-        self.poll(ui.ctx(), &shared.rules);
+        // (The app collects finished jobs before this, every frame.)
+        self.start_wanted_table(ui.ctx(), &shared.rules);
         // Another tab asked to show a cell (a counterexample of a formula).
         if let Some((x, y)) = shared.map_focus.take() {
             self.show_cell(x, y, ui.ctx());
@@ -306,8 +307,9 @@ impl MapTab {
         self.rt.frame_ms = started.elapsed().as_secs_f32() * 1e3;
     }
 
-    /// Start, finish and collect background work; never waits.
-    fn poll(&mut self, ctx: &egui::Context, rules: &Rules) {
+    /// Start computing the table of `rules` unless it is shown, being
+    /// computed, or failed before.
+    fn start_wanted_table(&mut self, ctx: &egui::Context, rules: &Rules) {
         let size = self.options.size.clamp(16, MAX_SIZE);
         let wanted = |t: &Table| t.rules() == rules && t.width() == size && t.height() == size;
         let shown_ok = self.rt.shown.as_ref().is_some_and(|s| wanted(&s.table));
@@ -316,12 +318,18 @@ impl MapTab {
         if !shown_ok && !computing_ok && !failed_before {
             self.start_table(ctx, rules, size);
         }
-        if let Some(c) = &mut self.rt.computing {
-            match c.job.take() {
-                None => {}
-                Some(JobState::Done(())) => {
-                    let table = c.table.clone();
-                    self.rt.computing = None;
+    }
+
+    /// Collect the background work that ended (and start the statistics of
+    /// a finished table); never waits. Called every frame, shown or not.
+    pub fn poll_jobs(&mut self, ctx: &egui::Context) {
+        if let Some(c) = &mut self.rt.computing
+            && let Some(end) = c.job.take()
+        {
+            let table = c.table.clone();
+            self.rt.computing = None;
+            match end {
+                JobEnd::Done(()) => {
                     let first = self.rt.shown.is_none();
                     self.rt.shown = Some(Shown { finish: Some(finish_job(ctx, &table)), table, finished: None });
                     self.rt.overlay = None;
@@ -330,65 +338,42 @@ impl MapTab {
                         self.rt.fit_requested = true;
                     }
                 }
-                Some(JobState::Cancelled) => {
+                JobEnd::Cancelled => {
                     // Not started again by itself: the Compute button does that.
-                    self.rt.failed = Some((c.table.rules().clone(), c.table.width()));
+                    self.rt.failed = Some((table.rules().clone(), table.width()));
                     self.rt.error = Some(crate::ui::i18n::tr("map.cancelled").to_string());
-                    self.rt.computing = None;
                 }
-                Some(JobState::Failed(e)) => {
-                    self.rt.failed = Some((c.table.rules().clone(), c.table.width()));
-                    self.rt.computing = None;
-                    self.rt.error = Some(e);
+                JobEnd::Failed(e) => {
+                    self.rt.failed = Some((table.rules().clone(), table.width()));
+                    self.rt.error = Some(e.to_string());
                 }
-                Some(JobState::Running(_)) => {}
             }
         }
         if let Some(s) = &mut self.rt.shown
-            && let Some(job) = &mut s.finish
+            && let Some(JobEnd::Done(f)) = poll(&mut s.finish)
         {
-            match job.take() {
-                Some(JobState::Done(f)) => {
-                    s.finished = Some(f);
-                    s.finish = None;
-                }
-                Some(JobState::Cancelled | JobState::Failed(_)) => s.finish = None,
-                _ => {}
-            }
+            s.finished = Some(f);
         }
-        if let Some(job) = &mut self.rt.overlay_job {
-            match job.take() {
-                Some(JobState::Done(o)) => {
-                    self.rt.overlay = Some(o);
-                    self.rt.show_overlay = true;
-                    self.rt.overlay_job = None;
-                }
-                Some(JobState::Failed(e)) => {
-                    self.rt.message = Some(e);
-                    self.rt.overlay_job = None;
-                }
-                Some(JobState::Cancelled) => self.rt.overlay_job = None,
-                _ => {}
+        match poll(&mut self.rt.overlay_job) {
+            Some(JobEnd::Done(o)) => {
+                self.rt.overlay = Some(o);
+                self.rt.show_overlay = true;
             }
+            Some(JobEnd::Failed(e)) => self.rt.message = Some(e.to_string()),
+            Some(JobEnd::Cancelled) | None => {}
         }
-        if let Some(job) = &mut self.rt.export_job {
-            match job.take() {
-                Some(JobState::Done(m) | JobState::Failed(m)) => {
-                    self.rt.message = Some(m);
-                    self.rt.export_job = None;
-                }
-                Some(JobState::Cancelled) => self.rt.export_job = None,
-                _ => {}
-            }
+        match poll(&mut self.rt.export_job) {
+            Some(JobEnd::Done(m)) => self.rt.message = Some(m),
+            Some(JobEnd::Failed(e)) => self.rt.message = Some(e.to_string()),
+            Some(JobEnd::Cancelled) | None => {}
         }
     }
 
     /// Allocate the new table (refusing sizes that do not fit) and fill it in
     /// a job; the old map stays on screen until the new one is complete.
     fn start_table(&mut self, ctx: &egui::Context, rules: &Rules, size: usize) {
-        if let Some(old) = self.rt.computing.take() {
-            old.job.cancel();
-        }
+        // Dropping the old computation cancels it.
+        self.rt.computing = None;
         self.rt.error = None;
         match crate::grundy::prepare(rules, size, size) {
             Err(e) => {
@@ -398,10 +383,9 @@ impl MapTab {
             Ok(table) => {
                 let table = Arc::new(table);
                 let t = table.clone();
-                let job =
-                    Job::spawn(crate::ui::i18n::tr("map.computing"), widgets::repaint_callback(ctx), move |control| {
-                        crate::grundy::fill(&t, &control).map_err(|e| e.to_string())
-                    });
+                let job = widgets::spawn(crate::ui::i18n::tr("map.computing"), ctx, move |control| {
+                    crate::grundy::fill(&t, &control).map_err(|e| e.to_string())
+                });
                 self.rt.computing = Some(Computing { table, job });
             }
         }
@@ -433,7 +417,7 @@ impl MapTab {
 
 fn finish_job(ctx: &egui::Context, table: &Arc<Table>) -> Job<Arc<Finished>> {
     let t = table.clone();
-    Job::spawn(crate::ui::i18n::tr("map.finishing"), widgets::repaint_callback(ctx), move |control| {
+    widgets::spawn(crate::ui::i18n::tr("map.finishing"), ctx, move |control| {
         let stats = crate::map::stats::stats(&t, &control).ok_or("cancelled")?;
         let fits = Pyramid::bytes_needed(&t) <= crate::grundy::memory_limit();
         let pyramid = if fits { Some(Pyramid::build(&t, &control).ok_or("cancelled")?) } else { None };

@@ -3,7 +3,6 @@
 
 use super::{MapTab, Overlay, OverlayKind};
 use crate::grundy::{Table, TableKind};
-use crate::jobs::Job;
 use crate::map::PaletteKind;
 use crate::map::export::{ExportWindow, Poster, PosterTexts};
 use crate::rules::preset;
@@ -274,23 +273,20 @@ fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
             Ok(mut other) => {
                 other.convention = t.rules().convention;
                 let (a, b) = (tab.options.compare_a, tab.options.compare_b);
-                tab.rt.overlay_job =
-                    Some(Job::spawn(tr("map.comparing"), widgets::repaint_callback(ui.ctx()), move |control| {
-                        let o = crate::grundy::compute(&other, t.width(), t.height(), &control)
-                            .map_err(|e| e.to_string())?;
-                        let d = crate::map::compare::compare_values(&t, a, &o, b, &control).ok_or("cancelled")?;
-                        let bounds = crate::map::compare::difference_bounds(&d, &control);
-                        if control.is_cancelled() {
-                            return Err("cancelled".into());
-                        }
-                        let summary = match bounds {
-                            None => tr("map.compare.same").to_string(),
-                            Some(b) => {
-                                trf("map.compare.result", &[("count", &b.count), ("x", &b.max_x), ("y", &b.max_y)])
-                            }
-                        };
-                        Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Compare, summary })
-                    }));
+                tab.rt.overlay_job = Some(widgets::spawn(tr("map.comparing"), ui.ctx(), move |control| {
+                    let o =
+                        crate::grundy::compute(&other, t.width(), t.height(), &control).map_err(|e| e.to_string())?;
+                    let d = crate::map::compare::compare_values(&t, a, &o, b, &control).ok_or("cancelled")?;
+                    let bounds = crate::map::compare::difference_bounds(&d, &control);
+                    if control.is_cancelled() {
+                        return Err("cancelled".into());
+                    }
+                    let summary = match bounds {
+                        None => tr("map.compare.same").to_string(),
+                        Some(b) => trf("map.compare.result", &[("count", &b.count), ("x", &b.max_x), ("y", &b.max_y)]),
+                    };
+                    Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Compare, summary })
+                }));
             }
         }
     }
@@ -303,17 +299,16 @@ fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
         match crate::conjecture::Formula::compile(&tab.options.formula) {
             Err(e) => tab.rt.message = Some(e.to_string()),
             Ok(f) => {
-                tab.rt.overlay_job =
-                    Some(Job::spawn(tr("map.comparing"), widgets::repaint_callback(ui.ctx()), move |control| {
-                        let report = crate::conjecture::check(&t, &f, &control).map_err(|e| e.to_string())?;
-                        let values: Vec<u32> = report.diff.values.iter().map(|&d| (d != 0) as u32).collect();
-                        let d = Table::from_values(t.rules(), report.width(), report.height(), values);
-                        Ok(Overlay {
-                            table: Arc::new(d),
-                            kind: OverlayKind::Formula,
-                            summary: crate::conjecture::summary(&report, 5),
-                        })
-                    }));
+                tab.rt.overlay_job = Some(widgets::spawn(tr("map.comparing"), ui.ctx(), move |control| {
+                    let report = crate::conjecture::check(&t, &f, &control).map_err(|e| e.to_string())?;
+                    let values: Vec<u32> = report.diff.values.iter().map(|&d| (d != 0) as u32).collect();
+                    let d = Table::from_values(t.rules(), report.width(), report.height(), values);
+                    Ok(Overlay {
+                        table: Arc::new(d),
+                        kind: OverlayKind::Formula,
+                        summary: crate::conjecture::summary(&report, 5),
+                    })
+                }));
             }
         }
     }
@@ -392,19 +387,15 @@ fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
             texts: Some(poster_texts(&table, win)),
         };
         tab.rt.message = None;
-        // The job's messages are in the user's language too.
-        let language = crate::ui::i18n::language();
-        tab.rt.export_job =
-            Some(Job::spawn(tr("map.exporting"), widgets::repaint_callback(ui.ctx()), move |control| {
-                crate::ui::i18n::set_language(language);
-                let result = if png {
-                    crate::map::export::write_window(&table, &poster, win, &path, &control).map(|_| ())
-                } else {
-                    crate::map::export::write_csv_window(&table, win, &path, &control)
-                };
-                result.map_err(|e| crate::ui::i18n::export_error(&e))?;
-                Ok(trf("map.export.done", &[("path", &path.display())]))
-            }));
+        tab.rt.export_job = Some(widgets::spawn(tr("map.exporting"), ui.ctx(), move |control| {
+            let result = if png {
+                crate::map::export::write_window(&table, &poster, win, &path, &control).map(|_| ())
+            } else {
+                crate::map::export::write_csv_window(&table, win, &path, &control)
+            };
+            result.map_err(|e| crate::ui::i18n::export_error(&e))?;
+            Ok(trf("map.export.done", &[("path", &path.display())]))
+        }));
     }
 }
 

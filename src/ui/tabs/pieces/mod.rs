@@ -187,6 +187,13 @@ impl PiecesTab {
     }
 
     /// Draw the tab.
+    /// Collect the background work that ended (called every frame, shown
+    /// or not).
+    pub fn poll_jobs(&mut self) {
+        self.preview.poll_job();
+        self.bench.poll();
+    }
+
     pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let ctx = ui.ctx().clone();
         self.keyboard(&ctx);

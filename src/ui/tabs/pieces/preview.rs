@@ -4,7 +4,7 @@
 
 use super::PiecesTab;
 use crate::grundy::{Table, TableKind};
-use crate::jobs::{Job, JobState};
+use crate::jobs::{Job, JobEnd, poll};
 use crate::map::palette::{Palette as ValuePalette, PaletteKind};
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
@@ -32,28 +32,25 @@ impl Preview {
     pub fn update(&mut self, rules: &Rules, ctx: &egui::Context) {
         // A new name alone changes no number: only a new game starts a job.
         if !self.wanted.as_ref().is_some_and(|w| super::same_game(w, rules)) {
-            if let Some(old) = self.job.take() {
-                old.cancel();
-            }
+            // Replacing the job cancels the older one.
             let r = rules.clone();
-            self.job = Some(Job::spawn(tr("preview.job"), widgets::repaint_callback(ctx), move |c| {
+            self.job = Some(widgets::spawn(tr("preview.job"), ctx, move |c| {
                 crate::grundy::compute(&r, PREVIEW_SIDE, PREVIEW_SIDE, &c).map(Arc::new).map_err(|e| e.to_string())
             }));
             self.wanted = Some(rules.clone());
         }
-        let Some(job) = &mut self.job else { return };
-        match job.take() {
-            None => {}
-            Some(JobState::Done(t)) => {
+        self.poll_job();
+    }
+
+    /// Take a finished table (called every frame, shown or not).
+    pub fn poll_job(&mut self) {
+        match poll(&mut self.job) {
+            Some(JobEnd::Done(t)) => {
                 self.table = Some(t);
                 self.error = None;
-                self.job = None;
             }
-            Some(JobState::Failed(e)) => {
-                self.error = Some(e);
-                self.job = None;
-            }
-            Some(_) => self.job = None,
+            Some(JobEnd::Failed(e)) => self.error = Some(e.to_string()),
+            Some(JobEnd::Cancelled) | None => {}
         }
     }
 

@@ -10,7 +10,7 @@ use crate::conjecture::{
     known_formulas, parameter_p_formula,
 };
 use crate::grundy::{Table, TableKind};
-use crate::jobs::{Job, JobState};
+use crate::jobs::{Job, JobEnd, poll};
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::Shared;
@@ -67,30 +67,21 @@ impl Workbench {
         self.result.as_ref().map(|c| (c.report.cells_checked, c.report.cells_differing))
     }
 
-    fn poll(&mut self) {
-        if let Some(job) = &mut self.check_job
-            && let Some(end) = job.take()
-        {
-            match end {
-                JobState::Done(c) => {
-                    self.result = Some(c);
-                    self.texture = None;
-                    self.check_error = None;
-                }
-                JobState::Failed(e) => self.check_error = Some(trf("bench.failed", &[("error", &e)])),
-                _ => self.check_error = Some(tr("bench.cancelled").to_string()),
+    pub(super) fn poll(&mut self) {
+        match poll(&mut self.check_job) {
+            Some(JobEnd::Done(c)) => {
+                self.result = Some(c);
+                self.texture = None;
+                self.check_error = None;
             }
-            self.check_job = None;
+            Some(JobEnd::Failed(e)) => self.check_error = Some(trf("bench.failed", &[("error", &e)])),
+            Some(JobEnd::Cancelled) => self.check_error = Some(tr("bench.cancelled").to_string()),
+            None => {}
         }
-        if let Some(job) = &mut self.hints_job
-            && let Some(end) = job.take()
-        {
-            match end {
-                JobState::Done(h) => self.hints = self.hints_for.take().map(|r| (h, r)),
-                JobState::Failed(e) => self.hints_error = Some(trf("hints.failed", &[("error", &e)])),
-                _ => {}
-            }
-            self.hints_job = None;
+        match poll(&mut self.hints_job) {
+            Some(JobEnd::Done(h)) => self.hints = self.hints_for.take().map(|r| (h, r)),
+            Some(JobEnd::Failed(e)) => self.hints_error = Some(trf("hints.failed", &[("error", &e)])),
+            Some(JobEnd::Cancelled) | None => {}
         }
     }
 }
@@ -160,7 +151,6 @@ fn section(ui: &mut egui::Ui, title: &str) {
 
 /// Draw the workbench.
 pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Palette) {
-    tab.bench.poll();
     section(ui, tr("bench.title"));
     formula_box(tab, ui, pal);
     check_controls(tab, ui);
@@ -270,21 +260,8 @@ fn check_controls(tab: &mut PiecesTab, ui: &mut egui::Ui) {
         }
     });
     if let Some(job) = &tab.bench.check_job {
-        progress(ui, job);
+        widgets::job_progress(ui, job);
     }
-}
-
-/// A job's name, and below it its progress bar and Cancel button: narrower
-/// than the shared one-line widget, to fit the side panel.
-fn progress<T>(ui: &mut egui::Ui, job: &Job<T>) {
-    ui.label(job.name());
-    ui.horizontal(|ui| {
-        let bar = egui::ProgressBar::new(job.fraction()).show_percentage();
-        ui.add(bar.desired_width((ui.available_width() - 110.0).max(80.0)));
-        if ui.button(tr("job.cancel")).clicked() {
-            job.cancel();
-        }
-    });
 }
 
 fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
@@ -292,7 +269,7 @@ fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
     let text = tab.formula.clone();
     let n = tab.check_size.clamp(1, MAX_CHECK_SIDE);
     tab.bench.check_error = None;
-    tab.bench.check_job = Some(Job::spawn(tr("bench.job"), widgets::repaint_callback(ctx), move |c| {
+    tab.bench.check_job = Some(widgets::spawn(tr("bench.job"), ctx, move |c| {
         let formula = Formula::compile(&text).map_err(|e| e.to_string())?;
         let table = Arc::new(crate::grundy::compute(&rules, n, n, &c).map_err(|e| e.to_string())?);
         let report = check(&table, &formula, &c).map_err(|e| e.to_string())?;
@@ -414,7 +391,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     if ui.add_enabled(enabled, egui::Button::new(trf("hints.find", &[("n", &n)]))).clicked() {
         let rules = tab.draft.clone();
         tab.bench.hints_error = None;
-        tab.bench.hints_job = Some(Job::spawn(tr("hints.job"), widgets::repaint_callback(ui.ctx()), move |c| {
+        tab.bench.hints_job = Some(widgets::spawn(tr("hints.job"), ui.ctx(), move |c| {
             let table = match checked {
                 Some(t) => t,
                 None => {
@@ -427,7 +404,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         tab.bench.hints_for = Some(tab.draft.clone());
     }
     if let Some(job) = &tab.bench.hints_job {
-        progress(ui, job);
+        widgets::job_progress(ui, job);
     }
     if let Some(e) = &tab.bench.hints_error {
         ui.colored_label(pal.bad, e);

@@ -10,7 +10,7 @@ mod nim_view;
 mod piles;
 
 use crate::grundy::Table;
-use crate::jobs::{Job, JobState};
+use crate::jobs::{Job, JobEnd, poll};
 use crate::play::{Game, Knowledge, NimGame, PlayerKind, Players, Rng, StartSize, Strength, nim::DEFAULT_HEAPS};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::Shared;
@@ -155,9 +155,8 @@ impl PlayTab {
         self.notice = None;
         self.selected = false;
         self.computer_due = None;
-        if let Some(job) = self.table_job.take() {
-            job.cancel();
-        }
+        // A table job of the previous game is cancelled when replaced or dropped.
+        self.table_job = None;
         let start = self.options.start.position(&mut self.rng);
         let game = Game::new(&shared.rules, start, self.options.players());
         if game.knowledge() == Knowledge::TooLarge {
@@ -166,7 +165,7 @@ impl PlayTab {
         }
         if let Knowledge::NeedsTable { width, height } = game.knowledge() {
             let rules = shared.rules.clone();
-            self.table_job = Some(Job::spawn(tr("play.table_job"), widgets::repaint_callback(ctx), move |c| {
+            self.table_job = Some(widgets::spawn(tr("play.table_job"), ctx, move |c| {
                 crate::grundy::compute(&rules, width, height, &c).map(Arc::new).map_err(|e| e.to_string())
             }));
         }
@@ -174,24 +173,18 @@ impl PlayTab {
         self.nim = Some(NimGame::new(&self.options.nim_heaps, self.options.nim_misere, self.options.players()));
     }
 
-    fn poll_job(&mut self) {
-        let Some(job) = &mut self.table_job else { return };
-        match job.take() {
-            None => {}
-            Some(JobState::Done(table)) => {
+    /// Collect the table job when it ended (called every frame, shown or
+    /// not).
+    pub fn poll_jobs(&mut self) {
+        match poll(&mut self.table_job) {
+            Some(JobEnd::Done(table)) => {
                 if let Some(g) = &mut self.game {
                     g.set_table(table);
                 }
-                self.table_job = None;
             }
-            Some(JobState::Failed(e)) => {
-                self.notice = Some(trf("play.table_failed", &[("error", &e)]));
-                self.table_job = None;
-            }
-            Some(_) => {
-                self.notice = Some(tr("play.table_cancelled").to_string());
-                self.table_job = None;
-            }
+            Some(JobEnd::Failed(e)) => self.notice = Some(trf("play.table_failed", &[("error", &e)])),
+            Some(JobEnd::Cancelled) => self.notice = Some(tr("play.table_cancelled").to_string()),
+            None => {}
         }
     }
 
@@ -280,7 +273,6 @@ impl PlayTab {
         if stale || self.nim.is_none() {
             self.new_game(shared, &ctx);
         }
-        self.poll_job();
         self.keyboard(shared, &ctx);
         self.computer_turn(&ctx);
         let pal = theme::palette(&shared.settings);
