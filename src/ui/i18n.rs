@@ -384,6 +384,28 @@ mod tests {
     }
 
     #[test]
+    fn the_bundled_font_draws_every_japanese_character() {
+        // egui's own fonts have no Japanese; a character missing from the
+        // bundled face would be drawn as a box (and make kittest panic).
+        use ab_glyph::Font;
+        let font = crate::draw::font::font().expect("the bundled font");
+        let mut missing: Vec<String> = messages(Language::Japanese)
+            .into_iter()
+            .flat_map(|(key, text)| {
+                text.chars()
+                    .filter(|&c| {
+                        is_japanese(c) || matches!(c, '\u{3000}'..='\u{303F}' | '\u{FF00}'..='\u{FFEF}' | '・' | '×')
+                    })
+                    .filter(|&c| font.glyph_id(c).0 == 0)
+                    .map(|c| format!("{c} in {key}"))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        missing.sort();
+        assert!(missing.is_empty(), "characters without a glyph:\n{}", missing.join("\n"));
+    }
+
+    #[test]
     fn file_errors_are_said_in_the_users_language() {
         let missing = std::fs::read("/no/such/dir/x.json").unwrap_err();
         let full = crate::fsutil::OsError { kind: std::io::ErrorKind::StorageFull, message: "No space".into() };
