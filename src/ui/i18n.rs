@@ -298,6 +298,16 @@ mod tests {
         // The nearest character that is not a space, either side of `i`.
         let left = |i: usize| c[..i].iter().rev().find(|&&x| x != ' ').copied().unwrap_or(' ');
         let right = |i: usize| c[i + 1..].iter().find(|&&x| x != ' ').copied().unwrap_or(' ');
+        // The letter x in a size: 8x8, 8 x 8, {w} x {h}, 4 x n.
+        let size_x = |i: usize| {
+            let spaced = before(i) == ' ' && at(i + 1) == ' ';
+            let (l, r) = if spaced { (i.checked_sub(2), i + 2) } else { (i.checked_sub(1), i + 1) };
+            let number_left = l.is_some_and(|l| c[l].is_ascii_digit() || c[l] == '}');
+            let number_right = at(r).is_ascii_digit()
+                || at(r) == '{'
+                || (at(r).is_ascii_alphabetic() && !at(r + 1).is_ascii_alphanumeric());
+            number_left && number_right
+        };
         let mut faults = Vec::new();
         let mut fault = |f| {
             if !faults.contains(&f) {
@@ -307,8 +317,8 @@ mod tests {
         if text.contains("P 局面") || text.contains("N 局面") {
             fault("P局面/N局面 without a space");
         }
-        for i in 0..c.len() {
-            match c[i] {
+        for (i, &ch) in c.iter().enumerate() {
+            match ch {
                 '"' | '\'' => fault("「」, not ASCII quotes"),
                 '!' => fault("full-width ！, not !"),
                 '（' | '）' => fault("half-width ( ), not （ ）"),
@@ -319,21 +329,7 @@ mod tests {
                 }
                 '×' if before(i) != ' ' || at(i + 1) != ' ' => fault("a space on each side of ×"),
                 '·' if is_japanese(left(i)) || is_japanese(right(i)) => fault("the separator ・, not ·"),
-                // A size: 8 x 8, 8x8, {w} x {h}, 4 x n.
-                'x' if (before(i).is_ascii_digit() || before(i) == '}') && at(i + 1) != ' ' => {
-                    if at(i + 1).is_ascii_digit() || at(i + 1) == '{' {
-                        fault("× in a size, not x")
-                    }
-                }
-                'x' if before(i) == ' '
-                    && (i >= 2 && (c[i - 2].is_ascii_digit() || c[i - 2] == '}'))
-                    && at(i + 1) == ' '
-                    && (at(i + 2).is_ascii_digit()
-                        || at(i + 2) == '{'
-                        || (at(i + 2).is_ascii_alphabetic() && !at(i + 3).is_ascii_alphanumeric())) =>
-                {
-                    fault("× in a size, not x")
-                }
+                'x' if size_x(i) => fault("× in a size, not x"),
                 _ => {}
             }
         }
