@@ -246,7 +246,7 @@ fn save_and_open_by_path_a_bad_file_and_my_pieces() {
 fn the_tab_in_japanese() {
     let mut h = harness(r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Pieces"}"#);
     h.run();
-    assert!(shows(&h, "駒を発明しよう"));
+    assert!(shows(&h, "駒を発明してみましょう"));
     h.get_by_label("龍王").click();
     step_until(&mut h, "the preview is computed", |a| a.state.pieces.preview_value(0, 0).is_some());
     h.run();

@@ -233,6 +233,174 @@ mod tests {
         assert!(missing.is_empty(), "keys without a translation:\n{}", missing.join("\n"));
     }
 
+    /// The `REJECTED => PREFERRED` lines of the "Rejected variants" block
+    /// of `docs/glossary.md`.
+    fn rejected_variants() -> Vec<(&'static str, &'static str)> {
+        let glossary = include_str!("../../docs/glossary.md");
+        let section = glossary.split("\n## Rejected variants").nth(1).expect("a Rejected variants section");
+        let block = section.split("```text\n").nth(1).and_then(|b| b.split("```").next()).expect("a ```text block");
+        block
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.split_once(" => ").unwrap_or_else(|| panic!("not a REJECTED => PREFERRED line: {l}")))
+            .collect()
+    }
+
+    /// Whether `text` uses the variant `rejected` of `preferred`, with the
+    /// two conventions of the glossary: `^…$` is a whole text, and an
+    /// occurrence inside an occurrence of the preferred term does not count.
+    fn uses_rejected(text: &str, rejected: &str, preferred: &str) -> bool {
+        match rejected.strip_prefix('^').and_then(|r| r.strip_suffix('$')) {
+            Some(whole) => text == whole,
+            None => text.replace(preferred, "\u{0}").contains(rejected),
+        }
+    }
+
+    #[test]
+    fn the_glossary_rules_are_read_as_documented() {
+        let rules = rejected_variants();
+        assert!(rules.len() > 50, "only {} rules read from docs/glossary.md", rules.len());
+        assert!(rules.contains(&("フォルダ", "フォルダー")) && rules.contains(&("^戻す$", "元に戻す")));
+        assert!(!uses_rejected("ファイルまたはフォルダーがありません", "フォルダ", "フォルダー"));
+        assert!(uses_rejected("フォルダがあり、フォルダーに", "フォルダ", "フォルダー"));
+        assert!(!uses_rejected("P局面に戻す手", "^戻す$", "元に戻す"));
+        assert!(uses_rejected("戻す", "^戻す$", "元に戻す"));
+        assert!(!uses_rejected("元に戻す", "^戻す$", "元に戻す"));
+    }
+
+    #[test]
+    fn japanese_texts_use_the_glossary_terms() {
+        let rules = rejected_variants();
+        let mut bad: Vec<String> = messages(Language::Japanese)
+            .into_iter()
+            .flat_map(|(key, text)| {
+                rules
+                    .iter()
+                    .filter(|(r, p)| uses_rejected(&text, r, p))
+                    .map(|(r, p)| format!("{key}: {r} => {p} in 「{text}」"))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        bad.sort();
+        assert!(bad.is_empty(), "Japanese texts use variants docs/glossary.md rejects:\n{}", bad.join("\n"));
+    }
+
+    /// Hiragana, katakana (except the middle dot ・) and kanji.
+    fn is_japanese(c: char) -> bool {
+        matches!(c, '\u{3040}'..='\u{309F}' | '\u{30A0}'..='\u{30FA}' | '\u{30FC}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' | '々')
+    }
+
+    /// What breaks the typography rules of `docs/glossary.md` in a Japanese text.
+    fn typography_faults(text: &str) -> Vec<&'static str> {
+        let c: Vec<char> = text.chars().collect();
+        let at = |i: usize| c.get(i).copied().unwrap_or(' ');
+        let before = |i: usize| if i == 0 { ' ' } else { c[i - 1] };
+        // The nearest character that is not a space, either side of `i`.
+        let left = |i: usize| c[..i].iter().rev().find(|&&x| x != ' ').copied().unwrap_or(' ');
+        let right = |i: usize| c[i + 1..].iter().find(|&&x| x != ' ').copied().unwrap_or(' ');
+        // The letter x in a size: 8x8, 8 x 8, {w} x {h}, 4 x n.
+        let size_x = |i: usize| {
+            let spaced = before(i) == ' ' && at(i + 1) == ' ';
+            let (l, r) = if spaced { (i.checked_sub(2), i + 2) } else { (i.checked_sub(1), i + 1) };
+            let number_left = l.is_some_and(|l| c[l].is_ascii_digit() || c[l] == '}');
+            let number_right = at(r).is_ascii_digit()
+                || at(r) == '{'
+                || (at(r).is_ascii_alphabetic() && !at(r + 1).is_ascii_alphanumeric());
+            number_left && number_right
+        };
+        let mut faults = Vec::new();
+        let mut fault = |f| {
+            if !faults.contains(&f) {
+                faults.push(f)
+            }
+        };
+        if text.contains("P 局面") || text.contains("N 局面") {
+            fault("P局面/N局面 without a space");
+        }
+        for (i, &ch) in c.iter().enumerate() {
+            match ch {
+                '"' | '\'' => fault("「」, not ASCII quotes"),
+                '!' => fault("full-width ！, not !"),
+                '（' | '）' => fault("half-width ( ), not （ ）"),
+                '(' if is_japanese(before(i)) => fault("a space between Japanese text and ("),
+                ')' if is_japanese(at(i + 1)) => fault("a space between ) and Japanese text"),
+                '}' if is_japanese(at(i + 1)) && !('\u{3040}'..='\u{309F}').contains(&at(i + 1)) => {
+                    fault("a space between a placeholder and its unit")
+                }
+                '×' if before(i) != ' ' || at(i + 1) != ' ' => fault("a space on each side of ×"),
+                '·' if is_japanese(left(i)) || is_japanese(right(i)) => fault("the separator ・, not ·"),
+                'x' if size_x(i) => fault("× in a size, not x"),
+                _ => {}
+            }
+        }
+        faults
+    }
+
+    #[test]
+    fn the_typography_check_finds_what_it_should() {
+        assert!(typography_faults("({x}, {y}) は P 局面").contains(&"P局面/N局面 without a space"));
+        assert!(typography_faults("\"{text}\" は").contains(&"「」, not ASCII quotes"));
+        assert!(typography_faults("完成! すべて").contains(&"full-width ！, not !"));
+        assert!(typography_faults("循環(大きな値)").contains(&"a space between Japanese text and ("));
+        assert!(typography_faults("P局面 (g = 0)を囲む").contains(&"a space between ) and Japanese text"));
+        assert!(typography_faults("{n}マス中").contains(&"a space between a placeholder and its unit"));
+        assert!(typography_faults("{w}×{h} の盤").contains(&"a space on each side of ×"));
+        assert!(typography_faults("移動 · ホイール").contains(&"the separator ・, not ·"));
+        for size in ["盤が {w} x {h} です", "チェス盤 8x8", "(4 x n の盤", "8 x 8 の盤"] {
+            assert!(typography_faults(size).contains(&"× in a size, not x"), "{size}");
+        }
+        for fine in [
+            "{winner}の勝ち！最後の手を指しました。",
+            "「{name}・ミゼール」",
+            "mod(x+y, p) + p · (⌊x/p⌋ XOR ⌊y/p⌋)、パラメータ p の龍王",
+            "終了マス x + y ≤ 2 のクイーン",
+            "{n} × {n} で確かめる",
+            "中国では「石拾い」(jian shizi) として",
+            "g(x, y) の式",
+            "{v} ≥ {pre} で g({v} + {period}) = g({v})",
+            "(x, y) へ移動",
+            "⌊n·φ⌋、φ = (1 + √5) / 2",
+            "{region}のマス",
+        ] {
+            assert!(typography_faults(fine).is_empty(), "{fine}: {:?}", typography_faults(fine));
+        }
+    }
+
+    #[test]
+    fn japanese_texts_follow_the_typography_rules() {
+        let mut bad: Vec<String> = messages(Language::Japanese)
+            .into_iter()
+            .filter_map(|(key, text)| {
+                let faults = typography_faults(&text);
+                (!faults.is_empty()).then(|| format!("{key}: {} in 「{text}」", faults.join("; ")))
+            })
+            .collect();
+        bad.sort();
+        assert!(bad.is_empty(), "Japanese texts break the typography of docs/glossary.md:\n{}", bad.join("\n"));
+    }
+
+    #[test]
+    fn the_bundled_font_draws_every_japanese_character() {
+        // egui's own fonts have no Japanese; a character missing from the
+        // bundled face would be drawn as a box (and make kittest panic).
+        use ab_glyph::Font;
+        let font = crate::draw::font::font().expect("the bundled font");
+        let mut missing: Vec<String> = messages(Language::Japanese)
+            .into_iter()
+            .flat_map(|(key, text)| {
+                text.chars()
+                    .filter(|&c| {
+                        is_japanese(c) || matches!(c, '\u{3000}'..='\u{303F}' | '\u{FF00}'..='\u{FFEF}' | '・' | '×')
+                    })
+                    .filter(|&c| font.glyph_id(c).0 == 0)
+                    .map(|c| format!("{c} in {key}"))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        missing.sort();
+        assert!(missing.is_empty(), "characters without a glyph:\n{}", missing.join("\n"));
+    }
+
     #[test]
     fn file_errors_are_said_in_the_users_language() {
         let missing = std::fs::read("/no/such/dir/x.json").unwrap_err();
