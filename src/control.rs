@@ -104,8 +104,11 @@ impl Control {
             return (self.done() as f64 / total as f64).min(1.0) as f32;
         }
         let (deadline, limit) = (self.deadline.load(Ordering::Relaxed), self.limit.load(Ordering::Relaxed));
-        if deadline == NO_DEADLINE || limit == 0 {
+        if deadline == NO_DEADLINE {
             return 0.0;
+        }
+        if limit == 0 {
+            return 1.0;
         }
         let left = (deadline as f64 - self.created.elapsed().as_nanos() as f64).max(0.0);
         (1.0 - left / limit as f64).clamp(0.0, 1.0) as f32
