@@ -14,7 +14,7 @@ fn inputs() -> impl Strategy<Value = Vec<u8>> {
     let rules = to_json(&preset("queen-t2").unwrap());
     let design = Design::default().to_json();
     let settings = AppState::default().to_saved();
-    let seeds = vec![rules, design, settings];
+    let seeds = [rules, design, settings];
     prop_oneof![
         proptest::collection::vec(any::<u8>(), 0..300),
         (0..seeds.len(), any::<prop::sample::Index>(), any::<u8>()).prop_map(move |(i, at, b)| {
