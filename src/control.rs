@@ -68,6 +68,18 @@ impl Control {
         self.deadline.store(at, Ordering::Relaxed);
     }
 
+    /// The deadline set by [`Control::set_time_limit`], if any.
+    pub fn deadline(&self) -> Option<Instant> {
+        let d = self.deadline.load(Ordering::Relaxed);
+        (d != NO_DEADLINE).then(|| self.created + Duration::from_nanos(d))
+    }
+
+    /// The time limit last set, if any.
+    pub fn time_limit(&self) -> Option<Duration> {
+        (self.deadline.load(Ordering::Relaxed) != NO_DEADLINE)
+            .then(|| Duration::from_nanos(self.limit.load(Ordering::Relaxed)))
+    }
+
     /// Whether the deadline set by [`Control::set_time_limit`] has passed.
     pub fn is_out_of_time(&self) -> bool {
         let deadline = self.deadline.load(Ordering::Relaxed);

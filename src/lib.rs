@@ -16,5 +16,6 @@ pub mod knight;
 pub mod map;
 pub mod play;
 pub mod rules;
+pub mod script;
 pub mod theory;
 pub mod ui;

@@ -13,7 +13,7 @@ pub use knight::KnightArgs;
 
 use crate::Control;
 use crate::conjecture::Formula;
-use crate::grundy::{MAX_SIDE, Table, compute};
+use crate::grundy::{MAX_SIDE, Table, compute_box};
 use crate::rules::{Convention, Rules, load_spec};
 use crate::theory;
 use clap::{Args, Parser, Subcommand};
@@ -29,15 +29,21 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-/// Which game: a preset name or a rules file, optionally misère.
+/// Which game: a preset name, a rules file or a rules program, optionally
+/// misère and with a pass.
 #[derive(Args, Debug, Clone)]
 pub struct RulesArg {
-    /// A preset (nim, queen, dragon-king, dragon-horse, ryuoh:P, queen-t2, bishop, king, knight) or a rules file (.json)
+    /// A preset (nim, queen, dragon-king, dragon-horse, ryuoh:P, queen-t2, bishop, king, knight, nim-1, nim-3,
+    /// queen-3, queen-3-all, or an example program: chocolate-2d, chocolate-3d, restricted-nim,
+    /// subtraction-1-3-4, fraenkel-3, queen-program), a rules file (.json) or a rules program (.rhai)
     #[arg(long, value_name = "SPEC")]
     pub rules: String,
     /// Play misère: the player who makes the last move loses.
     #[arg(long)]
     pub misere: bool,
+    /// Allow a one-time pass (either player, once per game, not where the game is over).
+    #[arg(long)]
+    pub pass: bool,
 }
 
 impl RulesArg {
@@ -46,6 +52,9 @@ impl RulesArg {
         let mut r = load_spec(&self.rules)?;
         if self.misere {
             r.convention = Convention::Misere;
+        }
+        if self.pass {
+            r.pass = true;
         }
         Ok(r)
     }
@@ -58,19 +67,29 @@ pub enum Command {
     Table {
         #[command(flatten)]
         rules: RulesArg,
-        /// N for N x N, or WxH.
-        #[arg(long, value_name = "N[xM]")]
+        /// N for N in every coordinate, or WxH, or WxHxD.
+        #[arg(long, value_name = "N[xM[xK]]")]
         size: String,
         /// Write to this file instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// List the P-positions with x, y < N, one "x y" per line.
+    /// List the P-positions in the box, one "x", "x y" or "x y z" per line (with --pass: those where the
+    /// pass is still there).
     Ppos {
         #[command(flatten)]
         rules: RulesArg,
-        #[arg(long, value_name = "N[xM]")]
+        #[arg(long, value_name = "N[xM[xK]]")]
         size: String,
+    },
+    /// The Grundy value (misère: P or N) of one position: by a closed form where one exists, else from
+    /// the smallest box that holds it.
+    Value {
+        #[command(flatten)]
+        rules: RulesArg,
+        /// The coordinates: X, X Y or X Y Z, as many as the game has.
+        #[arg(required = true, num_args = 1..=3)]
+        position: Vec<u64>,
     },
     /// Check a formula against the computed table, cell by cell. Exit 0 if it holds everywhere, 1 if not.
     Check {
@@ -138,19 +157,31 @@ pub enum Command {
 
 /// Parse `N` or `WxH`.
 pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("`{s}` is not a size: write N (for N x N) or WxH, e.g. 64 or 100x40");
-    let parse = |t: &str| t.trim().parse::<usize>().map_err(|_| bad());
-    let (w, h) = match s.split_once(['x', 'X']) {
-        Some((a, b)) => (parse(a)?, parse(b)?),
-        None => {
-            let n = parse(s)?;
-            (n, n)
-        }
+    let [w, h, _] = parse_box(s, 2)?;
+    Ok((w, h))
+}
+
+/// Parse the box of a game with `dimension` coordinates: `N` (N in each
+/// coordinate), or one side per coordinate (`W`, `WxH`, `WxHxD`). The sides
+/// of coordinates the game does not have are 1.
+pub fn parse_box(s: &str, dimension: u8) -> Result<[usize; 3], String> {
+    let d = dimension.clamp(1, 3) as usize;
+    let example = ["64", "64 or 100x40", "64 or 100x40x20"][d - 1];
+    let bad = || {
+        format!("`{s}` is not a size for a game of {d} coordinates: write N or one side per coordinate, e.g. {example}")
     };
-    if w == 0 || h == 0 {
+    let sides: Vec<usize> =
+        s.split(['x', 'X']).map(|t| t.trim().parse::<usize>().map_err(|_| bad())).collect::<Result<_, _>>()?;
+    let mut dims = [1; 3];
+    match sides.len() {
+        1 => dims[..d].fill(sides[0]),
+        n if n == d => dims[..d].copy_from_slice(&sides),
+        _ => return Err(bad()),
+    }
+    if dims.contains(&0) {
         return Err(bad());
     }
-    Ok((w, h))
+    Ok(dims)
 }
 
 /// The default of `check --budget`, in seconds.
@@ -194,24 +225,30 @@ fn note(text: &str) {
     let _ = writeln!(std::io::stderr(), "grundy-lab: {text}");
 }
 
-/// Compute the table of `rules` on `w x h`, warning first when it will take
-/// minutes and showing progress on a terminal.
-fn compute_table(rules: &Rules, (w, h): (usize, usize)) -> Result<Table, String> {
-    let seconds = crate::grundy::estimate_seconds(rules, w, h);
+/// Compute the table of `rules` on the box `dims`, warning first when it
+/// will take minutes and showing progress on a terminal.
+fn compute_table(rules: &Rules, dims: [usize; 3]) -> Result<Table, String> {
+    let seconds = crate::grundy::estimate_seconds(rules, dims);
     if seconds > 60.0 {
         note(&format!(
-            "{w} x {h} of {} will take about {:.0} minutes (a rough estimate); Ctrl+C stops it",
+            "{} of {} will take about {:.0} minutes (a rough estimate); Ctrl+C stops it",
+            crate::grundy::size_text(dims),
             rules.label(),
             (seconds / 60.0).ceil()
         ));
     }
     let control = Control::new();
-    progress::watch("computing the table", &control, || compute(rules, w, h, &control)).map_err(|e| e.to_string())
+    progress::watch("computing the table", &control, || compute_box(rules, dims, &control)).map_err(|e| e.to_string())
 }
 
 fn table_for(rules: &RulesArg, size: &str) -> Result<Table, String> {
     let r = rules.load()?;
-    compute_table(&r, parse_size(size)?)
+    compute_table(&r, parse_box(size, r.dimension)?)
+}
+
+/// `x`, `x y` or `x y z`: the first `d` coordinates.
+fn coordinates(p: [usize; 3], d: u8) -> String {
+    p[..d.clamp(1, 3) as usize].iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
 }
 
 /// Refuse an output file whose name does not end in `.ext`, so that the
@@ -272,9 +309,15 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
         }
         Command::Ppos { rules, size } => {
             let t = table_for(&rules, &size)?;
-            for (x, y) in t.p_positions() {
-                put(out, &format!("{x} {y}\n"))?;
+            let d = t.rules().dimension;
+            for p in t.p_positions_at(t.start_layer()) {
+                put(out, &(coordinates(p, d) + "\n"))?;
             }
+            Ok(0)
+        }
+        Command::Value { rules, position } => {
+            let r = rules.load()?;
+            put(out, &value(&r, &position)?)?;
             Ok(0)
         }
         Command::Check { rules, size, formula, budget } => {
@@ -315,7 +358,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 )
                 .into());
             }
-            let t = compute_table(&r, (x as usize + 1, y as usize + 1))
+            let t = compute_table(&r, [x as usize + 1, y as usize + 1, 1])
                 .map_err(|e| format!("{} has no closed form here and the table is too large: {e}", r.label()))?;
             let p = t.is_p(x as usize, y as usize);
             put(
@@ -326,6 +369,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
         }
         Command::Render { rules, size, out: path, palette, highlight, cell, legend } => {
             require_extension(&path, "png")?;
+            if rules.load()?.dimension != 2 {
+                return Err("render draws games of two coordinates; use `table` for the others".to_string().into());
+            }
             let kind = crate::map::PaletteKind::parse(&palette)?;
             let highlight = parse_values(&highlight).map_err(|e| format!("--highlight {highlight}: {e}"))?;
             if !(cell.is_finite() && cell > 0.0) {
@@ -365,6 +411,62 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
     }
+}
+
+/// The value of one position: by a closed form where one exists, else from
+/// the smallest box that holds it (grown when a program's move leaves it).
+fn value(rules: &Rules, position: &[u64]) -> Result<String, String> {
+    let d = rules.dimension as usize;
+    if position.len() != d {
+        return Err(format!("{} has {d} coordinates; give {d} numbers, not {}", rules.label(), position.len()));
+    }
+    let mut p = [0u64; 3];
+    p[..d].copy_from_slice(position);
+    let shown = crate::rules::position_text(p, rules.dimension);
+    let misere = rules.convention == Convention::Misere;
+    if d == 2
+        && let Some(cf) = theory::closed_form(rules)
+    {
+        let what = match cf.grundy(p[0], p[1]) {
+            Some(g) if !misere => g.to_string(),
+            _ => (if cf.is_p(p[0], p[1]) { "P" } else { "N" }).to_string(),
+        };
+        return Ok(format!("{what}\n{shown} in {}: {}\n", rules.label(), cf.describe()));
+    }
+    if p.iter().any(|&c| c >= MAX_SIDE as u64) {
+        return Err(format!(
+            "{shown} is beyond what can be computed: {} has no closed form here, and a computed table reaches at \
+             most {} in each coordinate",
+            rules.label(),
+            MAX_SIDE - 1
+        ));
+    }
+    let mut dims = p.map(|c| c as usize + 1);
+    // A program's move may leave the box (its coordinate sum still falls):
+    // grow the box to hold the option and try again, a few times.
+    for _ in 0..8 {
+        let control = Control::new();
+        let result = progress::watch("computing the table", &control, || compute_box(rules, dims, &control));
+        match result {
+            Ok(t) => {
+                let q = p.map(|c| c as usize);
+                let v = t.get_at(q, t.start_layer());
+                let what = match t.kind() {
+                    crate::grundy::TableKind::Grundy => v.to_string(),
+                    crate::grundy::TableKind::Outcome => (if v == 0 { "P" } else { "N" }).to_string(),
+                };
+                let size = crate::grundy::size_text(dims);
+                return Ok(format!("{what}\n{shown} in {}: from the computed {size} table\n", rules.label()));
+            }
+            Err(crate::grundy::EngineError::Program(crate::rules::ProgramError::OutsideBox { option, .. })) => {
+                for i in 0..d {
+                    dims[i] = dims[i].max(option[i] as usize + 1);
+                }
+            }
+            Err(e) => return Err(format!("{} has no closed form here and the table failed: {e}", rules.label())),
+        }
+    }
+    Err(format!("the moves of {} keep leaving every box tried around {shown}", rules.label()))
 }
 
 /// The smallest `bench --size`: below it the timings are noise.
@@ -412,6 +514,7 @@ fn check(t: &Table, formula: &Formula, budget: std::time::Duration) -> Result<(S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grundy::compute;
 
     fn run_args(args: &[&str]) -> Result<(String, i32), String> {
         let cli = Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied()))

@@ -1,5 +1,5 @@
 //! The formula language: a sandboxed rhai engine with the variables `x`,
-//! `y` and the helpers of [`super::helpers`].
+//! `y` and the helpers of [`crate::script::helpers`].
 //!
 //! A formula is a rhai script whose last expression is its value at the
 //! cell `(x, y)`: an integer (a conjectured Grundy number) or a boolean
@@ -14,26 +14,14 @@
 //! No silent wrong answers: every integer operation that overflows or is
 //! undefined is an error (`+ - * / % **`, negation, `abs`, and the shifts
 //! `a << n = a * 2^n`, `a >> n = floor(a / 2^n)` for `0 <= n <= 63`, see
-//! [`super::operators`]), and so is a comparison of two values of different
+//! [`crate::script`]), and so is a comparison of two values of different
 //! types (`x < true`, `x == "3"`), which rhai would answer with `false`.
 
-use super::{helpers, operators};
-use rhai::packages::{ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage, LogicPackage, Package};
+pub use crate::script::{MAX_ARRAY, MAX_OPERATIONS, MAX_RUN_TIME as MAX_CELL_TIME, MAX_STRING, engine};
+use crate::script::{engine_for, set_deadline};
 use rhai::{AST, Dynamic, Engine, EvalAltResult, ParseError, Position, Scope};
-use std::cell::Cell;
 use std::fmt;
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
-
-/// Steps one cell may take before its evaluation is stopped.
-pub const MAX_OPERATIONS: u64 = 1_000_000;
-/// Longest string a formula may build.
-pub const MAX_STRING: usize = 4096;
-/// Largest array a formula may build.
-pub const MAX_ARRAY: usize = 65_536;
-/// Wall-clock time one cell may take. The operation cap alone is not
-/// enough: one operation can be a call that sorts a large array.
-pub const MAX_CELL_TIME: Duration = Duration::from_millis(500);
+use std::time::Instant;
 /// Longest formula text accepted.
 pub const MAX_TEXT: usize = 100_000;
 
@@ -181,76 +169,6 @@ impl fmt::Display for FormulaKind {
     }
 }
 
-thread_local! {
-    /// When the cell being evaluated on this thread must stop.
-    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
-}
-
-/// The shared, sandboxed engine (built once; `Sync` with rhai's `sync`
-/// feature), with the checked operators of [`super::operators`].
-pub fn engine() -> &'static Engine {
-    static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(|| build_engine(false))
-}
-
-/// The same engine with rhai's fast operators, for formulas without a
-/// comparison or shift operator (see [`uses_checked_operators`]).
-fn fast_engine() -> &'static Engine {
-    static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(|| build_engine(true))
-}
-
-/// Whether `text` may contain a comparison (`==`, `!=`, `<`, `<=`, `>`,
-/// `>=`) or shift (`<<`, `>>`, `<<=`, `>>=`) operator: those need the
-/// checked operators of [`super::operators`], which rhai runs only with its
-/// fast operators off. Fast operators evaluate the other operators 1.5 to 3
-/// times faster with the same results (rhai's built-in arithmetic is
-/// checked), and comparisons that rhai's own functions make (`in`,
-/// `contains`, array `==`) reach the checked overloads either way. A `<`
-/// or `>` anywhere (in a string, in `=>`) only costs speed.
-fn uses_checked_operators(text: &str) -> bool {
-    text.contains(['<', '>']) || text.contains("==") || text.contains("!=")
-}
-
-fn build_engine(fast_operators: bool) -> Engine {
-    let mut engine = Engine::new_raw();
-    // Arithmetic, comparisons, arrays and ranges only: the core package
-    // would bring `sleep`, which an endless-loop guard cannot stop.
-    engine.register_global_module(ArithmeticPackage::new().as_shared_module());
-    engine.register_global_module(LogicPackage::new().as_shared_module());
-    engine.register_global_module(BasicArrayPackage::new().as_shared_module());
-    engine.register_global_module(BasicIteratorPackage::new().as_shared_module());
-    for word in ["eval", "import", "export", "print", "debug"] {
-        engine.disable_symbol(word);
-    }
-    // Fast operators apply rhai's built-in operators to built-in types
-    // before any registered overload: with them, the checked comparisons and
-    // shifts of `operators` would never run in an operator expression.
-    engine.set_fast_operators(fast_operators);
-    engine
-        .set_max_operations(MAX_OPERATIONS)
-        .set_max_expr_depths(48, 24)
-        .set_max_call_levels(24)
-        .set_max_string_size(MAX_STRING)
-        .set_max_array_size(MAX_ARRAY)
-        .set_max_map_size(1024)
-        .set_max_variables(256)
-        .set_max_functions(64)
-        .set_max_modules(0)
-        .set_strict_variables(true);
-    engine.on_progress(|operations| {
-        // Reading the clock every operation would slow every formula down.
-        if operations % 1024 == 0 && DEADLINE.get().is_some_and(|d| Instant::now() > d) {
-            Some(Dynamic::UNIT)
-        } else {
-            None
-        }
-    });
-    operators::register(&mut engine);
-    helpers::register(&mut engine);
-    engine
-}
-
 /// A compiled formula in the variables `x`, `y`.
 #[derive(Clone, Debug)]
 pub struct Formula {
@@ -273,7 +191,7 @@ impl Formula {
                 format!("the formula is {} characters long; the limit is {MAX_TEXT}", text.len()),
             ));
         }
-        Self::compile_in(if uses_checked_operators(text) { engine() } else { fast_engine() }, text)
+        Self::compile_in(engine_for(text), text)
     }
 
     fn compile_in(engine: &'static Engine, text: &str) -> Result<Formula, FormulaError> {
@@ -306,8 +224,7 @@ impl Formula {
     ) -> Result<FormulaValue, FormulaError> {
         scope.clear();
         scope.push("x", x).push("y", y);
-        let cell_deadline = Instant::now() + MAX_CELL_TIME;
-        DEADLINE.set(Some(stop.map_or(cell_deadline, |s| s.min(cell_deadline))));
+        set_deadline(stop);
         let value: Dynamic =
             self.engine.eval_ast_with_scope(scope, &self.ast).map_err(|e| FormulaError::from_eval(&e, x, y))?;
         if let Ok(v) = value.as_int() {
@@ -340,6 +257,7 @@ impl Formula {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::script::{engine, uses_checked_operators};
 
     fn value(text: &str, x: i64, y: i64) -> FormulaValue {
         Formula::compile(text).unwrap_or_else(|e| panic!("{text}: {e}")).eval(x, y).unwrap()

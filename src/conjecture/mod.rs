@@ -8,17 +8,15 @@
 
 mod check;
 mod formula;
-pub mod helpers;
 mod library;
-mod operators;
 pub mod patterns;
 
+pub use crate::script::helpers::{self, HELPERS, Helper};
 pub use check::{
     CheckReport, Counterexample, DEFAULT_CHECK_BUDGET, DiffTable, MAX_CHECK_CELLS, MAX_COUNTEREXAMPLES, check,
     check_within,
 };
 pub use formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue, MAX_OPERATIONS, MAX_TEXT, engine};
-pub use helpers::{HELPERS, Helper};
 pub use library::{KnownFormula, KnownKind, known_formulas, parameter_p_formula};
 pub use patterns::{BlockForm, Line, LineHint, PatternHints, Periodicity, find_block_form, find_hints};
 

@@ -1,14 +1,23 @@
-//! The engine: fills a [`Table`] for any rules, in parallel and cancellably.
+//! The engine: fills a [`Table`] for any rules made of slides and jumps, in
+//! one, two or three coordinates, with or without a pass, in parallel and
+//! cancellably. (Rules written as a program go through
+//! [`super::program`].)
 //!
-//! Cells are grouped in square tiles. A move never increases x or y, so a
-//! tile depends only on tiles with a smaller or equal tile-anti-diagonal
-//! index `tx + ty`; the tiles of one anti-diagonal are computed in parallel.
-//! For each slide direction every line of the board keeps a bit set of the
-//! values already on it and its own mex; the largest of those mexes is a
-//! lower bound for the cell's mex, from which a word-wise scan of the OR of
-//! the line sets finds the answer. Two tiles of one anti-diagonal never share
-//! a line (a line's cells are ordered componentwise, so their tile index sums
-//! strictly increase along it), which is what makes the parallel writes safe.
+//! Cells are grouped in tiles (squares in two coordinates, cubes in three).
+//! A move never increases a coordinate, so a tile depends only on tiles with
+//! a smaller or equal tile index sum `tx + ty + tz`; the tiles of one such
+//! anti-diagonal are computed in parallel. For each slide direction every
+//! line of the box keeps a bit set of the values already on it and its own
+//! mex; the largest of those mexes is a lower bound for the cell's mex, from
+//! which a word-wise scan of the OR of the line sets finds the answer. Two
+//! tiles of one anti-diagonal never share a line (a line's cells are ordered
+//! componentwise, so their tile index sums strictly increase along it),
+//! which is what makes the parallel writes safe.
+//!
+//! **The pass.** Layer 0 (pass used) is the game without a pass. Layer 1
+//! (pass still there) is computed after it with the same code: at a cell
+//! with a move, passing reaches the same cell of layer 0, one more option
+//! value, like a jump's.
 
 use super::{EngineError, Table, memory};
 use crate::Control;
@@ -16,18 +25,22 @@ use crate::rules::{Convention, Offset, Rules};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 
+/// Tile side in two coordinates (and one).
 const TILE: usize = 64;
+/// Tile side in three coordinates (16³ = 64² cells).
+const TILE_3D: usize = 16;
 
 /// How the lines of one slide direction are numbered.
 #[derive(Clone, Copy, Debug)]
 enum LineKind {
-    /// (1,0): line = y.
+    /// (1,0) in two coordinates: line = y.
     Row,
-    /// (0,1): line = x.
+    /// (0,1) in two coordinates: line = x.
     Column,
-    /// (1,1): line = x - y + height - 1.
+    /// (1,1) in two coordinates: line = x - y + height - 1.
     Diagonal,
-    /// Any other (dx, dy): numbered by the line's first cell.
+    /// Any other direction: numbered by the line's first cell (see
+    /// [`Plan::line`]).
     General(Offset),
     /// Symmetric mode: row y and column y share one set (see [`Plan`]).
     RowColumn,
@@ -37,10 +50,12 @@ enum LineKind {
 
 /// What to compute and how: line families, sizes, symmetric mode.
 pub(super) struct Plan {
-    width: usize,
-    height: usize,
+    dims: [usize; 3],
+    tile: usize,
     families: Vec<(LineKind, usize)>,
-    jumps: Vec<(usize, usize)>,
+    jumps: Vec<[usize; 3]>,
+    /// Every offset (slides and jumps): a cell has a move when one fits.
+    offsets: Vec<[usize; 3]>,
     /// Bits per line set (an upper bound of any value + 1), rounded to words.
     words: usize,
     /// Words per line summary (one bit a word of the set).
@@ -51,15 +66,22 @@ pub(super) struct Plan {
     /// cell (y, y), and the row's values left of it are the column's.
     symmetric: bool,
     misere: bool,
+    layers: usize,
+}
+
+fn as_usize(o: Offset) -> [usize; 3] {
+    o.components().map(|c| c as usize)
 }
 
 impl Plan {
-    pub(super) fn new(rules: &Rules, width: usize, height: usize) -> Plan {
+    pub(super) fn new(rules: &Rules, dims: [usize; 3]) -> Plan {
+        let [width, height, depth] = dims;
         let slides: Vec<Offset> = rules.piece.slides.iter().copied().collect();
         let (o, d) = (Offset::new(1, 0), Offset::new(0, 1));
         let diag = Offset::new(1, 1);
+        let flat = depth == 1;
         let simple = slides.iter().all(|s| [o, d, diag].contains(s));
-        let symmetric = width == height && rules.is_symmetric() && simple;
+        let symmetric = flat && width == height && rules.is_symmetric() && simple;
         let mut families = Vec::new();
         if symmetric {
             if slides.contains(&o) {
@@ -70,43 +92,43 @@ impl Plan {
             }
         } else {
             for s in &slides {
-                let fam = match (s.dx, s.dy) {
-                    (1, 0) => (LineKind::Row, height),
-                    (0, 1) => (LineKind::Column, width),
-                    (1, 1) => (LineKind::Diagonal, width + height - 1),
-                    (dx, dy) => {
-                        let (dx, dy) = (dx as usize, dy as usize);
-                        let count = if dx == 0 {
-                            width * dy.min(height)
-                        } else if dy == 0 {
-                            height * dx.min(width)
-                        } else {
-                            height * dx.min(width) + dy.min(height) * width
-                        };
-                        (LineKind::General(*s), count)
+                let fam = match (s.dx, s.dy, s.dz) {
+                    (1, 0, 0) if flat => (LineKind::Row, height),
+                    (0, 1, 0) if flat => (LineKind::Column, width),
+                    (1, 1, 0) if flat => (LineKind::Diagonal, width + height - 1),
+                    _ => {
+                        let [a, b, c] = as_usize(*s);
+                        let (ca, cb, cc) = (a.min(width), b.min(height), c.min(depth));
+                        (LineKind::General(*s), depth * height * ca + depth * cb * width + cc * height * width)
                     }
                 };
                 families.push(fam);
             }
         }
         // A value is at most the number of options: the cells of each slide
-        // line below it plus the jumps.
-        let mut bound = rules.piece.jumps.len();
+        // line below it, the jumps, and the pass.
+        let mut bound = rules.piece.jumps.len() + 1;
         for s in &slides {
-            let along_x = if s.dx == 0 { usize::MAX } else { (width - 1) / s.dx as usize };
-            let along_y = if s.dy == 0 { usize::MAX } else { (height - 1) / s.dy as usize };
-            bound += along_x.min(along_y);
+            let along =
+                as_usize(*s).iter().zip(dims).filter(|(c, _)| **c > 0).map(|(c, n)| (n - 1) / c).min().unwrap_or(0);
+            bound += along;
         }
-        let words = if rules.convention == Convention::Misere { 0 } else { bound / 64 + 2 };
+        let misere = rules.convention == Convention::Misere;
+        let words = if misere { 0 } else { bound / 64 + 2 };
+        let jumps: Vec<[usize; 3]> = rules.piece.jumps.iter().map(|j| as_usize(*j)).collect();
+        let mut offsets = jumps.clone();
+        offsets.extend(slides.iter().map(|s| as_usize(*s)));
         Plan {
             summary_words: words / 64 + 2,
-            width,
-            height,
+            dims,
+            tile: if flat { TILE } else { TILE_3D },
             families,
-            jumps: rules.piece.jumps.iter().map(|j| (j.dx as usize, j.dy as usize)).collect(),
+            jumps,
+            offsets,
             words,
             symmetric,
-            misere: rules.convention == Convention::Misere,
+            misere,
+            layers: if rules.pass { 2 } else { 1 },
         }
     }
 
@@ -114,49 +136,94 @@ impl Plan {
         self.families.iter().map(|f| f.1).sum()
     }
 
-    /// Memory needed: the table, the line sets and each line's mex.
+    /// Memory needed: the table (every layer), the line sets and each
+    /// line's mex.
     pub(super) fn bytes(&self) -> u64 {
-        let cells = (self.width as u64) * (self.height as u64);
+        let cells = self.dims.iter().map(|&n| n as u64).product::<u64>() * self.layers as u64;
         let lines = self.lines() as u64;
         cells * 4 + lines * ((self.words + self.summary_words) as u64 * 8 + 8)
     }
 
-    /// The line of family `f` through `(x, y)`.
+    /// The line of a family through `c`. For a general direction `o` the
+    /// line starts at `s = c - k o` with `k` as large as stays in the box;
+    /// the first coordinate `i` (of x, y, z, with `o_i > 0`) where
+    /// `s_i < o_i` gives the region the start is numbered in.
     #[inline(always)]
-    fn line(&self, kind: LineKind, x: usize, y: usize) -> usize {
+    fn line(&self, kind: LineKind, c: [usize; 3]) -> usize {
+        let [x, y, _] = c;
+        let [width, height, depth] = self.dims;
         match kind {
             LineKind::Row => y,
             LineKind::Column => x,
-            LineKind::Diagonal => x + self.height - 1 - y,
+            LineKind::Diagonal => x + height - 1 - y,
             LineKind::HalfDiagonal => x - y,
             LineKind::RowColumn => unreachable!("row-column lines are handled by the caller"),
             LineKind::General(o) => {
-                let (dx, dy) = (o.dx as usize, o.dy as usize);
-                let k = match (dx, dy) {
-                    (0, _) => y / dy,
-                    (_, 0) => x / dx,
-                    _ => (x / dx).min(y / dy),
-                };
-                let (xs, ys) = (x - k * dx, y - k * dy);
-                let (cx, cy) = (dx.min(self.width), dy.min(self.height));
-                if dx == 0 {
-                    x * cy + ys
-                } else if dy == 0 {
-                    y * cx + xs
-                } else if xs < dx {
-                    ys * cx + xs
+                let o = as_usize(o);
+                let mut k = usize::MAX;
+                for i in 0..3 {
+                    if o[i] == 1 {
+                        k = k.min(c[i]);
+                    } else if o[i] > 1 {
+                        k = k.min(c[i] / o[i]);
+                    }
+                }
+                let s = [c[0] - k * o[0], c[1] - k * o[1], c[2] - k * o[2]];
+                let (ca, cb) = (o[0].min(width), o[1].min(height));
+                if o[0] > 0 && s[0] < o[0] {
+                    (s[2] * height + s[1]) * ca + s[0]
+                } else if o[1] > 0 && s[1] < o[1] {
+                    depth * height * ca + (s[2] * cb + s[1]) * width + s[0]
                 } else {
-                    self.height * cx + ys * self.width + xs
+                    depth * height * ca + depth * cb * width + (s[2] * height + s[1]) * width + s[0]
                 }
             }
         }
+    }
+
+    /// Whether some move fits at `c` (terminal cells aside).
+    #[inline]
+    fn has_move(&self, c: [usize; 3]) -> bool {
+        self.offsets.iter().any(|o| c[0] >= o[0] && c[1] >= o[1] && c[2] >= o[2])
+    }
+
+    /// Tile counts along x, y, z.
+    fn tiles(&self) -> [usize; 3] {
+        self.dims.map(|n| n.div_ceil(self.tile))
+    }
+
+    /// Number of tile anti-diagonals.
+    fn planes(&self) -> usize {
+        self.tiles().iter().sum::<usize>() - 2
+    }
+
+    /// The tiles of anti-diagonal `k` (only `tx >= ty` in symmetric mode).
+    fn tiles_of(&self, k: usize) -> Vec<[usize; 3]> {
+        let [tw, th, td] = self.tiles();
+        let mut out = Vec::new();
+        for tz in 0..td.min(k + 1) {
+            for ty in 0..th.min(k - tz + 1) {
+                let tx = k - tz - ty;
+                if tx < tw && (!self.symmetric || tx >= ty) {
+                    out.push([tx, ty, tz]);
+                }
+            }
+        }
+        out
+    }
+
+    fn cell_range(&self, t: [usize; 3]) -> [std::ops::Range<usize>; 3] {
+        [0, 1, 2].map(|i| t[i] * self.tile..((t[i] + 1) * self.tile).min(self.dims[i]))
     }
 }
 
 /// A slice written from several threads at places the caller proves
 /// disjoint (see the module comment).
 struct Shared<T>(*mut T, usize);
+// SAFETY: the pointer is only dereferenced at indices that the caller proves
+// are touched by one thread at a time (see the module comment).
 unsafe impl<T: Send> Send for Shared<T> {}
+// SAFETY: as above.
 unsafe impl<T: Send> Sync for Shared<T> {}
 
 impl<T: Copy> Shared<T> {
@@ -182,86 +249,111 @@ struct Lines {
     mex: Shared<u32>,
 }
 
-/// Compute the table of `rules` on `width x height`. Checks the memory first.
+/// Compute the table of `rules` on `width x height` (two coordinates).
+/// Checks the memory first.
 pub fn compute(rules: &Rules, width: usize, height: usize, control: &Control) -> Result<Table, EngineError> {
-    let table = prepare(rules, width, height)?;
+    compute_box(rules, [width, height, 1], control)
+}
+
+/// Compute the table of `rules` on the box `[width, height, depth]`; the
+/// sides of coordinates the rules do not have must be 1. Rules written as a
+/// program are computed by [`super::program`].
+pub fn compute_box(rules: &Rules, dims: [usize; 3], control: &Control) -> Result<Table, EngineError> {
+    let table = prepare_box(rules, dims)?;
     fill(&table, control)?;
     Ok(table)
 }
 
-/// Allocate an empty table after checking the size and the memory; fill it
-/// with [`fill`] (the UI keeps an `Arc` of it to show cells as they arrive).
+/// Allocate an empty `width x height` table after checking the size and the
+/// memory; fill it with [`fill`] (the UI keeps an `Arc` of it to show cells
+/// as they arrive).
 pub fn prepare(rules: &Rules, width: usize, height: usize) -> Result<Table, EngineError> {
-    if width == 0 || height == 0 || width > memory::MAX_SIDE || height > memory::MAX_SIDE {
-        return Err(EngineError::BadSize { width, height });
+    prepare_box(rules, [width, height, 1])
+}
+
+/// [`prepare`] for a box of one, two or three coordinates.
+pub fn prepare_box(rules: &Rules, dims: [usize; 3]) -> Result<Table, EngineError> {
+    let [width, height, depth] = dims;
+    let sides_ok = dims.iter().all(|&n| (1..=memory::MAX_SIDE).contains(&n));
+    let unused_flat = dims[rules.dimension.clamp(1, 3) as usize..].iter().all(|&n| n == 1);
+    if !sides_ok || !unused_flat {
+        return Err(EngineError::BadSize { width, height, depth, dimension: rules.dimension });
     }
     rules.validate().map_err(EngineError::InvalidRules)?;
-    let plan = Plan::new(rules, width, height);
+    if rules.program.is_some() {
+        return super::program::prepare(rules, dims);
+    }
+    let plan = Plan::new(rules, dims);
     let (needed, limit) = (plan.bytes(), memory::memory_limit());
     if needed > limit {
-        return Err(EngineError::TooLarge { width, height, needed, limit });
+        return Err(EngineError::TooLarge { dims, needed, limit });
     }
-    Ok(Table::allocate(rules, width, height, plan.symmetric, TILE))
+    Ok(Table::allocate(rules, dims, plan.symmetric, plan.tile))
 }
 
 /// Fill a table made by [`prepare`]. Progress counts tiles; the cancel flag
 /// is checked before every tile.
 pub fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
-    let plan = Plan::new(table.rules(), table.width(), table.height());
+    if table.rules().program.is_some() {
+        return super::program::fill(table, control);
+    }
+    let plan = Plan::new(table.rules(), table.dims());
     let lines = plan.lines();
     let mut bits = vec![0u64; lines * plan.words];
     let mut mex = vec![0u32; lines];
     let mut summary = vec![0u64; lines * plan.summary_words];
-    let state = Lines {
-        bits: Shared(bits.as_mut_ptr(), bits.len()),
-        summary: Shared(summary.as_mut_ptr(), summary.len()),
-        mex: Shared(mex.as_mut_ptr(), mex.len()),
-    };
-    let (tw, th) = (table.width().div_ceil(TILE), table.height().div_ceil(TILE));
-    let tiles_of = |k: usize| -> Vec<(usize, usize)> {
-        let lo = k.saturating_sub(th - 1);
-        let hi = k.min(tw - 1);
-        (lo..=hi).map(|tx| (tx, k - tx)).filter(|&(tx, ty)| !plan.symmetric || tx >= ty).collect()
-    };
-    let total: u64 = (0..tw + th - 1).map(|k| tiles_of(k).len() as u64).sum();
+    let planes = plan.planes();
+    let total: u64 = (0..planes).map(|k| plan.tiles_of(k).len() as u64).sum::<u64>() * plan.layers as u64;
     control.start(total);
-    for k in 0..tw + th - 1 {
-        let tiles = tiles_of(k);
-        let result: Result<(), EngineError> = tiles.par_iter().try_for_each(|&(tx, ty)| {
-            if control.is_cancelled() {
-                return Err(EngineError::Cancelled);
-            }
-            if plan.misere {
-                outcome_tile(&plan, table, &state, tx, ty);
-            } else {
-                grundy_tile(&plan, table, &state, tx, ty);
-            }
-            control.advance(1);
-            Ok(())
-        });
-        result?;
-        table.frontier.store(k + 1, Ordering::Release);
+    for layer in 0..plan.layers {
+        if layer > 0 {
+            // The lines of layer 1 start empty.
+            bits.fill(0);
+            mex.fill(0);
+            summary.fill(0);
+        }
+        let state = Lines {
+            bits: Shared(bits.as_mut_ptr(), bits.len()),
+            summary: Shared(summary.as_mut_ptr(), summary.len()),
+            mex: Shared(mex.as_mut_ptr(), mex.len()),
+        };
+        for k in 0..planes {
+            let tiles = plan.tiles_of(k);
+            let result: Result<(), EngineError> = tiles.par_iter().try_for_each(|&t| {
+                if control.is_cancelled() {
+                    return Err(EngineError::Cancelled);
+                }
+                if plan.misere {
+                    outcome_tile(&plan, table, &state, t, layer);
+                } else {
+                    grundy_tile(&plan, table, &state, t, layer);
+                }
+                control.advance(1);
+                Ok(())
+            });
+            result?;
+            table.frontier.store(layer * planes + k + 1, Ordering::Release);
+        }
+        // `state` points into `bits`, `mex` and `summary`, which outlive it.
     }
-    // `state` points into `bits`, `mex` and `summary`, which were declared
-    // before it and so are dropped after it.
     Ok(())
 }
 
-/// The line-set indices of the cell `(x, y)`, one for each slide direction
+/// The line-set indices of the cell `c`, one for each slide direction
 /// (two for a shared row-column family), written into `out`.
 #[inline(always)]
-fn cell_lines(plan: &Plan, x: usize, y: usize, out: &mut Vec<usize>) {
+fn cell_lines(plan: &Plan, c: [usize; 3], out: &mut Vec<usize>) {
     out.clear();
     let mut base = 0;
     for &(kind, count) in &plan.families {
         match kind {
             LineKind::RowColumn => {
-                out.push(base + y);
-                if x != y {
-                    out.push(base + x);
+                out.push(base + c[1]);
+                if c[0] != c[1] {
+                    out.push(base + c[0]);
                 }
             }
-            _ => out.push(base + plan.line(kind, x, y)),
+            _ => out.push(base + plan.line(kind, c)),
         }
         base += count;
     }
@@ -272,27 +364,30 @@ fn line_buffer(plan: &Plan) -> Vec<usize> {
     Vec::with_capacity(plan.families.len() + 1)
 }
 
-fn cell_range(plan: &Plan, tx: usize, ty: usize) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
-    (tx * TILE..((tx + 1) * TILE).min(plan.width), ty * TILE..((ty + 1) * TILE).min(plan.height))
+/// The value of the pass at `c` in `layer`: in layer 1, at a cell with a
+/// move, the value of the same cell in layer 0.
+#[inline]
+fn pass_value(plan: &Plan, table: &Table, c: [usize; 3], layer: usize) -> Option<u32> {
+    (layer == 1 && plan.has_move(c)).then(|| table.cells[table.index_at(c, 0)].load(Ordering::Relaxed))
 }
 
 /// The most jumps the fast kernel keeps on the stack.
 const FAST_JUMPS: usize = 16;
 
-fn grundy_tile(plan: &Plan, table: &Table, st: &Lines, tx: usize, ty: usize) {
+fn grundy_tile(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer: usize) {
     let simple = plan.families.iter().all(|f| !matches!(f.0, LineKind::General(_)));
     let slots: usize = plan.families.iter().map(|f| if matches!(f.0, LineKind::RowColumn) { 2 } else { 1 }).sum();
-    if simple && plan.jumps.len() <= FAST_JUMPS {
+    if simple && plan.jumps.len() <= FAST_JUMPS && plan.dims[2] == 1 {
         match slots {
-            0 => return grundy_tile_fast::<0>(plan, table, st, tx, ty),
-            1 => return grundy_tile_fast::<1>(plan, table, st, tx, ty),
-            2 => return grundy_tile_fast::<2>(plan, table, st, tx, ty),
-            3 => return grundy_tile_fast::<3>(plan, table, st, tx, ty),
-            4 => return grundy_tile_fast::<4>(plan, table, st, tx, ty),
+            0 => return grundy_tile_fast::<0>(plan, table, st, t, layer),
+            1 => return grundy_tile_fast::<1>(plan, table, st, t, layer),
+            2 => return grundy_tile_fast::<2>(plan, table, st, t, layer),
+            3 => return grundy_tile_fast::<3>(plan, table, st, t, layer),
+            4 => return grundy_tile_fast::<4>(plan, table, st, t, layer),
             _ => {}
         }
     }
-    grundy_tile_any(plan, table, st, tx, ty)
+    grundy_tile_any(plan, table, st, t, layer)
 }
 
 /// For each of the `N` line slots of the cells of row `y`: the line of
@@ -316,7 +411,7 @@ fn row_slots<const N: usize>(plan: &Plan, y: usize) -> ([usize; N], [usize; N]) 
                 n += 1;
             }
             LineKind::Diagonal => {
-                (off[n], step[n]) = (base + plan.height - 1 - y, 1);
+                (off[n], step[n]) = (base + plan.dims[1] - 1 - y, 1);
                 n += 1;
             }
             // x >= y in symmetric mode, so the wrap-around cancels out.
@@ -331,11 +426,11 @@ fn row_slots<const N: usize>(plan: &Plan, y: usize) -> ([usize; N], [usize; N]) 
     (off, step)
 }
 
-/// The kernel for `N` slide lines a cell, all rows, columns or diagonals,
-/// and at most [`FAST_JUMPS`] jumps: line numbers, jump values and the OR of
-/// the line sets stay in registers and on the stack.
-fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, tx: usize, ty: usize) {
-    let (xs, ys) = cell_range(plan, tx, ty);
+/// The kernel for `N` slide lines a cell in two coordinates, all rows,
+/// columns or diagonals, and at most [`FAST_JUMPS`] jumps: line numbers, jump
+/// values and the OR of the line sets stay in registers and on the stack.
+fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer: usize) {
+    let [xs, ys, _] = plan.cell_range(t);
     let words = plan.words;
     let terminal = &table.rules().terminal;
     let extent = terminal.extent() as usize;
@@ -350,13 +445,18 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, tx: 
             let g = if x.max(y) < extent && terminal.contains(x as u64, y as u64) {
                 0
             } else {
-                let mut jumps = [u32::MAX; FAST_JUMPS];
+                // The jumps' values, and the pass's (one more slot).
+                let mut jumps = [u32::MAX; FAST_JUMPS + 1];
                 let mut nj = 0;
-                for &(dx, dy) in &plan.jumps {
+                for &[dx, dy, _] in &plan.jumps {
                     if x >= dx && y >= dy {
-                        jumps[nj] = table.cells[table.index(x - dx, y - dy)].load(Ordering::Relaxed);
+                        jumps[nj] = table.cells[table.index_at([x - dx, y - dy, 0], layer)].load(Ordering::Relaxed);
                         nj += 1;
                     }
+                }
+                if let Some(v) = pass_value(plan, table, [x, y, 0], layer) {
+                    jumps[nj] = v;
+                    nj += 1;
                 }
                 let mut v = 0usize;
                 for b in base {
@@ -399,7 +499,7 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, tx: 
                 }
                 v as u32
             };
-            table.cells[table.index(x, y)].store(g, Ordering::Relaxed);
+            table.cells[table.index_at([x, y, 0], layer)].store(g, Ordering::Relaxed);
             for b in base {
                 insert(st, words, b / words, g);
             }
@@ -407,54 +507,59 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, tx: 
     }
 }
 
-fn grundy_tile_any(plan: &Plan, table: &Table, st: &Lines, tx: usize, ty: usize) {
-    let (xs, ys) = cell_range(plan, tx, ty);
+fn grundy_tile_any(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer: usize) {
+    let [xs, ys, zs] = plan.cell_range(t);
     let words = plan.words;
     let terminal = &table.rules().terminal;
     let mut ls = line_buffer(plan);
-    let mut jump_values = Vec::with_capacity(plan.jumps.len());
-    for y in ys {
-        let x0 = if plan.symmetric { xs.start.max(y) } else { xs.start };
-        for x in x0..xs.end {
-            cell_lines(plan, x, y, &mut ls);
-            let lines = &ls[..];
-            let g = if terminal.contains(x as u64, y as u64) {
-                0
-            } else {
-                jump_values.clear();
-                for &(dx, dy) in &plan.jumps {
-                    if x >= dx && y >= dy {
-                        jump_values.push(table.cells[table.index(x - dx, y - dy)].load(Ordering::Relaxed));
-                    }
-                }
-                // The cell's slide lines hold every value below each line's
-                // mex, so the answer is at least the largest of them.
-                let mut v = lines.iter().map(|&l| st.mex.get(l)).max().unwrap_or(0) as usize;
-                loop {
-                    let mut w = v / 64;
-                    let mut word = !0u64 >> (63 - (v % 64)) >> 1;
-                    loop {
-                        for &l in lines {
-                            word |= st.bits.get(l * words + w);
+    let mut option_values = Vec::with_capacity(plan.jumps.len() + 1);
+    for z in zs {
+        for y in ys.clone() {
+            let x0 = if plan.symmetric { xs.start.max(y) } else { xs.start };
+            for x in x0..xs.end {
+                let c = [x, y, z];
+                cell_lines(plan, c, &mut ls);
+                let lines = &ls[..];
+                let g = if terminal.contains_at([x as u64, y as u64, z as u64]) {
+                    0
+                } else {
+                    option_values.clear();
+                    for j in &plan.jumps {
+                        if x >= j[0] && y >= j[1] && z >= j[2] {
+                            let q = [x - j[0], y - j[1], z - j[2]];
+                            option_values.push(table.cells[table.index_at(q, layer)].load(Ordering::Relaxed));
                         }
-                        if word != !0 {
+                    }
+                    option_values.extend(pass_value(plan, table, c, layer));
+                    // The cell's slide lines hold every value below each
+                    // line's mex, so the answer is at least the largest.
+                    let mut v = lines.iter().map(|&l| st.mex.get(l)).max().unwrap_or(0) as usize;
+                    loop {
+                        let mut w = v / 64;
+                        let mut word = !0u64 >> (63 - (v % 64)) >> 1;
+                        loop {
+                            for &l in lines {
+                                word |= st.bits.get(l * words + w);
+                            }
+                            if word != !0 {
+                                break;
+                            }
+                            w += 1;
+                            word = 0;
+                        }
+                        v = w * 64 + word.trailing_ones() as usize;
+                        if option_values.contains(&(v as u32)) {
+                            v += 1;
+                        } else {
                             break;
                         }
-                        w += 1;
-                        word = 0;
                     }
-                    v = w * 64 + word.trailing_ones() as usize;
-                    if jump_values.contains(&(v as u32)) {
-                        v += 1;
-                    } else {
-                        break;
-                    }
+                    v as u32
+                };
+                table.cells[table.index_at(c, layer)].store(g, Ordering::Relaxed);
+                for &l in lines {
+                    insert(st, words, l, g);
                 }
-                v as u32
-            };
-            table.cells[table.index(x, y)].store(g, Ordering::Relaxed);
-            for &l in lines {
-                insert(st, words, l, g);
             }
         }
     }
@@ -481,30 +586,36 @@ fn insert(st: &Lines, words: usize, line: usize, g: u32) {
 
 /// Misère: a cell is P iff it has a move and every move leads to an
 /// N-position. Each line remembers whether it holds a P-position.
-fn outcome_tile(plan: &Plan, table: &Table, st: &Lines, tx: usize, ty: usize) {
-    let (xs, ys) = cell_range(plan, tx, ty);
+fn outcome_tile(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer: usize) {
+    let [xs, ys, zs] = plan.cell_range(t);
     let terminal = &table.rules().terminal;
-    let slides: Vec<Offset> = table.rules().piece.slides.iter().copied().collect();
     let mut ls = line_buffer(plan);
-    for y in ys {
-        let x0 = if plan.symmetric { xs.start.max(y) } else { xs.start };
-        for x in x0..xs.end {
-            cell_lines(plan, x, y, &mut ls);
-            let p = if terminal.contains(x as u64, y as u64) {
-                false
-            } else {
-                let has_move = plan.jumps.iter().any(|&(dx, dy)| x >= dx && y >= dy)
-                    || slides.iter().any(|s| x >= s.dx as usize && y >= s.dy as usize);
-                let reaches_p = ls.iter().any(|&l| st.mex.get(l) != 0)
-                    || plan.jumps.iter().any(|&(dx, dy)| {
-                        x >= dx && y >= dy && table.cells[table.index(x - dx, y - dy)].load(Ordering::Relaxed) == 0
-                    });
-                has_move && !reaches_p
-            };
-            table.cells[table.index(x, y)].store(if p { 0 } else { 1 }, Ordering::Relaxed);
-            if p {
-                for &l in &ls {
-                    st.mex.set(l, 1);
+    for z in zs {
+        for y in ys.clone() {
+            let x0 = if plan.symmetric { xs.start.max(y) } else { xs.start };
+            for x in x0..xs.end {
+                let c = [x, y, z];
+                cell_lines(plan, c, &mut ls);
+                let p = if terminal.contains_at([x as u64, y as u64, z as u64]) {
+                    false
+                } else {
+                    let reaches_p = ls.iter().any(|&l| st.mex.get(l) != 0)
+                        || plan.jumps.iter().any(|j| {
+                            x >= j[0]
+                                && y >= j[1]
+                                && z >= j[2]
+                                && table.cells[table.index_at([x - j[0], y - j[1], z - j[2]], layer)]
+                                    .load(Ordering::Relaxed)
+                                    == 0
+                        })
+                        || pass_value(plan, table, c, layer) == Some(0);
+                    plan.has_move(c) && !reaches_p
+                };
+                table.cells[table.index_at(c, layer)].store(if p { 0 } else { 1 }, Ordering::Relaxed);
+                if p {
+                    for &l in &ls {
+                        st.mex.set(l, 1);
+                    }
                 }
             }
         }

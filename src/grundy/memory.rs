@@ -7,11 +7,14 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineError {
     /// The size needs more memory than is allowed.
-    TooLarge { width: usize, height: usize, needed: u64, limit: u64 },
-    /// A side is 0 or larger than [`MAX_SIDE`].
-    BadSize { width: usize, height: usize },
+    TooLarge { dims: [usize; 3], needed: u64, limit: u64 },
+    /// A side is 0 or larger than [`MAX_SIDE`], or a coordinate the rules
+    /// do not have has a side other than 1.
+    BadSize { width: usize, height: usize, depth: usize, dimension: u8 },
     /// The rules fail [`Rules::validate`].
     InvalidRules(crate::rules::RulesError),
+    /// A rules program failed (where, and why).
+    Program(crate::rules::ProgramError),
     /// The computation was cancelled.
     Cancelled,
 }
@@ -22,22 +25,34 @@ pub const MAX_SIDE: usize = 1 << 20;
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EngineError::TooLarge { width, height, needed, limit } => write!(
+            EngineError::TooLarge { dims, needed, limit } => write!(
                 f,
-                "{width} x {height} needs {}; the limit on this machine is {} (80% of the memory available)",
+                "{} needs {}; the limit on this machine is {} (80% of the memory available)",
+                size_text(*dims),
                 human_bytes(*needed),
                 human_bytes(*limit)
             ),
-            EngineError::BadSize { width, height } => {
-                write!(f, "{width} x {height} is not a size: each side must be between 1 and {MAX_SIDE}")
+            EngineError::BadSize { width, height, depth, dimension } => {
+                let sides = [*width, *height, *depth];
+                if sides[(*dimension).clamp(1, 3) as usize..].iter().any(|&n| n != 1) {
+                    write!(f, "{} is not a size for a game of {dimension} coordinates", size_text(sides))
+                } else {
+                    write!(f, "{} is not a size: each side must be between 1 and {MAX_SIDE}", size_text(sides))
+                }
             }
             EngineError::InvalidRules(e) => write!(f, "these rules cannot be computed: {e}"),
+            EngineError::Program(e) => write!(f, "the rules program failed {e}"),
             EngineError::Cancelled => f.write_str("cancelled"),
         }
     }
 }
 
 impl std::error::Error for EngineError {}
+
+/// `8 x 8` for a plane, `8 x 8 x 8` for a box with depth, `8` for a line.
+pub fn size_text([w, h, d]: [usize; 3]) -> String {
+    if d > 1 { format!("{w} x {h} x {d}") } else { format!("{w} x {h}") }
+}
 
 /// `1.1 GB`, `512 MB`, `3 KB`.
 pub fn human_bytes(b: u64) -> String {
@@ -54,8 +69,16 @@ pub fn human_bytes(b: u64) -> String {
 /// The bytes a `width x height` table of `rules` needs while it is computed:
 /// 4 bytes a cell plus one bit set per line of each slide direction.
 pub fn estimate_bytes(rules: &Rules, width: usize, height: usize) -> u64 {
-    let plan = super::engine::Plan::new(rules, width, height);
-    plan.bytes()
+    estimate_bytes_box(rules, [width, height, 1])
+}
+
+/// [`estimate_bytes`] for a box of one, two or three coordinates.
+pub fn estimate_bytes_box(rules: &Rules, dims: [usize; 3]) -> u64 {
+    if rules.program.is_some() {
+        let layers = if rules.pass { 2 } else { 1 };
+        return dims.iter().map(|&n| n as u64).product::<u64>() * layers * 4;
+    }
+    super::engine::Plan::new(rules, dims).bytes()
 }
 
 /// The memory the engine may use: 80% of what the system reports available
@@ -94,11 +117,18 @@ pub fn check_fits(what: &str, needed: u64) -> Result<(), String> {
 /// on all cores, in seconds: a few nanoseconds a cell for each slide
 /// direction and jump. Used to warn before runs that take minutes; it is an
 /// order of magnitude, not a promise.
-pub fn estimate_seconds(rules: &Rules, width: usize, height: usize) -> f64 {
-    let cells = width as f64 * height as f64;
+pub fn estimate_seconds(rules: &Rules, dims: [usize; 3]) -> f64 {
+    let layers = if rules.pass { 2.0 } else { 1.0 };
+    let cells = dims.iter().map(|&n| n as f64).product::<f64>() * layers;
     let slides = rules.piece.slides.len() as f64;
     let jumps = rules.piece.jumps.len() as f64;
-    let per_cell_ns = 15.0 + 8.0 * slides + 2.0 * jumps;
+    // A program runs a script at each position: microseconds, not
+    // nanoseconds, growing with the position.
+    let per_cell_ns = if rules.program.is_some() {
+        2000.0 + 300.0 * dims.iter().sum::<usize>() as f64
+    } else {
+        15.0 + 8.0 * slides + 2.0 * jumps
+    };
     cells * per_cell_ns * 1e-9 / rayon::current_num_threads().max(1) as f64
 }
 
@@ -109,7 +139,7 @@ mod tests {
     #[test]
     fn messages_are_readable() {
         assert_eq!(human_bytes(1_073_741_824), "1.1 GB");
-        let e = EngineError::TooLarge { width: 16384, height: 16384, needed: 1_300_000_000, limit: 1_000_000_000 };
+        let e = EngineError::TooLarge { dims: [16384, 16384, 1], needed: 1_300_000_000, limit: 1_000_000_000 };
         assert!(e.to_string().starts_with("16384 x 16384 needs 1.3 GB"));
     }
 }

@@ -9,8 +9,12 @@
 mod engine;
 mod memory;
 pub mod naive;
+mod program;
 mod table;
 
-pub use engine::{compute, fill, prepare};
-pub use memory::{EngineError, MAX_SIDE, check_fits, estimate_bytes, estimate_seconds, human_bytes, memory_limit};
+pub use engine::{compute, compute_box, fill, prepare, prepare_box};
+pub use memory::{
+    EngineError, MAX_SIDE, check_fits, estimate_bytes, estimate_bytes_box, estimate_seconds, human_bytes, memory_limit,
+    size_text,
+};
 pub use table::{Table, TableKind};

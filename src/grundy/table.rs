@@ -12,9 +12,14 @@ pub enum TableKind {
     Outcome,
 }
 
-/// A `width x height` table of Grundy numbers (normal play) or outcomes
-/// (misère play) of one [`Rules`]. While a computation runs, cells fill in
-/// tile by tile; [`Table::is_computed`] says which are ready.
+/// A `width x height x depth` table of Grundy numbers (normal play) or
+/// outcomes (misère play) of one [`Rules`]: `depth = 1` for two coordinates,
+/// `height = depth = 1` for one. Rules with a pass have two **layers**:
+/// layer 0 holds the states whose pass is used (the game without a pass),
+/// layer 1 those whose pass is still there; a game starts in layer 1. The
+/// two-coordinate queries (`get(x, y)`, `row`, `p_positions`, ...) read
+/// the plane z = 0 of the starting layer. While a computation runs, cells
+/// fill in tile by tile; [`Table::is_computed`] says which are ready.
 ///
 /// For rules symmetric in x and y on a square, only cells with `x >= y` are
 /// stored and `g(x, y) = g(y, x)` answers the rest.
@@ -22,13 +27,16 @@ pub struct Table {
     rules: Rules,
     width: usize,
     height: usize,
+    depth: usize,
+    layers: usize,
     kind: TableKind,
     pub(super) symmetric: bool,
     /// Tiles are `2^tile_shift` cells a side (shifts, not divisions: this
     /// is asked once a pixel while a table fills in).
     pub(super) tile_shift: u32,
     pub(super) cells: Box<[AtomicU32]>,
-    /// Tile anti-diagonals `tx + ty < frontier` are complete.
+    /// Tile anti-diagonals `tx + ty + tz < frontier` of layer 0 are
+    /// complete; from `planes()` on the frontier counts layer 1's.
     pub(super) frontier: AtomicUsize,
     /// The largest value, kept once the table is complete (a scan of every
     /// cell, asked for by the palette, the statistics and the pyramid).
@@ -37,15 +45,16 @@ pub struct Table {
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Table({} {}x{})", self.rules.label(), self.width, self.height)
+        write!(f, "Table({} {}x{}x{})", self.rules.label(), self.width, self.height, self.depth)
     }
 }
 
 impl Table {
-    pub(super) fn allocate(rules: &Rules, width: usize, height: usize, symmetric: bool, tile: usize) -> Self {
+    pub(super) fn allocate(rules: &Rules, [width, height, depth]: [usize; 3], symmetric: bool, tile: usize) -> Self {
+        let layers = if rules.pass { 2 } else { 1 };
         // Zeroed allocation: pages never written (the unused half of a
         // symmetric table) are never made resident.
-        let zeroed: Vec<u32> = vec![0; width * height];
+        let zeroed: Vec<u32> = vec![0; width * height * depth * layers];
         let mut zeroed = std::mem::ManuallyDrop::new(zeroed);
         // SAFETY: AtomicU32 has the same size, alignment and bit validity as u32.
         let cells: Vec<AtomicU32> =
@@ -54,6 +63,8 @@ impl Table {
             rules: rules.clone(),
             width,
             height,
+            depth,
+            layers,
             kind: match rules.convention {
                 Convention::Normal => TableKind::Grundy,
                 Convention::Misere => TableKind::Outcome,
@@ -69,8 +80,9 @@ impl Table {
     /// A finished table from plain values (row-major, `values[y * width + x]`),
     /// for tests and tables read from files.
     pub fn from_values(rules: &Rules, width: usize, height: usize, values: Vec<u32>) -> Self {
+        let plain = Rules { pass: false, ..rules.clone() };
         assert_eq!(values.len(), width * height, "from_values: wrong number of values");
-        let t = Table::allocate(rules, width, height, false, width.max(height).max(1));
+        let t = Table::allocate(&plain, [width, height, 1], false, width.max(height).max(1));
         for (c, v) in t.cells.iter().zip(values) {
             c.store(v, Ordering::Relaxed);
         }
@@ -93,6 +105,31 @@ impl Table {
         self.height
     }
 
+    /// Number of planes (z ranges over `0..depth`; 1 for two coordinates).
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// The sides `[width, height, depth]`.
+    pub fn dims(&self) -> [usize; 3] {
+        [self.width, self.height, self.depth]
+    }
+
+    /// 2 for rules with a pass (layer 1: the pass is still there), else 1.
+    pub fn layers(&self) -> usize {
+        self.layers
+    }
+
+    /// The layer a game starts in: 1 with a pass, else 0.
+    pub fn start_layer(&self) -> usize {
+        self.layers - 1
+    }
+
+    /// Number of cells of one layer.
+    pub fn cells_per_layer(&self) -> usize {
+        self.width * self.height * self.depth
+    }
+
     /// Whether only the cells with `x >= y` are stored (symmetric rules on a
     /// square); reading in row order over `x >= y` is then memory order.
     pub fn is_half_stored(&self) -> bool {
@@ -104,17 +141,57 @@ impl Table {
         self.kind
     }
 
+    /// Where cell `[x, y, z]` of `layer` is stored.
     #[inline]
-    pub(super) fn index(&self, x: usize, y: usize) -> usize {
-        if self.symmetric && x < y { x * self.width + y } else { y * self.width + x }
+    pub(super) fn index_at(&self, [x, y, z]: [usize; 3], layer: usize) -> usize {
+        let plane = (layer * self.depth + z) * self.width * self.height;
+        plane + if self.symmetric && x < y { x * self.width + y } else { y * self.width + x }
     }
 
-    /// The value at `(x, y)`: `g(x, y)` in normal play, 0 (P) or 1 (N) in
-    /// misère. Panics outside the table.
+    /// Where cell `(x, y)` of the plane z = 0 of the starting layer is stored.
+    #[inline]
+    pub(super) fn index(&self, x: usize, y: usize) -> usize {
+        self.index_at([x, y, 0], self.layers - 1)
+    }
+
+    /// The value at `(x, y)` (z = 0, starting layer): `g(x, y)` in normal
+    /// play, 0 (P) or 1 (N) in misère. Panics outside the table.
     #[inline]
     pub fn get(&self, x: usize, y: usize) -> u32 {
         assert!(x < self.width && y < self.height, "({x}, {y}) is outside the {}x{} table", self.width, self.height);
         self.cells[self.index(x, y)].load(Ordering::Relaxed)
+    }
+
+    /// The value at `p` in `layer` (0: pass used or no pass, 1: pass still
+    /// there). Panics outside the table.
+    #[inline]
+    pub fn get_at(&self, p: [usize; 3], layer: usize) -> u32 {
+        assert!(
+            p[0] < self.width && p[1] < self.height && p[2] < self.depth && layer < self.layers,
+            "{p:?} (layer {layer}) is outside the {}x{}x{} table",
+            self.width,
+            self.height,
+            self.depth
+        );
+        self.cells[self.index_at(p, layer)].load(Ordering::Relaxed)
+    }
+
+    /// Whether `p` in `layer` is a P-position.
+    pub fn is_p_at(&self, p: [usize; 3], layer: usize) -> bool {
+        self.get_at(p, layer) == 0
+    }
+
+    /// The number of tile anti-diagonals of one layer.
+    pub(super) fn planes(&self) -> usize {
+        let t = |n: usize| n.div_ceil(1 << self.tile_shift).max(1);
+        t(self.width) + t(self.height) + t(self.depth) - 2
+    }
+
+    /// Whether the value at `p` in `layer` is final.
+    pub fn is_computed_at(&self, [x, y, z]: [usize; 3], layer: usize) -> bool {
+        let (a, b) = if self.symmetric && x < y { (y, x) } else { (x, y) };
+        let k = (a >> self.tile_shift) + (b >> self.tile_shift) + (z >> self.tile_shift);
+        layer * self.planes() + k < self.frontier.load(Ordering::Acquire)
     }
 
     /// The value at `(x, y)`, or `None` outside the table or not computed yet.
@@ -130,13 +207,14 @@ impl Table {
     /// Whether the value at `(x, y)` is final (always true once the
     /// computation has returned).
     pub fn is_computed(&self, x: usize, y: usize) -> bool {
-        let (a, b) = if self.symmetric && x < y { (y, x) } else { (x, y) };
-        (a >> self.tile_shift) + (b >> self.tile_shift) < self.frontier.load(Ordering::Acquire)
+        self.is_computed_at([x, y, 0], self.layers - 1)
     }
 
     /// Whether every cell is computed.
     pub fn is_complete(&self) -> bool {
-        self.width > 0 && self.height > 0 && self.is_computed(self.width - 1, self.height - 1)
+        self.width > 0
+            && self.height > 0
+            && self.is_computed_at([self.width - 1, self.height - 1, self.depth - 1], self.layers - 1)
     }
 
     /// Row `y` as plain values.
@@ -155,24 +233,48 @@ impl Table {
     }
 
     fn scan_max(&self) -> u32 {
-        (0..self.height).map(|y| self.stored_row(y).max().unwrap_or(0)).max().unwrap_or(0)
+        // Every stored cell of every layer and plane (half-stored tables
+        // hold zeros in their unused half).
+        self.cells.iter().map(|c| c.load(Ordering::Relaxed)).max().unwrap_or(0)
     }
 
-    /// The stored cells of row `y` in memory order: `x` from `y` (half-stored
-    /// tables) or from 0, to the end of the row.
+    /// The stored cells of row `y` (z = 0, starting layer) in memory order:
+    /// `x` from `y` (half-stored tables) or from 0, to the end of the row.
     pub fn stored_row(&self, y: usize) -> impl Iterator<Item = u32> + '_ {
         let from = if self.symmetric { y.min(self.width) } else { 0 };
-        self.cells[y * self.width..(y + 1) * self.width][from..].iter().map(|c| c.load(Ordering::Relaxed))
+        // The row's first stored cell, past the mirror mapping of `index_at`.
+        let start = (self.layers - 1) * self.cells_per_layer() + y * self.width;
+        self.cells[start..start + self.width][from..].iter().map(|c| c.load(Ordering::Relaxed))
     }
 
     /// The moves from `(x, y)` and the distinct values they reach, sorted:
     /// `g(x, y)` is the mex of these values. `(number of moves, values)`.
+    /// With a pass still there, passing is one of the moves (to the same
+    /// cell of layer 0) when the cell has a move. A program's moves are not
+    /// listed here (the map's table of a program has no list).
     pub fn option_values(&self, x: usize, y: usize) -> (usize, Vec<u32>) {
+        let layer = self.layers - 1;
         let moves = self.rules.moves(x as u64, y as u64);
-        let mut values: Vec<u32> = moves.iter().map(|&(a, b)| self.get(a as usize, b as usize)).collect();
+        let mut values: Vec<u32> =
+            moves.iter().map(|&(a, b)| self.get_at([a as usize, b as usize, 0], layer)).collect();
+        if layer == 1 && !moves.is_empty() {
+            values.push(self.get_at([x, y, 0], 0));
+        }
+        let n = values.len();
         values.sort_unstable();
         values.dedup();
-        (moves.len(), values)
+        (n, values)
+    }
+
+    /// Every cell `[x, y, z]` of `layer`, in storage order (z, then y, then x).
+    pub fn positions(&self) -> impl Iterator<Item = [usize; 3]> + '_ {
+        let [w, h, d] = self.dims();
+        (0..d).flat_map(move |z| (0..h).flat_map(move |y| (0..w).map(move |x| [x, y, z])))
+    }
+
+    /// The P-positions of `layer` in the whole box, in storage order.
+    pub fn p_positions_at(&self, layer: usize) -> Vec<[usize; 3]> {
+        self.positions().filter(|&p| self.is_p_at(p, layer)).collect()
     }
 
     /// The P-positions `(x, y)` of the table, row by row.
@@ -180,10 +282,45 @@ impl Table {
         (0..self.height).flat_map(|y| (0..self.width).map(move |x| (x, y))).filter(|&(x, y)| self.is_p(x, y)).collect()
     }
 
-    /// The table as CSV: line `y` holds `g(0, y), g(1, y), ...`; in misère
-    /// `P` or `N`.
+    /// The table as CSV. Two coordinates without a pass: line `y` holds
+    /// `g(0, y), g(1, y), ...` (in misère `P` or `N`); one coordinate
+    /// without a pass: one line `g(0), g(1), ...`. Otherwise one line per
+    /// state after a header naming the columns: the coordinates, then `pass`
+    /// (1: still there, 0: used) when the rules have one, then `g` (or
+    /// `outcome`).
     pub fn write_csv(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        self.write_csv_window(0..self.width, 0..self.height, out)
+        if self.layers == 1 && self.depth == 1 {
+            return self.write_csv_window(0..self.width, 0..self.height, out);
+        }
+        let d = self.rules.dimension.clamp(1, 3) as usize;
+        let mut header: Vec<&str> = ["x", "y", "z"][..d].to_vec();
+        if self.layers == 2 {
+            header.push("pass");
+        }
+        header.push(if self.kind == TableKind::Grundy { "g" } else { "outcome" });
+        let mut line = header.join(",") + "\n";
+        out.write_all(line.as_bytes())?;
+        for layer in (0..self.layers).rev() {
+            for p in self.positions() {
+                use std::fmt::Write;
+                line.clear();
+                for c in &p[..d] {
+                    let _ = write!(line, "{c},");
+                }
+                if self.layers == 2 {
+                    let _ = write!(line, "{layer},");
+                }
+                match self.kind {
+                    TableKind::Grundy => {
+                        let _ = write!(line, "{}", self.get_at(p, layer));
+                    }
+                    TableKind::Outcome => line.push(if self.is_p_at(p, layer) { 'P' } else { 'N' }),
+                }
+                line.push('\n');
+                out.write_all(line.as_bytes())?;
+            }
+        }
+        Ok(())
     }
 
     /// The cells `xs x ys` as CSV, one line per row (clipped to the table).

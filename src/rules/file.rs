@@ -1,19 +1,27 @@
 //! The rules file: human-readable, versioned JSON.
 //!
 //! ```json
-//! { "format": "grundy-lab-rules", "version": 1, "name": "dragon king",
-//!   "description": "", "slides": [[1,0],[0,1]], "jumps": [[1,1]],
+//! { "format": "grundy-lab-rules", "version": 2, "name": "dragon king",
+//!   "description": "", "dimension": 2, "pass": false,
+//!   "slides": [[1,0],[0,1]], "jumps": [[1,1]],
 //!   "terminal": [], "convention": "normal" }
 //! ```
+//!
+//! Version 2 adds `dimension` (1, 2 or 3; offsets and terminal cells then
+//! have that many coordinates), `pass` and `program` (the moves written as a
+//! program, instead of `slides`, `jumps` and `terminal`). Version 1 files
+//! (two coordinates) are still read.
 
-use super::{Convention, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Rules, RulesError, TerminalSet};
+use super::{
+    Convention, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Program, Rules, RulesError, TerminalSet,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "grundy-lab-rules";
-/// The file version this build writes and reads.
-pub const VERSION: u32 = 1;
+/// The file version this build writes (it reads 1 and 2).
+pub const VERSION: u32 = 2;
 /// The largest rules file read, in bytes (a file of [`MAX_OFFSETS`] offsets
 /// and many terminal cells fits well within it).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
@@ -39,29 +47,48 @@ struct RulesFile {
     name: String,
     #[serde(default)]
     description: String,
+    #[serde(default = "two")]
+    dimension: u8,
     #[serde(default)]
-    slides: Vec<[u32; 2]>,
+    pass: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    program: Option<String>,
     #[serde(default)]
-    jumps: Vec<[u32; 2]>,
+    slides: Vec<Vec<u32>>,
     #[serde(default)]
-    terminal: Vec<[u32; 2]>,
+    jumps: Vec<Vec<u32>>,
+    #[serde(default)]
+    terminal: Vec<Vec<u32>>,
     #[serde(default)]
     convention: Convention,
 }
 
+fn two() -> u8 {
+    2
+}
+
+/// The first `d` coordinates of a point.
+fn cut(c: [u32; 3], d: u8) -> Vec<u32> {
+    c[..d.clamp(1, 3) as usize].to_vec()
+}
+
 /// The rules as a pretty-printed rules file.
 pub fn to_json(rules: &Rules) -> String {
+    let d = rules.dimension;
     let file = RulesFile {
         format: FORMAT.into(),
         version: VERSION,
         name: rules.name.clone(),
         description: rules.description.clone(),
-        slides: rules.piece.slides.iter().map(|o| [o.dx, o.dy]).collect(),
-        jumps: rules.piece.jumps.iter().map(|o| [o.dx, o.dy]).collect(),
-        terminal: rules.terminal.cells().map(|(x, y)| [x, y]).collect(),
+        dimension: d,
+        pass: rules.pass,
+        program: rules.program.as_ref().map(|p| p.source().to_string()),
+        slides: rules.piece.slides.iter().map(|o| cut(o.components(), d)).collect(),
+        jumps: rules.piece.jumps.iter().map(|o| cut(o.components(), d)).collect(),
+        terminal: rules.terminal.cells().map(|c| cut(c, d)).collect(),
         convention: rules.convention,
     };
-    serde_json::to_string_pretty(&file).expect("rules serialize") + "\n"
+    serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
 }
 
 /// Read a rules file; every problem is reported with what and where.
@@ -76,11 +103,18 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
     if file.format != FORMAT {
         return Err(RulesFileError(format!("field `format` is \"{}\"; a rules file has \"{FORMAT}\"", file.format)));
     }
-    if file.version != VERSION {
+    if !(1..=VERSION).contains(&file.version) {
         return Err(RulesFileError(format!(
-            "field `version` is {}; this version of Grundy Lab reads version {VERSION}",
+            "field `version` is {}; this version of Grundy Lab reads versions 1 and {VERSION}",
             file.version
         )));
+    }
+    if file.version == 1 && (file.dimension != 2 || file.pass || file.program.is_some()) {
+        return Err(RulesFileError("fields `dimension`, `pass` and `program` need `version` 2".into()));
+    }
+    let d = file.dimension;
+    if !(1..=3).contains(&d) {
+        return Err(RulesFileError(format!("field `dimension` is {d}; a game has 1, 2 or 3 coordinates")));
     }
     // Lists longer than the limits are refused before they become sets.
     if file.slides.len() + file.jumps.len() > MAX_OFFSETS {
@@ -89,11 +123,37 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
     if file.terminal.len() > MAX_TERMINAL_CELLS {
         return Err(RulesFileError(format!("too many terminal cells (more than {MAX_TERMINAL_CELLS})")));
     }
-    let offsets = |list: &[[u32; 2]]| list.iter().map(|&[dx, dy]| Offset::new(dx, dy)).collect();
+    let points = |field: &str, list: &[Vec<u32>]| -> Result<Vec<[u32; 3]>, RulesFileError> {
+        list.iter()
+            .enumerate()
+            .map(|(i, v)| {
+                if v.len() != d as usize {
+                    return Err(RulesFileError(format!(
+                        "`{field}[{i}]` has {} numbers; with `dimension` {d} each has {d}",
+                        v.len()
+                    )));
+                }
+                let mut c = [0; 3];
+                c[..v.len()].copy_from_slice(v);
+                Ok(c)
+            })
+            .collect()
+    };
+    let offsets = |list: Vec<[u32; 3]>| list.into_iter().map(|[a, b, c]| Offset::new3(a, b, c)).collect();
+    let program = match &file.program {
+        None => None,
+        Some(source) => Some(Program::new(source).map_err(|e| RulesFileError(format!("field `program`: {e}")))?),
+    };
     let rules = Rules {
-        piece: Piece { slides: offsets(&file.slides), jumps: offsets(&file.jumps) },
-        terminal: TerminalSet::from_cells(file.terminal.iter().map(|c| (c[0], c[1]))),
+        piece: Piece {
+            slides: offsets(points("slides", &file.slides)?),
+            jumps: offsets(points("jumps", &file.jumps)?),
+        },
+        terminal: TerminalSet::from_points(points("terminal", &file.terminal)?),
         convention: file.convention,
+        dimension: d,
+        pass: file.pass,
+        program,
         name: file.name,
         description: file.description,
     };
@@ -103,28 +163,40 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
 
 /// The validation message with the index of the offending entry in the
 /// file's list, e.g. "`jumps[0]` is [0, 0]; ...".
-fn where_in_file(e: &RulesError, slides: &[[u32; 2]], jumps: &[[u32; 2]], terminal: &[[u32; 2]]) -> String {
+fn where_in_file(e: &RulesError, slides: &[Vec<u32>], jumps: &[Vec<u32>], terminal: &[Vec<u32>]) -> String {
     let list = |k: OffsetKind| if k == OffsetKind::Slide { slides } else { jumps };
-    let (field, index, entry) = match *e {
-        RulesError::ZeroOffset(k) => (k.field(), list(k).iter().position(|o| *o == [0, 0]), [0, 0]),
-        RulesError::OffsetTooLarge(k, o) => (k.field(), list(k).iter().position(|e| *e == [o.dx, o.dy]), [o.dx, o.dy]),
-        RulesError::TerminalTooFar(x, y) => ("terminal", terminal.iter().position(|c| *c == [x, y]), [x, y]),
+    let padded = |v: &Vec<u32>| {
+        let mut c = [0; 3];
+        c[..v.len().min(3)].copy_from_slice(&v[..v.len().min(3)]);
+        c
+    };
+    let (field, list, entry) = match *e {
+        RulesError::ZeroOffset(k) => (k.field(), list(k), [0, 0, 0]),
+        RulesError::OffsetTooLarge(k, o) => (k.field(), list(k), o.components()),
+        RulesError::TerminalTooFar(c) => ("terminal", terminal, c),
         _ => return e.to_string(),
     };
     let message = e.to_string();
     let why = message.split_once("; ").map_or(message.as_str(), |(_, why)| why);
-    match index {
-        Some(i) => format!("`{field}[{i}]` is [{}, {}]; {why}", entry[0], entry[1]),
+    match list.iter().position(|v| padded(v) == entry) {
+        Some(i) => format!("`{field}[{i}]` is {:?}; {why}", list[i]),
         None => message,
     }
 }
 
-/// Read the rules named by `spec`: a preset name, or a path to a rules file.
+/// Read the rules named by `spec`: a preset name, a rules file (`.json`),
+/// or a rules program (`.rhai`).
 pub fn load_spec(spec: &str) -> Result<Rules, String> {
-    let looks_like_file = spec.ends_with(".json") || spec.contains('/') || spec.contains('\\');
-    if looks_like_file || std::path::Path::new(spec).is_file() {
-        let text = crate::fsutil::read_text(std::path::Path::new(spec), MAX_FILE_BYTES)
-            .map_err(|e| format!("cannot read `{spec}`: {e}"))?;
+    let path = std::path::Path::new(spec);
+    let looks_like_file =
+        spec.ends_with(".json") || spec.ends_with(".rhai") || spec.contains('/') || spec.contains('\\');
+    if looks_like_file || path.is_file() {
+        let text = crate::fsutil::read_text(path, MAX_FILE_BYTES).map_err(|e| format!("cannot read `{spec}`: {e}"))?;
+        if spec.ends_with(".rhai") {
+            let program = Program::new(&text).map_err(|e| format!("`{spec}`: {e}"))?;
+            let name = path.file_stem().map_or("program".into(), |s| s.to_string_lossy().into_owned());
+            return Ok(Rules::from_program(&name, program));
+        }
         from_json(&text).map_err(|e| format!("`{spec}`: {e}"))
     } else {
         super::preset(spec)
@@ -152,7 +224,7 @@ mod tests {
         let ok = to_json(&preset("queen").unwrap());
         let e = from_json(&ok.replace("\"slides\"", "\"slidez\"")).unwrap_err().0;
         assert!(e.contains("unknown field `slidez`"), "{e}");
-        let e = from_json(&ok.replace("\"version\": 1", "\"version\": 9")).unwrap_err().0;
+        let e = from_json(&ok.replace("\"version\": 2", "\"version\": 9")).unwrap_err().0;
         assert!(e.contains("version"), "{e}");
         let e = from_json(r#"{"format":"grundy-lab-rules","version":1,"name":"x","jumps":[[0,0]]}"#).unwrap_err().0;
         assert!(e.contains("jumps[0]"), "{e}");

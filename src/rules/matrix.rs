@@ -134,7 +134,7 @@ impl TerminalSet {
 
     /// The set made symmetric: every cell together with its mirror image.
     pub fn symmetrized(&self) -> TerminalSet {
-        TerminalSet::from_cells(self.cells().flat_map(|(x, y)| [(x, y), (y, x)]))
+        TerminalSet::from_points(self.cells().flat_map(|[x, y, z]| [[x, y, z], [y, x, z]]))
     }
 }
 

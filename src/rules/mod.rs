@@ -1,15 +1,23 @@
 //! What a game is: a [`Piece`] (slides and jumps), a [`TerminalSet`] and a
-//! [`Convention`], together a [`Rules`] value. One description of a game,
-//! used by the engine, the play tab, the map, the editor and files.
+//! [`Convention`] in one, two or three dimensions, optionally with a
+//! one-time pass, or the moves written as a small [`Program`]; together a
+//! [`Rules`] value. One description of a game, used by the engine, the play
+//! tab, the map, the editor and files.
+//!
+//! A position is `(x)`, `(x, y)` or `(x, y, z)`: the coordinates a game of
+//! that dimension does not use are 0 (a one-heap game lives on the x axis,
+//! a two-heap game in the plane z = 0).
 
 mod file;
 mod matrix;
 mod presets;
+mod program;
 mod validate;
 
 pub use file::{MAX_FILE_BYTES, RulesFileError, from_json, load_spec, to_json};
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_piece};
-pub use presets::{PRESET_NAMES, preset, ryuoh_jumps};
+pub use presets::{FAMILY_PRESETS, PRESET_NAMES, preset, ryuoh_jumps};
+pub use program::{EXAMPLE_PROGRAMS, ExampleProgram, MAX_OPTIONS, Program, ProgramError, example, position_text};
 pub use validate::{
     MAX_DESCRIPTION, MAX_NAME, MAX_OFFSET, MAX_OFFSETS, MAX_TERMINAL_CELLS, MAX_TERMINAL_COORD, OffsetKind, RulesError,
 };
@@ -18,29 +26,54 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
 
-/// A move offset `(dx, dy)`: how much a move subtracts from `(x, y)`.
-/// Both are `>= 0` and not both 0, so every move heads toward the corner.
+/// A position `[x, y, z]`; coordinates beyond the game's dimension are 0.
+pub type Pos = [u64; 3];
+
+/// A move offset `(dx, dy, dz)`: how much a move subtracts from
+/// `(x, y, z)`. All are `>= 0` and not all 0, so every move heads toward the
+/// corner. Two-dimensional games use `dz = 0` (and one-dimensional ones
+/// `dy = dz = 0`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Offset {
     pub dx: u32,
     pub dy: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dz: u32,
+}
+
+fn is_zero(v: &u32) -> bool {
+    *v == 0
 }
 
 impl Offset {
-    /// The offset `(dx, dy)`.
+    /// The offset `(dx, dy)` of a two-dimensional game.
     pub const fn new(dx: u32, dy: u32) -> Self {
-        Offset { dx, dy }
+        Offset { dx, dy, dz: 0 }
     }
 
-    /// The offset reflected in the diagonal: `(dy, dx)`.
+    /// The offset `(dx, dy, dz)`.
+    pub const fn new3(dx: u32, dy: u32, dz: u32) -> Self {
+        Offset { dx, dy, dz }
+    }
+
+    /// The components as an array.
+    pub const fn components(self) -> [u32; 3] {
+        [self.dx, self.dy, self.dz]
+    }
+
+    /// The offset reflected in the diagonal: `(dy, dx, dz)`.
     pub const fn mirrored(self) -> Self {
-        Offset { dx: self.dy, dy: self.dx }
+        Offset { dx: self.dy, dy: self.dx, dz: self.dz }
     }
 }
 
 impl fmt::Display for Offset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{})", self.dx, self.dy)
+        if self.dz == 0 {
+            write!(f, "({},{})", self.dx, self.dy)
+        } else {
+            write!(f, "({},{},{})", self.dx, self.dy, self.dz)
+        }
     }
 }
 
@@ -77,11 +110,35 @@ impl Piece {
 
 /// Cells where the game ends: a position in the terminal set has no moves,
 /// even if the piece could move from it. Moving *into* it is allowed (and in
-/// normal play wins). Any finite set of cells.
+/// normal play wins). Any finite set of cells `[x, y, z]` (saved as
+/// `[x, y]` when `z = 0`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct TerminalSet {
-    cells: BTreeSet<(u32, u32)>,
+    cells: BTreeSet<TerminalCell>,
+}
+
+/// One terminal cell; read from `[x]`, `[x, y]` or `[x, y, z]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct TerminalCell([u32; 3]);
+
+impl Serialize for TerminalCell {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let [x, y, z] = self.0;
+        if z == 0 { [x, y].serialize(s) } else { self.0.serialize(s) }
+    }
+}
+
+impl<'de> Deserialize<'de> for TerminalCell {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v: Vec<u32> = Vec::deserialize(d)?;
+        match v[..] {
+            [x] => Ok(TerminalCell([x, 0, 0])),
+            [x, y] => Ok(TerminalCell([x, y, 0])),
+            [x, y, z] => Ok(TerminalCell([x, y, z])),
+            _ => Err(serde::de::Error::custom(format!("a cell has 1 to 3 coordinates, not {}", v.len()))),
+        }
+    }
 }
 
 impl TerminalSet {
@@ -92,30 +149,43 @@ impl TerminalSet {
 
     /// All cells with `x + y <= n` (n = 2 is the Hofstadter-G variant).
     pub fn triangle(n: u32) -> Self {
-        let cells = (0..=n).flat_map(|x| (0..=n - x).map(move |y| (x, y))).collect();
-        TerminalSet { cells }
+        Self::from_cells((0..=n).flat_map(|x| (0..=n - x).map(move |y| (x, y))))
     }
 
-    /// A terminal set from any cells.
+    /// A terminal set from cells `(x, y)` of the plane z = 0.
     pub fn from_cells(cells: impl IntoIterator<Item = (u32, u32)>) -> Self {
-        TerminalSet { cells: cells.into_iter().collect() }
+        Self::from_points(cells.into_iter().map(|(x, y)| [x, y, 0]))
     }
 
-    /// Whether `(x, y)` is terminal.
+    /// A terminal set from cells `[x, y, z]`.
+    pub fn from_points(cells: impl IntoIterator<Item = [u32; 3]>) -> Self {
+        TerminalSet { cells: cells.into_iter().map(TerminalCell).collect() }
+    }
+
+    /// Whether `(x, y)` (in the plane z = 0) is terminal.
     pub fn contains(&self, x: u64, y: u64) -> bool {
-        x <= u32::MAX as u64 && y <= u32::MAX as u64 && self.cells.contains(&(x as u32, y as u32))
+        self.contains_at([x, y, 0])
     }
 
-    /// Add or remove a cell.
+    /// Whether the position `p` is terminal.
+    pub fn contains_at(&self, p: Pos) -> bool {
+        if self.cells.is_empty() || p.iter().any(|&c| c > u32::MAX as u64) {
+            return false;
+        }
+        self.cells.contains(&TerminalCell(p.map(|c| c as u32)))
+    }
+
+    /// Add or remove the cell `(x, y)` of the plane z = 0.
     pub fn toggle(&mut self, x: u32, y: u32) {
-        if !self.cells.remove(&(x, y)) {
-            self.cells.insert((x, y));
+        let c = TerminalCell([x, y, 0]);
+        if !self.cells.remove(&c) {
+            self.cells.insert(c);
         }
     }
 
-    /// The cells, sorted.
-    pub fn cells(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.cells.iter().copied()
+    /// The cells `[x, y, z]`, sorted.
+    pub fn cells(&self) -> impl Iterator<Item = [u32; 3]> + '_ {
+        self.cells.iter().map(|c| c.0)
     }
 
     /// Number of cells.
@@ -128,15 +198,15 @@ impl TerminalSet {
         self.cells.is_empty()
     }
 
-    /// True when `(x, y)` terminal implies `(y, x)` terminal.
+    /// True when `(x, y, z)` terminal implies `(y, x, z)` terminal.
     pub fn is_symmetric(&self) -> bool {
-        self.cells.iter().all(|&(x, y)| self.cells.contains(&(y, x)))
+        self.cells.iter().all(|&TerminalCell([x, y, z])| self.cells.contains(&TerminalCell([y, x, z])))
     }
 
-    /// The largest `max(x, y)` + 1 over the cells: beyond this square the
+    /// The largest coordinate + 1 over the cells: beyond this cube the
     /// terminal set changes nothing.
     pub fn extent(&self) -> u64 {
-        self.cells.iter().map(|&(x, y)| x.max(y) as u64 + 1).max().unwrap_or(0)
+        self.cells.iter().map(|c| *c.0.iter().max().unwrap_or(&0) as u64 + 1).max().unwrap_or(0)
     }
 }
 
@@ -152,7 +222,13 @@ pub enum Convention {
 }
 
 /// One complete description of a game: a piece moving toward the corner
-/// `(0, 0)`, the cells where the game ends, and who wins at the end.
+/// `(0, 0, 0)` (or a program that lists the moves), the cells where the game
+/// ends, who wins at the end, the number of coordinates, and whether a
+/// one-time pass is allowed.
+///
+/// **The pass** (as in Gale's "Nim with a pass"): once per game, either
+/// player may pass instead of moving, except at a position with no moves.
+/// A state is the position plus whether the pass is still there.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rules {
     pub name: String,
@@ -160,6 +236,20 @@ pub struct Rules {
     pub piece: Piece,
     pub terminal: TerminalSet,
     pub convention: Convention,
+    /// 1, 2 or 3 coordinates (2: the board of Corner the Queen).
+    #[serde(default = "two")]
+    pub dimension: u8,
+    /// Whether the one-time pass is allowed.
+    #[serde(default)]
+    pub pass: bool,
+    /// The moves written as a program; then `piece` and `terminal` are empty
+    /// and the program says the moves (and the terminal positions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<Program>,
+}
+
+fn two() -> u8 {
+    2
 }
 
 impl Default for Rules {
@@ -177,7 +267,21 @@ impl Rules {
             piece,
             terminal: TerminalSet::none(),
             convention: Convention::Normal,
+            dimension: 2,
+            pass: false,
+            program: None,
         }
+    }
+
+    /// Rules of `dimension` coordinates with the given piece (offsets use
+    /// only the first `dimension` components).
+    pub fn with_dimension(name: &str, dimension: u8, piece: Piece) -> Self {
+        Rules { dimension, ..Rules::new(name, piece) }
+    }
+
+    /// Rules whose moves a program lists (its dimension is the program's).
+    pub fn from_program(name: &str, program: Program) -> Self {
+        Rules { dimension: program.dimension(), program: Some(program), ..Rules::new(name, Piece::default()) }
     }
 
     /// The same rules in misère play.
@@ -186,14 +290,48 @@ impl Rules {
         self
     }
 
-    /// True when `(x, y)` and `(y, x)` always have the same value.
+    /// The same rules with the one-time pass.
+    pub fn with_pass(mut self) -> Self {
+        self.pass = true;
+        self
+    }
+
+    /// True when `(x, y)` and `(y, x)` always have the same value (a
+    /// two-dimensional piece with a symmetric move set and terminal set).
     pub fn is_symmetric(&self) -> bool {
-        self.piece.is_symmetric() && self.terminal.is_symmetric()
+        self.dimension == 2 && self.program.is_none() && self.piece.is_symmetric() && self.terminal.is_symmetric()
     }
 
     /// Whether `(x, y)` is in the terminal set.
     pub fn is_terminal(&self, x: u64, y: u64) -> bool {
         self.terminal.contains(x, y)
+    }
+
+    /// Every position reachable from `p` in one move of the piece, each
+    /// once, in no particular order (see [`Rules::moves`]). Programs list
+    /// their moves with [`Program::options`] instead.
+    pub fn moves_at(&self, p: Pos) -> Vec<Pos> {
+        let mut out = BTreeSet::new();
+        if self.terminal.contains_at(p) {
+            return Vec::new();
+        }
+        let step = |q: Pos, o: Offset| -> Option<Pos> {
+            let c = o.components();
+            Some([q[0].checked_sub(c[0] as u64)?, q[1].checked_sub(c[1] as u64)?, q[2].checked_sub(c[2] as u64)?])
+        };
+        for &o in &self.piece.jumps {
+            if let Some(q) = step(p, o) {
+                out.insert(q);
+            }
+        }
+        for &o in &self.piece.slides {
+            let mut q = p;
+            while let Some(next) = step(q, o) {
+                out.insert(next);
+                q = next;
+            }
+        }
+        out.into_iter().collect()
     }
 
     /// Every position reachable from `(x, y)` in one move, each once, in no
@@ -233,10 +371,14 @@ impl Rules {
 
     /// A short text naming the rules, e.g. `queen (misère)`.
     pub fn label(&self) -> String {
-        match self.convention {
-            Convention::Normal => self.name.clone(),
-            Convention::Misere => format!("{} (misère)", self.name),
+        let mut s = self.name.clone();
+        if self.convention == Convention::Misere {
+            s.push_str(" (misère)");
         }
+        if self.pass {
+            s.push_str(" (with a pass)");
+        }
+        s
     }
 }
 

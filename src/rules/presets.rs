@@ -1,12 +1,27 @@
 //! The named games of the sources: Nim (rook), Wythoff (queen), the shogi
 //! pieces, the parameter-p piece and the Hofstadter-G variant.
 
-use super::{Piece, Rules, TerminalSet};
+use super::{Offset, Piece, Rules, TerminalSet};
 
 /// Names accepted by [`preset`] (`ryuoh:P` takes any P from 1 to
 /// [`MAX_RYUOH_P`]).
 pub const PRESET_NAMES: &[&str] =
     &["nim", "queen", "dragon-king", "dragon-horse", "ryuoh:4", "queen-t2", "bishop", "king", "knight"];
+
+/// The presets of one or three coordinates (heaps), and the example
+/// programs, by name: the game families beyond one piece on a board.
+pub const FAMILY_PRESETS: &[&str] = &[
+    "nim-1",
+    "nim-3",
+    "queen-3",
+    "queen-3-all",
+    "restricted-nim",
+    "subtraction-1-3-4",
+    "chocolate-2d",
+    "chocolate-3d",
+    "fraenkel-3",
+    "queen-program",
+];
 
 /// The largest parameter accepted for `ryuoh:P`.
 pub const MAX_RYUOH_P: u32 = 200;
@@ -18,9 +33,16 @@ pub fn ryuoh_jumps(p: u32) -> Vec<(u32, u32)> {
 }
 
 /// The rules named `name`, or a message listing the names that exist.
-/// `rook` is accepted for `nim`, `wythoff` for `queen`.
+/// `rook` is accepted for `nim`, `wythoff` for `queen`; a name ending in
+/// `+pass` adds the one-time pass.
 pub fn preset(name: &str) -> Result<Rules, String> {
     let key = name.trim().to_ascii_lowercase();
+    if let Some(base) = key.strip_suffix("+pass") {
+        return preset(base).map(Rules::with_pass);
+    }
+    if let Some(r) = family_preset(&key) {
+        return Ok(r);
+    }
     let (piece, description) = match key.as_str() {
         "nim" | "rook" => (Piece::new(&[(1, 0), (0, 1)], &[]), "Rook (飛車): two-pile Nim. g(x, y) = x XOR y."),
         "queen" | "wythoff" => (Piece::new(&[(1, 0), (0, 1), (1, 1)], &[]), "Queen: Wythoff's game, Corner the Queen."),
@@ -55,8 +77,10 @@ pub fn preset(name: &str) -> Result<Rules, String> {
                 return Ok(r);
             }
             return Err(format!(
-                "unknown rules `{name}`; presets are: {}, ryuoh:P (any P from 1 to {MAX_RYUOH_P}), or a rules file (.json)",
-                PRESET_NAMES.join(", ")
+                "unknown rules `{name}`; presets are: {}, ryuoh:P (any P from 1 to {MAX_RYUOH_P}), {} \
+                 (add +pass for the one-time pass), or a rules file (.json) or program (.rhai)",
+                PRESET_NAMES.join(", "),
+                FAMILY_PRESETS.join(", ")
             ));
         }
     };
@@ -68,6 +92,44 @@ pub fn preset(name: &str) -> Result<Rules, String> {
     let mut r = Rules::new(canonical, piece);
     r.description = description.into();
     Ok(r)
+}
+
+/// The presets of [`FAMILY_PRESETS`].
+fn family_preset(key: &str) -> Option<Rules> {
+    let axes = [(1, 0, 0), (0, 1, 0), (0, 0, 1)];
+    let faces = [(1, 1, 0), (1, 0, 1), (0, 1, 1)];
+    let slides3 = |extra: &[(u32, u32, u32)]| -> Piece {
+        let mut p = Piece::default();
+        for &(a, b, c) in axes.iter().chain(extra) {
+            p.slides.insert(Offset::new3(a, b, c));
+        }
+        p
+    };
+    let (dimension, piece, description) = match key {
+        "nim-1" => (1, Piece::new(&[(1, 0)], &[]), "One heap of Nim: take any number of stones. g(x) = x."),
+        "nim-3" => (3, slides3(&[]), "Three-heap Nim (Bouton 1901): g = x XOR y XOR z."),
+        "queen-3" => (
+            3,
+            slides3(&faces),
+            "Three heaps: any number from one heap, or the same number from two heaps (a three-heap Wythoff \
+             game). With one heap empty it is Wythoff's game.",
+        ),
+        "queen-3-all" => (
+            3,
+            slides3(&[faces[0], faces[1], faces[2], (1, 1, 1)]),
+            "Three heaps: any number from one heap, or the same number from two or from all three heaps (the \
+             three-heap Wythoff game of the 'stone game' problem; no closed form is known).",
+        ),
+        _ => {
+            let e = super::program::EXAMPLE_PROGRAMS.iter().find(|e| e.name == key)?;
+            let mut r = Rules::from_program(e.name, super::program::example(e.name)?);
+            r.description = e.about.into();
+            return Some(r);
+        }
+    };
+    let mut r = Rules::with_dimension(key, dimension, piece);
+    r.description = description.into();
+    Some(r)
 }
 
 #[cfg(test)]

@@ -52,7 +52,17 @@ pub enum RulesError {
     /// More than [`MAX_TERMINAL_CELLS`] terminal cells.
     TooManyTerminalCells(usize),
     /// A terminal cell with a coordinate above [`MAX_TERMINAL_COORD`].
-    TerminalTooFar(u32, u32),
+    TerminalTooFar([u32; 3]),
+    /// A dimension other than 1, 2 or 3.
+    BadDimension(u8),
+    /// An offset that moves along a coordinate the game does not have.
+    OffsetOutsideDimension(OffsetKind, Offset, u8),
+    /// A terminal cell with a coordinate the game does not have.
+    TerminalOutsideDimension([u32; 3], u8),
+    /// A program together with slides, jumps or terminal cells.
+    ProgramAndPiece,
+    /// A program whose `moves` takes another number of coordinates.
+    ProgramDimension { program: u8, rules: u8 },
     /// A name longer than [`MAX_NAME`] characters.
     NameTooLong(usize),
     /// A description longer than [`MAX_DESCRIPTION`] characters.
@@ -74,8 +84,24 @@ impl fmt::Display for RulesError {
             RulesError::TooManyTerminalCells(n) => {
                 write!(f, "{n} terminal cells; at most {MAX_TERMINAL_CELLS}")
             }
-            RulesError::TerminalTooFar(x, y) => {
-                write!(f, "`terminal` holds [{x}, {y}]; coordinates are at most {MAX_TERMINAL_COORD}")
+            RulesError::TerminalTooFar(c) => {
+                write!(f, "`terminal` holds {c:?}; coordinates are at most {MAX_TERMINAL_COORD}")
+            }
+            RulesError::BadDimension(d) => write!(f, "the dimension is {d}; a game has 1, 2 or 3 coordinates"),
+            RulesError::OffsetOutsideDimension(k, o, d) => write!(
+                f,
+                "`{}` holds {:?}, which moves along a coordinate a game of dimension {d} does not have",
+                k.field(),
+                o.components()
+            ),
+            RulesError::TerminalOutsideDimension(c, d) => {
+                write!(f, "`terminal` holds {c:?}, outside a game of dimension {d}")
+            }
+            RulesError::ProgramAndPiece => {
+                f.write_str("rules written as a program have no slides, jumps or terminal cells of their own")
+            }
+            RulesError::ProgramDimension { program, rules } => {
+                write!(f, "the program's `moves` takes {program} coordinates, but the dimension is {rules}")
             }
             RulesError::NameTooLong(n) => write!(f, "the name has {n} characters; at most {MAX_NAME}"),
             RulesError::DescriptionTooLong(n) => {
@@ -92,25 +118,45 @@ impl Rules {
     /// piece toward the corner by at most [`MAX_OFFSET`], and the lists and
     /// texts are within their limits. The first problem found is returned.
     pub fn validate(&self) -> Result<(), RulesError> {
+        let d = self.dimension;
+        if !(1..=3).contains(&d) {
+            return Err(RulesError::BadDimension(d));
+        }
+        // A coordinate the game does not have must stay 0.
+        let outside = |c: [u32; 3]| c[d as usize..].iter().any(|&v| v != 0);
+        if let Some(p) = &self.program {
+            if !self.piece.is_empty() || !self.terminal.is_empty() {
+                return Err(RulesError::ProgramAndPiece);
+            }
+            if p.dimension() != d {
+                return Err(RulesError::ProgramDimension { program: p.dimension(), rules: d });
+            }
+        }
         let offsets = self.piece.slides.len() + self.piece.jumps.len();
         if offsets > MAX_OFFSETS {
             return Err(RulesError::TooManyOffsets(offsets));
         }
         for (kind, set) in [(OffsetKind::Slide, &self.piece.slides), (OffsetKind::Jump, &self.piece.jumps)] {
             for &o in set {
-                if o.dx == 0 && o.dy == 0 {
+                if o.components() == [0, 0, 0] {
                     return Err(RulesError::ZeroOffset(kind));
                 }
-                if o.dx > MAX_OFFSET || o.dy > MAX_OFFSET {
+                if o.components().iter().any(|&c| c > MAX_OFFSET) {
                     return Err(RulesError::OffsetTooLarge(kind, o));
+                }
+                if outside(o.components()) {
+                    return Err(RulesError::OffsetOutsideDimension(kind, o, d));
                 }
             }
         }
         if self.terminal.len() > MAX_TERMINAL_CELLS {
             return Err(RulesError::TooManyTerminalCells(self.terminal.len()));
         }
-        if let Some((x, y)) = self.terminal.cells().find(|&(x, y)| x > MAX_TERMINAL_COORD || y > MAX_TERMINAL_COORD) {
-            return Err(RulesError::TerminalTooFar(x, y));
+        if let Some(c) = self.terminal.cells().find(|c| c.iter().any(|&v| v > MAX_TERMINAL_COORD)) {
+            return Err(RulesError::TerminalTooFar(c));
+        }
+        if let Some(c) = self.terminal.cells().find(|&c| outside(c)) {
+            return Err(RulesError::TerminalOutsideDimension(c, d));
         }
         let name = self.name.chars().count();
         if name > MAX_NAME {
@@ -147,7 +193,26 @@ mod tests {
         assert_eq!(with(&many, &[]), Err(RulesError::TooManyOffsets(20_100)));
         let mut r = preset("queen").unwrap();
         r.terminal = TerminalSet::from_cells([(MAX_TERMINAL_COORD + 1, 0)]);
-        assert_eq!(r.validate(), Err(RulesError::TerminalTooFar(MAX_TERMINAL_COORD + 1, 0)));
+        assert_eq!(r.validate(), Err(RulesError::TerminalTooFar([MAX_TERMINAL_COORD + 1, 0, 0])));
+        // Coordinates the game does not have.
+        let mut r = Rules::with_dimension("r", 1, Piece::new(&[(1, 1)], &[]));
+        assert!(matches!(r.validate(), Err(RulesError::OffsetOutsideDimension(OffsetKind::Slide, _, 1))));
+        r.piece = Piece::new(&[(1, 0)], &[]);
+        assert_eq!(r.validate(), Ok(()));
+        r.terminal = TerminalSet::from_points([[0, 0, 2]]);
+        assert!(matches!(r.validate(), Err(RulesError::TerminalOutsideDimension(_, 1))));
+        let mut r = preset("queen").unwrap();
+        r.dimension = 4;
+        assert_eq!(r.validate(), Err(RulesError::BadDimension(4)));
+        // A program's dimension is its own; it brings no piece.
+        let program = crate::rules::example("restricted-nim").unwrap();
+        let mut r = Rules::from_program("p", program);
+        assert_eq!(r.validate(), Ok(()));
+        r.dimension = 2;
+        assert_eq!(r.validate(), Err(RulesError::ProgramDimension { program: 1, rules: 2 }));
+        r.dimension = 1;
+        r.piece = Piece::new(&[(1, 0)], &[]);
+        assert_eq!(r.validate(), Err(RulesError::ProgramAndPiece));
         let mut r = preset("queen").unwrap();
         r.name = "n".repeat(MAX_NAME + 1);
         assert!(r.validate().unwrap_err().to_string().contains("at most 200"));

@@ -58,6 +58,10 @@ impl ClosedForm {
 /// The closed form of `rules`, if the piece, terminal set and convention are
 /// one of the known games (compared by value, not by name).
 pub fn closed_form(rules: &Rules) -> Option<ClosedForm> {
+    // The forms below are of two-coordinate games without a pass.
+    if rules.pass || rules.dimension != 2 || rules.program.is_some() {
+        return None;
+    }
     let misere = rules.convention == Convention::Misere;
     let same = |name: &str| {
         let p = preset(name).expect("preset");

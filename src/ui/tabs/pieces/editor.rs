@@ -366,7 +366,7 @@ fn terminal(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         let y = (((p.y - origin.y) / cell) as u32).min(n - 1);
         t.paint(x, y, on, tab.symmetric);
     }
-    let beyond = t.cells().filter(|&(x, y)| x >= n || y >= n).count();
+    let beyond = t.cells().filter(|&[x, y, _]| x >= n || y >= n).count();
     if beyond > 0 {
         ui.label(trf("editor.terminal_outside", &[("n", &beyond)]));
     }

@@ -1,0 +1,118 @@
+//! Tables of rules written as a program ([`crate::rules::Program`]): the
+//! positions of one coordinate sum depend only on positions of smaller sums
+//! (every move lowers the sum), so they are computed in parallel, sum by
+//! sum, each worker thread with its own script scope. The program runs once
+//! per position and layer; its options are checked (see
+//! [`crate::rules::Program::options`]) and must lie in the box.
+
+use super::{EngineError, Table, memory};
+use crate::Control;
+use crate::rules::{Convention, ProgramError, Rules};
+use rayon::prelude::*;
+use rhai::Scope;
+use std::sync::atomic::Ordering;
+
+/// Allocate the table after checking the memory (4 bytes a state).
+pub(super) fn prepare(rules: &Rules, dims: [usize; 3]) -> Result<Table, EngineError> {
+    let layers = if rules.pass { 2 } else { 1 };
+    let needed = dims.iter().map(|&n| n as u64).product::<u64>() * layers * 4;
+    let limit = memory::memory_limit();
+    if needed > limit {
+        return Err(EngineError::TooLarge { dims, needed, limit });
+    }
+    // One tile holds the whole box: the table counts as computed layer by
+    // layer, not tile by tile.
+    let tile = dims.iter().max().copied().unwrap_or(1).next_power_of_two();
+    Ok(Table::allocate(rules, dims, false, tile))
+}
+
+/// The positions of the box with coordinate sum `s`.
+fn positions_with_sum([w, h, d]: [usize; 3], s: usize) -> Vec<[usize; 3]> {
+    let mut out = Vec::new();
+    for z in 0..d.min(s + 1) {
+        for y in 0..h.min(s - z + 1) {
+            let x = s - z - y;
+            if x < w {
+                out.push([x, y, z]);
+            }
+        }
+    }
+    out
+}
+
+/// Fill a table made by [`prepare`]; progress counts positions, and the
+/// control's cancel flag and time limit are looked at before every position
+/// (and stop a position's run when the time limit passes).
+pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
+    let rules = table.rules();
+    let Some(program) = rules.program.as_ref() else {
+        return Err(EngineError::InvalidRules(crate::rules::RulesError::ProgramAndPiece));
+    };
+    let dims = table.dims();
+    let max_sum: usize = dims.iter().map(|n| n - 1).sum();
+    let layers = table.layers();
+    control.start(table.cells_per_layer() as u64 * layers as u64);
+    let stop = control.deadline();
+    let misere = rules.convention == Convention::Misere;
+    let d = rules.dimension;
+    let stopped = || {
+        if control.is_cancelled() {
+            ProgramError::Cancelled
+        } else {
+            ProgramError::Budget { millis: control.time_limit().map_or(0, |l| l.as_millis() as u64) }
+        }
+    };
+    for layer in 0..layers {
+        for s in 0..=max_sum {
+            let positions = positions_with_sum(dims, s);
+            let results: Vec<Result<(), ProgramError>> = positions
+                .par_iter()
+                .map_init(Scope::new, |scope, &c| {
+                    if control.must_stop() {
+                        return Err(stopped());
+                    }
+                    let p = c.map(|v| v as u64);
+                    let options = program.options(p, scope, stop).map_err(|e| match e {
+                        ProgramError::Run { .. } if control.must_stop() => stopped(),
+                        e => e,
+                    })?;
+                    let mut values = Vec::with_capacity(options.len() + 1);
+                    for q in &options {
+                        let q = q.map(|v| v as usize);
+                        if q.iter().zip(dims).any(|(&v, n)| v >= n) {
+                            return Err(ProgramError::OutsideBox {
+                                position: p,
+                                option: q.map(|v| v as u64),
+                                dims,
+                                dimension: d,
+                            });
+                        }
+                        values.push(table.get_at(q, layer));
+                    }
+                    if layer == 1 && !options.is_empty() {
+                        values.push(table.get_at(c, 0));
+                    }
+                    let v = if misere {
+                        let p_position = !values.is_empty() && values.iter().all(|&v| v == 1);
+                        if p_position { 0 } else { 1 }
+                    } else {
+                        super::naive::mex(&values)
+                    };
+                    table.cells[table.index_at(c, layer)].store(v, Ordering::Relaxed);
+                    Ok(())
+                })
+                .collect();
+            // The first failing position in a fixed order, whatever the
+            // threads did first.
+            if let Some(e) = results.into_iter().find_map(Result::err) {
+                return Err(match e {
+                    ProgramError::Cancelled => EngineError::Cancelled,
+                    e => EngineError::Program(e),
+                });
+            }
+            control.advance(positions.len() as u64);
+        }
+        table.frontier.store(layer + 1, Ordering::Release);
+    }
+    Ok(())
+}
