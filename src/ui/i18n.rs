@@ -495,6 +495,25 @@ mod tests {
     }
 
     #[test]
+    fn engine_errors_are_said_in_the_users_language() {
+        use crate::grundy::EngineError;
+        use crate::rules::{OffsetKind, RulesError};
+        let too_large = EngineError::TooLarge { width: 9000, height: 9000, needed: 3 << 30, limit: 1 << 30 };
+        let bad = EngineError::InvalidRules(RulesError::ZeroOffset(OffsetKind::Slide));
+        set_language(Language::Japanese);
+        let ja = engine_error(&too_large);
+        assert!(ja.starts_with("9000 × 9000 の表には") && ja.contains("80%"), "{ja}");
+        assert_eq!(engine_error(&bad), "このルールは計算できません: スライドに (0, 0) があり、駒が動かない。");
+        assert_eq!(engine_error(&EngineError::Cancelled), "計算を中止しました。");
+        set_language(Language::English);
+        assert_eq!(
+            engine_error(&bad),
+            "These rules cannot be computed: the slides hold (0, 0), which does not move the piece."
+        );
+        assert!(engine_error(&EngineError::BadSize { width: 0, height: 5 }).starts_with("0 x 5 is not a size"));
+    }
+
+    #[test]
     fn language_from_locale_and_placeholders() {
         assert_eq!(Language::from_locale("ja_JP.UTF-8"), Language::Japanese);
         assert_eq!(Language::from_locale("en_GB.UTF-8"), Language::English);
