@@ -7,6 +7,9 @@ use super::i18n::{tr, trf};
 use crate::conjecture::{CheckReport, Counterexample, FormulaValue};
 use crate::grundy::TableKind;
 
+/// Starts a counterexample line of a summary.
+const LINE: &str = "\n  ";
+
 /// A formula's value at a cell: the integer, or true (P) / false (not P).
 pub fn formula_value(v: FormulaValue) -> String {
     match v {
@@ -42,12 +45,12 @@ pub fn check_summary(r: &CheckReport, shown: usize) -> String {
     let mut out = check_verdict(r);
     let listed = shown.min(r.counterexamples.len());
     for c in &r.counterexamples[..listed] {
-        out.push_str("\n  ");
+        out.push_str(LINE);
         out.push_str(&counterexample(r, c));
     }
     let more = r.cells_differing.saturating_sub(listed as u64);
     if more > 0 {
-        out.push_str("\n  ");
+        out.push_str(LINE);
         out.push_str(&trf("bench.cx_more", &[("n", &more)]));
     }
     out
