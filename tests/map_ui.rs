@@ -219,6 +219,59 @@ fn export_by_path_writes_a_png() {
     step_until(&mut h, "the error", |a| a.state.map.message().is_some_and(|m| m.contains("cannot write")));
 }
 
+const MAP_256_JA: &str =
+    r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Map","map":{"options":{"size":256}}}"#;
+
+#[test]
+fn errors_of_the_difference_views_are_said_in_japanese() {
+    let mut h = harness(MAP_256_JA);
+    step_until(&mut h, "the table", |a| ready(a, 256));
+    // Rules that cannot be found (a name from an old settings file, say).
+    h.state_mut().state.map.options.compare_with = "no-such-rules".into();
+    h.run_steps(1);
+    h.get_by_label("比べる").click();
+    step_until(&mut h, "the message", |a| a.state.map.message().is_some());
+    let message = h.state().state.map.message().unwrap().to_string();
+    assert_eq!(message, "「no-such-rules」という名前のルールはありません。一覧から選んでください。");
+    assert!(shows(&h, &message), "the side panel shows it");
+    // The library's English (the CLI's words) reaches nobody here.
+    let english = ["unknown rules", "presets are", "There are no rules", "choose rules"];
+    assert!(english.iter().all(|e| !message.contains(e) && !shows(&h, e)), "{message}");
+    assert!(h.state().state.map.overlay_summary().is_none(), "no difference view was made");
+
+    // A formula that does not parse: the kind and the place in Japanese
+    // (the formula engine's own detail stays as it is).
+    h.state_mut().state.map.options.formula = "x +".into();
+    h.run_steps(1);
+    h.get_by_label("式を確かめる").click();
+    h.run_steps(1);
+    let message = h.state().state.map.message().expect("a message").to_string();
+    assert!(message.contains("式を読み取れません"), "{message}");
+    assert!(!message.contains("The formula cannot be read"), "{message}");
+    assert!(shows(&h, "式を読み取れません"));
+
+    // A formula that fails at a cell: checked in a job, said in Japanese.
+    h.state_mut().state.map.options.formula = "x / (y - y)".into();
+    h.run_steps(1);
+    h.get_by_label("式を確かめる").click();
+    step_until(&mut h, "the check fails", |a| {
+        a.state.map.message().is_some_and(|m| m.contains("式の値を計算できませんでした"))
+    });
+    let message = h.state().state.map.message().unwrap().to_string();
+    assert!(message.contains("マス (0, 0) で"), "the cell, in Japanese: {message}");
+    assert!(!message.contains("could not be evaluated") && !message.contains("At ("), "{message}");
+
+    // A formula that runs: its summary is the Pieces workbench's Japanese.
+    h.state_mut().state.map.options.formula = "is_wythoff_p(x, y)".into();
+    h.run_steps(1);
+    h.get_by_label("式を確かめる").click();
+    step_until(&mut h, "the formula's difference view", |a| a.state.map.overlay_summary().is_some());
+    let summary = h.state().state.map.overlay_summary().unwrap().to_string();
+    assert!(summary.contains("式は成り立ちます"), "{summary}");
+    assert!(!summary.contains("The formula holds"), "{summary}");
+    assert_eq!(h.state().state.map.message(), None, "a new difference clears the last error");
+}
+
 fn snapshot_at(name: &str, camera: Option<Camera>) {
     let mut h = Harness::builder()
         // Room for the frames a background job adds when it ends during `run`.

@@ -101,11 +101,6 @@ impl Camera {
         let (x1, y1) = self.to_cell(vw, vh);
         (clip(self.x0, x1, w), clip(self.y0, y1, h))
     }
-
-    /// The raster view for a picture of the same size as the view.
-    pub fn raster_view(&self) -> super::View {
-        super::View { x0: self.x0, y0: self.y0, cells_per_pixel: 1.0 / self.zoom }
-    }
 }
 
 #[cfg(test)]

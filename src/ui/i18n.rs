@@ -104,6 +104,77 @@ pub fn export_error(e: &crate::map::export::ExportError) -> String {
     }
 }
 
+/// Why a table cannot be computed, in the user's language (a sentence).
+pub fn engine_error(e: &crate::grundy::EngineError) -> String {
+    use crate::grundy::{EngineError, MAX_SIDE, human_bytes};
+    match e {
+        EngineError::TooLarge { width, height, needed, limit } => trf(
+            "map.engine.too_large",
+            &[("w", width), ("h", height), ("needed", &human_bytes(*needed)), ("limit", &human_bytes(*limit))],
+        ),
+        EngineError::BadSize { width, height } => {
+            trf("map.engine.bad_size", &[("w", width), ("h", height), ("max", &MAX_SIDE)])
+        }
+        EngineError::InvalidRules(r) => trf("map.engine.invalid_rules", &[("reason", &rules_error(r))]),
+        EngineError::Cancelled => tr("map.engine.cancelled").to_string(),
+    }
+}
+
+/// Why rules cannot be used, in the user's language (a fragment in plain
+/// form, for a sentence around it).
+pub fn rules_error(e: &crate::rules::RulesError) -> String {
+    use crate::rules::{
+        MAX_DESCRIPTION, MAX_NAME, MAX_OFFSET, MAX_OFFSETS, MAX_TERMINAL_CELLS, MAX_TERMINAL_COORD, OffsetKind,
+        RulesError,
+    };
+    let kind = |k: &OffsetKind| match k {
+        OffsetKind::Slide => tr("map.rules_error.slides"),
+        OffsetKind::Jump => tr("map.rules_error.jumps"),
+    };
+    match e {
+        RulesError::ZeroOffset(k) => trf("map.rules_error.zero_offset", &[("kind", &kind(k))]),
+        RulesError::OffsetTooLarge(k, o) => trf(
+            "map.rules_error.offset_too_large",
+            &[("kind", &kind(k)), ("dx", &o.dx), ("dy", &o.dy), ("max", &MAX_OFFSET)],
+        ),
+        RulesError::TooManyOffsets(n) => trf("map.rules_error.too_many_offsets", &[("n", n), ("max", &MAX_OFFSETS)]),
+        RulesError::TooManyTerminalCells(n) => {
+            trf("map.rules_error.too_many_terminal_cells", &[("n", n), ("max", &MAX_TERMINAL_CELLS)])
+        }
+        RulesError::TerminalTooFar(x, y) => {
+            trf("map.rules_error.terminal_too_far", &[("x", x), ("y", y), ("max", &MAX_TERMINAL_COORD)])
+        }
+        RulesError::NameTooLong(n) => trf("map.rules_error.name_too_long", &[("n", n), ("max", &MAX_NAME)]),
+        RulesError::DescriptionTooLong(n) => {
+            trf("map.rules_error.description_too_long", &[("n", n), ("max", &MAX_DESCRIPTION)])
+        }
+    }
+}
+
+/// A formula that cannot be compiled or checked, in the user's language:
+/// what kind of failure, where (line, column, cell), and the formula
+/// engine's own words for the detail (rhai's messages are English only).
+pub fn formula_error(e: &crate::conjecture::FormulaError) -> String {
+    use crate::conjecture::ErrorKind;
+    let detail = &e.message;
+    let mut text = match e.kind {
+        ErrorKind::Parse => trf("map.formula_error.parse", &[("detail", detail)]),
+        ErrorKind::Runtime => trf("map.formula_error.runtime", &[("detail", detail)]),
+        ErrorKind::Limit => trf("map.formula_error.limit", &[("detail", detail)]),
+        ErrorKind::WrongType => trf("map.formula_error.wrong_type", &[("detail", detail)]),
+        ErrorKind::TooLarge => tr("map.formula_error.too_large").to_string(),
+        ErrorKind::Incomplete => tr("map.formula_error.incomplete").to_string(),
+        ErrorKind::Cancelled => tr("bench.cancelled").to_string(),
+    };
+    if let Some((x, y)) = e.cell {
+        text = trf("map.formula_error.cell", &[("x", &x), ("y", &y), ("message", &text)]);
+    }
+    if let Some((line, col)) = e.position {
+        text = trf("bench.error_at", &[("line", &line), ("col", &col), ("message", &text)]);
+    }
+    text
+}
+
 /// Why a picture or design could not be written, without the file name.
 pub fn draw_reason(e: &crate::draw::DrawError) -> String {
     use crate::draw::DrawError;
@@ -421,6 +492,25 @@ mod tests {
         assert_eq!(file_error(&unwritable), "cannot write /no/such/dir/x.json: the file or folder does not exist");
         let draw = crate::draw::DrawError::Extension { path: "a.gif".into() };
         assert_eq!(draw_reason(&draw), "the file name must end in .png or .svg");
+    }
+
+    #[test]
+    fn engine_errors_are_said_in_the_users_language() {
+        use crate::grundy::EngineError;
+        use crate::rules::{OffsetKind, RulesError};
+        let too_large = EngineError::TooLarge { width: 9000, height: 9000, needed: 3 << 30, limit: 1 << 30 };
+        let bad = EngineError::InvalidRules(RulesError::ZeroOffset(OffsetKind::Slide));
+        set_language(Language::Japanese);
+        let ja = engine_error(&too_large);
+        assert!(ja.starts_with("9000 × 9000 の表には") && ja.contains("80%"), "{ja}");
+        assert_eq!(engine_error(&bad), "このルールは計算できません: スライドに (0, 0) があり、駒が動かない。");
+        assert_eq!(engine_error(&EngineError::Cancelled), "計算を中止しました。");
+        set_language(Language::English);
+        assert_eq!(
+            engine_error(&bad),
+            "These rules cannot be computed: the slides hold (0, 0), which does not move the piece."
+        );
+        assert!(engine_error(&EngineError::BadSize { width: 0, height: 5 }).starts_with("0 x 5 is not a size"));
     }
 
     #[test]

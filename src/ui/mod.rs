@@ -9,6 +9,7 @@
 //! go through [`i18n::tr`].
 
 mod app;
+pub mod file_choice;
 pub mod fonts;
 mod help;
 pub mod i18n;
@@ -18,6 +19,7 @@ pub mod scene_painter;
 mod settings_file;
 pub mod state;
 pub mod tabs;
+pub mod texts;
 pub mod theme;
 pub mod widgets;
 

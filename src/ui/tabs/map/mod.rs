@@ -8,19 +8,27 @@
 //! shown, not with the table).
 
 mod canvas;
+mod difference;
+mod export;
+mod legend;
+mod overlays;
+mod picture;
 mod plots;
+mod pointer;
 mod side;
+mod table_state;
 
-use crate::grundy::{Table, TableKind};
-use crate::jobs::{Job, JobEnd, poll};
-use crate::map::stats::Stats;
-use crate::map::{Camera, Palette, PaletteKind, Pyramid};
-use crate::rules::Rules;
+use crate::grundy::Table;
+use crate::map::{Camera, PaletteKind};
 use crate::ui::state::Shared;
-use crate::ui::widgets;
+use export::ExportState;
+use overlays::Overlays;
+use picture::Picture;
+use pointer::Pointer;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
+use table_state::{TableEvent, TableState};
 
 /// What the tab remembers between runs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -119,99 +127,47 @@ pub struct MapTab {
     pub(crate) rt: Runtime,
 }
 
-/// The finished derived data of a complete table.
-pub(crate) struct Finished {
-    /// `None` when the memory left could not hold it: zoomed out, the map
-    /// then samples a cell a pixel (and says so).
-    pub pyramid: Option<Pyramid>,
-    pub stats: Stats,
-}
-
-/// The table on screen.
-pub(crate) struct Shown {
-    pub table: Arc<Table>,
-    pub finish: Option<Job<Arc<Finished>>>,
-    pub finished: Option<Arc<Finished>>,
-}
-
-/// A table being computed (shown as it fills in, over the previous one).
-pub(crate) struct Computing {
-    pub table: Arc<Table>,
-    pub job: Job<()>,
-}
-
-/// Which difference view an overlay table shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum OverlayKind {
-    /// 0 neither, 1 only this map, 2 only the other, 3 both.
-    Compare,
-    /// 0 the formula agrees, 1 it differs.
-    Formula,
-}
-
-/// A difference table drawn instead of the map.
-#[derive(Clone)]
-pub(crate) struct Overlay {
-    pub table: Arc<Table>,
-    pub kind: OverlayKind,
-    pub summary: String,
-}
-
-/// What the frame may reuse from the last picture.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct RasterKey {
-    table: usize,
-    complete: bool,
-    pyramid: bool,
-    camera: [u64; 3],
-    size: [usize; 2],
-    palette: Option<PaletteKey>,
-    overlay: Option<usize>,
-}
-
-/// What a palette is made from: kind, largest value, highlighted values, misère.
-pub(crate) type PaletteKey = (PaletteKind, u32, Vec<u32>, bool);
-
-/// Which pinned cell of which table: (table address, x, y).
-pub(crate) type PinnedKey = (usize, usize, usize);
-
-/// Everything that is not saved.
+/// Everything that is not saved: one part per concern, each keeping its
+/// own invariants (see the part's module).
 #[derive(Default)]
 pub(crate) struct Runtime {
-    pub shown: Option<Shown>,
-    pub computing: Option<Computing>,
-    pub error: Option<String>,
-    /// The rules and size that could not be computed (not retried every frame).
-    pub failed: Option<(Rules, usize)>,
-    pub texture: Option<egui::TextureHandle>,
-    pub raster_key: Option<RasterKey>,
-    pub last_partial: Option<Instant>,
-    pub buf: Vec<u8>,
-    pub palette: Option<(PaletteKey, Arc<Palette>)>,
-    pub hover: Option<(usize, usize)>,
-    /// The pinned cell's moves, by (table, x, y).
-    pub pinned_moves: Option<side::PinnedMoves>,
-    pub pinned: Option<(usize, usize)>,
-    pub overlay: Option<Overlay>,
-    pub overlay_job: Option<Job<Overlay>>,
-    pub show_overlay: bool,
-    pub export_job: Option<Job<String>>,
-    pub message: Option<String>,
-    pub no_dialog: bool,
-    pub goto: String,
-    /// The size being dragged or typed, applied when the edit ends.
-    pub size_edit: Option<usize>,
-    pub frame_ms: f32,
-    pub fit_requested: bool,
+    table: TableState,
+    picture: Picture,
+    overlays: Overlays,
+    export: ExportState,
+    pointer: Pointer,
+    view: ViewState,
+    /// The side panel's edits in progress.
+    edits: Edits,
+    plot_cache: plots::PlotCache,
+}
+
+/// Where and how the map was drawn.
+#[derive(Default)]
+struct ViewState {
+    /// Fit the table to the canvas at the next frame.
+    fit_requested: bool,
     /// The canvas size and camera of the last fit: while the camera is
     /// untouched, a canvas that changes size (the window opens, grows or
     /// goes full screen) is fitted again.
-    pub last_fit: Option<(f32, f32, Camera)>,
+    last_fit: Option<(f32, f32, Camera)>,
     /// Where the map was drawn in the last frame.
-    pub canvas: Option<egui::Rect>,
+    canvas: Option<egui::Rect>,
     /// How many cell values were written on the map in the last frame.
-    pub numbers_drawn: usize,
-    pub plot_cache: plots::PlotCache,
+    numbers_drawn: usize,
+    /// How long the last frame of the tab took.
+    frame_ms: f32,
+}
+
+/// Text fields of the side panel being edited.
+#[derive(Default)]
+struct Edits {
+    /// The "go to" field.
+    goto: String,
+    /// Why the "go to" text is not a cell.
+    goto_error: Option<String>,
+    /// The size being dragged or typed, applied when the edit ends.
+    size: Option<usize>,
 }
 
 /// The largest table side offered.
@@ -220,54 +176,57 @@ pub const MAX_SIZE: usize = 16384;
 impl MapTab {
     /// The table on screen, if any.
     pub fn table(&self) -> Option<&Arc<Table>> {
-        self.rt.shown.as_ref().map(|s| &s.table)
+        self.rt.table.shown()
     }
 
     /// Whether a table is being computed.
     pub fn is_computing(&self) -> bool {
-        self.rt.computing.is_some()
+        self.rt.table.computing().is_some()
     }
 
     /// Whether the zoomed-out pyramid and statistics are ready.
     pub fn is_finished(&self) -> bool {
-        self.rt.shown.as_ref().is_some_and(|s| s.finished.is_some())
+        self.rt.table.finished().is_some()
     }
 
     /// The cell under the pointer.
     pub fn hovered(&self) -> Option<(usize, usize)> {
-        self.rt.hover
+        self.rt.pointer.hovered()
     }
 
     /// The pinned cell.
     pub fn pinned(&self) -> Option<(usize, usize)> {
-        self.rt.pinned
+        self.rt.pointer.pinned()
     }
 
     /// The pinned cell's moves as "(a, b) → g" lines, once the side panel
     /// has listed them (none when there are too many to list).
     pub fn pinned_move_lines(&self) -> Option<&str> {
-        self.rt.pinned_moves.as_ref().and_then(|m| m.lines.as_deref())
+        self.rt.pointer.move_lines()
     }
 
     /// The difference view, if computed: its summary.
     pub fn overlay_summary(&self) -> Option<&str> {
-        self.rt.overlay.as_ref().map(|o| o.summary.as_str())
+        self.rt.overlays.latest().map(|o| o.summary.as_str())
     }
 
-    /// The last message (export written, errors).
+    /// A message of the side panel, in this order: the last export's result,
+    /// why the last difference view could not be made, why the "go to" text
+    /// is not a cell, why the table could not be computed.
     pub fn message(&self) -> Option<&str> {
-        self.rt.message.as_deref().or(self.rt.error.as_deref())
+        let rt = &self.rt;
+        rt.export.message().or(rt.overlays.error()).or(rt.edits.goto_error.as_deref()).or(rt.table.error())
     }
 
     /// How many values were written in cells in the last frame (0 when
     /// zoomed out).
     pub fn numbers_drawn(&self) -> usize {
-        self.rt.numbers_drawn
+        self.rt.view.numbers_drawn
     }
 
     /// Where the centre of cell `(x, y)` was on screen in the last frame.
     pub fn cell_screen_pos(&self, x: usize, y: usize) -> Option<egui::Pos2> {
-        let (rect, cam) = (self.rt.canvas?, self.camera?);
+        let (rect, cam) = (self.rt.view.canvas?, self.camera?);
         let (a, b) = cam.to_pixel(x as f64 + 0.5, y as f64 + 0.5);
         let p = rect.min + egui::vec2(a as f32, b as f32);
         rect.contains(p).then_some(p)
@@ -283,17 +242,18 @@ impl MapTab {
     pub fn show_cell(&mut self, x: usize, y: usize, ctx: &egui::Context) {
         let mut cam = self.camera.unwrap_or_default();
         cam.zoom = cam.zoom.max(32.0);
-        let r = self.rt.canvas.unwrap_or(ctx.content_rect());
+        let r = self.rt.view.canvas.unwrap_or(ctx.content_rect());
         cam.centre_on(x as f64, y as f64, r.width() as f64, r.height() as f64);
         self.camera = Some(cam);
-        self.rt.pinned = Some((x, y));
+        self.rt.pointer.pin((x, y));
     }
 
     /// Draw the tab.
     pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let started = Instant::now();
         // (The app collects finished jobs before this, every frame.)
-        self.start_wanted_table(ui.ctx(), &shared.rules);
+        let size = self.options.size.clamp(16, MAX_SIZE);
+        self.rt.table.want(ui.ctx(), &shared.rules, size);
         // Another tab asked to show a cell (a counterexample of a formula).
         if let Some((x, y)) = shared.map_focus.take() {
             self.show_cell(x, y, ui.ctx());
@@ -304,125 +264,27 @@ impl MapTab {
             egui::ScrollArea::vertical().show(ui, |ui| side::side_panel(ui, self, shared));
         });
         egui::CentralPanel::default().show(ui, |ui| canvas::canvas(ui, self));
-        self.rt.frame_ms = started.elapsed().as_secs_f32() * 1e3;
+        self.rt.view.frame_ms = started.elapsed().as_secs_f32() * 1e3;
     }
 
-    /// Start computing the table of `rules` unless it is shown, being
-    /// computed, or failed before.
-    fn start_wanted_table(&mut self, ctx: &egui::Context, rules: &Rules) {
-        let size = self.options.size.clamp(16, MAX_SIZE);
-        let wanted = |t: &Table| t.rules() == rules && t.width() == size && t.height() == size;
-        let shown_ok = self.rt.shown.as_ref().is_some_and(|s| wanted(&s.table));
-        let computing_ok = self.rt.computing.as_ref().is_some_and(|c| wanted(&c.table));
-        let failed_before = self.rt.failed.as_ref().is_some_and(|(r, n)| r == rules && *n == size);
-        if !shown_ok && !computing_ok && !failed_before {
-            self.start_table(ctx, rules, size);
-        }
-    }
-
-    /// Collect the background work that ended (and start the statistics of
-    /// a finished table); never waits. Called every frame, shown or not.
+    /// Collect the background work that ended; never waits. Called every
+    /// frame, shown or not.
     pub fn poll_jobs(&mut self, ctx: &egui::Context) {
-        if let Some(c) = &mut self.rt.computing
-            && let Some(end) = c.job.take()
-        {
-            let table = c.table.clone();
-            self.rt.computing = None;
-            match end {
-                JobEnd::Done(()) => {
-                    let first = self.rt.shown.is_none();
-                    self.rt.shown = Some(Shown { finish: Some(finish_job(ctx, &table)), table, finished: None });
-                    self.rt.overlay = None;
-                    self.rt.show_overlay = false;
-                    if first || self.camera.is_none() {
-                        self.rt.fit_requested = true;
-                    }
-                }
-                JobEnd::Cancelled => {
-                    // Not started again by itself: the Compute button does that.
-                    self.rt.failed = Some((table.rules().clone(), table.width()));
-                    self.rt.error = Some(crate::ui::i18n::tr("map.cancelled").to_string());
-                }
-                JobEnd::Failed(e) => {
-                    self.rt.failed = Some((table.rules().clone(), table.width()));
-                    self.rt.error = Some(e.to_string());
-                }
+        if let Some(TableEvent::Arrived { first }) = self.rt.table.poll(ctx) {
+            // An overlay belongs to the table it was computed from.
+            self.rt.overlays.table_changed();
+            if first || self.camera.is_none() {
+                self.rt.view.fit_requested = true;
             }
         }
-        if let Some(s) = &mut self.rt.shown
-            && let Some(JobEnd::Done(f)) = poll(&mut s.finish)
-        {
-            s.finished = Some(f);
-        }
-        match poll(&mut self.rt.overlay_job) {
-            Some(JobEnd::Done(o)) => {
-                self.rt.overlay = Some(o);
-                self.rt.show_overlay = true;
-            }
-            Some(JobEnd::Failed(e)) => self.rt.message = Some(e.to_string()),
-            Some(JobEnd::Cancelled) | None => {}
-        }
-        match poll(&mut self.rt.export_job) {
-            Some(JobEnd::Done(m)) => self.rt.message = Some(m),
-            Some(JobEnd::Failed(e)) => self.rt.message = Some(e.to_string()),
-            Some(JobEnd::Cancelled) | None => {}
-        }
-    }
-
-    /// Allocate the new table (refusing sizes that do not fit) and fill it in
-    /// a job; the old map stays on screen until the new one is complete.
-    fn start_table(&mut self, ctx: &egui::Context, rules: &Rules, size: usize) {
-        // Dropping the old computation cancels it.
-        self.rt.computing = None;
-        self.rt.error = None;
-        match crate::grundy::prepare(rules, size, size) {
-            Err(e) => {
-                self.rt.error = Some(e.to_string());
-                self.rt.failed = Some((rules.clone(), size));
-            }
-            Ok(table) => {
-                let table = Arc::new(table);
-                let t = table.clone();
-                let job = widgets::spawn(crate::ui::i18n::tr("map.computing"), ctx, move |control| {
-                    crate::grundy::fill(&t, &control).map_err(|e| e.to_string())
-                });
-                self.rt.computing = Some(Computing { table, job });
-            }
-        }
+        self.rt.overlays.poll();
+        self.rt.export.poll();
     }
 
     /// Recompute from scratch (after an error, or on request).
     pub fn retry(&mut self) {
-        self.rt.error = None;
-        self.rt.failed = None;
+        self.rt.table.retry();
     }
-
-    /// The palette for a table, cached by its inputs.
-    pub(crate) fn palette_for(&mut self, table: &Table, finished: Option<&Finished>) -> Arc<Palette> {
-        let misere = table.kind() == TableKind::Outcome;
-        // Until the statistics arrive, a generous estimate of the maximum
-        // (x + y bounds the queen's values) keeps the colours stable enough.
-        let max = finished.map(|f| f.stats.max).unwrap_or((table.width() + table.height()) as u32);
-        let key = (self.options.palette, max, parse_values(&self.options.highlight), misere);
-        if let Some((k, p)) = &self.rt.palette
-            && *k == key
-        {
-            return p.clone();
-        }
-        let p = Arc::new(Palette::new(key.0, key.1, &key.2, key.3));
-        self.rt.palette = Some((key, p.clone()));
-        p
-    }
-}
-
-fn finish_job(ctx: &egui::Context, table: &Arc<Table>) -> Job<Arc<Finished>> {
-    let t = table.clone();
-    widgets::spawn(crate::ui::i18n::tr("map.finishing"), ctx, move |control| {
-        let stats = crate::map::stats::stats(&t, &control).ok_or("cancelled")?;
-        let fits = Pyramid::bytes_needed(&t) <= crate::grundy::memory_limit();
-        let pyramid = if fits { Some(Pyramid::build(&t, &control).ok_or("cancelled")?) } else { None };
-        Ok(Arc::new(Finished { pyramid, stats }))
-    })
 }
 
 /// "0, 1, 5" -> [0, 1, 5]; anything that is not a number is skipped.

@@ -2,7 +2,6 @@
 //! one value against the golden-ratio lines, and a row profile.
 
 use super::MapTab;
-use crate::grundy::Table;
 use crate::ui::i18n::{tr, trf};
 use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints, Points};
 use std::sync::Arc;
@@ -24,9 +23,8 @@ pub(crate) struct PlotCache {
 }
 
 pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
-    let Some(shown) = &tab.rt.shown else { return };
-    let table: Arc<Table> = shown.table.clone();
-    let finished = shown.finished.clone();
+    let Some(table) = tab.rt.table.shown().cloned() else { return };
+    let finished = tab.rt.table.finished().cloned();
     ui.label(tr("map.plot.histogram"));
     if let Some(f) = &finished {
         let bars: Vec<Bar> = f

@@ -1,0 +1,161 @@
+//! "Choose a file with a dialog, or type a path": one widget for every tab
+//! that reads or writes files.
+//!
+//! rfd answers `None` both when the person cancels and when no file dialog
+//! can open at all (no portal or zenity, a headless session), and the two
+//! cannot be told apart. So the typed-path field is always shown beside
+//! the dialog buttons, and when a dialog gives nothing the widget says
+//! both possibilities and points at the field; no timing guesses.
+
+use super::i18n::tr;
+use std::path::PathBuf;
+
+/// Which native dialog a button opens.
+#[derive(Clone, Debug)]
+pub enum Dialog {
+    /// "Save as", proposing this file name.
+    Save { file_name: String },
+    /// "Open" an existing file.
+    Open,
+}
+
+/// A button that opens a native file dialog for `action`.
+#[derive(Clone, Debug)]
+pub struct DialogButton<'a, A> {
+    /// The button's label.
+    pub label: &'a str,
+    /// What the chosen file is for.
+    pub action: A,
+    /// Save or open.
+    pub dialog: Dialog,
+    /// The filter's name and the file name extensions it offers (no dot).
+    pub filter: (&'a str, &'a [&'a str]),
+}
+
+impl<A> DialogButton<'_, A> {
+    fn open(&self) -> Option<PathBuf> {
+        let d = rfd::FileDialog::new().add_filter(self.filter.0, self.filter.1);
+        match &self.dialog {
+            Dialog::Save { file_name } => d.set_file_name(file_name).save_file(),
+            Dialog::Open => d.pick_file(),
+        }
+    }
+}
+
+/// The state of one "dialog or typed path" widget: whether the last dialog
+/// gave no file (then a note says why that may be and where to type).
+#[derive(Default, Debug)]
+pub struct FileChoice {
+    none_chosen: bool,
+}
+
+impl FileChoice {
+    /// The whole widget: the dialog buttons in a row, the note when the last
+    /// dialog gave nothing, the path field (always) and the buttons that act
+    /// on the typed path (enabled when it is not empty). Returns the action
+    /// and the file when one was chosen this frame.
+    pub fn show<A: Copy>(
+        &mut self,
+        ui: &mut egui::Ui,
+        enabled: bool,
+        dialogs: &[DialogButton<'_, A>],
+        typed: &mut String,
+        field: PathField<'_>,
+        path_buttons: &[(&str, A)],
+    ) -> Option<(A, PathBuf)> {
+        let from_dialog = self.dialog_buttons(ui, enabled, dialogs);
+        self.path_field(ui, typed, field);
+        let from_path = self.path_buttons(ui, enabled, typed, path_buttons);
+        from_dialog.or(from_path)
+    }
+
+    /// The dialog buttons in a row; a click opens the dialog at once.
+    pub fn dialog_buttons<A: Copy>(
+        &mut self,
+        ui: &mut egui::Ui,
+        enabled: bool,
+        dialogs: &[DialogButton<'_, A>],
+    ) -> Option<(A, PathBuf)> {
+        let mut chosen = None;
+        ui.horizontal_wrapped(|ui| {
+            for d in dialogs {
+                if ui.add_enabled(enabled, egui::Button::new(d.label)).clicked() {
+                    chosen = self.dialog_answered(d.open()).map(|p| (d.action, p));
+                }
+            }
+        });
+        chosen
+    }
+
+    /// The note (when the last dialog gave nothing) and the path field.
+    pub fn path_field(&mut self, ui: &mut egui::Ui, typed: &mut String, field: PathField<'_>) {
+        if self.none_chosen {
+            ui.label(tr("file.none_chosen"));
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label(field.label);
+            ui.add(egui::TextEdit::singleline(typed).desired_width(field.width).hint_text(field.hint))
+                .labelled_by(label.id);
+        });
+    }
+
+    /// Buttons that act on the typed path, enabled when it is not empty.
+    pub fn path_buttons<A: Copy>(
+        &mut self,
+        ui: &mut egui::Ui,
+        enabled: bool,
+        typed: &str,
+        buttons: &[(&str, A)],
+    ) -> Option<(A, PathBuf)> {
+        let path = typed.trim();
+        let mut chosen = None;
+        ui.horizontal_wrapped(|ui| {
+            for &(label, action) in buttons {
+                if ui.add_enabled(enabled && !path.is_empty(), egui::Button::new(label)).clicked() {
+                    self.none_chosen = false;
+                    chosen = Some((action, PathBuf::from(path)));
+                }
+            }
+        });
+        chosen
+    }
+
+    /// Record what a dialog answered: a file, or nothing (cancelled, or no
+    /// dialog could open; the note then says both).
+    pub fn dialog_answered(&mut self, picked: Option<PathBuf>) -> Option<PathBuf> {
+        self.none_chosen = picked.is_none();
+        picked
+    }
+
+    /// Whether the last dialog gave no file (and the note is shown).
+    pub fn none_chosen(&self) -> bool {
+        self.none_chosen
+    }
+}
+
+/// How the typed-path field looks.
+#[derive(Clone, Copy, Debug)]
+pub struct PathField<'a> {
+    /// Its label ("File path").
+    pub label: &'a str,
+    /// The example shown while it is empty.
+    pub hint: &'a str,
+    /// Its width in points.
+    pub width: f32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dialog_that_gives_nothing_shows_the_note_until_a_file_is_chosen() {
+        let mut c = FileChoice::default();
+        assert!(!c.none_chosen());
+        assert_eq!(c.dialog_answered(None), None);
+        assert!(c.none_chosen(), "cancelled or no dialog: the note says both");
+        let p = PathBuf::from("/tmp/x.png");
+        assert_eq!(c.dialog_answered(Some(p.clone())), Some(p));
+        assert!(!c.none_chosen());
+    }
+}

@@ -1,0 +1,102 @@
+//! The difference views of the side panel: compare this map's value a
+//! with another game's value b, or compare a formula with the table; the
+//! result is drawn over the map (see [`super::overlays`]).
+
+use super::MapTab;
+use crate::grundy::Table;
+use crate::rules::{Rules, preset};
+use crate::ui::i18n::{formula_error, tr, trf};
+use crate::ui::rules_choice;
+use crate::ui::state::Shared;
+use crate::ui::tabs::play::explain::rules_name;
+use crate::ui::widgets;
+use std::sync::Arc;
+
+/// The difference section of the side panel.
+pub(super) fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
+    ui.strong(tr("map.compare"));
+    compare_choice(ui, tab, shared);
+    // Both need the complete table, and one difference is computed at a time.
+    let table = tab.table().filter(|t| t.is_complete()).cloned();
+    let enabled = table.is_some() && !tab.rt.overlays.is_busy();
+    if ui.add_enabled(enabled, egui::Button::new(tr("map.compare.run"))).clicked()
+        && let Some(t) = table.clone()
+    {
+        start_compare(ui.ctx(), tab, shared, t);
+    }
+    let label = ui.strong(tr("map.formula"));
+    ui.add(egui::TextEdit::singleline(&mut tab.options.formula).desired_width(f32::INFINITY).code_editor())
+        .labelled_by(label.id);
+    if ui.add_enabled(enabled, egui::Button::new(tr("map.formula.run"))).clicked()
+        && let Some(t) = table
+    {
+        start_formula(ui.ctx(), tab, t);
+    }
+    overlay_state(ui, tab);
+}
+
+/// The other game (by its name in the user's language) and the two values.
+fn compare_choice(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
+    ui.horizontal(|ui| {
+        let label = ui.label(tr("map.compare.other"));
+        // Shown by their names in the user's language; chosen by id.
+        let offered = rules_choice::offered_rules(shared);
+        let name_of = |id: &str| offered.iter().find(|r| r.name == id).map_or_else(|| id.to_string(), rules_name);
+        egui::ComboBox::from_id_salt("map_compare_with")
+            .selected_text(name_of(&tab.options.compare_with))
+            .show_ui(ui, |ui| {
+                for r in &offered {
+                    ui.selectable_value(&mut tab.options.compare_with, r.name.clone(), rules_name(r));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        let a = ui.label(tr("map.compare.a"));
+        ui.add(egui::DragValue::new(&mut tab.options.compare_a).range(0..=1_000_000)).labelled_by(a.id);
+        let b = ui.label(tr("map.compare.b"));
+        ui.add(egui::DragValue::new(&mut tab.options.compare_b).range(0..=1_000_000)).labelled_by(b.id);
+    });
+    ui.small(trf("map.compare.values", &[("a", &tab.options.compare_a), ("b", &tab.options.compare_b)]));
+}
+
+/// The rules to compare with: a preset or one of the user's pieces, by name.
+fn other_rules(name: &str, shared: &Shared) -> Option<Rules> {
+    preset(name).ok().or_else(|| shared.saved_pieces.iter().find(|r| r.name == name).cloned())
+}
+
+fn start_compare(ctx: &egui::Context, tab: &mut MapTab, shared: &Shared, t: Arc<Table>) {
+    let name = &tab.options.compare_with;
+    match other_rules(name, shared) {
+        None => tab.rt.overlays.fail(trf("map.compare.unknown", &[("name", name)])),
+        Some(mut other) => {
+            // Compare like with like: the other game under this map's convention.
+            other.convention = t.rules().convention;
+            tab.rt.overlays.start_compare(ctx, t, other, tab.options.compare_a, tab.options.compare_b);
+        }
+    }
+}
+
+fn start_formula(ctx: &egui::Context, tab: &mut MapTab, t: Arc<Table>) {
+    match crate::conjecture::Formula::compile(&tab.options.formula) {
+        Err(e) => tab.rt.overlays.fail(formula_error(&e)),
+        Ok(f) => tab.rt.overlays.start_formula(ctx, t, f),
+    }
+}
+
+/// The running job, why the last difference failed, or the last
+/// difference's summary with its on/off switch.
+fn overlay_state(ui: &mut egui::Ui, tab: &mut MapTab) {
+    let overlays = &mut tab.rt.overlays;
+    if let Some(job) = overlays.job() {
+        widgets::job_progress(ui, job);
+    }
+    if let Some(e) = overlays.error() {
+        ui.colored_label(ui.visuals().error_fg_color, e);
+    }
+    if let Some(summary) = overlays.latest().map(|o| o.summary.clone()) {
+        ui.checkbox(overlays.show_switch(), tr("map.compare.show"));
+        ui.label(summary);
+    }
+}

@@ -1,0 +1,174 @@
+//! Export of the map: a poster (PNG with legend, axes and title) or the
+//! values (CSV), of the whole table or the visible window, written in a
+//! job. The file is chosen in a native dialog or typed (one widget for
+//! both, [`FileChoice`]).
+
+use super::MapTab;
+use crate::grundy::{Table, TableKind};
+use crate::jobs::{Job, JobEnd, JobError, poll};
+use crate::map::export::{ExportWindow, Poster, PosterTexts};
+use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
+use crate::ui::i18n::{tr, trf};
+use crate::ui::tabs::play::explain::rules_name;
+use crate::ui::widgets;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// What is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Png,
+    Csv,
+    /// By the typed file name: CSV for `.csv`, else PNG.
+    ByExtension,
+}
+
+/// The running export, its last message and the file choice.
+#[derive(Default)]
+pub(crate) struct ExportState {
+    job: Option<Job<String>>,
+    /// The last export's result, in the user's language.
+    message: Option<String>,
+    file: FileChoice,
+}
+
+impl ExportState {
+    /// The last export's result ("Wrote …" or why not).
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Whether an export runs.
+    pub fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    fn start(&mut self, job: Job<String>) {
+        self.message = None;
+        // Replacing the job cancels an older export.
+        self.job = Some(job);
+    }
+
+    /// Collect the export that ended.
+    pub fn poll(&mut self) {
+        match poll(&mut self.job) {
+            Some(JobEnd::Done(m) | JobEnd::Failed(JobError::Work(m))) => self.message = Some(m),
+            Some(JobEnd::Failed(JobError::Panicked(m))) => {
+                self.message = Some(trf("map.internal_error", &[("detail", &m)]))
+            }
+            Some(JobEnd::Cancelled) | None => {}
+        }
+    }
+}
+
+/// The export section of the side panel.
+pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
+    ui.strong(tr("map.export"));
+    let Some(table) = tab.table().filter(|t| t.is_complete()).cloned() else { return };
+    export_options(ui, tab);
+    let win = export_window(tab, &table, ui);
+    match win.pixel_size() {
+        Ok((w, h)) => {
+            ui.small(trf("map.export.size", &[("w", &w), ("h", &h)]));
+        }
+        Err(e) => {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    }
+    if let Some((path, format)) = choose_file(ui, tab) {
+        let png = match format {
+            Format::Png => true,
+            Format::Csv => false,
+            Format::ByExtension => !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")),
+        };
+        start_export(ui.ctx(), tab, table, win, path, png);
+    }
+    if let Some(job) = &tab.rt.export.job {
+        widgets::job_progress(ui, job);
+    }
+    if let Some(m) = tab.rt.export.message() {
+        ui.label(m);
+    }
+}
+
+/// Pixels per cell, legend, whole table or visible window.
+fn export_options(ui: &mut egui::Ui, tab: &mut MapTab) {
+    ui.horizontal(|ui| {
+        let label = ui.label(tr("map.export.ppc"));
+        ui.add(egui::DragValue::new(&mut tab.options.export_ppc).range(0.05..=64.0).speed(0.05)).labelled_by(label.id);
+    });
+    ui.checkbox(&mut tab.options.export_legend, tr("map.export.legend"));
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut tab.options.export_whole, true, tr("map.export.whole"));
+        ui.radio_value(&mut tab.options.export_whole, false, tr("map.export.visible"));
+    });
+}
+
+/// The dialog buttons (PNG, CSV) and the typed path; the file and format
+/// chosen this frame.
+fn choose_file(ui: &mut egui::Ui, tab: &mut MapTab) -> Option<(PathBuf, Format)> {
+    let save = |file_name: &str| Dialog::Save { file_name: file_name.to_string() };
+    let dialogs = [
+        DialogButton {
+            label: tr("map.export.png"),
+            action: Format::Png,
+            dialog: save("grundy-map.png"),
+            filter: ("PNG", &["png"]),
+        },
+        DialogButton {
+            label: tr("map.export.csv"),
+            action: Format::Csv,
+            dialog: save("grundy-map.csv"),
+            filter: ("CSV", &["csv"]),
+        },
+    ];
+    let field = PathField { label: tr("map.export.path"), hint: "/tmp/map.png", width: 170.0 };
+    let enabled = !tab.rt.export.is_busy();
+    let paths = [(tr("map.export.save_path"), Format::ByExtension)];
+    let rt = &mut tab.rt;
+    let chosen = rt.export.file.show(ui, enabled, &dialogs, &mut tab.options.export_path, field, &paths);
+    chosen.map(|(format, path)| (path, format))
+}
+
+fn start_export(ctx: &egui::Context, tab: &mut MapTab, table: Arc<Table>, win: ExportWindow, path: PathBuf, png: bool) {
+    let poster = Poster {
+        palette: tab.options.palette,
+        highlight: super::parse_values(&tab.options.highlight),
+        pixels_per_cell: tab.options.export_ppc,
+        legend: tab.options.export_legend,
+        texts: Some(poster_texts(&table, win)),
+    };
+    tab.rt.export.start(widgets::spawn(tr("map.exporting"), ctx, move |control| {
+        let result = if png {
+            crate::map::export::write_window(&table, &poster, win, &path, &control).map(|_| ())
+        } else {
+            crate::map::export::write_csv_window(&table, win, &path, &control)
+        };
+        result.map_err(|e| crate::ui::i18n::export_error(&e))?;
+        Ok(trf("map.export.done", &[("path", &path.display())]))
+    }));
+}
+
+/// The poster's title and legend words in the user's language; a misère
+/// table holds outcomes (P or N), not Grundy numbers, and says so.
+fn poster_texts(table: &Table, win: ExportWindow) -> PosterTexts {
+    let args: [(&str, &dyn std::fmt::Display); 2] =
+        [("rules", &rules_name(table.rules())), ("range", &crate::map::frame::window_text(table, win))];
+    let (title, legend) = match table.kind() {
+        TableKind::Grundy => ("map.poster.title", "map.poster.legend"),
+        TableKind::Outcome => ("map.poster.title.misere", "map.poster.legend.misere"),
+    };
+    PosterTexts { title: trf(title, &args), legend: tr(legend).into(), other: tr("map.legend.other").into() }
+}
+
+/// The cells to export: the whole table or the visible window.
+fn export_window(tab: &MapTab, table: &Table, ui: &egui::Ui) -> ExportWindow {
+    let ppc = tab.options.export_ppc;
+    if tab.options.export_whole {
+        return ExportWindow::whole(table, ppc);
+    }
+    let cam = tab.camera.unwrap_or_default();
+    let r = tab.rt.view.canvas.unwrap_or(ui.ctx().content_rect());
+    let (xs, ys) = cam.visible_cells(r.width() as f64, r.height() as f64, table.width(), table.height());
+    ExportWindow { x0: xs.start, y0: ys.start, width: xs.len().max(1), height: ys.len().max(1), pixels_per_cell: ppc }
+}

@@ -1,0 +1,108 @@
+//! What is written on the map besides the cells: the legend (what each
+//! colour means), axis labels and badges, grown with the UI's text size.
+
+use super::MapTab;
+use super::overlays::OverlayKind;
+use crate::grundy::{Table, TableKind};
+use crate::map::Palette;
+use crate::map::palette::PENDING;
+use crate::ui::i18n::{tr, trf};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Stroke, StrokeKind, pos2, vec2};
+
+/// A palette colour for egui.
+pub(super) fn colour(c: [u8; 4]) -> Color32 {
+    Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
+}
+
+/// A small label on a dark background (axis coordinates).
+pub(super) fn tag(painter: &egui::Painter, pos: Pos2, align: Align2, text: &str) {
+    let font = FontId::proportional(13.0 * text_scale(painter.ctx()));
+    let galley = painter.layout_no_wrap(text.to_string(), font, Color32::WHITE);
+    let r = align.anchor_size(pos, galley.size());
+    painter.rect_filled(r.expand(2.0), 3.0, Color32::from_black_alpha(150));
+    painter.galley(r.min, galley, Color32::WHITE);
+}
+
+/// How much larger than the default the UI's text is (the body size over
+/// its default of 18 points, as the banner does), so that the map's own
+/// labels grow with the rest on a projector.
+fn text_scale(ctx: &egui::Context) -> f32 {
+    let body = ctx.global_style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
+    (body / 18.0).max(0.5)
+}
+
+pub(super) fn badge(painter: &egui::Painter, pos: Pos2, align: Align2, text: &str) {
+    let font = FontId::proportional(16.0 * text_scale(painter.ctx()));
+    let galley = painter.layout_no_wrap(text.to_string(), font, Color32::WHITE);
+    let r = align.anchor_size(pos, galley.size());
+    painter.rect_filled(r.expand(5.0), 5.0, Color32::from_black_alpha(170));
+    painter.galley(r.min, galley, Color32::WHITE);
+}
+
+/// The legend: what each colour means, always on the map.
+pub(super) fn draw_legend(
+    painter: &egui::Painter,
+    rect: Rect,
+    tab: &MapTab,
+    palette: &Palette,
+    overlay: Option<OverlayKind>,
+    table: &Table,
+) {
+    let entries = legend_entries(tab, palette, overlay, table);
+    let k = text_scale(painter.ctx());
+    let font = FontId::proportional(14.0 * k);
+    let row = 20.0 * k;
+    let width = 190.0 * k;
+    let height = 28.0 * k + row * entries.len() as f32;
+    let r = Rect::from_min_size(pos2(rect.max.x - width - 10.0, rect.max.y - height - 10.0), vec2(width, height));
+    painter.rect_filled(r, 6.0, Color32::from_black_alpha(235));
+    let title = if overlay.is_some() { tr("map.compare").to_string() } else { trf("map.legend", &[]) };
+    painter.text(r.min + vec2(10.0, 6.0) * k, Align2::LEFT_TOP, title, FontId::proportional(15.0 * k), Color32::WHITE);
+    for (i, (label, c)) in entries.iter().enumerate() {
+        let y = r.min.y + 28.0 * k + i as f32 * row;
+        let sw = Rect::from_min_size(pos2(r.min.x + 10.0 * k, y + 2.0 * k), vec2(22.0, 14.0) * k);
+        painter.rect_filled(sw, 2.0, *c);
+        painter.rect_stroke(sw, 2.0, Stroke::new(1.0, Color32::from_gray(200)), StrokeKind::Outside);
+        painter.text(pos2(sw.max.x + 8.0 * k, y + 9.0 * k), Align2::LEFT_CENTER, label, font.clone(), Color32::WHITE);
+    }
+}
+
+/// The legend's lines: the overlay's meanings, or the palette's values;
+/// "not computed" while the table fills in.
+fn legend_entries(
+    tab: &MapTab,
+    palette: &Palette,
+    overlay: Option<OverlayKind>,
+    table: &Table,
+) -> Vec<(String, Color32)> {
+    let misere = table.kind() == TableKind::Outcome;
+    let max = tab.rt.table.finished().map(|f| f.stats.max).unwrap_or((table.width() * 2) as u32);
+    let highlight = super::parse_values(&tab.options.highlight);
+    let mut entries: Vec<(String, Color32)> = match overlay {
+        Some(OverlayKind::Compare) => {
+            let p = OverlayKind::Compare.palette();
+            vec![
+                (tr("map.compare.legend.both").into(), colour(p.colour(3))),
+                (tr("map.compare.legend.first").into(), colour(p.colour(1))),
+                (tr("map.compare.legend.second").into(), colour(p.colour(2))),
+                (tr("map.compare.legend.neither").into(), colour(p.colour(0))),
+            ]
+        }
+        Some(OverlayKind::Formula) => {
+            let p = OverlayKind::Formula.palette();
+            vec![
+                (tr("map.formula.legend.differs").into(), colour(p.colour(1))),
+                (tr("map.formula.legend.same").into(), colour(p.colour(0))),
+            ]
+        }
+        None => palette
+            .legend(max, &highlight, misere, 7)
+            .into_iter()
+            .map(|(l, c)| (if l == Palette::OTHER { tr("map.legend.other").into() } else { l }, colour(c)))
+            .collect(),
+    };
+    if !table.is_complete() {
+        entries.push((tr("map.legend.pending").into(), colour(PENDING)));
+    }
+    entries
+}

@@ -1,0 +1,174 @@
+//! Difference views drawn instead of the map: where this map has value a
+//! and another game's map value b, or where a formula differs from the
+//! table. Each is computed in a job; its summary is in the user's language.
+//!
+//! Invariants kept here: one overlay job at a time (starting one drops,
+//! and so cancels, the last); an overlay belongs to the table it was
+//! computed from, and a new table drops it (and a job still computing one
+//! for the old table); the error shown belongs to the last attempt.
+
+use crate::conjecture::{Formula, FormulaError};
+use crate::grundy::{EngineError, Table};
+use crate::jobs::{Job, JobEnd, JobError, poll};
+use crate::map::{Palette, PaletteKind};
+use crate::rules::Rules;
+use crate::ui::i18n::{engine_error, formula_error, tr, trf};
+use crate::ui::widgets;
+use std::sync::Arc;
+
+/// Counterexamples listed in the formula overlay's summary.
+const SHOWN_COUNTEREXAMPLES: usize = 5;
+
+/// Which difference view an overlay table shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OverlayKind {
+    /// 0 neither, 1 only this map, 2 only the other, 3 both.
+    Compare,
+    /// 0 the formula agrees, 1 it differs.
+    Formula,
+}
+
+impl OverlayKind {
+    /// The colours of the overlay's values.
+    pub fn palette(self) -> Palette {
+        match self {
+            OverlayKind::Compare => Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2], false),
+            OverlayKind::Formula => Palette::new(PaletteKind::Highlight, 1, &[1], false),
+        }
+    }
+}
+
+/// A difference table drawn instead of the map.
+#[derive(Clone)]
+pub(crate) struct Overlay {
+    pub table: Arc<Table>,
+    pub kind: OverlayKind,
+    /// What it shows, in the user's language.
+    pub summary: String,
+}
+
+/// Why an overlay could not be computed.
+#[derive(Debug)]
+pub(crate) enum OverlayError {
+    /// The other game's table.
+    Engine(EngineError),
+    /// The formula's check.
+    Formula(FormulaError),
+    /// Cancelled between steps.
+    Cancelled,
+}
+
+impl OverlayError {
+    /// In the user's language.
+    fn text(&self) -> String {
+        match self {
+            OverlayError::Engine(e) => engine_error(e),
+            OverlayError::Formula(e) => formula_error(e),
+            OverlayError::Cancelled => tr("map.engine.cancelled").to_string(),
+        }
+    }
+}
+
+/// The overlay, the job computing the next one, and whether it is shown.
+#[derive(Default)]
+pub(crate) struct Overlays {
+    overlay: Option<Overlay>,
+    job: Option<Job<Overlay, OverlayError>>,
+    show: bool,
+    error: Option<String>,
+}
+
+impl Overlays {
+    /// The overlay to draw: the last one, when it is switched on.
+    pub fn shown(&self) -> Option<&Overlay> {
+        self.overlay.as_ref().filter(|_| self.show)
+    }
+
+    /// The last overlay computed, shown or not.
+    pub fn latest(&self) -> Option<&Overlay> {
+        self.overlay.as_ref()
+    }
+
+    /// The switch "show the difference".
+    pub fn show_switch(&mut self) -> &mut bool {
+        &mut self.show
+    }
+
+    /// The running job.
+    pub fn job(&self) -> Option<&Job<Overlay, OverlayError>> {
+        self.job.as_ref()
+    }
+
+    /// Whether an overlay is being computed.
+    pub fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Why the last overlay could not be made, in the user's language.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Say why an overlay cannot be made (before any job starts).
+    pub fn fail(&mut self, why: String) {
+        self.error = Some(why);
+    }
+
+    /// A new table is on screen: the overlay of the old one goes.
+    pub fn table_changed(&mut self) {
+        self.overlay = None;
+        self.job = None;
+        self.show = false;
+    }
+
+    /// Compute where `table` has value `a` and `other`'s table has value `b`.
+    pub fn start_compare(&mut self, ctx: &egui::Context, table: Arc<Table>, other: Rules, a: u32, b: u32) {
+        self.start(widgets::spawn(tr("map.comparing"), ctx, move |control| {
+            let o = crate::grundy::compute(&other, table.width(), table.height(), &control)
+                .map_err(OverlayError::Engine)?;
+            let d = crate::map::compare::compare_values(&table, a, &o, b, &control).ok_or(OverlayError::Cancelled)?;
+            let bounds = crate::map::compare::difference_bounds(&d, &control);
+            if control.is_cancelled() {
+                return Err(OverlayError::Cancelled);
+            }
+            // The job runs in the UI's language (widgets::spawn).
+            let summary = match bounds {
+                None => tr("map.compare.same").to_string(),
+                Some(b) => trf("map.compare.result", &[("count", &b.count), ("x", &b.max_x), ("y", &b.max_y)]),
+            };
+            Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Compare, summary })
+        }));
+    }
+
+    /// Compute where `formula` differs from `table`.
+    pub fn start_formula(&mut self, ctx: &egui::Context, table: Arc<Table>, formula: Formula) {
+        self.start(widgets::spawn(tr("map.comparing"), ctx, move |control| {
+            let report = crate::conjecture::check(&table, &formula, &control).map_err(OverlayError::Formula)?;
+            let values: Vec<u32> = report.diff.values.iter().map(|&d| (d != 0) as u32).collect();
+            let d = Table::from_values(table.rules(), report.width(), report.height(), values);
+            let summary = crate::ui::texts::check_summary(&report, SHOWN_COUNTEREXAMPLES);
+            Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Formula, summary })
+        }));
+    }
+
+    fn start(&mut self, job: Job<Overlay, OverlayError>) {
+        self.error = None;
+        // Replacing the job cancels the one before.
+        self.job = Some(job);
+    }
+
+    /// Collect the job that ended: a new overlay is shown at once.
+    pub fn poll(&mut self) {
+        match poll(&mut self.job) {
+            Some(JobEnd::Done(o)) => {
+                self.overlay = Some(o);
+                self.show = true;
+            }
+            Some(JobEnd::Failed(JobError::Work(e))) => self.error = Some(e.text()),
+            Some(JobEnd::Failed(JobError::Panicked(m))) => {
+                self.error = Some(trf("map.internal_error", &[("detail", &m)]))
+            }
+            Some(JobEnd::Cancelled) | None => {}
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! The cell under the pointer, the pinned cell, and the pinned cell's
+//! moves (listed once per pinned cell: a cell far from the corner has tens
+//! of thousands of moves).
+
+use crate::grundy::{Table, TableKind};
+use std::sync::Arc;
+
+/// At most this many moves are listed one by one.
+pub const MOVES_LISTED: usize = 40;
+
+/// Which pinned cell of which table: (table address, x, y).
+type PinnedKey = (usize, usize, usize);
+
+/// The moves of the pinned cell.
+pub(crate) struct PinnedMoves {
+    key: PinnedKey,
+    /// How many moves there are.
+    pub count: usize,
+    /// "(a, b) → g" a line, when there are at most [`MOVES_LISTED`] moves.
+    pub lines: Option<String>,
+    /// The set of values the moves reach, written in runs ({0–318}).
+    pub values: String,
+}
+
+impl PinnedMoves {
+    fn new(t: &Table, key: PinnedKey) -> Self {
+        let (_, x, y) = key;
+        let (count, values) = t.option_values(x, y);
+        let lines = (count <= MOVES_LISTED).then(|| {
+            let moves = t.rules().moves(x as u64, y as u64);
+            let value = |a: u64, b: u64| match t.kind() {
+                TableKind::Grundy => t.get(a as usize, b as usize).to_string(),
+                TableKind::Outcome => (if t.get(a as usize, b as usize) == 0 { "P" } else { "N" }).to_string(),
+            };
+            moves.iter().map(|&(a, b)| format!("({a}, {b}) → {}", value(a, b))).collect::<Vec<_>>().join("\n")
+        });
+        PinnedMoves { key, count, lines, values: crate::map::stats::value_runs(&values) }
+    }
+}
+
+/// Hover and pin.
+#[derive(Default)]
+pub(crate) struct Pointer {
+    hover: Option<(usize, usize)>,
+    pinned: Option<(usize, usize)>,
+    /// The moves of the pinned cell, by (table, x, y).
+    pinned_moves: Option<PinnedMoves>,
+}
+
+impl Pointer {
+    /// The cell under the pointer.
+    pub fn hovered(&self) -> Option<(usize, usize)> {
+        self.hover
+    }
+
+    /// The pinned cell.
+    pub fn pinned(&self) -> Option<(usize, usize)> {
+        self.pinned
+    }
+
+    /// The pointer is now over `cell` (or off the map).
+    pub fn hover(&mut self, cell: Option<(usize, usize)>) {
+        self.hover = cell;
+    }
+
+    /// A click: pin the cell under the pointer (a click off the map unpins).
+    pub fn click(&mut self) {
+        self.pinned = self.hover;
+    }
+
+    /// Pin `cell`.
+    pub fn pin(&mut self, cell: (usize, usize)) {
+        self.pinned = Some(cell);
+    }
+
+    /// Unpin.
+    pub fn unpin(&mut self) {
+        self.pinned = None;
+    }
+
+    /// The moves of `cell` of the complete table `t`, listed at the first
+    /// call for this cell and table.
+    pub fn moves_of(&mut self, t: &Arc<Table>, (x, y): (usize, usize)) -> &PinnedMoves {
+        let key = (Arc::as_ptr(t) as usize, x, y);
+        if self.pinned_moves.as_ref().is_none_or(|m| m.key != key) {
+            self.pinned_moves = Some(PinnedMoves::new(t, key));
+        }
+        self.pinned_moves.get_or_insert_with(|| PinnedMoves::new(t, key))
+    }
+
+    /// The listed moves as "(a, b) → g" lines, once listed.
+    pub fn move_lines(&self) -> Option<&str> {
+        self.pinned_moves.as_ref().and_then(|m| m.lines.as_deref())
+    }
+}

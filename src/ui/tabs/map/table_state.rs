@@ -1,0 +1,190 @@
+//! The table of the map: the one on screen (with its statistics and
+//! level-of-detail pyramid, computed after it), the one being computed
+//! (drawn as it fills in, over the old one), and the rules and size that
+//! could not be computed, with why.
+//!
+//! Invariants kept here: a failed size is not retried every frame (only
+//! [`TableState::retry`] clears it); starting a new table drops (cancels)
+//! the previous computation; the error shown belongs to the last attempt.
+
+use crate::grundy::{EngineError, Table};
+use crate::jobs::{Job, JobEnd, JobError, poll};
+use crate::map::Pyramid;
+use crate::map::stats::Stats;
+use crate::rules::Rules;
+use crate::ui::i18n::{engine_error, tr, trf};
+use crate::ui::widgets;
+use std::sync::Arc;
+
+/// The finished derived data of a complete table.
+pub(crate) struct Finished {
+    /// `None` when the memory left could not hold it: zoomed out, the map
+    /// then samples a cell a pixel (and says so).
+    pub pyramid: Option<Pyramid>,
+    pub stats: Stats,
+}
+
+/// The table on screen.
+struct Shown {
+    table: Arc<Table>,
+    finish: Option<Job<Arc<Finished>>>,
+    finished: Option<Arc<Finished>>,
+}
+
+/// A table being computed (shown as it fills in, over the previous one).
+struct Computing {
+    table: Arc<Table>,
+    job: Job<(), EngineError>,
+}
+
+/// The map's table, the one being computed and the last failure.
+#[derive(Default)]
+pub(crate) struct TableState {
+    shown: Option<Shown>,
+    computing: Option<Computing>,
+    /// The rules and size that could not be computed (not retried every frame).
+    failed: Option<(Rules, usize)>,
+    /// Why the last attempt failed, in the user's language.
+    error: Option<String>,
+}
+
+/// What [`TableState::poll`] saw.
+pub(crate) enum TableEvent {
+    /// A new table replaced the one on screen; `first` when there was none.
+    Arrived { first: bool },
+}
+
+impl TableState {
+    /// The table on screen.
+    pub fn shown(&self) -> Option<&Arc<Table>> {
+        self.shown.as_ref().map(|s| &s.table)
+    }
+
+    /// The statistics and pyramid of the table on screen, once ready.
+    pub fn finished(&self) -> Option<&Arc<Finished>> {
+        self.shown.as_ref().and_then(|s| s.finished.as_ref())
+    }
+
+    /// The finished data of `table`, if it is the one on screen.
+    pub fn finished_of(&self, table: &Arc<Table>) -> Option<Arc<Finished>> {
+        self.shown.as_ref().filter(|s| Arc::ptr_eq(&s.table, table)).and_then(|s| s.finished.clone())
+    }
+
+    /// The job preparing the statistics and pyramid, while it runs.
+    pub fn finishing(&self) -> Option<&Job<Arc<Finished>>> {
+        self.shown.as_ref().and_then(|s| s.finish.as_ref())
+    }
+
+    /// The computation in progress.
+    pub fn computing(&self) -> Option<&Job<(), EngineError>> {
+        self.computing.as_ref().map(|c| &c.job)
+    }
+
+    /// The table to draw and the one under it: the table being computed over
+    /// the old one, or the table on screen alone.
+    pub fn to_draw(&self) -> Option<(Arc<Table>, Option<Arc<Table>>)> {
+        match (&self.computing, &self.shown) {
+            (Some(c), s) => Some((c.table.clone(), s.as_ref().map(|s| s.table.clone()))),
+            (None, Some(s)) => Some((s.table.clone(), None)),
+            (None, None) => None,
+        }
+    }
+
+    /// Why the last attempt failed, in the user's language.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Whether the wanted table failed (then only [`TableState::retry`]
+    /// starts it again).
+    pub fn has_failed(&self) -> bool {
+        self.failed.is_some()
+    }
+
+    /// Start computing the `size x size` table of `rules` unless it is
+    /// shown, being computed, or failed before.
+    pub fn want(&mut self, ctx: &egui::Context, rules: &Rules, size: usize) {
+        let wanted = |t: &Table| t.rules() == rules && t.width() == size && t.height() == size;
+        let shown_ok = self.shown.as_ref().is_some_and(|s| wanted(&s.table));
+        let computing_ok = self.computing.as_ref().is_some_and(|c| wanted(&c.table));
+        let failed_before = self.failed.as_ref().is_some_and(|(r, n)| r == rules && *n == size);
+        if !shown_ok && !computing_ok && !failed_before {
+            self.start(ctx, rules, size);
+        }
+    }
+
+    /// Allocate the new table (refusing sizes that do not fit) and fill it in
+    /// a job; the old map stays on screen until the new one is complete.
+    fn start(&mut self, ctx: &egui::Context, rules: &Rules, size: usize) {
+        // Dropping the old computation cancels it.
+        self.computing = None;
+        self.error = None;
+        match crate::grundy::prepare(rules, size, size) {
+            Err(e) => self.fail(rules.clone(), size, engine_error(&e)),
+            Ok(table) => {
+                let table = Arc::new(table);
+                let t = table.clone();
+                let job = widgets::spawn(tr("map.computing"), ctx, move |control| crate::grundy::fill(&t, &control));
+                self.computing = Some(Computing { table, job });
+            }
+        }
+    }
+
+    fn fail(&mut self, rules: Rules, size: usize, why: String) {
+        self.failed = Some((rules, size));
+        self.error = Some(why);
+    }
+
+    /// Compute again from scratch (after an error or a cancel, on request).
+    pub fn retry(&mut self) {
+        self.error = None;
+        self.failed = None;
+    }
+
+    /// Collect the computation and the statistics that ended (starting the
+    /// statistics of a new table); never waits.
+    pub fn poll(&mut self, ctx: &egui::Context) -> Option<TableEvent> {
+        let event = self.poll_computation(ctx);
+        if let Some(s) = &mut self.shown
+            && let Some(JobEnd::Done(f)) = poll(&mut s.finish)
+        {
+            s.finished = Some(f);
+        }
+        event
+    }
+
+    fn poll_computation(&mut self, ctx: &egui::Context) -> Option<TableEvent> {
+        let c = self.computing.as_mut()?;
+        let end = c.job.take()?;
+        let table = c.table.clone();
+        self.computing = None;
+        let (rules, size) = (table.rules().clone(), table.width());
+        match end {
+            JobEnd::Done(()) => {
+                let first = self.shown.is_none();
+                self.shown = Some(Shown { finish: Some(finish_job(ctx, &table)), table, finished: None });
+                return Some(TableEvent::Arrived { first });
+            }
+            // Not started again by itself: the Compute button does that.
+            JobEnd::Cancelled | JobEnd::Failed(JobError::Work(EngineError::Cancelled)) => {
+                self.fail(rules, size, tr("map.cancelled").to_string())
+            }
+            JobEnd::Failed(JobError::Work(e)) => self.fail(rules, size, engine_error(&e)),
+            JobEnd::Failed(JobError::Panicked(m)) => {
+                self.fail(rules, size, trf("map.internal_error", &[("detail", &m)]))
+            }
+        }
+        None
+    }
+}
+
+/// The statistics and (memory allowing) the pyramid of a complete table.
+fn finish_job(ctx: &egui::Context, table: &Arc<Table>) -> Job<Arc<Finished>> {
+    let t = table.clone();
+    widgets::spawn(tr("map.finishing"), ctx, move |control| {
+        let stats = crate::map::stats::stats(&t, &control).ok_or("cancelled")?;
+        let fits = Pyramid::bytes_needed(&t) <= crate::grundy::memory_limit();
+        let pyramid = if fits { Some(Pyramid::build(&t, &control).ok_or("cancelled")?) } else { None };
+        Ok(Arc::new(Finished { pyramid, stats }))
+    })
+}
