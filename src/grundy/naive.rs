@@ -28,6 +28,47 @@ pub fn table(rules: &Rules, width: usize, height: usize) -> Vec<u32> {
     v
 }
 
+/// Values of `rules` on the box `dims`, every layer (layer 0, then layer 1
+/// when the rules have a pass), each in storage order (z, then y, then x):
+/// the moves of every state are listed one by one (a program's by running
+/// it), sum by sum. Errors of a program are returned as they come.
+pub fn table_box(rules: &Rules, dims: [usize; 3]) -> Result<Vec<u32>, crate::rules::ProgramError> {
+    let [w, h, d] = dims;
+    let cells = w * h * d;
+    let layers = if rules.pass { 2 } else { 1 };
+    let index = |p: [u64; 3]| (p[2] as usize * h + p[1] as usize) * w + p[0] as usize;
+    let mut v = vec![0u32; cells * layers];
+    let mut scope = rhai::Scope::new();
+    let max_sum = w + h + d - 3;
+    for layer in 0..layers {
+        for s in 0..=max_sum {
+            for z in 0..d {
+                for y in 0..h {
+                    let Some(x) = s.checked_sub(y + z).filter(|&x| x < w) else { continue };
+                    let p = [x as u64, y as u64, z as u64];
+                    let moves = match &rules.program {
+                        Some(program) => program.options(p, &mut scope, None)?,
+                        None => rules.moves_at(p),
+                    };
+                    let mut options: Vec<u32> = moves.iter().map(|&q| v[layer * cells + index(q)]).collect();
+                    if layer == 1 && !moves.is_empty() {
+                        // The pass: the same position, pass used.
+                        options.push(v[index(p)]);
+                    }
+                    v[layer * cells + index(p)] = match rules.convention {
+                        Convention::Normal => mex(&options),
+                        Convention::Misere => {
+                            let p_position = !options.is_empty() && options.iter().all(|&o| o == 1);
+                            if p_position { 0 } else { 1 }
+                        }
+                    };
+                }
+            }
+        }
+    }
+    Ok(v)
+}
+
 /// The least non-negative integer not in `values`.
 pub fn mex(values: &[u32]) -> u32 {
     let mut seen = vec![false; values.len() + 1];

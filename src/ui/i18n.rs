@@ -108,16 +108,32 @@ pub fn export_error(e: &crate::map::export::ExportError) -> String {
 pub fn engine_error(e: &crate::grundy::EngineError) -> String {
     use crate::grundy::{EngineError, MAX_SIDE, human_bytes};
     match e {
-        EngineError::TooLarge { width, height, needed, limit } => trf(
+        EngineError::TooLarge { dims, needed, limit } => trf(
             "map.engine.too_large",
-            &[("w", width), ("h", height), ("needed", &human_bytes(*needed)), ("limit", &human_bytes(*limit))],
+            &[("size", &size_text(*dims)), ("needed", &human_bytes(*needed)), ("limit", &human_bytes(*limit))],
         ),
-        EngineError::BadSize { width, height } => {
-            trf("map.engine.bad_size", &[("w", width), ("h", height), ("max", &MAX_SIDE)])
+        EngineError::BadSize { width, height, depth, dimension } => {
+            let sides = [*width, *height, *depth];
+            if sides[(*dimension).clamp(1, 3) as usize..].iter().any(|&n| n != 1) {
+                trf("map.engine.bad_dimension", &[("size", &size_text(sides)), ("n", dimension)])
+            } else {
+                trf("map.engine.bad_size", &[("size", &size_text(sides)), ("max", &MAX_SIDE)])
+            }
         }
         EngineError::InvalidRules(r) => trf("map.engine.invalid_rules", &[("reason", &rules_error(r))]),
+        EngineError::Program(p) => trf("map.engine.program", &[("reason", p)]),
         EngineError::Cancelled => tr("map.engine.cancelled").to_string(),
     }
+}
+
+/// `9000 × 9000` or `64 × 64 × 64` (the sign of the sizes in both languages).
+pub fn size_text([w, h, d]: [usize; 3]) -> String {
+    if d > 1 { format!("{w} × {h} × {d}") } else { format!("{w} × {h}") }
+}
+
+/// `(1, 2)`, or `(1, 2, 3)` when the third coordinate is not 0.
+fn cell_text(c: &[u32; 3]) -> String {
+    if c[2] == 0 { format!("({}, {})", c[0], c[1]) } else { format!("({}, {}, {})", c[0], c[1], c[2]) }
 }
 
 /// Why rules cannot be used, in the user's language (a fragment in plain
@@ -135,14 +151,27 @@ pub fn rules_error(e: &crate::rules::RulesError) -> String {
         RulesError::ZeroOffset(k) => trf("map.rules_error.zero_offset", &[("kind", &kind(k))]),
         RulesError::OffsetTooLarge(k, o) => trf(
             "map.rules_error.offset_too_large",
-            &[("kind", &kind(k)), ("dx", &o.dx), ("dy", &o.dy), ("max", &MAX_OFFSET)],
+            &[("kind", &kind(k)), ("offset", &cell_text(&o.components())), ("max", &MAX_OFFSET)],
         ),
         RulesError::TooManyOffsets(n) => trf("map.rules_error.too_many_offsets", &[("n", n), ("max", &MAX_OFFSETS)]),
         RulesError::TooManyTerminalCells(n) => {
             trf("map.rules_error.too_many_terminal_cells", &[("n", n), ("max", &MAX_TERMINAL_CELLS)])
         }
-        RulesError::TerminalTooFar(x, y) => {
-            trf("map.rules_error.terminal_too_far", &[("x", x), ("y", y), ("max", &MAX_TERMINAL_COORD)])
+        RulesError::TerminalTooFar(c) => {
+            trf("map.rules_error.terminal_too_far", &[("cell", &cell_text(c)), ("max", &MAX_TERMINAL_COORD)])
+        }
+        RulesError::BadDimension(n) => trf("map.rules_error.bad_dimension", &[("n", n)]),
+        RulesError::OffsetOutsideDimension(k, o, n) => trf(
+            "map.rules_error.outside_dimension",
+            &[("what", &kind(k)), ("cell", &cell_text(&o.components())), ("n", n)],
+        ),
+        RulesError::TerminalOutsideDimension(c, n) => trf(
+            "map.rules_error.outside_dimension",
+            &[("what", &tr("map.rules_error.terminal")), ("cell", &cell_text(c)), ("n", n)],
+        ),
+        RulesError::ProgramAndPiece => tr("map.rules_error.program_and_piece").to_string(),
+        RulesError::ProgramDimension { program, rules } => {
+            trf("map.rules_error.program_dimension", &[("program", program), ("rules", rules)])
         }
         RulesError::NameTooLong(n) => trf("map.rules_error.name_too_long", &[("n", n), ("max", &MAX_NAME)]),
         RulesError::DescriptionTooLong(n) => {
@@ -498,7 +527,7 @@ mod tests {
     fn engine_errors_are_said_in_the_users_language() {
         use crate::grundy::EngineError;
         use crate::rules::{OffsetKind, RulesError};
-        let too_large = EngineError::TooLarge { width: 9000, height: 9000, needed: 3 << 30, limit: 1 << 30 };
+        let too_large = EngineError::TooLarge { dims: [9000, 9000, 1], needed: 3 << 30, limit: 1 << 30 };
         let bad = EngineError::InvalidRules(RulesError::ZeroOffset(OffsetKind::Slide));
         set_language(Language::Japanese);
         let ja = engine_error(&too_large);
@@ -510,7 +539,10 @@ mod tests {
             engine_error(&bad),
             "These rules cannot be computed: the slides hold (0, 0), which does not move the piece."
         );
-        assert!(engine_error(&EngineError::BadSize { width: 0, height: 5 }).starts_with("0 x 5 is not a size"));
+        let bad_size = EngineError::BadSize { width: 0, height: 5, depth: 1, dimension: 2 };
+        assert!(engine_error(&bad_size).starts_with("0 × 5 is not a size"));
+        let flat = EngineError::BadSize { width: 4, height: 5, depth: 1, dimension: 1 };
+        assert!(engine_error(&flat).contains("a game of 1 coordinates"), "{}", engine_error(&flat));
     }
 
     #[test]
