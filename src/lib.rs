@@ -18,3 +18,4 @@ pub mod play;
 pub mod rules;
 pub mod theory;
 pub mod ui;
+pub mod undo;
