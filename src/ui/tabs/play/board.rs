@@ -173,10 +173,16 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
 /// bishop, king, dragon king and dragon horse, N for the knight; `None`
 /// (a crown) for the queen and for pieces of the user's own.
 pub fn piece_mark(piece: &crate::rules::Piece) -> Option<&'static str> {
-    [("nim", "飛"), ("bishop", "角"), ("king", "玉"), ("dragon-king", "龍"), ("dragon-horse", "馬"), ("knight", "N")]
-        .into_iter()
-        .find(|(name, _)| crate::rules::preset(name).is_ok_and(|r| &r.piece == piece))
-        .map(|(_, mark)| mark)
+    // The presets are built once (rules_choice), not every frame.
+    match crate::ui::rules_choice::preset_piece(piece)? {
+        "nim" => Some("飛"),
+        "bishop" => Some("角"),
+        "king" => Some("玉"),
+        "dragon-king" => Some("龍"),
+        "dragon-horse" => Some("馬"),
+        "knight" => Some("N"),
+        _ => None,
+    }
 }
 
 /// The piece: a disk with its mark, or a crown (a ring around it when
