@@ -114,6 +114,105 @@ pub fn draw_reason(e: &crate::draw::DrawError) -> String {
     }
 }
 
+/// The library's own English words when the user reads English (they say
+/// exactly what is wrong), else `translated`: for errors whose details the
+/// library only has as English text (a rhai message, a rules file's
+/// problem).
+fn english_detail_or(detail: &str, translated: &str) -> String {
+    match language() {
+        Language::English => detail.to_string(),
+        _ => translated.to_string(),
+    }
+}
+
+/// What went wrong with a formula, without where: in English the
+/// library's words, in Japanese the kind of failure.
+pub fn formula_error_what(e: &crate::conjecture::FormulaError) -> String {
+    use crate::conjecture::ErrorKind;
+    let kind = match e.kind {
+        ErrorKind::Parse => tr("formula.error.parse"),
+        ErrorKind::Runtime => tr("formula.error.runtime"),
+        ErrorKind::Limit => tr("formula.error.limit"),
+        ErrorKind::WrongType => tr("formula.error.wrong_type"),
+        ErrorKind::TooLarge => tr("formula.error.too_large"),
+        ErrorKind::Incomplete => tr("formula.error.incomplete"),
+        ErrorKind::Cancelled => tr("formula.error.cancelled"),
+    };
+    english_detail_or(&e.message, kind)
+}
+
+/// A formula error in the user's language, with the cell and the place in
+/// the text where it happened (in English the same as its `Display`).
+pub fn formula_error(e: &crate::conjecture::FormulaError) -> String {
+    let mut text = formula_error_what(e);
+    if let Some((x, y)) = e.cell {
+        text = trf("formula.error.cell", &[("x", &x), ("y", &y), ("error", &text)]);
+    }
+    if let Some((line, col)) = e.position {
+        text = trf("formula.error.line", &[("error", &text), ("line", &line), ("col", &col)]);
+    }
+    text
+}
+
+/// Why rules cannot be used, in the user's language.
+pub fn rules_error(e: &crate::rules::RulesError) -> String {
+    use crate::rules::{OffsetKind, RulesError as E};
+    let kind = |k: &OffsetKind| match k {
+        OffsetKind::Slide => tr("rules.error.slides"),
+        OffsetKind::Jump => tr("rules.error.jumps"),
+    };
+    match e {
+        E::ZeroOffset(k) => trf("rules.error.zero_offset", &[("kind", &kind(k))]),
+        E::OffsetTooLarge(k, o) => trf(
+            "rules.error.offset_too_large",
+            &[("kind", &kind(k)), ("dx", &o.dx), ("dy", &o.dy), ("max", &crate::rules::MAX_OFFSET)],
+        ),
+        E::TooManyOffsets(n) => trf("rules.error.too_many_offsets", &[("n", n), ("max", &crate::rules::MAX_OFFSETS)]),
+        E::TooManyTerminalCells(n) => {
+            trf("rules.error.too_many_terminal", &[("n", n), ("max", &crate::rules::MAX_TERMINAL_CELLS)])
+        }
+        E::TerminalTooFar(x, y) => {
+            trf("rules.error.terminal_too_far", &[("x", x), ("y", y), ("max", &crate::rules::MAX_TERMINAL_COORD)])
+        }
+        E::NameTooLong(n) => trf("rules.error.name_too_long", &[("n", n), ("max", &crate::rules::MAX_NAME)]),
+        E::DescriptionTooLong(n) => {
+            trf("rules.error.description_too_long", &[("n", n), ("max", &crate::rules::MAX_DESCRIPTION)])
+        }
+    }
+}
+
+/// Why a rules file could not be read: in English the file's problem and
+/// where it is, in Japanese that it is no rules file this version reads.
+pub fn rules_file_error(e: &crate::rules::RulesFileError) -> String {
+    english_detail_or(&e.0, tr("rules.error.file"))
+}
+
+/// Why a table could not be computed, in the user's language.
+pub fn engine_error(e: &crate::grundy::EngineError) -> String {
+    use crate::grundy::EngineError as E;
+    use crate::grundy::human_bytes;
+    match e {
+        E::TooLarge { width, height, needed, limit } => trf(
+            "engine.error.too_large",
+            &[("w", width), ("h", height), ("needed", &human_bytes(*needed)), ("limit", &human_bytes(*limit))],
+        ),
+        E::BadSize { width, height } => {
+            trf("engine.error.bad_size", &[("w", width), ("h", height), ("max", &crate::grundy::MAX_SIDE)])
+        }
+        E::InvalidRules(r) => trf("engine.error.invalid_rules", &[("error", &rules_error(r))]),
+        E::Cancelled => tr("engine.error.cancelled").to_string(),
+    }
+}
+
+/// Why a job gave no result, in the user's language: the work's error
+/// worded by `work`, or an internal error (a panic, with its message).
+pub fn job_error<E>(e: &crate::jobs::JobError<E>, work: impl FnOnce(&E) -> String) -> String {
+    match e {
+        crate::jobs::JobError::Work(w) => work(w),
+        crate::jobs::JobError::Panicked(m) => trf("job.internal_error", &[("error", m)]),
+    }
+}
+
 /// Set the language of this thread's user interface.
 pub fn set_language(language: Language) {
     CURRENT.with(|c| c.set(language));
@@ -421,6 +520,61 @@ mod tests {
         assert_eq!(file_error(&unwritable), "cannot write /no/such/dir/x.json: the file or folder does not exist");
         let draw = crate::draw::DrawError::Extension { path: "a.gif".into() };
         assert_eq!(draw_reason(&draw), "the file name must end in .png or .svg");
+    }
+
+    #[test]
+    fn library_errors_are_said_in_the_users_language() {
+        use crate::conjecture::{ErrorKind, Formula, FormulaError};
+        use crate::grundy::EngineError;
+        use crate::rules::{Offset, OffsetKind, RulesError, RulesFileError};
+        let mut runtime = FormulaError::new(ErrorKind::Runtime, "Division by zero");
+        runtime.cell = Some((2, 3));
+        runtime.position = Some((1, 5));
+        let parse = Formula::compile("x +").unwrap_err();
+        let rules = [
+            RulesError::ZeroOffset(OffsetKind::Jump),
+            RulesError::OffsetTooLarge(OffsetKind::Slide, Offset::new(5000, 1)),
+            RulesError::TooManyOffsets(30_000),
+            RulesError::TooManyTerminalCells(2_000_000),
+            RulesError::TerminalTooFar(1 << 21, 0),
+            RulesError::NameTooLong(300),
+            RulesError::DescriptionTooLong(20_000),
+        ];
+        let engine = [
+            EngineError::TooLarge { width: 100_000, height: 100_000, needed: 40 << 30, limit: 8 << 30 },
+            EngineError::BadSize { width: 0, height: 5 },
+            EngineError::InvalidRules(RulesError::ZeroOffset(OffsetKind::Slide)),
+            EngineError::Cancelled,
+        ];
+        let file = RulesFileError("field `version` is 9".into());
+        let panicked: crate::jobs::JobError<EngineError> = crate::jobs::JobError::Panicked("oops".into());
+
+        set_language(Language::Japanese);
+        let mut texts = vec![formula_error(&runtime), formula_error(&parse), rules_file_error(&file)];
+        texts.extend(rules.iter().map(rules_error));
+        texts.extend(engine.iter().map(engine_error));
+        for t in &texts {
+            // Only names and units stay in Latin letters.
+            let words = t.replace("Grundy Lab", "").replace(" GB", "");
+            assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "English: {t}");
+            assert!(typography_faults(t).is_empty(), "{t}: {:?}", typography_faults(t));
+        }
+        assert_eq!(
+            formula_error(&runtime),
+            "(2, 3) のマス: 式を計算できません (0 での割り算、型の不一致、関数の範囲外など) (1 行 5 文字目)"
+        );
+        assert!(engine_error(&engine[0]).starts_with("100000 × 100000 には 42.9 GB 必要"));
+        assert!(job_error(&panicked, engine_error).starts_with("内部エラー: "));
+
+        set_language(Language::English);
+        // English keeps the library's words where they are more precise.
+        assert_eq!(formula_error(&runtime), runtime.to_string());
+        assert_eq!(formula_error(&parse), parse.to_string());
+        assert_eq!(rules_file_error(&file), "field `version` is 9");
+        assert_eq!(
+            engine_error(&engine[2]),
+            "these rules cannot be computed: the slides include (0, 0); every move must move the piece"
+        );
     }
 
     #[test]

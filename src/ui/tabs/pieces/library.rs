@@ -47,7 +47,7 @@ pub fn save_to(tab: &mut PiecesTab, path: &Path) {
 pub fn open_from(tab: &mut PiecesTab, path: &Path) {
     let result = crate::fsutil::read_text(path, crate::rules::MAX_FILE_BYTES)
         .map_err(|e| crate::ui::i18n::io_reason(&e))
-        .and_then(|text| from_json(&text).map_err(|e| e.to_string()));
+        .and_then(|text| from_json(&text).map_err(|e| crate::ui::i18n::rules_file_error(&e)));
     match result {
         Ok(rules) => {
             tab.load(rules);
@@ -70,7 +70,7 @@ fn usable(tab: &mut PiecesTab) -> bool {
     match tab.draft.validate() {
         Ok(()) => true,
         Err(e) => {
-            tab.files.fail(trf("lib.invalid", &[("error", &e)]));
+            tab.files.fail(trf("lib.invalid", &[("error", &crate::ui::i18n::rules_error(&e))]));
             false
         }
     }

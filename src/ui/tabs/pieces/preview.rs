@@ -3,8 +3,8 @@
 //! coloured cells. The old table stays on screen until the new one arrives.
 
 use super::PiecesTab;
-use crate::grundy::{Table, TableKind};
-use crate::jobs::{Job, JobEnd, poll};
+use crate::grundy::{EngineError, Table, TableKind};
+use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::palette::{Palette as ValuePalette, PaletteKind};
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
@@ -19,11 +19,13 @@ pub const PREVIEW_SIDE: usize = 24;
 /// The preview's job and the last table it produced.
 #[derive(Default)]
 pub struct Preview {
-    job: Option<Job<Arc<Table>>>,
+    job: Option<Job<Arc<Table>, EngineError>>,
     /// The rules the running (or last) job computes.
     wanted: Option<Rules>,
     table: Option<Arc<Table>>,
-    error: Option<String>,
+    /// Why the last job failed (worded when shown, in the language of the
+    /// moment).
+    error: Option<JobError<EngineError>>,
 }
 
 impl Preview {
@@ -35,7 +37,7 @@ impl Preview {
             // Replacing the job cancels the older one.
             let r = rules.clone();
             self.job = Some(widgets::spawn(tr("preview.job"), ctx, move |c| {
-                crate::grundy::compute(&r, PREVIEW_SIDE, PREVIEW_SIDE, &c).map(Arc::new).map_err(|e| e.to_string())
+                crate::grundy::compute(&r, PREVIEW_SIDE, PREVIEW_SIDE, &c).map(Arc::new)
             }));
             self.wanted = Some(rules.clone());
         }
@@ -49,7 +51,7 @@ impl Preview {
                 self.table = Some(t);
                 self.error = None;
             }
-            Some(JobEnd::Failed(e)) => self.error = Some(e.to_string()),
+            Some(JobEnd::Failed(e)) => self.error = Some(e),
             Some(JobEnd::Cancelled) | None => {}
         }
     }
@@ -87,7 +89,8 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         }
     });
     if let Some(e) = &preview.error {
-        ui.colored_label(pal.bad, trf("preview.failed", &[("error", e)]));
+        let why = crate::ui::i18n::job_error(e, crate::ui::i18n::engine_error);
+        ui.colored_label(pal.bad, trf("preview.failed", &[("error", &why)]));
     }
     let n = PREVIEW_SIDE;
     let Some(table) = &preview.table else {
