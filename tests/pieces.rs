@@ -335,7 +335,7 @@ fn formula_errors_in_japanese_have_no_english() {
     type_into(&mut h, "g(x, y) の式", "x / (y - 3)");
     assert!(shows(&h, "式の書き方に誤りはありません"), "the formula parses");
     click(&mut h, "64 × 64 で確かめる");
-    step_until(&mut h, "the check stops", |a| idle(a));
+    step_until(&mut h, "the check stops", idle);
     h.run();
     assert_eq!(h.state().state.pieces.check_counts(), None, "no report for a formula that fails");
     let stopped = label_with(&h, "確認が止まりました");
@@ -352,7 +352,7 @@ fn formula_errors_in_english_keep_the_details() {
     h.run();
     type_into(&mut h, "Formula for g(x, y)", "x / (y - 3)");
     click(&mut h, "Check on 64 × 64");
-    step_until(&mut h, "the check stops", |a| idle(a));
+    step_until(&mut h, "the check stops", idle);
     h.run();
     let stopped = label_with(&h, "The check stopped");
     assert!(stopped.contains("at cell ("), "{stopped}");
