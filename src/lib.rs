@@ -19,3 +19,4 @@ pub mod rules;
 pub mod script;
 pub mod theory;
 pub mod ui;
+pub mod undo;

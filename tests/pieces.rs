@@ -310,3 +310,51 @@ fn the_move_matrix_fits_a_projector_at_every_size() {
         assert!(far.min.x >= 0.0 && far.min.x < corner.min.x, "{n}: {far:?}");
     }
 }
+
+/// The label of the first widget whose label contains `text`.
+fn label_with(h: &Harness<'_, GrundyLabApp>, text: &str) -> String {
+    let node = h.query_all_by_label_contains(text).next().unwrap_or_else(|| panic!("nothing shows {text}"));
+    // A label keeps its text in the value (as kittest's own filter reads it).
+    let node = node.accesskit_node();
+    let text = if node.role() == Role::Label { node.value() } else { node.label() };
+    text.expect("a text").to_string()
+}
+
+#[test]
+fn formula_errors_in_japanese_have_no_english() {
+    let mut h = harness(r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Pieces"}"#);
+    h.run();
+    // A formula that does not parse: where it is, and what, in Japanese.
+    type_into(&mut h, "g(x, y) の式", "x + ");
+    let parse = label_with(&h, "式の書き方に誤りがあります");
+    assert!(parse.contains(" 行 ") && parse.contains(" 文字目"), "{parse}");
+    assert!(!parse.chars().any(|c| c.is_ascii_alphabetic()), "English in Japanese mode: {parse}");
+
+    // A formula that parses but divides by zero on the row y = 3: the check
+    // job stops, and says so in Japanese without rhai's English words.
+    type_into(&mut h, "g(x, y) の式", "x / (y - 3)");
+    assert!(shows(&h, "式の書き方に誤りはありません"), "the formula parses");
+    click(&mut h, "64 × 64 で確かめる");
+    step_until(&mut h, "the check stops", idle);
+    h.run();
+    assert_eq!(h.state().state.pieces.check_counts(), None, "no report for a formula that fails");
+    let stopped = label_with(&h, "確認が止まりました");
+    assert!(stopped.contains("のマス: 式を計算できません"), "{stopped}");
+    assert!(!stopped.chars().any(|c| c.is_ascii_alphabetic()), "English in Japanese mode: {stopped}");
+    for english in ["at cell", "Division", "division", "zero", "(line"] {
+        assert!(!shows(&h, english), "English in Japanese mode: {english}");
+    }
+}
+
+#[test]
+fn formula_errors_in_english_keep_the_details() {
+    let mut h = harness(PIECES);
+    h.run();
+    type_into(&mut h, "Formula for g(x, y)", "x / (y - 3)");
+    click(&mut h, "Check on 64 × 64");
+    step_until(&mut h, "the check stops", idle);
+    h.run();
+    let stopped = label_with(&h, "The check stopped");
+    assert!(stopped.contains("at cell ("), "{stopped}");
+    assert!(stopped.to_lowercase().contains("zero"), "the engine's words name the failure: {stopped}");
+}

@@ -10,8 +10,6 @@ pub type Point = [f32; 2];
 pub struct Rgba(pub [u8; 4]);
 
 impl Rgba {
-    /// Fully transparent black.
-    pub const TRANSPARENT: Rgba = Rgba([0, 0, 0, 0]);
     /// Opaque black.
     pub const BLACK: Rgba = Rgba([0, 0, 0, 255]);
     /// Opaque white.

@@ -4,7 +4,7 @@ use super::board::{Cell, Pos, Region};
 use super::design::Design;
 use super::graph::LeaperGraph;
 use super::tour::Tour;
-use crate::draw::{Anchor, Point, Rgba, Scene, Shape, Stroke};
+use crate::draw::{Anchor, Point, Scene, Shape, Stroke};
 
 /// The side of one cell in scene units (so an SVG of an 8 x 8 board is
 /// about 300 px wide before scaling).
@@ -165,9 +165,4 @@ pub fn scene(design: &Design, view: &ViewOptions) -> Scene {
         }
     }
     s
-}
-
-/// The colour a region's lines are drawn in (for legends).
-pub fn region_color(design: &Design, region: Region) -> Rgba {
-    design.style.lines[region.index()]
 }

@@ -29,9 +29,6 @@ pub enum StartSize {
 }
 
 impl StartSize {
-    /// The presets, in menu order (custom sizes are typed in).
-    pub const PRESETS: [StartSize; 4] = [StartSize::Small, StartSize::Medium, StartSize::Large, StartSize::Random];
-
     /// The start position `(x, y)`.
     pub fn position(self, rng: &mut Rng) -> (u64, u64) {
         match self {

@@ -261,7 +261,11 @@ impl Program {
     }
 
     fn run_error(&self, e: Box<EvalAltResult>, p: Pos) -> ProgramError {
-        let message = match &*e {
+        self.run_error_at(&e, p)
+    }
+
+    fn run_error_at(&self, e: &EvalAltResult, p: Pos) -> ProgramError {
+        let message = match e {
             EvalAltResult::ErrorTooManyOperations(_) => format!(
                 "the program took more than {} steps at one position (an endless loop?)",
                 script::MAX_OPERATIONS

@@ -180,30 +180,6 @@ pub fn rules_error(e: &crate::rules::RulesError) -> String {
     }
 }
 
-/// A formula that cannot be compiled or checked, in the user's language:
-/// what kind of failure, where (line, column, cell), and the formula
-/// engine's own words for the detail (rhai's messages are English only).
-pub fn formula_error(e: &crate::conjecture::FormulaError) -> String {
-    use crate::conjecture::ErrorKind;
-    let detail = &e.message;
-    let mut text = match e.kind {
-        ErrorKind::Parse => trf("map.formula_error.parse", &[("detail", detail)]),
-        ErrorKind::Runtime => trf("map.formula_error.runtime", &[("detail", detail)]),
-        ErrorKind::Limit => trf("map.formula_error.limit", &[("detail", detail)]),
-        ErrorKind::WrongType => trf("map.formula_error.wrong_type", &[("detail", detail)]),
-        ErrorKind::TooLarge => tr("map.formula_error.too_large").to_string(),
-        ErrorKind::Incomplete => tr("map.formula_error.incomplete").to_string(),
-        ErrorKind::Cancelled => tr("bench.cancelled").to_string(),
-    };
-    if let Some((x, y)) = e.cell {
-        text = trf("map.formula_error.cell", &[("x", &x), ("y", &y), ("message", &text)]);
-    }
-    if let Some((line, col)) = e.position {
-        text = trf("bench.error_at", &[("line", &line), ("col", &col), ("message", &text)]);
-    }
-    text
-}
-
 /// Why a picture or design could not be written, without the file name.
 pub fn draw_reason(e: &crate::draw::DrawError) -> String {
     use crate::draw::DrawError;
@@ -211,6 +187,61 @@ pub fn draw_reason(e: &crate::draw::DrawError) -> String {
         DrawError::Io { os, .. } => os_reason(os),
         DrawError::Extension { .. } => tr("io.extension").to_string(),
         other => other.to_string(),
+    }
+}
+
+/// The library's own English words when the user reads English (they say
+/// exactly what is wrong), else `translated`: for errors whose details the
+/// library only has as English text (a rhai message, a rules file's
+/// problem).
+fn english_detail_or(detail: &str, translated: &str) -> String {
+    match language() {
+        Language::English => detail.to_string(),
+        _ => translated.to_string(),
+    }
+}
+
+/// What went wrong with a formula, without where: in English the
+/// library's words, in Japanese the kind of failure.
+pub fn formula_error_what(e: &crate::conjecture::FormulaError) -> String {
+    use crate::conjecture::ErrorKind;
+    let kind = match e.kind {
+        ErrorKind::Parse => tr("formula.error.parse"),
+        ErrorKind::Runtime => tr("formula.error.runtime"),
+        ErrorKind::Limit => tr("formula.error.limit"),
+        ErrorKind::WrongType => tr("formula.error.wrong_type"),
+        ErrorKind::TooLarge => tr("formula.error.too_large"),
+        ErrorKind::Incomplete => tr("formula.error.incomplete"),
+        ErrorKind::Cancelled => tr("formula.error.cancelled"),
+    };
+    english_detail_or(&e.message, kind)
+}
+
+/// A formula error in the user's language, with the cell and the place in
+/// the text where it happened (in English the same as its `Display`).
+pub fn formula_error(e: &crate::conjecture::FormulaError) -> String {
+    let mut text = formula_error_what(e);
+    if let Some((x, y)) = e.cell {
+        text = trf("formula.error.cell", &[("x", &x), ("y", &y), ("error", &text)]);
+    }
+    if let Some((line, col)) = e.position {
+        text = trf("formula.error.line", &[("error", &text), ("line", &line), ("col", &col)]);
+    }
+    text
+}
+
+/// Why a rules file could not be read: in English the file's problem and
+/// where it is, in Japanese that it is no rules file this version reads.
+pub fn rules_file_error(e: &crate::rules::RulesFileError) -> String {
+    english_detail_or(&e.0, tr("rules.error.file"))
+}
+
+/// Why a job gave no result, in the user's language: the work's error
+/// worded by `work`, or an internal error (a panic, with its message).
+pub fn job_error<E>(e: &crate::jobs::JobError<E>, work: impl FnOnce(&E) -> String) -> String {
+    match e {
+        crate::jobs::JobError::Work(w) => work(w),
+        crate::jobs::JobError::Panicked(m) => trf("job.internal_error", &[("error", m)]),
     }
 }
 
@@ -331,6 +362,60 @@ mod tests {
             }
         }
         assert!(missing.is_empty(), "keys without a translation:\n{}", missing.join("\n"));
+    }
+
+    /// Every string literal of the UI's sources (`src/ui`, and `src/main.rs`
+    /// is not UI text): the contents between double quotes, roughly.
+    fn ui_string_literals() -> Vec<(std::path::PathBuf, String)> {
+        let mut out = Vec::new();
+        let mut stack = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src/ui"))];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if !path.ends_with("i18n.rs") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    for (i, part) in text.split('"').enumerate() {
+                        if i % 2 == 1 {
+                            out.push((path.clone(), part.to_string()));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Keys reach `tr` in variables too (a match that picks one, a table of
+    /// keys): every literal that looks like a key of a known family must be
+    /// one, so a typo cannot show a raw key; and every key is used somewhere.
+    #[test]
+    fn every_key_like_literal_is_a_key_and_every_key_is_used() {
+        let keys: HashSet<String> = messages(Language::English).into_keys().collect();
+        let families: HashSet<&str> = keys.iter().filter_map(|k| k.split('.').next()).collect();
+        let looks_like_key = |s: &str| {
+            let parts: Vec<&str> = s.split('.').collect();
+            parts.len() >= 2
+                && families.contains(parts[0])
+                && parts.iter().all(|p| {
+                    !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                })
+                && !["json", "ron", "png", "svg", "csv", "rhai", "bak", "txt"].contains(parts.last().unwrap_or(&""))
+        };
+        let literals = ui_string_literals();
+        let unknown: Vec<String> = literals
+            .iter()
+            .filter(|(_, s)| looks_like_key(s) && !keys.contains(s.as_str()))
+            .map(|(p, s)| format!("{}: {s}", p.display()))
+            .collect();
+        assert!(unknown.is_empty(), "literals that look like keys but are none:\n{}", unknown.join("\n"));
+        let used: HashSet<&str> = literals.iter().map(|(_, s)| s.as_str()).collect();
+        let i18n_rs = include_str!("i18n.rs");
+        let mut unused: Vec<&String> =
+            keys.iter().filter(|k| !used.contains(k.as_str()) && !i18n_rs.contains(&format!("\"{k}\""))).collect();
+        unused.sort();
+        assert!(unused.is_empty(), "keys no code uses: {unused:?}");
     }
 
     /// The `REJECTED => PREFERRED` lines of the "Rejected variants" block
@@ -524,25 +609,69 @@ mod tests {
     }
 
     #[test]
-    fn engine_errors_are_said_in_the_users_language() {
+    fn library_errors_are_said_in_the_users_language() {
+        use crate::conjecture::{ErrorKind, Formula, FormulaError};
         use crate::grundy::EngineError;
-        use crate::rules::{OffsetKind, RulesError};
-        let too_large = EngineError::TooLarge { dims: [9000, 9000, 1], needed: 3 << 30, limit: 1 << 30 };
-        let bad = EngineError::InvalidRules(RulesError::ZeroOffset(OffsetKind::Slide));
+        use crate::rules::{Offset, OffsetKind, RulesError, RulesFileError};
+        let mut runtime = FormulaError::new(ErrorKind::Runtime, "Division by zero");
+        runtime.cell = Some((2, 3));
+        runtime.position = Some((1, 5));
+        let parse = Formula::compile("x +").unwrap_err();
+        let rules = [
+            RulesError::ZeroOffset(OffsetKind::Jump),
+            RulesError::OffsetTooLarge(OffsetKind::Slide, Offset::new(5000, 1)),
+            RulesError::TooManyOffsets(30_000),
+            RulesError::TooManyTerminalCells(2_000_000),
+            RulesError::TerminalTooFar([1 << 21, 0, 0]),
+            RulesError::BadDimension(4),
+            RulesError::OffsetOutsideDimension(OffsetKind::Slide, Offset::new(1, 1), 1),
+            RulesError::ProgramAndPiece,
+            RulesError::ProgramDimension { program: 1, rules: 2 },
+            RulesError::NameTooLong(300),
+            RulesError::DescriptionTooLong(20_000),
+        ];
+        let engine = [
+            EngineError::TooLarge { dims: [100_000, 100_000, 1], needed: 40 << 30, limit: 8 << 30 },
+            EngineError::BadSize { width: 0, height: 5, depth: 1, dimension: 2 },
+            EngineError::BadSize { width: 4, height: 5, depth: 1, dimension: 1 },
+            EngineError::InvalidRules(RulesError::ZeroOffset(OffsetKind::Slide)),
+            EngineError::Cancelled,
+        ];
+        let file = RulesFileError("field `version` is 9".into());
+        let panicked: crate::jobs::JobError<EngineError> = crate::jobs::JobError::Panicked("oops".into());
+
         set_language(Language::Japanese);
-        let ja = engine_error(&too_large);
-        assert!(ja.starts_with("9000 × 9000 の表には") && ja.contains("80%"), "{ja}");
-        assert_eq!(engine_error(&bad), "このルールは計算できません: スライドに (0, 0) があり、駒が動かない。");
-        assert_eq!(engine_error(&EngineError::Cancelled), "計算を中止しました。");
-        set_language(Language::English);
+        let mut texts = vec![formula_error(&runtime), formula_error(&parse), rules_file_error(&file)];
+        texts.extend(rules.iter().map(rules_error));
+        texts.extend(engine.iter().map(engine_error));
+        for t in &texts {
+            // Only names and units stay in Latin letters.
+            let words = t.replace("Grundy Lab", "").replace(" GB", "");
+            assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "English: {t}");
+            assert!(typography_faults(t).is_empty(), "{t}: {:?}", typography_faults(t));
+        }
         assert_eq!(
-            engine_error(&bad),
+            formula_error(&runtime),
+            "(2, 3) のマス: 式を計算できません (0 での割り算、型の不一致、関数の範囲外など) (1 行 5 文字目)"
+        );
+        assert!(
+            engine_error(&engine[0]).starts_with("100000 × 100000 の表には 42.9 GB"),
+            "{}",
+            engine_error(&engine[0])
+        );
+        assert!(job_error(&panicked, engine_error).starts_with("内部エラー: "));
+
+        set_language(Language::English);
+        // English keeps the library's words where they are more precise.
+        assert_eq!(formula_error(&runtime), runtime.to_string());
+        assert_eq!(formula_error(&parse), parse.to_string());
+        assert_eq!(rules_file_error(&file), "field `version` is 9");
+        assert_eq!(
+            engine_error(&engine[3]),
             "These rules cannot be computed: the slides hold (0, 0), which does not move the piece."
         );
-        let bad_size = EngineError::BadSize { width: 0, height: 5, depth: 1, dimension: 2 };
-        assert!(engine_error(&bad_size).starts_with("0 × 5 is not a size"));
-        let flat = EngineError::BadSize { width: 4, height: 5, depth: 1, dimension: 1 };
-        assert!(engine_error(&flat).contains("a game of 1 coordinates"), "{}", engine_error(&flat));
+        assert!(engine_error(&engine[1]).starts_with("0 × 5 is not a size"));
+        assert!(engine_error(&engine[2]).contains("a game of 1 coordinates"), "{}", engine_error(&engine[2]));
     }
 
     #[test]

@@ -2,10 +2,118 @@
 //! and the user's saved pieces) and the misère convention. Both change the
 //! one `shared.rules`, so every tab plays and draws the same game.
 
-use crate::rules::{Convention, PRESET_NAMES, Rules, preset};
-use crate::ui::i18n::tr;
+use crate::rules::{Convention, PRESET_NAMES, Piece, Rules, preset, ryuoh_jumps};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::state::Shared;
-use crate::ui::tabs::play::explain::rules_name;
+use std::sync::LazyLock;
+
+/// The presets of [`PRESET_NAMES`] without a parameter, built once:
+/// (name, rules). `ryuoh:P` is recognised by [`known_game`] for every P.
+static FIXED_PRESETS: LazyLock<Vec<(&'static str, Rules)>> = LazyLock::new(|| {
+    PRESET_NAMES.iter().filter(|n| !n.starts_with("ryuoh:")).filter_map(|n| Some((*n, preset(n).ok()?))).collect()
+});
+
+/// The preset `name` with its description in the user's language (the
+/// library's descriptions are English, for the command line): what the
+/// Pieces tab puts in the description field.
+pub fn preset_for_ui(name: &str) -> Option<Rules> {
+    let mut r = preset(name).ok()?;
+    r.description = match known_game(&r)? {
+        KnownGame::Preset(n) => preset_description(n)?,
+        KnownGame::Ryuoh(p) => trf("preset.desc.ryuoh", &[("p", &p)]),
+    };
+    Some(r)
+}
+
+/// The translated description of a preset without a parameter.
+fn preset_description(name: &str) -> Option<String> {
+    let key = match name {
+        "nim" => "preset.desc.nim",
+        "queen" => "preset.desc.queen",
+        "dragon-king" => "preset.desc.dragon_king",
+        "dragon-horse" => "preset.desc.dragon_horse",
+        "queen-t2" => "preset.desc.queen_t2",
+        "bishop" => "preset.desc.bishop",
+        "king" => "preset.desc.king",
+        "knight" => "preset.desc.knight",
+        _ => return None,
+    };
+    Some(tr(key).to_string())
+}
+
+/// A game the app knows by name, recognised by what its rules are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KnownGame {
+    /// A preset of [`PRESET_NAMES`] without a parameter, by that name.
+    Preset(&'static str),
+    /// The parameter-p piece `ryuoh:P` (for a P that is no other preset).
+    Ryuoh(u32),
+}
+
+/// Which named game `rules` is, judged by the piece and the terminal cells
+/// (what the rules are), not by the name they carry: a preset whose moves
+/// were edited is no longer that preset, and a piece of the user's that
+/// moves like a preset is that preset. The convention is not looked at.
+pub fn known_game(rules: &Rules) -> Option<KnownGame> {
+    if let Some((name, _)) = FIXED_PRESETS.iter().find(|(_, p)| p.piece == rules.piece && p.terminal == rules.terminal)
+    {
+        return Some(KnownGame::Preset(name));
+    }
+    if !rules.terminal.is_empty() {
+        return None;
+    }
+    ryuoh_parameter(&rules.piece).map(KnownGame::Ryuoh)
+}
+
+/// The p of the parameter-p piece when `piece` is one: rook slides and the
+/// diagonal jumps `(s, t)` with `s + t <= p - 1`, so p is one more than the
+/// largest `s + t`.
+fn ryuoh_parameter(piece: &Piece) -> Option<u32> {
+    let p = piece.jumps.iter().map(|o| o.dx + o.dy).max()? + 1;
+    if p < 3 {
+        return None;
+    }
+    // (p - 1)(p - 2) / 2 jumps: counted before the list is built.
+    let count = (p as usize - 1) * (p as usize - 2) / 2;
+    let same = piece.jumps.len() == count && *piece == Piece::new(&[(1, 0), (0, 1)], &ryuoh_jumps(p));
+    same.then_some(p)
+}
+
+/// The name of the preset whose piece this is (terminal cells aside), e.g.
+/// for the mark drawn on it.
+pub fn preset_piece(piece: &Piece) -> Option<&'static str> {
+    FIXED_PRESETS.iter().find(|(_, p)| p.piece == *piece).map(|(name, _)| *name)
+}
+
+/// The rules' name in the current language: a known game by its
+/// translated name (see [`known_game`]), any other piece by the name the
+/// user gave it.
+pub fn rules_name(rules: &Rules) -> String {
+    let base = match known_game(rules) {
+        Some(KnownGame::Preset(name)) => preset_title(name).map_or_else(|| rules.name.clone(), str::to_string),
+        Some(KnownGame::Ryuoh(p)) => trf("rules.ryuoh", &[("p", &p)]),
+        None => rules.name.clone(),
+    };
+    match rules.convention {
+        Convention::Normal => base,
+        Convention::Misere => trf("rules.misere", &[("name", &base)]),
+    }
+}
+
+/// The translated name of a preset of [`PRESET_NAMES`] without a parameter.
+fn preset_title(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "nim" => tr("rules.nim"),
+        "queen" => tr("rules.queen"),
+        "dragon-king" => tr("rules.dragon-king"),
+        "dragon-horse" => tr("rules.dragon-horse"),
+        "queen-t2" => tr("rules.queen-t2"),
+        "bishop" => tr("rules.bishop"),
+        "king" => tr("rules.king"),
+        "knight" => tr("rules.knight"),
+        _ => return None,
+    })
+}
 
 /// The rules offered: the presets and the user's saved pieces (all normal play).
 pub fn offered_rules(shared: &Shared) -> Vec<Rules> {
@@ -54,4 +162,59 @@ pub fn misere_checkbox(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
         shared.rules.convention = if m { Convention::Misere } else { Convention::Normal };
     }
     changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::TerminalSet;
+    use crate::ui::i18n::{Language, set_language};
+
+    #[test]
+    fn games_are_known_by_what_they_are_not_by_their_name() {
+        for name in PRESET_NAMES {
+            let known = known_game(&preset(name).unwrap());
+            match name.strip_prefix("ryuoh:") {
+                Some(p) => assert_eq!(known, Some(KnownGame::Ryuoh(p.parse().unwrap())), "{name}"),
+                None => assert_eq!(known, Some(KnownGame::Preset(name)), "{name}"),
+            }
+        }
+        // ryuoh:2 and ryuoh:3 move like the rook and the dragon king.
+        assert_eq!(known_game(&preset("ryuoh:2").unwrap()), Some(KnownGame::Preset("nim")));
+        assert_eq!(known_game(&preset("ryuoh:3").unwrap()), Some(KnownGame::Preset("dragon-king")));
+        assert_eq!(known_game(&preset("ryuoh:17").unwrap()), Some(KnownGame::Ryuoh(17)));
+        // A queen whose moves were edited keeps its name but is no queen.
+        let mut edited = preset("queen").unwrap();
+        edited.piece.jumps.insert(crate::rules::Offset::new(2, 1));
+        assert_eq!(known_game(&edited), None);
+        // A user's piece named anything that moves like a king is the king.
+        let mine = Rules::new("mine", preset("king").unwrap().piece);
+        assert_eq!(known_game(&mine), Some(KnownGame::Preset("king")));
+        // The terminal cells count: a queen with other terminal cells is
+        // neither queen nor queen-t2.
+        let mut t3 = preset("queen").unwrap();
+        t3.terminal = TerminalSet::triangle(3);
+        assert_eq!(known_game(&t3), None);
+    }
+
+    #[test]
+    fn names_are_translated_and_the_users_name_is_kept() {
+        set_language(Language::Japanese);
+        let mut misere = preset("dragon-king").unwrap();
+        misere.convention = Convention::Misere;
+        assert_eq!(rules_name(&misere), trf("rules.misere", &[("name", &tr("rules.dragon-king"))]));
+        let mut edited = preset("queen").unwrap();
+        edited.piece.slides.clear();
+        edited.piece.jumps.insert(crate::rules::Offset::new(3, 1));
+        assert_eq!(rules_name(&edited), "queen", "not 「クイーン」: the moves were edited");
+        assert_eq!(rules_name(&preset("ryuoh:5").unwrap()), trf("rules.ryuoh", &[("p", &5)]));
+        set_language(Language::English);
+        assert_eq!(rules_name(&preset("queen").unwrap()), tr("rules.queen"));
+    }
+
+    #[test]
+    fn preset_pieces_ignore_the_terminal_cells() {
+        assert_eq!(preset_piece(&preset("queen-t2").unwrap().piece), Some("queen"));
+        assert_eq!(preset_piece(&preset("ryuoh:4").unwrap().piece), None);
+    }
 }

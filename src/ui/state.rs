@@ -57,9 +57,6 @@ pub struct Shared {
     pub saved_pieces: Vec<Rules>,
     /// Settings.
     pub settings: Settings,
-    /// A message for the status line (runtime only).
-    #[serde(skip)]
-    pub status: Option<String>,
     /// A tab asks the app to open another tab (applied at the end of the
     /// frame; runtime only).
     #[serde(skip)]

@@ -1,6 +1,9 @@
 //! Helpers every UI test file shares: stepping the real app until something
 //! holds, and looking for text a person reads.
 
+// Each test file compiles this module on its own and uses only some of it.
+#![allow(dead_code)]
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use grundy_lab::ui::GrundyLabApp;

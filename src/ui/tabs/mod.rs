@@ -47,18 +47,3 @@ impl Tab {
         }
     }
 }
-
-/// The "coming soon" panel of a placeholder tab: a title and bullet points.
-pub fn coming_soon(ui: &mut egui::Ui, title: &str, points: &[&str]) {
-    ui.add_space(24.0);
-    ui.vertical_centered(|ui| {
-        ui.set_max_width(900.0);
-        ui.heading(title);
-        ui.add_space(12.0);
-        ui.label(tr("tab.coming"));
-        ui.add_space(8.0);
-        for p in points {
-            ui.label(format!("•  {p}"));
-        }
-    });
-}

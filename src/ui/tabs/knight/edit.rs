@@ -4,34 +4,40 @@
 use super::{KnightTab, Tool, section, symmetry_name};
 use crate::knight::{Board, Cell, Design, Leaper, NotALeaper, Preset, Symmetry};
 use crate::ui::i18n::{tr, trf};
+use crate::undo::UndoStack;
 
 /// The largest side the tab offers (the library allows more).
 pub const MAX_SIDE: usize = 64;
 /// How many designs undo remembers.
 const UNDO_DEPTH: usize = 200;
 
-/// Undo and redo stacks of whole designs (board, leaper and style), so a
-/// leaper choice, a style change or a loaded file is taken back like a
-/// board edit.
-#[derive(Default)]
-pub struct History {
-    undo: Vec<Design>,
-    redo: Vec<Design>,
+/// Undo and redo of whole designs (board, leaper and style), so a leaper
+/// choice, a style change or a loaded file is taken back like a board edit.
+/// Built on [`UndoStack`] (snapshots), plus the design last recorded, so
+/// that a change is found by comparing with it.
+pub struct DesignUndo {
+    steps: UndoStack<Design>,
     /// The design as it was after the last step recorded; a change from it
     /// becomes one undo step when recorded.
     settled: Option<Design>,
 }
 
-impl History {
+impl Default for DesignUndo {
+    fn default() -> Self {
+        DesignUndo { steps: UndoStack::new(UNDO_DEPTH), settled: None }
+    }
+}
+
+impl DesignUndo {
     /// Whether there is something to undo (a change not yet recorded
     /// counts).
     pub fn can_undo(&self, now: &Design) -> bool {
-        !self.undo.is_empty() || self.settled.as_ref().is_some_and(|s| s != now)
+        self.steps.can_undo() || self.settled.as_ref().is_some_and(|s| s != now)
     }
 
     /// Whether there is something to redo.
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.steps.can_redo()
     }
 
     /// Make `now` one undo step if it differs from the design last
@@ -40,15 +46,22 @@ impl History {
         match &self.settled {
             Some(s) if s == now => {}
             Some(_) => {
-                if self.undo.len() == UNDO_DEPTH {
-                    self.undo.remove(0);
-                }
                 let before = self.settled.replace(now.clone()).expect("matched Some");
-                self.undo.push(before);
-                self.redo.clear();
+                self.steps.push(before);
             }
             None => self.settled = Some(now.clone()),
         }
+    }
+
+    /// Undo (`redo` false) or redo one step of `design`, after recording a
+    /// change not yet recorded. Returns whether the design changed.
+    fn step(&mut self, design: &mut Design, redo: bool) -> bool {
+        self.record(design);
+        let moved = if redo { self.steps.redo_state(design) } else { self.steps.undo_state(design) };
+        if moved {
+            self.settled = Some(design.clone());
+        }
+        moved
     }
 }
 
@@ -103,22 +116,14 @@ impl KnightTab {
 
     /// Take back the last change of the design (board, leaper or style).
     pub fn undo(&mut self) {
-        self.history.record(&self.design);
-        if let Some(d) = self.history.undo.pop() {
-            let now = std::mem::replace(&mut self.design, d);
-            self.history.redo.push(now);
-            self.history.settled = Some(self.design.clone());
+        if self.history.step(&mut self.design, false) {
             self.board_changed();
         }
     }
 
     /// Redo a change taken back.
     pub fn redo(&mut self) {
-        self.history.record(&self.design);
-        if let Some(d) = self.history.redo.pop() {
-            let now = std::mem::replace(&mut self.design, d);
-            self.history.undo.push(now);
-            self.history.settled = Some(self.design.clone());
+        if self.history.step(&mut self.design, true) {
             self.board_changed();
         }
     }

@@ -153,7 +153,7 @@ pub struct KnightTab {
     pub design: Design,
     /// Undo and redo stacks of designs.
     #[serde(skip)]
-    pub history: edit::History,
+    pub history: edit::DesignUndo,
     /// Per region: the tour shown, the last answer, the running job.
     #[serde(skip)]
     pub work: [solve::RegionWork; 2],

@@ -3,7 +3,7 @@
 //! terminal-set painter and normal / misère play.
 
 use super::PiecesTab;
-use crate::rules::{CellState, Convention, Offset, Piece, Rules, TerminalSet, USUAL_SLIDES, parameter_p_piece, preset};
+use crate::rules::{CellState, Convention, Offset, Piece, Rules, TerminalSet, USUAL_SLIDES, parameter_p_piece};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Palette;
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
@@ -104,7 +104,7 @@ fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
             ("editor.knight", "knight"),
         ] {
             if ui.button(tr(key)).clicked() {
-                chosen = preset(name).ok();
+                chosen = crate::ui::rules_choice::preset_for_ui(name);
             }
         }
     });
@@ -112,7 +112,7 @@ fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
         let label = ui.label(tr("editor.p_value"));
         ui.add(egui::DragValue::new(&mut tab.p).range(1..=MAX_GRID + 1).speed(0.1)).labelled_by(label.id);
         if ui.button(tr("editor.p_piece")).clicked()
-            && let Ok(mut r) = preset(&format!("ryuoh:{}", tab.p))
+            && let Some(mut r) = crate::ui::rules_choice::preset_for_ui(&format!("ryuoh:{}", tab.p))
         {
             // The p-matrix drawn cell by cell (the same moves as the preset).
             r.piece = parameter_p_piece(tab.p);
@@ -145,6 +145,38 @@ fn on_a_ray(piece: &Piece, o: Offset) -> bool {
         .any(|s| (2..=o.dx.max(o.dy)).any(|k| s.dx.checked_mul(k) == Some(o.dx) && s.dy.checked_mul(k) == Some(o.dy)))
 }
 
+/// Where the move matrix is on screen: `n` cells a side from `origin`.
+/// Column `col` is dx = n - 1 - col; row `row` is dy = n - 1 - row, so the
+/// piece's own corner is at the bottom right.
+struct MatrixGrid {
+    n: u32,
+    origin: egui::Pos2,
+    cell: f32,
+}
+
+impl MatrixGrid {
+    fn rect(&self) -> Rect {
+        Rect::from_min_size(self.origin, Vec2::splat(self.cell * self.n as f32))
+    }
+
+    /// The offset under the screen point `p`, if it is on the matrix.
+    fn offset_at(&self, p: egui::Pos2) -> Option<Offset> {
+        let n = self.n;
+        self.rect().contains(p).then(|| {
+            let col = (((p.x - self.origin.x) / self.cell) as u32).min(n - 1);
+            let row = (((p.y - self.origin.y) / self.cell) as u32).min(n - 1);
+            Offset::new(n - 1 - col, n - 1 - row)
+        })
+    }
+}
+
+/// What the pointer did on the matrix this frame.
+#[derive(Default)]
+struct MatrixInput {
+    clicked: Option<Offset>,
+    drag_from: Option<Offset>,
+}
+
 fn matrix(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     let n = tab.grid;
     let margin = vec2(4.0, 4.0);
@@ -154,103 +186,114 @@ fn matrix(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     let cell = ((ui.available_width() - axis.x - 2.0 * margin.x) / n as f32).floor().clamp(MIN_CELL, 30.0);
     let side = cell * n as f32;
     let (outer, _) = ui.allocate_exact_size(vec2(side, side) + axis + 2.0 * margin, Sense::hover());
-    let origin = outer.min + margin;
-    let grid = Rect::from_min_size(origin, Vec2::splat(side));
+    let at = MatrixGrid { n, origin: outer.min + margin, cell };
     let painter = ui.painter_at(outer);
-    let font = FontId::proportional((cell * 0.45).clamp(10.0, 15.0));
-    // Column `col` is dx = n - 1 - col; row `row` is dy = n - 1 - row.
-    let offset_at = |p: egui::Pos2| -> Option<Offset> {
-        grid.contains(p).then(|| {
-            let col = (((p.x - origin.x) / cell) as u32).min(n - 1);
-            let row = (((p.y - origin.y) / cell) as u32).min(n - 1);
-            Offset::new(n - 1 - col, n - 1 - row)
-        })
-    };
-    let every = if cell >= 20.0 { 1 } else { 5 };
-    for d in (0..n).filter(|d| d % every == 0) {
-        let c = cell_rect(origin, cell, n - 1 - d, n - 1);
-        painter.text(
-            pos2(c.center().x, grid.max.y + 4.0),
-            Align2::CENTER_TOP,
-            d.to_string(),
-            font.clone(),
-            pal.axis_text,
-        );
-        let r = cell_rect(origin, cell, n - 1, n - 1 - d);
-        painter.text(
-            pos2(grid.max.x + 5.0, r.center().y),
-            Align2::LEFT_CENTER,
-            d.to_string(),
-            font.clone(),
-            pal.axis_text,
-        );
-    }
-    let slide_fill = pal.target;
-    let jump_fill = pal.piece_mark;
-    let ray_fill = pal.target.gamma_multiply(0.25);
-    let mut clicked: Option<Offset> = None;
-    let mut drag_from: Option<Offset> = None;
+    matrix_axes(&painter, &at, pal);
+    let mut input = MatrixInput::default();
     for row in 0..n {
         for col in 0..n {
-            let o = Offset::new(n - 1 - col, n - 1 - row);
-            let r = cell_rect(origin, cell, col, row);
-            let base = if (col + row) % 2 == 0 { pal.board_light } else { pal.board_dark };
-            painter.rect_filled(r, 0.0, base);
-            if o == Offset::new(0, 0) {
-                painter.circle_filled(r.center(), cell * 0.4, pal.piece);
-                painter.circle_filled(r.center(), cell * 0.16, pal.piece_mark);
-                let resp = ui.interact(r, egui::Id::unique(("pieces_matrix", o.dx, o.dy)), Sense::hover());
-                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, tr("editor.the_piece")));
-                continue;
-            }
-            let state = tab.draft.piece.cell(o);
-            match state {
-                CellState::Off if on_a_ray(&tab.draft.piece, o) => {
-                    painter.rect_filled(r.shrink(1.0), 0.0, ray_fill);
-                }
-                CellState::Off => {}
-                CellState::Jump => {
-                    painter.circle_filled(r.center(), cell * 0.36, jump_fill);
-                    painter.circle_stroke(r.center(), cell * 0.36, Stroke::new(1.5, pal.board_edge));
-                }
-                CellState::Slide => {
-                    painter.rect_filled(r.shrink(1.5), cell * 0.12, slide_fill);
-                    // An arrow along the move, toward the corner (up and left).
-                    let dir = vec2(-(o.dx as f32), -(o.dy as f32)).normalized() * cell * 0.62;
-                    let from = r.center() - dir * 0.5;
-                    painter.arrow(from, dir, Stroke::new((cell * 0.09).max(2.0), Color32::WHITE));
-                }
-            }
-            let id = egui::Id::unique(("pieces_matrix", o.dx, o.dy));
-            let resp = ui.interact(r, id, Sense::click_and_drag());
-            let label = trf("editor.cell", &[("dx", &o.dx), ("dy", &o.dy)]);
-            resp.widget_info(|| egui::WidgetInfo {
-                current_text_value: Some(state_word(state).to_string()),
-                ..egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
-            });
-            if resp.hovered() && !tab.paint.is_active() {
-                painter.rect_stroke(r.shrink(1.0), 2.0, Stroke::new(2.5, pal.target), StrokeKind::Inside);
-            }
-            let resp = resp.on_hover_text(format!("{label}: {}", state_word(state)));
-            if resp.clicked() {
-                clicked = Some(o);
-            }
-            if resp.drag_started() {
-                drag_from = Some(o);
-            }
+            matrix_cell(tab, ui, &painter, &at, pal, (col, row), &mut input);
         }
     }
-    painter.rect_stroke(grid, 2.0, Stroke::new(2.0, pal.board_edge), StrokeKind::Outside);
+    painter.rect_stroke(at.rect(), 2.0, Stroke::new(2.0, pal.board_edge), StrokeKind::Outside);
+    apply_matrix_input(tab, ui, &at, input);
+}
+
+/// The dx labels under the matrix and the dy labels on its right.
+fn matrix_axes(painter: &egui::Painter, at: &MatrixGrid, pal: &Palette) {
+    let (n, cell, grid) = (at.n, at.cell, at.rect());
+    let font = FontId::proportional((cell * 0.45).clamp(10.0, 15.0));
+    let every = if cell >= 20.0 { 1 } else { 5 };
+    for d in (0..n).filter(|d| d % every == 0) {
+        let c = cell_rect(at.origin, cell, n - 1 - d, n - 1);
+        let below = pos2(c.center().x, grid.max.y + 4.0);
+        painter.text(below, Align2::CENTER_TOP, d.to_string(), font.clone(), pal.axis_text);
+        let r = cell_rect(at.origin, cell, n - 1, n - 1 - d);
+        let right = pos2(grid.max.x + 5.0, r.center().y);
+        painter.text(right, Align2::LEFT_CENTER, d.to_string(), font.clone(), pal.axis_text);
+    }
+}
+
+/// One cell of the matrix: drawn, labelled for screen readers, and its
+/// click or drag start noted in `input`.
+fn matrix_cell(
+    tab: &PiecesTab,
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    at: &MatrixGrid,
+    pal: &Palette,
+    (col, row): (u32, u32),
+    input: &mut MatrixInput,
+) {
+    let (n, cell) = (at.n, at.cell);
+    let o = Offset::new(n - 1 - col, n - 1 - row);
+    let r = cell_rect(at.origin, cell, col, row);
+    let base = if (col + row) % 2 == 0 { pal.board_light } else { pal.board_dark };
+    painter.rect_filled(r, 0.0, base);
+    if o == Offset::new(0, 0) {
+        painter.circle_filled(r.center(), cell * 0.4, pal.piece);
+        painter.circle_filled(r.center(), cell * 0.16, pal.piece_mark);
+        let resp = ui.interact(r, egui::Id::unique(("pieces_matrix", o.dx, o.dy)), Sense::hover());
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, tr("editor.the_piece")));
+        return;
+    }
+    let state = tab.draft.piece.cell(o);
+    draw_move(painter, r, o, state, on_a_ray(&tab.draft.piece, o), pal);
+    let id = egui::Id::unique(("pieces_matrix", o.dx, o.dy));
+    let resp = ui.interact(r, id, Sense::click_and_drag());
+    let label = trf("editor.cell", &[("dx", &o.dx), ("dy", &o.dy)]);
+    resp.widget_info(|| egui::WidgetInfo {
+        current_text_value: Some(state_word(state).to_string()),
+        ..egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+    });
+    if resp.hovered() && !tab.paint.is_active() {
+        painter.rect_stroke(r.shrink(1.0), 2.0, Stroke::new(2.5, pal.target), StrokeKind::Inside);
+    }
+    let resp = resp.on_hover_text(format!("{label}: {}", state_word(state)));
+    if resp.clicked() {
+        input.clicked = Some(o);
+    }
+    if resp.drag_started() {
+        input.drag_from = Some(o);
+    }
+}
+
+/// The mark of a move: a disk for a jump, an arrow for a slide, a faint
+/// fill for a cell a slide reaches by repeating.
+fn draw_move(painter: &egui::Painter, r: Rect, o: Offset, state: CellState, on_ray: bool, pal: &Palette) {
+    let cell = r.width();
+    match state {
+        CellState::Off if on_ray => {
+            painter.rect_filled(r.shrink(1.0), 0.0, pal.target.gamma_multiply(0.25));
+        }
+        CellState::Off => {}
+        CellState::Jump => {
+            painter.circle_filled(r.center(), cell * 0.36, pal.piece_mark);
+            painter.circle_stroke(r.center(), cell * 0.36, Stroke::new(1.5, pal.board_edge));
+        }
+        CellState::Slide => {
+            painter.rect_filled(r.shrink(1.5), cell * 0.12, pal.target);
+            // An arrow along the move, toward the corner (up and left).
+            let dir = vec2(-(o.dx as f32), -(o.dy as f32)).normalized() * cell * 0.62;
+            let from = r.center() - dir * 0.5;
+            painter.arrow(from, dir, Stroke::new((cell * 0.09).max(2.0), Color32::WHITE));
+        }
+    }
+}
+
+/// A click cycles the cell; a drag paints every cell it passes with the
+/// state the first cell gets.
+fn apply_matrix_input(tab: &mut PiecesTab, ui: &egui::Ui, at: &MatrixGrid, input: MatrixInput) {
     let piece = &mut tab.draft.piece;
-    if let Some(o) = clicked {
+    if let Some(o) = input.clicked {
         piece.paint(o, piece.cell(o).next(), tab.symmetric);
     }
-    if let Some(o) = drag_from {
+    if let Some(o) = input.drag_from {
         let state = piece.cell(o).next();
         tab.paint = PaintState::Matrix(state);
     }
     if let PaintState::Matrix(state) = tab.paint
-        && let Some(o) = ui.input(|i| i.pointer.interact_pos()).and_then(offset_at)
+        && let Some(o) = ui.input(|i| i.pointer.interact_pos()).and_then(|p| at.offset_at(p))
         && o != Offset::new(0, 0)
     {
         piece.paint(o, state, tab.symmetric);

@@ -47,7 +47,7 @@ pub fn save_to(tab: &mut PiecesTab, path: &Path) {
 pub fn open_from(tab: &mut PiecesTab, path: &Path) {
     let result = crate::fsutil::read_text(path, crate::rules::MAX_FILE_BYTES)
         .map_err(|e| crate::ui::i18n::io_reason(&e))
-        .and_then(|text| from_json(&text).map_err(|e| e.to_string()));
+        .and_then(|text| from_json(&text).map_err(|e| crate::ui::i18n::rules_file_error(&e)));
     match result {
         Ok(rules) => {
             tab.load(rules);
@@ -70,7 +70,7 @@ fn usable(tab: &mut PiecesTab) -> bool {
     match tab.draft.validate() {
         Ok(()) => true,
         Err(e) => {
-            tab.files.fail(trf("lib.invalid", &[("error", &e)]));
+            tab.files.fail(trf("lib.invalid", &[("error", &crate::ui::i18n::rules_error(&e))]));
             false
         }
     }
@@ -116,6 +116,14 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
 
 /// Draw My pieces and the file buttons.
 pub fn show_files(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
+    my_pieces(tab, ui, shared);
+    ui.add_space(10.0);
+    file_dialogs(tab, ui);
+    typed_path(tab, ui);
+}
+
+/// My pieces: keep the draft, and open or remove a kept piece.
+fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     ui.add_space(10.0);
     let keep = ui
         .horizontal(|ui| {
@@ -166,8 +174,10 @@ pub fn show_files(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     if let Some(i) = remove {
         shared.saved_pieces.remove(i);
     }
+}
 
-    ui.add_space(10.0);
+/// The rules file through the system's dialog.
+fn file_dialogs(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(tr("lib.file")).strong().size(super::heading_size(ui)));
         if ui.button(tr("lib.save_dialog")).clicked() {
@@ -193,6 +203,10 @@ pub fn show_files(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
             }
         }
     });
+}
+
+/// The rules file by a typed path (when no dialog can open).
+fn typed_path(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     let label = ui.label(tr("lib.path"));
     ui.add(egui::TextEdit::singleline(&mut tab.file_path).desired_width(f32::INFINITY).hint_text("my-piece.json"))
         .labelled_by(label.id);

@@ -14,10 +14,11 @@ mod library;
 mod preview;
 mod workbench;
 
-use crate::rules::{Rules, preset};
+use crate::rules::Rules;
 use crate::ui::i18n::tr;
 use crate::ui::state::Shared;
 use crate::ui::theme;
+use crate::undo::UndoStack;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +26,10 @@ use serde::{Deserialize, Serialize};
 pub const DEFAULT_GRID: u32 = 15;
 /// The most undo steps kept.
 const UNDO_LIMIT: usize = 200;
+
+fn new_undo() -> UndoStack<Rules> {
+    UndoStack::new(UNDO_LIMIT)
+}
 
 /// The Pieces tab. The draft and the options are saved between runs; jobs,
 /// results and the undo history are not.
@@ -45,10 +50,9 @@ pub struct PiecesTab {
     pub check_size: usize,
     /// The path typed for saving and opening files.
     pub file_path: String,
-    #[serde(skip)]
-    undo: Vec<Rules>,
-    #[serde(skip)]
-    redo: Vec<Rules>,
+    /// Drafts before each change of the game (snapshots).
+    #[serde(skip, default = "new_undo")]
+    undo: UndoStack<Rules>,
     /// The draft when the current drag-paint began (one undo step for it).
     #[serde(skip)]
     paint_start: Option<Rules>,
@@ -84,15 +88,14 @@ impl PiecesTab {
 impl Default for PiecesTab {
     fn default() -> Self {
         PiecesTab {
-            draft: preset("queen").expect("queen is a preset"),
+            draft: crate::ui::rules_choice::preset_for_ui("queen").unwrap_or_default(),
             grid: DEFAULT_GRID,
             symmetric: true,
             p: 4,
             formula: String::new(),
             check_size: 64,
             file_path: String::new(),
-            undo: Vec::new(),
-            redo: Vec::new(),
+            undo: new_undo(),
             paint_start: None,
             paint: editor::PaintState::default(),
             recorded: false,
@@ -127,31 +130,23 @@ impl PiecesTab {
     fn record(&mut self, before: Rules) {
         self.recorded = true;
         self.undo.push(before);
-        if self.undo.len() > UNDO_LIMIT {
-            self.undo.remove(0);
-        }
-        self.redo.clear();
     }
 
     /// Take back the last change of the piece.
     pub fn undo(&mut self) {
         self.recorded = true;
-        if let Some(prev) = self.undo.pop() {
-            self.redo.push(std::mem::replace(&mut self.draft, prev));
-        }
+        self.undo.undo_state(&mut self.draft);
     }
 
     /// Redo a change taken back.
     pub fn redo(&mut self) {
         self.recorded = true;
-        if let Some(next) = self.redo.pop() {
-            self.undo.push(std::mem::replace(&mut self.draft, next));
-        }
+        self.undo.redo_state(&mut self.draft);
     }
 
     /// Whether there is something to undo / redo.
     pub fn can_undo(&self) -> (bool, bool) {
-        (!self.undo.is_empty(), !self.redo.is_empty())
+        (self.undo.can_undo(), self.undo.can_redo())
     }
 
     /// The preview's value at `(x, y)` once its table for the current draft

@@ -3,8 +3,8 @@
 //! coloured cells. The old table stays on screen until the new one arrives.
 
 use super::PiecesTab;
-use crate::grundy::{Table, TableKind};
-use crate::jobs::{Job, JobEnd, poll};
+use crate::grundy::{EngineError, Table, TableKind};
+use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::palette::{Palette as ValuePalette, PaletteKind};
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
@@ -19,11 +19,13 @@ pub const PREVIEW_SIDE: usize = 24;
 /// The preview's job and the last table it produced.
 #[derive(Default)]
 pub struct Preview {
-    job: Option<Job<Arc<Table>>>,
+    job: Option<Job<Arc<Table>, EngineError>>,
     /// The rules the running (or last) job computes.
     wanted: Option<Rules>,
     table: Option<Arc<Table>>,
-    error: Option<String>,
+    /// Why the last job failed (worded when shown, in the language of the
+    /// moment).
+    error: Option<JobError<EngineError>>,
 }
 
 impl Preview {
@@ -35,7 +37,7 @@ impl Preview {
             // Replacing the job cancels the older one.
             let r = rules.clone();
             self.job = Some(widgets::spawn(tr("preview.job"), ctx, move |c| {
-                crate::grundy::compute(&r, PREVIEW_SIDE, PREVIEW_SIDE, &c).map(Arc::new).map_err(|e| e.to_string())
+                crate::grundy::compute(&r, PREVIEW_SIDE, PREVIEW_SIDE, &c).map(Arc::new)
             }));
             self.wanted = Some(rules.clone());
         }
@@ -49,7 +51,7 @@ impl Preview {
                 self.table = Some(t);
                 self.error = None;
             }
-            Some(JobEnd::Failed(e)) => self.error = Some(e.to_string()),
+            Some(JobEnd::Failed(e)) => self.error = Some(e),
             Some(JobEnd::Cancelled) | None => {}
         }
     }
@@ -87,7 +89,8 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         }
     });
     if let Some(e) = &preview.error {
-        ui.colored_label(pal.bad, trf("preview.failed", &[("error", e)]));
+        let why = crate::ui::i18n::job_error(e, crate::ui::i18n::engine_error);
+        ui.colored_label(pal.bad, trf("preview.failed", &[("error", &why)]));
     }
     let n = PREVIEW_SIDE;
     let Some(table) = &preview.table else {
@@ -110,8 +113,6 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     let origin = outer.min + axis;
     let grid = Rect::from_min_size(origin, Vec2::splat(side));
     let painter = ui.painter_at(outer);
-    let max = table.max_value();
-    let colours = ValuePalette::new(PaletteKind::Viridis, max.max(1), &[], misere);
     let axis_font = FontId::proportional((cell * 0.5).clamp(10.0, 14.0));
     let every = if cell >= 20.0 { 1 } else { 4 };
     for i in (0..n).filter(|i| i % every == 0) {
@@ -120,6 +121,39 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         let y = origin.y + (i as f32 + 0.5) * cell;
         painter.text(pos2(origin.x - 4.0, y), Align2::RIGHT_CENTER, i.to_string(), axis_font.clone(), pal.axis_text);
     }
+    draw_cells(&painter, table, &tab.draft, pal, origin, cell, stale);
+    // Thin grid lines keep equal neighbours apart.
+    for i in 0..=n {
+        let t = i as f32 * cell;
+        let line = Stroke::new(0.5, pal.board_edge.gamma_multiply(0.5));
+        painter.line_segment([pos2(origin.x + t, origin.y), pos2(origin.x + t, grid.max.y)], line);
+        painter.line_segment([pos2(origin.x, origin.y + t), pos2(grid.max.x, origin.y + t)], line);
+    }
+    painter.rect_stroke(grid, 0.0, Stroke::new(2.0, pal.board_edge), StrokeKind::Outside);
+    if let Some(p) = resp.hover_pos().filter(|p| grid.contains(*p)) {
+        let x = (((p.x - origin.x) / cell) as usize).min(n - 1);
+        let y = (((p.y - origin.y) / cell) as usize).min(n - 1);
+        if let Some(text) = cell_text(table, x, y) {
+            resp.on_hover_text(text);
+        }
+    }
+}
+
+/// The value of each cell in its colour (P for the P-positions of a misère
+/// table), dimmed while `stale`, terminal cells outlined.
+fn draw_cells(
+    painter: &egui::Painter,
+    table: &Table,
+    draft: &Rules,
+    pal: &Palette,
+    origin: egui::Pos2,
+    cell: f32,
+    stale: bool,
+) {
+    let n = PREVIEW_SIDE;
+    let misere = table.kind() == TableKind::Outcome;
+    let max = table.max_value();
+    let colours = ValuePalette::new(PaletteKind::Viridis, max.max(1), &[], misere);
     let digits = max.max(1).to_string().len() as f32;
     let font = FontId::proportional((cell * 1.1 / digits.max(2.0)).clamp(7.0, cell * 0.6));
     for y in 0..n {
@@ -138,29 +172,19 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
                 (false, v) => v.to_string(),
             };
             painter.text(r.center(), Align2::CENTER_CENTER, text, font.clone(), text_on(rgba));
-            if tab.draft.terminal.contains(x as u64, y as u64) {
+            if draft.terminal.contains(x as u64, y as u64) {
                 painter.rect_stroke(r.shrink(1.0), 0.0, Stroke::new(2.0, pal.terminal), StrokeKind::Inside);
             }
         }
     }
-    // Thin grid lines keep equal neighbours apart.
-    for i in 0..=n {
-        let t = i as f32 * cell;
-        let line = Stroke::new(0.5, pal.board_edge.gamma_multiply(0.5));
-        painter.line_segment([pos2(origin.x + t, origin.y), pos2(origin.x + t, grid.max.y)], line);
-        painter.line_segment([pos2(origin.x, origin.y + t), pos2(grid.max.x, origin.y + t)], line);
-    }
-    painter.rect_stroke(grid, 0.0, Stroke::new(2.0, pal.board_edge), StrokeKind::Outside);
-    if let Some(p) = resp.hover_pos().filter(|p| grid.contains(*p)) {
-        let x = (((p.x - origin.x) / cell) as usize).min(n - 1);
-        let y = (((p.y - origin.y) / cell) as usize).min(n - 1);
-        if let Some(v) = table.try_get(x, y) {
-            let text = match (misere, v) {
-                (true, 0) => trf("preview.cell_p", &[("x", &x), ("y", &y)]),
-                (true, _) => trf("preview.cell_n", &[("x", &x), ("y", &y)]),
-                (false, g) => trf("preview.cell", &[("x", &x), ("y", &y), ("g", &g)]),
-            };
-            resp.on_hover_text(text);
-        }
-    }
+}
+
+/// The hover text of the cell `(x, y)`.
+fn cell_text(table: &Table, x: usize, y: usize) -> Option<String> {
+    let misere = table.kind() == TableKind::Outcome;
+    Some(match (misere, table.try_get(x, y)?) {
+        (true, 0) => trf("preview.cell_p", &[("x", &x), ("y", &y)]),
+        (true, _) => trf("preview.cell_n", &[("x", &x), ("y", &y)]),
+        (false, g) => trf("preview.cell", &[("x", &x), ("y", &y), ("g", &g)]),
+    })
 }

@@ -9,10 +9,10 @@ use crate::conjecture::{
     CheckReport, DiffTable, Formula, FormulaError, FormulaValue, HELPERS, PatternHints, check, find_hints,
     known_formulas, parameter_p_formula,
 };
-use crate::grundy::{Table, TableKind};
-use crate::jobs::{Job, JobEnd, poll};
+use crate::grundy::{EngineError, Table, TableKind};
+use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;
-use crate::ui::i18n::{tr, trf};
+use crate::ui::i18n::{engine_error, formula_error, formula_error_what, job_error, tr, trf};
 use crate::ui::state::Shared;
 use crate::ui::tabs::Tab;
 use crate::ui::theme::Palette;
@@ -40,20 +40,51 @@ pub struct Checked {
     mask: (usize, usize, Vec<bool>),
 }
 
+/// Why a check gave no report: the formula or the table.
+#[derive(Clone, Debug)]
+pub enum CheckFailure {
+    /// The formula does not compile or fails on the table.
+    Formula(FormulaError),
+    /// The table could not be computed.
+    Engine(EngineError),
+}
+
+/// How a check ended without a report (worded when shown).
+#[derive(Clone, Debug)]
+enum CheckStop {
+    Failed(JobError<CheckFailure>),
+    Cancelled,
+}
+
+impl CheckStop {
+    fn text(&self) -> String {
+        match self {
+            CheckStop::Failed(e) => {
+                let why = job_error(e, |f| match f {
+                    CheckFailure::Formula(e) => formula_error(e),
+                    CheckFailure::Engine(e) => engine_error(e),
+                });
+                trf("bench.failed", &[("error", &why)])
+            }
+            CheckStop::Cancelled => tr("bench.cancelled").to_string(),
+        }
+    }
+}
+
 /// The runtime part of the workbench.
 #[derive(Default)]
 pub struct Workbench {
     compiled_for: Option<String>,
     compile_error: Option<FormulaError>,
-    check_job: Option<Job<Checked>>,
+    check_job: Option<Job<Checked, CheckFailure>>,
     result: Option<Checked>,
     texture: Option<egui::TextureHandle>,
-    check_error: Option<String>,
-    hints_job: Option<Job<PatternHints>>,
+    check_error: Option<CheckStop>,
+    hints_job: Option<Job<PatternHints, EngineError>>,
     hints: Option<(PatternHints, Rules)>,
     /// The rules the running pattern search belongs to.
     hints_for: Option<Rules>,
-    hints_error: Option<String>,
+    hints_error: Option<JobError<EngineError>>,
 }
 
 impl Workbench {
@@ -74,13 +105,13 @@ impl Workbench {
                 self.texture = None;
                 self.check_error = None;
             }
-            Some(JobEnd::Failed(e)) => self.check_error = Some(trf("bench.failed", &[("error", &e)])),
-            Some(JobEnd::Cancelled) => self.check_error = Some(tr("bench.cancelled").to_string()),
+            Some(JobEnd::Failed(e)) => self.check_error = Some(CheckStop::Failed(e)),
+            Some(JobEnd::Cancelled) => self.check_error = Some(CheckStop::Cancelled),
             None => {}
         }
         match poll(&mut self.hints_job) {
             Some(JobEnd::Done(h)) => self.hints = self.hints_for.take().map(|r| (h, r)),
-            Some(JobEnd::Failed(e)) => self.hints_error = Some(trf("hints.failed", &[("error", &e)])),
+            Some(JobEnd::Failed(e)) => self.hints_error = Some(e),
             Some(JobEnd::Cancelled) | None => {}
         }
     }
@@ -185,8 +216,10 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
     match &error {
         Some(e) => {
             let text = match e.position {
-                Some((line, col)) => trf("bench.error_at", &[("line", &line), ("col", &col), ("message", &e.message)]),
-                None => e.message.clone(),
+                Some((line, col)) => {
+                    trf("bench.error_at", &[("line", &line), ("col", &col), ("message", &formula_error_what(e))])
+                }
+                None => formula_error_what(e),
             };
             ui.colored_label(pal.bad, text);
         }
@@ -270,9 +303,9 @@ fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
     let n = tab.check_size.clamp(1, MAX_CHECK_SIDE);
     tab.bench.check_error = None;
     tab.bench.check_job = Some(widgets::spawn(tr("bench.job"), ctx, move |c| {
-        let formula = Formula::compile(&text).map_err(|e| e.to_string())?;
-        let table = Arc::new(crate::grundy::compute(&rules, n, n, &c).map_err(|e| e.to_string())?);
-        let report = check(&table, &formula, &c).map_err(|e| e.to_string())?;
+        let formula = Formula::compile(&text).map_err(CheckFailure::Formula)?;
+        let table = Arc::new(crate::grundy::compute(&rules, n, n, &c).map_err(CheckFailure::Engine)?);
+        let report = check(&table, &formula, &c).map_err(CheckFailure::Formula)?;
         let mask = mask(&report.diff, MASK_SIDE);
         Ok(Checked { table, report, formula: text, mask })
     }));
@@ -288,7 +321,7 @@ fn describe_value(v: FormulaValue) -> String {
 
 fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Palette) {
     if let Some(e) = &tab.bench.check_error {
-        ui.colored_label(pal.bad, e);
+        ui.colored_label(pal.bad, e.text());
     }
     let Some(done) = &tab.bench.result else { return };
     let r = &done.report;
@@ -394,11 +427,9 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         tab.bench.hints_job = Some(widgets::spawn(tr("hints.job"), ui.ctx(), move |c| {
             let table = match checked {
                 Some(t) => t,
-                None => {
-                    Arc::new(crate::grundy::compute(&rules, HINTS_SIDE, HINTS_SIDE, &c).map_err(|e| e.to_string())?)
-                }
+                None => Arc::new(crate::grundy::compute(&rules, HINTS_SIDE, HINTS_SIDE, &c)?),
             };
-            find_hints(&table, &c).map_err(|e| e.to_string())
+            find_hints(&table, &c)
         }));
         tab.bench.hints = None;
         tab.bench.hints_for = Some(tab.draft.clone());
@@ -407,7 +438,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
         widgets::job_progress(ui, job);
     }
     if let Some(e) = &tab.bench.hints_error {
-        ui.colored_label(pal.bad, e);
+        ui.colored_label(pal.bad, trf("hints.failed", &[("error", &job_error(e, engine_error))]));
     }
     let Some((found, rules)) = &tab.bench.hints else { return };
     if !same_game(rules, &tab.draft) {

@@ -41,32 +41,97 @@ fn extent(game: &Game) -> (u64, u64, u64, u64, bool) {
     }
 }
 
-/// Draw the board in `size`; `selected` is whether the piece is picked up.
-pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLook, size: Vec2) -> Option<BoardAction> {
+/// Where the cells are on screen: the cells shown (see [`extent`]), the
+/// top-left corner of the first one and the side of a cell.
+struct Layout {
+    x0: u64,
+    y0: u64,
+    cols: u64,
+    rows: u64,
+    whole: bool,
+    origin: egui::Pos2,
+    cell: f32,
+}
+
+impl Layout {
+    /// The screen rectangle of the cell `(cx, cy)`.
+    fn rect_of(&self, cx: u64, cy: u64) -> Rect {
+        let at = vec2((cx - self.x0) as f32 * self.cell, (cy - self.y0) as f32 * self.cell);
+        Rect::from_min_size(self.origin + at, Vec2::splat(self.cell))
+    }
+
+    /// The whole board's rectangle.
+    fn board(&self) -> Rect {
+        Rect::from_min_size(self.origin, vec2(self.cell * self.cols as f32, self.cell * self.rows as f32))
+    }
+
+    /// Every cell shown, row by row.
+    fn cells(&self) -> impl Iterator<Item = (u64, u64)> + use<> {
+        let (x0, y0, cols, rows) = (self.x0, self.y0, self.cols, self.rows);
+        (y0..y0 + rows).flat_map(move |cy| (x0..x0 + cols).map(move |cx| (cx, cy)))
+    }
+}
+
+/// Room for the board and its axis labels in `size`.
+fn layout(ui: &mut egui::Ui, game: &Game, size: Vec2) -> (Layout, Rect) {
     let (x0, y0, cols, rows, whole) = extent(game);
-    let pal = look.palette;
     let margin = vec2(if whole { 34.0 } else { 54.0 }, 28.0);
     let cell = ((size.x - margin.x - 4.0) / cols as f32).min((size.y - margin.y - 4.0) / rows as f32).clamp(12.0, 72.0);
     let board_size = vec2(cell * cols as f32, cell * rows as f32);
     let (outer, _) = ui.allocate_exact_size(board_size + margin + vec2(4.0, 4.0), Sense::hover());
-    let origin = outer.min + margin;
+    (Layout { x0, y0, cols, rows, whole, origin: outer.min + margin, cell }, outer)
+}
+
+/// Draw the board in `size`; `selected` is whether the piece is picked up.
+pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLook, size: Vec2) -> Option<BoardAction> {
+    let (at, outer) = layout(ui, game, size);
+    let pal = look.palette;
     let painter = ui.painter_at(outer.expand(2.0));
-    let rect_of = |cx: u64, cy: u64| {
-        Rect::from_min_size(origin + vec2((cx - x0) as f32 * cell, (cy - y0) as f32 * cell), Vec2::splat(cell))
-    };
-    let (px, py) = game.position();
+    draw_axes(&painter, &at, game.position(), pal);
     let winning: Vec<(u64, u64)> = match look.hint {
         Hint::WinningMoves(m) if look.show_hints => m.clone(),
         _ => Vec::new(),
     };
     let can_move = game.is_over().is_none() && !game.computer_to_move();
     let mut action = None;
-    let label_font = FontId::proportional((cell * 0.42).clamp(11.0, 18.0));
+    for (cx, cy) in at.cells() {
+        let r = at.rect_of(cx, cy);
+        let resp = cell_response(ui, game, r, (cx, cy));
+        draw_square(&painter, r, game, pal, look.show_p, (cx, cy));
+        let is_piece = (cx, cy) == game.position();
+        let legal = !is_piece && game.is_legal((cx, cy));
+        let marks = CellMarks {
+            target: legal && resp.hovered() && can_move,
+            reachable: *selected && legal && can_move,
+            winning: winning.contains(&(cx, cy)),
+        };
+        draw_marks(&painter, r, pal, marks);
+        if is_piece {
+            draw_piece(&painter, r, pal, *selected, piece_mark(&game.rules().piece));
+        }
+        if resp.clicked() && can_move {
+            if is_piece {
+                *selected = !*selected;
+            } else {
+                action = Some(if legal { BoardAction::MoveTo((cx, cy)) } else { BoardAction::Illegal((cx, cy)) });
+            }
+        }
+    }
+    painter.rect_stroke(at.board(), 2.0, Stroke::new(2.0, pal.board_edge), egui::StrokeKind::Outside);
+    if !at.whole {
+        let (px, py) = game.position();
+        ui.label(trf("board.window", &[("x", &px), ("y", &py)]));
+    }
+    action
+}
 
-    // Axis labels: coordinates on a whole board, offsets from the piece on a huge one.
-    let label_every = if cell >= 22.0 { 1 } else { 5 };
+/// Axis labels: coordinates on a whole board, offsets from the piece
+/// (at `(px, py)`) on a huge one.
+fn draw_axes(painter: &egui::Painter, at: &Layout, (px, py): (u64, u64), pal: &Palette) {
+    let label_font = FontId::proportional((at.cell * 0.42).clamp(11.0, 18.0));
+    let label_every = if at.cell >= 22.0 { 1 } else { 5 };
     let axis = |v: u64, v0: u64, p: u64, name: &str| -> Option<String> {
-        if whole {
+        if at.whole {
             v.is_multiple_of(label_every).then(|| v.to_string())
         } else if v == p {
             Some(name.to_string())
@@ -75,108 +140,94 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
         }
         .filter(|_| v >= v0)
     };
-    for cx in x0..x0 + cols {
-        if let Some(t) = axis(cx, x0, px, "x") {
-            painter.text(
-                pos2(rect_of(cx, y0).center().x, origin.y - 6.0),
-                Align2::CENTER_BOTTOM,
-                t,
-                label_font.clone(),
-                pal.axis_text,
-            );
+    for cx in at.x0..at.x0 + at.cols {
+        if let Some(t) = axis(cx, at.x0, px, "x") {
+            let pos = pos2(at.rect_of(cx, at.y0).center().x, at.origin.y - 6.0);
+            painter.text(pos, Align2::CENTER_BOTTOM, t, label_font.clone(), pal.axis_text);
         }
     }
-    for cy in y0..y0 + rows {
-        if let Some(t) = axis(cy, y0, py, "y") {
-            painter.text(
-                pos2(origin.x - 6.0, rect_of(x0, cy).center().y),
-                Align2::RIGHT_CENTER,
-                t,
-                label_font.clone(),
-                pal.axis_text,
-            );
+    for cy in at.y0..at.y0 + at.rows {
+        if let Some(t) = axis(cy, at.y0, py, "y") {
+            let pos = pos2(at.origin.x - 6.0, at.rect_of(at.x0, cy).center().y);
+            painter.text(pos, Align2::RIGHT_CENTER, t, label_font.clone(), pal.axis_text);
         }
     }
+}
 
-    for cy in y0..y0 + rows {
-        for cx in x0..x0 + cols {
-            let r = rect_of(cx, cy);
-            let id = egui::Id::unique(("board_cell", cx, cy));
-            let resp = ui.interact(r, id, Sense::click());
-            let is_piece = (cx, cy) == (px, py);
-            let label = if is_piece {
-                trf("board.piece", &[("x", &cx), ("y", &cy)])
-            } else {
-                trf("board.cell", &[("x", &cx), ("y", &cy)])
-            };
-            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-            let fill = if (cx, cy) == (0, 0) {
-                pal.corner
-            } else if game.rules().is_terminal(cx, cy) {
-                pal.terminal
-            } else if (cx + cy) % 2 == 0 {
-                pal.board_light
-            } else {
-                pal.board_dark
-            };
-            painter.rect_filled(r, 0.0, fill);
-            if (cx, cy) == (0, 0) {
-                painter.text(r.center(), Align2::CENTER_CENTER, "★", FontId::proportional(cell * 0.6), Color32::WHITE);
-            }
-            if look.show_p && game.is_p(cx, cy) == Some(true) {
-                painter.rect_filled(r.shrink(cell * 0.12), cell * 0.12, pal.p_position);
-                painter.text(
-                    r.left_top() + vec2(cell * 0.16, cell * 0.1),
-                    Align2::LEFT_TOP,
-                    "P",
-                    FontId::proportional(cell * 0.3),
-                    pal.axis_text,
-                );
-            }
-            let legal = !is_piece && game.is_legal((cx, cy));
-            if legal && resp.hovered() && can_move {
-                painter.rect_stroke(r.shrink(1.5), 2.0, Stroke::new(3.0, pal.target), egui::StrokeKind::Inside);
-            }
-            if *selected && legal && can_move {
-                painter.circle_filled(r.center(), cell * 0.16, pal.target);
-            }
-            if winning.contains(&(cx, cy)) {
-                painter.circle_stroke(r.center(), cell * 0.36, Stroke::new((cell * 0.08).max(2.5), pal.winning));
-            }
-            if is_piece {
-                draw_piece(&painter, r, pal, *selected, piece_mark(&game.rules().piece));
-            }
-            if resp.clicked() && can_move {
-                if is_piece {
-                    *selected = !*selected;
-                } else if legal {
-                    action = Some(BoardAction::MoveTo((cx, cy)));
-                } else {
-                    action = Some(BoardAction::Illegal((cx, cy)));
-                }
-            }
-        }
+/// The cell as a button for the pointer and for screen readers.
+fn cell_response(ui: &mut egui::Ui, game: &Game, r: Rect, (cx, cy): (u64, u64)) -> egui::Response {
+    let resp = ui.interact(r, egui::Id::unique(("board_cell", cx, cy)), Sense::click());
+    let label = if (cx, cy) == game.position() {
+        trf("board.piece", &[("x", &cx), ("y", &cy)])
+    } else {
+        trf("board.cell", &[("x", &cx), ("y", &cy)])
+    };
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+    resp
+}
+
+/// The square itself: the corner with its star, terminal cells, the
+/// chequered board, and the P-position overlay when shown.
+fn draw_square(painter: &egui::Painter, r: Rect, game: &Game, pal: &Palette, show_p: bool, (cx, cy): (u64, u64)) {
+    let cell = r.width();
+    let fill = if (cx, cy) == (0, 0) {
+        pal.corner
+    } else if game.rules().is_terminal(cx, cy) {
+        pal.terminal
+    } else if (cx + cy) % 2 == 0 {
+        pal.board_light
+    } else {
+        pal.board_dark
+    };
+    painter.rect_filled(r, 0.0, fill);
+    if (cx, cy) == (0, 0) {
+        painter.text(r.center(), Align2::CENTER_CENTER, "★", FontId::proportional(cell * 0.6), Color32::WHITE);
     }
-    painter.rect_stroke(
-        Rect::from_min_size(origin, board_size),
-        2.0,
-        Stroke::new(2.0, pal.board_edge),
-        egui::StrokeKind::Outside,
-    );
-    if !whole {
-        ui.label(trf("board.window", &[("x", &px), ("y", &py)]));
+    if show_p && game.is_p(cx, cy) == Some(true) {
+        painter.rect_filled(r.shrink(cell * 0.12), cell * 0.12, pal.p_position);
+        let corner = r.left_top() + vec2(cell * 0.16, cell * 0.1);
+        painter.text(corner, Align2::LEFT_TOP, "P", FontId::proportional(cell * 0.3), pal.axis_text);
     }
-    action
+}
+
+/// What is marked on a cell besides its square.
+#[derive(Clone, Copy)]
+struct CellMarks {
+    /// A legal move under the pointer.
+    target: bool,
+    /// A legal move of the picked-up piece.
+    reachable: bool,
+    /// A winning move (shown as a hint).
+    winning: bool,
+}
+
+fn draw_marks(painter: &egui::Painter, r: Rect, pal: &Palette, marks: CellMarks) {
+    let cell = r.width();
+    if marks.target {
+        painter.rect_stroke(r.shrink(1.5), 2.0, Stroke::new(3.0, pal.target), egui::StrokeKind::Inside);
+    }
+    if marks.reachable {
+        painter.circle_filled(r.center(), cell * 0.16, pal.target);
+    }
+    if marks.winning {
+        painter.circle_stroke(r.center(), cell * 0.36, Stroke::new((cell * 0.08).max(2.5), pal.winning));
+    }
 }
 
 /// The mark written on a known piece: the shogi character of the rook,
 /// bishop, king, dragon king and dragon horse, N for the knight; `None`
 /// (a crown) for the queen and for pieces of the user's own.
 pub fn piece_mark(piece: &crate::rules::Piece) -> Option<&'static str> {
-    [("nim", "飛"), ("bishop", "角"), ("king", "玉"), ("dragon-king", "龍"), ("dragon-horse", "馬"), ("knight", "N")]
-        .into_iter()
-        .find(|(name, _)| crate::rules::preset(name).is_ok_and(|r| &r.piece == piece))
-        .map(|(_, mark)| mark)
+    // The presets are built once (rules_choice), not every frame.
+    match crate::ui::rules_choice::preset_piece(piece)? {
+        "nim" => Some("飛"),
+        "bishop" => Some("角"),
+        "king" => Some("玉"),
+        "dragon-king" => Some("龍"),
+        "dragon-horse" => Some("馬"),
+        "knight" => Some("N"),
+        _ => None,
+    }
 }
 
 /// The piece: a disk with its mark, or a crown (a ring around it when

@@ -3,8 +3,9 @@
 //! from [`crate::play::Why::formula`] and read the same in every language.
 
 use crate::play::{GameOver, Hint, NimReason, PlayerKind, Players, Reason, Why, nim::nim_sum_formula};
-use crate::rules::{Convention, Rules};
 use crate::ui::i18n::{tr, trf};
+/// Moved to [`crate::ui::rules_choice`]; kept here for the Map tab's import.
+pub use crate::ui::rules_choice::rules_name;
 
 /// The name of a side: "You" / "The computer", or "Player 1" / "Player 2".
 pub fn player_name(players: Players, side: usize) -> &'static str {
@@ -72,27 +73,4 @@ pub fn game_over(over: &GameOver, players: Players) -> String {
         (false, false) => "over.normal",
     };
     trf(key, &[("winner", &winner)])
-}
-
-/// The rules' name in the current language (presets by their piece name,
-/// the user's pieces by the name they gave).
-pub fn rules_name(rules: &Rules) -> String {
-    let base = match rules.name.as_str() {
-        "nim" => tr("rules.nim").to_string(),
-        "queen" => tr("rules.queen").to_string(),
-        "dragon-king" => tr("rules.dragon-king").to_string(),
-        "dragon-horse" => tr("rules.dragon-horse").to_string(),
-        "queen-t2" => tr("rules.queen-t2").to_string(),
-        "bishop" => tr("rules.bishop").to_string(),
-        "king" => tr("rules.king").to_string(),
-        "knight" => tr("rules.knight").to_string(),
-        n => match n.strip_prefix("ryuoh:") {
-            Some(p) => trf("rules.ryuoh", &[("p", &p)]),
-            None => n.to_string(),
-        },
-    };
-    match rules.convention {
-        Convention::Normal => base,
-        Convention::Misere => trf("rules.misere", &[("name", &base)]),
-    }
 }

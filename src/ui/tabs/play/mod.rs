@@ -124,7 +124,7 @@ pub struct PlayTab {
     #[serde(skip)]
     selected: bool,
     #[serde(skip)]
-    table_job: Option<Job<Arc<Table>>>,
+    table_job: Option<Job<Arc<Table>, crate::grundy::EngineError>>,
     #[serde(skip)]
     computer_due: Option<f64>,
     #[serde(skip)]
@@ -166,7 +166,7 @@ impl PlayTab {
         if let Knowledge::NeedsTable { width, height } = game.knowledge() {
             let rules = shared.rules.clone();
             self.table_job = Some(widgets::spawn(tr("play.table_job"), ctx, move |c| {
-                crate::grundy::compute(&rules, width, height, &c).map(Arc::new).map_err(|e| e.to_string())
+                crate::grundy::compute(&rules, width, height, &c).map(Arc::new)
             }));
         }
         self.game = Some(game);
@@ -182,7 +182,10 @@ impl PlayTab {
                     g.set_table(table);
                 }
             }
-            Some(JobEnd::Failed(e)) => self.notice = Some(trf("play.table_failed", &[("error", &e)])),
+            Some(JobEnd::Failed(e)) => {
+                let why = crate::ui::i18n::job_error(&e, crate::ui::i18n::engine_error);
+                self.notice = Some(trf("play.table_failed", &[("error", &why)]));
+            }
             Some(JobEnd::Cancelled) => self.notice = Some(tr("play.table_cancelled").to_string()),
             None => {}
         }

@@ -51,66 +51,70 @@ pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Palette, 
                     if drawn {
                         let start_max = game.start().0.max(game.start().1).max(1);
                         if let Some(left) = stones(ui, pile, count, start_max, name, pal, stones_height, can_move) {
-                            let taken = count - left;
-                            let to = match (form.both, pile) {
-                                (true, _) => (x.checked_sub(taken), y.checked_sub(taken)),
-                                (false, 0) => (Some(left), Some(y)),
-                                (false, _) => (Some(x), Some(left)),
-                            };
-                            let (Some(tx), Some(ty)) = to else {
-                                let most = x.min(y);
-                                action = Some(PilesAction::Message(trf("piles.both.too_many", &[("n", &most)])));
-                                return;
-                            };
-                            let to = (tx, ty);
-                            action = Some(if game.is_legal(to) {
-                                PilesAction::MoveTo(to)
-                            } else {
-                                PilesAction::Message(super::illegal_message(game, to))
-                            });
+                            action = Some(stones_taken(game, form.both, pile, left));
                         }
                     }
                 });
             }
         });
         ui.add_space(6.0);
-        egui::Grid::new("take_form").num_columns(3).show(ui, |ui| {
-            ui.label(tr("piles.take"));
-            let a = ui.label(tr("piles.from_a"));
-            ui.add(egui::TextEdit::singleline(&mut form.from_a).desired_width(110.0).hint_text("0")).labelled_by(a.id);
-            ui.end_row();
-            ui.label("");
-            let b = ui.label(tr("piles.from_b"));
-            ui.add(egui::TextEdit::singleline(&mut form.from_b).desired_width(110.0).hint_text("0")).labelled_by(b.id);
-            ui.end_row();
-        });
-        {
-            if ui.add_enabled(can_move, egui::Button::new(tr("piles.take_button"))).clicked() {
-                let parse = |s: &str| {
-                    if s.trim().is_empty() {
-                        Some(0)
-                    } else {
-                        s.trim().replace([',', '_', ' '], "").parse::<u64>().ok()
-                    }
-                };
-                action = Some(match (parse(&form.from_a), parse(&form.from_b)) {
-                    (Some(da), Some(db)) if da <= x && db <= y && (da, db) != (0, 0) => {
-                        let to = (x - da, y - db);
-                        if game.is_legal(to) {
-                            form.from_a.clear();
-                            form.from_b.clear();
-                            PilesAction::MoveTo(to)
-                        } else {
-                            PilesAction::Message(super::illegal_message(game, to))
-                        }
-                    }
-                    (Some(_), Some(_)) => PilesAction::Message(super::illegal_message(game, (x, y))),
-                    _ => PilesAction::Message(tr("piles.bad_number").to_string()),
-                });
-            }
+        if let Some(a) = take_form(ui, game, form, can_move) {
+            action = Some(a);
         }
     });
     action
+}
+
+/// The move made by clicking stones of `pile` so that `left` stay (from
+/// both piles when `both`).
+fn stones_taken(game: &Game, both: bool, pile: usize, left: u64) -> PilesAction {
+    let (x, y) = game.position();
+    let taken = if pile == 0 { x } else { y } - left;
+    let to = match (both, pile) {
+        (true, _) => (x.checked_sub(taken), y.checked_sub(taken)),
+        (false, 0) => (Some(left), Some(y)),
+        (false, _) => (Some(x), Some(left)),
+    };
+    let (Some(tx), Some(ty)) = to else {
+        return PilesAction::Message(trf("piles.both.too_many", &[("n", &x.min(y))]));
+    };
+    let to = (tx, ty);
+    if game.is_legal(to) { PilesAction::MoveTo(to) } else { PilesAction::Message(super::illegal_message(game, to)) }
+}
+
+/// "Take … from A, … from B": numbers typed, for piles too large to draw.
+fn take_form(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, can_move: bool) -> Option<PilesAction> {
+    let (x, y) = game.position();
+    egui::Grid::new("take_form").num_columns(3).show(ui, |ui| {
+        ui.label(tr("piles.take"));
+        let a = ui.label(tr("piles.from_a"));
+        ui.add(egui::TextEdit::singleline(&mut form.from_a).desired_width(110.0).hint_text("0")).labelled_by(a.id);
+        ui.end_row();
+        ui.label("");
+        let b = ui.label(tr("piles.from_b"));
+        ui.add(egui::TextEdit::singleline(&mut form.from_b).desired_width(110.0).hint_text("0")).labelled_by(b.id);
+        ui.end_row();
+    });
+    if !ui.add_enabled(can_move, egui::Button::new(tr("piles.take_button"))).clicked() {
+        return None;
+    }
+    let parse = |s: &str| {
+        if s.trim().is_empty() { Some(0) } else { s.trim().replace([',', '_', ' '], "").parse::<u64>().ok() }
+    };
+    Some(match (parse(&form.from_a), parse(&form.from_b)) {
+        (Some(da), Some(db)) if da <= x && db <= y && (da, db) != (0, 0) => {
+            let to = (x - da, y - db);
+            if game.is_legal(to) {
+                form.from_a.clear();
+                form.from_b.clear();
+                PilesAction::MoveTo(to)
+            } else {
+                PilesAction::Message(super::illegal_message(game, to))
+            }
+        }
+        (Some(_), Some(_)) => PilesAction::Message(super::illegal_message(game, (x, y))),
+        _ => PilesAction::Message(tr("piles.bad_number").to_string()),
+    })
 }
 
 /// One pile drawn as a stack of stones, bottom up; hovering a stone shows
