@@ -246,19 +246,17 @@ fn errors_of_the_difference_views_are_said_in_japanese() {
     h.get_by_label("式を確かめる").click();
     h.run_steps(1);
     let message = h.state().state.map.message().expect("a message").to_string();
-    assert!(message.contains("式を読み取れません"), "{message}");
+    assert!(message.contains("式の書き方に誤りがあります"), "{message}");
     assert!(!message.contains("The formula cannot be read"), "{message}");
-    assert!(shows(&h, "式を読み取れません"));
+    assert!(shows(&h, "式の書き方に誤りがあります"));
 
     // A formula that fails at a cell: checked in a job, said in Japanese.
     h.state_mut().state.map.options.formula = "x / (y - y)".into();
     h.run_steps(1);
     h.get_by_label("式を確かめる").click();
-    step_until(&mut h, "the check fails", |a| {
-        a.state.map.message().is_some_and(|m| m.contains("式の値を計算できませんでした"))
-    });
+    step_until(&mut h, "the check fails", |a| a.state.map.message().is_some_and(|m| m.contains("式を計算できません")));
     let message = h.state().state.map.message().unwrap().to_string();
-    assert!(message.contains("マス (0, 0) で"), "the cell, in Japanese: {message}");
+    assert!(message.contains("(0, 0) のマス"), "the cell, in Japanese: {message}");
     assert!(!message.contains("could not be evaluated") && !message.contains("At ("), "{message}");
 
     // A formula that runs: its summary is the Pieces workbench's Japanese.

@@ -448,8 +448,9 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, t: [
                 // The jumps' values, and the pass's (one more slot).
                 let mut jumps = [u32::MAX; FAST_JUMPS + 1];
                 let mut nj = 0;
-                for &[dx, dy, _] in &plan.jumps {
-                    if x >= dx && y >= dy {
+                // z = 0 here: a jump that lowers z never fits.
+                for &[dx, dy, dz] in &plan.jumps {
+                    if x >= dx && y >= dy && dz == 0 {
                         jumps[nj] = table.cells[table.index_at([x - dx, y - dy, 0], layer)].load(Ordering::Relaxed);
                         nj += 1;
                     }
