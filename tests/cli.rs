@@ -200,3 +200,67 @@ fn data_loss_outputs_replace_only_regular_files() {
     let _ = std::fs::OpenOptions::new().write(true).open(&real).map(|mut f| f.write_all(b""));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn families_on_the_command_line() {
+    let dir = scratch("families");
+    // One heap: P-positions one number a line; the subtraction game's are
+    // x mod 7 in {0, 2}.
+    let o = run(&["ppos", "--rules", "subtraction-1-3-4", "--size", "15"]);
+    assert_eq!(text(&o.stdout), "0\n2\n7\n9\n14\n", "{}", text(&o.stderr));
+    // Three heaps: "x y z" lines, exactly the nim-sum zeros.
+    let o = run(&["ppos", "--rules", "nim-3", "--size", "4x4x4"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let lines: Vec<Vec<usize>> =
+        text(&o.stdout).lines().map(|l| l.split(' ').map(|n| n.parse().unwrap()).collect()).collect();
+    assert_eq!(lines.len(), 16);
+    assert!(lines.iter().all(|p| p.len() == 3 && p[0] ^ p[1] ^ p[2] == 0));
+    // A size that does not fit the game's coordinates is a message.
+    assert_message(&run(&["ppos", "--rules", "nim-3", "--size", "4x4"]), "3 coordinates");
+    // value: a closed form where one exists, else the smallest box.
+    let o = run(&["value", "--rules", "queen", "3", "5"]);
+    assert!(text(&o.stdout).starts_with("P\n"), "{}", text(&o.stdout));
+    let o = run(&["value", "--rules", "nim-3", "5", "6", "7"]);
+    assert!(text(&o.stdout).starts_with("4\n"), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("from the computed 6 x 7 x 8 table"), "{}", text(&o.stdout));
+    let o = run(&["value", "--rules", "restricted-nim", "37"]);
+    // Levine: g(37) = g(18) = 9.
+    assert!(text(&o.stdout).starts_with("9\n"), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("from the computed 38 table"), "{}", text(&o.stdout));
+    assert_message(&run(&["value", "--rules", "nim-3", "1", "2"]), "give 3 numbers");
+    // A program's move that leaves the box: the box grows.
+    let grow = dir.join("grow.rhai");
+    std::fs::write(
+        &grow,
+        "fn moves(x, y) { if x > 0 && y == 0 { [[0, x - 1]] } else if y > 0 { [[x, y - 1]] } else { [] } }",
+    )
+    .unwrap();
+    let o = run(&["value", "--rules", grow.to_str().unwrap(), "4", "0"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).starts_with("0\n"), "(4,0) -> (0,3) -> ... -> (0,0): four moves: {}", text(&o.stdout));
+    // The pass: two layers in the CSV, with a header.
+    let o = run(&["table", "--rules", "nim-1", "--pass", "--size", "3"]);
+    assert_eq!(text(&o.stdout), "x,pass,g\n0,1,0\n1,1,2\n2,1,1\n0,0,0\n1,0,1\n2,0,2\n", "{}", text(&o.stderr));
+    // A bad program: where, and exit 2, and nothing written.
+    let bad = dir.join("bad.rhai");
+    std::fs::write(&bad, "fn moves(x) { [[x + 1]] }").unwrap();
+    let out = dir.join("t.csv");
+    let o = run(&["table", "--rules", bad.to_str().unwrap(), "--size", "4", "--out", out.to_str().unwrap()]);
+    assert_message(&o, "at (0): the option [1] does not lower the sum");
+    assert!(!out.exists());
+    // A rules file of version 2 with three coordinates and a pass.
+    let file = dir.join("q3.json");
+    std::fs::write(
+        &file,
+        r#"{"format":"grundy-lab-rules","version":2,"name":"q3","dimension":3,"pass":true,
+            "slides":[[1,0,0],[0,1,0],[0,0,1],[1,1,1]]}"#,
+    )
+    .unwrap();
+    let o = run(&["value", "--rules", file.to_str().unwrap(), "1", "1", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let short = dir.join("short.json");
+    std::fs::write(&short, r#"{"format":"grundy-lab-rules","version":2,"name":"s","dimension":3,"slides":[[1,0]]}"#)
+        .unwrap();
+    assert_message(&run(&["ppos", "--rules", short.to_str().unwrap(), "--size", "3"]), "`slides[0]` has 2 numbers");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -235,11 +235,14 @@ fn rust_table(dims: [usize; 3], moves: impl Fn([usize; 3]) -> Vec<[usize; 3]>) -
     v
 }
 
+/// A game's moves written in Rust.
+type MoveFn = Box<dyn Fn([usize; 3]) -> Vec<[usize; 3]>>;
+
 #[test]
 fn example_programs_agree_with_rust_versions() {
     let program = |name: &str| preset(name).unwrap();
     let f = |i: usize| i / 2;
-    let cases: Vec<(&str, [usize; 3], Box<dyn Fn([usize; 3]) -> Vec<[usize; 3]>>)> = vec![
+    let cases: Vec<(&str, [usize; 3], MoveFn)> = vec![
         ("restricted-nim", [300, 1, 1], Box::new(|[x, _, _]| (1..=x / 2).map(|k| [x - k, 0, 0]).collect())),
         (
             "subtraction-1-3-4",
@@ -371,4 +374,27 @@ fn a_terminal_function_ends_the_game_there() {
     let t = table(&Rules::from_program("t", p), [8, 1, 1]);
     let g: Vec<u32> = (0..8).map(|x| t.get_at([x, 0, 0], 0)).collect();
     assert_eq!(g, vec![0, 1, 2, 3, 4, 0, 5, 6]);
+}
+
+#[test]
+fn formulas_are_checked_in_three_coordinates_and_with_the_pass() {
+    use grundy_lab::conjecture::{Formula, check};
+    let t = table(&preset("nim-3").unwrap(), [12, 12, 12]);
+    let r = check(&t, &Formula::compile("x ^ y ^ z").unwrap(), &Control::new()).unwrap();
+    assert!(r.holds() && r.cells_checked == 12 * 12 * 12, "{}", grundy_lab::conjecture::summary(&r, 5));
+    assert!(grundy_lab::conjecture::summary(&r, 5).contains("0 <= z < 12"));
+    let r = check(&t, &Formula::compile("x ^ y").unwrap(), &Control::new()).unwrap();
+    let c = r.counterexamples[0];
+    assert_eq!((c.x, c.y, c.z), (0, 0, 1));
+    assert!(c.describe(r.table_kind).starts_with("(0, 0, 1): table g = 1"), "{}", c.describe(r.table_kind));
+    // With a pass, `pass` is 1 in the layer where it is still there: on
+    // the layer without it the game is Nim.
+    let t = table(&preset("nim-3+pass").unwrap(), [8, 8, 8]);
+    let r = check(&t, &Formula::compile("if pass == 0 { x ^ y ^ z } else { -1 }").unwrap(), &Control::new()).unwrap();
+    assert_eq!(r.cells_differing, 512, "every state with the pass there differs, none without");
+    assert!(r.counterexamples.iter().all(|c| c.pass == Some(true)));
+    // An error names the whole state.
+    let e = check(&t, &Formula::compile("if z == 3 && pass == 1 { 1 / 0 } else { 0 }").unwrap(), &Control::new())
+        .unwrap_err();
+    assert!(e.to_string().starts_with("at cell (0, 0, 3) with pass = 1"), "{e}");
 }

@@ -455,7 +455,7 @@ fn value(rules: &Rules, position: &[u64]) -> Result<String, String> {
                     crate::grundy::TableKind::Grundy => v.to_string(),
                     crate::grundy::TableKind::Outcome => (if v == 0 { "P" } else { "N" }).to_string(),
                 };
-                let size = crate::grundy::size_text(dims);
+                let size = dims[..d].iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" x ");
                 return Ok(format!("{what}\n{shown} in {}: from the computed {size} table\n", rules.label()));
             }
             Err(crate::grundy::EngineError::Program(crate::rules::ProgramError::OutsideBox { option, .. })) => {

@@ -28,6 +28,12 @@ pub struct Counterexample {
     pub x: usize,
     /// Row.
     pub y: usize,
+    /// Plane (three coordinates; else 0).
+    pub z: usize,
+    /// Whether the pass is still there, for rules with a pass.
+    pub pass: Option<bool>,
+    /// The number of coordinates of the game (how the cell is written).
+    pub dimension: u8,
     /// The table's value: `g(x, y)` (normal play) or the outcome, 0 = P,
     /// 1 = N (misère).
     pub table: u32,
@@ -47,7 +53,14 @@ impl Counterexample {
             FormulaValue::Bool(true) => "true (P)".to_string(),
             FormulaValue::Bool(false) => "false (not P)".to_string(),
         };
-        format!("({}, {}): table {table}, formula {formula}", self.x, self.y)
+        let coords = [self.x, self.y, self.z];
+        let cell = coords[..self.dimension.clamp(1, 3) as usize].iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        let pass = match self.pass {
+            Some(true) => ", pass there",
+            Some(false) => ", pass used",
+            None => "",
+        };
+        format!("({}{pass}): table {table}, formula {formula}", cell.join(", "))
     }
 }
 
@@ -89,13 +102,21 @@ pub struct CheckReport {
     pub table_kind: TableKind,
     /// The rules' label, for the summary.
     pub rules: String,
-    /// Cells checked: `width * height`.
+    /// States checked: every cell of the box, in every layer.
     pub cells_checked: u64,
+    /// The box checked, `[width, height, depth]`.
+    pub dims: [usize; 3],
+    /// The game's number of coordinates.
+    pub dimension: u8,
+    /// Whether the table has the pass layers (the formula's `pass` was 0
+    /// and 1).
+    pub with_pass: bool,
     /// Cells where formula and table disagree.
     pub cells_differing: u64,
-    /// The first [`MAX_COUNTEREXAMPLES`] disagreements in row order (y, then x).
+    /// The first [`MAX_COUNTEREXAMPLES`] disagreements in row order (the
+    /// starting layer first, then z, y and x).
     pub counterexamples: Vec<Counterexample>,
-    /// The difference picture.
+    /// The difference picture of the plane z = 0 of the starting layer.
     pub diff: DiffTable,
 }
 
@@ -173,7 +194,7 @@ impl Budget {
         Instant::now() >= self.deadline
     }
 
-    fn error(&self, x: usize, y: usize) -> FormulaError {
+    fn error(&self, x: usize, y: usize, row: RowAt) -> FormulaError {
         let mut e = FormulaError::new(
             ErrorKind::Limit,
             format!(
@@ -183,7 +204,7 @@ impl Budget {
             ),
         );
         e.cell = Some((x as i64, y as i64));
-        e
+        e.at(row.z as i64, row.pass())
     }
 }
 
@@ -191,18 +212,38 @@ fn cancelled() -> FormulaError {
     FormulaError::new(ErrorKind::Cancelled, "the check was cancelled")
 }
 
-/// The formula's value at `(x, y)`, stopped by the budget's clock too.
+/// One row of the check: `y` in the plane `z` of `layer`.
+#[derive(Clone, Copy, Debug)]
+struct RowAt {
+    y: usize,
+    z: usize,
+    layer: usize,
+    /// Whether the table has pass layers.
+    with_pass: bool,
+}
+
+impl RowAt {
+    /// The formula's `pass`: 1 while the pass is still there.
+    fn pass(&self) -> i64 {
+        (self.with_pass && self.layer == 1) as i64
+    }
+}
+
+/// The formula's value at `(x, y)` of `row`, stopped by the budget's clock too.
 fn eval_cell(
     formula: &Formula,
     scope: &mut Scope<'static>,
     x: usize,
-    y: usize,
+    row: RowAt,
     budget: Option<Budget>,
 ) -> Result<FormulaValue, FormulaError> {
-    formula.eval_in(scope, x as i64, y as i64, budget.map(|b| b.deadline)).map_err(|e| match budget {
-        // Stopped by a clock: the budget's when it has run out.
-        Some(b) if e.kind == ErrorKind::Limit && b.exceeded() => b.error(x, y),
-        _ => e,
+    let (y, z) = (row.y, row.z);
+    formula.eval_in(scope, [x as i64, y as i64, z as i64], row.pass(), budget.map(|b| b.deadline)).map_err(|e| {
+        match budget {
+            // Stopped by a clock: the budget's when it has run out.
+            Some(b) if e.kind == ErrorKind::Limit && b.exceeded() => b.error(x, y, row),
+            _ => e,
+        }
     })
 }
 
@@ -211,33 +252,42 @@ fn check_row(
     formula: &Formula,
     kind: FormulaKind,
     scope: &mut Scope<'static>,
-    y: usize,
+    row_at: RowAt,
     control: &Control,
     budget: Option<Budget>,
 ) -> Result<Row, FormulaError> {
     let mut row = Row { diff: Vec::with_capacity(table.width()), differing: 0, examples: Vec::new() };
+    let (y, z) = (row_at.y, row_at.z);
     for x in 0..table.width() {
         // Every cell, not every row: one row of a slow formula on a wide
         // table can take longer than the whole budget.
         if let Some(b) = budget
             && b.exceeded()
         {
-            return Err(b.error(x, y));
+            return Err(b.error(x, y, row_at));
         }
         if control.is_cancelled() {
             return Err(cancelled());
         }
-        let value = eval_cell(formula, scope, x, y, budget)?;
+        let value = eval_cell(formula, scope, x, row_at, budget)?;
         if value.kind() != kind {
-            return Err(changed_type(kind, value, x, y));
+            return Err(changed_type(kind, value, x, y).at(z as i64, row_at.pass()));
         }
-        let t = table.get(x, y);
+        let t = table.get_at([x, y, z], row_at.layer);
         let (d, differs) = compare(t, value);
         row.diff.push(d);
         if differs {
             row.differing += 1;
             if row.examples.len() < MAX_COUNTEREXAMPLES {
-                row.examples.push(Counterexample { x, y, table: t, formula: value });
+                row.examples.push(Counterexample {
+                    x,
+                    y,
+                    z,
+                    pass: row_at.with_pass.then_some(row_at.layer == 1),
+                    dimension: table.rules().dimension,
+                    table: t,
+                    formula: value,
+                });
             }
         }
     }
@@ -291,12 +341,15 @@ pub fn check_within(
     budget: Option<Duration>,
 ) -> Result<CheckReport, FormulaError> {
     let budget = Budget::new(budget);
-    let (width, height) = (table.width(), table.height());
-    let cells = width.saturating_mul(height);
+    let [width, height, depth] = table.dims();
+    let cells = width.saturating_mul(height).saturating_mul(depth).saturating_mul(table.layers());
     if cells > MAX_CHECK_CELLS {
         return Err(FormulaError::new(
             ErrorKind::TooLarge,
-            format!("{width} x {height} has {cells} cells; a check takes at most {MAX_CHECK_CELLS}"),
+            format!(
+                "{} has {cells} states; a check takes at most {MAX_CHECK_CELLS}",
+                crate::grundy::size_text(table.dims())
+            ),
         ));
     }
     if cells == 0 {
@@ -309,7 +362,13 @@ pub fn check_within(
         ));
     }
     // The value at the corner fixes the formula's type for every other cell.
-    let kind = eval_cell(formula, &mut Scope::new(), 0, 0, budget)?.kind();
+    let with_pass = table.layers() == 2;
+    // The starting layer first, then (with a pass) the layer without it.
+    let rows_at: Vec<RowAt> = (0..table.layers())
+        .rev()
+        .flat_map(|layer| (0..depth).flat_map(move |z| (0..height).map(move |y| RowAt { y, z, layer, with_pass })))
+        .collect();
+    let kind = eval_cell(formula, &mut Scope::new(), 0, rows_at[0], budget)?.kind();
     if kind == FormulaKind::Integer && table.kind() == TableKind::Outcome {
         return Err(FormulaError::new(
             ErrorKind::WrongType,
@@ -318,19 +377,19 @@ pub fn check_within(
              e.g. is_misere_wythoff_p(x, y)",
         ));
     }
-    control.start(height as u64);
+    control.start(rows_at.len() as u64);
     // Rows after the first failing row are skipped; rows before it still
     // run, so the error reported is the first one in row order.
     let first_failure = AtomicUsize::new(usize::MAX);
-    let rows: Vec<Option<Result<Row, FormulaError>>> = (0..height)
+    let rows: Vec<Option<Result<Row, FormulaError>>> = (0..rows_at.len())
         .into_par_iter()
-        .map_init(Scope::new, |scope, y| {
-            if y > first_failure.load(Ordering::Relaxed) || control.is_cancelled() {
+        .map_init(Scope::new, |scope, r| {
+            if r > first_failure.load(Ordering::Relaxed) || control.is_cancelled() {
                 return None;
             }
-            let row = check_row(table, formula, kind, scope, y, control, budget);
+            let row = check_row(table, formula, kind, scope, rows_at[r], control, budget);
             if row.is_err() {
-                first_failure.fetch_min(y, Ordering::Relaxed);
+                first_failure.fetch_min(r, Ordering::Relaxed);
             }
             control.advance(1);
             Some(row)
@@ -343,21 +402,27 @@ pub fn check_within(
         table_kind: table.kind(),
         rules: table.rules().label(),
         cells_checked: cells as u64,
+        dims: table.dims(),
+        dimension: table.rules().dimension,
+        with_pass,
         cells_differing: 0,
         counterexamples: Vec::new(),
-        diff: DiffTable { width, height, values: Vec::with_capacity(cells) },
+        diff: DiffTable { width, height, values: Vec::with_capacity(width * height) },
     };
     if let Some(e) = rows.iter().flatten().find_map(|r| r.as_ref().err()) {
         return Err(e.clone());
     }
-    for row in rows {
+    for (r, row) in rows.into_iter().enumerate() {
         let Some(Ok(row)) = row else {
             return Err(cancelled());
         };
         report.cells_differing += row.differing;
         let room = MAX_COUNTEREXAMPLES - report.counterexamples.len();
         report.counterexamples.extend(row.examples.into_iter().take(room));
-        report.diff.values.extend(row.diff);
+        // The picture: the plane z = 0 of the starting layer (the first rows).
+        if r < height {
+            report.diff.values.extend(row.diff);
+        }
     }
     Ok(report)
 }

@@ -56,6 +56,10 @@ pub struct FormulaError {
     pub position: Option<(usize, usize)>,
     /// The cell `(x, y)` being evaluated, for run-time errors.
     pub cell: Option<(i64, i64)>,
+    /// The rest of the state being evaluated, where it matters: `z` (three
+    /// coordinates) and `pass` (1: the pass is still there), when either is
+    /// not 0.
+    pub state: Option<(i64, i64)>,
     /// The kind of failure.
     pub kind: ErrorKind,
 }
@@ -63,11 +67,26 @@ pub struct FormulaError {
 impl FormulaError {
     /// An error without a position or a cell.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        FormulaError { message: message.into(), position: None, cell: None, kind }
+        FormulaError { message: message.into(), position: None, cell: None, state: None, kind }
+    }
+
+    /// The same error at the state with this `z` and `pass` (kept only when
+    /// one of them is not 0, so two-coordinate errors read as before).
+    pub fn at(mut self, z: i64, pass: i64) -> Self {
+        if z != 0 || pass != 0 {
+            self.state = Some((z, pass));
+        }
+        self
     }
 
     fn from_parse(e: &ParseError) -> Self {
-        FormulaError { message: e.0.to_string(), position: line_col(e.1), cell: None, kind: ErrorKind::Parse }
+        FormulaError {
+            message: e.0.to_string(),
+            position: line_col(e.1),
+            cell: None,
+            state: None,
+            kind: ErrorKind::Parse,
+        }
     }
 
     fn from_eval(e: &EvalAltResult, x: i64, y: i64) -> Self {
@@ -90,7 +109,7 @@ impl FormulaError {
             EvalAltResult::ErrorParsing(p, _) => (ErrorKind::Parse, p.to_string()),
             other => (ErrorKind::Runtime, without_position(other)),
         };
-        FormulaError { message, position: line_col(e.position()), cell: Some((x, y)), kind }
+        FormulaError { message, position: line_col(e.position()), cell: Some((x, y)), state: None, kind }
     }
 }
 
@@ -110,8 +129,10 @@ fn line_col(p: Position) -> Option<(usize, usize)> {
 
 impl fmt::Display for FormulaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some((x, y)) = self.cell {
-            write!(f, "at cell ({x}, {y}): ")?;
+        match (self.cell, self.state) {
+            (Some((x, y)), None) => write!(f, "at cell ({x}, {y}): ")?,
+            (Some((x, y)), Some((z, pass))) => write!(f, "at cell ({x}, {y}, {z}) with pass = {pass}: ")?,
+            _ => {}
         }
         f.write_str(&self.message)?;
         if let Some((line, col)) = self.position {
@@ -196,7 +217,7 @@ impl Formula {
 
     fn compile_in(engine: &'static Engine, text: &str) -> Result<Formula, FormulaError> {
         let mut scope = Scope::new();
-        scope.push("x", 0_i64).push("y", 0_i64);
+        scope.push("x", 0_i64).push("y", 0_i64).push("z", 0_i64).push("pass", 0_i64);
         let ast = engine.compile_with_scope(&scope, text).map_err(|e| FormulaError::from_parse(&e))?;
         Ok(Formula { text: text.to_string(), ast, engine })
     }
@@ -208,7 +229,7 @@ impl Formula {
 
     /// The value at `(x, y)`.
     pub fn eval(&self, x: i64, y: i64) -> Result<FormulaValue, FormulaError> {
-        self.eval_in(&mut Scope::new(), x, y, None)
+        self.eval_in(&mut Scope::new(), [x, y, 0], 0, None)
     }
 
     /// The value at `(x, y)`, reusing `scope` (one per worker thread). The
@@ -218,15 +239,17 @@ impl Formula {
     pub(crate) fn eval_in(
         &self,
         scope: &mut Scope,
-        x: i64,
-        y: i64,
+        [x, y, z]: [i64; 3],
+        pass: i64,
         stop: Option<Instant>,
     ) -> Result<FormulaValue, FormulaError> {
         scope.clear();
-        scope.push("x", x).push("y", y);
+        scope.push("x", x).push("y", y).push("z", z).push("pass", pass);
         set_deadline(stop);
-        let value: Dynamic =
-            self.engine.eval_ast_with_scope(scope, &self.ast).map_err(|e| FormulaError::from_eval(&e, x, y))?;
+        let value: Dynamic = self
+            .engine
+            .eval_ast_with_scope(scope, &self.ast)
+            .map_err(|e| FormulaError::from_eval(&e, x, y).at(z, pass))?;
         if let Ok(v) = value.as_int() {
             Ok(FormulaValue::Int(v))
         } else if let Ok(b) = value.as_bool() {
@@ -249,7 +272,7 @@ impl Formula {
             };
             let mut e = FormulaError::new(ErrorKind::WrongType, message);
             e.cell = Some((x, y));
-            Err(e)
+            Err(e.at(z, pass))
         }
     }
 }
@@ -309,9 +332,11 @@ mod tests {
         let e = Formula::compile("x +\n  (y * ").unwrap_err();
         assert_eq!(e.kind, ErrorKind::Parse);
         assert!(e.position.is_some(), "{e:?}");
-        let e = Formula::compile("x + z").unwrap_err();
+        // x, y, z and pass are the only variables.
+        let e = Formula::compile("x + w").unwrap_err();
         assert_eq!(e.position, Some((1, 5)), "{e}");
-        assert!(e.message.contains('z'), "{e}");
+        assert!(e.message.contains('w'), "{e}");
+        assert!(Formula::compile("x + y + z + pass").is_ok());
         assert!(Formula::compile("   ").unwrap_err().message.contains("empty"));
     }
 

@@ -26,8 +26,16 @@ use crate::grundy::Table;
 /// The plain-language summary of a report, listing at most `shown`
 /// counterexamples.
 pub fn summary(report: &CheckReport, shown: usize) -> String {
-    let (w, h) = (report.width(), report.height());
-    let range = format!("0 <= x < {w}, 0 <= y < {h}");
+    let d = report.dimension.clamp(1, 3) as usize;
+    let mut range = ["x", "y", "z"][..d]
+        .iter()
+        .zip(report.dims)
+        .map(|(c, n)| format!("0 <= {c} < {n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if report.with_pass {
+        range.push_str("; pass = 1 (still there) and 0 (used)");
+    }
     let mut out = String::new();
     if report.holds() {
         out.push_str(&format!(
