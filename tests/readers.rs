@@ -2,6 +2,8 @@
 //! value or a message, never a panic: rules files, knight designs, the saved
 //! settings and formulas.
 
+#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+
 use grundy_lab::conjecture::Formula;
 use grundy_lab::knight::Design;
 use grundy_lab::rules::{from_json, preset, to_json};

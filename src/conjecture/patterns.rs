@@ -34,11 +34,6 @@ pub struct Periodicity {
 }
 
 impl Periodicity {
-    /// Whether the sequence repeats exactly (saltus 0).
-    pub fn is_periodic(&self) -> bool {
-        self.saltus == 0
-    }
-
     /// In words, with `var` the running coordinate: "g(x + 3) = g(x) + 3 for
     /// x >= 0 (additively periodic: period 3, saltus 3)".
     pub fn describe(&self, var: &str) -> String {

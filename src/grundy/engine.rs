@@ -219,14 +219,17 @@ impl Plan {
 
 /// A slice written from several threads at places the caller proves
 /// disjoint (see the module comment).
-struct Shared<T>(*mut T, usize);
+struct SharedSlice<T>(*mut T, usize);
 // SAFETY: the pointer is only dereferenced at indices that the caller proves
 // are touched by one thread at a time (see the module comment).
-unsafe impl<T: Send> Send for Shared<T> {}
+#[expect(unsafe_code, reason = "tiles of one anti-diagonal write disjoint lines in parallel")]
+unsafe impl<T: Send> Send for SharedSlice<T> {}
 // SAFETY: as above.
-unsafe impl<T: Send> Sync for Shared<T> {}
+#[expect(unsafe_code, reason = "as for Send")]
+unsafe impl<T: Send> Sync for SharedSlice<T> {}
 
-impl<T: Copy> Shared<T> {
+#[expect(unsafe_code, reason = "reads and writes at indices no other thread touches now")]
+impl<T: Copy> SharedSlice<T> {
     #[inline(always)]
     fn get(&self, i: usize) -> T {
         debug_assert!(i < self.1);
@@ -243,10 +246,10 @@ impl<T: Copy> Shared<T> {
 
 /// Line sets and line mexes (or, in misère, "has a P-position") of all lines.
 struct Lines {
-    bits: Shared<u64>,
+    bits: SharedSlice<u64>,
     /// Bit i of a line's summary: word i of its set is full.
-    summary: Shared<u64>,
-    mex: Shared<u32>,
+    summary: SharedSlice<u64>,
+    mex: SharedSlice<u32>,
 }
 
 /// Compute the table of `rules` on `width x height` (two coordinates).
@@ -313,9 +316,9 @@ pub fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
             summary.fill(0);
         }
         let state = Lines {
-            bits: Shared(bits.as_mut_ptr(), bits.len()),
-            summary: Shared(summary.as_mut_ptr(), summary.len()),
-            mex: Shared(mex.as_mut_ptr(), mex.len()),
+            bits: SharedSlice(bits.as_mut_ptr(), bits.len()),
+            summary: SharedSlice(summary.as_mut_ptr(), summary.len()),
+            mex: SharedSlice(mex.as_mut_ptr(), mex.len()),
         };
         for k in 0..planes {
             let tiles = plan.tiles_of(k);

@@ -50,6 +50,7 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
+    #[expect(unsafe_code, reason = "a zeroed Vec<u32> becomes the atomic cells without a copy")]
     pub(super) fn allocate(rules: &Rules, [width, height, depth]: [usize; 3], symmetric: bool, tile: usize) -> Self {
         let layers = if rules.pass { 2 } else { 1 };
         // Zeroed allocation: pages never written (the unused half of a

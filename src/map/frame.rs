@@ -58,7 +58,7 @@ const INK: Colour = Colour([30, 30, 30, 255]);
 
 /// Put the `w x h` map raster in a frame with a title, axes and a legend.
 /// The words come from `texts`. Returns the framed picture as RGBA.
-#[allow(clippy::too_many_arguments)] // the map, its colours and words, and its pixels
+#[expect(clippy::too_many_arguments, reason = "the map, its colours and words, and its pixels")]
 pub fn frame(
     table: &Table,
     palette: &Palette,

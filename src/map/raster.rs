@@ -51,7 +51,7 @@ pub fn render(
 
 /// [`render`] reporting progress (one unit a pixel row) and stopping early
 /// when `control` is cancelled; returns whether the picture is complete.
-#[allow(clippy::too_many_arguments)] // render's arguments and a control
+#[expect(clippy::too_many_arguments, reason = "render's arguments and a control")]
 pub fn render_controlled(
     table: &Table,
     pyramid: Option<&Pyramid>,
@@ -80,7 +80,7 @@ pub fn render_controlled(
 const BAND: usize = 32;
 
 /// Zoomed in (or no pyramid yet): the cell under each pixel's centre.
-#[allow(clippy::too_many_arguments)]
+#[expect(clippy::too_many_arguments, reason = "the drawing needs every one of these")]
 fn render_sampled<T: Value>(
     table: &Table,
     cells: Option<&[T]>,
@@ -152,7 +152,7 @@ fn render_sampled<T: Value>(
 /// block is the key `c`, else the key is 32 + the block's minimum; the
 /// minimum of the keys is then the smallest chosen value present, else 32 +
 /// the minimum of the cells.
-#[allow(clippy::too_many_arguments)]
+#[expect(clippy::too_many_arguments, reason = "the drawing needs every one of these")]
 fn render_shared<T: Value>(
     table: &Table,
     pyramid: &Levels<T>,
@@ -296,7 +296,7 @@ pub fn pixel_blocks(origin: f64, s: f64, p: usize, b: f64, n: usize) -> (usize, 
 /// Render a table that is still being computed: computed cells in their
 /// colours, the rest from `fallback` (the previous table, dimmed) where it
 /// has them, grey elsewhere. Costs one table lookup a pixel.
-#[allow(clippy::too_many_arguments)] // two tables with their palettes, a view and a buffer
+#[expect(clippy::too_many_arguments, reason = "two tables with their palettes, a view and a buffer")]
 pub fn render_partial(
     table: &Table,
     fallback: Option<&Table>,

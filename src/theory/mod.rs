@@ -10,7 +10,8 @@ mod zeckendorf;
 pub use closed::{ClosedForm, closed_form};
 pub use hofstadter::{gs, hofstadter, is_t2_misere_p, is_t2_p, t2_pair};
 pub use wythoff::{
-    floor_phi, floor_phi2, is_misere_wythoff_p, is_wythoff_p, isqrt_5n2, wythoff_index, wythoff_pair, wythoff_partner,
+    PHI_F64, floor_phi, floor_phi2, is_misere_wythoff_p, is_wythoff_p, isqrt_5n2, wythoff_index, wythoff_pair,
+    wythoff_partner,
 };
 pub use zeckendorf::{fibonacci, wythoff_fibonacci_form, zeckendorf};
 

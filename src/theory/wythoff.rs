@@ -2,6 +2,11 @@
 //! computed with integer square roots so that they are exact for every `n`
 //! that fits in a u64 (floating point goes wrong for large n).
 
+/// The golden ratio φ = (1 + √5) / 2 as a float, for drawing the lines
+/// y = φx and y = x/φ only: every P-position is decided with exact integers
+/// ([`floor_phi`], [`is_wythoff_p`]), never with this number.
+pub const PHI_F64: f64 = 1.618_033_988_749_895;
+
 /// `floor(sqrt(5 n^2)) = floor(n sqrt 5)`, exact for every u64 `n`.
 /// `5 n^2` can need 131 bits, so the square is compared in 256-bit arithmetic.
 pub fn isqrt_5n2(n: u64) -> u128 {
@@ -148,7 +153,7 @@ mod tests {
     #[test]
     fn floating_point_would_be_wrong() {
         // Somewhere below 2^60, f64 n*phi differs from the exact value.
-        let phi = (1.0 + 5f64.sqrt()) / 2.0;
+        let phi = PHI_F64;
         let wrong = (0..2000u64)
             .map(|i| (1u64 << 55) + i * 1_000_003)
             .any(|n| (n as f64 * phi).floor() as u128 != floor_phi(n));

@@ -190,7 +190,7 @@ impl eframe::App for GrundyLabApp {
             ui.add_space(4.0);
         });
         if let Some(error) = self.load_warning.clone() {
-            let pal = theme::palette(&self.state.shared.settings);
+            let pal = theme::colours(&self.state.shared.settings);
             egui::Panel::top("settings_warning").show(ui, |ui| {
                 let text = trf("settings.unreadable", &[("error", &error)]);
                 let text_color = ui.visuals().strong_text_color();
@@ -200,7 +200,7 @@ impl eframe::App for GrundyLabApp {
             });
         }
         if let Some(error) = self.save_error.clone() {
-            let pal = theme::palette(&self.state.shared.settings);
+            let pal = theme::colours(&self.state.shared.settings);
             egui::Panel::top("settings_save_error").show(ui, |ui| {
                 let text = trf("settings.not_saved", &[("error", &error)]);
                 let text_color = ui.visuals().strong_text_color();

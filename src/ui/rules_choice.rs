@@ -13,6 +13,18 @@ static FIXED_PRESETS: LazyLock<Vec<(&'static str, Rules)>> = LazyLock::new(|| {
     PRESET_NAMES.iter().filter(|n| !n.starts_with("ryuoh:")).filter_map(|n| Some((*n, preset(n).ok()?))).collect()
 });
 
+/// Whether the tabs can play, draw and edit `rules`: two coordinates, no
+/// pass, moves of a piece. The other games are computed by the library and
+/// the command line (`grundy-lab table`, `value`, `ppos`); the message says
+/// so in the user's language.
+pub fn tabs_can_use(rules: &Rules) -> Result<(), String> {
+    if rules.dimension == 2 && !rules.pass && rules.program.is_none() {
+        Ok(())
+    } else {
+        Err(trf("rules.tabs_cannot", &[("name", &rules.label())]))
+    }
+}
+
 /// The preset `name` with its description in the user's language (the
 /// library's descriptions are English, for the command line): what the
 /// Pieces tab puts in the description field.

@@ -6,7 +6,7 @@ use egui::{Color32, FontFamily, FontId, Stroke, TextStyle};
 
 /// The colours the board, the piles and the banners are drawn in.
 #[derive(Clone, Copy, Debug)]
-pub struct Palette {
+pub struct Colours {
     pub board_light: Color32,
     pub board_dark: Color32,
     pub board_edge: Color32,
@@ -29,7 +29,7 @@ pub struct Palette {
 }
 
 /// The palette for the settings.
-pub fn palette(settings: &Settings) -> Palette {
+pub fn colours(settings: &Settings) -> Colours {
     let dark = settings.theme == ThemeChoice::Dark;
     match (dark, settings.presentation) {
         (false, false) => light(),
@@ -40,8 +40,8 @@ pub fn palette(settings: &Settings) -> Palette {
 }
 
 /// The light theme.
-fn light() -> Palette {
-    Palette {
+fn light() -> Colours {
+    Colours {
         board_light: Color32::from_rgb(0xF4, 0xEB, 0xD6),
         board_dark: Color32::from_rgb(0xDD, 0xCB, 0xA8),
         board_edge: Color32::from_rgb(0x8A, 0x76, 0x5A),
@@ -65,8 +65,8 @@ fn light() -> Palette {
 }
 
 /// The dark theme.
-fn dark_palette() -> Palette {
-    Palette {
+fn dark_palette() -> Colours {
+    Colours {
         board_light: Color32::from_rgb(0x4A, 0x50, 0x5A),
         board_dark: Color32::from_rgb(0x3A, 0x3F, 0x48),
         board_edge: Color32::from_rgb(0x8C, 0x94, 0xA0),
@@ -90,8 +90,8 @@ fn dark_palette() -> Palette {
 }
 
 /// The light theme in presentation mode (high contrast).
-fn light_high_contrast() -> Palette {
-    Palette {
+fn light_high_contrast() -> Colours {
+    Colours {
         board_light: Color32::WHITE,
         board_dark: Color32::from_rgb(0xC8, 0xC8, 0xC8),
         board_edge: Color32::BLACK,
@@ -115,8 +115,8 @@ fn light_high_contrast() -> Palette {
 }
 
 /// The dark theme in presentation mode (high contrast).
-fn dark_high_contrast() -> Palette {
-    Palette {
+fn dark_high_contrast() -> Colours {
+    Colours {
         board_light: Color32::from_rgb(0x50, 0x50, 0x50),
         board_dark: Color32::from_rgb(0x20, 0x20, 0x20),
         board_edge: Color32::WHITE,

@@ -2,7 +2,7 @@
 //! holds, and looking for text a person reads.
 
 // Each test file compiles this module on its own and uses only some of it.
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each test file uses only some of these helpers")]
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

@@ -12,7 +12,7 @@ use crate::ui::i18n::tr;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, pos2, vec2};
 use std::sync::Arc;
 
-const PHI: f64 = 1.618_033_988_749_895;
+use crate::theory::PHI_F64 as PHI;
 
 /// Black or white, whichever reads better on `c`.
 fn ink_on(c: [u8; 4]) -> Color32 {

@@ -63,7 +63,7 @@ pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
     if pts.len() >= VALUE_POINTS {
         ui.small(trf("map.plot.value.first", &[("count", &VALUE_POINTS)]));
     }
-    let (n, phi) = (n as f64, (1.0 + 5f64.sqrt()) / 2.0);
+    let (n, phi) = (n as f64, crate::theory::PHI_F64);
     Plot::new("map_value_cells")
         .height(200.0)
         .data_aspect(1.0)

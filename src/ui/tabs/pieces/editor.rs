@@ -5,7 +5,7 @@
 use super::PiecesTab;
 use crate::rules::{CellState, Convention, Offset, Piece, Rules, TerminalSet, USUAL_SLIDES, parameter_p_piece};
 use crate::ui::i18n::{tr, trf};
-use crate::ui::theme::Palette;
+use crate::ui::theme::Colours;
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 
 /// The largest move matrix shown.
@@ -41,7 +41,7 @@ fn section(ui: &mut egui::Ui, title: &str) {
 }
 
 /// Draw the editor.
-pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
+pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     // A drag ends when the button is released, wherever the pointer is.
     if tab.paint.is_active() && !ui.input(|i| i.pointer.primary_down()) {
         tab.paint = PaintState::Idle;
@@ -177,7 +177,7 @@ struct MatrixInput {
     drag_from: Option<Offset>,
 }
 
-fn matrix(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
+fn matrix(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let n = tab.grid;
     let margin = vec2(4.0, 4.0);
     let axis = vec2(30.0, 24.0);
@@ -200,7 +200,7 @@ fn matrix(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
 }
 
 /// The dx labels under the matrix and the dy labels on its right.
-fn matrix_axes(painter: &egui::Painter, at: &MatrixGrid, pal: &Palette) {
+fn matrix_axes(painter: &egui::Painter, at: &MatrixGrid, pal: &Colours) {
     let (n, cell, grid) = (at.n, at.cell, at.rect());
     let font = FontId::proportional((cell * 0.45).clamp(10.0, 15.0));
     let every = if cell >= 20.0 { 1 } else { 5 };
@@ -221,7 +221,7 @@ fn matrix_cell(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
     at: &MatrixGrid,
-    pal: &Palette,
+    pal: &Colours,
     (col, row): (u32, u32),
     input: &mut MatrixInput,
 ) {
@@ -260,7 +260,7 @@ fn matrix_cell(
 
 /// The mark of a move: a disk for a jump, an arrow for a slide, a faint
 /// fill for a cell a slide reaches by repeating.
-fn draw_move(painter: &egui::Painter, r: Rect, o: Offset, state: CellState, on_ray: bool, pal: &Palette) {
+fn draw_move(painter: &egui::Painter, r: Rect, o: Offset, state: CellState, on_ray: bool, pal: &Colours) {
     let cell = r.width();
     match state {
         CellState::Off if on_ray => {
@@ -300,7 +300,7 @@ fn apply_matrix_input(tab: &mut PiecesTab, ui: &egui::Ui, at: &MatrixGrid, input
     }
 }
 
-fn legend(ui: &mut egui::Ui, pal: &Palette) {
+fn legend(ui: &mut egui::Ui, pal: &Colours) {
     let swatch = |ui: &mut egui::Ui, draw: &dyn Fn(&egui::Painter, Rect), text: &str| {
         let (r, _) = ui.allocate_exact_size(vec2(22.0, 22.0), Sense::hover());
         ui.painter().rect_filled(r, 0.0, pal.board_light);
@@ -334,7 +334,7 @@ fn slide_toggles(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     });
 }
 
-fn terminal(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
+fn terminal(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     ui.horizontal(|ui| {
         if ui.button(tr("editor.terminal_none")).clicked() {
             tab.draft.terminal = TerminalSet::none();

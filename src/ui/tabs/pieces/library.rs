@@ -8,7 +8,7 @@ use crate::rules::{Rules, from_json, to_json};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::Shared;
 use crate::ui::tabs::Tab;
-use crate::ui::theme::Palette;
+use crate::ui::theme::Colours;
 use egui::RichText;
 use std::path::{Path, PathBuf};
 
@@ -47,7 +47,8 @@ pub fn save_to(tab: &mut PiecesTab, path: &Path) {
 pub fn open_from(tab: &mut PiecesTab, path: &Path) {
     let result = crate::fsutil::read_text(path, crate::rules::MAX_FILE_BYTES)
         .map_err(|e| crate::ui::i18n::io_reason(&e))
-        .and_then(|text| from_json(&text).map_err(|e| crate::ui::i18n::rules_file_error(&e)));
+        .and_then(|text| from_json(&text).map_err(|e| crate::ui::i18n::rules_file_error(&e)))
+        .and_then(|rules| crate::ui::rules_choice::tabs_can_use(&rules).map(|()| rules));
     match result {
         Ok(rules) => {
             tab.load(rules);
@@ -77,7 +78,7 @@ fn usable(tab: &mut PiecesTab) -> bool {
 }
 
 /// Draw name, description, "Use in Play", "Show in map" and the last message.
-pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Palette) {
+pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
     section(ui, tr("lib.piece"));
     let label = ui.label(tr("lib.name"));
     ui.add(egui::TextEdit::singleline(&mut tab.draft.name).char_limit(200).desired_width(f32::INFINITY))

@@ -192,7 +192,7 @@ impl PiecesTab {
     pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let ctx = ui.ctx().clone();
         self.keyboard(&ctx);
-        let pal = theme::palette(&shared.settings);
+        let pal = theme::colours(&shared.settings);
         let before = self.draft.clone();
         self.recorded = false;
 

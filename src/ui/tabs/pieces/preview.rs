@@ -8,7 +8,7 @@ use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::palette::{Palette as ValuePalette, PaletteKind};
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
-use crate::ui::theme::Palette;
+use crate::ui::theme::Colours;
 use crate::ui::widgets;
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 use std::sync::Arc;
@@ -79,7 +79,7 @@ fn text_on(fill: [u8; 4]) -> Color32 {
 }
 
 /// Draw the preview.
-pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
+pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let preview = &tab.preview;
     ui.horizontal(|ui| {
         ui.label(RichText::new(tr("preview.title")).strong().size(super::heading_size(ui)));
@@ -145,7 +145,7 @@ fn draw_cells(
     painter: &egui::Painter,
     table: &Table,
     draft: &Rules,
-    pal: &Palette,
+    pal: &Colours,
     origin: egui::Pos2,
     cell: f32,
     stale: bool,

@@ -15,7 +15,7 @@ use crate::rules::Rules;
 use crate::ui::i18n::{engine_error, formula_error, formula_error_what, job_error, tr, trf};
 use crate::ui::state::Shared;
 use crate::ui::tabs::Tab;
-use crate::ui::theme::Palette;
+use crate::ui::theme::Colours;
 use crate::ui::widgets;
 use egui::text::LayoutJob;
 use egui::{Color32, FontId, RichText, Sense, Stroke, TextFormat, vec2};
@@ -181,7 +181,7 @@ fn section(ui: &mut egui::Ui, title: &str) {
 }
 
 /// Draw the workbench.
-pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Palette) {
+pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
     section(ui, tr("bench.title"));
     formula_box(tab, ui, pal);
     check_controls(tab, ui);
@@ -189,7 +189,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &P
     hints(tab, ui, pal);
 }
 
-fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
+fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     // Compiling is cheap: do it whenever the text changes.
     if tab.bench.compiled_for.as_deref() != Some(tab.formula.as_str()) {
         tab.bench.compile_error =
@@ -319,7 +319,7 @@ fn describe_value(v: FormulaValue) -> String {
     }
 }
 
-fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Palette) {
+fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
     if let Some(e) = &tab.bench.check_error {
         ui.colored_label(pal.bad, e.text());
     }
@@ -368,7 +368,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Pa
 }
 
 /// The difference picture; returns a cell when one was clicked.
-fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) -> Option<(usize, usize)> {
+fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) -> Option<(usize, usize)> {
     let bench = &mut tab.bench;
     let done = bench.result.as_ref()?;
     let (mw, mh, cells) = &done.mask;
@@ -407,7 +407,7 @@ fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) -> Option
     at.filter(|_| clicked)
 }
 
-fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Palette) {
+fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     section(ui, tr("hints.title"));
     // A checked table of this piece at least HINTS_SIDE a side is used as it
     // is; otherwise the job computes its own HINTS_SIDE x HINTS_SIDE table

@@ -4,7 +4,7 @@
 
 use crate::play::{Game, Hint};
 use crate::ui::i18n::trf;
-use crate::ui::theme::Palette;
+use crate::ui::theme::Colours;
 use egui::{Align2, Color32, FontId, Rect, Sense, Shape, Stroke, Vec2, pos2, vec2};
 
 /// Boards up to this side are shown whole.
@@ -23,7 +23,7 @@ pub enum BoardAction {
 
 /// Options for drawing.
 pub struct BoardLook<'a> {
-    pub palette: &'a Palette,
+    pub palette: &'a Colours,
     pub show_p: bool,
     pub show_hints: bool,
     pub hint: &'a Hint,
@@ -127,7 +127,7 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
 
 /// Axis labels: coordinates on a whole board, offsets from the piece
 /// (at `(px, py)`) on a huge one.
-fn draw_axes(painter: &egui::Painter, at: &Layout, (px, py): (u64, u64), pal: &Palette) {
+fn draw_axes(painter: &egui::Painter, at: &Layout, (px, py): (u64, u64), pal: &Colours) {
     let label_font = FontId::proportional((at.cell * 0.42).clamp(11.0, 18.0));
     let label_every = if at.cell >= 22.0 { 1 } else { 5 };
     let axis = |v: u64, v0: u64, p: u64, name: &str| -> Option<String> {
@@ -168,7 +168,7 @@ fn cell_response(ui: &mut egui::Ui, game: &Game, r: Rect, (cx, cy): (u64, u64)) 
 
 /// The square itself: the corner with its star, terminal cells, the
 /// chequered board, and the P-position overlay when shown.
-fn draw_square(painter: &egui::Painter, r: Rect, game: &Game, pal: &Palette, show_p: bool, (cx, cy): (u64, u64)) {
+fn draw_square(painter: &egui::Painter, r: Rect, game: &Game, pal: &Colours, show_p: bool, (cx, cy): (u64, u64)) {
     let cell = r.width();
     let fill = if (cx, cy) == (0, 0) {
         pal.corner
@@ -201,7 +201,7 @@ struct CellMarks {
     winning: bool,
 }
 
-fn draw_marks(painter: &egui::Painter, r: Rect, pal: &Palette, marks: CellMarks) {
+fn draw_marks(painter: &egui::Painter, r: Rect, pal: &Colours, marks: CellMarks) {
     let cell = r.width();
     if marks.target {
         painter.rect_stroke(r.shrink(1.5), 2.0, Stroke::new(3.0, pal.target), egui::StrokeKind::Inside);
@@ -232,7 +232,7 @@ pub fn piece_mark(piece: &crate::rules::Piece) -> Option<&'static str> {
 
 /// The piece: a disk with its mark, or a crown (a ring around it when
 /// picked up).
-pub fn draw_piece(painter: &egui::Painter, r: Rect, pal: &Palette, selected: bool, mark: Option<&str>) {
+pub fn draw_piece(painter: &egui::Painter, r: Rect, pal: &Colours, selected: bool, mark: Option<&str>) {
     let c = r.center();
     let rad = r.width() * 0.4;
     painter.circle_filled(c, rad, pal.piece);

@@ -14,7 +14,7 @@ use crate::jobs::{Job, JobEnd, poll};
 use crate::play::{Game, Knowledge, NimGame, PlayerKind, Players, Rng, StartSize, Strength, nim::DEFAULT_HEAPS};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::Shared;
-use crate::ui::theme::{self, Palette};
+use crate::ui::theme::{self, Colours};
 use crate::ui::widgets;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, vec2};
 use serde::{Deserialize, Serialize};
@@ -136,7 +136,7 @@ pub struct PlayTab {
 }
 
 /// Why the computer moved, framed so that a class sees it.
-fn explanation_box(ui: &mut egui::Ui, pal: &Palette, text: &str) {
+fn explanation_box(ui: &mut egui::Ui, pal: &Colours, text: &str) {
     egui::Frame::new().stroke(egui::Stroke::new(2.0, pal.info)).corner_radius(6.0).inner_margin(8).show(ui, |ui| {
         ui.label(RichText::new(text).size(22.0).color(pal.info));
     });
@@ -278,7 +278,7 @@ impl PlayTab {
         }
         self.keyboard(shared, &ctx);
         self.computer_turn(&ctx);
-        let pal = theme::palette(&shared.settings);
+        let pal = theme::colours(&shared.settings);
 
         egui::Panel::left("play_controls").resizable(false).exact_size(300.0).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| controls::options(self, ui, shared, &ctx));
@@ -292,7 +292,7 @@ impl PlayTab {
         });
     }
 
-    fn status_banner(&mut self, ui: &mut egui::Ui, pal: &Palette) {
+    fn status_banner(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         let Some(game) = &self.game else { return };
         if let Some(over) = game.is_over() {
             let person_won = !game.players()[over.winner].is_computer();
@@ -314,7 +314,7 @@ impl PlayTab {
         widgets::banner(ui, pal.info, pal.banner_text, &text, false);
     }
 
-    fn queen_view(&mut self, ui: &mut egui::Ui, pal: &Palette) {
+    fn queen_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         self.status_banner(ui, pal);
         if let Some(job) = &self.table_job {
             widgets::job_progress(ui, job);
@@ -391,7 +391,7 @@ impl PlayTab {
         }
     }
 
-    fn nim_game_view(&mut self, ui: &mut egui::Ui, pal: &Palette) {
+    fn nim_game_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         let Some(nim) = &self.nim else { return };
         if let Some(w) = nim.winner() {
             let person_won = !nim.players()[w].is_computer();

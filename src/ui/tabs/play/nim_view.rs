@@ -3,14 +3,14 @@
 
 use crate::play::{NimGame, nim::nim_sum_formula};
 use crate::ui::i18n::{tr, trf};
-use crate::ui::theme::Palette;
+use crate::ui::theme::Colours;
 use egui::{Rect, RichText, Sense, Stroke, pos2, vec2};
 
 /// Heaps up to this size are drawn stone by stone.
 const DRAWN_HEAP_MAX: u64 = 30;
 
 /// Draw the heaps; returns `(heap, stones left)` when a stone was clicked.
-pub fn show(ui: &mut egui::Ui, nim: &NimGame, pal: &Palette, show_sum: bool, width: f32) -> Option<(usize, u64)> {
+pub fn show(ui: &mut egui::Ui, nim: &NimGame, pal: &Colours, show_sum: bool, width: f32) -> Option<(usize, u64)> {
     let can_move = nim.winner().is_none() && !nim.computer_to_move();
     let most = nim.start().iter().copied().max().unwrap_or(1).clamp(1, DRAWN_HEAP_MAX);
     let d = ((width - 160.0) / most as f32).clamp(12.0, 44.0);

@@ -5,7 +5,7 @@
 
 use crate::play::Game;
 use crate::ui::i18n::{tr, trf};
-use crate::ui::theme::Palette;
+use crate::ui::theme::Colours;
 use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, Vec2, pos2, vec2};
 
 /// Piles up to this size are drawn stone by stone.
@@ -29,7 +29,7 @@ pub enum PilesAction {
 }
 
 /// Draw the two piles in `size`.
-pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Palette, size: Vec2) -> Option<PilesAction> {
+pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Colours, size: Vec2) -> Option<PilesAction> {
     let (x, y) = game.position();
     let can_move = game.is_over().is_none() && !game.computer_to_move();
     let mut action = None;
@@ -119,14 +119,14 @@ fn take_form(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, can_move: bool
 
 /// One pile drawn as a stack of stones, bottom up; hovering a stone shows
 /// what clicking takes. Returns the number of stones to leave.
-#[allow(clippy::too_many_arguments)]
+#[expect(clippy::too_many_arguments, reason = "the drawing needs every one of these")]
 fn stones(
     ui: &mut egui::Ui,
     pile: usize,
     count: u64,
     capacity: u64,
     name: &str,
-    pal: &Palette,
+    pal: &Colours,
     height: f32,
     can_move: bool,
 ) -> Option<u64> {

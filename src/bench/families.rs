@@ -1,0 +1,147 @@
+//! Benchmarks of the game families, as ratios measured in one run: a
+//! three-heap piece against filling the same number of cells, a pass
+//! against the same rules without it, a rules program against its CPython
+//! twin (`benches/chocolate_2d.py`), and a program's cost per position
+//! against the native engine's.
+
+use super::peak_rss;
+use crate::Control;
+use crate::grundy::{compute_box, estimate_bytes_box};
+use crate::rules::preset;
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+/// Time to fill an `n x n x n` table with `x ^ y ^ z` on one thread. Best
+/// of three.
+fn xor_fill_3d(n: usize) -> Duration {
+    (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            let mut v = vec![0u32; n * n * n];
+            for (i, c) in v.iter_mut().enumerate() {
+                let (x, y, z) = (i % n, i / n % n, i / (n * n));
+                *c = (x ^ y ^ z) as u32;
+            }
+            std::hint::black_box(&v);
+            t.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+fn secs(d: Duration) -> f64 {
+    d.as_secs_f64()
+}
+
+fn verdict(ok: bool) -> &'static str {
+    if ok { "ok" } else { "MISSED" }
+}
+
+/// The families figures: the three-heap piece on `n`³ (512 in the issue).
+pub fn families_report(n: usize) -> String {
+    let mut out = String::new();
+    // 1. A three-heap queen: the axes, the face diagonals and the body diagonal.
+    let rules = preset("queen-3-all").expect("preset");
+    let base = xor_fill_3d(n);
+    let before = peak_rss().unwrap_or(0);
+    let t = Instant::now();
+    let table = compute_box(&rules, [n, n, n], &Control::new());
+    let el = t.elapsed();
+    let peak = peak_rss().unwrap_or(0);
+    let estimate = estimate_bytes_box(&rules, [n, n, n]);
+    match table {
+        Ok(table) => {
+            std::hint::black_box(table.get_at([n - 1, n - 1, n - 1], 0));
+            let ratio = secs(el) / secs(base);
+            let _ = writeln!(
+                out,
+                "queen-3-all {n} x {n} x {n}: {:.2} s = {ratio:.1} x the one-thread x^y^z fill ({:.0} ms) \
+                 (target <= 12) {}; peak memory {:.2} GB (estimate {:.2} GB, peak before {:.2} GB) {}",
+                secs(el),
+                secs(base) * 1e3,
+                verdict(ratio <= 12.0),
+                peak as f64 / 1e9,
+                estimate as f64 / 1e9,
+                before as f64 / 1e9,
+                verdict(peak <= before + estimate)
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(out, "queen-3-all {n}^3: {e}");
+        }
+    }
+    // 2. The pass: the same rules with and without it.
+    for (name, side) in [("queen", 4096), ("nim-3", 160)] {
+        let plain = preset(name).expect("preset");
+        let dims = if plain.dimension == 3 { [side, side, side] } else { [side, side, 1] };
+        let time = |r: &crate::rules::Rules| {
+            let t = Instant::now();
+            let table = compute_box(r, dims, &Control::new()).expect("bench size fits");
+            std::hint::black_box(table.get_at([0, 0, 0], 0));
+            t.elapsed()
+        };
+        let (without, with) = (time(&plain), time(&plain.clone().with_pass()));
+        let ratio = secs(with) / secs(without);
+        let _ = writeln!(
+            out,
+            "{name} {} with a pass: {:.0} ms, without: {:.0} ms = {ratio:.2} x (target <= 2.5) {}",
+            crate::grundy::size_text(dims),
+            secs(with) * 1e3,
+            secs(without) * 1e3,
+            verdict(ratio <= 2.5)
+        );
+    }
+    // 3. A rules program against its CPython twin, computing the same table.
+    let (w, h) = (150, 300);
+    let chocolate = preset("chocolate-2d").expect("preset");
+    let t = Instant::now();
+    let ours = compute_box(&chocolate, [w, h, 1], &Control::new()).expect("bench size fits");
+    let ours_time = t.elapsed();
+    let checksum: u64 = ours.positions().map(|p| ours.get_at(p, 0) as u64).sum();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/chocolate_2d.py");
+    let python = std::process::Command::new("python3").arg(script).arg(w.to_string()).arg(h.to_string()).output();
+    match python {
+        Ok(o) if o.status.success() => {
+            let text = String::from_utf8_lossy(&o.stdout);
+            let mut parts = text.split_whitespace();
+            let py_time: f64 = parts.next().and_then(|s| s.parse().ok()).unwrap_or(f64::NAN);
+            let py_sum: u64 = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
+            let ratio = py_time / secs(ours_time);
+            let _ = writeln!(
+                out,
+                "chocolate-2d program {w} x {h}: {:.2} s; CPython twin (one process) {py_time:.2} s = {ratio:.1} x \
+                 faster here (target >= 2) {}; same table: {}",
+                secs(ours_time),
+                verdict(ratio >= 2.0),
+                if py_sum == checksum { "yes" } else { "NO" }
+            );
+        }
+        _ => {
+            let _ = writeln!(
+                out,
+                "chocolate-2d program {w} x {h}: {:.2} s; python3 {script} could not run",
+                secs(ours_time)
+            );
+        }
+    }
+    // 4. A program's cost a position against the native engine's: the
+    // queen as a program and as a piece.
+    let side = 200;
+    let time = |name: &str| {
+        let r = preset(name).expect("preset");
+        let t = Instant::now();
+        let table = compute_box(&r, [side, side, 1], &Control::new()).expect("bench size fits");
+        std::hint::black_box(table.get_at([0, 0, 0], 0));
+        t.elapsed()
+    };
+    let (program, native) = (time("queen-program"), time("queen"));
+    let positions = (side * side) as f64;
+    let _ = writeln!(
+        out,
+        "queen {side} x {side}: program {:.2} µs a position, native engine {:.3} µs a position ({:.0} x)",
+        secs(program) / positions * 1e6,
+        secs(native) / positions * 1e6,
+        secs(program) / secs(native)
+    );
+    out
+}
