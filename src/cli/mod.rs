@@ -445,32 +445,18 @@ fn value(rules: &Rules, position: &[u64]) -> Result<String, String> {
             MAX_SIDE - 1
         ));
     }
-    let mut dims = p.map(|c| c as usize + 1);
-    // A program's move may leave the box (its coordinate sum still falls):
-    // grow the box to hold the option and try again, a few times.
-    for _ in 0..8 {
-        let control = Control::new();
-        let result = progress::watch("computing the table", &control, || compute_box(rules, dims, &control));
-        match result {
-            Ok(t) => {
-                let q = p.map(|c| c as usize);
-                let v = t.get_at(q, t.start_layer());
-                let what = match t.kind() {
-                    crate::grundy::TableKind::Grundy => v.to_string(),
-                    crate::grundy::TableKind::Outcome => (if v == 0 { "P" } else { "N" }).to_string(),
-                };
-                let size = dims[..d].iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" x ");
-                return Ok(format!("{what}\n{shown} in {}: from the computed {size} table\n", rules.label()));
-            }
-            Err(crate::grundy::EngineError::Program(crate::rules::ProgramError::OutsideBox { option, .. })) => {
-                for i in 0..d {
-                    dims[i] = dims[i].max(option[i] as usize + 1);
-                }
-            }
-            Err(e) => return Err(format!("{} has no closed form here and the table failed: {e}", rules.label())),
-        }
-    }
-    Err(format!("the moves of {} keep leaving every box tried around {shown}", rules.label()))
+    let control = Control::new();
+    let t = progress::watch("computing the table", &control, || {
+        crate::grundy::compute_covering(rules, p.map(|c| c as usize), &control)
+    })
+    .map_err(|e| format!("{} has no closed form here and the table failed: {e}", rules.label()))?;
+    let v = t.get_at(p.map(|c| c as usize), t.start_layer());
+    let what = match t.kind() {
+        crate::grundy::TableKind::Grundy => v.to_string(),
+        crate::grundy::TableKind::Outcome => (if v == 0 { "P" } else { "N" }).to_string(),
+    };
+    let size = t.dims()[..d].iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" x ");
+    Ok(format!("{what}\n{shown} in {}: from the computed {size} table\n", rules.label()))
 }
 
 /// The smallest `bench --size`: below it the timings are noise.

@@ -267,6 +267,37 @@ pub fn compute_box(rules: &Rules, dims: [usize; 3], control: &Control) -> Result
     Ok(table)
 }
 
+/// The table of the smallest box holding the position `p` (and every
+/// position its moves reach): the box `p + 1`, grown and computed again when
+/// a program's move leaves it (a program's moves only lower the coordinate
+/// sum, not each coordinate), a few times at most.
+pub fn compute_covering(rules: &Rules, p: [usize; 3], control: &Control) -> Result<Table, EngineError> {
+    let d = rules.dimension.clamp(1, 3) as usize;
+    let mut dims = [1; 3];
+    for i in 0..d {
+        dims[i] = p[i].saturating_add(1);
+    }
+    let mut last = None;
+    for _ in 0..8 {
+        match compute_box(rules, dims, control) {
+            Err(EngineError::Program(crate::rules::ProgramError::OutsideBox { option, .. })) => {
+                for i in 0..d {
+                    dims[i] = dims[i].max(option[i] as usize + 1);
+                }
+                last = Some(option);
+            }
+            other => return other,
+        }
+    }
+    let option = last.unwrap_or_default();
+    Err(EngineError::Program(crate::rules::ProgramError::OutsideBox {
+        position: p.map(|c| c as u64),
+        option,
+        dims,
+        dimension: rules.dimension,
+    }))
+}
+
 /// Allocate an empty `width x height` table after checking the size and the
 /// memory; fill it with [`fill`] (the UI keeps an `Arc` of it to show cells
 /// as they arrive).

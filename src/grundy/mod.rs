@@ -12,7 +12,7 @@ pub mod naive;
 mod program;
 mod table;
 
-pub use engine::{compute, compute_box, fill, prepare, prepare_box};
+pub use engine::{compute, compute_box, compute_covering, fill, prepare, prepare_box};
 pub use memory::{
     EngineError, MAX_SIDE, check_fits, estimate_bytes, estimate_bytes_box, estimate_seconds, human_bytes, memory_limit,
     size_text,

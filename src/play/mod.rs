@@ -11,6 +11,7 @@
 
 mod explain;
 pub mod game;
+pub mod heaps;
 mod history;
 pub mod nim;
 mod oracle;
@@ -18,6 +19,7 @@ mod rng;
 
 pub use explain::{Reason, Why};
 pub use game::{Game, GameOver, Hint, MoveError, MoveRecord, StartSize};
+pub use heaps::{HeapGame, HeapHint, HeapMove, HeapMoveError, HeapMoveRecord, HeapReason, HeapState};
 pub use history::History;
 pub use nim::{NimGame, NimHint, NimMove, NimReason};
 
