@@ -16,12 +16,14 @@ mod history;
 pub mod nim;
 mod oracle;
 mod rng;
+pub mod sum;
 
 pub use explain::{Reason, Why};
 pub use game::{Game, GameOver, Hint, MoveError, MoveRecord, StartSize};
 pub use heaps::{HeapGame, HeapHint, HeapMove, HeapMoveError, HeapMoveRecord, HeapReason, HeapState};
 pub use history::History;
 pub use nim::{NimGame, NimHint, NimMove, NimReason};
+pub use sum::{SumGame, SumHint, SumMove};
 
 pub use oracle::{Knowledge, MAX_PLAY_SIDE, Oracle, TINY_SIDE};
 pub use rng::Rng;
