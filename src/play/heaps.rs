@@ -294,6 +294,17 @@ impl HeapGame {
         true
     }
 
+    /// Redo moves until a person is to move again.
+    pub fn redo_turn(&mut self) -> bool {
+        if !self.redo() {
+            return false;
+        }
+        while self.players[self.to_move()].is_computer() && self.history.can_redo() {
+            self.redo();
+        }
+        true
+    }
+
     /// The state written as a person reads it: `(3, 5, 2)`, and whether the
     /// pass is still there.
     pub fn describe(&self, s: HeapState) -> String {

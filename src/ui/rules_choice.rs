@@ -2,7 +2,7 @@
 //! and the user's saved pieces) and the misère convention. Both change the
 //! one `shared.rules`, so every tab plays and draws the same game.
 
-use crate::rules::{Convention, PRESET_NAMES, Piece, Rules, preset, ryuoh_jumps};
+use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, Piece, Rules, preset, ryuoh_jumps};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::Shared;
 use std::sync::LazyLock;
@@ -13,11 +13,11 @@ static FIXED_PRESETS: LazyLock<Vec<(&'static str, Rules)>> = LazyLock::new(|| {
     PRESET_NAMES.iter().filter(|n| !n.starts_with("ryuoh:")).filter_map(|n| Some((*n, preset(n).ok()?))).collect()
 });
 
-/// Whether the tabs can play, draw and edit `rules`: two coordinates, no
-/// pass, moves of a piece. The other games are computed by the library and
-/// the command line (`grundy-lab table`, `value`, `ppos`); the message says
-/// so in the user's language.
-pub fn tabs_can_use(rules: &Rules) -> Result<(), String> {
+/// Whether `rules` are a piece on a board: two coordinates, no pass, the
+/// moves of a piece (what the board of Play, a sum of pieces and the move
+/// matrix of the Pieces tab show). The other games are played as heaps and
+/// written as programs; the message says so in the user's language.
+pub fn board_game(rules: &Rules) -> Result<(), String> {
     if rules.dimension == 2 && !rules.pass && rules.program.is_none() {
         Ok(())
     } else {
@@ -101,15 +101,65 @@ pub fn preset_piece(piece: &Piece) -> Option<&'static str> {
 /// translated name (see [`known_game`]), any other piece by the name the
 /// user gave it.
 pub fn rules_name(rules: &Rules) -> String {
-    let base = match known_game(rules) {
-        Some(KnownGame::Preset(name)) => preset_title(name).map_or_else(|| rules.name.clone(), str::to_string),
-        Some(KnownGame::Ryuoh(p)) => trf("rules.ryuoh", &[("p", &p)]),
-        None => rules.name.clone(),
+    let family = family_title(rules);
+    let base = match (family, known_game(rules)) {
+        (Some(title), _) => title.to_string(),
+        (None, Some(KnownGame::Preset(name))) => preset_title(name).map_or_else(|| rules.name.clone(), str::to_string),
+        (None, Some(KnownGame::Ryuoh(p))) => trf("rules.ryuoh", &[("p", &p)]),
+        (None, None) => rules.name.clone(),
     };
-    match rules.convention {
+    let base = match rules.convention {
         Convention::Normal => base,
         Convention::Misere => trf("rules.misere", &[("name", &base)]),
+    };
+    if rules.pass { trf("rules.with_pass", &[("name", &base)]) } else { base }
+}
+
+/// The rules' name with the number of heaps when it is not two: what the
+/// current choice says.
+pub fn rules_label(rules: &Rules) -> String {
+    let name = rules_name(rules);
+    match rules.dimension {
+        2 => name,
+        d => trf("rules.with_heaps", &[("name", &name), ("n", &d)]),
     }
+}
+
+/// The translated name of a preset of [`FAMILY_PRESETS`], recognised by
+/// what it is (the same moves, or the same program).
+fn family_title(rules: &Rules) -> Option<&'static str> {
+    let plain = Rules { convention: Convention::Normal, pass: false, ..rules.clone() };
+    let name = FAMILY.iter().find(|(_, r)| r.piece == plain.piece && r.program == plain.program && r.dimension == plain.dimension && r.terminal == plain.terminal)?.0;
+    Some(match name {
+        "nim-1" => tr("rules.family.nim-1"),
+        "nim-3" => tr("rules.family.nim-3"),
+        "queen-3" => tr("rules.family.queen-3"),
+        "queen-3-all" => tr("rules.family.queen-3-all"),
+        "restricted-nim" => tr("rules.family.restricted-nim"),
+        "subtraction-1-3-4" => tr("rules.family.subtraction-1-3-4"),
+        "chocolate-2d" => tr("rules.family.chocolate-2d"),
+        "chocolate-3d" => tr("rules.family.chocolate-3d"),
+        "fraenkel-3" => tr("rules.family.fraenkel-3"),
+        "queen-program" => tr("rules.family.queen-program"),
+        _ => return None,
+    })
+}
+
+/// The presets of the game families, built once: (name, rules).
+static FAMILY: LazyLock<Vec<(&'static str, Rules)>> =
+    LazyLock::new(|| FAMILY_PRESETS.iter().filter_map(|n| Some((*n, preset(n).ok()?))).collect());
+
+/// The groups of the rules choice: a heading and its rules.
+pub fn offered_groups(shared: &Shared) -> Vec<(&'static str, Vec<Rules>)> {
+    let family = |names: &[&str]| -> Vec<Rules> {
+        FAMILY.iter().filter(|(n, _)| names.contains(n)).map(|(_, r)| r.clone()).collect()
+    };
+    vec![
+        (tr("rules.group.board"), offered_rules(shared)),
+        (tr("rules.group.one"), family(&["nim-1", "restricted-nim", "subtraction-1-3-4"])),
+        (tr("rules.group.three"), family(&["nim-3", "queen-3", "queen-3-all", "chocolate-3d", "fraenkel-3"])),
+        (tr("rules.group.programs"), family(&["chocolate-2d", "queen-program"])),
+    ]
 }
 
 /// The translated name of a preset of [`PRESET_NAMES`] without a parameter.
@@ -132,10 +182,12 @@ pub fn offered_rules(shared: &Shared) -> Vec<Rules> {
     PRESET_NAMES.iter().filter_map(|n| preset(n).ok()).chain(shared.saved_pieces.iter().cloned()).collect()
 }
 
-/// The rules with normal play (what the piece list compares with).
+/// The rules with normal play and no pass (what the piece list compares
+/// with).
 pub fn as_normal(r: &Rules) -> Rules {
     let mut r = r.clone();
     r.convention = Convention::Normal;
+    r.pass = false;
     r
 }
 
@@ -146,24 +198,39 @@ pub fn piece_combo(ui: &mut egui::Ui, shared: &mut Shared, id_salt: &str, label:
     let mut chosen = None;
     let current = as_normal(&shared.rules);
     let combo = egui::ComboBox::from_id_salt(id_salt)
-        .selected_text(rules_name(&current))
+        .selected_text(rules_label(&current))
         .width(ui.available_width() - 8.0)
+        .height(600.0)
         .show_ui(ui, |ui| {
-            for r in offered_rules(shared) {
-                if ui.selectable_label(current == r, rules_name(&r)).clicked() {
-                    chosen = Some(r);
+            for (heading, group) in offered_groups(shared) {
+                ui.label(egui::RichText::new(heading).strong().weak());
+                for r in group {
+                    if ui.selectable_label(current == r, rules_label(&r)).clicked() {
+                        chosen = Some(r);
+                    }
                 }
+                ui.separator();
             }
         });
     combo.response.labelled_by(label);
+    if ui.small_button(tr("rules.program_link")).on_hover_text(tr("rules.program_link.tip")).clicked() {
+        shared.open_tab = Some(crate::ui::tabs::Tab::Pieces);
+    }
     match chosen {
         Some(mut r) if r != current => {
             r.convention = shared.rules.convention;
+            r.pass = shared.rules.pass;
             shared.rules = r;
             true
         }
         _ => false,
     }
+}
+
+/// The "with a pass" checkbox. Returns whether the rules changed.
+pub fn pass_checkbox(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
+    let changed = ui.checkbox(&mut shared.rules.pass, tr("rules.pass")).on_hover_text(tr("heaps.pass.tip")).changed();
+    changed
 }
 
 /// The misère checkbox. Returns whether the rules changed.

@@ -108,10 +108,7 @@ impl AppState {
     /// refused, so that the app starts), and every number is brought within
     /// what its control allows.
     fn check_saved(&mut self) -> Result<(), String> {
-        let rules = |what: &str, r: &Rules| {
-            r.validate().map_err(|e| format!("{what} `{}`: {e}", r.name))?;
-            crate::ui::rules_choice::tabs_can_use(r)
-        };
+        let rules = |what: &str, r: &Rules| r.validate().map_err(|e| format!("{what} `{}`: {e}", r.name));
         rules("the current rules", &self.shared.rules)?;
         for r in &self.shared.saved_pieces {
             rules("the saved piece", r)?;

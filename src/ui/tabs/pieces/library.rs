@@ -48,7 +48,7 @@ pub fn open_from(tab: &mut PiecesTab, path: &Path) {
     let result = crate::fsutil::read_text(path, crate::rules::MAX_FILE_BYTES)
         .map_err(|e| crate::ui::i18n::io_reason(&e))
         .and_then(|text| from_json(&text).map_err(|e| crate::ui::i18n::rules_file_error(&e)))
-        .and_then(|rules| crate::ui::rules_choice::tabs_can_use(&rules).map(|()| rules));
+        .and_then(|rules| crate::ui::rules_choice::board_game(&rules).map(|()| rules));
     match result {
         Ok(rules) => {
             tab.load(rules);

@@ -27,6 +27,8 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
     ui.horizontal(|ui| {
         ui.selectable_value(&mut tab.options.mode, PlayMode::Queen, tr("play.mode.queen"));
         ui.selectable_value(&mut tab.options.mode, PlayMode::Nim, tr("play.mode.nim"));
+        ui.selectable_value(&mut tab.options.mode, PlayMode::Sum, tr("play.mode.sum"))
+            .on_hover_text(tr("play.mode.sum.tip"));
     });
     ui.add_space(12.0);
     let new = egui::Button::new(RichText::new(tr("play.new_game")).size(22.0).strong())
@@ -41,6 +43,21 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
     }
     match tab.options.mode {
         PlayMode::Queen => restart |= queen_options(tab, ui, shared),
+        PlayMode::Sum => {
+            restart |= queen_options(tab, ui, shared);
+            section(ui, tr("play.sum.pieces"));
+            ui.horizontal(|ui| {
+                for n in 2..=4u8 {
+                    if ui.radio(tab.options.sum_pieces == n, n.to_string()).clicked() {
+                        tab.options.sum_pieces = n;
+                        restart = true;
+                    }
+                }
+            });
+            if rules_choice::board_game(&shared.rules).is_err() {
+                ui.colored_label(ui.visuals().warn_fg_color, tr("play.sum.board_only"));
+            }
+        }
         PlayMode::Nim => restart |= nim_options(tab, ui),
     }
     section(ui, tr("play.opponent"));
@@ -70,6 +87,7 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
     // The tab restarts when the rules change.
     rules_choice::piece_combo(ui, shared, "play_piece", piece_label.id);
     rules_choice::misere_checkbox(ui, shared);
+    rules_choice::pass_checkbox(ui, shared);
     section(ui, tr("play.start"));
     for (size, key) in [
         (StartSize::Small, "play.start.small"),
@@ -142,10 +160,18 @@ pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
     ui.add_space(8.0);
     ui.label(RichText::new(tr("play.moves")).strong().size(title_size(ui)));
     let (can_undo, can_redo) = match tab.options.mode {
-        PlayMode::Queen => {
-            tab.game.as_ref().map_or((false, false), |g| (g.history().can_undo(), g.history().can_redo()))
-        }
         PlayMode::Nim => tab.nim.as_ref().map_or((false, false), |g| (g.history().can_undo(), g.history().can_redo())),
+        _ => {
+            if let Some(g) = &tab.game {
+                (g.history().can_undo(), g.history().can_redo())
+            } else if let Some(g) = &tab.heaps {
+                (g.history().can_undo(), g.history().can_redo())
+            } else if let Some(g) = &tab.sum {
+                (g.history().can_undo(), false)
+            } else {
+                (false, false)
+            }
+        }
     };
     ui.horizontal(|ui| {
         if ui.add_enabled(can_undo, egui::Button::new(tr("play.undo"))).on_hover_text("Ctrl+Z").clicked() {
@@ -157,6 +183,23 @@ pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
     });
     ui.separator();
     let lines: Vec<(String, Option<String>)> = match tab.options.mode {
+        _ if tab.heaps.is_some() => tab.heaps.as_ref().map_or(Vec::new(), |g| {
+            g.history()
+                .played()
+                .iter()
+                .map(|m| {
+                    let who = explain::player_name(g.players(), m.by);
+                    (super::heaps_view::record_text(g, who, m), super::heaps_view::reason_text(g, m))
+                })
+                .collect()
+        }),
+        PlayMode::Sum => tab.sum.as_ref().map_or(Vec::new(), |g| {
+            g.history()
+                .played()
+                .iter()
+                .map(|m| (super::sum_view::record_text(explain::player_name(g.players(), m.by), m), None))
+                .collect()
+        }),
         PlayMode::Queen => tab.game.as_ref().map_or(Vec::new(), |g| {
             g.history()
                 .played()

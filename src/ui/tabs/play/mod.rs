@@ -6,12 +6,17 @@
 mod board;
 mod controls;
 pub mod explain;
+mod heaps_view;
 mod nim_view;
 mod piles;
+mod sum_view;
 
 use crate::grundy::Table;
 use crate::jobs::{Job, JobEnd, poll};
-use crate::play::{Game, Knowledge, NimGame, PlayerKind, Players, Rng, StartSize, Strength, nim::DEFAULT_HEAPS};
+use crate::play::{
+    Game, HeapGame, Knowledge, NimGame, PlayerKind, Players, Rng, StartSize, Strength, SumGame, nim::DEFAULT_HEAPS,
+};
+use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::Shared;
 use crate::ui::theme::{self, Colours};
@@ -28,6 +33,8 @@ pub enum PlayMode {
     Queen,
     /// Nim with several heaps.
     Nim,
+    /// A sum of games: several pieces on one board.
+    Sum,
 }
 
 /// Who plays against whom.
@@ -58,6 +65,8 @@ pub struct PlayOptions {
     pub nim_misere: bool,
     /// Seconds the computer waits before it moves (so a class can follow).
     pub computer_delay: f32,
+    /// Pieces on the board in a sum of games (2 to 4).
+    pub sum_pieces: u8,
 }
 
 impl PlayOptions {
@@ -68,6 +77,7 @@ impl PlayOptions {
             self.nim_heaps = DEFAULT_HEAPS.to_vec();
         }
         self.computer_delay = finite_in(self.computer_delay, 0.0, 5.0, 0.7);
+        self.sum_pieces = self.sum_pieces.clamp(2, 4);
     }
 }
 
@@ -88,6 +98,7 @@ impl Default for PlayOptions {
             nim_heaps: DEFAULT_HEAPS.to_vec(),
             nim_misere: true,
             computer_delay: 0.7,
+            sum_pieces: 3,
         }
     }
 }
@@ -125,6 +136,19 @@ pub struct PlayTab {
     selected: bool,
     #[serde(skip)]
     table_job: Option<Job<Arc<Table>, crate::grundy::EngineError>>,
+    /// A game of rules the board cannot show (one or three heaps, a pass, a
+    /// program), played as heaps.
+    #[serde(skip)]
+    pub heaps: Option<HeapGame>,
+    /// A sum of several pieces on one board.
+    #[serde(skip)]
+    pub sum: Option<SumGame>,
+    /// The piece picked in a sum.
+    #[serde(skip)]
+    sum_selected: Option<usize>,
+    /// The rules of the game on screen (a new game starts when they change).
+    #[serde(skip)]
+    played: Option<Rules>,
     #[serde(skip)]
     computer_due: Option<f64>,
     #[serde(skip)]
@@ -158,6 +182,35 @@ impl PlayTab {
         // A table job of the previous game is cancelled when replaced or dropped.
         self.table_job = None;
         let start = self.options.start.position(&mut self.rng);
+        self.played = Some(shared.rules.clone());
+        self.heaps = None;
+        self.sum = None;
+        self.sum_selected = None;
+        let rules = &shared.rules;
+        let board_game = crate::ui::rules_choice::board_game(rules).is_ok();
+        if self.options.mode == PlayMode::Sum && board_game {
+            let game = SumGame::new(rules, sum_start(start, self.options.sum_pieces), self.options.players());
+            let (w, h) = game.table_size();
+            // The values of the parts are Grundy numbers (normal play); a
+            // misère sum is searched on them.
+            let plain = Rules { convention: crate::rules::Convention::Normal, ..rules.clone() };
+            self.table_job = Some(widgets::spawn(tr("play.table_job"), ctx, move |c| {
+                crate::grundy::compute(&plain, w, h, &c).map(Arc::new)
+            }));
+            self.sum = Some(game);
+        } else if !board_game {
+            let p = heap_start(start, rules.dimension);
+            self.heaps = Some(HeapGame::new(rules, p, self.options.players()));
+            let r = rules.clone();
+            self.table_job = Some(widgets::spawn(tr("play.table_job"), ctx, move |c| {
+                crate::grundy::compute_covering(&r, p.map(|v| v as usize), &c).map(Arc::new)
+            }));
+        }
+        self.nim = Some(NimGame::new(&self.options.nim_heaps, self.options.nim_misere, self.options.players()));
+        if !board_game || self.options.mode == PlayMode::Sum {
+            self.game = None;
+            return;
+        }
         let game = Game::new(&shared.rules, start, self.options.players());
         if game.knowledge() == Knowledge::TooLarge {
             // Say so at once, not only when hints are on or the computer moves.
@@ -179,6 +232,10 @@ impl PlayTab {
         match poll(&mut self.table_job) {
             Some(JobEnd::Done(table)) => {
                 if let Some(g) = &mut self.game {
+                    g.set_table(table);
+                } else if let Some(g) = &mut self.heaps {
+                    g.set_table(table);
+                } else if let Some(g) = &mut self.sum {
                     g.set_table(table);
                 }
             }
@@ -211,16 +268,23 @@ impl PlayTab {
         };
         let delay = self.options.computer_delay;
         match self.options.mode {
-            PlayMode::Queen => {
-                let Some(game) = &mut self.game else { return };
-                if !game.computer_to_move() || waiting_for_table {
+            _ if waiting_for_table => {}
+            PlayMode::Queen | PlayMode::Sum => {
+                let to_move = self.game.as_ref().is_some_and(|g| g.computer_to_move())
+                    || self.heaps.as_ref().is_some_and(|g| g.computer_to_move())
+                    || self.sum.as_ref().is_some_and(|g| g.computer_to_move());
+                if !to_move || !due_now(&mut self.computer_due, delay) {
                     return;
                 }
-                if due_now(&mut self.computer_due, delay) {
-                    self.computer_due = None;
-                    game.computer_move(&mut self.rng);
-                    ctx.request_repaint();
+                self.computer_due = None;
+                if let Some(g) = &mut self.game {
+                    g.computer_move(&mut self.rng);
+                } else if let Some(g) = &mut self.heaps {
+                    g.computer_move(&mut self.rng);
+                } else if let Some(g) = &mut self.sum {
+                    g.computer_move(&mut self.rng);
                 }
+                ctx.request_repaint();
             }
             PlayMode::Nim => {
                 let Some(nim) = &mut self.nim else { return };
@@ -255,8 +319,13 @@ impl PlayTab {
         self.selected = false;
         self.notice = None;
         match self.options.mode {
-            PlayMode::Queen => self.game.as_mut().map(|g| g.undo_turn()),
             PlayMode::Nim => self.nim.as_mut().map(|g| g.undo_turn()),
+            _ => self
+                .game
+                .as_mut()
+                .map(|g| g.undo_turn())
+                .or_else(|| self.heaps.as_mut().map(|g| g.undo_turn()))
+                .or_else(|| self.sum.as_mut().map(|g| g.undo_turn())),
         };
     }
 
@@ -264,16 +333,17 @@ impl PlayTab {
     pub fn redo(&mut self) {
         self.computer_due = None;
         match self.options.mode {
-            PlayMode::Queen => self.game.as_mut().map(|g| g.redo_turn()),
             PlayMode::Nim => self.nim.as_mut().map(|g| g.redo_turn()),
+            _ => self.game.as_mut().map(|g| g.redo_turn()).or_else(|| self.heaps.as_mut().map(|g| g.redo_turn())),
         };
     }
 
     /// Draw the tab.
     pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let ctx = ui.ctx().clone();
-        let stale = self.game.as_ref().is_none_or(|g| g.rules() != &shared.rules);
-        if stale || self.nim.is_none() {
+        let stale = self.played.as_ref() != Some(&shared.rules);
+        let gone = self.game.is_none() && self.heaps.is_none() && self.sum.is_none();
+        if stale || gone || self.nim.is_none() {
             self.new_game(shared, &ctx);
         }
         self.keyboard(shared, &ctx);
@@ -287,8 +357,10 @@ impl PlayTab {
             controls::history(self, ui);
         });
         egui::CentralPanel::default().show(ui, |ui| match self.options.mode {
-            PlayMode::Queen => self.queen_view(ui, &pal),
             PlayMode::Nim => egui::ScrollArea::vertical().show(ui, |ui| self.nim_game_view(ui, &pal)).inner,
+            _ if self.heaps.is_some() => self.heaps_game_view(ui, &pal),
+            _ if self.sum.is_some() => self.sum_game_view(ui, &pal),
+            _ => self.queen_view(ui, &pal),
         });
     }
 
@@ -391,6 +463,108 @@ impl PlayTab {
         }
     }
 
+    /// The banner of a game that may be over: who won (and Play again), or
+    /// whose turn it is. Returns true when the game is over.
+    fn turn_banner(&mut self, ui: &mut egui::Ui, pal: &Colours, winner: Option<usize>, players: Players, to_move: usize, misere: bool) -> bool {
+        if let Some(w) = winner {
+            let person_won = !players[w].is_computer();
+            let over = crate::play::GameOver { winner: w, terminal: false, misere };
+            let fill = if person_won { pal.good } else { pal.bad };
+            widgets::banner(ui, fill, pal.banner_text, &explain::game_over(&over, players), false);
+            if ui.add(egui::Button::new(RichText::new(tr("play.play_again")).size(22.0))).clicked() {
+                self.played = None;
+            }
+            return true;
+        }
+        let text = if players[to_move].is_computer() {
+            if self.table_job.is_some() { tr("play.status.waiting") } else { tr("play.status.thinking") }.to_string()
+        } else if players.iter().any(|p| p.is_computer()) {
+            tr("play.status.your_turn").to_string()
+        } else {
+            trf("play.status.turn_of", &[("player", &explain::player_name(players, to_move))])
+        };
+        widgets::banner(ui, pal.info, pal.banner_text, &text, false);
+        false
+    }
+
+    fn heaps_game_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
+        let Some(game) = &self.heaps else { return };
+        let (winner, players, to_move) = (game.winner(), game.players(), game.to_move());
+        let misere = game.rules().convention == crate::rules::Convention::Misere;
+        let title = explain::rules_name(game.rules());
+        if self.turn_banner(ui, pal, winner, players, to_move, misere) {
+            return;
+        }
+        if let Some(job) = &self.table_job {
+            widgets::job_progress(ui, job);
+        }
+        let Some(game) = &self.heaps else { return };
+        ui.label(RichText::new(title).strong());
+        let hint = game.hint().unwrap_or(crate::play::HeapHint::Computing);
+        let chosen = heaps_view::show(ui, game, pal, self.options.show_hints, &hint);
+        if let Some(r) = game.history().last()
+            && let Some(why) = heaps_view::reason_text(game, r)
+        {
+            explanation_box(ui, pal, &format!("{}: {why}", tr("play.last_move")));
+        }
+        if self.options.show_hints && game.winner().is_none() {
+            ui.label(RichText::new(heaps_view::hint_text(game, &hint)).size(20.0).color(pal.winning));
+        }
+        if let (Some(m), Some(game)) = (chosen, &mut self.heaps) {
+            match game.play(m) {
+                Ok(()) => self.notice = None,
+                Err(e) => self.notice = Some(e.to_string()),
+            }
+        }
+        if let Some(notice) = &self.notice {
+            ui.colored_label(pal.bad, notice);
+        }
+    }
+
+    fn sum_game_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
+        let Some(game) = &self.sum else { return };
+        let (winner, players, to_move) = (game.winner(), game.players(), game.to_move());
+        let misere = game.rules().convention == crate::rules::Convention::Misere;
+        if self.turn_banner(ui, pal, winner, players, to_move, misere) {
+            return;
+        }
+        if let Some(job) = &self.table_job {
+            widgets::job_progress(ui, job);
+        }
+        let Some(game) = &self.sum else { return };
+        let pieces: Vec<String> = game
+            .pieces()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{} ({}, {})", sum_view::NAMES[i], p.0, p.1))
+            .collect();
+        ui.label(RichText::new(format!("{} · {}", explain::rules_name(game.rules()), pieces.join(", "))).size(20.0));
+        let size = vec2(ui.available_width(), (ui.available_height() - 140.0).max(240.0));
+        let action = if game.computer_to_move() { None } else { sum_view::board(ui, game, self.sum_selected, pal, size) };
+        let hint = game.hint();
+        if self.options.show_hints && game.winner().is_none() {
+            ui.label(RichText::new(sum_view::hint_text(&hint)).size(20.0).color(pal.winning));
+        }
+        match action {
+            Some(sum_view::SumAction::Select(i)) => self.sum_selected = Some(i),
+            Some(sum_view::SumAction::MoveTo(i, to)) => {
+                if let Some(game) = &mut self.sum {
+                    match game.play(i, to) {
+                        Ok(()) => {
+                            self.sum_selected = None;
+                            self.notice = None;
+                        }
+                        Err(_) => self.notice = Some(tr("sum.illegal").to_string()),
+                    }
+                }
+            }
+            None => {}
+        }
+        if let Some(notice) = &self.notice {
+            ui.colored_label(pal.bad, notice);
+        }
+    }
+
     fn nim_game_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         let Some(nim) = &self.nim else { return };
         if let Some(w) = nim.winner() {
@@ -440,4 +614,26 @@ impl PlayTab {
             let _ = nim.play(h, left);
         }
     }
+}
+
+/// The start of a heap game: the two numbers of the start size, and for a
+/// third heap their mean (so 9 and 12 give 9, 12 and 10).
+fn heap_start((a, b): (u64, u64), dimension: u8) -> crate::rules::Pos {
+    match dimension {
+        1 => [b, 0, 0],
+        2 => [a, b, 0],
+        _ => [a, b, a / 2 + b / 2],
+    }
+}
+
+/// The pieces of a sum: the start size's cell, then the other sizes people
+/// know, `n` of them in all.
+fn sum_start(first: (u64, u64), n: u8) -> Vec<(u64, u64)> {
+    let mut cells = vec![first];
+    for c in [(5, 7), (9, 12), (14, 20), (3, 8), (6, 4)] {
+        if cells.len() < n.clamp(2, 4) as usize && !cells.contains(&c) {
+            cells.push(c);
+        }
+    }
+    cells
 }

@@ -1,0 +1,158 @@
+//! Play any family as heaps: one, two or three piles of stones, the moves
+//! of the rules as buttons (a piece's or a program's), the Pass button
+//! while the pass is there, hints with the values of the table. The game
+//! itself is [`crate::play::HeapGame`].
+
+use crate::play::{HeapGame, HeapHint, HeapMove, HeapMoveRecord, HeapReason, HeapState};
+use crate::rules::position_text;
+use crate::ui::i18n::{tr, trf};
+use crate::ui::theme::Colours;
+use egui::{Color32, RichText, Stroke, vec2};
+
+/// The most stones drawn in one pile (larger piles show their number).
+const DRAWN_MAX: u64 = 30;
+/// The most moves shown as buttons (the others are counted).
+const SHOWN_MOVES: usize = 120;
+
+/// A move as a person reads it: "→ (3, 5)" or "Pass".
+pub fn move_text(game: &HeapGame, m: HeapMove) -> String {
+    match m {
+        HeapMove::To(p) => format!("→ {}", position_text(p, game.rules().dimension)),
+        HeapMove::Pass => tr("heaps.pass").to_string(),
+    }
+}
+
+/// A state as a person reads it, with the pass when the rules have one.
+pub fn state_text(game: &HeapGame, s: HeapState) -> String {
+    let p = position_text(s.position, game.rules().dimension);
+    if !game.rules().pass {
+        return p;
+    }
+    let pass = if s.pass_left { tr("heaps.pass_there") } else { tr("heaps.pass_used") };
+    format!("{p} · {pass}")
+}
+
+/// One line of the move list.
+pub fn record_text(game: &HeapGame, who: &str, r: &HeapMoveRecord) -> String {
+    match r.by_move {
+        HeapMove::Pass => trf("heaps.record.pass", &[("who", &who)]),
+        HeapMove::To(p) => format!(
+            "{who}: {} → {}",
+            position_text(r.from.position, game.rules().dimension),
+            position_text(p, game.rules().dimension)
+        ),
+    }
+}
+
+/// Why the computer played, as a sentence.
+pub fn reason_text(game: &HeapGame, r: &HeapMoveRecord) -> Option<String> {
+    let after = match r.by_move {
+        HeapMove::To(p) => HeapState { position: p, pass_left: r.from.pass_left },
+        HeapMove::Pass => HeapState { position: r.from.position, pass_left: false },
+    };
+    Some(match r.reason? {
+        HeapReason::ToP if r.by_move == HeapMove::Pass => {
+            trf("heaps.why.pass", &[("state", &state_text(game, after))])
+        }
+        HeapReason::ToP => trf("heaps.why.to_p", &[("state", &state_text(game, after))]),
+        HeapReason::NoWinningMove => tr("heaps.why.no_win").to_string(),
+        HeapReason::Random => tr("heaps.why.random").to_string(),
+    })
+}
+
+/// The hint in words, with the values from the table.
+pub fn hint_text(game: &HeapGame, hint: &HeapHint) -> String {
+    match hint {
+        HeapHint::Computing => tr("hint.computing").to_string(),
+        HeapHint::PPosition => {
+            let v = game.value(game.state()).map_or(String::new(), |v| v.to_string());
+            trf("heaps.hint.p", &[("value", &v)])
+        }
+        HeapHint::WinningMoves(m) => {
+            let list: Vec<String> = m.iter().map(|&m| move_text(game, m)).collect();
+            let v = game.value(game.state()).map_or(String::new(), |v| v.to_string());
+            let mut s = trf("heaps.hint.winning", &[("value", &v), ("moves", &list.join(", "))]);
+            if m.contains(&HeapMove::Pass) {
+                s.push(' ');
+                s.push_str(tr("heaps.hint.pass_wins"));
+            }
+            s
+        }
+    }
+}
+
+/// The piles, side by side: a column of stones each, with its name and
+/// number.
+fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
+    let d = game.rules().dimension.clamp(1, 3) as usize;
+    let p = game.state().position;
+    let text_size = ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
+    let stone = ((height - 3.0 * text_size) / DRAWN_MAX as f32).clamp(6.0, 30.0);
+    ui.horizontal_top(|ui| {
+        for (i, &count) in p[..d].iter().enumerate() {
+            ui.vertical(|ui| {
+                let name = trf("heaps.pile", &[("name", &["A", "B", "C"][i])]);
+                ui.label(RichText::new(name).strong());
+                ui.label(RichText::new(count.to_string()).size(text_size * 2.0).strong());
+                let shown = count.min(DRAWN_MAX);
+                let (rect, _) = ui.allocate_exact_size(vec2(stone * 2.4, stone * DRAWN_MAX as f32), egui::Sense::hover());
+                let painter = ui.painter_at(rect);
+                for k in 0..shown {
+                    let y = rect.bottom() - (k as f32 + 0.5) * stone;
+                    let r = egui::Rect::from_center_size(egui::pos2(rect.center().x, y), vec2(stone * 2.2, stone * 0.8));
+                    painter.rect(r, stone * 0.4, pal.stone, Stroke::new(1.0, Color32::from_gray(60)), egui::StrokeKind::Inside);
+                }
+            });
+            ui.add_space(24.0);
+        }
+    });
+}
+
+/// The game: piles, the moves as buttons (the winning ones marked when
+/// hints are on), and what a click chose.
+pub fn show(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, show_hints: bool, hint: &HeapHint) -> Option<HeapMove> {
+    ui.label(RichText::new(state_text(game, game.state())).size(22.0));
+    let height = (ui.available_height() * 0.5).clamp(200.0, 600.0);
+    piles(ui, game, pal, height);
+    ui.add_space(8.0);
+    let moves = match game.moves() {
+        Ok(m) => m,
+        Err(e) => {
+            ui.colored_label(pal.bad, trf("heaps.program_failed", &[("error", &e)]));
+            return None;
+        }
+    };
+    if game.winner().is_some() || game.computer_to_move() {
+        return None;
+    }
+    let wins: &[HeapMove] = match hint {
+        HeapHint::WinningMoves(w) if show_hints => w,
+        _ => &[],
+    };
+    ui.label(RichText::new(tr("heaps.moves")).strong());
+    let mut chosen = None;
+    // The pass first: it is the move a class looks for.
+    if moves.contains(&HeapMove::Pass) {
+        let text = RichText::new(tr("heaps.pass")).size(22.0).strong();
+        let b = egui::Button::new(text).min_size(vec2(160.0, 44.0));
+        let b = if wins.contains(&HeapMove::Pass) { b.fill(pal.winning.gamma_multiply(0.35)) } else { b };
+        if ui.add(b).on_hover_text(tr("heaps.pass.tip")).clicked() {
+            chosen = Some(HeapMove::Pass);
+        }
+    }
+    egui::ScrollArea::vertical().max_height(ui.available_height().max(120.0)).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            for &m in moves.iter().filter(|m| **m != HeapMove::Pass).take(SHOWN_MOVES) {
+                let b = egui::Button::new(RichText::new(move_text(game, m)).size(18.0));
+                let b = if wins.contains(&m) { b.fill(pal.winning.gamma_multiply(0.35)) } else { b };
+                if ui.add(b).clicked() {
+                    chosen = Some(m);
+                }
+            }
+        });
+        if moves.len() > SHOWN_MOVES {
+            ui.label(trf("heaps.more_moves", &[("n", &(moves.len() - SHOWN_MOVES))]));
+        }
+    });
+    chosen
+}
