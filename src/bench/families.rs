@@ -18,9 +18,12 @@ fn xor_fill_3d(n: usize) -> Duration {
         .map(|_| {
             let t = Instant::now();
             let mut v = vec![0u32; n * n * n];
-            for (i, c) in v.iter_mut().enumerate() {
-                let (x, y, z) = (i % n, i / n % n, i / (n * n));
-                *c = (x ^ y ^ z) as u32;
+            for (z, plane) in v.chunks_mut(n * n).enumerate() {
+                for (y, row) in plane.chunks_mut(n).enumerate() {
+                    for (x, c) in row.iter_mut().enumerate() {
+                        *c = (x ^ y ^ z) as u32;
+                    }
+                }
             }
             std::hint::black_box(&v);
             t.elapsed()

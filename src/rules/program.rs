@@ -222,24 +222,38 @@ impl Program {
         let sum: u128 = p[..d].iter().map(|&c| c as u128).sum();
         let mut out = Vec::with_capacity(list.len());
         for item in list {
-            let shown = item.to_string();
-            let bad = |why: &str| ProgramError::BadOption { position: at(), option: shown.clone(), why: why.into() };
-            let Some(coords) = item.try_cast::<Array>() else {
-                return Err(bad("is not a position (an array of coordinates)"));
+            // The option is written out only when it is refused.
+            let shown = |item: &Dynamic| item.to_string();
+            let bad = |why: &str, item: &Dynamic| ProgramError::BadOption {
+                position: at(),
+                option: shown(item),
+                why: why.into(),
+            };
+            let Some(coords) = item.read_lock::<Array>() else {
+                return Err(bad("is not a position (an array of coordinates)", &item));
             };
             if coords.len() != d {
-                return Err(bad(&format!("has {} coordinates; this game has {d}", coords.len())));
+                return Err(bad(&format!("has {} coordinates; this game has {d}", coords.len()), &item));
             }
             let mut q: Pos = [0; 3];
             for (i, c) in coords.iter().enumerate() {
-                let v = c.as_int().map_err(|_| bad("has a coordinate that is not an integer"))?;
+                let Ok(v) = c.as_int() else {
+                    return Err(bad("has a coordinate that is not an integer", &item));
+                };
                 if v < 0 {
-                    return Err(bad("has a negative coordinate (options must stay in the non-negative orthant)"));
+                    return Err(bad(
+                        "has a negative coordinate (options must stay in the non-negative orthant)",
+                        &item,
+                    ));
                 }
                 q[i] = v as u64;
             }
+            drop(coords);
             if q[..d].iter().map(|&c| c as u128).sum::<u128>() >= sum {
-                return Err(bad("does not lower the sum of the coordinates (every move must, so that the game ends)"));
+                return Err(bad(
+                    "does not lower the sum of the coordinates (every move must, so that the game ends)",
+                    &item,
+                ));
             }
             out.push(q);
         }

@@ -73,7 +73,68 @@ pub fn engine_for(text: &str) -> &'static Engine {
 /// `contains`, array `==`) reach the checked overloads either way. A `<`
 /// or `>` anywhere (in a string, in `=>`) only costs speed.
 pub fn uses_checked_operators(text: &str) -> bool {
-    text.contains(['<', '>']) || text.contains("==") || text.contains("!=")
+    let code = without_comments(text);
+    code.contains(['<', '>']) || code.contains("==") || code.contains("!=")
+}
+
+/// `text` without its `//` and `/* */` comments (string and character
+/// literals are kept whole, so a `//` inside a string is no comment): a
+/// `<` in a comment does not need the checked operators.
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' | '\'' | '`' => {
+                out.push(c);
+                while let Some(d) = chars.next() {
+                    out.push(d);
+                    if d == '\\' {
+                        if let Some(e) = chars.next() {
+                            out.push(e);
+                        }
+                    } else if d == c {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                for d in chars.by_ref() {
+                    if d == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for d in chars.by_ref() {
+                    if last == '*' && d == '/' {
+                        break;
+                    }
+                    last = d;
+                }
+                out.push(' ');
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_do_not_ask_for_checked_operators_but_code_and_strings_do() {
+        assert!(!uses_checked_operators("// x <= y\nx + y /* a < b */"));
+        assert!(uses_checked_operators("// note\nif x < y { 1 } else { 0 }"));
+        assert!(uses_checked_operators("\"//\" + (x < y)"), "a // in a string starts no comment");
+        assert!(uses_checked_operators("'<'"), "a < in a character: safe side, checked");
+        assert!(!uses_checked_operators("x ^ y"));
+    }
 }
 
 fn build_engine(fast_operators: bool) -> Engine {

@@ -129,7 +129,15 @@ pub fn rules_label(rules: &Rules) -> String {
 /// what it is (the same moves, or the same program).
 fn family_title(rules: &Rules) -> Option<&'static str> {
     let plain = Rules { convention: Convention::Normal, pass: false, ..rules.clone() };
-    let name = FAMILY.iter().find(|(_, r)| r.piece == plain.piece && r.program == plain.program && r.dimension == plain.dimension && r.terminal == plain.terminal)?.0;
+    let name = FAMILY
+        .iter()
+        .find(|(_, r)| {
+            r.piece == plain.piece
+                && r.program == plain.program
+                && r.dimension == plain.dimension
+                && r.terminal == plain.terminal
+        })?
+        .0;
     Some(match name {
         "nim-1" => tr("rules.family.nim-1"),
         "nim-3" => tr("rules.family.nim-3"),

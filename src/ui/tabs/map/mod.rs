@@ -70,6 +70,10 @@ pub struct MapOptions {
     pub plot_k: u32,
     /// Plots: the row whose profile is plotted.
     pub plot_row: usize,
+    /// Three heaps: the plane z drawn.
+    pub plane_z: usize,
+    /// A pass: the layer drawn (1: the pass is still there, 0: used).
+    pub pass_layer: usize,
 }
 
 impl MapOptions {
@@ -82,6 +86,8 @@ impl MapOptions {
         self.export_ppc = if self.export_ppc.is_finite() { self.export_ppc.clamp(0.05, 64.0) } else { 2.0 };
         self.plot_k = self.plot_k.min(100_000);
         self.plot_row = self.plot_row.min(MAX_SIZE - 1);
+        self.plane_z = self.plane_z.min(table_state::MAX_CUBE - 1);
+        self.pass_layer = self.pass_layer.min(1);
         for text in [&mut self.formula, &mut self.highlight, &mut self.compare_with, &mut self.export_path] {
             if text.len() > crate::conjecture::MAX_TEXT {
                 text.clear();
@@ -111,6 +117,8 @@ impl Default for MapOptions {
             export_path: String::new(),
             plot_k: 0,
             plot_row: 10,
+            plane_z: 0,
+            pass_layer: 1,
         }
     }
 }
@@ -254,6 +262,8 @@ impl MapTab {
         // (The app collects finished jobs before this, every frame.)
         let size = self.options.size.clamp(16, MAX_SIZE);
         self.rt.table.want(ui.ctx(), &shared.rules, size);
+        self.plane_keys(ui.ctx());
+        self.rt.table.set_view(ui.ctx(), self.options.plane_z, self.options.pass_layer);
         // Another tab asked to show a cell (a counterexample of a formula).
         if let Some((x, y)) = shared.map_focus.take() {
             self.show_cell(x, y, ui.ctx());
@@ -279,6 +289,27 @@ impl MapTab {
         }
         self.rt.overlays.poll();
         self.rt.export.poll();
+    }
+
+    /// PageUp / PageDown move through the planes of a three-heap table.
+    fn plane_keys(&mut self, ctx: &egui::Context) {
+        let Some(full) = self.rt.table.full() else { return };
+        let last = full.depth() - 1;
+        if last == 0 {
+            return;
+        }
+        let (up, down) = ctx.input(|i| (i.key_pressed(egui::Key::PageUp), i.key_pressed(egui::Key::PageDown)));
+        if up {
+            self.options.plane_z = (self.options.plane_z + 1).min(last);
+        }
+        if down {
+            self.options.plane_z = self.options.plane_z.saturating_sub(1);
+        }
+    }
+
+    /// The whole table behind the plane on screen (three heaps, a pass).
+    pub fn full_table(&self) -> Option<&Arc<Table>> {
+        self.rt.table.full()
     }
 
     /// Recompute from scratch (after an error, or on request).

@@ -26,13 +26,17 @@ impl PinnedMoves {
     fn new(t: &Table, key: PinnedKey) -> Self {
         let (_, x, y) = key;
         let (count, values) = t.option_values(x, y);
+        let dimension = t.slice_source().map_or(t.rules().dimension, |(full, _, _)| full.rules().dimension);
         let lines = (count <= MOVES_LISTED).then(|| {
-            let moves = t.rules().moves(x as u64, y as u64);
-            let value = |a: u64, b: u64| match t.kind() {
-                TableKind::Grundy => t.get(a as usize, b as usize).to_string(),
-                TableKind::Outcome => (if t.get(a as usize, b as usize) == 0 { "P" } else { "N" }).to_string(),
+            let value = |v: u32| match t.kind() {
+                TableKind::Grundy => v.to_string(),
+                TableKind::Outcome => (if v == 0 { "P" } else { "N" }).to_string(),
             };
-            moves.iter().map(|&(a, b)| format!("({a}, {b}) → {}", value(a, b))).collect::<Vec<_>>().join("\n")
+            t.moves_listed(x, y)
+                .iter()
+                .map(|&(q, v)| format!("{} → {}", crate::rules::position_text(q, dimension), value(v)))
+                .collect::<Vec<_>>()
+                .join("\n")
         });
         PinnedMoves { key, count, lines, values: crate::map::stats::value_runs(&values) }
     }

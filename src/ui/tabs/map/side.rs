@@ -24,6 +24,16 @@ pub(crate) fn cell_text(table: &Table, (x, y): (usize, usize)) -> String {
         TableKind::Grundy => trf("map.cell", &[("x", &x), ("y", &y), ("g", &v)]),
         TableKind::Outcome => trf("map.cell.outcome", &[("x", &x), ("y", &y), ("pn", &if v == 0 { "P" } else { "N" })]),
     };
+    // A plane of a larger table: which plane, and which layer.
+    if let Some((full, z, layer)) = table.slice_source() {
+        if full.depth() > 1 {
+            s.push_str(&format!(", z = {z}"));
+        }
+        if full.layers() == 2 {
+            s.push_str(" · ");
+            s.push_str(if layer == 1 { tr("heaps.pass_there") } else { tr("heaps.pass_used") });
+        }
+    }
     s.push('\n');
     s.push_str(if v == 0 { tr("map.cell.p") } else { tr("map.cell.n") });
     let wythoff =
@@ -49,6 +59,7 @@ fn palette_name(k: PaletteKind) -> &'static str {
 pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     ui.add_space(6.0);
     rules_and_size(ui, tab, shared);
+    plane_choice(ui, tab);
     table_status(ui, tab);
     ui.separator();
     colours(ui, tab);
@@ -102,6 +113,26 @@ fn rules_and_size(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
 
 /// Progress of the jobs, why the table failed (with Compute to try
 /// again), and a warning when zoomed-out pictures are sampled.
+/// Three heaps: the plane z drawn (a slider; PageUp/PageDown). A pass: the
+/// layer drawn. Changing either copies one plane of the table, no
+/// computation.
+fn plane_choice(ui: &mut egui::Ui, tab: &mut MapTab) {
+    let Some(full) = tab.full_table().cloned() else { return };
+    if full.depth() > 1 {
+        ui.horizontal(|ui| {
+            let label = ui.label(tr("map.plane")).on_hover_text(tr("map.plane.tip"));
+            let slider = egui::Slider::new(&mut tab.options.plane_z, 0..=full.depth() - 1).prefix("z = ");
+            ui.add(slider).labelled_by(label.id).on_hover_text(tr("map.plane.tip"));
+        });
+    }
+    if full.layers() == 2 {
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut tab.options.pass_layer, 1, tr("heaps.pass_there"));
+            ui.radio_value(&mut tab.options.pass_layer, 0, tr("heaps.pass_used"));
+        });
+    }
+}
+
 fn table_status(ui: &mut egui::Ui, tab: &mut MapTab) {
     if let Some(job) = tab.rt.table.computing() {
         widgets::job_progress(ui, job);

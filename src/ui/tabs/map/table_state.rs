@@ -24,11 +24,35 @@ pub(crate) struct Finished {
     pub stats: Stats,
 }
 
-/// The table on screen.
+/// The table on screen: the plane drawn (`table`), cut out of the whole
+/// table (`full`) for three heaps or a pass, else the whole table itself.
 struct Shown {
+    full: Arc<Table>,
     table: Arc<Table>,
     finish: Option<Job<Arc<Finished>>>,
     finished: Option<Arc<Finished>>,
+}
+
+/// The box the map computes for `rules` at side `size`: a strip for one
+/// heap, a square for two, a cube for three (at most [`MAX_CUBE`] a side).
+pub(crate) fn map_box(rules: &Rules, size: usize) -> [usize; 3] {
+    match rules.dimension {
+        1 => [size, 1, 1],
+        3 => {
+            let n = size.min(MAX_CUBE);
+            [n, n, n]
+        }
+        _ => [size, size, 1],
+    }
+}
+
+/// The largest side of a three-heap map (512³ cells take 0.5 GB and more).
+pub(crate) const MAX_CUBE: usize = 512;
+
+/// Whether the whole table of `t` is drawn plane by plane (three heaps, or
+/// the two layers of a pass).
+fn needs_planes(t: &Table) -> bool {
+    t.depth() > 1 || t.layers() > 1
 }
 
 /// A table being computed (shown as it fills in, over the previous one).
@@ -43,9 +67,11 @@ pub(crate) struct TableState {
     shown: Option<Shown>,
     computing: Option<Computing>,
     /// The rules and size that could not be computed (not retried every frame).
-    failed: Option<(Rules, usize)>,
+    failed: Option<(Rules, [usize; 3])>,
     /// Why the last attempt failed, in the user's language.
     error: Option<String>,
+    /// The plane drawn: z and layer (for three heaps and a pass).
+    view: (usize, usize),
 }
 
 /// What [`TableState::poll`] saw.
@@ -55,9 +81,41 @@ pub(crate) enum TableEvent {
 }
 
 impl TableState {
-    /// The table on screen.
+    /// The table on screen (the plane drawn).
     pub fn shown(&self) -> Option<&Arc<Table>> {
         self.shown.as_ref().map(|s| &s.table)
+    }
+
+    /// The whole table behind the plane on screen.
+    pub fn full(&self) -> Option<&Arc<Table>> {
+        self.shown.as_ref().map(|s| &s.full)
+    }
+
+    /// Draw the plane `z` of `layer` (clamped to the table): a copy of one
+    /// plane, then its statistics in the background.
+    pub fn set_view(&mut self, ctx: &egui::Context, z: usize, layer: usize) {
+        let Some(s) = &self.shown else {
+            self.view = (z, layer);
+            return;
+        };
+        let view = (z.min(s.full.depth() - 1), layer.min(s.full.layers() - 1));
+        if view == self.view && !Arc::ptr_eq(&s.table, &s.full) {
+            return;
+        }
+        self.view = view;
+        if needs_planes(&s.full) {
+            let full = s.full.clone();
+            self.show(ctx, full);
+        }
+    }
+
+    /// Put `full` on screen: its plane of the current view when it has
+    /// several, with the statistics computed in the background.
+    fn show(&mut self, ctx: &egui::Context, full: Arc<Table>) {
+        self.view = (self.view.0.min(full.depth() - 1), self.view.1.min(full.layers() - 1));
+        let table =
+            if needs_planes(&full) { Arc::new(Table::slice(&full, self.view.0, self.view.1)) } else { full.clone() };
+        self.shown = Some(Shown { finish: Some(finish_job(ctx, &table)), full, table, finished: None });
     }
 
     /// The statistics and pyramid of the table on screen, once ready.
@@ -84,9 +142,10 @@ impl TableState {
     /// the old one, or the table on screen alone.
     pub fn to_draw(&self) -> Option<(Arc<Table>, Option<Arc<Table>>)> {
         match (&self.computing, &self.shown) {
-            (Some(c), s) => Some((c.table.clone(), s.as_ref().map(|s| s.table.clone()))),
-            (None, Some(s)) => Some((s.table.clone(), None)),
-            (None, None) => None,
+            // A table drawn plane by plane appears when it is complete.
+            (Some(c), s) if !needs_planes(&c.table) => Some((c.table.clone(), s.as_ref().map(|s| s.table.clone()))),
+            (_, Some(s)) => Some((s.table.clone(), None)),
+            _ => None,
         }
     }
 
@@ -104,10 +163,11 @@ impl TableState {
     /// Start computing the `size x size` table of `rules` unless it is
     /// shown, being computed, or failed before.
     pub fn want(&mut self, ctx: &egui::Context, rules: &Rules, size: usize) {
-        let wanted = |t: &Table| t.rules() == rules && t.width() == size && t.height() == size;
-        let shown_ok = self.shown.as_ref().is_some_and(|s| wanted(&s.table));
+        let dims = map_box(rules, size);
+        let wanted = |t: &Table| t.rules() == rules && t.dims() == dims;
+        let shown_ok = self.shown.as_ref().is_some_and(|s| wanted(&s.full));
         let computing_ok = self.computing.as_ref().is_some_and(|c| wanted(&c.table));
-        let failed_before = self.failed.as_ref().is_some_and(|(r, n)| r == rules && *n == size);
+        let failed_before = self.failed.as_ref().is_some_and(|(r, d)| r == rules && *d == dims);
         if !shown_ok && !computing_ok && !failed_before {
             self.start(ctx, rules, size);
         }
@@ -119,8 +179,8 @@ impl TableState {
         // Dropping the old computation cancels it.
         self.computing = None;
         self.error = None;
-        match crate::grundy::prepare(rules, size, size) {
-            Err(e) => self.fail(rules.clone(), size, engine_error(&e)),
+        match crate::grundy::prepare_box(rules, map_box(rules, size)) {
+            Err(e) => self.fail(rules.clone(), map_box(rules, size), engine_error(&e)),
             Ok(table) => {
                 let table = Arc::new(table);
                 let t = table.clone();
@@ -130,8 +190,8 @@ impl TableState {
         }
     }
 
-    fn fail(&mut self, rules: Rules, size: usize, why: String) {
-        self.failed = Some((rules, size));
+    fn fail(&mut self, rules: Rules, dims: [usize; 3], why: String) {
+        self.failed = Some((rules, dims));
         self.error = Some(why);
     }
 
@@ -158,11 +218,11 @@ impl TableState {
         let end = c.job.take()?;
         let table = c.table.clone();
         self.computing = None;
-        let (rules, size) = (table.rules().clone(), table.width());
+        let (rules, size) = (table.rules().clone(), table.dims());
         match end {
             JobEnd::Done(()) => {
                 let first = self.shown.is_none();
-                self.shown = Some(Shown { finish: Some(finish_job(ctx, &table)), table, finished: None });
+                self.show(ctx, table);
                 return Some(TableEvent::Arrived { first });
             }
             // Not started again by itself: the Compute button does that.

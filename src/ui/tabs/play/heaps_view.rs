@@ -51,9 +51,7 @@ pub fn reason_text(game: &HeapGame, r: &HeapMoveRecord) -> Option<String> {
         HeapMove::Pass => HeapState { position: r.from.position, pass_left: false },
     };
     Some(match r.reason? {
-        HeapReason::ToP if r.by_move == HeapMove::Pass => {
-            trf("heaps.why.pass", &[("state", &state_text(game, after))])
-        }
+        HeapReason::ToP if r.by_move == HeapMove::Pass => trf("heaps.why.pass", &[("state", &state_text(game, after))]),
         HeapReason::ToP => trf("heaps.why.to_p", &[("state", &state_text(game, after))]),
         HeapReason::NoWinningMove => tr("heaps.why.no_win").to_string(),
         HeapReason::Random => tr("heaps.why.random").to_string(),
@@ -95,12 +93,20 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
                 ui.label(RichText::new(name).strong());
                 ui.label(RichText::new(count.to_string()).size(text_size * 2.0).strong());
                 let shown = count.min(DRAWN_MAX);
-                let (rect, _) = ui.allocate_exact_size(vec2(stone * 2.4, stone * DRAWN_MAX as f32), egui::Sense::hover());
+                let (rect, _) =
+                    ui.allocate_exact_size(vec2(stone * 2.4, stone * DRAWN_MAX as f32), egui::Sense::hover());
                 let painter = ui.painter_at(rect);
                 for k in 0..shown {
                     let y = rect.bottom() - (k as f32 + 0.5) * stone;
-                    let r = egui::Rect::from_center_size(egui::pos2(rect.center().x, y), vec2(stone * 2.2, stone * 0.8));
-                    painter.rect(r, stone * 0.4, pal.stone, Stroke::new(1.0, Color32::from_gray(60)), egui::StrokeKind::Inside);
+                    let r =
+                        egui::Rect::from_center_size(egui::pos2(rect.center().x, y), vec2(stone * 2.2, stone * 0.8));
+                    painter.rect(
+                        r,
+                        stone * 0.4,
+                        pal.stone,
+                        Stroke::new(1.0, Color32::from_gray(60)),
+                        egui::StrokeKind::Inside,
+                    );
                 }
             });
             ui.add_space(24.0);

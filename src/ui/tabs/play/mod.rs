@@ -465,7 +465,15 @@ impl PlayTab {
 
     /// The banner of a game that may be over: who won (and Play again), or
     /// whose turn it is. Returns true when the game is over.
-    fn turn_banner(&mut self, ui: &mut egui::Ui, pal: &Colours, winner: Option<usize>, players: Players, to_move: usize, misere: bool) -> bool {
+    fn turn_banner(
+        &mut self,
+        ui: &mut egui::Ui,
+        pal: &Colours,
+        winner: Option<usize>,
+        players: Players,
+        to_move: usize,
+        misere: bool,
+    ) -> bool {
         if let Some(w) = winner {
             let person_won = !players[w].is_computer();
             let over = crate::play::GameOver { winner: w, terminal: false, misere };
@@ -540,7 +548,8 @@ impl PlayTab {
             .collect();
         ui.label(RichText::new(format!("{} · {}", explain::rules_name(game.rules()), pieces.join(", "))).size(20.0));
         let size = vec2(ui.available_width(), (ui.available_height() - 140.0).max(240.0));
-        let action = if game.computer_to_move() { None } else { sum_view::board(ui, game, self.sum_selected, pal, size) };
+        let action =
+            if game.computer_to_move() { None } else { sum_view::board(ui, game, self.sum_selected, pal, size) };
         let hint = game.hint();
         if self.options.show_hints && game.winner().is_none() {
             ui.label(RichText::new(sum_view::hint_text(&hint)).size(20.0).color(pal.winning));

@@ -23,7 +23,13 @@ pub enum SumAction {
 }
 
 /// The board with every piece; `selected` is the picked piece.
-pub fn board(ui: &mut egui::Ui, game: &SumGame, selected: Option<usize>, pal: &Colours, size: egui::Vec2) -> Option<SumAction> {
+pub fn board(
+    ui: &mut egui::Ui,
+    game: &SumGame,
+    selected: Option<usize>,
+    pal: &Colours,
+    size: egui::Vec2,
+) -> Option<SumAction> {
     let w = game.start().iter().map(|p| p.0).max().unwrap_or(0).min(MAX_DRAWN - 1) + 1;
     let h = game.start().iter().map(|p| p.1).max().unwrap_or(0).min(MAX_DRAWN - 1) + 1;
     let cell = ((size.x - 8.0) / w as f32).min((size.y - 8.0) / h as f32).clamp(8.0, 80.0);
@@ -76,7 +82,8 @@ pub fn hint_text(hint: &SumHint) -> String {
         SumHint::Values { values, xor, wins } => {
             let parts: Vec<String> = values.iter().enumerate().map(|(i, v)| format!("g({}) = {v}", NAMES[i])).collect();
             let xor_text = values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" XOR ");
-            let head = trf("sum.hint.values", &[("values", &parts.join(", ")), ("xor", &format!("{xor_text} = {xor}"))]);
+            let head =
+                trf("sum.hint.values", &[("values", &parts.join(", ")), ("xor", &format!("{xor_text} = {xor}"))]);
             let tail = if wins.is_empty() {
                 tr("sum.hint.p").to_string()
             } else {
