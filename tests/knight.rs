@@ -546,3 +546,43 @@ fn colours_parse_and_print() {
     assert!(Rgba::from_hex("#ff80").is_err());
     assert!(Rgba::from_hex("#ééé").is_err());
 }
+
+/// Every ready-made design keeps its promise: the real searches (as the
+/// Knight tab runs them) find a tour of each region, of the kind promised,
+/// checked move by move and for its symmetry; the puzzle's "no tour" is a
+/// proof, open and closed. A few seconds in a debug build.
+#[test]
+fn every_gallery_design_keeps_its_promise() {
+    let poster = Design::load(std::path::Path::new("docs/knight-poster-design.json")).unwrap();
+    assert_eq!(GalleryDesign::Poster.board(), poster.board, "the README's poster design is in the gallery");
+    assert_eq!(GalleryDesign::Poster.leaper(), poster.leaper);
+    for g in GalleryDesign::ALL {
+        let (board, leaper) = (g.board(), g.leaper());
+        for region in Region::BOTH {
+            let started = std::time::Instant::now();
+            match g.promise() {
+                Promise::Tours { closed, symmetry } => {
+                    let ctl = Control::with_time_limit(Duration::from_secs(30));
+                    let tour = match find_symmetric_tour(&board, region, leaper, symmetry, closed, &ctl) {
+                        TourResult::Found(t) => t,
+                        other => panic!("{g:?} {region:?}: {other:?}"),
+                    };
+                    assert_eq!(tour.verify(&board, region, leaper), Ok(()), "{g:?} {region:?}");
+                    assert_eq!(tour.closed, closed, "{g:?} {region:?}");
+                    assert!(
+                        is_symmetric(&tour, symmetry, board.width(), board.height()),
+                        "{g:?} {region:?}: not symmetric under {symmetry:?}"
+                    );
+                }
+                Promise::NoTour => {
+                    for closed in [false, true] {
+                        let spec = TourSpec { closed, start: None };
+                        let answer = tour::find_region_tour(&board, region, leaper, &spec, &budget()).unwrap();
+                        assert!(matches!(answer, TourResult::None(_)), "{g:?} {region:?} closed {closed}: {answer:?}");
+                    }
+                }
+            }
+            eprintln!("{g:?} {region:?}: {:.2} s", started.elapsed().as_secs_f64());
+        }
+    }
+}

@@ -536,3 +536,39 @@ fn file_and_input_errors_are_worded_in_japanese() {
     assert!(text.contains("整数ではありません"), "{text}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The gallery: the README's poster design loads with symmetric closed tours
+/// found in both regions (as it promises); the pinwheel is offered only as
+/// a puzzle, under a label that says no tour exists, and the search proves it.
+#[test]
+fn gallery_designs_show_their_tours_and_the_puzzle_says_none_exists() {
+    let mut h = harness();
+    // The pinwheel is no longer among the boards of any size.
+    assert!(!shows(&h, "Pinwheel (A and B)"));
+    click(&mut h, "Poster: ring and centre (12 × 12)");
+    step_until(&mut h, "both searches end", |a| !a.state.knight.busy());
+    settle(&mut h);
+    let poster = grundy_lab::knight::Design::load(std::path::Path::new("docs/knight-poster-design.json")).unwrap();
+    let b = board(&h);
+    assert_eq!(b, poster.board);
+    let k = &h.state().state.knight;
+    assert!(k.options.closed && k.options.symmetric_tours && k.options.symmetry == Symmetry::Rotate90);
+    for r in [Region::A, Region::B] {
+        let t = k.tour(r).unwrap_or_else(|| panic!("a tour of {r:?}: {:?}", k.outcome_text(r)));
+        t.verify(&b, r, Leaper::KNIGHT).unwrap();
+        assert!(t.closed && grundy_lab::knight::is_symmetric(t, Symmetry::Rotate90, 12, 12), "{r:?}");
+    }
+    assert!(shows(&h, "It is symmetric: Quarter turns (90°)."));
+    // One undo step takes the whole design back.
+    assert!(h.state().state.knight.history.can_undo(&h.state().state.knight.design));
+    click(&mut h, "Puzzle: no tour exists – pinwheel (8 × 8)");
+    step_until(&mut h, "both searches end", |a| !a.state.knight.busy());
+    settle(&mut h);
+    let k = &h.state().state.knight;
+    assert_eq!(k.design.board.width(), 8);
+    for r in [Region::A, Region::B] {
+        assert!(k.tour(r).is_none(), "{r:?}");
+        let text = k.outcome_text(r).unwrap_or_default();
+        assert!(text.starts_with("No tour exists"), "{r:?}: {text}");
+    }
+}

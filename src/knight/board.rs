@@ -382,8 +382,11 @@ pub enum Preset {
 }
 
 impl Preset {
-    /// All presets, for menus.
-    pub const ALL: [Preset; 8] = [
+    /// The presets offered for any board size, for menus. The pinwheel is
+    /// not among them: at 8 x 8 neither region has a tour, so it is offered
+    /// only as a puzzle that says so, at its size, in the gallery
+    /// ([`crate::knight::GalleryDesign::PinwheelPuzzle`]).
+    pub const ALL: [Preset; 7] = [
         Preset::Full,
         Preset::Chess,
         Preset::Cross,
@@ -391,7 +394,6 @@ impl Preset {
         Preset::Ring,
         Preset::Frame,
         Preset::HalvesMirror,
-        Preset::Pinwheel,
     ];
 
     /// The preset on a `width` x `height` board.

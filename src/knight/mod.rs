@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod design;
+pub mod gallery;
 pub mod graph;
 pub mod leaper;
 pub mod obstruction;
@@ -16,6 +17,7 @@ pub mod warnsdorff;
 
 pub use board::{Board, Cell, Pos, Preset, Region, Symmetry};
 pub use design::{Design, DesignError, LoadError, Style, StylePreset};
+pub use gallery::{GalleryDesign, Promise};
 pub use graph::LeaperGraph;
 pub use leaper::{Leaper, NotALeaper};
 pub use picture::{Layout, ViewOptions, scene};

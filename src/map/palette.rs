@@ -208,6 +208,14 @@ impl Palette {
         self.colour(if key < 32 { key } else { key - 32 })
     }
 
+    /// The colours of the zoomed-out highlight keys, `key_colours()[k] ==
+    /// colour_of_key(k)` for every key `k` below its length, and the last
+    /// entry for every larger key (their values all take the last entry of
+    /// the lookup table). At most 32 + the lookup table's entries.
+    pub fn key_colours(&self) -> Vec<Rgba> {
+        (0..32 + self.lut.len() as u32).map(|k| self.colour_of_key(k)).collect()
+    }
+
     /// The colour of value `v`.
     #[inline]
     pub fn colour(&self, v: u32) -> Rgba {
@@ -349,5 +357,18 @@ mod tests {
             }
         }
         assert!(!Palette::new(PaletteKind::Cyclic, 100, &[], false).is_monotone());
+    }
+
+    #[test]
+    fn key_colours_agree_with_colour_of_key() {
+        for max in [3, 40, 1000, 70_000] {
+            for chosen in [&[0, 1][..], &[31, 2], &[40, 5], &[]] {
+                let p = Palette::new(PaletteKind::Highlight, max, chosen, false);
+                let keys = p.key_colours();
+                for k in (0..3000).chain([u16::MAX as u32, 70_032]) {
+                    assert_eq!(keys[(k as usize).min(keys.len() - 1)], p.colour_of_key(k), "{max} {chosen:?} {k}");
+                }
+            }
+        }
     }
 }

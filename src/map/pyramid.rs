@@ -2,11 +2,19 @@
 //!
 //! Built once in the background from a finished table: a row-major copy of
 //! the cells, then the minima of 2 x 2, 4 x 4, 8 x 8, ... cell blocks, and,
-//! from 4 x 4 blocks on, a bitmask per block of the values below 32 that
+//! for the same blocks, a bitmask per block of the values below 32 that
 //! occur in it (for the highlight palette, where a minimum would hide every
 //! chosen value but 0). Values are kept in 16 bits when they all fit: half
 //! the memory, and twice as many values per vector instruction when a view
 //! takes minima of rows.
+//!
+//! Memory, per cell of the table: the 16-bit copy 2 bytes, the minima
+//! 2/3 byte (2 bytes per 2 x 2 block, times 4/3 for the coarser levels),
+//! the masks 4/3 byte (4 bytes per 2 x 2 block, times 4/3): 4 bytes a cell,
+//! 1.07 GB for a 16384 x 16384 table. The masks of 2 x 2 blocks are 1 byte
+//! a cell of that (268 MB at 16384²); without them the highlight palette
+//! had to read every cell between 2 and 4 cells a pixel, four times the
+//! data of the other palettes, and missed the map's 8 ms a frame.
 
 use super::palette::Palette;
 use crate::Control;
@@ -57,8 +65,9 @@ impl Value for u32 {
 }
 
 /// The first level with value masks: blocks of `2^MASK_LEVEL` cells a side.
-/// (Masks of 2 x 2 blocks would cost as much memory as the cells.)
-pub(super) const MASK_LEVEL: u32 = 2;
+/// From 2 x 2 blocks on, so that the highlight palette reads the same level
+/// as the others at every zoom (1 byte a cell; see the module comment).
+pub(super) const MASK_LEVEL: u32 = 1;
 
 /// Block minima of a finished table, coarser and coarser.
 pub struct Pyramid {
@@ -134,8 +143,19 @@ impl Pyramid {
         // Levels of 2 x 2 blocks and coarser: less than 4/3 of the first,
         // plus a row and a column of partial blocks at each level.
         let minima = w.div_ceil(2) * h.div_ceil(2) * 4 / 3 + 2 * (w + h);
-        let masks = w.div_ceil(4) * h.div_ceil(4) * 4 / 3 + 2 * (w + h);
+        let side = 1u64 << MASK_LEVEL;
+        let masks = w.div_ceil(side) * h.div_ceil(side) * 4 / 3 + 2 * (w + h);
         (cells + minima) * size + masks * 4
+    }
+
+    /// Bytes held by the value masks of the 2 x 2 blocks (the finest
+    /// masks, which the highlight palette reads between 2 and 4 cells a
+    /// pixel): 1 byte a cell of the table.
+    pub fn first_mask_bytes(&self) -> usize {
+        match &self.grid {
+            Grid::Small(l) => l.masks.first().map_or(0, |m| m.len() * 4),
+            Grid::Large(l) => l.masks.first().map_or(0, |m| m.len() * 4),
+        }
     }
 
     /// Bytes held.
@@ -154,10 +174,11 @@ impl<T: Value> Levels<T> {
         if cells.is_none() {
             control.advance(h as u64);
         }
-        // 2 x 2 blocks and the masks of 4 x 4 blocks, from the cells.
+        // 2 x 2 blocks and the masks of the first masked level, from the cells.
         let (cw, ch) = (w.div_ceil(2), h.div_ceil(2));
         let mut first = vec![T::TOP; cw * ch];
-        let (mw, mh) = (w.div_ceil(4), h.div_ceil(4));
+        let side = 1usize << MASK_LEVEL;
+        let (mw, mh) = (w.div_ceil(side), h.div_ceil(side));
         let mut mask = vec![0u32; mw * mh];
         let mut read = Vec::new();
         for y in 0..h {
@@ -172,13 +193,13 @@ impl<T: Value> Levels<T> {
                     &read[..]
                 }
             };
-            let (row, mask_row) = (&mut first[(y / 2) * cw..][..cw], &mut mask[(y / 4) * mw..][..mw]);
+            let (row, mask_row) = (&mut first[(y / 2) * cw..][..cw], &mut mask[(y / side) * mw..][..mw]);
             // Pairs of cells into their block (a last odd cell alone).
             for (m, pair) in row.iter_mut().zip(cells_row.chunks(2)) {
                 *m = pair.iter().fold(*m, |a, &v| a.min(v));
             }
-            for (m, quad) in mask_row.iter_mut().zip(cells_row.chunks(4)) {
-                *m |= quad.iter().fold(0, |a, &v| a | value_bit(v.into()));
+            for (m, block) in mask_row.iter_mut().zip(cells_row.chunks(side)) {
+                *m |= block.iter().fold(0, |a, &v| a | value_bit(v.into()));
             }
             control.advance(1);
         }
@@ -401,7 +422,8 @@ mod tests {
                 assert!(k == l.minima.len() as u32 || (2u64 << k) as f64 > s, "s = {s}: finer than needed");
             }
         }
-        assert_eq!(l.level_for(3.0, true), 0, "below 4 with masks: the cells");
+        assert_eq!(l.level_for(3.0, true), 1, "masks from 2 x 2 blocks on");
+        assert_eq!(l.level_for(1.9, true), 0, "below 2: the cells");
     }
 
     #[test]

@@ -32,9 +32,7 @@ pub struct View {
 /// centre. Zoomed out with a pyramid, the pixels share the cells out: a cell
 /// belongs to the pixel that holds the top-left corner of its block (the
 /// pyramid block of `2^k <= s` cells a side, `s` = cells a pixel: the cell
-/// itself below 2 cells a pixel, or below 4 with the highlight palette),
-/// so every cell lies in exactly one
-/// pixel, less than a pixel from where it is, and the pixel shows the
+/// itself below 2 cells a pixel), so every cell lies in exactly one pixel, less than a pixel from where it is, and the pixel shows the
 /// minimum of its cells: every P-position (value 0) stays visible at every
 /// zoom. See [`pixel_blocks`].
 pub fn render(
@@ -140,9 +138,8 @@ fn render_sampled<T: Value>(
 
 /// Zoomed out: every pixel the minimum of the blocks it owns.
 ///
-/// A pixel owns one or two blocks along each axis (`b <= s < 2b`; up to
-/// four with the highlight palette below 4 cells a pixel, which reads the
-/// cells). Each pixel row takes the minimum over its block rows into a
+/// A pixel owns one or two blocks along each axis (`b <= s < 2b`). Each
+/// pixel row takes the minimum over its block rows into a
 /// line, then the minima of 2, 3, ... consecutive entries of the line, each
 /// in one vectorised pass; a pixel then reads the one entry that covers
 /// exactly its blocks. For monotone palettes the line holds palette entries
@@ -151,7 +148,9 @@ fn render_sampled<T: Value>(
 /// highlight palette it holds keys: a chosen value `c < 32` present in a
 /// block is the key `c`, else the key is 32 + the block's minimum; the
 /// minimum of the keys is then the smallest chosen value present, else 32 +
-/// the minimum of the cells.
+/// the minimum of the cells. The pyramid has value masks from 2 x 2 blocks
+/// on, so the highlight palette reads the same level as the others: one
+/// more pass a block row (the keys) and a lookup table of key colours.
 #[expect(clippy::too_many_arguments, reason = "the drawing needs every one of these")]
 fn render_shared<T: Value>(
     table: &Table,
@@ -166,6 +165,7 @@ fn render_shared<T: Value>(
     let s = view.cells_per_pixel;
     let chosen = palette.highlighted_below_32();
     let highlight = !chosen.is_empty();
+    let key_colours = if highlight { palette.key_colours() } else { Vec::new() };
     let k = pyramid.level_for(s, highlight);
     let b = (1usize << k) as f64;
     let (gw, gh) = (table.width().div_ceil(1 << k), table.height().div_ceil(1 << k));
@@ -239,36 +239,55 @@ fn render_shared<T: Value>(
             entry_pass(row, &reads, &windows, palette);
             continue;
         }
-        let pixels = row.chunks_exact_mut(4).zip(&reads);
         if highlight {
-            pixels.for_each(|(c, &i)| c.copy_from_slice(&palette.colour_of_key(windows[i as usize].into())));
-        } else {
-            pixels.for_each(|(c, &i)| c.copy_from_slice(&palette.colour(windows[i as usize].into())));
+            key_pass(row, &reads, &windows, &key_colours);
+            continue;
         }
+        let pixels = row.chunks_exact_mut(4).zip(&reads);
+        pixels.for_each(|(c, &i)| c.copy_from_slice(&palette.colour(windows[i as usize].into())));
     }
     true
 }
 
 /// The highlight keys of one source row: `c` where a chosen value `c < 32`
 /// occurs in the block (the smallest such), else 32 + the block's minimum.
-/// `masks`: the blocks' value masks, `None` for single cells. One
-/// vectorisable pass per chosen value.
+/// `masks`: the blocks' value masks (one vectorisable pass), `None` for
+/// single cells (one pass per chosen value).
 fn highlight_keys<T: Value>(source: &[T], masks: Option<&[u32]>, chosen: &[u32], keys: &mut [T]) {
-    keys.iter_mut().zip(source).for_each(|(k, v)| *k = v.above_32());
     match masks {
-        // Largest first, so that the smallest chosen value present is kept.
         Some(masks) => {
-            for &c in chosen.iter().rev() {
-                let (bit, c) = (1u32 << c, T::of(c));
-                keys.iter_mut().zip(masks).for_each(|(k, &m)| *k = if m & bit != 0 { c } else { *k });
-            }
+            let wanted = chosen.iter().fold(0u32, |m, &c| m | 1 << c);
+            keys.iter_mut().zip(source.iter().zip(masks)).for_each(|(k, (&v, &m))| *k = block_key(v, m & wanted));
         }
         None => {
+            keys.iter_mut().zip(source).for_each(|(k, v)| *k = v.above_32());
             for &c in chosen {
                 let c = T::of(c);
                 keys.iter_mut().zip(source).for_each(|(k, &v)| *k = if v == c { c } else { *k });
             }
         }
+    }
+}
+
+/// The key of a block with minimum `min` whose chosen values present are
+/// the bits of `hit`: the lowest bit's index, else `min + 32`. The index is
+/// the exponent of the bit as a float (exact: a power of two; bit 31 turns
+/// into -2^31, whose exponent is the same), so that the loop over a row has
+/// no branch and no bit scan and becomes vector instructions.
+#[inline]
+fn block_key<T: Value>(min: T, hit: u32) -> T {
+    let lowest = hit & hit.wrapping_neg();
+    let index = (((lowest as i32 as f32).to_bits() >> 23) & 0xff).wrapping_sub(127);
+    if hit != 0 { T::of(index) } else { min.above_32() }
+}
+
+/// Colour each pixel with the colour of its key, `key_colours[windows[reads[p]]]`
+/// (the last entry for larger keys; see [`Palette::key_colours`]).
+#[inline(never)]
+fn key_pass<T: Value>(row: &mut [u8], reads: &[u32], windows: &[T], key_colours: &[Rgba]) {
+    let last = key_colours.len() - 1;
+    for (c, &i) in row.chunks_exact_mut(4).zip(reads) {
+        c.copy_from_slice(&key_colours[(windows[i as usize].into() as usize).min(last)]);
     }
 }
 
@@ -522,7 +541,7 @@ mod tests {
         let mut highlighted = 0;
         for (num, den) in [(3, 2), (5, 2), (3, 1), (7, 2), (5, 1), (17, 1), (100, 7), (33, 1)] {
             let s = num as f64 / den as f64;
-            let b: i64 = if s < 4.0 { 1 } else { 1 << (s.log2().floor() as u32) };
+            let b: i64 = 1 << (s.log2().floor() as u32);
             for (x0, y0) in [(0i64, 0i64), (-3, 7)] {
                 let view = View { x0: x0 as f64, y0: y0 as f64, cells_per_pixel: s };
                 let (pw, ph) = (
@@ -561,6 +580,20 @@ mod tests {
             }
         }
         highlighted
+    }
+
+    #[test]
+    fn a_block_key_is_its_smallest_chosen_value_or_32_plus_its_minimum() {
+        for bit in 0..32 {
+            // The bit alone, and with every higher bit.
+            for hit in [1u32 << bit, u32::MAX << bit] {
+                assert_eq!(block_key(500u16, hit), bit as u16, "{hit:#x}");
+                assert_eq!(block_key(500u32, hit), bit, "{hit:#x}");
+            }
+        }
+        assert_eq!(block_key(7u16, 0), 39);
+        assert_eq!(block_key(u16::MAX - 3, 0), u16::MAX, "saturates");
+        assert_eq!(block_key(70_000u32, 0), 70_032);
     }
 
     #[test]

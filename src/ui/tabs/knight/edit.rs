@@ -2,7 +2,7 @@
 //! invert / clear / swap, undo / redo of the whole design), the leaper, and what to show.
 
 use super::{KnightTab, Tool, section, symmetry_name};
-use crate::knight::{Board, Cell, Design, Leaper, NotALeaper, Preset, Symmetry};
+use crate::knight::{Board, Cell, Design, GalleryDesign, Leaper, NotALeaper, Preset, Promise, Region, Symmetry};
 use crate::ui::i18n::{tr, trf};
 use crate::undo::UndoStack;
 
@@ -74,7 +74,33 @@ fn preset_name(p: Preset) -> &'static str {
         Preset::Ring => tr("knight.preset.ring"),
         Preset::Frame => tr("knight.preset.frame"),
         Preset::HalvesMirror => tr("knight.preset.halves"),
-        Preset::Pinwheel => tr("knight.preset.pinwheel"),
+        // Not among the presets offered (see Preset::ALL): the gallery's puzzle.
+        Preset::Pinwheel => tr("knight.gallery.puzzle"),
+    }
+}
+
+/// The name of a ready-made design in the current language.
+fn gallery_name(g: GalleryDesign) -> &'static str {
+    match g {
+        GalleryDesign::Poster => tr("knight.gallery.poster"),
+        GalleryDesign::FramedChessboard => tr("knight.gallery.framed"),
+        GalleryDesign::Pinwheel20 => tr("knight.gallery.pinwheel"),
+        GalleryDesign::TwinBoards => tr("knight.gallery.twins"),
+        GalleryDesign::PinwheelPuzzle => tr("knight.gallery.puzzle"),
+    }
+}
+
+/// What a ready-made design promises, in the current language.
+fn promise_text(p: Promise) -> String {
+    match p {
+        Promise::Tours { closed, symmetry: Symmetry::None } => {
+            tr(if closed { "knight.gallery.closed" } else { "knight.gallery.open" }).to_string()
+        }
+        Promise::Tours { closed, symmetry } => {
+            let key = if closed { "knight.gallery.closed_symmetric" } else { "knight.gallery.open_symmetric" };
+            trf(key, &[("sym", &symmetry_name(symmetry))])
+        }
+        Promise::NoTour => tr("knight.gallery.no_tour").to_string(),
     }
 }
 
@@ -128,6 +154,39 @@ impl KnightTab {
         }
     }
 
+    /// Load a ready-made design (board and leaper; the style stays), one
+    /// undo step, set the tour options to what it promises and search both
+    /// regions: tours appear, or for the puzzle the proof that none exists.
+    pub fn load_gallery(&mut self, g: GalleryDesign, ctx: &egui::Context) {
+        let d = g.design(self.design.style.clone());
+        self.history.record(&self.design);
+        self.design = d;
+        self.history.record(&self.design);
+        self.board_changed();
+        self.options.width = self.design.board.width().min(MAX_SIDE);
+        self.options.height = self.design.board.height().min(MAX_SIDE);
+        let o = &mut self.options;
+        match g.promise() {
+            Promise::Tours { closed, symmetry } => {
+                o.closed = closed;
+                o.symmetric_tours = symmetry != Symmetry::None;
+                if symmetry != Symmetry::None {
+                    o.symmetry = symmetry;
+                }
+            }
+            // Any tour at all: the proof then covers open and closed ones.
+            Promise::NoTour => {
+                o.closed = false;
+                o.symmetric_tours = false;
+            }
+        }
+        for r in Region::BOTH {
+            self.start[r.index()] = None;
+            self.work[r.index()].tour = None;
+            self.start_search(r, ctx);
+        }
+    }
+
     /// Set the leaper (tours of the old one are dropped); one undo step.
     pub fn set_leaper(&mut self, leaper: Leaper) {
         if leaper != self.design.leaper {
@@ -161,6 +220,8 @@ impl KnightTab {
                 }
             }
         });
+
+        self.gallery(ui);
 
         section(ui, tr("knight.brush"));
         ui.horizontal(|ui| {
@@ -213,6 +274,30 @@ impl KnightTab {
         }
 
         self.leaper_choice(ui, pieces);
+    }
+
+    /// The ready-made two-knight designs: those with tours, then the puzzle
+    /// under its own label.
+    fn gallery(&mut self, ui: &mut egui::Ui) {
+        section(ui, tr("knight.gallery"));
+        ui.small(tr("knight.gallery.note"));
+        let mut chosen = None;
+        ui.horizontal_wrapped(|ui| {
+            for g in GalleryDesign::ALL.into_iter().filter(|g| g.promise() != Promise::NoTour) {
+                if ui.button(gallery_name(g)).on_hover_text(promise_text(g.promise())).clicked() {
+                    chosen = Some(g);
+                }
+            }
+        });
+        for g in GalleryDesign::ALL.into_iter().filter(|g| g.promise() == Promise::NoTour) {
+            if ui.button(gallery_name(g)).on_hover_text(promise_text(g.promise())).clicked() {
+                chosen = Some(g);
+            }
+        }
+        if let Some(g) = chosen {
+            let ctx = ui.ctx().clone();
+            self.load_gallery(g, &ctx);
+        }
     }
 
     fn leaper_choice(&mut self, ui: &mut egui::Ui, pieces: &[crate::rules::Rules]) {

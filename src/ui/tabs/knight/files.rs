@@ -1,10 +1,12 @@
 //! Saving and loading designs, exporting the picture (PNG / SVG) as a job.
-//! Native dialogs when they can open; a path field always works (rfd gives
-//! nothing both on Cancel and when no dialog can open).
+//! The file comes from a native dialog or the typed path, through the
+//! shared [`FileChoice`] widget (the path field is always there, and when a
+//! dialog gives nothing the widget says why that may be).
 
 use super::{KnightTab, section};
 use crate::jobs::{Job, JobEnd, poll};
 use crate::knight::{Design, DesignError};
+use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::widgets;
 use std::path::{Path, PathBuf};
@@ -21,6 +23,19 @@ pub struct FilesState {
     pub message: Option<(bool, String)>,
     /// The running export.
     pub export_job: Option<Job<PathBuf>>,
+    /// The dialogs and the typed path (one widget with the other tabs).
+    pub choice: FileChoice,
+}
+
+/// What a chosen file is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileAction {
+    /// Save the design (JSON).
+    Save,
+    /// Load a design (JSON).
+    Load,
+    /// Export the picture (PNG or SVG by the file's extension).
+    Export,
 }
 
 /// What is wrong with a design file, in the current language (details from
@@ -107,71 +122,57 @@ impl KnightTab {
         };
     }
 
-    fn typed_path(&mut self) -> Option<PathBuf> {
-        let p = self.files.path.trim();
-        if p.is_empty() {
-            self.files.message = Some((false, tr("knight.empty_path").to_string()));
-            None
-        } else {
-            Some(PathBuf::from(p))
-        }
-    }
-
     pub(super) fn files_panel(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
         section(ui, tr("knight.files"));
-        let no_dialog = || Some((false, tr("knight.no_dialog").to_string()));
-        ui.horizontal_wrapped(|ui| {
-            if ui.button(tr("knight.save")).clicked() {
-                match rfd::FileDialog::new().add_filter("JSON", &["json"]).set_file_name("design.json").save_file() {
-                    Some(p) => self.save_to(&p),
-                    None => self.files.message = no_dialog(),
-                }
-            }
-            if ui.button(tr("knight.load")).clicked() {
-                match rfd::FileDialog::new().add_filter("JSON", &["json"]).pick_file() {
-                    Some(p) => self.load_from(&p),
-                    None => self.files.message = no_dialog(),
-                }
-            }
-        });
+        let json: (&str, &[&str]) = ("JSON", &["json"]);
+        let save = |name: &str| Dialog::Save { file_name: name.to_string() };
+        let design_dialogs = [
+            DialogButton {
+                label: tr("knight.save"),
+                action: FileAction::Save,
+                dialog: save("design.json"),
+                filter: json,
+            },
+            DialogButton { label: tr("knight.load"), action: FileAction::Load, dialog: Dialog::Open, filter: json },
+        ];
+        let export_dialogs = [
+            DialogButton {
+                label: tr("knight.export_png"),
+                action: FileAction::Export,
+                dialog: save("knight.png"),
+                filter: ("PNG", &["png"]),
+            },
+            DialogButton {
+                label: tr("knight.export_svg"),
+                action: FileAction::Export,
+                dialog: save("knight.svg"),
+                filter: ("SVG", &["svg"]),
+            },
+        ];
+        let path_buttons = [
+            (tr("knight.save_path"), FileAction::Save),
+            (tr("knight.load_path"), FileAction::Load),
+            (tr("knight.export_path"), FileAction::Export),
+        ];
+        // The parts of the widget one by one: the picture's size belongs
+        // between the export buttons and the path field.
+        let f = &mut self.files;
+        let mut chosen = f.choice.dialog_buttons(ui, true, &design_dialogs);
         ui.horizontal(|ui| {
             let l = ui.label(tr("knight.px"));
             ui.add(egui::DragValue::new(&mut self.options.export_px).range(16..=MAX_PX).speed(20)).labelled_by(l.id);
         });
-        ui.horizontal_wrapped(|ui| {
-            for (key, ext) in [("knight.export_png", "png"), ("knight.export_svg", "svg")] {
-                if ui.button(tr(key)).clicked() {
-                    let name = format!("knight.{ext}");
-                    match rfd::FileDialog::new().add_filter(ext.to_uppercase(), &[ext]).set_file_name(name).save_file()
-                    {
-                        Some(p) => self.export_to(p, ctx),
-                        None => self.files.message = no_dialog(),
-                    }
-                }
+        chosen = f.choice.dialog_buttons(ui, true, &export_dialogs).or(chosen);
+        let field = PathField { label: tr("knight.path"), hint: "/tmp/knight.png", width: f32::INFINITY };
+        f.choice.path_field(ui, &mut f.path, field);
+        chosen = f.choice.path_buttons(ui, true, &f.path, &path_buttons).or(chosen);
+        if let Some((action, path)) = chosen {
+            match action {
+                FileAction::Save => self.save_to(&path),
+                FileAction::Load => self.load_from(&path),
+                FileAction::Export => self.export_to(path, ctx),
             }
-        });
-        let l = ui.label(tr("knight.path"));
-        ui.add(
-            egui::TextEdit::singleline(&mut self.files.path).desired_width(f32::INFINITY).hint_text("/tmp/knight.png"),
-        )
-        .labelled_by(l.id);
-        ui.horizontal_wrapped(|ui| {
-            if ui.button(tr("knight.save_path")).clicked()
-                && let Some(p) = self.typed_path()
-            {
-                self.save_to(&p);
-            }
-            if ui.button(tr("knight.load_path")).clicked()
-                && let Some(p) = self.typed_path()
-            {
-                self.load_from(&p);
-            }
-            if ui.button(tr("knight.export_path")).clicked()
-                && let Some(p) = self.typed_path()
-            {
-                self.export_to(p, ctx);
-            }
-        });
+        }
         if let Some(job) = &self.files.export_job {
             widgets::job_progress(ui, job);
         }
