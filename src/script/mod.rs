@@ -123,20 +123,6 @@ fn without_comments(text: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn comments_do_not_ask_for_checked_operators_but_code_and_strings_do() {
-        assert!(!uses_checked_operators("// x <= y\nx + y /* a < b */"));
-        assert!(uses_checked_operators("// note\nif x < y { 1 } else { 0 }"));
-        assert!(uses_checked_operators("\"//\" + (x < y)"), "a // in a string starts no comment");
-        assert!(uses_checked_operators("'<'"), "a < in a character: safe side, checked");
-        assert!(!uses_checked_operators("x ^ y"));
-    }
-}
-
 fn build_engine(fast_operators: bool) -> Engine {
     let mut engine = Engine::new_raw();
     // Arithmetic, comparisons, arrays and ranges only: the core package
@@ -174,4 +160,18 @@ fn build_engine(fast_operators: bool) -> Engine {
     operators::register(&mut engine);
     helpers::register(&mut engine);
     engine
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_do_not_ask_for_checked_operators_but_code_and_strings_do() {
+        assert!(!uses_checked_operators("// x <= y\nx + y /* a < b */"));
+        assert!(uses_checked_operators("// note\nif x < y { 1 } else { 0 }"));
+        assert!(uses_checked_operators("\"//\" + (x < y)"), "a // in a string starts no comment");
+        assert!(uses_checked_operators("'<'"), "a < in a character: safe side, checked");
+        assert!(!uses_checked_operators("x ^ y"));
+    }
 }

@@ -352,8 +352,13 @@ mod tests {
                 }
                 let text = std::fs::read_to_string(&path).unwrap();
                 for pat in ["tr(\"", "trf(\""] {
-                    for part in text.split(pat).skip(1) {
-                        let key = part.split('"').next().unwrap();
+                    for (i, _) in text.match_indices(pat) {
+                        // `tr(` itself, not the end of `push_str(`.
+                        let before = text[..i].chars().next_back();
+                        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                            continue;
+                        }
+                        let key = text[i + pat.len()..].split('"').next().unwrap_or_default();
                         if lookup(Language::English, key).is_none() {
                             missing.push(format!("{}: {key}", path.display()));
                         }

@@ -237,8 +237,7 @@ pub fn piece_combo(ui: &mut egui::Ui, shared: &mut Shared, id_salt: &str, label:
 
 /// The "with a pass" checkbox. Returns whether the rules changed.
 pub fn pass_checkbox(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
-    let changed = ui.checkbox(&mut shared.rules.pass, tr("rules.pass")).on_hover_text(tr("heaps.pass.tip")).changed();
-    changed
+    ui.checkbox(&mut shared.rules.pass, tr("rules.pass")).on_hover_text(tr("heaps.pass.tip")).changed()
 }
 
 /// The misère checkbox. Returns whether the rules changed.
