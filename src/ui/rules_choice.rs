@@ -221,9 +221,6 @@ pub fn piece_combo(ui: &mut egui::Ui, shared: &mut Shared, id_salt: &str, label:
             }
         });
     combo.response.labelled_by(label);
-    if ui.small_button(tr("rules.program_link")).on_hover_text(tr("rules.program_link.tip")).clicked() {
-        shared.open_tab = Some(crate::ui::tabs::Tab::Pieces);
-    }
     match chosen {
         Some(mut r) if r != current => {
             r.convention = shared.rules.convention;
@@ -232,6 +229,13 @@ pub fn piece_combo(ui: &mut egui::Ui, shared: &mut Shared, id_salt: &str, label:
             true
         }
         _ => false,
+    }
+}
+
+/// A link to the Pieces tab, where a game is written as a program.
+pub fn program_link(ui: &mut egui::Ui, shared: &mut Shared) {
+    if ui.small_button(tr("rules.program_link")).on_hover_text(tr("rules.program_link.tip")).clicked() {
+        shared.open_tab = Some(crate::ui::tabs::Tab::Pieces);
     }
 }
 

@@ -87,6 +87,7 @@ fn rules_and_size(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     });
     rules_choice::misere_checkbox(ui, shared);
     rules_choice::pass_checkbox(ui, shared);
+    rules_choice::program_link(ui, shared);
     ui.horizontal(|ui| {
         let label = ui.label(tr("map.size")).on_hover_text(tr("map.size.tip"));
         egui::ComboBox::from_id_salt("map_size")

@@ -24,7 +24,7 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
     let before = tab.options.clone();
     let mut restart = false;
     section(ui, tr("play.game"));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.selectable_value(&mut tab.options.mode, PlayMode::Queen, tr("play.mode.queen"));
         ui.selectable_value(&mut tab.options.mode, PlayMode::Nim, tr("play.mode.nim"));
         ui.selectable_value(&mut tab.options.mode, PlayMode::Sum, tr("play.mode.sum"))
@@ -88,6 +88,7 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
     rules_choice::piece_combo(ui, shared, "play_piece", piece_label.id);
     rules_choice::misere_checkbox(ui, shared);
     rules_choice::pass_checkbox(ui, shared);
+    rules_choice::program_link(ui, shared);
     section(ui, tr("play.start"));
     for (size, key) in [
         (StartSize::Small, "play.start.small"),

@@ -85,7 +85,9 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
     let d = game.rules().dimension.clamp(1, 3) as usize;
     let p = game.state().position;
     let text_size = ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
-    let stone = ((height - 3.0 * text_size) / DRAWN_MAX as f32).clamp(6.0, 30.0);
+    // The stones of the largest pile fill the height (at most 30 drawn).
+    let most = p[..d].iter().copied().max().unwrap_or(1).clamp(1, DRAWN_MAX);
+    let stone = ((height - 3.0 * text_size) / most as f32).clamp(6.0, 36.0);
     ui.horizontal_top(|ui| {
         for (i, &count) in p[..d].iter().enumerate() {
             ui.vertical(|ui| {
@@ -93,8 +95,7 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
                 ui.label(RichText::new(name).strong());
                 ui.label(RichText::new(count.to_string()).size(text_size * 2.0).strong());
                 let shown = count.min(DRAWN_MAX);
-                let (rect, _) =
-                    ui.allocate_exact_size(vec2(stone * 2.4, stone * DRAWN_MAX as f32), egui::Sense::hover());
+                let (rect, _) = ui.allocate_exact_size(vec2(stone * 2.4, stone * most as f32), egui::Sense::hover());
                 let painter = ui.painter_at(rect);
                 for k in 0..shown {
                     let y = rect.bottom() - (k as f32 + 0.5) * stone;

@@ -469,10 +469,9 @@ impl PlayTab {
         &mut self,
         ui: &mut egui::Ui,
         pal: &Colours,
-        winner: Option<usize>,
-        players: Players,
-        to_move: usize,
+        (winner, players, to_move): (Option<usize>, Players, usize),
         misere: bool,
+        your_turn: &str,
     ) -> bool {
         if let Some(w) = winner {
             let person_won = !players[w].is_computer();
@@ -487,7 +486,7 @@ impl PlayTab {
         let text = if players[to_move].is_computer() {
             if self.table_job.is_some() { tr("play.status.waiting") } else { tr("play.status.thinking") }.to_string()
         } else if players.iter().any(|p| p.is_computer()) {
-            tr("play.status.your_turn").to_string()
+            your_turn.to_string()
         } else {
             trf("play.status.turn_of", &[("player", &explain::player_name(players, to_move))])
         };
@@ -500,7 +499,7 @@ impl PlayTab {
         let (winner, players, to_move) = (game.winner(), game.players(), game.to_move());
         let misere = game.rules().convention == crate::rules::Convention::Misere;
         let title = explain::rules_name(game.rules());
-        if self.turn_banner(ui, pal, winner, players, to_move, misere) {
+        if self.turn_banner(ui, pal, (winner, players, to_move), misere, tr("heaps.your_turn")) {
             return;
         }
         if let Some(job) = &self.table_job {
@@ -533,7 +532,7 @@ impl PlayTab {
         let Some(game) = &self.sum else { return };
         let (winner, players, to_move) = (game.winner(), game.players(), game.to_move());
         let misere = game.rules().convention == crate::rules::Convention::Misere;
-        if self.turn_banner(ui, pal, winner, players, to_move, misere) {
+        if self.turn_banner(ui, pal, (winner, players, to_move), misere, tr("sum.your_turn")) {
             return;
         }
         if let Some(job) = &self.table_job {
@@ -551,8 +550,23 @@ impl PlayTab {
         let action =
             if game.computer_to_move() { None } else { sum_view::board(ui, game, self.sum_selected, pal, size) };
         let hint = game.hint();
+        let mut action = action;
         if self.options.show_hints && game.winner().is_none() {
             ui.label(RichText::new(sum_view::hint_text(&hint)).size(20.0).color(pal.winning));
+            // The winning moves as buttons too: one click plays one.
+            let wins = match &hint {
+                crate::play::SumHint::Values { wins, .. } | crate::play::SumHint::Misere { wins } => wins.clone(),
+                _ => Vec::new(),
+            };
+            if !game.computer_to_move() {
+                ui.horizontal_wrapped(|ui| {
+                    for (i, t) in wins.into_iter().take(8) {
+                        if ui.button(format!("{} → ({}, {})", sum_view::NAMES[i], t.0, t.1)).clicked() {
+                            action = Some(sum_view::SumAction::MoveTo(i, t));
+                        }
+                    }
+                });
+            }
         }
         match action {
             Some(sum_view::SumAction::Select(i)) => self.sum_selected = Some(i),
