@@ -1,0 +1,128 @@
+//! The game families in the real app, driven by egui_kittest through the
+//! labels a person reads: three heaps played to the end against the
+//! perfect computer by following the hints, the one-time pass, a sum of
+//! three queens won from a winning start, and a three-heap map drawn plane
+//! by plane.
+
+#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+
+mod common;
+use common::{shows, step_until};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use grundy_lab::play::{HeapHint, HeapMove, SumHint};
+use grundy_lab::rules::{Rules, position_text, preset};
+use grundy_lab::ui::GrundyLabApp;
+
+fn harness(rules: &Rules, extra: &str) -> Harness<'static, GrundyLabApp> {
+    let rules = serde_json::to_string(rules).unwrap();
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Play",
+            "play":{{"options":{{"show_hints":true,"computer_delay":0.0,"start":"Small"{extra}}}}}}}"#
+    );
+    let saved: &'static str = Box::leak(saved.into_boxed_str());
+    Harness::builder()
+        .with_max_steps(50)
+        .with_size([1600.0, 1000.0])
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+}
+
+fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+#[test]
+fn three_heaps_are_won_by_following_the_hints() {
+    let mut h = harness(&preset("nim-3").unwrap(), "");
+    step_until(&mut h, "the table", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.has_table()));
+    h.run();
+    // (5, 7, 5): 5 XOR 7 XOR 5 = 7, an N-position: the person can win.
+    assert_eq!(h.state().state.play.heaps.as_ref().unwrap().state().position, [5, 7, 5]);
+    // The hint (a wrapped label: its first words) and the winning move's button.
+    assert!(shows(&h, "Value 7, an N-position"), "the hint gives the value");
+    assert!(h.query_by_label("→ (5, 0, 5)").is_some());
+    for _ in 0..40 {
+        let game = h.state().state.play.heaps.clone().unwrap();
+        if game.winner().is_some() {
+            break;
+        }
+        let HeapHint::WinningMoves(wins) = game.hint().unwrap() else { panic!("the person is never in a P-position") };
+        let HeapMove::To(p) = wins[0] else { panic!("no pass in this game") };
+        click(&mut h, &format!("→ {}", position_text(p, 3)));
+        step_until(&mut h, "the computer answers or the game ends", |a| {
+            let g = a.state.play.heaps.as_ref().unwrap();
+            g.winner().is_some() || g.to_move() == 0
+        });
+    }
+    let game = h.state().state.play.heaps.clone().unwrap();
+    assert_eq!(game.winner(), Some(0), "the person won");
+    assert!(shows(&h, "You won") || shows(&h, "you won") || shows(&h, "won"), "a banner says who won");
+}
+
+#[test]
+fn the_pass_is_a_button_once_and_the_move_list_shows_it() {
+    let mut h = harness(&preset("queen+pass").unwrap(), "");
+    step_until(&mut h, "the table", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.has_table()));
+    h.run();
+    assert!(shows(&h, "queen") || shows(&h, "Queen"));
+    assert!(shows(&h, "pass still there"));
+    click(&mut h, "Pass");
+    let g = h.state().state.play.heaps.clone().unwrap();
+    assert!(!g.state().pass_left, "the pass is used");
+    assert!(shows(&h, "You: passed"), "the move list shows who passed");
+    // The computer answered; the Pass button is gone.
+    step_until(&mut h, "the computer answers", |a| a.state.play.heaps.as_ref().unwrap().to_move() == 0);
+    h.run();
+    assert!(h.query_by_label("Pass").is_none(), "no pass is left");
+}
+
+#[test]
+fn a_sum_of_three_queens_is_won_from_a_winning_start() {
+    let mut h = harness(&preset("queen").unwrap(), r#","mode":"Sum","sum_pieces":3"#);
+    step_until(&mut h, "the table", |a| a.state.play.sum.as_ref().is_some_and(|g| g.hint() != SumHint::Computing));
+    h.run();
+    let SumHint::Values { xor, .. } = h.state().state.play.sum.as_ref().unwrap().hint() else { panic!("normal play") };
+    assert_ne!(xor, 0, "5&7, 9&12 and 14&20 together are an N-position");
+    assert!(shows(&h, "Sprague–Grundy"), "the hint says why");
+    for _ in 0..60 {
+        let game = h.state().state.play.sum.clone().unwrap();
+        if game.winner().is_some() {
+            break;
+        }
+        let SumHint::Values { wins, .. } = game.hint() else { panic!() };
+        let (i, t) = wins[0];
+        click(&mut h, &format!("{} → ({}, {})", ["A", "B", "C", "D"][i], t.0, t.1));
+        step_until(&mut h, "the computer answers or the game ends", |a| {
+            let g = a.state.play.sum.as_ref().unwrap();
+            g.winner().is_some() || g.to_move() == 0
+        });
+    }
+    assert_eq!(h.state().state.play.sum.as_ref().unwrap().winner(), Some(0));
+}
+
+#[test]
+fn a_three_heap_map_is_drawn_plane_by_plane() {
+    let rules = serde_json::to_string(&preset("nim-3").unwrap()).unwrap();
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":32}}}}}}"#
+    );
+    let saved: &'static str = Box::leak(saved.into_boxed_str());
+    let mut h = Harness::builder()
+        .with_max_steps(50)
+        .with_size([1600.0, 1000.0])
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    step_until(&mut h, "the cube", |a| a.state.map.full_table().is_some_and(|t| t.depth() == 32));
+    h.run();
+    // Plane z = 0: g = x XOR y.
+    let t = h.state().state.map.table().unwrap().clone();
+    assert_eq!(t.get(5, 6), 5 ^ 6);
+    // PageUp: the next plane, at once (a copy, no computation).
+    h.key_press(egui::Key::PageUp);
+    h.run();
+    assert_eq!(h.state().state.map.options.plane_z, 1);
+    let t = h.state().state.map.table().unwrap().clone();
+    assert_eq!(t.get(5, 6), 5 ^ 6 ^ 1, "g = x XOR y XOR z on the plane z = 1");
+    assert!(shows(&h, "Plane"));
+}
