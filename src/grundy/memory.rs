@@ -82,20 +82,37 @@ pub fn estimate_bytes_box(rules: &Rules, dims: [usize; 3]) -> u64 {
 }
 
 /// The memory the engine may use: 80% of what the system reports available
-/// (or 8 GB where that cannot be read). `GRUNDY_LAB_MEMORY_LIMIT` (bytes)
-/// overrides it.
+/// now (`MemAvailable` on Linux, the same figure from the system on Windows
+/// and macOS), so a 4 GB laptop refuses a table that would make it swap.
+/// `GRUNDY_LAB_MEMORY_LIMIT` (bytes) overrides it.
 pub fn memory_limit() -> u64 {
     if let Some(v) = std::env::var("GRUNDY_LAB_MEMORY_LIMIT").ok().and_then(|s| s.parse().ok()) {
         return v;
     }
-    let avail = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
-        text.lines()
-            .find(|l| l.starts_with("MemAvailable:"))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|kb| kb.parse::<u64>().ok())
-            .map(|kb| kb * 1024)
-    });
-    avail.map(|a| a / 5 * 4).unwrap_or(8_000_000_000)
+    system_memory_limit()
+}
+
+/// Where the system cannot say how much memory is available (an unknown
+/// platform), assume a small machine rather than a large one: refusing a
+/// large table is a message, swapping a school laptop to a halt is not.
+const FALLBACK_LIMIT: u64 = 2_000_000_000;
+
+/// 80% of the memory the system reports available, without the override.
+fn system_memory_limit() -> u64 {
+    match available_and_total() {
+        Some((available, _)) => available / 5 * 4,
+        None => FALLBACK_LIMIT,
+    }
+}
+
+/// The memory available now and the machine's total, in bytes, as the
+/// system reports them (`None` where it cannot say).
+fn available_and_total() -> Option<(u64, u64)> {
+    use sysinfo::{MemoryRefreshKind, RefreshKind, System};
+    let system =
+        System::new_with_specifics(RefreshKind::nothing().with_memory(MemoryRefreshKind::nothing().with_ram())).ok()?;
+    let (available, total) = (system.available_memory(), system.total_memory());
+    (available > 0 && total > 0).then_some((available, total))
 }
 
 /// Whether `needed` bytes for `what` (a picture, a pyramid, ...) fit in the
@@ -141,5 +158,17 @@ mod tests {
         assert_eq!(human_bytes(1_073_741_824), "1.1 GB");
         let e = EngineError::TooLarge { dims: [16384, 16384, 1], needed: 1_300_000_000, limit: 1_000_000_000 };
         assert!(e.to_string().starts_with("16384 x 16384 needs 1.3 GB"));
+    }
+
+    #[test]
+    fn the_limit_is_part_of_this_machine() {
+        // Read without the GRUNDY_LAB_MEMORY_LIMIT override, which other
+        // tests set for their child processes.
+        let limit = system_memory_limit();
+        let (available, total) =
+            available_and_total().expect("the system reports its memory on Linux, Windows and macOS");
+        assert!(limit > 0);
+        assert!(available <= total, "available {available} > total {total}");
+        assert!(limit <= total, "limit {limit} > total {total}");
     }
 }
