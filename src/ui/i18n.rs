@@ -37,11 +37,13 @@ impl Language {
     }
 
     /// The system language: Japanese when `LC_ALL`, `LC_MESSAGES` or `LANG`
-    /// (the first one set) starts with `ja`, English otherwise.
+    /// (the first one set) starts with `ja`, or, where none is set (Windows,
+    /// macOS), when the system's own locale does; English otherwise.
     pub fn from_environment() -> Self {
         let var =
             ["LC_ALL", "LC_MESSAGES", "LANG"].iter().find_map(|v| std::env::var(v).ok().filter(|s| !s.is_empty()));
-        Self::from_locale(var.as_deref().unwrap_or(""))
+        let locale = var.or_else(sys_locale::get_locale);
+        Self::from_locale(locale.as_deref().unwrap_or(""))
     }
 
     /// The language of a locale name like `ja_JP.UTF-8`.
