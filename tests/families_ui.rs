@@ -126,3 +126,44 @@ fn a_three_heap_map_is_drawn_plane_by_plane() {
     assert_eq!(t.get(5, 6), 5 ^ 6 ^ 1, "g = x XOR y XOR z on the plane z = 1");
     assert!(shows(&h, "Plane"));
 }
+
+#[test]
+fn a_program_example_is_previewed_checked_and_played() {
+    let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Pieces"}"#;
+    let mut h = Harness::builder()
+        .with_max_steps(50)
+        .with_size([1920.0, 1080.0])
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    h.run();
+    click(&mut h, "Program");
+    click(&mut h, "subtraction-1-3-4");
+    // The draft follows the program once the typing pauses; then the
+    // preview computes it.
+    step_until(&mut h, "the draft is the program", |a| {
+        a.state.pieces.draft.program.as_ref().is_some_and(|p| p.source().contains("[1, 3, 4]"))
+    });
+    step_until(&mut h, "the preview", |a| {
+        let d = &a.state.pieces.draft;
+        a.state.pieces.preview_table().is_some_and(|t| t.rules().program == d.program)
+    });
+    h.run();
+    assert!(shows(&h, "a game of 1 heaps"), "the verdict says the dimension");
+    let t = h.state().state.pieces.preview_table().unwrap().clone();
+    let period = [0, 1, 0, 1, 2, 3, 2];
+    assert!((0..t.width()).all(|x| t.get(x, 0) == period[x % 7]), "the preview holds the program's values");
+    // A syntax error is shown with its line.
+    h.state_mut().state.pieces.program.source = "fn moves(x) {\n  [[x - ]\n}".into();
+    h.run();
+    assert!(shows(&h, "line 2"), "the error names its line");
+    // Back to a good program, then play it.
+    click(&mut h, "restricted-nim");
+    step_until(&mut h, "the draft follows", |a| {
+        a.state.pieces.draft.program.as_ref().is_some_and(|p| p.source().contains("x / 2"))
+    });
+    click(&mut h, "Use in Play");
+    click(&mut h, "Play");
+    step_until(&mut h, "the heap game", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.has_table()));
+    h.run();
+    assert!(shows(&h, "Heap A"));
+    assert!(h.state().state.play.heaps.as_ref().unwrap().rules().dimension == 1);
+}

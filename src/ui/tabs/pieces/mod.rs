@@ -12,6 +12,7 @@ mod editor;
 mod formula_words;
 mod library;
 mod preview;
+mod program;
 mod workbench;
 
 use crate::rules::Rules;
@@ -50,6 +51,10 @@ pub struct PiecesTab {
     pub check_size: usize,
     /// The path typed for saving and opening files.
     pub file_path: String,
+    /// What the left panel edits: the move matrix or a program.
+    pub mode: program::EditMode,
+    /// The program being written.
+    pub program: program::ProgramEditor,
     /// Drafts before each change of the game (snapshots).
     #[serde(skip, default = "new_undo")]
     undo: UndoStack<Rules>,
@@ -81,6 +86,7 @@ impl PiecesTab {
         if self.formula.len() > crate::conjecture::MAX_TEXT {
             self.formula.clear();
         }
+        self.program.check_saved();
         Ok(())
     }
 }
@@ -95,6 +101,8 @@ impl Default for PiecesTab {
             formula: String::new(),
             check_size: 64,
             file_path: String::new(),
+            mode: program::EditMode::default(),
+            program: program::ProgramEditor::default(),
             undo: new_undo(),
             paint_start: None,
             paint: editor::PaintState::default(),
@@ -115,7 +123,25 @@ fn heading_size(ui: &egui::Ui) -> f32 {
 /// Whether two drafts describe the same game (they may differ in name or
 /// description, which the text fields' own undo covers).
 fn same_game(a: &Rules, b: &Rules) -> bool {
-    a.piece == b.piece && a.terminal == b.terminal && a.convention == b.convention
+    a.piece == b.piece
+        && a.terminal == b.terminal
+        && a.convention == b.convention
+        && a.program == b.program
+        && a.dimension == b.dimension
+        && a.pass == b.pass
+}
+
+/// The box the tab computes for `rules` at side `n`: a strip for one heap,
+/// a square for two, a cube of at most 48 a side for three.
+fn box_for(rules: &Rules, n: usize) -> [usize; 3] {
+    match rules.dimension {
+        1 => [n, 1, 1],
+        3 => {
+            let m = n.min(48);
+            [m, m, m]
+        }
+        _ => [n, n, 1],
+    }
 }
 
 impl PiecesTab {
@@ -153,6 +179,11 @@ impl PiecesTab {
     /// is ready (for tests and the hover text).
     pub fn preview_value(&self, x: usize, y: usize) -> Option<u32> {
         self.preview.value_for(&self.draft, x, y)
+    }
+
+    /// The last table of the live preview.
+    pub fn preview_table(&self) -> Option<&std::sync::Arc<crate::grundy::Table>> {
+        self.preview.table()
     }
 
     /// Whether background work (preview, check, hints) is running.
@@ -202,7 +233,18 @@ impl PiecesTab {
         egui::Panel::left("pieces_editor").resizable(false).exact_size((width * 0.23).clamp(400.0, 480.0)).show(
             ui,
             |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| editor::show(self, ui, &pal));
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    let before = self.mode;
+                    program::mode_switch(self, ui);
+                    if before != self.mode && self.mode == program::EditMode::Matrix && self.draft.program.is_some() {
+                        // The matrix edits pieces: start from the queen.
+                        self.load(crate::ui::rules_choice::preset_for_ui("queen").unwrap_or_default());
+                    }
+                    match self.mode {
+                        program::EditMode::Matrix => editor::show(self, ui, &pal),
+                        program::EditMode::Program => program::show(self, ui, &pal),
+                    }
+                });
             },
         );
         let right = (width * 0.22).clamp(360.0, 460.0);

@@ -37,7 +37,14 @@ impl Preview {
             // Replacing the job cancels the older one.
             let r = rules.clone();
             self.job = Some(widgets::spawn(tr("preview.job"), ctx, move |c| {
-                crate::grundy::compute(&r, PREVIEW_SIDE, PREVIEW_SIDE, &c).map(Arc::new)
+                // One heap: a strip; three heaps or a pass: the plane z = 0
+                // of the starting layer.
+                let full = Arc::new(crate::grundy::compute_box(&r, super::box_for(&r, PREVIEW_SIDE), &c)?);
+                if full.depth() > 1 || full.layers() > 1 {
+                    Ok(Arc::new(Table::slice(&full, 0, full.start_layer())))
+                } else {
+                    Ok(full)
+                }
             }));
             self.wanted = Some(rules.clone());
         }
@@ -54,6 +61,11 @@ impl Preview {
             Some(JobEnd::Failed(e)) => self.error = Some(e),
             Some(JobEnd::Cancelled) | None => {}
         }
+    }
+
+    /// The last table computed.
+    pub fn table(&self) -> Option<&Arc<Table>> {
+        self.table.as_ref()
     }
 
     /// The table for the game these rules describe, when it is ready.

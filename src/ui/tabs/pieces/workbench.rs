@@ -304,7 +304,8 @@ fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
     tab.bench.check_error = None;
     tab.bench.check_job = Some(widgets::spawn(tr("bench.job"), ctx, move |c| {
         let formula = Formula::compile(&text).map_err(CheckFailure::Formula)?;
-        let table = Arc::new(crate::grundy::compute(&rules, n, n, &c).map_err(CheckFailure::Engine)?);
+        let dims = super::box_for(&rules, n);
+        let table = Arc::new(crate::grundy::compute_box(&rules, dims, &c).map_err(CheckFailure::Engine)?);
         let report = check(&table, &formula, &c).map_err(CheckFailure::Formula)?;
         let mask = mask(&report.diff, MASK_SIDE);
         Ok(Checked { table, report, formula: text, mask })
