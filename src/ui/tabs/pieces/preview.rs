@@ -117,34 +117,48 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let tall = (ui.ctx().content_rect().height() * 0.72) / n as f32;
     let cell = ((ui.available_width() - axis.x - 8.0) / n as f32).min(tall).clamp(14.0, 32.0);
     let side = cell * n as f32;
-    let (outer, resp) = ui.allocate_exact_size(Vec2::splat(side) + axis + vec2(8.0, 8.0), Sense::hover());
+    // One heap: a single row.
+    let rows = table.height().min(n);
+    let size = vec2(side, cell * rows as f32);
+    let (outer, resp) = ui.allocate_exact_size(size + axis + vec2(8.0, 8.0), Sense::hover());
     let name = tab.draft.label();
     resp.widget_info(|| {
         egui::WidgetInfo::labeled(egui::Role::Image, true, trf("preview.label", &[("name", &name), ("n", &n)]))
     });
     let origin = outer.min + axis;
-    let grid = Rect::from_min_size(origin, Vec2::splat(side));
+    let grid = Rect::from_min_size(origin, size);
     let painter = ui.painter_at(outer);
     let axis_font = FontId::proportional((cell * 0.5).clamp(10.0, 14.0));
     let every = if cell >= 20.0 { 1 } else { 4 };
     for i in (0..n).filter(|i| i % every == 0) {
         let x = origin.x + (i as f32 + 0.5) * cell;
         painter.text(pos2(x, origin.y - 2.0), Align2::CENTER_BOTTOM, i.to_string(), axis_font.clone(), pal.axis_text);
-        let y = origin.y + (i as f32 + 0.5) * cell;
-        painter.text(pos2(origin.x - 4.0, y), Align2::RIGHT_CENTER, i.to_string(), axis_font.clone(), pal.axis_text);
+        if i < rows {
+            let y = origin.y + (i as f32 + 0.5) * cell;
+            painter.text(
+                pos2(origin.x - 4.0, y),
+                Align2::RIGHT_CENTER,
+                i.to_string(),
+                axis_font.clone(),
+                pal.axis_text,
+            );
+        }
     }
     draw_cells(&painter, table, &tab.draft, pal, origin, cell, stale);
     // Thin grid lines keep equal neighbours apart.
+    let line = Stroke::new(0.5, pal.board_edge.gamma_multiply(0.5));
     for i in 0..=n {
         let t = i as f32 * cell;
-        let line = Stroke::new(0.5, pal.board_edge.gamma_multiply(0.5));
         painter.line_segment([pos2(origin.x + t, origin.y), pos2(origin.x + t, grid.max.y)], line);
+    }
+    for i in 0..=rows {
+        let t = i as f32 * cell;
         painter.line_segment([pos2(origin.x, origin.y + t), pos2(grid.max.x, origin.y + t)], line);
     }
     painter.rect_stroke(grid, 0.0, Stroke::new(2.0, pal.board_edge), StrokeKind::Outside);
     if let Some(p) = resp.hover_pos().filter(|p| grid.contains(*p)) {
         let x = (((p.x - origin.x) / cell) as usize).min(n - 1);
-        let y = (((p.y - origin.y) / cell) as usize).min(n - 1);
+        let y = (((p.y - origin.y) / cell) as usize).min(rows - 1);
         if let Some(text) = cell_text(table, x, y) {
             resp.on_hover_text(text);
         }

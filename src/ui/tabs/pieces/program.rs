@@ -123,7 +123,9 @@ fn code_editor(ui: &mut egui::Ui, source: &mut String, error_at: Option<usize>, 
     let row = ui.fonts_mut(|f| f.row_height(&font));
     let lines = source.lines().count().max(1) + usize::from(source.ends_with('\n'));
     let mut changed = false;
-    egui::ScrollArea::vertical().id_salt("program_code").max_height(ui.available_height().max(240.0) * 0.6).show(
+    // Both ways: long lines scroll rather than wrap, so each line keeps its
+    // number.
+    egui::ScrollArea::both().id_salt("program_code").max_height(ui.available_height().max(240.0) * 0.6).show(
         ui,
         |ui| {
             ui.horizontal_top(|ui| {
