@@ -147,7 +147,7 @@ fn a_program_example_is_previewed_checked_and_played() {
         a.state.pieces.preview_table().is_some_and(|t| t.rules().program == d.program)
     });
     h.run();
-    assert!(shows(&h, "a game of 1 heaps"), "the verdict says the dimension");
+    assert!(shows(&h, "Heaps (coordinates): 1"), "the verdict says the dimension");
     let t = h.state().state.pieces.preview_table().unwrap().clone();
     let period = [0, 1, 0, 1, 2, 3, 2];
     assert!((0..t.width()).all(|x| t.get(x, 0) == period[x % 7]), "the preview holds the program's values");

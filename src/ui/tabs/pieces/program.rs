@@ -142,12 +142,25 @@ fn code_editor(ui: &mut egui::Ui, source: &mut String, error_at: Option<usize>, 
                     ui.painter().rect_filled(mark, 0.0, pal.bad.gamma_multiply(0.18));
                 }
                 let label = tr("program.editor");
+                // No wrapping: a line of the program is a line on screen.
+                let text_colour = ui.visuals().text_color();
+                let mono = FontId::new(font.size, font.family.clone());
+                let mut layouter = |ui: &egui::Ui, text: &dyn egui::TextBuffer, _wrap: f32| {
+                    let job = egui::text::LayoutJob::simple(
+                        text.as_str().to_owned(),
+                        mono.clone(),
+                        text_colour,
+                        f32::INFINITY,
+                    );
+                    ui.fonts_mut(|f| f.layout_job(job))
+                };
                 let edit = egui::TextEdit::multiline(source)
                     .code_editor()
                     .font(FontId::new(font.size, font.family.clone()))
                     .desired_width(f32::INFINITY)
                     .desired_rows(18)
-                    .lock_focus(true);
+                    .lock_focus(true)
+                    .layouter(&mut layouter);
                 let resp = ui.add(edit);
                 resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::MultilineTextInput, true, label));
                 changed = resp.changed();
