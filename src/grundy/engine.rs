@@ -468,6 +468,11 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, t: [
     let words = plan.words;
     let terminal = &table.rules().terminal;
     let extent = terminal.extent() as usize;
+    // The layer's first cell, once a tile: the cells below are addressed
+    // within the plane.
+    let layer_start = layer * table.cells_per_layer();
+    // The jumps' values, and the pass's (one more slot); reused cell to cell.
+    let mut jumps = [0u32; FAST_JUMPS + 1];
     for y in ys {
         let x0 = if plan.symmetric { xs.start.max(y) } else { xs.start };
         let (off, step) = row_slots::<N>(plan, y);
@@ -479,13 +484,12 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, t: [
             let g = if x.max(y) < extent && terminal.contains(x as u64, y as u64) {
                 0
             } else {
-                // The jumps' values, and the pass's (one more slot).
-                let mut jumps = [u32::MAX; FAST_JUMPS + 1];
                 let mut nj = 0;
                 // z = 0 here: a jump that lowers z never fits.
                 for &[dx, dy, dz] in &plan.jumps {
                     if x >= dx && y >= dy && dz == 0 {
-                        jumps[nj] = table.cells[table.index_at([x - dx, y - dy, 0], layer)].load(Ordering::Relaxed);
+                        jumps[nj] =
+                            table.cells[layer_start + table.plane_index(x - dx, y - dy)].load(Ordering::Relaxed);
                         nj += 1;
                     }
                 }
@@ -534,7 +538,7 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, t: [
                 }
                 v as u32
             };
-            table.cells[table.index_at([x, y, 0], layer)].store(g, Ordering::Relaxed);
+            table.cells[layer_start + table.plane_index(x, y)].store(g, Ordering::Relaxed);
             for b in base {
                 insert(st, words, b / words, g);
             }

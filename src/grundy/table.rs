@@ -154,6 +154,13 @@ impl Table {
         plane + if self.symmetric && x < y { x * self.width + y } else { y * self.width + x }
     }
 
+    /// Where cell `(x, y)` is stored within its plane (z = 0 of a layer):
+    /// add the layer's first index.
+    #[inline(always)]
+    pub(super) fn plane_index(&self, x: usize, y: usize) -> usize {
+        if self.symmetric && x < y { x * self.width + y } else { y * self.width + x }
+    }
+
     /// Where cell `(x, y)` of the plane z = 0 of the starting layer is stored.
     #[inline]
     pub(super) fn index(&self, x: usize, y: usize) -> usize {
