@@ -38,11 +38,11 @@ impl PosterTexts {
     }
 }
 
-/// The cells a poster shows, in words every language reads: "256 x 256" for
+/// The cells a poster shows, in words every language reads: "256 × 256" for
 /// the whole table, else "x 10..19, y 0..9".
 pub fn window_text(table: &Table, win: super::export::ExportWindow) -> String {
     if (win.x0, win.y0, win.width, win.height) == (0, 0, table.width(), table.height()) {
-        format!("{} x {}", table.width(), table.height())
+        format!("{} × {}", table.width(), table.height())
     } else {
         format!(
             "x {}..{}, y {}..{}",
