@@ -125,6 +125,49 @@ fn a_three_heap_map_is_drawn_plane_by_plane() {
     let t = h.state().state.map.table().unwrap().clone();
     assert_eq!(t.get(5, 6), 5 ^ 6 ^ 1, "g = x XOR y XOR z on the plane z = 1");
     assert!(shows(&h, "Plane"));
+    assert!(!shows(&h, "One heap:"), "the one-heap plot is for one heap only");
+}
+
+#[test]
+fn a_one_heap_map_plots_the_values_and_marks_the_p_positions() {
+    let rules = serde_json::to_string(&preset("subtraction-1-3-4").unwrap()).unwrap();
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":64}}}}}}"#
+    );
+    let saved: &'static str = Box::leak(saved.into_boxed_str());
+    let mut h = Harness::builder()
+        .with_max_steps(50)
+        .with_size([1600.0, 1000.0])
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    step_until(&mut h, "the strip", |a| a.state.map.full_table().is_some_and(|t| t.height() == 1));
+    h.run();
+    assert!(shows(&h, "One heap: the value of each heap size n"), "the one-heap plot has its heading");
+}
+
+#[test]
+fn the_map_marks_where_the_pass_changes_the_value() {
+    let rules = serde_json::to_string(&preset("queen+pass").unwrap()).unwrap();
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":32}}}}}}"#
+    );
+    let saved: &'static str = Box::leak(saved.into_boxed_str());
+    let mut h = Harness::builder()
+        .with_max_steps(50)
+        .with_size([1600.0, 1000.0])
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    step_until(&mut h, "the table", |a| a.state.map.full_table().is_some_and(|t| t.is_complete()));
+    h.run();
+    click(&mut h, "Where does the pass change the value?");
+    step_until(&mut h, "the difference", |a| a.state.map.overlay_summary().is_some());
+    h.run();
+    let full = h.state().state.map.full_table().unwrap().clone();
+    let changed = (0..32)
+        .flat_map(|y| (0..32).map(move |x| [x, y, 0]))
+        .filter(|&p| full.get_at(p, 1) != full.get_at(p, 0))
+        .count();
+    assert!(changed > 0, "the pass changes some values of the queen's game");
+    let summary = format!("The pass changes the value of {changed} of 1024 cells of this plane.");
+    assert_eq!(h.state().state.map.overlay_summary(), Some(summary.as_str()));
 }
 
 #[test]

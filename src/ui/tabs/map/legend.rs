@@ -95,6 +95,13 @@ fn legend_entries(
                 (tr("map.formula.legend.same").into(), colour(p.colour(0))),
             ]
         }
+        Some(OverlayKind::Layers) => {
+            let p = OverlayKind::Layers.palette();
+            vec![
+                (tr("map.pass.legend.changes").into(), colour(p.colour(1))),
+                (tr("map.pass.legend.same").into(), colour(p.colour(0))),
+            ]
+        }
         None => palette
             .legend(max, &highlight, misere, 7)
             .into_iter()

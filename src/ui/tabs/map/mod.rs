@@ -10,6 +10,7 @@
 mod canvas;
 mod difference;
 mod export;
+mod heap_plot;
 mod legend;
 mod overlays;
 mod picture;
@@ -263,7 +264,12 @@ impl MapTab {
         let size = self.options.size.clamp(16, MAX_SIZE);
         self.rt.table.want(ui.ctx(), &shared.rules, size);
         self.plane_keys(ui.ctx());
+        let before = self.rt.table.shown().map(Arc::as_ptr);
         self.rt.table.set_view(ui.ctx(), self.options.plane_z, self.options.pass_layer);
+        if self.rt.table.shown().map(Arc::as_ptr) != before {
+            // Another plane or layer: an overlay belongs to the plane it was computed from.
+            self.rt.overlays.table_changed();
+        }
         // Another tab asked to show a cell (a counterexample of a formula).
         if let Some((x, y)) = shared.map_focus.take() {
             self.show_cell(x, y, ui.ctx());

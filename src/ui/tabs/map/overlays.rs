@@ -26,6 +26,8 @@ pub(crate) enum OverlayKind {
     Compare,
     /// 0 the formula agrees, 1 it differs.
     Formula,
+    /// 0 the pass leaves the value as it is, 1 it changes it.
+    Layers,
 }
 
 impl OverlayKind {
@@ -33,7 +35,7 @@ impl OverlayKind {
     pub fn palette(self) -> Palette {
         match self {
             OverlayKind::Compare => Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2], false),
-            OverlayKind::Formula => Palette::new(PaletteKind::Highlight, 1, &[1], false),
+            OverlayKind::Formula | OverlayKind::Layers => Palette::new(PaletteKind::Highlight, 1, &[1], false),
         }
     }
 }
@@ -148,6 +150,26 @@ impl Overlays {
             let d = Table::from_values(table.rules(), report.width(), report.height(), values);
             let summary = crate::ui::texts::check_summary(&report, SHOWN_COUNTEREXAMPLES);
             Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Formula, summary })
+        }));
+    }
+
+    /// Compute where the plane `z` of `full` (rules with a pass) has another
+    /// value with the pass still there than with it used.
+    pub fn start_layers(&mut self, ctx: &egui::Context, full: Arc<Table>, z: usize) {
+        self.start(widgets::spawn(tr("map.comparing"), ctx, move |control| {
+            let (with, without) = (Table::slice(&full, z, 1), Table::slice(&full, z, 0));
+            let (w, h) = (with.width(), with.height());
+            let mut values = Vec::with_capacity(w * h);
+            for y in 0..h {
+                if control.is_cancelled() {
+                    return Err(OverlayError::Cancelled);
+                }
+                values.extend((0..w).map(|x| u32::from(with.get(x, y) != without.get(x, y))));
+            }
+            let count = values.iter().filter(|&&v| v == 1).count();
+            let d = Table::from_values(with.rules(), w, h, values);
+            let summary = trf("map.pass.diff.result", &[("count", &count), ("cells", &(w * h))]);
+            Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Layers, summary })
         }));
     }
 

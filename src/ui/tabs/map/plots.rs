@@ -20,6 +20,8 @@ type Cached<K> = Option<(K, Vec<[f64; 2]>)>;
 pub(crate) struct PlotCache {
     value: Cached<(usize, u32)>,
     row: Cached<(usize, usize)>,
+    /// The one-heap plot, by the table it shows.
+    pub heap: Option<(usize, super::heap_plot::HeapPoints)>,
 }
 
 pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {

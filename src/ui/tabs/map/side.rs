@@ -61,6 +61,7 @@ pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Share
     rules_and_size(ui, tab, shared);
     plane_choice(ui, tab);
     table_status(ui, tab);
+    super::heap_plot::heap_plot(ui, tab);
     ui.separator();
     colours(ui, tab);
     ui.separator();
@@ -131,6 +132,11 @@ fn plane_choice(ui: &mut egui::Ui, tab: &mut MapTab) {
             ui.radio_value(&mut tab.options.pass_layer, 1, tr("heaps.pass_there"));
             ui.radio_value(&mut tab.options.pass_layer, 0, tr("heaps.pass_used"));
         });
+        let ready = full.is_complete() && !tab.rt.overlays.is_busy();
+        let button = egui::Button::new(tr("map.pass.diff"));
+        if ui.add_enabled(ready, button).on_hover_text(tr("map.pass.diff.tip")).clicked() {
+            tab.rt.overlays.start_layers(ui.ctx(), full, tab.options.plane_z);
+        }
     }
 }
 
