@@ -120,3 +120,20 @@ fn a_saved_design_that_cannot_be_read_is_not_replaced_silently() {
         assert!(warning.contains("knight design"), "{warning}");
     }
 }
+
+#[test]
+fn a_ui_test_that_times_out_leaves_a_picture_of_the_screen() {
+    let mut h = harness(r#"{"shared":{"settings":{"language":"English"}},"tab":"Play"}"#.into());
+    let what = "a condition that never holds";
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/step_until/a-condition-that-never-holds.png");
+    let _ = std::fs::remove_file(&path);
+    let failed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        common::step_until_within(&mut h, what, std::time::Duration::from_millis(200), |_| false);
+    }));
+    let message = failed.expect_err("the step fails at its deadline");
+    let message = message.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.contains(&path.display().to_string()), "the failure says where the screen is: {message}");
+    let image = image::open(&path).expect("the screen is a PNG");
+    assert!(image.width() > 100 && image.height() > 100);
+}
