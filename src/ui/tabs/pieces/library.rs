@@ -5,18 +5,21 @@
 use super::PiecesTab;
 use crate::fsutil::atomic_write;
 use crate::rules::{Rules, from_json, to_json};
+use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::Shared;
 use crate::ui::tabs::Tab;
 use crate::ui::theme::Colours;
 use egui::RichText;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Messages of the piece panel (runtime only).
 #[derive(Default)]
 pub struct FileState {
     /// The last message, and whether it is good news.
     message: Option<(bool, String)>,
+    /// The dialogs and the typed path.
+    choice: FileChoice,
 }
 
 impl FileState {
@@ -119,8 +122,7 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
 pub fn show_files(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     my_pieces(tab, ui, shared);
     ui.add_space(10.0);
-    file_dialogs(tab, ui);
-    typed_path(tab, ui);
+    files(tab, ui);
 }
 
 /// My pieces: keep the draft, and open or remove a kept piece.
@@ -177,55 +179,35 @@ fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     }
 }
 
-/// The rules file through the system's dialog.
-fn file_dialogs(tab: &mut PiecesTab, ui: &mut egui::Ui) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(tr("lib.file")).strong().size(super::heading_size(ui)));
-        if ui.button(tr("lib.save_dialog")).clicked() {
-            let chosen = rfd::FileDialog::new()
-                .add_filter("Grundy Lab rules", &["json"])
-                .set_file_name(file_name(&tab.draft))
-                .save_file();
-            match chosen {
-                Some(path) => {
-                    tab.file_path = path.display().to_string();
-                    save_to(tab, &path);
-                }
-                None => tab.files.fail(tr("lib.no_dialog").to_string()),
-            }
-        }
-        if ui.button(tr("lib.open_dialog")).clicked() {
-            match rfd::FileDialog::new().add_filter("Grundy Lab rules", &["json"]).pick_file() {
-                Some(path) => {
-                    tab.file_path = path.display().to_string();
-                    open_from(tab, &path);
-                }
-                None => tab.files.fail(tr("lib.no_dialog").to_string()),
-            }
-        }
-    });
+/// What a chosen rules file is for.
+#[derive(Clone, Copy, Debug)]
+enum FileAction {
+    Save,
+    Open,
 }
 
-/// The rules file by a typed path (when no dialog can open).
-fn typed_path(tab: &mut PiecesTab, ui: &mut egui::Ui) {
-    let label = ui.label(tr("lib.path"));
-    ui.add(egui::TextEdit::singleline(&mut tab.file_path).desired_width(f32::INFINITY).hint_text("my-piece.json"))
-        .labelled_by(label.id);
-    ui.horizontal_wrapped(|ui| {
-        let typed = tab.file_path.trim().to_string();
-        if ui.button(tr("lib.save_path")).clicked() {
-            if typed.is_empty() {
-                tab.files.fail(tr("lib.need_path").to_string());
-            } else {
-                save_to(tab, &PathBuf::from(typed.clone()));
-            }
+/// The rules file: the system's dialogs, or a typed path (always there,
+/// for when no dialog can open).
+fn files(tab: &mut PiecesTab, ui: &mut egui::Ui) {
+    ui.label(RichText::new(tr("lib.file")).strong().size(super::heading_size(ui)));
+    let filter = ("Grundy Lab rules", &["json"][..]);
+    let dialogs = [
+        DialogButton {
+            label: tr("lib.save_dialog"),
+            action: FileAction::Save,
+            dialog: Dialog::Save { file_name: file_name(&tab.draft) },
+            filter,
+        },
+        DialogButton { label: tr("lib.open_dialog"), action: FileAction::Open, dialog: Dialog::Open, filter },
+    ];
+    let field = PathField { label: tr("lib.path"), hint: "my-piece.json", width: f32::INFINITY };
+    let buttons = [(tr("lib.save_path"), FileAction::Save), (tr("lib.open_path"), FileAction::Open)];
+    let chosen = tab.files.choice.show(ui, true, &dialogs, &mut tab.file_path, field, &buttons);
+    if let Some((action, path)) = chosen {
+        tab.file_path = path.display().to_string();
+        match action {
+            FileAction::Save => save_to(tab, &path),
+            FileAction::Open => open_from(tab, &path),
         }
-        if ui.button(tr("lib.open_path")).clicked() {
-            if typed.is_empty() {
-                tab.files.fail(tr("lib.need_path").to_string());
-            } else {
-                open_from(tab, &PathBuf::from(typed));
-            }
-        }
-    });
+    }
 }
