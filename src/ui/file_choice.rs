@@ -92,7 +92,7 @@ impl FileChoice {
         if self.none_chosen {
             ui.label(tr("file.none_chosen"));
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(field.label);
             ui.add(egui::TextEdit::singleline(typed).desired_width(field.width).hint_text(field.hint))
                 .labelled_by(label.id);

@@ -139,6 +139,12 @@ fn dark_high_contrast() -> Colours {
     }
 }
 
+/// How much larger text is than normal (1 normally, 1.3 in presentation
+/// mode): panels and pictures grow with it.
+pub fn text_scale(ui: &egui::Ui) -> f32 {
+    ui.style().text_styles.get(&TextStyle::Body).map_or(1.0, |f| f.size / 18.0)
+}
+
 /// Apply theme, text sizes and contrast to the context.
 pub fn apply(ctx: &egui::Context, settings: &Settings) {
     ctx.set_theme(match settings.theme {
@@ -160,6 +166,9 @@ pub fn apply(ctx: &egui::Context, settings: &Settings) {
         style.spacing.item_spacing = egui::vec2(10.0, 8.0);
         style.spacing.button_padding = egui::vec2(10.0, 5.0);
         style.spacing.interact_size.y = 30.0;
+        // Scroll bars that are always drawn and take their own room: a class
+        // sees that a panel scrolls, and the bar never covers text.
+        style.spacing.scroll = egui::style::ScrollStyle::solid();
     });
     for theme in [egui::Theme::Light, egui::Theme::Dark] {
         ctx.style_mut_of(theme, |style| {

@@ -55,15 +55,68 @@ pub fn banner(ui: &mut egui::Ui, fill: Color32, text_color: Color32, text: &str,
     egui::Frame::new().fill(fill).corner_radius(8.0).inner_margin(egui::Margin::symmetric(16, 10)).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(text)
-                    .color(text_color)
-                    .size(20.0 * ui.style().text_styles[&egui::TextStyle::Body].size / 18.0),
-            );
+            ui.label(RichText::new(text).color(text_color).size(22.0 * super::theme::text_scale(ui)));
             if dismissable && ui.button(tr("banner.dismiss")).clicked() {
                 dismissed = true;
             }
         });
     });
     dismissed
+}
+
+/// Which side of the tab a side panel is on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Left,
+    Right,
+}
+
+/// A side panel that holds whatever the window and text size: `width` at
+/// normal text size grows with presentation mode's larger text but never
+/// takes more than `share` of the tab's width (the centre keeps its room);
+/// the contents scroll with an always visible bar and are laid out within
+/// the panel's width, so the panel never grows over its neighbour.
+/// Call it before the central panel.
+pub fn side_panel(
+    ui: &mut egui::Ui,
+    id: &str,
+    side: Side,
+    width: f32,
+    share: f32,
+    contents: impl FnOnce(&mut egui::Ui),
+) {
+    side_panel_frame(ui, id, side, width, share, |ui| {
+        egui::ScrollArea::vertical().id_salt(id).auto_shrink(false).scroll_bar_visibility(ALWAYS).show(ui, |ui| {
+            // A little room before the bar: widgets as wide as the panel
+            // end clear of it.
+            ui.set_max_width(ui.available_width() - 4.0);
+            contents(ui);
+        });
+    });
+}
+
+/// A scroll bar that is always shown (a class sees that the panel scrolls).
+pub const ALWAYS: egui::scroll_area::ScrollBarVisibility = egui::scroll_area::ScrollBarVisibility::AlwaysVisible;
+
+/// The panel of [`side_panel`] without its scroll area, for contents that
+/// scroll only in part (a list under fixed buttons); that part uses
+/// [`ALWAYS`].
+pub fn side_panel_frame(
+    ui: &mut egui::Ui,
+    id: &str,
+    side: Side,
+    width: f32,
+    share: f32,
+    contents: impl FnOnce(&mut egui::Ui),
+) {
+    let scaled = width * super::theme::text_scale(ui);
+    let exact = scaled.min(ui.available_width() * share).max(160.0).round();
+    let panel = match side {
+        Side::Left => egui::Panel::left(id.to_owned()),
+        Side::Right => egui::Panel::right(id.to_owned()),
+    };
+    panel.resizable(false).exact_size(exact).show(ui, |ui| {
+        ui.set_max_width(ui.available_width());
+        contents(ui);
+    });
 }

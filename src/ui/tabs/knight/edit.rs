@@ -200,7 +200,7 @@ impl KnightTab {
     pub(super) fn edit_panel(&mut self, ui: &mut egui::Ui, pieces: &[crate::rules::Rules]) {
         let o = &mut self.options;
         super::section(ui, tr("knight.board"));
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let l = ui.label(tr("knight.width"));
             ui.add(egui::DragValue::new(&mut o.width).range(1..=MAX_SIDE)).labelled_by(l.id);
             let l = ui.label(tr("knight.height"));
@@ -224,7 +224,7 @@ impl KnightTab {
         self.gallery(ui);
 
         section(ui, tr("knight.brush"));
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             for c in [Cell::A, Cell::B, Cell::Hole] {
                 ui.selectable_value(&mut self.options.brush, c, brush_name(c));
             }
@@ -261,7 +261,7 @@ impl KnightTab {
                 new_board = Some(b.regions_swapped());
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.add_enabled(self.history.can_undo(&self.design), egui::Button::new(tr("knight.undo"))).clicked() {
                 self.undo();
             }
@@ -318,7 +318,7 @@ impl KnightTab {
         ui.label(tr("knight.leaper.custom"));
         let (a0, b0) = self.options.custom;
         let text = self.custom_text.get_or_insert_with(|| (a0.to_string(), b0.to_string()));
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let l = ui.label("a");
             ui.add(egui::TextEdit::singleline(&mut text.0).desired_width(36.0)).labelled_by(l.id);
             let l = ui.label("b");

@@ -158,7 +158,7 @@ impl KnightTab {
         // between the export buttons and the path field.
         let f = &mut self.files;
         let mut chosen = f.choice.dialog_buttons(ui, true, &design_dialogs);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let l = ui.label(tr("knight.px"));
             ui.add(egui::DragValue::new(&mut self.options.export_px).range(16..=MAX_PX).speed(20)).labelled_by(l.id);
         });

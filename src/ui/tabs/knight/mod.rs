@@ -247,17 +247,14 @@ impl KnightTab {
         self.design.style.check().unwrap_or_else(|_| self.design.style = Default::default());
         self.keyboard(&ctx);
         self.animation_tick(&ctx);
-        egui::Panel::left("knight_edit").resizable(false).exact_size(310.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| self.edit_panel(ui, &shared.saved_pieces));
-        });
-        egui::Panel::right("knight_solve").resizable(false).exact_size(360.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                self.solve_panel(ui, &ctx);
-                self.animation_panel(ui);
-                self.puzzle_panel(ui);
-                self.style_panel(ui);
-                self.files_panel(ui, &ctx);
-            });
+        use crate::ui::widgets::{Side, side_panel};
+        side_panel(ui, "knight_edit", Side::Left, 310.0, 0.3, |ui| self.edit_panel(ui, &shared.saved_pieces));
+        side_panel(ui, "knight_solve", Side::Right, 360.0, 0.3, |ui| {
+            self.solve_panel(ui, &ctx);
+            self.animation_panel(ui);
+            self.puzzle_panel(ui);
+            self.style_panel(ui);
+            self.files_panel(ui, &ctx);
         });
         egui::CentralPanel::default().show(ui, |ui| self.canvas_view(ui, shared));
         // Every change of the design (style sliders, colours, the leaper, a

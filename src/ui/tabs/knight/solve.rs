@@ -126,7 +126,7 @@ fn grouped(n: u64) -> String {
 fn search_progress(ui: &mut egui::Ui, w: &RegionWork) {
     let Some(job) = w.job.as_ref().filter(|j| !j.is_finished()) else { return };
     ui.label(job.name());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let used = job.fraction() * w.time_limit;
         let text = trf("knight.time_used", &[("s", &format!("{used:.1}")), ("limit", &format!("{:.1}", w.time_limit))]);
         let width = (ui.available_width() - 100.0).clamp(120.0, 300.0);
@@ -244,7 +244,7 @@ impl KnightTab {
                 ui.small(note);
             }
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let l = ui.label(tr("knight.time_limit"));
             ui.add(egui::DragValue::new(&mut o.time_limit).range(0.5..=600.0).speed(0.5)).labelled_by(l.id);
         });
@@ -280,7 +280,7 @@ impl KnightTab {
             ui.small(trf("knight.empty_region", &[("region", &region_name(region))]));
             return;
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             match self.start[r] {
                 Some(p) => ui.label(trf("knight.start", &[("cell", &format!("({}, {})", p.x, p.y))])),
                 None => ui.label(tr("knight.start.any")),

@@ -6,7 +6,7 @@ use crate::knight::StylePreset;
 use crate::ui::i18n::tr;
 
 fn colour(ui: &mut egui::Ui, label: &str, c: &mut Rgba) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let mut v = c.0;
         if ui.color_edit_button_srgba_unmultiplied(&mut v).changed() {
             *c = Rgba(v);

@@ -37,7 +37,7 @@ pub(super) fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
 
 /// The other game (by its name in the user's language) and the two values.
 fn compare_choice(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr("map.compare.other"));
         // Shown by their names in the user's language; chosen by id.
         let offered = rules_choice::offered_rules(shared);
@@ -52,7 +52,7 @@ fn compare_choice(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
             .response
             .labelled_by(label.id);
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let a = ui.label(tr("map.compare.a"));
         ui.add(egui::DragValue::new(&mut tab.options.compare_a).range(0..=1_000_000)).labelled_by(a.id);
         let b = ui.label(tr("map.compare.b"));

@@ -276,8 +276,8 @@ impl MapTab {
         }
         // A fixed width: the panel's contents change as jobs finish, and the map
         // must not jump when they do.
-        egui::Panel::right("map_side").resizable(false).exact_size(370.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| side::side_panel(ui, self, shared));
+        crate::ui::widgets::side_panel(ui, "map_side", crate::ui::widgets::Side::Right, 370.0, 0.4, |ui| {
+            side::side_panel(ui, self, shared);
         });
         egui::CentralPanel::default().show(ui, |ui| canvas::canvas(ui, self));
         self.rt.view.frame_ms = started.elapsed().as_secs_f32() * 1e3;

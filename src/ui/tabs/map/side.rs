@@ -82,14 +82,14 @@ pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Share
 /// the size of the table.
 fn rules_and_size(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     ui.heading(trf("map.rules", &[("rules", &rules_name(&shared.rules))]));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr("play.piece"));
         rules_choice::piece_combo(ui, shared, "map_piece", label.id);
     });
     rules_choice::misere_checkbox(ui, shared);
     rules_choice::pass_checkbox(ui, shared);
     rules_choice::program_link(ui, shared);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr("map.size")).on_hover_text(tr("map.size.tip"));
         egui::ComboBox::from_id_salt("map_size")
             .selected_text(tab.options.size.to_string())
@@ -121,14 +121,14 @@ fn rules_and_size(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
 fn plane_choice(ui: &mut egui::Ui, tab: &mut MapTab) {
     let Some(full) = tab.full_table().cloned() else { return };
     if full.depth() > 1 {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr("map.plane")).on_hover_text(tr("map.plane.tip"));
             let slider = egui::Slider::new(&mut tab.options.plane_z, 0..=full.depth() - 1).prefix("z = ");
             ui.add(slider).labelled_by(label.id).on_hover_text(tr("map.plane.tip"));
         });
     }
     if full.layers() == 2 {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.radio_value(&mut tab.options.pass_layer, 1, tr("heaps.pass_there"));
             ui.radio_value(&mut tab.options.pass_layer, 0, tr("heaps.pass_used"));
         });
@@ -170,7 +170,7 @@ fn colours(ui: &mut egui::Ui, tab: &mut MapTab) {
         })
         .response
         .labelled_by(label.id);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr("map.highlight"));
         ui.add(egui::TextEdit::singleline(&mut tab.options.highlight).desired_width(90.0))
             .labelled_by(label.id)
@@ -191,13 +191,13 @@ fn overlay_switches(ui: &mut egui::Ui, tab: &mut MapTab) {
 /// Fit, zoom, go to a cell, and the keys.
 fn view_controls(ui: &mut egui::Ui, tab: &mut MapTab) {
     ui.strong(tr("map.view"));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button(tr("map.fit")).on_hover_text(tr("map.fit.tip")).clicked() {
             tab.rt.view.fit_requested = true;
         }
         ui.label(trf("map.zoom", &[("zoom", &format!("{:.3}", tab.zoom()))]));
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr("map.goto"));
         let edit = ui
             .add(egui::TextEdit::singleline(&mut tab.rt.edits.goto).desired_width(90.0).hint_text("x, y"))

@@ -52,7 +52,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     matrix(tab, ui, pal);
     legend(ui, pal);
     slide_toggles(tab, ui);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let was = tab.symmetric;
         ui.checkbox(&mut tab.symmetric, tr("editor.symmetric"));
         if tab.symmetric && !was {
@@ -77,7 +77,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
 }
 
 fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(tr("editor.start")).strong().size(super::heading_size(ui)));
         ui.add_space(ui.available_width() - 190.0);
         let (can_undo, can_redo) = tab.can_undo();
@@ -108,7 +108,7 @@ fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
             }
         }
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr("editor.p_value"));
         ui.add(egui::DragValue::new(&mut tab.p).range(1..=MAX_GRID + 1).speed(0.1)).labelled_by(label.id);
         if ui.button(tr("editor.p_piece")).clicked()
@@ -309,12 +309,12 @@ fn legend(ui: &mut egui::Ui, pal: &Colours) {
         ui.add_space(8.0);
     };
     // Two fixed rows: egui cannot wrap a swatch together with its words.
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         swatch(ui, &|p, r| _ = p.circle_filled(r.center(), 8.0, pal.piece_mark), tr("editor.legend.jump"));
         swatch(ui, &|p, r| _ = p.rect_filled(r.shrink(1.5), 3.0, pal.target), tr("editor.legend.slide"));
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         let ray = pal.target.gamma_multiply(0.25);
         swatch(ui, &|p, r| _ = p.rect_filled(r.shrink(1.0), 0.0, ray), tr("editor.legend.ray"));
@@ -335,7 +335,7 @@ fn slide_toggles(tab: &mut PiecesTab, ui: &mut egui::Ui) {
 }
 
 fn terminal(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button(tr("editor.terminal_none")).clicked() {
             tab.draft.terminal = TerminalSet::none();
         }

@@ -95,7 +95,7 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
     )
     .labelled_by(label.id);
     ui.add_space(6.0);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let size = super::heading_size(ui) * 0.95;
         let big = |key| egui::Button::new(RichText::new(tr(key)).strong().size(size)).min_size(egui::vec2(150.0, 40.0));
         // The same validation as a rules file: what the engine cannot
@@ -129,7 +129,7 @@ pub fn show_files(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
 fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     ui.add_space(10.0);
     let keep = ui
-        .horizontal(|ui| {
+        .horizontal_wrapped(|ui| {
             ui.label(RichText::new(tr("lib.mine")).strong().size(super::heading_size(ui)));
             ui.button(tr("lib.save_mine")).clicked()
         })
@@ -152,7 +152,7 @@ fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     let mut open = None;
     let mut remove = None;
     for (i, p) in shared.saved_pieces.iter().enumerate() {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let name = p.label();
             let b = ui.button(tr("lib.open_mine")).on_hover_text(trf("lib.open_named", &[("name", &name)]));
             b.widget_info(|| {

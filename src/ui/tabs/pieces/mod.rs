@@ -229,28 +229,22 @@ impl PiecesTab {
 
         // The preview first: the workbench offers pattern hints on its table.
         self.preview.update(&self.draft, &ctx);
+        use crate::ui::widgets::{Side, side_panel};
         let width = ui.available_width();
-        egui::Panel::left("pieces_editor").resizable(false).exact_size((width * 0.23).clamp(400.0, 480.0)).show(
-            ui,
-            |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    let before = self.mode;
-                    program::mode_switch(self, ui);
-                    if before != self.mode && self.mode == program::EditMode::Matrix && self.draft.program.is_some() {
-                        // The matrix edits pieces: start from the queen.
-                        self.load(crate::ui::rules_choice::preset_for_ui("queen").unwrap_or_default());
-                    }
-                    match self.mode {
-                        program::EditMode::Matrix => editor::show(self, ui, &pal),
-                        program::EditMode::Program => program::show(self, ui, &pal),
-                    }
-                });
-            },
-        );
-        let right = (width * 0.22).clamp(360.0, 460.0);
-        egui::Panel::right("pieces_workbench").resizable(false).exact_size(right).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| workbench::show(self, ui, shared, &pal));
+        side_panel(ui, "pieces_editor", Side::Left, (width * 0.23).clamp(400.0, 480.0), 0.34, |ui| {
+            let before = self.mode;
+            program::mode_switch(self, ui);
+            if before != self.mode && self.mode == program::EditMode::Matrix && self.draft.program.is_some() {
+                // The matrix edits pieces: start from the queen.
+                self.load(crate::ui::rules_choice::preset_for_ui("queen").unwrap_or_default());
+            }
+            match self.mode {
+                program::EditMode::Matrix => editor::show(self, ui, &pal),
+                program::EditMode::Program => program::show(self, ui, &pal),
+            }
         });
+        let right = (width * 0.22).clamp(360.0, 460.0);
+        side_panel(ui, "pieces_workbench", Side::Right, right, 0.3, |ui| workbench::show(self, ui, shared, &pal));
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.label(RichText::new(tr("pieces.intro")).color(pal.info));

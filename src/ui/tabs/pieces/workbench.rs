@@ -283,7 +283,7 @@ fn insert_at_cursor(ctx: &egui::Context, id: egui::Id, formula: &mut String, cal
 }
 
 fn check_controls(tab: &mut PiecesTab, ui: &mut egui::Ui) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr("bench.size"));
         ui.add(egui::DragValue::new(&mut tab.check_size).range(8..=MAX_CHECK_SIDE).speed(1.0)).labelled_by(label.id);
         let ok = !tab.formula.trim().is_empty() && tab.bench.compile_error.is_none() && tab.bench.check_job.is_none();

@@ -9,6 +9,9 @@ use egui::{Align2, Color32, FontId, Rect, Sense, Shape, Stroke, Vec2, pos2, vec2
 
 /// Boards up to this side are shown whole.
 pub const FULL_BOARD_MAX: u64 = 40;
+/// The largest cell: a board on a projector fills the centre, yet a tiny
+/// board does not become a few giant squares.
+const MAX_CELL: f32 = 160.0;
 /// Cells shown along each side around a piece on a huge board.
 const WINDOW: u64 = 12;
 
@@ -75,8 +78,11 @@ impl Layout {
 /// Room for the board and its axis labels in `size`.
 fn layout(ui: &mut egui::Ui, game: &Game, size: Vec2) -> (Layout, Rect) {
     let (x0, y0, cols, rows, whole) = extent(game);
-    let margin = vec2(if whole { 34.0 } else { 54.0 }, 28.0);
-    let cell = ((size.x - margin.x - 4.0) / cols as f32).min((size.y - margin.y - 4.0) / rows as f32).clamp(12.0, 72.0);
+    // Room for the axis labels, which grow with the cells.
+    let scale = (size.y / 600.0).clamp(1.0, 1.7);
+    let margin = vec2(if whole { 34.0 } else { 54.0 }, 28.0) * scale;
+    let cell =
+        ((size.x - margin.x - 4.0) / cols as f32).min((size.y - margin.y - 4.0) / rows as f32).clamp(12.0, MAX_CELL);
     let board_size = vec2(cell * cols as f32, cell * rows as f32);
     let (outer, _) = ui.allocate_exact_size(board_size + margin + vec2(4.0, 4.0), Sense::hover());
     (Layout { x0, y0, cols, rows, whole, origin: outer.min + margin, cell }, outer)
@@ -128,7 +134,7 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
 /// Axis labels: coordinates on a whole board, offsets from the piece
 /// (at `(px, py)`) on a huge one.
 fn draw_axes(painter: &egui::Painter, at: &Layout, (px, py): (u64, u64), pal: &Colours) {
-    let label_font = FontId::proportional((at.cell * 0.42).clamp(11.0, 18.0));
+    let label_font = FontId::proportional((at.cell * 0.42).clamp(11.0, 30.0));
     let label_every = if at.cell >= 22.0 { 1 } else { 5 };
     let axis = |v: u64, v0: u64, p: u64, name: &str| -> Option<String> {
         if at.whole {

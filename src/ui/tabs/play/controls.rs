@@ -6,6 +6,7 @@ use crate::play::{StartSize, Strength, nim};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::rules_choice;
 use crate::ui::state::Shared;
+use crate::ui::widgets;
 use egui::RichText;
 
 /// A section title, a little larger than the body text (so it grows with
@@ -46,7 +47,7 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
         PlayMode::Sum => {
             restart |= queen_options(tab, ui, shared);
             section(ui, tr("play.sum.pieces"));
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 for n in 2..=4u8 {
                     if ui.radio(tab.options.sum_pieces == n, n.to_string()).clicked() {
                         tab.options.sum_pieces = n;
@@ -101,7 +102,7 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
             restart = true;
         }
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let a = ui.label(tr("play.custom.a"));
         ui.add(egui::TextEdit::singleline(&mut tab.custom.0).desired_width(80.0).hint_text("9")).labelled_by(a.id);
         let b = ui.label(tr("play.custom.b"));
@@ -174,7 +175,7 @@ pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
             }
         }
     };
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.add_enabled(can_undo, egui::Button::new(tr("play.undo"))).on_hover_text("Ctrl+Z").clicked() {
             tab.undo();
         }
@@ -226,15 +227,18 @@ pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
                 .collect()
         }),
     };
-    egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-        if lines.is_empty() {
-            ui.label(tr("play.no_moves"));
-        }
-        for (i, (line, why)) in lines.iter().enumerate() {
-            ui.label(format!("{}. {line}", i + 1));
-            if let Some(w) = why {
-                ui.label(RichText::new(w).small());
+    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink(false).scroll_bar_visibility(widgets::ALWAYS).show(
+        ui,
+        |ui| {
+            if lines.is_empty() {
+                ui.label(tr("play.no_moves"));
             }
-        }
-    });
+            for (i, (line, why)) in lines.iter().enumerate() {
+                ui.label(format!("{}. {line}", i + 1));
+                if let Some(w) = why {
+                    ui.label(RichText::new(w).small());
+                }
+            }
+        },
+    );
 }

@@ -87,13 +87,13 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
     let text_size = ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
     // The stones of the largest pile fill the height (at most 30 drawn).
     let most = p[..d].iter().copied().max().unwrap_or(1).clamp(1, DRAWN_MAX);
-    let stone = ((height - 3.0 * text_size) / most as f32).clamp(6.0, 36.0);
+    let stone = ((height - 3.0 * text_size) / most as f32).clamp(6.0, 90.0);
     ui.horizontal_top(|ui| {
         for (i, &count) in p[..d].iter().enumerate() {
             ui.vertical(|ui| {
                 let name = trf("heaps.pile", &[("name", &["A", "B", "C"][i])]);
                 ui.label(RichText::new(name).strong());
-                ui.label(RichText::new(count.to_string()).size(text_size * 2.0).strong());
+                ui.label(RichText::new(count.to_string()).size((text_size * 2.0).max(stone * 1.2)).strong());
                 let shown = count.min(DRAWN_MAX);
                 let (rect, _) = ui.allocate_exact_size(vec2(stone * 2.4, stone * most as f32), egui::Sense::hover());
                 let painter = ui.painter_at(rect);
@@ -119,7 +119,8 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
 /// hints are on), and what a click chose.
 pub fn show(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, show_hints: bool, hint: &HeapHint) -> Option<HeapMove> {
     ui.label(RichText::new(state_text(game, game.state())).size(22.0));
-    let height = (ui.available_height() * 0.5).clamp(200.0, 600.0);
+    // The piles take half of the height the centre has, however large.
+    let height = (ui.available_height() * 0.5).max(200.0);
     piles(ui, game, pal, height);
     ui.add_space(8.0);
     let moves = match game.moves() {

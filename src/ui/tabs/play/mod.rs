@@ -162,8 +162,14 @@ pub struct PlayTab {
 /// Why the computer moved, framed so that a class sees it.
 fn explanation_box(ui: &mut egui::Ui, pal: &Colours, text: &str) {
     egui::Frame::new().stroke(egui::Stroke::new(2.0, pal.info)).corner_radius(6.0).inner_margin(8).show(ui, |ui| {
-        ui.label(RichText::new(text).size(22.0).color(pal.info));
+        ui.label(RichText::new(text).size(sentence_size(ui)).color(pal.info));
     });
+}
+
+/// The size of the sentences a class reads (the last move, hints): larger
+/// than body text, and larger still in presentation mode.
+fn sentence_size(ui: &egui::Ui) -> f32 {
+    22.0 * theme::text_scale(ui)
 }
 
 /// "The queen cannot go from (x,y) to (a,b) in one move."
@@ -224,6 +230,11 @@ impl PlayTab {
         }
         self.game = Some(game);
         self.nim = Some(NimGame::new(&self.options.nim_heaps, self.options.nim_misere, self.options.players()));
+    }
+
+    /// Whether a table is being computed for the game on screen.
+    pub fn is_busy(&self) -> bool {
+        self.table_job.is_some()
     }
 
     /// Collect the table job when it ended (called every frame, shown or
@@ -350,12 +361,9 @@ impl PlayTab {
         self.computer_turn(&ctx);
         let pal = theme::colours(&shared.settings);
 
-        egui::Panel::left("play_controls").resizable(false).exact_size(300.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| controls::options(self, ui, shared, &ctx));
-        });
-        egui::Panel::right("play_history").resizable(false).exact_size(270.0).show(ui, |ui| {
-            controls::history(self, ui);
-        });
+        use crate::ui::widgets::{Side, side_panel, side_panel_frame};
+        side_panel(ui, "play_controls", Side::Left, 300.0, 0.3, |ui| controls::options(self, ui, shared, &ctx));
+        side_panel_frame(ui, "play_history", Side::Right, 250.0, 0.22, |ui| controls::history(self, ui));
         egui::CentralPanel::default().show(ui, |ui| match self.options.mode {
             PlayMode::Nim => egui::ScrollArea::vertical().show(ui, |ui| self.nim_game_view(ui, &pal)).inner,
             _ if self.heaps.is_some() => self.heaps_game_view(ui, &pal),
@@ -401,8 +409,11 @@ impl PlayTab {
         ));
         let hint = game.hint();
         let avail = ui.available_size();
-        let piles_width = (avail.x * 0.3).clamp(230.0, 380.0);
-        let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - 110.0).max(240.0));
+        let piles_width = (avail.x * 0.3).clamp(230.0, 560.0);
+        // Below the board: a notice, the last move and the hint, in the
+        // sentence size.
+        let below = 5.0 * sentence_size(ui);
+        let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - below).max(240.0));
         let mut board_action = None;
         let mut piles_action = None;
         ui.horizontal_top(|ui| {
@@ -440,7 +451,7 @@ impl PlayTab {
             explanation_box(ui, pal, &text);
         }
         if self.options.show_hints && game.is_over().is_none() {
-            ui.label(RichText::new(explain::hint(&hint)).size(20.0).color(pal.winning));
+            ui.label(RichText::new(explain::hint(&hint)).size(sentence_size(ui)).color(pal.winning));
             // Far targets on a huge board cannot be clicked: offer them as buttons.
             if let crate::play::Hint::WinningMoves(m) = &hint
                 && game.start().0.max(game.start().1) > board::FULL_BOARD_MAX
@@ -515,7 +526,7 @@ impl PlayTab {
             explanation_box(ui, pal, &format!("{}: {why}", tr("play.last_move")));
         }
         if self.options.show_hints && game.winner().is_none() {
-            ui.label(RichText::new(heaps_view::hint_text(game, &hint)).size(20.0).color(pal.winning));
+            ui.label(RichText::new(heaps_view::hint_text(game, &hint)).size(sentence_size(ui)).color(pal.winning));
         }
         if let (Some(m), Some(game)) = (chosen, &mut self.heaps) {
             match game.play(m) {
@@ -552,7 +563,7 @@ impl PlayTab {
         let hint = game.hint();
         let mut action = action;
         if self.options.show_hints && game.winner().is_none() {
-            ui.label(RichText::new(sum_view::hint_text(&hint)).size(20.0).color(pal.winning));
+            ui.label(RichText::new(sum_view::hint_text(&hint)).size(sentence_size(ui)).color(pal.winning));
             // The winning moves as buttons too: one click plays one.
             let wins = match &hint {
                 crate::play::SumHint::Values { wins, .. } | crate::play::SumHint::Misere { wins } => wins.clone(),
@@ -631,7 +642,7 @@ impl PlayTab {
                     trf("nim.hint.winning", &[("moves", &list.join(", "))])
                 }
             };
-            ui.label(RichText::new(s).size(20.0).color(pal.winning));
+            ui.label(RichText::new(s).size(sentence_size(ui)).color(pal.winning));
         }
         if let (Some((h, left)), Some(nim)) = (clicked, &mut self.nim) {
             let _ = nim.play(h, left);

@@ -34,7 +34,7 @@ pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Colours, 
     let can_move = game.is_over().is_none() && !game.computer_to_move();
     let mut action = None;
     let drawn = x.max(y) <= DRAWN_PILE_MAX && game.start().0.max(game.start().1) <= DRAWN_PILE_MAX;
-    let stones_height = (size.y - 180.0).max(120.0);
+    let stones_height = (size.y - 180.0 * crate::ui::theme::text_scale(ui)).max(120.0);
     // Pieces with a diagonal move take the same number from both piles.
     let diagonal = game.rules().piece.slides.iter().chain(&game.rules().piece.jumps).any(|o| o.dx == o.dy);
     form.both &= diagonal;
@@ -47,7 +47,9 @@ pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Colours, 
                 ui.vertical(|ui| {
                     ui.set_width((size.x / 2.0 - 12.0).max(100.0));
                     ui.label(RichText::new(name).strong());
-                    ui.label(RichText::new(count.to_string()).size(if drawn { 34.0 } else { 22.0 }).strong());
+                    // The number grows with the stones, so the back of the room reads it.
+                    let number = if drawn { (stones_height / 12.0).clamp(34.0, 72.0) } else { 22.0 };
+                    ui.label(RichText::new(count.to_string()).size(number).strong());
                     if drawn {
                         let start_max = game.start().0.max(game.start().1).max(1);
                         if let Some(left) = stones(ui, pile, count, start_max, name, pal, stones_height, can_move) {
@@ -130,7 +132,7 @@ fn stones(
     height: f32,
     can_move: bool,
 ) -> Option<u64> {
-    let d = (height / capacity as f32).clamp(6.0, 34.0);
+    let d = (height / capacity as f32).clamp(6.0, 90.0);
     let width = d * 2.2 + 44.0;
     let (rect, _) = ui.allocate_exact_size(vec2(width, d * capacity as f32 + 4.0), Sense::hover());
     let painter = ui.painter_at(rect.expand(2.0));
@@ -165,7 +167,7 @@ fn stones(
             stone_rect(count.saturating_sub(1)).right_top() + vec2(4.0, 0.0),
             Align2::LEFT_TOP,
             format!("−{}", count - h),
-            FontId::proportional(18.0),
+            FontId::proportional((d * 0.8).max(18.0)),
             pal.bad,
         );
     }

@@ -32,7 +32,7 @@ pub fn board(
 ) -> Option<SumAction> {
     let w = game.start().iter().map(|p| p.0).max().unwrap_or(0).min(MAX_DRAWN - 1) + 1;
     let h = game.start().iter().map(|p| p.1).max().unwrap_or(0).min(MAX_DRAWN - 1) + 1;
-    let cell = ((size.x - 8.0) / w as f32).min((size.y - 8.0) / h as f32).clamp(8.0, 80.0);
+    let cell = ((size.x - 8.0) / w as f32).min((size.y - 8.0) / h as f32).clamp(8.0, 160.0);
     let (rect, response) = ui.allocate_exact_size(vec2(cell * w as f32, cell * h as f32), Sense::click());
     let painter = ui.painter_at(rect);
     let cell_rect = |x: u64, y: u64| {
