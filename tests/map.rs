@@ -77,7 +77,7 @@ fn unwritable_export_says_so_and_leaves_nothing() {
 fn poster_titles_say_what_the_table_holds_in_the_callers_words() {
     let t = compute(&preset("queen").unwrap(), 60, 60, &Control::new()).unwrap();
     let whole = ExportWindow::whole(&t, 4.0);
-    assert_eq!(PosterTexts::english(&t, whole).title, "Grundy numbers of queen, 60 x 60");
+    assert_eq!(PosterTexts::english(&t, whole).title, "Grundy numbers of queen, 60 × 60");
     let part = ExportWindow { x0: 10, y0: 0, width: 20, height: 5, pixels_per_cell: 4.0 };
     assert_eq!(PosterTexts::english(&t, part).title, "Grundy numbers of queen, x 10..29, y 0..4");
     // A misère table holds P/N outcomes, and its title says so.
@@ -85,7 +85,7 @@ fn poster_titles_say_what_the_table_holds_in_the_callers_words() {
     misere.convention = Convention::Misere;
     let m = compute(&misere, 60, 60, &Control::new()).unwrap();
     let texts = PosterTexts::english(&m, whole);
-    assert_eq!(texts.title, "P/N outcomes of queen (misère), 60 x 60");
+    assert_eq!(texts.title, "P/N outcomes of queen (misère), 60 × 60");
     assert_eq!(texts.legend, "outcome");
 
     // The caller's title, in Japanese, is drawn with the bundled font: every

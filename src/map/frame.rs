@@ -19,8 +19,8 @@ pub struct PosterTexts {
 
 impl PosterTexts {
     /// English texts for the window `win` of `table`: "Grundy numbers of
-    /// queen, 256 x 256", or for a misère table (which holds outcomes, not
-    /// Grundy numbers) "P/N outcomes of queen (misère), 256 x 256".
+    /// queen, 256 × 256", or for a misère table (which holds outcomes, not
+    /// Grundy numbers) "P/N outcomes of queen (misère), 256 × 256".
     pub fn english(table: &Table, win: super::export::ExportWindow) -> Self {
         let (rules, range) = (table.rules().label(), window_text(table, win));
         match table.kind() {
