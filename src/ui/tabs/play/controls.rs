@@ -161,6 +161,28 @@ fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
 pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
     ui.add_space(8.0);
     ui.label(RichText::new(tr("play.moves")).strong().size(title_size(ui)));
+    undo_buttons(tab, ui);
+    ui.separator();
+    let lines = move_lines(tab);
+    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink(false).scroll_bar_visibility(widgets::ALWAYS).show(
+        ui,
+        |ui| {
+            if lines.is_empty() {
+                ui.label(tr("play.no_moves"));
+            }
+            for (i, (line, why)) in lines.iter().enumerate() {
+                ui.label(format!("{}. {line}", i + 1));
+                if let Some(w) = why {
+                    ui.label(RichText::new(w).small());
+                }
+            }
+        },
+    );
+}
+
+/// Undo and Redo, enabled when the game on screen has a move to take back
+/// or to play again.
+fn undo_buttons(tab: &mut PlayTab, ui: &mut egui::Ui) {
     let (can_undo, can_redo) = match tab.options.mode {
         PlayMode::Nim => tab.nim.as_ref().map_or((false, false), |g| (g.history().can_undo(), g.history().can_redo())),
         _ => {
@@ -183,8 +205,11 @@ pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
             tab.redo();
         }
     });
-    ui.separator();
-    let lines: Vec<(String, Option<String>)> = match tab.options.mode {
+}
+
+/// The moves played so far, each with the reason the computer gave.
+fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
+    match tab.options.mode {
         _ if tab.heaps.is_some() => tab.heaps.as_ref().map_or(Vec::new(), |g| {
             g.history()
                 .played()
@@ -226,19 +251,5 @@ pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
                 })
                 .collect()
         }),
-    };
-    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink(false).scroll_bar_visibility(widgets::ALWAYS).show(
-        ui,
-        |ui| {
-            if lines.is_empty() {
-                ui.label(tr("play.no_moves"));
-            }
-            for (i, (line, why)) in lines.iter().enumerate() {
-                ui.label(format!("{}. {line}", i + 1));
-                if let Some(w) = why {
-                    ui.label(RichText::new(w).small());
-                }
-            }
-        },
-    );
+    }
 }
