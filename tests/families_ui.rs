@@ -28,6 +28,19 @@ fn harness(rules: &Rules, extra: &str) -> Harness<'static, GrundyLabApp> {
         .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
 }
 
+/// The app on the Grundy map tab, with the preset `name` on a board of side `size`.
+fn map_harness(name: &str, size: usize) -> Harness<'static, GrundyLabApp> {
+    let rules = serde_json::to_string(&preset(name).unwrap()).unwrap();
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":{size}}}}}}}"#
+    );
+    let saved: &'static str = Box::leak(saved.into_boxed_str());
+    Harness::builder()
+        .with_max_steps(50)
+        .with_size([1600.0, 1000.0])
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+}
+
 fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
     h.get_by_label(label).click();
     h.run();
@@ -104,15 +117,7 @@ fn a_sum_of_three_queens_is_won_from_a_winning_start() {
 
 #[test]
 fn a_three_heap_map_is_drawn_plane_by_plane() {
-    let rules = serde_json::to_string(&preset("nim-3").unwrap()).unwrap();
-    let saved = format!(
-        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":32}}}}}}"#
-    );
-    let saved: &'static str = Box::leak(saved.into_boxed_str());
-    let mut h = Harness::builder()
-        .with_max_steps(50)
-        .with_size([1600.0, 1000.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let mut h = map_harness("nim-3", 32);
     step_until(&mut h, "the cube", |a| a.state.map.full_table().is_some_and(|t| t.depth() == 32));
     h.run();
     // Plane z = 0: g = x XOR y.
@@ -130,15 +135,7 @@ fn a_three_heap_map_is_drawn_plane_by_plane() {
 
 #[test]
 fn a_one_heap_map_plots_the_values_and_marks_the_p_positions() {
-    let rules = serde_json::to_string(&preset("subtraction-1-3-4").unwrap()).unwrap();
-    let saved = format!(
-        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":64}}}}}}"#
-    );
-    let saved: &'static str = Box::leak(saved.into_boxed_str());
-    let mut h = Harness::builder()
-        .with_max_steps(50)
-        .with_size([1600.0, 1000.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let mut h = map_harness("subtraction-1-3-4", 64);
     step_until(&mut h, "the strip", |a| a.state.map.full_table().is_some_and(|t| t.height() == 1));
     h.run();
     assert!(shows(&h, "One heap: the value of each heap size n"), "the one-heap plot has its heading");
@@ -146,15 +143,7 @@ fn a_one_heap_map_plots_the_values_and_marks_the_p_positions() {
 
 #[test]
 fn the_map_marks_where_the_pass_changes_the_value() {
-    let rules = serde_json::to_string(&preset("queen+pass").unwrap()).unwrap();
-    let saved = format!(
-        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":32}}}}}}"#
-    );
-    let saved: &'static str = Box::leak(saved.into_boxed_str());
-    let mut h = Harness::builder()
-        .with_max_steps(50)
-        .with_size([1600.0, 1000.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let mut h = map_harness("queen+pass", 32);
     step_until(&mut h, "the table", |a| a.state.map.full_table().is_some_and(|t| t.is_complete()));
     h.run();
     click(&mut h, "Where does the pass change the value?");
