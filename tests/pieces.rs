@@ -360,3 +360,31 @@ fn formula_errors_in_english_keep_the_details() {
     assert!(stopped.contains("at cell ("), "{stopped}");
     assert!(stopped.to_lowercase().contains("zero"), "the engine's words name the failure: {stopped}");
 }
+
+#[test]
+fn a_three_heap_piece_is_edited_plane_by_plane_with_every_permutation() {
+    let mut h = harness(PIECES);
+    h.run();
+    click(&mut h, "Three-heap Wythoff (two heaps at once)");
+    assert_eq!(h.state().state.pieces.draft.dimension, 3);
+    // The queen-3 moves: three axes and three pairs of axes, all slides.
+    assert!(shows(&h, "All moves (6)"), "the move list counts the piece's moves");
+    assert!(shows(&h, "offset (2, 1, 0)"), "the matrix cells name three coordinates");
+    // The next plane: the moves with dz = 1.
+    assert!(!shows(&h, "offset (1, 0, 1)"));
+    h.get_by_role_and_label(Role::Slider, "Plane of the matrix").focus();
+    h.run();
+    h.key_press(Key::ArrowRight);
+    h.run();
+    assert!(shows(&h, "offset (1, 0, 1)"), "the slider shows the plane dz = 1");
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    click(&mut h, "Treat the three heaps alike (every order of dx, dy, dz)");
+    click(&mut h, "offset (2, 1, 0)");
+    let p = piece(&h);
+    for o in [(2, 1, 0), (1, 2, 0), (2, 0, 1), (0, 1, 2), (1, 0, 2), (0, 2, 1)] {
+        assert!(p.jumps.contains(&Offset::new3(o.0, o.1, o.2)), "{o:?} is a jump too");
+    }
+    assert_eq!(p.jumps.len(), 6);
+    assert!(shows(&h, "All moves (12)"));
+}

@@ -75,11 +75,34 @@ impl Piece {
         }
     }
 
+    /// [`Piece::paint`] for a three-heap piece: with `symmetric`, every
+    /// permutation of the offset's coordinates gets `state`.
+    pub fn paint3(&mut self, offset: Offset, state: CellState, symmetric: bool) {
+        if symmetric {
+            for o in offset.permutations() {
+                self.set_cell(o, state);
+            }
+        } else {
+            self.set_cell(offset, state);
+        }
+    }
+
+    /// The three-heap piece made symmetric in all its axes: every move with
+    /// every permutation of it, the stronger state where they disagree.
+    pub fn symmetrized3(&self) -> Piece {
+        let mut out = Piece::default();
+        for o in self.slides.iter().chain(&self.jumps) {
+            let strongest = o.permutations().into_iter().map(|p| self.cell(p)).max().unwrap_or(CellState::Off);
+            out.paint3(*o, strongest, true);
+        }
+        out
+    }
+
     /// The side of the smallest square matrix (offsets `0..n` each way)
     /// that shows every move: the largest offset component plus 1, at
     /// least 1 (the piece itself).
     pub fn extent(&self) -> u32 {
-        self.slides.iter().chain(&self.jumps).map(|o| o.dx.max(o.dy) + 1).max().unwrap_or(1)
+        self.slides.iter().chain(&self.jumps).map(|o| o.dx.max(o.dy).max(o.dz) + 1).max().unwrap_or(1)
     }
 
     /// The piece made symmetric in x and y: every move together with its
@@ -142,6 +165,43 @@ impl TerminalSet {
 mod tests {
     use super::*;
     use crate::rules::{PRESET_NAMES, preset};
+
+    #[test]
+    fn three_heap_symmetry_paints_every_permutation() {
+        let mut p = Piece::default();
+        p.paint3(Offset::new3(1, 2, 0), CellState::Jump, true);
+        assert_eq!(p.jumps.len(), 6, "(1,2,0) has six arrangements");
+        p.paint3(Offset::new3(0, 0, 3), CellState::Slide, true);
+        assert_eq!(p.slides.len(), 3, "(0,0,3) has three");
+        assert!(p.slides.contains(&Offset::new(3, 0)));
+        // The three-heap queen already treats its heaps alike.
+        let q = preset("queen-3").unwrap().piece;
+        assert_eq!(q.symmetrized3(), q);
+    }
+
+    #[test]
+    fn a_symmetrized_three_heap_piece_has_a_symmetric_table() {
+        use crate::Control;
+        use crate::grundy::compute_box;
+        // A lopsided piece: one heap by 1 or 2 (jumps), two heaps together by slides.
+        let mut p = Piece::default();
+        p.paint3(Offset::new3(1, 0, 0), CellState::Jump, false);
+        p.paint3(Offset::new3(0, 2, 0), CellState::Jump, false);
+        p.paint3(Offset::new3(0, 1, 1), CellState::Slide, false);
+        let mut rules = crate::rules::Rules::new("lopsided", p.symmetrized3());
+        rules.dimension = 3;
+        let t = compute_box(&rules, [9, 9, 9], &Control::new()).unwrap();
+        for x in 0..9 {
+            for y in 0..9 {
+                for z in 0..9 {
+                    let g = t.get_at([x, y, z], 0);
+                    for q in [[y, x, z], [x, z, y], [z, y, x], [y, z, x], [z, x, y]] {
+                        assert_eq!(t.get_at(q, 0), g, "g{:?} and g{:?}", [x, y, z], q);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn parameter_p_matrix_is_the_preset() {

@@ -67,6 +67,21 @@ impl Offset {
     pub const fn mirrored(self) -> Self {
         Offset { dx: self.dy, dy: self.dx, dz: self.dz }
     }
+
+    /// The offset with its coordinates permuted in every way (the moves of a
+    /// three-heap game that treats its heaps alike): up to six offsets,
+    /// without repeats, this one first.
+    pub fn permutations(self) -> Vec<Offset> {
+        let [a, b, c] = self.components();
+        let mut out: Vec<Offset> = Vec::with_capacity(6);
+        for [x, y, z] in [[a, b, c], [b, a, c], [a, c, b], [c, b, a], [b, c, a], [c, a, b]] {
+            let o = Offset::new3(x, y, z);
+            if !out.contains(&o) {
+                out.push(o);
+            }
+        }
+        out
+    }
 }
 
 impl fmt::Display for Offset {

@@ -49,21 +49,30 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     presets(tab, ui);
     section(ui, tr("editor.matrix"));
     ui.label(RichText::new(tr("editor.matrix_help")).small());
+    let three = tab.draft.dimension == 3;
+    if three {
+        plane_choice(tab, ui);
+    }
     matrix(tab, ui, pal);
     legend(ui, pal);
-    slide_toggles(tab, ui);
+    if three {
+        move_list(tab, ui);
+    } else {
+        slide_toggles(tab, ui);
+    }
     ui.horizontal_wrapped(|ui| {
         let was = tab.symmetric;
-        ui.checkbox(&mut tab.symmetric, tr("editor.symmetric"));
+        ui.checkbox(&mut tab.symmetric, tr(if three { "editor.symmetric3" } else { "editor.symmetric" }));
         if tab.symmetric && !was {
-            tab.draft.piece = tab.draft.piece.symmetrized();
+            tab.draft.piece = if three { tab.draft.piece.symmetrized3() } else { tab.draft.piece.symmetrized() };
             tab.draft.terminal = tab.draft.terminal.symmetrized();
         }
     });
     let need = tab.draft.piece.extent().clamp(3, MAX_GRID);
     ui.add(egui::Slider::new(&mut tab.grid, need..=MAX_GRID).text(tr("editor.size")));
     tab.grid = tab.grid.clamp(need, MAX_GRID);
-    let outside = tab.draft.piece.slides.iter().chain(&tab.draft.piece.jumps).filter(|o| o.dx.max(o.dy) >= tab.grid);
+    let outside = tab.draft.piece.slides.iter().chain(&tab.draft.piece.jumps);
+    let outside = outside.filter(|o| o.dx.max(o.dy).max(o.dz) >= tab.grid);
     let outside = outside.count();
     if outside > 0 {
         ui.colored_label(pal.bad, trf("editor.outside", &[("n", &outside)]));
@@ -74,6 +83,34 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     section(ui, tr("editor.convention"));
     ui.radio_value(&mut tab.draft.convention, Convention::Normal, tr("editor.normal"));
     ui.radio_value(&mut tab.draft.convention, Convention::Misere, tr("editor.misere"));
+}
+
+/// Three heaps: the plane dz of the move matrix on screen (the matrix shows
+/// the offsets (dx, dy, dz) of that plane).
+fn plane_choice(tab: &mut PiecesTab, ui: &mut egui::Ui) {
+    tab.plane_dz = tab.plane_dz.min(tab.grid - 1);
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(tr("editor.plane")).on_hover_text(tr("editor.plane_tip"));
+        let slider = egui::Slider::new(&mut tab.plane_dz, 0..=tab.grid - 1).prefix("dz = ");
+        ui.add(slider).labelled_by(label.id);
+    });
+}
+
+/// Three heaps: every move of the piece in words, all planes at once.
+fn move_list(tab: &PiecesTab, ui: &mut egui::Ui) {
+    let piece = &tab.draft.piece;
+    let text = |o: &Offset| format!("({}, {}, {})", o.dx, o.dy, o.dz);
+    let moves: Vec<String> = piece
+        .slides
+        .iter()
+        .map(|o| trf("editor.move_slide", &[("offset", &text(o))]))
+        .chain(piece.jumps.iter().map(|o| trf("editor.move_jump", &[("offset", &text(o))])))
+        .collect();
+    egui::CollapsingHeader::new(trf("editor.moves", &[("n", &moves.len())])).show(ui, |ui| {
+        for m in &moves {
+            ui.label(m);
+        }
+    });
 }
 
 fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
@@ -119,6 +156,18 @@ fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
             chosen = Some(r);
         }
     });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(tr("editor.three_heaps"));
+        for name in ["nim-3", "queen-3", "queen-3-all"] {
+            let Ok(mut rules) = crate::rules::preset(name) else { continue };
+            let title = crate::ui::tabs::play::explain::rules_name(&rules);
+            if ui.button(&title).clicked() {
+                // The library's description is English: the title says it in the reader's words.
+                rules.description = title;
+                chosen = Some(rules);
+            }
+        }
+    });
     if let Some(rules) = chosen {
         tab.load(rules);
     }
@@ -139,10 +188,9 @@ fn state_word(s: CellState) -> &'static str {
 
 /// Whether `o` is reached by repeating some slide of `piece` at least twice.
 fn on_a_ray(piece: &Piece, o: Offset) -> bool {
-    piece
-        .slides
-        .iter()
-        .any(|s| (2..=o.dx.max(o.dy)).any(|k| s.dx.checked_mul(k) == Some(o.dx) && s.dy.checked_mul(k) == Some(o.dy)))
+    let reaches =
+        |s: &Offset, k: u32| s.components().iter().zip(o.components()).all(|(a, b)| a.checked_mul(k) == Some(b));
+    piece.slides.iter().any(|s| (2..=o.dx.max(o.dy).max(o.dz)).any(|k| reaches(s, k)))
 }
 
 /// Where the move matrix is on screen: `n` cells a side from `origin`.
@@ -150,6 +198,8 @@ fn on_a_ray(piece: &Piece, o: Offset) -> bool {
 /// piece's own corner is at the bottom right.
 struct MatrixGrid {
     n: u32,
+    /// The plane shown (0 but for three heaps).
+    dz: u32,
     origin: egui::Pos2,
     cell: f32,
 }
@@ -165,7 +215,7 @@ impl MatrixGrid {
         self.rect().contains(p).then(|| {
             let col = (((p.x - self.origin.x) / self.cell) as u32).min(n - 1);
             let row = (((p.y - self.origin.y) / self.cell) as u32).min(n - 1);
-            Offset::new(n - 1 - col, n - 1 - row)
+            Offset::new3(n - 1 - col, n - 1 - row, self.dz)
         })
     }
 }
@@ -186,7 +236,8 @@ fn matrix(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let cell = ((ui.available_width() - axis.x - 2.0 * margin.x) / n as f32).floor().clamp(MIN_CELL, 30.0);
     let side = cell * n as f32;
     let (outer, _) = ui.allocate_exact_size(vec2(side, side) + axis + 2.0 * margin, Sense::hover());
-    let at = MatrixGrid { n, origin: outer.min + margin, cell };
+    let at =
+        MatrixGrid { n, dz: if tab.draft.dimension == 3 { tab.plane_dz } else { 0 }, origin: outer.min + margin, cell };
     let painter = ui.painter_at(outer);
     matrix_axes(&painter, &at, pal);
     let mut input = MatrixInput::default();
@@ -226,22 +277,26 @@ fn matrix_cell(
     input: &mut MatrixInput,
 ) {
     let (n, cell) = (at.n, at.cell);
-    let o = Offset::new(n - 1 - col, n - 1 - row);
+    let o = Offset::new3(n - 1 - col, n - 1 - row, at.dz);
     let r = cell_rect(at.origin, cell, col, row);
     let base = if (col + row) % 2 == 0 { pal.board_light } else { pal.board_dark };
     painter.rect_filled(r, 0.0, base);
     if o == Offset::new(0, 0) {
         painter.circle_filled(r.center(), cell * 0.4, pal.piece);
         painter.circle_filled(r.center(), cell * 0.16, pal.piece_mark);
-        let resp = ui.interact(r, egui::Id::unique(("pieces_matrix", o.dx, o.dy)), Sense::hover());
+        let resp = ui.interact(r, egui::Id::unique(("pieces_matrix", o.dx, o.dy, o.dz)), Sense::hover());
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, tr("editor.the_piece")));
         return;
     }
     let state = tab.draft.piece.cell(o);
     draw_move(painter, r, o, state, on_a_ray(&tab.draft.piece, o), pal);
-    let id = egui::Id::unique(("pieces_matrix", o.dx, o.dy));
+    let id = egui::Id::unique(("pieces_matrix", o.dx, o.dy, o.dz));
     let resp = ui.interact(r, id, Sense::click_and_drag());
-    let label = trf("editor.cell", &[("dx", &o.dx), ("dy", &o.dy)]);
+    let label = if tab.draft.dimension == 3 {
+        trf("editor.cell3", &[("dx", &o.dx), ("dy", &o.dy), ("dz", &o.dz)])
+    } else {
+        trf("editor.cell", &[("dx", &o.dx), ("dy", &o.dy)])
+    };
     resp.widget_info(|| egui::WidgetInfo {
         current_text_value: Some(state_word(state).to_string()),
         ..egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
@@ -273,10 +328,15 @@ fn draw_move(painter: &egui::Painter, r: Rect, o: Offset, state: CellState, on_r
         }
         CellState::Slide => {
             painter.rect_filled(r.shrink(1.5), cell * 0.12, pal.target);
-            // An arrow along the move, toward the corner (up and left).
-            let dir = vec2(-(o.dx as f32), -(o.dy as f32)).normalized() * cell * 0.62;
-            let from = r.center() - dir * 0.5;
-            painter.arrow(from, dir, Stroke::new((cell * 0.09).max(2.0), Color32::WHITE));
+            let stroke = Stroke::new((cell * 0.09).max(2.0), Color32::WHITE);
+            if o.dx == 0 && o.dy == 0 {
+                // Straight down the third axis: a ring, as an arrow seen end on.
+                painter.circle_stroke(r.center(), cell * 0.22, stroke);
+            } else {
+                // An arrow along the move, toward the corner (up and left).
+                let dir = vec2(-(o.dx as f32), -(o.dy as f32)).normalized() * cell * 0.62;
+                painter.arrow(r.center() - dir * 0.5, dir, stroke);
+            }
         }
     }
 }
@@ -284,9 +344,13 @@ fn draw_move(painter: &egui::Painter, r: Rect, o: Offset, state: CellState, on_r
 /// A click cycles the cell; a drag paints every cell it passes with the
 /// state the first cell gets.
 fn apply_matrix_input(tab: &mut PiecesTab, ui: &egui::Ui, at: &MatrixGrid, input: MatrixInput) {
+    let three = tab.draft.dimension == 3;
     let piece = &mut tab.draft.piece;
+    let paint = |piece: &mut Piece, o: Offset, state: CellState| {
+        if three { piece.paint3(o, state, tab.symmetric) } else { piece.paint(o, state, tab.symmetric) }
+    };
     if let Some(o) = input.clicked {
-        piece.paint(o, piece.cell(o).next(), tab.symmetric);
+        paint(piece, o, piece.cell(o).next());
     }
     if let Some(o) = input.drag_from {
         let state = piece.cell(o).next();
@@ -296,7 +360,7 @@ fn apply_matrix_input(tab: &mut PiecesTab, ui: &egui::Ui, at: &MatrixGrid, input
         && let Some(o) = ui.input(|i| i.pointer.interact_pos()).and_then(|p| at.offset_at(p))
         && o != Offset::new(0, 0)
     {
-        piece.paint(o, state, tab.symmetric);
+        paint(piece, o, state);
     }
 }
 

@@ -72,6 +72,9 @@ pub struct PiecesTab {
     bench: workbench::Workbench,
     #[serde(skip)]
     files: library::FileState,
+    /// The plane dz of a three-heap piece's move matrix on screen.
+    #[serde(skip)]
+    plane_dz: u32,
 }
 
 impl PiecesTab {
@@ -110,6 +113,7 @@ impl Default for PiecesTab {
             preview: preview::Preview::default(),
             bench: workbench::Workbench::default(),
             files: library::FileState::default(),
+            plane_dz: 0,
         }
     }
 }
