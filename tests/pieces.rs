@@ -365,6 +365,8 @@ fn formula_errors_in_english_keep_the_details() {
 fn a_three_heap_piece_is_edited_plane_by_plane_with_every_permutation() {
     let mut h = harness(PIECES);
     h.run();
+    h.get_by_role_and_label(Role::ComboBox, "Three heaps:").click();
+    h.run();
     click(&mut h, "Three-heap Wythoff (two heaps at once)");
     assert_eq!(h.state().state.pieces.draft.dimension, 3);
     // The queen-3 moves: three axes and three pairs of axes, all slides.

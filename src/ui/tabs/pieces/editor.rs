@@ -157,16 +157,23 @@ fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
         }
     });
     ui.horizontal_wrapped(|ui| {
-        ui.label(tr("editor.three_heaps"));
-        for name in ["nim-3", "queen-3", "queen-3-all"] {
-            let Ok(mut rules) = crate::rules::preset(name) else { continue };
-            let title = crate::ui::tabs::play::explain::rules_name(&rules);
-            if ui.button(&title).clicked() {
-                // The library's description is English: the title says it in the reader's words.
-                rules.description = title;
-                chosen = Some(rules);
-            }
-        }
+        // One line for the three-heap presets: the panel above the matrix stays short.
+        let label = ui.label(tr("editor.three_heaps"));
+        egui::ComboBox::from_id_salt("pieces_three_heaps")
+            .selected_text(tr("editor.three_heaps_pick"))
+            .show_ui(ui, |ui| {
+                for name in ["nim-3", "queen-3", "queen-3-all"] {
+                    let Ok(mut rules) = crate::rules::preset(name) else { continue };
+                    let title = crate::ui::tabs::play::explain::rules_name(&rules);
+                    if ui.selectable_label(false, &title).clicked() {
+                        // The library's description is English: the title says it in the reader's words.
+                        rules.description = title;
+                        chosen = Some(rules);
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
     });
     if let Some(rules) = chosen {
         tab.load(rules);
