@@ -121,6 +121,7 @@ pub fn rules_label(rules: &Rules) -> String {
     let name = rules_name(rules);
     match rules.dimension {
         2 => name,
+        1 => trf("rules.with_one_heap", &[("name", &name)]),
         d => trf("rules.with_heaps", &[("name", &name), ("n", &d)]),
     }
 }
