@@ -41,6 +41,21 @@ fn map_harness(name: &str, size: usize) -> Harness<'static, GrundyLabApp> {
         .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
 }
 
+/// [`harness`] rendered by wgpu at the snapshots' size, for pictures.
+fn snapshot_harness(rules: &Rules, extra: &str) -> Harness<'static, GrundyLabApp> {
+    let rules = serde_json::to_string(rules).unwrap();
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Play",
+            "play":{{"options":{{"show_hints":true,"computer_delay":0.0,"start":"Small"{extra}}}}}}}"#
+    );
+    let saved: &'static str = Box::leak(saved.into_boxed_str());
+    Harness::builder()
+        .with_max_steps(50)
+        .with_size([1280.0, 760.0])
+        .wgpu()
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+}
+
 fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
     h.get_by_label(label).click();
     h.run();
@@ -198,4 +213,20 @@ fn a_program_example_is_previewed_checked_and_played() {
     h.run();
     assert!(shows(&h, "Heap A"));
     assert!(h.state().state.play.heaps.as_ref().unwrap().rules().dimension == 1);
+}
+
+#[test]
+fn snapshot_three_heaps_with_hints() {
+    let mut h = snapshot_harness(&preset("queen-3").unwrap(), "");
+    step_until(&mut h, "the table", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.has_table()));
+    h.run();
+    h.snapshot("play_three_heaps");
+}
+
+#[test]
+fn snapshot_a_sum_of_three_queens() {
+    let mut h = snapshot_harness(&preset("queen").unwrap(), r#","mode":"Sum","sum_pieces":3"#);
+    step_until(&mut h, "the values", |a| a.state.play.sum.as_ref().is_some_and(|g| g.hint() != SumHint::Computing));
+    h.run();
+    h.snapshot("play_sum_three_queens");
 }
