@@ -1,5 +1,6 @@
 //! A two-pile game (a piece on a board) in progress.
 
+use super::Turns;
 use super::explain::Reason;
 use super::history::History;
 use super::oracle::{Knowledge, Oracle};
@@ -312,9 +313,11 @@ impl Game {
     pub fn is_p(&self, x: u64, y: u64) -> Option<bool> {
         self.oracle.is_p(x, y)
     }
+}
 
+impl Turns for Game {
     /// Take back the last move.
-    pub fn undo(&mut self) -> bool {
+    fn undo(&mut self) -> bool {
         match self.history.undo() {
             Some(m) => {
                 self.position = m.from;
@@ -325,7 +328,7 @@ impl Game {
     }
 
     /// Play again the last move taken back.
-    pub fn redo(&mut self) -> bool {
+    fn redo(&mut self) -> bool {
         match self.history.redo() {
             Some(m) => {
                 self.position = m.to;
@@ -335,27 +338,8 @@ impl Game {
         }
     }
 
-    /// Take back moves until a person is to move again (against the
-    /// computer: its answer and your move).
-    pub fn undo_turn(&mut self) -> bool {
-        if !self.undo() {
-            return false;
-        }
-        while self.players[self.to_move()].is_computer() && self.history.can_undo() {
-            self.undo();
-        }
-        true
-    }
-
-    /// Redo moves until a person is to move again.
-    pub fn redo_turn(&mut self) -> bool {
-        if !self.redo() {
-            return false;
-        }
-        while self.players[self.to_move()].is_computer() && self.history.can_redo() {
-            self.redo();
-        }
-        true
+    fn computer_to_move(&self) -> bool {
+        self.players[self.to_move()].is_computer()
     }
 }
 

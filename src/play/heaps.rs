@@ -5,6 +5,7 @@
 //! table's box holds every option); the hints list the moves to P-positions
 //! and say when passing is one.
 
+use super::Turns;
 use super::history::History;
 use super::rng::Rng;
 use super::{PlayerKind, Players, Strength};
@@ -258,8 +259,24 @@ impl HeapGame {
         self.history.last().copied()
     }
 
+    fn after_from(&self, from: HeapState, m: HeapMove) -> HeapState {
+        match m {
+            HeapMove::To(p) => HeapState { position: p, pass_left: from.pass_left },
+            HeapMove::Pass => HeapState { position: from.position, pass_left: false },
+        }
+    }
+
+    /// The state written as a person reads it: `(3, 5, 2)`, and whether the
+    /// pass is still there.
+    pub fn describe(&self, s: HeapState) -> String {
+        let p = position_text(s.position, self.rules.dimension);
+        if self.rules.pass { format!("{p}, pass {}", if s.pass_left { "there" } else { "used" }) } else { p }
+    }
+}
+
+impl Turns for HeapGame {
     /// Take back the last move.
-    pub fn undo(&mut self) -> bool {
+    fn undo(&mut self) -> bool {
         match self.history.undo() {
             Some(r) => {
                 self.state = r.from;
@@ -270,46 +287,14 @@ impl HeapGame {
     }
 
     /// Play again the last move taken back.
-    pub fn redo(&mut self) -> bool {
+    fn redo(&mut self) -> bool {
         let Some(r) = self.history.redo().copied() else { return false };
         self.state = self.after_from(r.from, r.by_move);
         true
     }
 
-    fn after_from(&self, from: HeapState, m: HeapMove) -> HeapState {
-        match m {
-            HeapMove::To(p) => HeapState { position: p, pass_left: from.pass_left },
-            HeapMove::Pass => HeapState { position: from.position, pass_left: false },
-        }
-    }
-
-    /// Take back moves until a person is to move again.
-    pub fn undo_turn(&mut self) -> bool {
-        if !self.undo() {
-            return false;
-        }
-        while self.players[self.to_move()].is_computer() && self.history.can_undo() {
-            self.undo();
-        }
-        true
-    }
-
-    /// Redo moves until a person is to move again.
-    pub fn redo_turn(&mut self) -> bool {
-        if !self.redo() {
-            return false;
-        }
-        while self.players[self.to_move()].is_computer() && self.history.can_redo() {
-            self.redo();
-        }
-        true
-    }
-
-    /// The state written as a person reads it: `(3, 5, 2)`, and whether the
-    /// pass is still there.
-    pub fn describe(&self, s: HeapState) -> String {
-        let p = position_text(s.position, self.rules.dimension);
-        if self.rules.pass { format!("{p}, pass {}", if s.pass_left { "there" } else { "used" }) } else { p }
+    fn computer_to_move(&self) -> bool {
+        self.players[self.to_move()].is_computer()
     }
 }
 

@@ -17,6 +17,7 @@ pub mod nim;
 mod oracle;
 mod rng;
 pub mod sum;
+mod turns;
 
 pub use explain::{Reason, Why};
 pub use game::{Game, GameOver, Hint, MoveError, MoveRecord, StartSize};
@@ -24,6 +25,7 @@ pub use heaps::{HeapGame, HeapHint, HeapMove, HeapMoveError, HeapMoveRecord, Hea
 pub use history::History;
 pub use nim::{NimGame, NimHint, NimMove, NimReason};
 pub use sum::{SumGame, SumHint, SumMove};
+pub use turns::Turns;
 
 pub use oracle::{Knowledge, MAX_PLAY_SIDE, Oracle, TINY_SIDE};
 pub use rng::Rng;

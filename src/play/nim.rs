@@ -4,6 +4,7 @@
 //! misère when every heap has at most one stone, where an odd number of
 //! 1-heaps is P.
 
+use super::Turns;
 use super::history::History;
 use super::rng::Rng;
 use super::{PlayerKind, Players, Strength};
@@ -233,9 +234,11 @@ impl NimGame {
         self.apply(heap, left, Some(reason)).ok()?;
         self.history.last().cloned()
     }
+}
 
+impl Turns for NimGame {
     /// Take back the last move.
-    pub fn undo(&mut self) -> bool {
+    fn undo(&mut self) -> bool {
         match self.history.undo() {
             Some(m) => {
                 self.heaps[m.heap] = m.from;
@@ -246,7 +249,7 @@ impl NimGame {
     }
 
     /// Play again the last move taken back.
-    pub fn redo(&mut self) -> bool {
+    fn redo(&mut self) -> bool {
         match self.history.redo() {
             Some(m) => {
                 self.heaps[m.heap] = m.to;
@@ -256,26 +259,8 @@ impl NimGame {
         }
     }
 
-    /// Undo until a person is to move again.
-    pub fn undo_turn(&mut self) -> bool {
-        if !self.undo() {
-            return false;
-        }
-        while self.players[self.to_move()].is_computer() && self.history.can_undo() {
-            self.undo();
-        }
-        true
-    }
-
-    /// Redo until a person is to move again.
-    pub fn redo_turn(&mut self) -> bool {
-        if !self.redo() {
-            return false;
-        }
-        while self.players[self.to_move()].is_computer() && self.history.can_redo() {
-            self.redo();
-        }
-        true
+    fn computer_to_move(&self) -> bool {
+        self.players[self.to_move()].is_computer()
     }
 }
 

@@ -9,6 +9,7 @@
 //! they are solved here by a search over the positions of all the pieces,
 //! where that product is small enough ([`MAX_MISERE_STATES`]).
 
+use super::Turns;
 use super::history::History;
 use super::rng::Rng;
 use super::{PlayerKind, Players, Strength};
@@ -262,18 +263,23 @@ impl SumGame {
         self.apply(i, t).ok()?;
         self.history.last().copied()
     }
+}
 
-    /// Take back moves until a person is to move again.
-    pub fn undo_turn(&mut self) -> bool {
-        let mut undone = false;
-        while let Some(m) = self.history.undo().copied() {
-            self.pieces[m.piece] = m.from;
-            undone = true;
-            if !self.players[self.to_move()].is_computer() {
-                break;
-            }
-        }
-        undone
+impl Turns for SumGame {
+    /// Take back the last move.
+    fn undo(&mut self) -> bool {
+        let Some(m) = self.history.undo().copied() else { return false };
+        self.pieces[m.piece] = m.from;
+        true
+    }
+
+    /// A sum is not played forward again: a new move is chosen instead.
+    fn redo(&mut self) -> bool {
+        false
+    }
+
+    fn computer_to_move(&self) -> bool {
+        self.players[self.to_move()].is_computer()
     }
 }
 

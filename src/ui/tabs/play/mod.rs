@@ -14,7 +14,8 @@ mod sum_view;
 use crate::grundy::Table;
 use crate::jobs::{Job, JobEnd, poll};
 use crate::play::{
-    Game, HeapGame, Knowledge, NimGame, PlayerKind, Players, Rng, StartSize, Strength, SumGame, nim::DEFAULT_HEAPS,
+    Game, HeapGame, Knowledge, NimGame, PlayerKind, Players, Rng, StartSize, Strength, SumGame, Turns,
+    nim::DEFAULT_HEAPS,
 };
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
