@@ -15,13 +15,19 @@ use grundy_lab::play::{HeapHint, HeapMove, SumHint};
 use grundy_lab::rules::{Rules, position_text, preset};
 use grundy_lab::ui::GrundyLabApp;
 
-fn harness(rules: &Rules, extra: &str) -> Harness<'static, GrundyLabApp> {
+/// Saved settings: English, the Play tab with `rules`, hints on, the small
+/// start, the computer answering at once; `extra` adds play options.
+fn play_settings(rules: &Rules, extra: &str) -> &'static str {
     let rules = serde_json::to_string(rules).unwrap();
     let saved = format!(
         r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Play",
             "play":{{"options":{{"show_hints":true,"computer_delay":0.0,"start":"Small"{extra}}}}}}}"#
     );
-    let saved: &'static str = Box::leak(saved.into_boxed_str());
+    Box::leak(saved.into_boxed_str())
+}
+
+fn harness(rules: &Rules, extra: &str) -> Harness<'static, GrundyLabApp> {
+    let saved = play_settings(rules, extra);
     Harness::builder()
         .with_max_steps(50)
         .with_size([1600.0, 1000.0])
@@ -43,12 +49,7 @@ fn map_harness(name: &str, size: usize) -> Harness<'static, GrundyLabApp> {
 
 /// [`harness`] rendered by wgpu at the snapshots' size, for pictures.
 fn snapshot_harness(rules: &Rules, extra: &str) -> Harness<'static, GrundyLabApp> {
-    let rules = serde_json::to_string(rules).unwrap();
-    let saved = format!(
-        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Play",
-            "play":{{"options":{{"show_hints":true,"computer_delay":0.0,"start":"Small"{extra}}}}}}}"#
-    );
-    let saved: &'static str = Box::leak(saved.into_boxed_str());
+    let saved = play_settings(rules, extra);
     Harness::builder()
         .with_max_steps(50)
         .with_size([1280.0, 760.0])
