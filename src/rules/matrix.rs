@@ -98,6 +98,14 @@ impl Piece {
         out
     }
 
+    /// Whether `o` is reached by repeating some slide at least twice (the
+    /// cells the matrix shades along a slide's ray).
+    pub fn slides_reach(&self, o: Offset) -> bool {
+        let reaches =
+            |s: &Offset, k: u32| s.components().iter().zip(o.components()).all(|(a, b)| a.checked_mul(k) == Some(b));
+        self.slides.iter().any(|s| (2..=o.dx.max(o.dy).max(o.dz)).any(|k| reaches(s, k)))
+    }
+
     /// The side of the smallest square matrix (offsets `0..n` each way)
     /// that shows every move: the largest offset component plus 1, at
     /// least 1 (the piece itself).
@@ -165,6 +173,15 @@ impl TerminalSet {
 mod tests {
     use super::*;
     use crate::rules::{PRESET_NAMES, preset};
+
+    #[test]
+    fn slides_reach_their_multiples_only() {
+        let p = Piece::new(&[(1, 2)], &[(1, 1)]);
+        assert!(p.slides_reach(Offset::new(2, 4)) && p.slides_reach(Offset::new(5, 10)));
+        assert!(!p.slides_reach(Offset::new(1, 2)), "the slide itself is a move, not a repeat");
+        assert!(!p.slides_reach(Offset::new(2, 2)), "jumps do not repeat");
+        assert!(!p.slides_reach(Offset::new(3, 5)));
+    }
 
     #[test]
     fn three_heap_symmetry_paints_every_permutation() {

@@ -193,13 +193,6 @@ fn state_word(s: CellState) -> &'static str {
     }
 }
 
-/// Whether `o` is reached by repeating some slide of `piece` at least twice.
-fn on_a_ray(piece: &Piece, o: Offset) -> bool {
-    let reaches =
-        |s: &Offset, k: u32| s.components().iter().zip(o.components()).all(|(a, b)| a.checked_mul(k) == Some(b));
-    piece.slides.iter().any(|s| (2..=o.dx.max(o.dy).max(o.dz)).any(|k| reaches(s, k)))
-}
-
 /// Where the move matrix is on screen: `n` cells a side from `origin`.
 /// Column `col` is dx = n - 1 - col; row `row` is dy = n - 1 - row, so the
 /// piece's own corner is at the bottom right.
@@ -296,7 +289,7 @@ fn matrix_cell(
         return;
     }
     let state = tab.draft.piece.cell(o);
-    draw_move(painter, r, o, state, on_a_ray(&tab.draft.piece, o), pal);
+    draw_move(painter, r, o, state, tab.draft.piece.slides_reach(o), pal);
     let id = egui::Id::unique(("pieces_matrix", o.dx, o.dy, o.dz));
     let resp = ui.interact(r, id, Sense::click_and_drag());
     let label = if tab.draft.dimension == 3 {
