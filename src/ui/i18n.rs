@@ -341,29 +341,17 @@ mod tests {
     #[test]
     fn every_key_used_in_the_ui_exists() {
         let mut missing = Vec::new();
-        let mut stack = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src/ui"))];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                    continue;
-                }
-                if path.ends_with("i18n.rs") {
-                    continue;
-                }
-                let text = std::fs::read_to_string(&path).unwrap();
-                for pat in ["tr(\"", "trf(\""] {
-                    for (i, _) in text.match_indices(pat) {
-                        // `tr(` itself, not the end of `push_str(`.
-                        let before = text[..i].chars().next_back();
-                        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                            continue;
-                        }
-                        let key = text[i + pat.len()..].split('"').next().unwrap_or_default();
-                        if lookup(Language::English, key).is_none() {
-                            missing.push(format!("{}: {key}", path.display()));
-                        }
+        for (path, text) in ui_sources() {
+            for pat in ["tr(\"", "trf(\""] {
+                for (i, _) in text.match_indices(pat) {
+                    // `tr(` itself, not the end of `push_str(`.
+                    let before = text[..i].chars().next_back();
+                    if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                        continue;
+                    }
+                    let key = text[i + pat.len()..].split('"').next().unwrap_or_default();
+                    if lookup(Language::English, key).is_none() {
+                        missing.push(format!("{}: {key}", path.display()));
                     }
                 }
             }
@@ -371,9 +359,8 @@ mod tests {
         assert!(missing.is_empty(), "keys without a translation:\n{}", missing.join("\n"));
     }
 
-    /// Every string literal of the UI's sources (`src/ui`, and `src/main.rs`
-    /// is not UI text): the contents between double quotes, roughly.
-    fn ui_string_literals() -> Vec<(std::path::PathBuf, String)> {
+    /// The UI's source files (`src/ui` but this one) and their text.
+    fn ui_sources() -> Vec<(std::path::PathBuf, String)> {
         let mut out = Vec::new();
         let mut stack = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src/ui"))];
         while let Some(dir) = stack.pop() {
@@ -383,11 +370,21 @@ mod tests {
                     stack.push(path);
                 } else if !path.ends_with("i18n.rs") {
                     let text = std::fs::read_to_string(&path).unwrap();
-                    for (i, part) in text.split('"').enumerate() {
-                        if i % 2 == 1 {
-                            out.push((path.clone(), part.to_string()));
-                        }
-                    }
+                    out.push((path, text));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every string literal of the UI's sources (`src/ui`, and `src/main.rs`
+    /// is not UI text): the contents between double quotes, roughly.
+    fn ui_string_literals() -> Vec<(std::path::PathBuf, String)> {
+        let mut out = Vec::new();
+        for (path, text) in ui_sources() {
+            for (i, part) in text.split('"').enumerate() {
+                if i % 2 == 1 {
+                    out.push((path.clone(), part.to_string()));
                 }
             }
         }
