@@ -142,11 +142,19 @@ fn a_three_heap_map_is_drawn_plane_by_plane() {
     // PageUp: the next plane, at once (a copy, no computation).
     h.key_press(egui::Key::PageUp);
     h.run();
-    assert_eq!(h.state().state.map.options.plane_z, 1);
+    assert_eq!(h.state().state.map.options.plane_at, 1);
     let t = h.state().state.map.table().unwrap().clone();
     assert_eq!(t.get(5, 6), 5 ^ 6 ^ 1, "g = x XOR y XOR z on the plane z = 1");
     assert!(shows(&h, "Plane"));
     assert!(!shows(&h, "One heap:"), "the one-heap plot is for one heap only");
+    // The plane x = 1: y across, z down.
+    assert!(shows(&h, "Horizontal axis: x, vertical axis: y"));
+    h.get_by_label("x = k").click();
+    h.run();
+    let t = h.state().state.map.table().unwrap().clone();
+    assert_eq!(t.slice_source().unwrap().axis, grundy_lab::grundy::Axis::X);
+    assert_eq!(t.get(5, 6), 1 ^ 5 ^ 6, "g(1, y, z) = 1 XOR y XOR z, y across and z down");
+    assert!(shows(&h, "Horizontal axis: y, vertical axis: z"));
 }
 
 #[test]

@@ -172,11 +172,10 @@ impl Plan {
         let [x, y, _] = c;
         let [width, height, depth] = self.dims;
         match kind {
-            LineKind::Affine { base, coef } => {
-                base.wrapping_add(coef[0].wrapping_mul(c[0]))
-                    .wrapping_add(coef[1].wrapping_mul(c[1]))
-                    .wrapping_add(coef[2].wrapping_mul(c[2]))
-            }
+            LineKind::Affine { base, coef } => base
+                .wrapping_add(coef[0].wrapping_mul(c[0]))
+                .wrapping_add(coef[1].wrapping_mul(c[1]))
+                .wrapping_add(coef[2].wrapping_mul(c[2])),
             LineKind::HalfDiagonal => x - y,
             LineKind::RowColumn => unreachable!("row-column lines are handled by the caller"),
             LineKind::General(o) => {

@@ -10,6 +10,7 @@ mod engine;
 mod memory;
 pub mod naive;
 mod program;
+mod slice;
 mod table;
 
 pub use engine::{compute, compute_box, compute_covering, fill, prepare, prepare_box};
@@ -17,4 +18,5 @@ pub use memory::{
     EngineError, MAX_SIDE, check_fits, estimate_bytes, estimate_bytes_box, estimate_seconds, human_bytes, memory_limit,
     size_text,
 };
+pub use slice::{Axis, SliceOf};
 pub use table::{Table, TableKind};

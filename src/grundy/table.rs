@@ -42,9 +42,9 @@ pub struct Table {
     /// cell, asked for by the palette, the statistics and the pyramid).
     max: std::sync::OnceLock<u32>,
     /// For a plane cut out of a larger table (see [`Table::slice`]): that
-    /// table, the plane's z and layer. The moves of a cell are then read
-    /// in the whole table.
-    slice_of: Option<(std::sync::Arc<Table>, usize, usize)>,
+    /// table and where. The moves of a cell are then read in the whole
+    /// table.
+    pub(super) slice_of: Option<super::SliceOf>,
 }
 
 impl std::fmt::Debug for Table {
@@ -273,41 +273,16 @@ impl Table {
         (n, values)
     }
 
-    /// The plane `z` of `layer` of a complete table, as a two-coordinate
-    /// table of its own (what the map draws of a three-heap game, or of
-    /// one layer of a game with a pass). Its moves and their values are
-    /// read in `full` ([`Table::moves_listed`]). Copies one plane: `width x
-    /// height` cells.
-    pub fn slice(full: &std::sync::Arc<Table>, z: usize, layer: usize) -> Table {
-        let (w, h) = (full.width, full.height);
-        let (z, layer) = (z.min(full.depth - 1), layer.min(full.layers - 1));
-        let plain = Rules { pass: false, ..full.rules.clone() };
-        let mut t = Table::allocate(&plain, [w, h, 1], false, w.max(h).max(1));
-        for y in 0..h {
-            for x in 0..w {
-                t.cells[y * w + x].store(full.get_at([x, y, z], layer), Ordering::Relaxed);
-            }
-        }
-        t.frontier.store(usize::MAX, Ordering::Release);
-        t.slice_of = Some((full.clone(), z, layer));
-        t
-    }
-
-    /// For a slice: the table it was cut from, its z and its layer.
-    pub fn slice_source(&self) -> Option<(&std::sync::Arc<Table>, usize, usize)> {
-        self.slice_of.as_ref().map(|(t, z, l)| (t, *z, *l))
-    }
-
     /// The moves from `(x, y)` (of this plane) with the value each reaches:
     /// `(target, value)`, the target in every coordinate of the game; the
     /// pass appears as the same position (in the layer without it). For a
     /// slice, the moves of the whole game. Programs are run.
     pub fn moves_listed(&self, x: usize, y: usize) -> Vec<([u64; 3], u32)> {
-        let (full, z, layer) = match &self.slice_of {
-            Some((t, z, l)) => (t.as_ref(), *z, *l),
-            None => (self, 0, self.layers - 1),
+        let (full, position, layer) = match &self.slice_of {
+            Some(s) => (s.full.as_ref(), s.position(x, y), s.layer),
+            None => (self, [x, y, 0], self.layers - 1),
         };
-        let p = [x as u64, y as u64, z as u64];
+        let p = position.map(|c| c as u64);
         let moves = match &full.rules.program {
             Some(program) => program.options(p, &mut rhai::Scope::new(), None).unwrap_or_default(),
             None => full.rules.moves_at(p),
@@ -317,7 +292,7 @@ impl Table {
         let mut out: Vec<([u64; 3], u32)> =
             moves.iter().filter(|q| inside(q)).map(|&q| (q, full.get_at(q.map(|c| c as usize), layer))).collect();
         if layer == 1 && !moves.is_empty() {
-            out.push((p, full.get_at([x, y, z], 0)));
+            out.push((p, full.get_at(position, 0)));
         }
         out
     }

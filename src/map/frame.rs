@@ -39,18 +39,29 @@ impl PosterTexts {
 }
 
 /// The cells a poster shows, in words every language reads: "256 × 256" for
-/// the whole table, else "x 10..19, y 0..9".
+/// the whole table, else "x 10..19, y 0..9"; a plane of a three-heap table
+/// says which first: "x = 3, y 10..19, z 0..9".
 pub fn window_text(table: &Table, win: super::export::ExportWindow) -> String {
-    if (win.x0, win.y0, win.width, win.height) == (0, 0, table.width(), table.height()) {
+    // A plane of a three-heap table: which plane, and its coordinates.
+    let plane = table.slice_source().filter(|s| s.full.depth() > 1);
+    let names = ["x", "y", "z"];
+    let (u, v) = plane.map_or((0, 1), |s| s.axis.plane_indices());
+    let range = if (win.x0, win.y0, win.width, win.height) == (0, 0, table.width(), table.height()) {
         format!("{} × {}", table.width(), table.height())
     } else {
         format!(
-            "x {}..{}, y {}..{}",
+            "{} {}..{}, {} {}..{}",
+            names[u],
             win.x0,
             (win.x0 + win.width).saturating_sub(1),
+            names[v],
             win.y0,
             (win.y0 + win.height).saturating_sub(1)
         )
+    };
+    match plane {
+        Some(s) => format!("{} = {}, {range}", s.axis.name(), s.at),
+        None => range,
     }
 }
 

@@ -71,8 +71,11 @@ pub struct MapOptions {
     pub plot_k: u32,
     /// Plots: the row whose profile is plotted.
     pub plot_row: usize,
-    /// Three heaps: the plane z drawn.
-    pub plane_z: usize,
+    /// Three heaps: which coordinate the plane drawn holds fixed.
+    pub plane_axis: crate::grundy::Axis,
+    /// Three heaps: that coordinate's value (`z = k` by default).
+    #[serde(alias = "plane_z")]
+    pub plane_at: usize,
     /// A pass: the layer drawn (1: the pass is still there, 0: used).
     pub pass_layer: usize,
 }
@@ -87,7 +90,7 @@ impl MapOptions {
         self.export_ppc = if self.export_ppc.is_finite() { self.export_ppc.clamp(0.05, 64.0) } else { 2.0 };
         self.plot_k = self.plot_k.min(100_000);
         self.plot_row = self.plot_row.min(MAX_SIZE - 1);
-        self.plane_z = self.plane_z.min(table_state::MAX_CUBE - 1);
+        self.plane_at = self.plane_at.min(table_state::MAX_CUBE - 1);
         self.pass_layer = self.pass_layer.min(1);
         for text in [&mut self.formula, &mut self.highlight, &mut self.compare_with, &mut self.export_path] {
             if text.len() > crate::conjecture::MAX_TEXT {
@@ -118,7 +121,8 @@ impl Default for MapOptions {
             export_path: String::new(),
             plot_k: 0,
             plot_row: 10,
-            plane_z: 0,
+            plane_axis: crate::grundy::Axis::Z,
+            plane_at: 0,
             pass_layer: 1,
         }
     }
@@ -265,7 +269,7 @@ impl MapTab {
         self.rt.table.want(ui.ctx(), &shared.rules, size);
         self.plane_keys(ui.ctx());
         let before = self.rt.table.shown().map(Arc::as_ptr);
-        self.rt.table.set_view(ui.ctx(), self.options.plane_z, self.options.pass_layer);
+        self.rt.table.set_view(ui.ctx(), self.options.plane_axis, self.options.plane_at, self.options.pass_layer);
         if self.rt.table.shown().map(Arc::as_ptr) != before {
             // Another plane or layer: an overlay belongs to the plane it was computed from.
             self.rt.overlays.table_changed();
@@ -300,16 +304,16 @@ impl MapTab {
     /// PageUp / PageDown move through the planes of a three-heap table.
     fn plane_keys(&mut self, ctx: &egui::Context) {
         let Some(full) = self.rt.table.full() else { return };
-        let last = full.depth() - 1;
-        if last == 0 {
+        let last = full.dims()[self.options.plane_axis.index()] - 1;
+        if full.depth() == 1 {
             return;
         }
         let (up, down) = ctx.input(|i| (i.key_pressed(egui::Key::PageUp), i.key_pressed(egui::Key::PageDown)));
         if up {
-            self.options.plane_z = (self.options.plane_z + 1).min(last);
+            self.options.plane_at = (self.options.plane_at + 1).min(last);
         }
         if down {
-            self.options.plane_z = self.options.plane_z.saturating_sub(1);
+            self.options.plane_at = self.options.plane_at.saturating_sub(1);
         }
     }
 

@@ -8,7 +8,7 @@
 //! for the old table); the error shown belongs to the last attempt.
 
 use crate::conjecture::{Formula, FormulaError};
-use crate::grundy::{EngineError, Table};
+use crate::grundy::{Axis, EngineError, Table};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::{Palette, PaletteKind};
 use crate::rules::Rules;
@@ -153,11 +153,11 @@ impl Overlays {
         }));
     }
 
-    /// Compute where the plane `z` of `full` (rules with a pass) has another
-    /// value with the pass still there than with it used.
-    pub fn start_layers(&mut self, ctx: &egui::Context, full: Arc<Table>, z: usize) {
+    /// Compute where the plane `axis = at` of `full` (rules with a pass)
+    /// has another value with the pass still there than with it used.
+    pub fn start_layers(&mut self, ctx: &egui::Context, full: Arc<Table>, axis: Axis, at: usize) {
         self.start(widgets::spawn(tr("map.comparing"), ctx, move |control| {
-            let (with, without) = (Table::slice(&full, z, 1), Table::slice(&full, z, 0));
+            let (with, without) = (Table::slice(&full, axis, at, 1), Table::slice(&full, axis, at, 0));
             let (w, h) = (with.width(), with.height());
             let mut values = Vec::with_capacity(w * h);
             for y in 0..h {

@@ -26,7 +26,7 @@ impl PinnedMoves {
     fn new(t: &Table, key: PinnedKey) -> Self {
         let (_, x, y) = key;
         let (count, values) = t.option_values(x, y);
-        let dimension = t.slice_source().map_or(t.rules().dimension, |(full, _, _)| full.rules().dimension);
+        let dimension = t.slice_source().map_or(t.rules().dimension, |s| s.full.rules().dimension);
         let lines = (count <= MOVES_LISTED).then(|| {
             let value = |v: u32| match t.kind() {
                 TableKind::Grundy => v.to_string(),

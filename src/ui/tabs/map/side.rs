@@ -3,7 +3,7 @@
 //! difference views, plots and export (their own modules).
 
 use super::{MAX_SIZE, MapTab};
-use crate::grundy::{Table, TableKind};
+use crate::grundy::{Axis, Table, TableKind};
 use crate::map::PaletteKind;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::rules_choice;
@@ -20,18 +20,23 @@ pub(crate) fn cell_text(table: &Table, (x, y): (usize, usize)) -> String {
     let Some(v) = table.try_get(x, y) else {
         return trf("map.cell.pending", &[("x", &x), ("y", &y)]);
     };
+    // A plane of a three-heap table: the cell's position in the whole box.
+    let slice = table.slice_source();
+    let [px, py, pz] = slice.map_or([x, y, 0], |s| s.position(x, y));
     let mut s = match table.kind() {
-        TableKind::Grundy => trf("map.cell", &[("x", &x), ("y", &y), ("g", &v)]),
-        TableKind::Outcome => trf("map.cell.outcome", &[("x", &x), ("y", &y), ("pn", &if v == 0 { "P" } else { "N" })]),
-    };
-    // A plane of a larger table: which plane, and which layer.
-    if let Some((full, z, layer)) = table.slice_source() {
-        if full.depth() > 1 {
-            s.push_str(&format!(", z = {z}"));
+        TableKind::Grundy => trf("map.cell", &[("x", &px), ("y", &py), ("g", &v)]),
+        TableKind::Outcome => {
+            trf("map.cell.outcome", &[("x", &px), ("y", &py), ("pn", &if v == 0 { "P" } else { "N" })])
         }
-        if full.layers() == 2 {
+    };
+    // Which plane, and which layer.
+    if let Some(slice) = slice {
+        if slice.full.depth() > 1 {
+            s.push_str(&format!(", z = {pz}"));
+        }
+        if slice.full.layers() == 2 {
             s.push_str(" · ");
-            s.push_str(if layer == 1 { tr("heaps.pass_there") } else { tr("heaps.pass_used") });
+            s.push_str(if slice.layer == 1 { tr("heaps.pass_there") } else { tr("heaps.pass_used") });
         }
     }
     s.push('\n');
@@ -115,17 +120,27 @@ fn rules_and_size(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
 
 /// Progress of the jobs, why the table failed (with Compute to try
 /// again), and a warning when zoomed-out pictures are sampled.
-/// Three heaps: the plane z drawn (a slider; PageUp/PageDown). A pass: the
-/// layer drawn. Changing either copies one plane of the table, no
-/// computation.
+/// Three heaps: the plane drawn, `x = k`, `y = k` or `z = k` (the
+/// coordinate, then k on a slider; PageUp/PageDown). A pass: the layer
+/// drawn. Changing either copies one plane of the table, no computation.
 fn plane_choice(ui: &mut egui::Ui, tab: &mut MapTab) {
     let Some(full) = tab.full_table().cloned() else { return };
     if full.depth() > 1 {
         ui.horizontal_wrapped(|ui| {
-            let label = ui.label(tr("map.plane")).on_hover_text(tr("map.plane.tip"));
-            let slider = egui::Slider::new(&mut tab.options.plane_z, 0..=full.depth() - 1).prefix("z = ");
-            ui.add(slider).labelled_by(label.id).on_hover_text(tr("map.plane.tip"));
+            ui.label(tr("map.plane")).on_hover_text(tr("map.plane.tip"));
+            for axis in Axis::ALL {
+                let text = format!("{} = k", axis.name());
+                ui.selectable_value(&mut tab.options.plane_axis, axis, text).on_hover_text(tr("map.plane.axis.tip"));
+            }
         });
+        let axis = tab.options.plane_axis;
+        let last = full.dims()[axis.index()] - 1;
+        tab.options.plane_at = tab.options.plane_at.min(last);
+        let slider = egui::Slider::new(&mut tab.options.plane_at, 0..=last).prefix(format!("{} = ", axis.name()));
+        ui.add(slider).on_hover_text(tr("map.plane.tip"));
+        let (across, up) = axis.plane_indices();
+        let names = ["x", "y", "z"];
+        ui.label(trf("map.plane.axes", &[("across", &names[across]), ("up", &names[up])]));
     }
     if full.layers() == 2 {
         ui.horizontal_wrapped(|ui| {
@@ -135,7 +150,7 @@ fn plane_choice(ui: &mut egui::Ui, tab: &mut MapTab) {
         let ready = full.is_complete() && !tab.rt.overlays.is_busy();
         let button = egui::Button::new(tr("map.pass.diff"));
         if ui.add_enabled(ready, button).on_hover_text(tr("map.pass.diff.tip")).clicked() {
-            tab.rt.overlays.start_layers(ui.ctx(), full, tab.options.plane_z);
+            tab.rt.overlays.start_layers(ui.ctx(), full, tab.options.plane_axis, tab.options.plane_at);
         }
     }
 }
@@ -264,5 +279,23 @@ fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &Arc<Table>, (x, y): (usize, u
     }
     if ui.button(tr("map.pinned.unpin")).clicked() {
         tab.rt.pointer.unpin();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+    use super::*;
+
+    #[test]
+    fn the_hover_of_a_plane_names_the_whole_position() {
+        crate::ui::i18n::set_language(crate::ui::i18n::Language::English);
+        let rules = crate::rules::preset("nim-3").unwrap();
+        let full = Arc::new(crate::grundy::compute_box(&rules, [8, 8, 8], &crate::Control::new()).unwrap());
+        // The plane x = 1: the cell (5, 6) across and up is (1, 5, 6).
+        let plane = Table::slice(&full, Axis::X, 1, 0);
+        let text = cell_text(&plane, (5, 6));
+        assert!(text.starts_with("(1, 5)") && text.contains("z = 6"), "{text}");
+        assert!(text.contains(&(1 ^ 5 ^ 6).to_string()), "{text}");
     }
 }

@@ -7,7 +7,7 @@
 //! [`TableState::retry`] clears it); starting a new table drops (cancels)
 //! the previous computation; the error shown belongs to the last attempt.
 
-use crate::grundy::{EngineError, Table};
+use crate::grundy::{Axis, EngineError, Table};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::Pyramid;
 use crate::map::stats::Stats;
@@ -51,6 +51,12 @@ pub(crate) const MAX_CUBE: usize = 512;
 
 /// Whether the whole table of `t` is drawn plane by plane (three heaps, or
 /// the two layers of a pass).
+/// A view within the table: a two-coordinate table is its plane z = 0.
+fn clamp_view(full: &Table, (axis, at, layer): (Axis, usize, usize)) -> (Axis, usize, usize) {
+    let axis = if full.depth() > 1 { axis } else { Axis::Z };
+    (axis, at.min(full.dims()[axis.index()] - 1), layer.min(full.layers() - 1))
+}
+
 fn needs_planes(t: &Table) -> bool {
     t.depth() > 1 || t.layers() > 1
 }
@@ -70,8 +76,9 @@ pub(crate) struct TableState {
     failed: Option<(Rules, [usize; 3])>,
     /// Why the last attempt failed, in the user's language.
     error: Option<String>,
-    /// The plane drawn: z and layer (for three heaps and a pass).
-    view: (usize, usize),
+    /// The plane drawn: the coordinate held fixed, its value, and the layer
+    /// (for three heaps and a pass).
+    view: (Axis, usize, usize),
 }
 
 /// What [`TableState::poll`] saw.
@@ -93,12 +100,12 @@ impl TableState {
 
     /// Draw the plane `z` of `layer` (clamped to the table): a copy of one
     /// plane, then its statistics in the background.
-    pub fn set_view(&mut self, ctx: &egui::Context, z: usize, layer: usize) {
+    pub fn set_view(&mut self, ctx: &egui::Context, axis: Axis, at: usize, layer: usize) {
         let Some(s) = &self.shown else {
-            self.view = (z, layer);
+            self.view = (axis, at, layer);
             return;
         };
-        let view = (z.min(s.full.depth() - 1), layer.min(s.full.layers() - 1));
+        let view = clamp_view(&s.full, (axis, at, layer));
         if view == self.view && !Arc::ptr_eq(&s.table, &s.full) {
             return;
         }
@@ -112,9 +119,9 @@ impl TableState {
     /// Put `full` on screen: its plane of the current view when it has
     /// several, with the statistics computed in the background.
     fn show(&mut self, ctx: &egui::Context, full: Arc<Table>) {
-        self.view = (self.view.0.min(full.depth() - 1), self.view.1.min(full.layers() - 1));
-        let table =
-            if needs_planes(&full) { Arc::new(Table::slice(&full, self.view.0, self.view.1)) } else { full.clone() };
+        self.view = clamp_view(&full, self.view);
+        let (axis, at, layer) = self.view;
+        let table = if needs_planes(&full) { Arc::new(Table::slice(&full, axis, at, layer)) } else { full.clone() };
         self.shown = Some(Shown { finish: Some(finish_job(ctx, &table)), full, table, finished: None });
     }
 

@@ -41,7 +41,7 @@ impl Preview {
                 // of the starting layer.
                 let full = Arc::new(crate::grundy::compute_box(&r, super::box_for(&r, PREVIEW_SIDE), &c)?);
                 if full.depth() > 1 || full.layers() > 1 {
-                    Ok(Arc::new(Table::slice(&full, 0, full.start_layer())))
+                    Ok(Arc::new(Table::slice(&full, crate::grundy::Axis::Z, 0, full.start_layer())))
                 } else {
                     Ok(full)
                 }
