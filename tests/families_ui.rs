@@ -108,6 +108,20 @@ fn the_pass_is_a_button_once_and_the_move_list_shows_it() {
 }
 
 #[test]
+fn two_heaps_with_a_pass_are_also_a_board_whose_targets_play() {
+    let mut h = harness(&preset("queen+pass").unwrap(), "");
+    step_until(&mut h, "the table", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.has_table()));
+    h.run();
+    // The small start (5, 7): the queen can go to (5, 0) among others.
+    assert_eq!(h.state().state.play.heaps.as_ref().unwrap().state().position, [5, 7, 0]);
+    assert!(h.query_by_label("Move to (2, 7)").is_some(), "a move along the row is a target on the board");
+    assert!(h.query_by_label("Move to (4, 4)").is_none(), "(4, 4) is not a queen's move from (5, 7)");
+    click(&mut h, "Move to (2, 7)");
+    let g = h.state().state.play.heaps.clone().unwrap();
+    assert_eq!(g.history().played().first().map(|r| r.by_move), Some(grundy_lab::play::HeapMove::To([2, 7, 0])));
+}
+
+#[test]
 fn a_sum_of_three_queens_is_won_from_a_winning_start() {
     let mut h = harness(&preset("queen").unwrap(), r#","mode":"Sum","sum_pieces":3"#);
     step_until(&mut h, "the table", |a| a.state.play.sum.as_ref().is_some_and(|g| g.hint() != SumHint::Computing));

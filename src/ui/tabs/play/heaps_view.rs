@@ -1,5 +1,6 @@
-//! Play any family as heaps: one, two or three piles of stones, the moves
-//! of the rules as buttons (a piece's or a program's), the Pass button
+//! Play any family as heaps: one, two or three piles of stones (two also
+//! as a piece on a board), the moves of the rules as buttons (a piece's or
+//! a program's), the Pass button
 //! while the pass is there, hints with the values of the table. The game
 //! itself is [`crate::play::HeapGame`].
 
@@ -7,10 +8,13 @@ use crate::play::{HeapGame, HeapHint, HeapMove, HeapMoveRecord, HeapReason, Heap
 use crate::rules::position_text;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
-use egui::{Color32, RichText, Stroke, vec2};
+use egui::{Color32, Rect, RichText, Sense, Stroke, Vec2, pos2, vec2};
 
 /// The most stones drawn in one pile (larger piles show their number).
 const DRAWN_MAX: u64 = 30;
+/// Two heaps are also drawn as a board when both start heaps are below
+/// this.
+const BOARD_MAX: u64 = 64;
 /// The most moves shown as buttons (the others are counted).
 const SHOWN_MOVES: usize = 120;
 
@@ -115,30 +119,102 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
     });
 }
 
+/// Two heaps as a board, as the queen is played: the piece at `(x, y)`,
+/// the corner `(0, 0)` at the top left, the cells the moves reach marked
+/// (ringed when they win and hints are on). A click on a marked cell plays
+/// that move; each one is a button a screen reader names.
+fn board(
+    ui: &mut egui::Ui,
+    game: &HeapGame,
+    moves: &[HeapMove],
+    wins: &[HeapMove],
+    pal: &Colours,
+    size: Vec2,
+) -> Option<HeapMove> {
+    let start = game.start().position;
+    let (w, h) = (start[0] + 1, start[1] + 1);
+    let cell = ((size.x - 8.0) / w as f32).min((size.y - 8.0) / h as f32).clamp(8.0, 160.0);
+    let (rect, _) = ui.allocate_exact_size(vec2(cell * w as f32, cell * h as f32), Sense::hover());
+    let painter = ui.painter_at(rect);
+    let cell_rect = |x: u64, y: u64| {
+        Rect::from_min_size(pos2(rect.left() + x as f32 * cell, rect.top() + y as f32 * cell), vec2(cell, cell))
+    };
+    for y in 0..h {
+        for x in 0..w {
+            let fill = if (x + y) % 2 == 0 { pal.board_light } else { pal.board_dark };
+            painter.rect_filled(cell_rect(x, y), 0.0, fill);
+        }
+    }
+    painter.rect_filled(cell_rect(0, 0).shrink(cell * 0.1), cell * 0.1, pal.corner);
+    let can_move = game.winner().is_none() && !game.computer_to_move();
+    let mut chosen = None;
+    for &m in moves {
+        let HeapMove::To(q) = m else { continue };
+        if q[0] >= w || q[1] >= h {
+            continue;
+        }
+        let r = cell_rect(q[0], q[1]);
+        let label = trf("heaps.board.target", &[("position", &position_text(q, 2))]);
+        let resp = ui.interact(r, egui::Id::unique(("heap_target", q)), Sense::click());
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, can_move, &label));
+        let hovered = resp.hovered() && can_move;
+        painter.circle_filled(r.center(), cell * if hovered { 0.22 } else { 0.15 }, pal.target);
+        if wins.contains(&m) {
+            painter.circle_stroke(r.center(), cell * 0.32, Stroke::new((cell * 0.07).max(2.0), pal.winning));
+        }
+        if resp.on_hover_text(label).clicked() && can_move {
+            chosen = Some(m);
+        }
+    }
+    let p = game.state().position;
+    if p[0] < w && p[1] < h {
+        super::board::draw_piece(
+            &painter,
+            cell_rect(p[0], p[1]),
+            pal,
+            false,
+            super::board::piece_mark(&game.rules().piece),
+        );
+    }
+    painter.rect_stroke(rect, 2.0, Stroke::new(2.0, pal.board_edge), egui::StrokeKind::Outside);
+    chosen
+}
+
 /// The game: piles, the moves as buttons (the winning ones marked when
 /// hints are on), and what a click chose.
 pub fn show(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, show_hints: bool, hint: &HeapHint) -> Option<HeapMove> {
     ui.label(RichText::new(state_text(game, game.state())).size(22.0));
-    // The piles take half of the height the centre has, however large.
-    let height = (ui.available_height() * 0.5).max(200.0);
-    piles(ui, game, pal, height);
-    ui.add_space(8.0);
     let moves = match game.moves() {
         Ok(m) => m,
         Err(e) => {
             ui.colored_label(pal.bad, trf("heaps.program_failed", &[("error", &e)]));
-            return None;
+            Vec::new()
         }
     };
-    if game.winner().is_some() || game.computer_to_move() {
-        return None;
-    }
     let wins: &[HeapMove] = match hint {
         HeapHint::WinningMoves(w) if show_hints => w,
         _ => &[],
     };
-    ui.label(RichText::new(tr("heaps.moves")).strong());
+    // The piles take half of the height the centre has, however large;
+    // two heaps are a board beside them.
+    let height = (ui.available_height() * 0.5).max(200.0);
+    let start = game.start().position;
     let mut chosen = None;
+    if game.rules().dimension == 2 && start[0] < BOARD_MAX && start[1] < BOARD_MAX {
+        let room = vec2((ui.available_width() * 0.55).max(200.0), height);
+        ui.horizontal_top(|ui| {
+            chosen = board(ui, game, &moves, wins, pal, room);
+            ui.add_space(24.0);
+            piles(ui, game, pal, height);
+        });
+    } else {
+        piles(ui, game, pal, height);
+    }
+    ui.add_space(8.0);
+    if game.winner().is_some() || game.computer_to_move() || moves.is_empty() {
+        return None;
+    }
+    ui.label(RichText::new(tr("heaps.moves")).strong());
     // The pass first: it is the move a class looks for.
     if moves.contains(&HeapMove::Pass) {
         let text = RichText::new(tr("heaps.pass")).size(22.0).strong();
