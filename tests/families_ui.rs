@@ -253,3 +253,58 @@ fn snapshot_a_sum_of_three_queens() {
     h.run();
     h.snapshot("play_sum_three_queens");
 }
+
+/// [`map_harness`] rendered by wgpu at the snapshots' size, with more map
+/// options (`extra`, JSON fields after the size).
+fn map_snapshot_harness(name: &str, size: usize, extra: &str) -> Harness<'static, GrundyLabApp> {
+    let rules = serde_json::to_string(&preset(name).unwrap()).unwrap();
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":{size}{extra}}}}}}}"#
+    );
+    let saved: &'static str = Box::leak(saved.into_boxed_str());
+    Harness::builder()
+        .with_max_steps(50)
+        .with_size([1280.0, 760.0])
+        .wgpu()
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+}
+
+#[test]
+fn snapshot_a_three_heap_plane_x_is_k() {
+    let mut h = map_snapshot_harness("queen-3", 48, r#","plane_axis":"X","plane_at":20,"palette":"cyclic""#);
+    step_until(&mut h, "the plane", |a| {
+        a.state.map.table().is_some_and(|t| t.slice_source().is_some_and(|s| s.axis == grundy_lab::grundy::Axis::X))
+    });
+    h.run_steps(3);
+    h.snapshot("map_three_heaps_plane_x");
+}
+
+#[test]
+fn snapshot_the_one_heap_plot() {
+    let mut h = map_snapshot_harness("subtraction-1-3-4", 64, "");
+    step_until(&mut h, "the strip", |a| a.state.map.full_table().is_some_and(|t| t.height() == 1 && t.is_complete()));
+    h.run_steps(3);
+    h.snapshot("map_one_heap_plot");
+}
+
+#[test]
+fn snapshot_the_program_editor_with_its_preview() {
+    let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Pieces"}"#;
+    let mut h = Harness::builder()
+        .with_max_steps(50)
+        .with_size([1280.0, 760.0])
+        .wgpu()
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    h.run();
+    click(&mut h, "Program");
+    // The program view is drawn from the next frame on.
+    h.run();
+    click(&mut h, "chocolate-2d");
+    step_until(&mut h, "the preview", |a| {
+        let d = &a.state.pieces.draft;
+        d.program.as_ref().is_some_and(|p| p.source().contains("fn f(i)"))
+            && a.state.pieces.preview_table().is_some_and(|t| t.rules().program == d.program)
+    });
+    h.run_steps(3);
+    h.snapshot("pieces_program_editor");
+}
