@@ -3,6 +3,7 @@
 //! from run to run.
 
 pub mod families;
+pub mod frames;
 pub mod knight;
 
 use crate::Control;

@@ -149,7 +149,7 @@ pub enum Command {
         /// Side of the queen table whose peak memory is measured (0: skip).
         #[arg(long, default_value_t = 16384)]
         memory_size: usize,
-        /// Which figures: engine, map, knight, families or all.
+        /// Which figures: engine, map, knight, families (with frames), frames or all.
         #[arg(long, default_value = "all")]
         only: String,
     },
@@ -390,8 +390,8 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(code)
         }
         Command::Bench { size, memory_size, only } => {
-            if !["all", "engine", "map", "knight", "families"].contains(&only.as_str()) {
-                return Err(format!("--only {only}: choose engine, map, knight, families or all").into());
+            if !["all", "engine", "map", "knight", "families", "frames"].contains(&only.as_str()) {
+                return Err(format!("--only {only}: choose engine, map, knight, families, frames or all").into());
             }
             bench_sizes_fit(size, memory_size)?;
             let big = (memory_size > 0).then_some(memory_size);
@@ -411,6 +411,10 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             if only == "all" || only == "families" {
                 put(out, "== game families ==\n")?;
                 put(out, &crate::bench::families::families_report(512))?;
+            }
+            if only == "all" || only == "families" || only == "frames" {
+                put(out, "== the map's frames while the families compute ==\n")?;
+                put(out, &crate::bench::frames::frames_report(&[("queen-3-all", 256), ("chocolate-2d", 128)], 512))?;
             }
             Ok(0)
         }

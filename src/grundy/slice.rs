@@ -5,6 +5,7 @@
 
 use super::Table;
 use crate::rules::Rules;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -89,12 +90,13 @@ impl Table {
         let (at, layer) = (at.min(dims[axis.index()] - 1), layer.min(full.layers() - 1));
         let plain = Rules { pass: false, ..full.rules().clone() };
         let mut t = Table::allocate(&plain, [w, h, 1], false, w.max(h).max(1));
-        for v in 0..h {
-            for u in 0..w {
+        // Rows in parallel: a plane x = k reads one cell a memory page.
+        t.cells.par_chunks(w).enumerate().for_each(|(v, row)| {
+            for (u, cell) in row.iter().enumerate() {
                 let value = full.cells[full.index_at(axis.position(at, u, v), layer)].load(Ordering::Relaxed);
-                t.cells[v * w + u].store(value, Ordering::Relaxed);
+                cell.store(value, Ordering::Relaxed);
             }
-        }
+        });
         t.frontier.store(usize::MAX, Ordering::Release);
         t.slice_of = Some(SliceOf { full: full.clone(), axis, at, layer });
         t

@@ -18,6 +18,7 @@ mod plots;
 mod pointer;
 mod side;
 mod table_state;
+pub(crate) use table_state::map_box;
 
 use crate::grundy::Table;
 use crate::map::{Camera, PaletteKind};
