@@ -76,6 +76,51 @@ proptest! {
     }
 }
 
+prop_compose! {
+    /// Three-heap rules that treat the heaps alike: every permutation of a
+    /// move is a move, and of a terminal cell a terminal cell.
+    fn random_symmetric_rules()(r in random_rules(), pass in any::<bool>()) -> Rules {
+        let all = |set: &std::collections::BTreeSet<Offset>| {
+            set.iter().flat_map(|o| o.permutations()).collect::<std::collections::BTreeSet<Offset>>()
+        };
+        let piece = Piece { slides: all(&r.piece.slides), jumps: all(&r.piece.jumps) };
+        let mut s = Rules::with_dimension("symmetric", 3, piece);
+        let cells: Vec<[u32; 3]> = r.terminal.cells().flat_map(|[a, b, c]| {
+            [[a, b, c], [b, a, c], [a, c, b], [c, b, a], [b, c, a], [c, a, b]]
+        }).collect();
+        s.terminal = TerminalSet::from_points(cells);
+        s.pass = pass;
+        s
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+    #[test]
+    fn three_heaps_treated_alike_are_computed_sorted_and_agree_with_naive_reference(
+        r in random_symmetric_rules(), n in 1usize..40,
+    ) {
+        prop_assert!(r.is_symmetric3());
+        let dims = [n, n, n];
+        let t = table(&r, dims);
+        prop_assert_eq!(all_values(&t), naive::table_box(&r, dims).unwrap());
+    }
+}
+
+#[test]
+fn cubes_of_three_heaps_treated_alike_agree_with_naive_reference() {
+    // 45 crosses two 32-cell tiles a side: tiles of one anti-diagonal run in parallel.
+    for name in ["nim-3", "queen-3", "queen-3-all"] {
+        for pass in [false, true] {
+            let mut r = preset(name).unwrap();
+            r.pass = pass;
+            assert!(r.is_symmetric3(), "{name}");
+            let dims = [45, 45, 45];
+            assert_eq!(all_values(&table(&r, dims)), naive::table_box(&r, dims).unwrap(), "{}", r.label());
+        }
+    }
+}
+
 #[test]
 fn boxes_larger_than_a_tile_agree_with_naive_reference() {
     // Three coordinates use 16-cell tiles: 40 crosses several, in parallel.

@@ -88,8 +88,91 @@ pub(super) struct Plan {
     /// column y share one set, since column y receives no value after the
     /// cell (y, y), and the row's values left of it are the column's.
     symmetric: bool,
+    /// Three heaps treated alike (see [`Sorted3`]): only cells with
+    /// `x >= y >= z` are computed.
+    sorted3: Option<Sorted3>,
     misere: bool,
     layers: usize,
+}
+
+/// A permutation of the coordinates and the family of the direction it
+/// makes of another family's.
+type PermutedFamily = ([usize; 3], usize);
+
+/// The most slide directions the kernel for three heaps treated alike
+/// takes (more keep the general path).
+const MAX_SORTED3: usize = 13;
+
+/// The permutations of three coordinates: `π(q) = [q[π0], q[π1], q[π2]]`.
+const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [2, 1, 0], [1, 2, 0], [2, 0, 1]];
+
+/// Rules that treat three heaps alike on a cube: `g(q)` is the value of
+/// `q` sorted, so only the cells `x >= y >= z` (the sorted ones) are
+/// computed, and their lines keep only the values of sorted cells.
+///
+/// The cells before `p` on its line of direction `o` are `p - k o`,
+/// `k >= 1`; sorted by the permutation `π`, `π(p) - k π(o)` lies on the
+/// line of direction `π(o)` (a slide too) through `π(p)`. For each `π`,
+/// the `k` that `π` sorts form an interval (each comparison of two
+/// coordinates is linear in `k`), so the values before `p` on its line are
+/// the union of the sorted-cell sets of the lines `(π(o), π(p))` whose
+/// interval meets `k >= 1`. Their other sorted cells (`k <= 0`) come at or
+/// after `p` and are not in the sets yet. A sorted cell's own lines then
+/// receive its value; every cell a set holds is componentwise below `p`,
+/// so it was computed before (an earlier tile, or earlier in this one),
+/// and two tiles of one anti-diagonal still share no line.
+struct Sorted3 {
+    /// For each family: its direction, and the permutations other than
+    /// the identity that can sort a cell before a sorted `p` on its line,
+    /// with the family of the permuted direction.
+    reads: Vec<([i64; 3], Vec<PermutedFamily>)>,
+    /// The first line set of each family.
+    bases: Vec<usize>,
+}
+
+impl Sorted3 {
+    fn new(families: &[(LineKind, usize)], dirs: &[[usize; 3]]) -> Sorted3 {
+        let mut bases = Vec::with_capacity(families.len());
+        let mut base = 0;
+        for f in families {
+            bases.push(base);
+            base += f.1;
+        }
+        let reads = dirs
+            .iter()
+            .map(|&o| {
+                let perms = PERMUTATIONS[1..]
+                    .iter()
+                    .filter_map(|&pi| {
+                        let permuted = pi.map(|i| o[i]);
+                        let family = dirs.iter().position(|d| *d == permuted)?;
+                        Some((pi, family))
+                    })
+                    .collect();
+                (o.map(|c| c as i64), perms)
+            })
+            .collect();
+        Sorted3 { reads, bases }
+    }
+}
+
+/// Whether the permutation `pi` sorts (largest first) some `p - k o` with
+/// `1 <= k <= kmax`: each of its two comparisons `c - k d >= 0` bounds `k`.
+#[inline(always)]
+fn sorts_some(p: [i64; 3], o: [i64; 3], pi: [usize; 3], kmax: i64) -> bool {
+    let (mut lo, mut hi) = (1i64, kmax);
+    for (a, b) in [(pi[0], pi[1]), (pi[1], pi[2])] {
+        let (c, d) = (p[a] - p[b], o[a] - o[b]);
+        if d > 0 {
+            hi = hi.min(c.div_euclid(d));
+        } else if d < 0 {
+            let (e, m) = (-c, -d);
+            lo = lo.max(e.div_euclid(m) + i64::from(e.rem_euclid(m) != 0));
+        } else if c < 0 {
+            return false;
+        }
+    }
+    lo <= hi
 }
 
 fn as_usize(o: Offset) -> [usize; 3] {
@@ -104,9 +187,12 @@ impl Plan {
         let diag = Offset::new(1, 1);
         let flat = depth == 1;
         let simple = slides.iter().all(|s| [o, d, diag].contains(s));
-        let symmetric = flat && width == height && rules.is_symmetric() && simple;
+        let misere = rules.convention == Convention::Misere;
+        let cube = width == height && height == depth;
+        let sorted3 = !flat && cube && !misere && rules.is_symmetric3();
+        let symmetric = (flat && width == height && rules.is_symmetric() && simple) || sorted3;
         let mut families = Vec::new();
-        if symmetric {
+        if symmetric && flat {
             if slides.contains(&o) {
                 families.push((LineKind::RowColumn, width));
             }
@@ -132,8 +218,12 @@ impl Plan {
                 as_usize(*s).iter().zip(dims).filter(|(c, _)| **c > 0).map(|(c, n)| (n - 1) / c).min().unwrap_or(0);
             bound += along;
         }
-        let misere = rules.convention == Convention::Misere;
         let words = if misere { 0 } else { bound / 64 + 2 };
+        let dirs: Vec<[usize; 3]> = slides.iter().map(|s| as_usize(*s)).collect();
+        let affine_only = families.iter().all(|f| matches!(f.0, LineKind::Affine { .. }));
+        // (A direction without a component 1 keeps the general path.)
+        let sorted3 = (sorted3 && affine_only && (1..=MAX_SORTED3).contains(&families.len()))
+            .then(|| Sorted3::new(&families, &dirs));
         let jumps: Vec<[usize; 3]> = rules.piece.jumps.iter().map(|j| as_usize(*j)).collect();
         let mut offsets = jumps.clone();
         offsets.extend(slides.iter().map(|s| as_usize(*s)));
@@ -145,7 +235,8 @@ impl Plan {
             jumps,
             offsets,
             words,
-            symmetric,
+            symmetric: symmetric && (flat || sorted3.is_some()),
+            sorted3,
             misere,
             layers: if rules.pass { 2 } else { 1 },
         }
@@ -224,7 +315,7 @@ impl Plan {
         for tz in 0..td.min(k + 1) {
             for ty in 0..th.min(k - tz + 1) {
                 let tx = k - tz - ty;
-                if tx < tw && (!self.symmetric || tx >= ty) {
+                if tx < tw && (!self.symmetric || (tx >= ty && ty >= tz)) {
                     out.push([tx, ty, tz]);
                 }
             }
@@ -454,6 +545,18 @@ const PREFETCH: usize = 2;
 const FAST_JUMPS: usize = 16;
 
 fn grundy_tile(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer: usize) {
+    if let Some(s3) = &plan.sorted3 {
+        return match plan.families.len() {
+            1 => grundy_tile_sorted3::<1>(plan, s3, table, st, t, layer),
+            2 => grundy_tile_sorted3::<2>(plan, s3, table, st, t, layer),
+            3 => grundy_tile_sorted3::<3>(plan, s3, table, st, t, layer),
+            4 => grundy_tile_sorted3::<4>(plan, s3, table, st, t, layer),
+            5 => grundy_tile_sorted3::<5>(plan, s3, table, st, t, layer),
+            6 => grundy_tile_sorted3::<6>(plan, s3, table, st, t, layer),
+            7 => grundy_tile_sorted3::<7>(plan, s3, table, st, t, layer),
+            _ => grundy_tile_sorted3::<MAX_SORTED3>(plan, s3, table, st, t, layer),
+        };
+    }
     let simple = plan.families.iter().all(|f| !matches!(f.0, LineKind::General(_)));
     let slots: usize = plan.families.iter().map(|f| if matches!(f.0, LineKind::RowColumn) { 2 } else { 1 }).sum();
     if simple && plan.jumps.len() <= FAST_JUMPS {
@@ -596,6 +699,138 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, t: [
             }
         }
     }
+}
+
+/// The kernel for three heaps treated alike (see [`Sorted3`]): the sorted
+/// cells of the tile. Where a line enters the sorted cells (the cell before
+/// is not sorted), its set starts as the union of the permuted lines that
+/// hold the values before; from there on it is the whole line's set, and
+/// the cell is computed as in [`grundy_tile_fast`] from its own lines.
+fn grundy_tile_sorted3<const N: usize>(
+    plan: &Plan,
+    s3: &Sorted3,
+    table: &Table,
+    st: &Lines,
+    t: [usize; 3],
+    layer: usize,
+) {
+    debug_assert!(plan.families.len() <= N);
+    let [xs, ys, zs] = plan.cell_range(t);
+    let (words, summary_words) = (plan.words, plan.summary_words);
+    let terminal = &table.rules().terminal;
+    let extent = terminal.extent() as usize;
+    let mut parts: Vec<usize> = Vec::with_capacity(6);
+    let mut option_values = Vec::with_capacity(plan.jumps.len() + 1);
+    for z in zs {
+        for y in ys.start.max(z)..ys.end {
+            // The last value found: the next cells' values are near it.
+            let mut near = 0usize;
+            for x in xs.start.max(y)..xs.end {
+                let p = [x, y, z];
+                let pi64 = p.map(|c| c as i64);
+                // Own lines (slots past the families repeat the first: reading
+                // and inserting twice changes nothing).
+                let mut own = [0usize; N];
+                for (i, &(kind, _)) in plan.families.iter().enumerate() {
+                    let line = s3.bases[i] + plan.line(kind, p);
+                    own[i] = line;
+                    // The words the cell two steps on will read.
+                    let ahead = s3.bases[i].wrapping_add(plan.line(kind, [x + PREFETCH, y, z]));
+                    st.bits.prefetch(ahead.wrapping_mul(words).wrapping_add(near / 64));
+                    st.mex.prefetch(ahead);
+                    // Does the line enter the sorted cells here?
+                    let (o, perms) = &s3.reads[i];
+                    let before = [pi64[0] - o[0], pi64[1] - o[1], pi64[2] - o[2]];
+                    let sorted_before = before[2] >= 0 && before[0] >= before[1] && before[1] >= before[2];
+                    let kmax = (0..3).filter(|&c| o[c] > 0).map(|c| pi64[c] / o[c]).min().unwrap_or(0);
+                    if sorted_before || kmax == 0 {
+                        continue;
+                    }
+                    parts.clear();
+                    for &(pi, family) in perms {
+                        if sorts_some(pi64, *o, pi, kmax) {
+                            let q = pi.map(|c| p[c]);
+                            parts.push(s3.bases[family] + plan.line(plan.families[family].0, q));
+                        }
+                    }
+                    start_line(st, words, summary_words, line, &parts);
+                }
+                for i in plan.families.len()..N {
+                    own[i] = own[0];
+                }
+                let g = if x < extent && terminal.contains_at([x as u64, y as u64, z as u64]) {
+                    0
+                } else {
+                    option_values.clear();
+                    for j in &plan.jumps {
+                        if x >= j[0] && y >= j[1] && z >= j[2] {
+                            let q = [x - j[0], y - j[1], z - j[2]];
+                            option_values.push(table.cells[table.index_at(q, layer)].load(Ordering::Relaxed));
+                        }
+                    }
+                    option_values.extend(pass_value(plan, table, p, layer));
+                    let mut v = own.iter().map(|&l| st.mex.get(l)).max().unwrap_or(0) as usize;
+                    loop {
+                        let mut w = v / 64;
+                        let mut word = !0u64 >> (63 - (v % 64)) >> 1;
+                        loop {
+                            for &l in &own {
+                                word |= st.bits.get(l * words + w);
+                            }
+                            if word != !0 {
+                                break;
+                            }
+                            // Skip the words that some line holds completely.
+                            w += 1;
+                            let mut sw = w / 64;
+                            let mut full = !0u64 >> (63 - (w % 64)) >> 1;
+                            loop {
+                                for &l in &own {
+                                    full |= st.summary.get(l * summary_words + sw);
+                                }
+                                if full != !0 {
+                                    break;
+                                }
+                                sw += 1;
+                                full = 0;
+                            }
+                            w = sw * 64 + full.trailing_ones() as usize;
+                            word = 0;
+                        }
+                        v = w * 64 + word.trailing_ones() as usize;
+                        if option_values.contains(&(v as u32)) {
+                            v += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    v as u32
+                };
+                table.cells[table.index_at(p, layer)].store(g, Ordering::Relaxed);
+                near = g as usize;
+                for &l in &own {
+                    insert(st, words, l, g);
+                }
+            }
+        }
+    }
+}
+
+/// Start the set of `line` (empty so far) as the union of the sets of
+/// `parts`, with its summary and mex.
+fn start_line(st: &Lines, words: usize, summary_words: usize, line: usize, parts: &[usize]) {
+    let mut mex = None;
+    for w in 0..words {
+        let word = parts.iter().fold(0u64, |acc, &l| acc | st.bits.get(l * words + w));
+        st.bits.set(line * words + w, word);
+        if word == !0 {
+            let sw = line * summary_words + w / 64;
+            st.summary.set(sw, st.summary.get(sw) | (1u64 << (w % 64)));
+        } else if mex.is_none() {
+            mex = Some(w * 64 + word.trailing_ones() as usize);
+        }
+    }
+    st.mex.set(line, mex.unwrap_or(words * 64) as u32);
 }
 
 fn grundy_tile_any(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer: usize) {

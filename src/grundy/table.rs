@@ -12,6 +12,15 @@ pub enum TableKind {
     Outcome,
 }
 
+/// The coordinates from largest to smallest.
+#[inline(always)]
+pub(super) fn sorted_down([a, b, c]: [usize; 3]) -> [usize; 3] {
+    let (a, b) = (a.max(b), a.min(b));
+    let (b, c) = (b.max(c), b.min(c));
+    let (a, b) = (a.max(b), a.min(b));
+    [a, b, c]
+}
+
 /// A `width x height x depth` table of Grundy numbers (normal play) or
 /// outcomes (misère play) of one [`Rules`]: `depth = 1` for two coordinates,
 /// `height = depth = 1` for one. Rules with a pass have two **layers**:
@@ -22,7 +31,8 @@ pub enum TableKind {
 /// fill in tile by tile; [`Table::is_computed`] says which are ready.
 ///
 /// For rules symmetric in x and y on a square, only cells with `x >= y` are
-/// stored and `g(x, y) = g(y, x)` answers the rest.
+/// stored and `g(x, y) = g(y, x)` answers the rest; likewise for rules that
+/// treat three heaps alike on a cube, only cells with `x >= y >= z`.
 pub struct Table {
     rules: Rules,
     width: usize,
@@ -139,7 +149,7 @@ impl Table {
     /// Whether only the cells with `x >= y` are stored (symmetric rules on a
     /// square); reading in row order over `x >= y` is then memory order.
     pub fn is_half_stored(&self) -> bool {
-        self.symmetric
+        self.symmetric && self.depth == 1
     }
 
     /// Grundy numbers or outcomes.
@@ -147,11 +157,12 @@ impl Table {
         self.kind
     }
 
-    /// Where cell `[x, y, z]` of `layer` is stored.
+    /// Where cell `[x, y, z]` of `layer` is stored: in a symmetric table,
+    /// at its coordinates sorted from largest to smallest.
     #[inline]
-    pub(super) fn index_at(&self, [x, y, z]: [usize; 3], layer: usize) -> usize {
-        let plane = (layer * self.depth + z) * self.width * self.height;
-        plane + if self.symmetric && x < y { x * self.width + y } else { y * self.width + x }
+    pub(super) fn index_at(&self, c: [usize; 3], layer: usize) -> usize {
+        let [x, y, z] = if self.symmetric { sorted_down(c) } else { c };
+        (layer * self.depth + z) * self.width * self.height + y * self.width + x
     }
 
     /// Where cell `(x, y)` is stored within its plane (z = 0 of a layer):

@@ -119,6 +119,13 @@ impl Piece {
             && self.jumps.iter().all(|o| self.jumps.contains(&o.mirrored()))
     }
 
+    /// Whether every permutation of the three coordinates maps the piece's
+    /// slides onto slides and its jumps onto jumps.
+    pub fn is_symmetric3(&self) -> bool {
+        let closed = |set: &BTreeSet<Offset>| set.iter().all(|o| o.permutations().iter().all(|p| set.contains(p)));
+        closed(&self.slides) && closed(&self.jumps)
+    }
+
     /// True when the piece has no moves at all.
     pub fn is_empty(&self) -> bool {
         self.slides.is_empty() && self.jumps.is_empty()
@@ -220,6 +227,15 @@ impl TerminalSet {
         self.cells.iter().all(|&TerminalCell([x, y, z])| self.cells.contains(&TerminalCell([y, x, z])))
     }
 
+    /// Whether every permutation of the coordinates maps the set onto itself.
+    pub fn is_symmetric3(&self) -> bool {
+        self.cells.iter().all(|&TerminalCell([x, y, z])| {
+            [[y, x, z], [x, z, y], [z, y, x], [y, z, x], [z, x, y]]
+                .iter()
+                .all(|&c| self.cells.contains(&TerminalCell(c)))
+        })
+    }
+
     /// The largest coordinate + 1 over the cells: beyond this cube the
     /// terminal set changes nothing.
     pub fn extent(&self) -> u64 {
@@ -317,6 +333,14 @@ impl Rules {
     /// two-dimensional piece with a symmetric move set and terminal set).
     pub fn is_symmetric(&self) -> bool {
         self.dimension == 2 && self.program.is_none() && self.piece.is_symmetric() && self.terminal.is_symmetric()
+    }
+
+    /// Whether the rules treat three heaps alike: three coordinates, no
+    /// program, and the piece and the terminal set unchanged by every
+    /// permutation of the coordinates. Then `g(x, y, z)` is the value of
+    /// the coordinates sorted.
+    pub fn is_symmetric3(&self) -> bool {
+        self.dimension == 3 && self.program.is_none() && self.piece.is_symmetric3() && self.terminal.is_symmetric3()
     }
 
     /// Whether `(x, y)` is in the terminal set.
