@@ -390,3 +390,28 @@ fn a_three_heap_piece_is_edited_plane_by_plane_with_every_permutation() {
     assert_eq!(p.jumps.len(), 6);
     assert!(shows(&h, "All moves (12)"));
 }
+
+#[test]
+fn a_three_heap_formula_is_checked_on_the_cube_and_a_counterexample_opens_its_plane() {
+    let mut h = harness(PIECES);
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, "Three heaps:").click();
+    h.run();
+    click(&mut h, "Three-heap Nim");
+    h.state_mut().state.pieces.check_size = 20;
+    // x ^ y ^ z holds everywhere (Bouton); x ^ y fails where z > 0.
+    type_into(&mut h, "Formula for g(x, y)", "x ^ y");
+    click(&mut h, "Check on 20 × 20 × 20");
+    step_until(&mut h, "the check finishes", |a| idle(a) && a.state.pieces.check_counts().is_some());
+    h.run();
+    let (cells, differing) = h.state().state.pieces.check_counts().unwrap();
+    assert_eq!(cells, 8000, "the whole cube is checked");
+    assert_eq!(differing, 8000 - 400, "x ^ y = x ^ y ^ z only where z = 0");
+    // The first counterexample names all three coordinates: (1, 0, 1) has g = 0, formula 1.
+    let cx = "(1, 0, 1): table g = 0, formula 1";
+    assert!(shows(&h, cx), "the counterexample shows x, y and z");
+    click(&mut h, cx);
+    h.run();
+    assert_eq!(h.state().state.map.options.plane_at, 1, "the map turns to the plane z = 1");
+    assert_eq!(h.state().state.map.pinned(), Some((1, 0)));
+}

@@ -61,11 +61,28 @@ pub struct Shared {
     /// frame; runtime only).
     #[serde(skip)]
     pub open_tab: Option<Tab>,
-    /// A cell `(x, y)` the Grundy map should show and mark, e.g. a
-    /// counterexample clicked in the Pieces tab (runtime only; the map tab
-    /// takes it).
+    /// A cell the Grundy map should show and mark, e.g. a counterexample
+    /// clicked in the Pieces tab (runtime only; the map tab takes it).
     #[serde(skip)]
-    pub map_focus: Option<(usize, usize)>,
+    pub map_focus: Option<MapFocus>,
+}
+
+/// A cell for the map to show: its position (the map turns to the plane
+/// `z` of a three-heap table) and, with a pass, its layer (1: the pass
+/// still there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MapFocus {
+    /// `[x, y, z]`.
+    pub position: [usize; 3],
+    /// The layer, for rules with a pass.
+    pub layer: Option<usize>,
+}
+
+impl MapFocus {
+    /// The cell `(x, y)` of a two-coordinate game.
+    pub fn cell(x: usize, y: usize) -> MapFocus {
+        MapFocus { position: [x, y, 0], layer: None }
+    }
 }
 
 /// Everything the app saves: shared state, the open tab and each tab's own

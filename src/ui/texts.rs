@@ -29,14 +29,21 @@ pub fn check_verdict(r: &CheckReport) -> String {
     }
 }
 
-/// One counterexample: "(x, y): table g = 3, formula 5".
+/// One counterexample: "(x, y): table g = 3, formula 5", with every
+/// coordinate of the game and, with a pass, whether it is still there.
 pub fn counterexample(r: &CheckReport, c: &Counterexample) -> String {
     let table = match r.table_kind {
         TableKind::Grundy => format!("g = {}", c.table),
         TableKind::Outcome => (if c.table == 0 { "P" } else { "N" }).to_string(),
     };
     let formula = formula_value(c.formula);
-    trf("bench.cx", &[("x", &c.x), ("y", &c.y), ("table", &table), ("formula", &formula)])
+    let mut position = crate::rules::position_text([c.x, c.y, c.z].map(|v| v as u64), c.dimension);
+    match c.pass {
+        Some(true) => position = format!("{position} · {}", tr("heaps.pass_there")),
+        Some(false) => position = format!("{position} · {}", tr("heaps.pass_used")),
+        None => {}
+    }
+    trf("bench.cx", &[("position", &position), ("table", &table), ("formula", &formula)])
 }
 
 /// The whole report in a few lines: the verdict, then the first `shown`

@@ -276,7 +276,14 @@ impl MapTab {
             self.rt.overlays.table_changed();
         }
         // Another tab asked to show a cell (a counterexample of a formula).
-        if let Some((x, y)) = shared.map_focus.take() {
+        if let Some(focus) = shared.map_focus.take() {
+            let [x, y, z] = focus.position;
+            if z > 0 {
+                (self.options.plane_axis, self.options.plane_at) = (crate::grundy::Axis::Z, z);
+            }
+            if let Some(layer) = focus.layer {
+                self.options.pass_layer = layer;
+            }
             self.show_cell(x, y, ui.ctx());
         }
         // A fixed width: the panel's contents change as jobs finish, and the map

@@ -6,14 +6,14 @@
 use super::formula_words::{helper_meaning, known_description, known_name, line_text, periodicity_text};
 use super::{PiecesTab, same_game};
 use crate::conjecture::{
-    CheckReport, DiffTable, Formula, FormulaError, FormulaValue, HELPERS, PatternHints, check, find_hints,
-    known_formulas, parameter_p_formula,
+    CheckReport, DiffTable, Formula, FormulaError, HELPERS, PatternHints, check, find_hints, known_formulas,
+    parameter_p_formula,
 };
-use crate::grundy::{EngineError, Table, TableKind};
+use crate::grundy::{EngineError, Table};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;
 use crate::ui::i18n::{engine_error, formula_error, formula_error_what, job_error, tr, trf};
-use crate::ui::state::Shared;
+use crate::ui::state::{MapFocus, Shared};
 use crate::ui::tabs::Tab;
 use crate::ui::theme::Colours;
 use crate::ui::widgets;
@@ -287,8 +287,14 @@ fn check_controls(tab: &mut PiecesTab, ui: &mut egui::Ui) {
         let label = ui.label(tr("bench.size"));
         ui.add(egui::DragValue::new(&mut tab.check_size).range(8..=MAX_CHECK_SIDE).speed(1.0)).labelled_by(label.id);
         let ok = !tab.formula.trim().is_empty() && tab.bench.compile_error.is_none() && tab.bench.check_job.is_none();
-        let n = tab.check_size;
-        if ui.add_enabled(ok, egui::Button::new(RichText::new(trf("bench.check", &[("n", &n)])).strong())).clicked() {
+        // The box checked: n a side (three heaps: at most 48), every layer.
+        let dims = super::box_for(&tab.draft, tab.check_size);
+        let d = tab.draft.dimension.clamp(1, 3) as usize;
+        let size = dims[..d].iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" × ");
+        if ui
+            .add_enabled(ok, egui::Button::new(RichText::new(trf("bench.check", &[("size", &size)])).strong()))
+            .clicked()
+        {
             start_check(tab, ui.ctx());
         }
     });
@@ -310,14 +316,6 @@ fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
         let mask = mask(&report.diff, MASK_SIDE);
         Ok(Checked { table, report, formula: text, mask })
     }));
-}
-
-fn describe_value(v: FormulaValue) -> String {
-    match v {
-        FormulaValue::Int(i) => i.to_string(),
-        FormulaValue::Bool(true) => tr("bench.true_p").to_string(),
-        FormulaValue::Bool(false) => tr("bench.false_p").to_string(),
-    }
 }
 
 fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
@@ -344,14 +342,10 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
         ui.label(tr("bench.counterexamples"));
         ui.horizontal_wrapped(|ui| {
             for c in r.counterexamples.iter().take(SHOWN_COUNTEREXAMPLES) {
-                let table = match r.table_kind {
-                    TableKind::Grundy => format!("g = {}", c.table),
-                    TableKind::Outcome => (if c.table == 0 { "P" } else { "N" }).to_string(),
-                };
-                let formula = describe_value(c.formula);
-                let text = trf("bench.cx", &[("x", &c.x), ("y", &c.y), ("table", &table), ("formula", &formula)]);
+                let text = crate::ui::texts::counterexample(r, c);
                 if ui.button(RichText::new(text).monospace()).clicked() {
-                    focus = Some((c.x, c.y));
+                    let layer = c.pass.map(usize::from);
+                    focus = Some(MapFocus { position: [c.x, c.y, c.z], layer });
                 }
             }
             let more = r.cells_differing.saturating_sub(SHOWN_COUNTEREXAMPLES.min(r.counterexamples.len()) as u64);
@@ -360,7 +354,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
             }
         });
     }
-    if let Some(cell) = focus.or_else(|| diff_picture(tab, ui, pal)) {
+    if let Some(cell) = focus.or_else(|| diff_picture(tab, ui, pal).map(|(x, y)| MapFocus::cell(x, y))) {
         let done = tab.bench.result.as_ref().expect("a result");
         shared.rules = done.table.rules().clone();
         shared.map_focus = Some(cell);
