@@ -634,7 +634,6 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, t: [
                     st.bits.prefetch(ahead.wrapping_mul(words).wrapping_add(near / 64));
                     st.mex.prefetch(ahead);
                 }
-                let base = line.map(|l| l * words);
                 let g = if x.max(y).max(z) < extent && terminal.contains_at([x as u64, y as u64, z as u64]) {
                     0
                 } else {
@@ -650,46 +649,7 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, t: [
                         jumps[nj] = v;
                         nj += 1;
                     }
-                    let mut v = 0usize;
-                    for l in line {
-                        v = v.max(st.mex.get(l) as usize);
-                    }
-                    let sbase = line.map(|l| l * summary_words);
-                    loop {
-                        let mut w = v / 64;
-                        let mut word = !0u64 >> (63 - (v % 64)) >> 1;
-                        loop {
-                            for b in base {
-                                word |= st.bits.get(b + w);
-                            }
-                            if word != !0 {
-                                break;
-                            }
-                            // Skip the words that some line holds completely.
-                            w += 1;
-                            let mut sw = w / 64;
-                            let mut full = !0u64 >> (63 - (w % 64)) >> 1;
-                            loop {
-                                for s in sbase {
-                                    full |= st.summary.get(s + sw);
-                                }
-                                if full != !0 {
-                                    break;
-                                }
-                                sw += 1;
-                                full = 0;
-                            }
-                            w = sw * 64 + full.trailing_ones() as usize;
-                            word = 0;
-                        }
-                        v = w * 64 + word.trailing_ones() as usize;
-                        if jumps[..nj].contains(&(v as u32)) {
-                            v += 1;
-                        } else {
-                            break;
-                        }
-                    }
-                    v as u32
+                    mex_of_lines(st, words, summary_words, &line, &jumps[..nj])
                 };
                 table.cells[plane_start + table.plane_index(x, y)].store(g, Ordering::Relaxed);
                 near = g as usize;
@@ -697,6 +657,59 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, t: [
                     insert(st, words, l, g);
                 }
             }
+        }
+    }
+}
+
+/// The mex of the union of the sets of `lines` and of the values `others`
+/// (jumps, the pass): from the largest of the lines' mexes (each line holds
+/// every value below its own), word by word through the OR of the sets,
+/// skipping the words that some line holds completely (their summaries).
+#[inline(always)]
+fn mex_of_lines<const N: usize>(
+    st: &Lines,
+    words: usize,
+    summary_words: usize,
+    lines: &[usize; N],
+    others: &[u32],
+) -> u32 {
+    let base = lines.map(|l| l * words);
+    let sbase = lines.map(|l| l * summary_words);
+    let mut v = 0usize;
+    for &l in lines {
+        v = v.max(st.mex.get(l) as usize);
+    }
+    loop {
+        let mut w = v / 64;
+        let mut word = !0u64 >> (63 - (v % 64)) >> 1;
+        loop {
+            for b in base {
+                word |= st.bits.get(b + w);
+            }
+            if word != !0 {
+                break;
+            }
+            w += 1;
+            let mut sw = w / 64;
+            let mut full = !0u64 >> (63 - (w % 64)) >> 1;
+            loop {
+                for s in sbase {
+                    full |= st.summary.get(s + sw);
+                }
+                if full != !0 {
+                    break;
+                }
+                sw += 1;
+                full = 0;
+            }
+            w = sw * 64 + full.trailing_ones() as usize;
+            word = 0;
+        }
+        v = w * 64 + word.trailing_ones() as usize;
+        if others.contains(&(v as u32)) {
+            v += 1;
+        } else {
+            return v as u32;
         }
     }
 }
@@ -769,42 +782,7 @@ fn grundy_tile_sorted3<const N: usize>(
                         }
                     }
                     option_values.extend(pass_value(plan, table, p, layer));
-                    let mut v = own.iter().map(|&l| st.mex.get(l)).max().unwrap_or(0) as usize;
-                    loop {
-                        let mut w = v / 64;
-                        let mut word = !0u64 >> (63 - (v % 64)) >> 1;
-                        loop {
-                            for &l in &own {
-                                word |= st.bits.get(l * words + w);
-                            }
-                            if word != !0 {
-                                break;
-                            }
-                            // Skip the words that some line holds completely.
-                            w += 1;
-                            let mut sw = w / 64;
-                            let mut full = !0u64 >> (63 - (w % 64)) >> 1;
-                            loop {
-                                for &l in &own {
-                                    full |= st.summary.get(l * summary_words + sw);
-                                }
-                                if full != !0 {
-                                    break;
-                                }
-                                sw += 1;
-                                full = 0;
-                            }
-                            w = sw * 64 + full.trailing_ones() as usize;
-                            word = 0;
-                        }
-                        v = w * 64 + word.trailing_ones() as usize;
-                        if option_values.contains(&(v as u32)) {
-                            v += 1;
-                        } else {
-                            break;
-                        }
-                    }
-                    v as u32
+                    mex_of_lines(st, words, summary_words, &own, &option_values)
                 };
                 table.cells[table.index_at(p, layer)].store(g, Ordering::Relaxed);
                 near = g as usize;
