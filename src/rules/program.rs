@@ -203,7 +203,7 @@ impl Program {
     }
 
     /// Whether the program runs on the compiled fast path (see
-    /// [`super::compiled`]) rather than through rhai alone.
+    /// `rules/compiled/`) rather than through rhai alone.
     pub fn is_compiled(&self) -> bool {
         self.compiled.is_some()
     }
