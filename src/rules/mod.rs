@@ -8,6 +8,7 @@
 //! that dimension does not use are 0 (a one-heap game lives on the x axis,
 //! a two-heap game in the plane z = 0).
 
+mod compiled;
 mod file;
 mod matrix;
 mod presets;

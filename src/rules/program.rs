@@ -8,8 +8,16 @@
 //! smaller coordinate sum than its position; the first option that does not
 //! is an error naming the position and the option. (This also rules out
 //! cycles: the coordinate sum falls with every move.)
+//!
+//! Speed: when `moves`, `terminal` and the functions they call lie in the
+//! subset of [`super::compiled`] (integers, booleans, arrays, loops, the
+//! program's own functions; every example does), [`Program::new`] also
+//! compiles them to a fast evaluator, and [`Program::options`] runs that
+//! first. Where it gives up (any error or limit), rhai runs the position,
+//! so results and error messages are rhai's either way.
 
 use super::Pos;
+use super::compiled::Compiled;
 use crate::script;
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 use serde::{Deserialize, Serialize};
@@ -31,6 +39,8 @@ pub struct Program {
     engine: &'static Engine,
     dimension: u8,
     has_terminal: bool,
+    /// The fast path, when the program lies in its subset.
+    compiled: Option<Arc<Compiled>>,
 }
 
 impl fmt::Debug for Program {
@@ -178,7 +188,8 @@ impl Program {
             [n] if n == dimension as usize => true,
             [n, ..] => return Err(ProgramError::TerminalArity { moves: dimension, terminal: n }),
         };
-        Ok(Program { source: source.to_string(), ast: Arc::new(ast), engine, dimension, has_terminal })
+        let compiled = Compiled::new(&ast, dimension, has_terminal).map(Arc::new);
+        Ok(Program { source: source.to_string(), ast: Arc::new(ast), engine, dimension, has_terminal, compiled })
     }
 
     /// The program's text.
@@ -191,11 +202,40 @@ impl Program {
         self.dimension
     }
 
+    /// Whether the program runs on the compiled fast path (see
+    /// `rules/compiled/`) rather than through rhai alone.
+    pub fn is_compiled(&self) -> bool {
+        self.compiled.is_some()
+    }
+
+    /// The same program without the compiled fast path: every position
+    /// runs through rhai (to compare the two paths, and for benchmarks).
+    pub fn without_fast_path(&self) -> Program {
+        Program { compiled: None, ..self.clone() }
+    }
+
+    /// The options of `p` from the compiled path alone: `None` when the
+    /// program is not compiled or the compiled run gave up.
+    pub fn fast_options(&self, p: Pos, stop: Option<Instant>) -> Option<Vec<Pos>> {
+        self.compiled.as_ref()?.options(p, self.dimension, stop)
+    }
+
     /// The positions one move reaches from `p`, checked: each lies in the
     /// non-negative orthant, has `dimension` coordinates and a smaller
     /// coordinate sum than `p`. Empty where `terminal` says so. The run stops
     /// at the per-run limits of [`crate::script`] or at `stop`.
+    ///
+    /// A compiled program runs on the fast path first; where that gives up
+    /// (an error, a limit, a refused option), rhai runs the position and
+    /// gives the result or the error.
     pub fn options(&self, p: Pos, scope: &mut Scope, stop: Option<Instant>) -> Result<Vec<Pos>, ProgramError> {
+        if let Some(options) = self.compiled.as_ref().and_then(|c| c.options(p, self.dimension, stop)) {
+            return Ok(options);
+        }
+        self.rhai_options(p, scope, stop)
+    }
+
+    fn rhai_options(&self, p: Pos, scope: &mut Scope, stop: Option<Instant>) -> Result<Vec<Pos>, ProgramError> {
         let d = self.dimension as usize;
         let at = || position_text(p, self.dimension);
         let args: Vec<Dynamic> = p[..d].iter().map(|&c| Dynamic::from_int(c as i64)).collect();

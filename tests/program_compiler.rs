@@ -1,0 +1,304 @@
+//! The compiled fast path of rules programs (`rules::compiled`) against the
+//! rhai path: the same options at every position of a box, the same tables,
+//! the same errors; programs outside the subset still run through rhai; and
+//! the examples are compiled (so their speed cannot fall back unnoticed).
+
+#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+
+use grundy_lab::Control;
+use grundy_lab::grundy::compute_box;
+use grundy_lab::rules::{EXAMPLE_PROGRAMS, Pos, Program, ProgramError, Rules};
+use rhai::Scope;
+
+/// Programs in the subset beyond the examples: while/loop/do loops,
+/// if-expressions, helpers, recursion, arrays of arrays, index assignment,
+/// stepped ranges, `terminal`, shifts and the built-ins.
+const EXTRA: &[&str] = &[
+    r#"
+    fn half(n) { if n % 2 == 0 { n / 2 } else { (n - 1) / 2 } }
+    fn moves(x, y) {
+        let o = [];
+        let k = 1;
+        while k <= x { o.push([x - k, y]); k *= 2; }
+        let i = 0;
+        loop { i += 1; if i > y { break; } if i % 3 == 0 { continue; } o += [[x, y - i]]; }
+        let h = half(x + y);
+        do { h -= 1; } while h > 100;
+        if h < x && h >= 0 { o.push([h, y]); }
+        o
+    }"#,
+    r#"
+    fn fib(n) { if n < 2 { return n; } fib(n - 1) + fib(n - 2) }
+    fn moves(x) {
+        let o = [];
+        for k in 1..=x { if fib(k % 8) % 2 == 1 { o.push([x - k]); } }
+        o
+    }"#,
+    r#"
+    fn moves(x, y, z) {
+        let grid = [[0, 0], [0, 0]];
+        grid[1][0] = x;
+        grid[0][1] += y;
+        let steps = [];
+        for s in range(1, 4) { steps.push(s); }
+        let o = [];
+        for (s, i) in steps {
+            if s <= x { o.push([x - s, y, z]); }
+            if grid[0][1] >= s { push(o, [x, y - s, z]); }
+            if i < len(steps) && z >= s { let p = [x, y, z]; p[2] -= s; o.push(p); }
+        }
+        for t in range(z, 0, -2) { o.push([grid[1][0], y, t - 1]); }
+        let all = o + [];
+        all
+    }"#,
+    r#"
+    fn terminal(x, y) { x == 0 && y == 0 || (x + y) % 7 == 3 }
+    fn moves(x, y) {
+        let o = [];
+        for k in 0..x { o.push([k, min(y, k << 1)]); }
+        for k in 0..=y / 2 { o.push([max(0, x - 1 - abs(k - 1)), k]); }
+        if !(o.len() > 0) { o } else { let last = o[-1]; o.push(last); o }
+    }"#,
+];
+
+fn examples() -> Vec<(String, Program)> {
+    let mut out: Vec<(String, Program)> =
+        EXAMPLE_PROGRAMS.iter().map(|e| (e.name.to_string(), Program::new(e.source).unwrap())).collect();
+    out.extend(EXTRA.iter().enumerate().map(|(i, s)| (format!("extra {i}"), Program::new(s).unwrap())));
+    out
+}
+
+/// The positions of a box: 0..300 for one coordinate, 30 x 30, 12^3.
+fn box_positions(d: u8) -> Vec<Pos> {
+    let side: u64 = match d {
+        1 => 300,
+        2 => 30,
+        _ => 12,
+    };
+    let mut out = Vec::new();
+    for x in 0..side {
+        for y in 0..if d >= 2 { side } else { 1 } {
+            for z in 0..if d == 3 { side } else { 1 } {
+                out.push([x, y, z]);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_examples_and_extra_programs_are_compiled() {
+    for (name, p) in examples() {
+        assert!(p.is_compiled(), "{name} runs through rhai only");
+    }
+}
+
+#[test]
+fn compiled_and_rhai_paths_give_the_same_options_everywhere() {
+    for (name, p) in examples() {
+        let rhai = p.without_fast_path();
+        assert!(!rhai.is_compiled());
+        let mut scope = Scope::new();
+        for q in box_positions(p.dimension()) {
+            let fast = p.fast_options(q, None);
+            let slow = rhai.options(q, &mut scope, None);
+            // The fast path itself answers every position of these programs.
+            assert_eq!(fast.as_ref(), slow.as_ref().ok(), "{name} at {q:?}");
+            assert_eq!(p.options(q, &mut scope, None), slow, "{name} at {q:?}");
+        }
+    }
+}
+
+#[test]
+fn tables_by_either_path_are_the_same() {
+    for (name, p) in examples() {
+        let dims = match p.dimension() {
+            1 => [300, 1, 1],
+            2 => [30, 40, 1],
+            _ => [10, 11, 12],
+        };
+        let fast = compute_box(&Rules::from_program("fast", p.clone()), dims, &Control::new()).unwrap();
+        let slow = compute_box(&Rules::from_program("rhai", p.without_fast_path()), dims, &Control::new()).unwrap();
+        let values = |t: &grundy_lab::grundy::Table| t.positions().map(|q| t.get_at(q, 0)).collect::<Vec<_>>();
+        assert_eq!(values(&fast), values(&slow), "{name}");
+    }
+}
+
+/// The program's result at `q` by both paths: the same, and an error whose
+/// kind `kind` accepts.
+fn same_error(source: &str, q: Pos, kind: fn(&ProgramError) -> bool) {
+    let p = Program::new(source).unwrap();
+    assert!(p.is_compiled(), "{source}");
+    assert_eq!(p.fast_options(q, None), None, "{source}: the fast path must give up");
+    let mut scope = Scope::new();
+    let both = p.options(q, &mut scope, None);
+    let rhai = p.without_fast_path().options(q, &mut scope, None);
+    let (e, r) = (both.unwrap_err(), rhai.unwrap_err());
+    assert!(kind(&e) && kind(&r), "{source}: {e:?}, {r:?}");
+    // An endless loop stops at the step limit or at the clock, whichever
+    // comes first on this machine; every other error is word for word the
+    // same.
+    if !e.to_string().contains("endless loop") && !r.to_string().contains("endless loop") {
+        assert_eq!(e, r, "{source}");
+    }
+}
+
+fn run(e: &ProgramError) -> bool {
+    matches!(e, ProgramError::Run { .. })
+}
+
+fn bad_option(e: &ProgramError) -> bool {
+    matches!(e, ProgramError::BadOption { .. })
+}
+
+#[test]
+fn errors_are_the_same_by_either_path() {
+    let overflow = "fn moves(x, y) { let a = 9223372036854775807; [[a + x, 0]] }";
+    same_error(overflow, [1, 0, 0], run);
+    same_error("fn moves(x, y) { [[x * 4611686018427387904 * 4, 0]] }", [1, 0, 0], run);
+    same_error("fn moves(x, y) { [[x / (y - 3), 0]] }", [2, 3, 0], run);
+    same_error("fn moves(x, y) { [[x % (y - 3), 0]] }", [2, 3, 0], run);
+    same_error("fn moves(x, y) { [[1 << (x + 62), 0]] }", [2, 0, 0], run);
+    same_error("fn moves(x, y) { let i = 0; while true { i += 1; } [] }", [1, 1, 0], run);
+    same_error("fn moves(x, y) { let i = 0; loop { i += 1; } }", [1, 1, 0], run);
+    let large = "fn moves(x, y) { let a = []; for i in 0..100000 { a.push([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]); } a }";
+    same_error(large, [1, 1, 0], run);
+    same_error("fn moves(x, y) { let a = [1, 2]; [[a[x], 0]] }", [5, 0, 0], run);
+    same_error("fn moves(x, y) { let a = [1, 2]; [[a[-3], 0]] }", [5, 0, 0], run);
+    let deep = "fn r(n) { if n == 0 { 0 } else { r(n - 1) } } fn moves(x) { let k = r(x * 10); [] }";
+    same_error(deep, [40, 0, 0], run);
+    same_error("fn moves(x, y) { [[x - 1, y]] }", [0, 2, 0], bad_option);
+    same_error("fn moves(x, y) { [[x + 1, y]] }", [0, 2, 0], bad_option);
+    same_error("fn moves(x, y) { [[x - 1]] }", [3, 2, 0], bad_option);
+    same_error("fn moves(x, y) { [5] }", [3, 2, 0], bad_option);
+    same_error("fn moves(x, y) { [[true, 0]] }", [3, 2, 0], bad_option);
+    same_error("fn moves(x, y) { 5 }", [3, 2, 0], |e| matches!(e, ProgramError::NotAList { .. }));
+    same_error("fn moves(x, y) { x > 1 }", [3, 2, 0], |e| matches!(e, ProgramError::NotAList { .. }));
+    same_error("fn terminal(x, y) { 1 } fn moves(x, y) { [] }", [3, 2, 0], run);
+    same_error("fn moves(x, y) { if x { [] } else { [] } }", [3, 2, 0], run);
+    same_error("fn moves(x, y) { let a = [1]; a[3] = 2; [] }", [3, 2, 0], run);
+    same_error("fn moves(x, y) { for i in range(0, 5, 0) { } [] }", [3, 2, 0], run);
+}
+
+#[test]
+fn the_deadline_stops_the_fast_path() {
+    let p = Program::new("fn moves(x) { let i = 0; while true { i += 1; } [] }").unwrap();
+    let past = std::time::Instant::now();
+    let mut scope = Scope::new();
+    assert_eq!(p.fast_options([1, 0, 0], Some(past)), None);
+    assert!(matches!(p.options([1, 0, 0], &mut scope, Some(past)), Err(ProgramError::Run { .. })));
+}
+
+#[test]
+fn programs_outside_the_subset_run_through_rhai() {
+    for source in [
+        r#"fn moves(x) { let s = "a"; let o = []; for k in 1..=x { o.push([x - k]); } o }"#,
+        "fn moves(x) { let m = #{a: 1}; let o = []; for k in 1..=x { o.push([x - m.a]); } o }",
+        "fn moves(x) { let f = |a| a - 1; if x > 0 { [[f.call(x)]] } else { [] } }",
+        "fn moves(x) { if x > 0 { [[floor_div(x, 2)]] } else { [] } }",
+        "fn moves(x) { switch x { 0 => [], _ => [[x - 1]] } }",
+        "fn min(a, b) { a } fn moves(x) { if x > 0 { [[min(x - 1, 0)]] } else { [] } }",
+    ] {
+        let p = Program::new(source).unwrap();
+        assert!(!p.is_compiled(), "{source}");
+        let mut scope = Scope::new();
+        let options = p.options([4, 0, 0], &mut scope, None).unwrap();
+        assert!(!options.is_empty() && options.iter().all(|q| q[0] < 4), "{source}: {options:?}");
+    }
+}
+
+#[test]
+fn the_fast_path_never_finishes_where_rhai_runs_out_of_steps() {
+    for source in [
+        "fn moves(x) { let s = 0; for k in 0..x { s += k; } [] }",
+        "fn moves(x) { let o = []; for k in 0..x { o.push([x - k]); if o.len() > 3 { o = []; } } o }",
+        "fn f(k) { k / 2 } fn moves(x) { let s = 0; let i = 0; while i < x { s = f(i); i += 1; } [] }",
+        "fn moves(x) { let a = [[0, 0]]; for k in 0..x { a[0][1] = min(k, 3); } [] }",
+    ] {
+        let p = Program::new(source).unwrap();
+        assert!(p.is_compiled(), "{source}");
+        let rhai = p.without_fast_path();
+        let mut scope = Scope::new();
+        for x in [1_000, 30_000, 100_000, 150_000, 200_000, 300_000, 500_000] {
+            let fast = p.fast_options([x, 0, 0], None);
+            match rhai.options([x, 0, 0], &mut scope, None) {
+                // (A run stopped by the clock says so; the fast path may
+                // well finish in that time.)
+                Err(ProgramError::Run { message, .. }) if message.contains("steps") => {
+                    assert_eq!(fast, None, "{source} at {x}: rhai ran out of steps");
+                }
+                Ok(options) if x == 1_000 => assert_eq!(fast, Some(options), "{source}"),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A random integer expression of `x`, `y` and small constants, with every
+/// operator and built-in of the subset (overflows and divisions by zero
+/// included).
+fn int_expr() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let leaf = prop_oneof![
+        Just("x".to_string()),
+        Just("y".to_string()),
+        (-3i64..70).prop_map(|c| format!("({c})")),
+        Just("9223372036854775807".to_string()),
+    ];
+    leaf.prop_recursive(3, 12, 2, |inner| {
+        let op = prop_oneof![
+            Just("+"),
+            Just("-"),
+            Just("*"),
+            Just("/"),
+            Just("%"),
+            Just("&"),
+            Just("|"),
+            Just("^"),
+            Just("<<"),
+            Just(">>"),
+            Just("**")
+        ];
+        let cmp = prop_oneof![Just("<"), Just("<="), Just("=="), Just("!="), Just(">"), Just(">=")];
+        prop_oneof![
+            (inner.clone(), op, inner.clone()).prop_map(|(a, o, b)| format!("({a} {o} {b})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("min({a}, {b})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("max({a}, {b})")),
+            inner.clone().prop_map(|a| format!("abs({a})")),
+            inner.clone().prop_map(|a| format!("(-{a})")),
+            (inner.clone(), cmp, inner.clone(), inner.clone(), inner)
+                .prop_map(|(a, c, b, t, e)| format!("(if {a} {c} {b} {{ {t} }} else {{ {e} }})")),
+        ]
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+    #[test]
+    fn random_programs_give_the_same_results_by_either_path(a in int_expr(), b in int_expr(), c in int_expr()) {
+        let source = format!(
+            "fn moves(x, y) {{ let a = {a}; let b = {b}; let o = []; \
+             if x > 0 && {c} % 3 != 0 {{ o.push([x - 1 - abs(a % x), y]); }} \
+             if y > 0 {{ o += [[x, y - 1 - abs(b % y)]]; }} o }}"
+        );
+        let p = match Program::new(&source) {
+            Ok(p) => p,
+            // rhai's cap on the nesting of an expression.
+            Err(ProgramError::Parse { message, .. }) if message.contains("complexity") => return Ok(()),
+            Err(e) => panic!("{source}: {e}"),
+        };
+        proptest::prop_assert!(p.is_compiled(), "{}", source);
+        let rhai = p.without_fast_path();
+        let mut scope = Scope::new();
+        for x in 0..6 {
+            for y in 0..6 {
+                let q = [x, y, 0];
+                let slow = rhai.options(q, &mut scope, None);
+                // Without loops or calls no limit is near: the fast path
+                // answers exactly where rhai succeeds, and agrees.
+                proptest::prop_assert_eq!(p.fast_options(q, None), slow.clone().ok(), "{}", &source);
+                proptest::prop_assert_eq!(p.options(q, &mut scope, None), slow, "{}", &source);
+            }
+        }
+    }
+}
