@@ -120,7 +120,7 @@ mkdir -m 700 "$home/runtime"
 # when `timeout` stops it: exit code 124. Anything else is a failure (the
 # outer timeout, which only guards against a hung Xvfb, kills: 137).
 start_app() {
-  local backend=$1 seconds=$2 log="$home/app-$1.log" rc=0
+  local backend=$1 seconds=$2 attempt=${3:-1} log="$home/app-$1.log" rc=0
   say "starting $bin under xvfb-run with WGPU_BACKEND=$backend for $seconds s"
   # The inner script gets its values as arguments ($1..$3), hence single quotes.
   # shellcheck disable=SC2016
@@ -138,6 +138,14 @@ start_app() {
       done
       wait "$app"
     ' _ "$seconds" "$bin" "$wm_class" >"$log" 2>&1 || rc=$?
+  # Xvfb sometimes refuses the first client of a display just freed by the
+  # run before: that is the virtual display's fault, not the app's; try once
+  # more.
+  if ! grep -q '^window: ' "$log" && grep -q 'Failed to open connection to X server' "$log" && ((attempt == 1)); then
+    say "WGPU_BACKEND=$backend: the virtual display refused the connection; starting again"
+    start_app "$backend" "$seconds" 2
+    return
+  fi
   grep -q '^window: ' "$log" || {
     sed 's/^/  | /' "$log" >&2
     fail "no window titled \"Grundy Lab...\" with class $wm_class (the launcher's StartupWMClass) appeared (WGPU_BACKEND=$backend)"

@@ -103,6 +103,11 @@ proptest! {
         prop_assert!(r.is_symmetric3());
         let dims = [n, n, n];
         let t = table(&r, dims);
+        // The sorted cells are computed when every slide has a component 1
+        // (and there are 1 to 32 of them), on a cube (1 x 1 x 1 is flat).
+        let slides = &r.piece.slides;
+        let affine = (1..=32).contains(&slides.len()) && slides.iter().all(|o| o.components().contains(&1));
+        prop_assert_eq!(t.stores_sorted(), affine && n > 1);
         prop_assert_eq!(all_values(&t), naive::table_box(&r, dims).unwrap());
     }
 }
@@ -116,6 +121,7 @@ fn cubes_of_three_heaps_treated_alike_agree_with_naive_reference() {
             r.pass = pass;
             assert!(r.is_symmetric3(), "{name}");
             let dims = [36, 36, 36];
+            assert!(table(&r, dims).stores_sorted(), "{name}: the sorted cells only");
             assert_eq!(all_values(&table(&r, dims)), naive::table_box(&r, dims).unwrap(), "{}", r.label());
         }
     }
@@ -123,7 +129,7 @@ fn cubes_of_three_heaps_treated_alike_agree_with_naive_reference() {
 
 #[test]
 fn boxes_larger_than_a_tile_agree_with_naive_reference() {
-    // Three coordinates use 16-cell tiles: 40 crosses several, in parallel.
+    // Three coordinates use 32-cell tiles: 40 and 33 cross two, in parallel.
     for name in ["nim-3", "queen-3-all"] {
         for (pass, misere) in [(false, false), (true, false), (false, true), (true, true)] {
             let mut r = preset(name).unwrap();
@@ -444,4 +450,21 @@ fn formulas_are_checked_in_three_coordinates_and_with_the_pass() {
     let e = check(&t, &Formula::compile("if z == 3 && pass == 1 { 1 / 0 } else { 0 }").unwrap(), &Control::new())
         .unwrap_err();
     assert!(e.to_string().starts_with("at cell (0, 0, 3) with pass = 1"), "{e}");
+}
+
+#[test]
+fn a_formula_checked_on_a_plane_sees_the_whole_position() {
+    let rules = preset("nim-3").unwrap().with_pass();
+    let full = std::sync::Arc::new(table(&rules, [8, 8, 8]));
+    // The plane x = 3 with the pass used: y across, z down.
+    let plane = Table::slice(&full, grundy_lab::grundy::Axis::X, 3, 0);
+    let check = |text: &str| {
+        let f = grundy_lab::conjecture::Formula::compile(text).unwrap();
+        grundy_lab::conjecture::check(&plane, &f, &Control::new()).unwrap()
+    };
+    assert!(check("if pass == 0 { x ^ y ^ z } else { -1 }").holds(), "g = x XOR y XOR z, pass 0 on this layer");
+    let r = check("y ^ z");
+    assert_eq!(r.cells_differing, 64, "x = 3 everywhere on the plane");
+    let c = r.counterexamples[0];
+    assert_eq!((c.x, c.y, c.z, c.pass), (3, 0, 0, Some(false)), "the counterexample in the whole game");
 }

@@ -169,6 +169,14 @@ fn a_three_heap_map_is_drawn_plane_by_plane() {
     assert_eq!(t.slice_source().unwrap().axis, grundy_lab::grundy::Axis::X);
     assert_eq!(t.get(5, 6), 1 ^ 5 ^ 6, "g(1, y, z) = 1 XOR y XOR z, y across and z down");
     assert!(shows(&h, "Horizontal axis: y, vertical axis: z"));
+    // A cell asked for by another tab (a counterexample at z = 0): the map
+    // turns to the plane z = 0 whatever plane it showed.
+    h.state_mut().state.shared.map_focus = Some(grundy_lab::ui::state::MapFocus { position: [3, 4, 0], layer: None });
+    h.run();
+    let t = h.state().state.map.table().unwrap().clone();
+    let s = t.slice_source().unwrap();
+    assert_eq!((s.axis, s.at), (grundy_lab::grundy::Axis::Z, 0));
+    assert_eq!(h.state().state.map.pinned(), Some((3, 4)));
 }
 
 #[test]

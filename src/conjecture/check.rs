@@ -194,7 +194,7 @@ impl Budget {
         Instant::now() >= self.deadline
     }
 
-    fn error(&self, x: usize, y: usize, row: RowAt) -> FormulaError {
+    fn error(&self, x: usize, row: RowAt) -> FormulaError {
         let mut e = FormulaError::new(
             ErrorKind::Limit,
             format!(
@@ -203,8 +203,9 @@ impl Budget {
                 self.time.as_secs_f64()
             ),
         );
-        e.cell = Some((x as i64, y as i64));
-        e.at(row.z as i64, row.pass())
+        let [px, py, pz] = row.position(x);
+        e.cell = Some((px as i64, py as i64));
+        e.at(pz as i64, row.pass())
     }
 }
 
@@ -220,12 +221,37 @@ struct RowAt {
     layer: usize,
     /// Whether the table has pass layers.
     with_pass: bool,
+    /// For a plane cut from a larger table ([`Table::slice`]): the
+    /// coordinate it holds fixed, its value, and whether its layer is the
+    /// one with the pass still there (`None`: no pass). The formula is
+    /// evaluated at the cell's position in the whole game.
+    plane: Option<(crate::grundy::Axis, usize, Option<bool>)>,
 }
 
 impl RowAt {
     /// The formula's `pass`: 1 while the pass is still there.
     fn pass(&self) -> i64 {
-        (self.with_pass && self.layer == 1) as i64
+        match self.plane {
+            Some((_, _, pass)) => pass == Some(true),
+            None => self.with_pass && self.layer == 1,
+        }
+        .into()
+    }
+
+    /// The position, in the whole game, of cell `x` of the row.
+    fn position(&self, x: usize) -> [usize; 3] {
+        match self.plane {
+            Some((axis, at, _)) => axis.position(at, x, self.y),
+            None => [x, self.y, self.z],
+        }
+    }
+
+    /// Whether the pass is still there, for rules with a pass.
+    fn pass_state(&self) -> Option<bool> {
+        match self.plane {
+            Some((_, _, pass)) => pass,
+            None => self.with_pass.then_some(self.layer == 1),
+        }
     }
 }
 
@@ -237,11 +263,11 @@ fn eval_cell(
     row: RowAt,
     budget: Option<Budget>,
 ) -> Result<FormulaValue, FormulaError> {
-    let (y, z) = (row.y, row.z);
-    formula.eval_in(scope, [x as i64, y as i64, z as i64], row.pass(), budget.map(|b| b.deadline)).map_err(|e| {
+    let [px, py, pz] = row.position(x);
+    formula.eval_in(scope, [px as i64, py as i64, pz as i64], row.pass(), budget.map(|b| b.deadline)).map_err(|e| {
         match budget {
             // Stopped by a clock: the budget's when it has run out.
-            Some(b) if e.kind == ErrorKind::Limit && b.exceeded() => b.error(x, y, row),
+            Some(b) if e.kind == ErrorKind::Limit && b.exceeded() => b.error(x, row),
             _ => e,
         }
     })
@@ -264,14 +290,15 @@ fn check_row(
         if let Some(b) = budget
             && b.exceeded()
         {
-            return Err(b.error(x, y, row_at));
+            return Err(b.error(x, row_at));
         }
         if control.is_cancelled() {
             return Err(cancelled());
         }
         let value = eval_cell(formula, scope, x, row_at, budget)?;
+        let [px, py, pz] = row_at.position(x);
         if value.kind() != kind {
-            return Err(changed_type(kind, value, x, y).at(z as i64, row_at.pass()));
+            return Err(changed_type(kind, value, px, py).at(pz as i64, row_at.pass()));
         }
         let t = table.get_at([x, y, z], row_at.layer);
         let (d, differs) = compare(t, value);
@@ -280,11 +307,11 @@ fn check_row(
             row.differing += 1;
             if row.examples.len() < MAX_COUNTEREXAMPLES {
                 row.examples.push(Counterexample {
-                    x,
-                    y,
-                    z,
-                    pass: row_at.with_pass.then_some(row_at.layer == 1),
-                    dimension: table.rules().dimension,
+                    x: px,
+                    y: py,
+                    z: pz,
+                    pass: row_at.pass_state(),
+                    dimension: table.slice_source().map_or(table.rules().dimension, |s| s.full.rules().dimension),
                     table: t,
                     formula: value,
                 });
@@ -364,9 +391,12 @@ pub fn check_within(
     // The value at the corner fixes the formula's type for every other cell.
     let with_pass = table.layers() == 2;
     // The starting layer first, then (with a pass) the layer without it.
+    let plane = table.slice_source().map(|s| (s.axis, s.at, (s.full.layers() == 2).then_some(s.layer == 1)));
     let rows_at: Vec<RowAt> = (0..table.layers())
         .rev()
-        .flat_map(|layer| (0..depth).flat_map(move |z| (0..height).map(move |y| RowAt { y, z, layer, with_pass })))
+        .flat_map(|layer| {
+            (0..depth).flat_map(move |z| (0..height).map(move |y| RowAt { y, z, layer, with_pass, plane }))
+        })
         .collect();
     let kind = eval_cell(formula, &mut Scope::new(), 0, rows_at[0], budget)?.kind();
     if kind == FormulaKind::Integer && table.kind() == TableKind::Outcome {

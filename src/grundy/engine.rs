@@ -55,17 +55,18 @@ enum LineKind {
 /// number the lines. Each lies in `-o_i (n_p - 1) ..= n_i - 1`; shifted to
 /// start at 0 and laid out in order, they give `base + coef · c`. (The
 /// body diagonal of a cube uses `(2n - 1)²` slots for its `3n² - 3n + 1`
-/// lines.)
+/// lines.) `None` also when the slots would not fit a machine word (huge
+/// offsets on huge boxes): the general numbering takes those.
 fn affine(o: [usize; 3], dims: [usize; 3]) -> Option<(LineKind, usize)> {
     let p = o.iter().position(|&c| c == 1)?;
     let (mut base, mut coef, mut stride) = (0usize, [0usize; 3], 1usize);
     let mut pivot = 0usize;
     for i in (0..3).filter(|&i| i != p) {
-        let shift = o[i] * (dims[p] - 1);
-        base += shift * stride;
+        let shift = o[i].checked_mul(dims[p] - 1)?;
+        base = base.checked_add(shift.checked_mul(stride)?)?;
         coef[i] = stride;
-        pivot = pivot.wrapping_add(o[i] * stride);
-        stride *= dims[i] + shift;
+        pivot = pivot.wrapping_add(o[i].wrapping_mul(stride));
+        stride = stride.checked_mul(dims[i].checked_add(shift)?)?;
     }
     coef[p] = pivot.wrapping_neg();
     Some((LineKind::Affine { base, coef }, stride))
@@ -83,10 +84,12 @@ pub(super) struct Plan {
     words: usize,
     /// Words per line summary (one bit a word of the set).
     summary_words: usize,
-    /// Only cells with x >= y are computed. Possible for symmetric rules on a
-    /// square whose slides are among (1,0)+(0,1) and (1,1): then row y and
-    /// column y share one set, since column y receives no value after the
-    /// cell (y, y), and the row's values left of it are the column's.
+    /// Only sorted cells are computed and stored: in two coordinates
+    /// `x >= y`, possible for symmetric rules on a square whose slides are
+    /// among (1,0)+(0,1) and (1,1) (then row y and column y share one set,
+    /// since column y receives no value after the cell (y, y), and the
+    /// row's values left of it are the column's); in three, `x >= y >= z`
+    /// (see `sorted3`).
     symmetric: bool,
     /// Three heaps treated alike (see [`Sorted3`]): only cells with
     /// `x >= y >= z` are computed.
@@ -101,7 +104,7 @@ type PermutedFamily = ([usize; 3], usize);
 
 /// The most slide directions the kernel for three heaps treated alike
 /// takes (more keep the general path).
-const MAX_SORTED3: usize = 13;
+const MAX_SORTED3: usize = 32;
 
 /// The permutations of three coordinates: `π(q) = [q[π0], q[π1], q[π2]]`.
 const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [2, 1, 0], [1, 2, 0], [2, 0, 1]];
@@ -109,6 +112,13 @@ const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [2, 1, 0
 /// Rules that treat three heaps alike on a cube: `g(q)` is the value of
 /// `q` sorted, so only the cells `x >= y >= z` (the sorted ones) are
 /// computed, and their lines keep only the values of sorted cells.
+///
+/// Threads: a tile reads and writes its own lines as in the other kernels,
+/// and, where a line starts, reads the permuted lines through `π(p)`. The
+/// sorted cells on those are `π(p - k o)`: componentwise below `p` for
+/// `k >= 1` (so in `p`'s tile or an earlier anti-diagonal), or, for
+/// `k <= 0`, above it (a later anti-diagonal or later in `p`'s tile). No
+/// tile of the same anti-diagonal writes to them meanwhile.
 ///
 /// The cells before `p` on its line of direction `o` are `p - k o`,
 /// `k >= 1`; sorted by the permutation `π`, `π(p) - k π(o)` lies on the
@@ -243,7 +253,7 @@ impl Plan {
     }
 
     fn lines(&self) -> usize {
-        self.families.iter().map(|f| f.1).sum()
+        self.families.iter().fold(0usize, |n, f| n.saturating_add(f.1))
     }
 
     /// Memory needed: the table (every layer), the line sets and each
@@ -251,7 +261,7 @@ impl Plan {
     pub(super) fn bytes(&self) -> u64 {
         let cells = self.dims.iter().map(|&n| n as u64).product::<u64>() * self.layers as u64;
         let lines = self.lines() as u64;
-        cells * 4 + lines * ((self.words + self.summary_words) as u64 * 8 + 8)
+        cells.saturating_mul(4).saturating_add(lines.saturating_mul((self.words + self.summary_words) as u64 * 8 + 8))
     }
 
     /// The line of a family through `c`. For a general direction `o` the
@@ -308,7 +318,8 @@ impl Plan {
         self.tiles().iter().sum::<usize>() - 2
     }
 
-    /// The tiles of anti-diagonal `k` (only `tx >= ty` in symmetric mode).
+    /// The tiles of anti-diagonal `k` (only sorted ones, `tx >= ty` or
+    /// `tx >= ty >= tz`, when only sorted cells are computed).
     fn tiles_of(&self, k: usize) -> Vec<[usize; 3]> {
         let [tw, th, td] = self.tiles();
         let mut out = Vec::new();

@@ -13,11 +13,11 @@ use std::sync::atomic::Ordering;
 /// Which coordinate a plane holds fixed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Axis {
-    /// The plane `x = k`: across is y, up is z.
+    /// The plane `x = k`: y across, z down (as the map draws it).
     X,
-    /// The plane `y = k`: across is x, up is z.
+    /// The plane `y = k`: x across, z down.
     Y,
-    /// The plane `z = k`: across is x, up is y.
+    /// The plane `z = k`: x across, y down.
     #[default]
     Z,
 }
@@ -40,7 +40,7 @@ impl Axis {
         ["x", "y", "z"][self.index()]
     }
 
-    /// The indices of the plane's coordinates: across, then up.
+    /// The indices of the plane's coordinates: across, then down.
     pub fn plane_indices(self) -> (usize, usize) {
         match self {
             Axis::X => (1, 2),

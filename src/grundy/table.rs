@@ -146,6 +146,13 @@ impl Table {
         self.width * self.height * self.depth
     }
 
+    /// Whether the table stores only sorted positions (`x >= y`, or
+    /// `x >= y >= z` for three heaps treated alike) and answers the others
+    /// from their sorted image.
+    pub fn stores_sorted(&self) -> bool {
+        self.symmetric
+    }
+
     /// Whether only the cells with `x >= y` are stored (symmetric rules on a
     /// square); reading in row order over `x >= y` is then memory order.
     pub fn is_half_stored(&self) -> bool {
@@ -169,6 +176,7 @@ impl Table {
     /// add the layer's first index.
     #[inline(always)]
     pub(super) fn plane_index(&self, x: usize, y: usize) -> usize {
+        debug_assert!(self.depth == 1 || !self.symmetric, "a sorted three-heap table is read with index_at");
         if self.symmetric && x < y { x * self.width + y } else { y * self.width + x }
     }
 
@@ -213,8 +221,9 @@ impl Table {
 
     /// Whether the value at `p` in `layer` is final.
     pub fn is_computed_at(&self, [x, y, z]: [usize; 3], layer: usize) -> bool {
-        let (a, b) = if self.symmetric && x < y { (y, x) } else { (x, y) };
-        let k = (a >> self.tile_shift) + (b >> self.tile_shift) + (z >> self.tile_shift);
+        // The sum of the tile indices, the same for every order of the
+        // coordinates (so for a cell stored at its mirror or sorted image).
+        let k = (x >> self.tile_shift) + (y >> self.tile_shift) + (z >> self.tile_shift);
         layer * self.planes() + k < self.frontier.load(Ordering::Acquire)
     }
 
@@ -265,7 +274,7 @@ impl Table {
     /// The stored cells of row `y` (z = 0, starting layer) in memory order:
     /// `x` from `y` (half-stored tables) or from 0, to the end of the row.
     pub fn stored_row(&self, y: usize) -> impl Iterator<Item = u32> + '_ {
-        let from = if self.symmetric { y.min(self.width) } else { 0 };
+        let from = if self.is_half_stored() { y.min(self.width) } else { 0 };
         // The row's first stored cell, past the mirror mapping of `index_at`.
         let start = (self.layers - 1) * self.cells_per_layer() + y * self.width;
         self.cells[start..start + self.width][from..].iter().map(|c| c.load(Ordering::Relaxed))

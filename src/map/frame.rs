@@ -44,17 +44,17 @@ impl PosterTexts {
 pub fn window_text(table: &Table, win: super::export::ExportWindow) -> String {
     // A plane of a three-heap table: which plane, and its coordinates.
     let plane = table.slice_source().filter(|s| s.full.depth() > 1);
-    let names = ["x", "y", "z"];
+    let name = |i: usize| crate::grundy::Axis::ALL[i].name();
     let (u, v) = plane.map_or((0, 1), |s| s.axis.plane_indices());
     let range = if (win.x0, win.y0, win.width, win.height) == (0, 0, table.width(), table.height()) {
         format!("{} × {}", table.width(), table.height())
     } else {
         format!(
             "{} {}..{}, {} {}..{}",
-            names[u],
+            name(u),
             win.x0,
             (win.x0 + win.width).saturating_sub(1),
-            names[v],
+            name(v),
             win.y0,
             (win.y0 + win.height).saturating_sub(1)
         )

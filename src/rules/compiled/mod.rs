@@ -26,8 +26,10 @@
 //! outside the subset, a limit (operations, the clock, array size, call
 //! depth) or an option that `options` would refuse makes it give up, and
 //! the position runs again through rhai, which reports exactly what it
-//! always did. The limits are checked at least as eagerly as rhai does, so
-//! the compiled path never succeeds where rhai would fail: every step here
+//! always did. The limits of size are checked at least as eagerly as rhai
+//! does, so the compiled path never succeeds where rhai would fail on them
+//! (the clock aside: each path has its own per-run time limit, so a
+//! position can take up to twice it before the error): every step here
 //! counts as three of rhai's operations (one step does what rhai counts as
 //! one to four), arrays are measured as rhai measures them at every change,
 //! and calls nest at most 20 deep (rhai: 24). A program that needs more

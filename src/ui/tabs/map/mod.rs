@@ -278,9 +278,8 @@ impl MapTab {
         // Another tab asked to show a cell (a counterexample of a formula).
         if let Some(focus) = shared.map_focus.take() {
             let [x, y, z] = focus.position;
-            if z > 0 {
-                (self.options.plane_axis, self.options.plane_at) = (crate::grundy::Axis::Z, z);
-            }
+            // The plane z of a three-heap table (a flat table has only z = 0).
+            (self.options.plane_axis, self.options.plane_at) = (crate::grundy::Axis::Z, z);
             if let Some(layer) = focus.layer {
                 self.options.pass_layer = layer;
             }

@@ -138,9 +138,9 @@ fn plane_choice(ui: &mut egui::Ui, tab: &mut MapTab) {
         tab.options.plane_at = tab.options.plane_at.min(last);
         let slider = egui::Slider::new(&mut tab.options.plane_at, 0..=last).prefix(format!("{} = ", axis.name()));
         ui.add(slider).on_hover_text(tr("map.plane.tip"));
-        let (across, up) = axis.plane_indices();
-        let names = ["x", "y", "z"];
-        ui.label(trf("map.plane.axes", &[("across", &names[across]), ("up", &names[up])]));
+        let (across, down) = axis.plane_indices();
+        let name = |i: usize| Axis::ALL[i].name();
+        ui.label(trf("map.plane.axes", &[("across", &name(across)), ("up", &name(down))]));
     }
     if full.layers() == 2 {
         ui.horizontal_wrapped(|ui| {
@@ -296,6 +296,6 @@ mod tests {
         let plane = Table::slice(&full, Axis::X, 1, 0);
         let text = cell_text(&plane, (5, 6));
         assert!(text.starts_with("(1, 5)") && text.contains("z = 6"), "{text}");
-        assert!(text.contains(&(1 ^ 5 ^ 6).to_string()), "{text}");
+        assert!(text.contains(&format!("g = {}", 1 ^ 5 ^ 6)), "{text}");
     }
 }

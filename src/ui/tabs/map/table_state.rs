@@ -51,14 +51,14 @@ pub(crate) const MAX_CUBE: usize = 512;
 
 /// Whether the whole table of `t` is drawn plane by plane (three heaps, or
 /// the two layers of a pass).
+fn needs_planes(t: &Table) -> bool {
+    t.depth() > 1 || t.layers() > 1
+}
+
 /// A view within the table: a two-coordinate table is its plane z = 0.
 fn clamp_view(full: &Table, (axis, at, layer): (Axis, usize, usize)) -> (Axis, usize, usize) {
     let axis = if full.depth() > 1 { axis } else { Axis::Z };
     (axis, at.min(full.dims()[axis.index()] - 1), layer.min(full.layers() - 1))
-}
-
-fn needs_planes(t: &Table) -> bool {
-    t.depth() > 1 || t.layers() > 1
 }
 
 /// A table being computed (shown as it fills in, over the previous one).
@@ -98,8 +98,8 @@ impl TableState {
         self.shown.as_ref().map(|s| &s.full)
     }
 
-    /// Draw the plane `z` of `layer` (clamped to the table): a copy of one
-    /// plane, then its statistics in the background.
+    /// Draw the plane `axis = at` of `layer` (clamped to the table): a copy
+    /// of one plane, then its statistics in the background.
     pub fn set_view(&mut self, ctx: &egui::Context, axis: Axis, at: usize, layer: usize) {
         let Some(s) = &self.shown else {
             self.view = (axis, at, layer);
