@@ -19,10 +19,13 @@
 //! with a move, passing reaches the same cell of layer 0, one more option
 //! value, like a jump's.
 
+mod sorted3;
+
 use super::{EngineError, Table, memory};
 use crate::Control;
 use crate::rules::{Convention, Offset, Rules};
 use rayon::prelude::*;
+use sorted3::{MAX_SORTED3, Sorted3, grundy_tile_sorted3};
 use std::sync::atomic::Ordering;
 
 /// Tile side in two coordinates (and one).
@@ -96,93 +99,6 @@ pub(super) struct Plan {
     sorted3: Option<Sorted3>,
     misere: bool,
     layers: usize,
-}
-
-/// A permutation of the coordinates and the family of the direction it
-/// makes of another family's.
-type PermutedFamily = ([usize; 3], usize);
-
-/// The most slide directions the kernel for three heaps treated alike
-/// takes (more keep the general path).
-const MAX_SORTED3: usize = 32;
-
-/// The permutations of three coordinates: `π(q) = [q[π0], q[π1], q[π2]]`.
-const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [2, 1, 0], [1, 2, 0], [2, 0, 1]];
-
-/// Rules that treat three heaps alike on a cube: `g(q)` is the value of
-/// `q` sorted, so only the cells `x >= y >= z` (the sorted ones) are
-/// computed, and their lines keep only the values of sorted cells.
-///
-/// Threads: a tile reads and writes its own lines as in the other kernels,
-/// and, where a line starts, reads the permuted lines through `π(p)`. The
-/// sorted cells on those are `π(p - k o)`: componentwise below `p` for
-/// `k >= 1` (so in `p`'s tile or an earlier anti-diagonal), or, for
-/// `k <= 0`, above it (a later anti-diagonal or later in `p`'s tile). No
-/// tile of the same anti-diagonal writes to them meanwhile.
-///
-/// The cells before `p` on its line of direction `o` are `p - k o`,
-/// `k >= 1`; sorted by the permutation `π`, `π(p) - k π(o)` lies on the
-/// line of direction `π(o)` (a slide too) through `π(p)`. For each `π`,
-/// the `k` that `π` sorts form an interval (each comparison of two
-/// coordinates is linear in `k`), so the values before `p` on its line are
-/// the union of the sorted-cell sets of the lines `(π(o), π(p))` whose
-/// interval meets `k >= 1`. Their other sorted cells (`k <= 0`) come at or
-/// after `p` and are not in the sets yet. A sorted cell's own lines then
-/// receive its value; every cell a set holds is componentwise below `p`,
-/// so it was computed before (an earlier tile, or earlier in this one),
-/// and two tiles of one anti-diagonal still share no line.
-struct Sorted3 {
-    /// For each family: its direction, and the permutations other than
-    /// the identity that can sort a cell before a sorted `p` on its line,
-    /// with the family of the permuted direction.
-    reads: Vec<([i64; 3], Vec<PermutedFamily>)>,
-    /// The first line set of each family.
-    bases: Vec<usize>,
-}
-
-impl Sorted3 {
-    fn new(families: &[(LineKind, usize)], dirs: &[[usize; 3]]) -> Sorted3 {
-        let mut bases = Vec::with_capacity(families.len());
-        let mut base = 0;
-        for f in families {
-            bases.push(base);
-            base += f.1;
-        }
-        let reads = dirs
-            .iter()
-            .map(|&o| {
-                let perms = PERMUTATIONS[1..]
-                    .iter()
-                    .filter_map(|&pi| {
-                        let permuted = pi.map(|i| o[i]);
-                        let family = dirs.iter().position(|d| *d == permuted)?;
-                        Some((pi, family))
-                    })
-                    .collect();
-                (o.map(|c| c as i64), perms)
-            })
-            .collect();
-        Sorted3 { reads, bases }
-    }
-}
-
-/// Whether the permutation `pi` sorts (largest first) some `p - k o` with
-/// `1 <= k <= kmax`: each of its two comparisons `c - k d >= 0` bounds `k`.
-#[inline(always)]
-fn sorts_some(p: [i64; 3], o: [i64; 3], pi: [usize; 3], kmax: i64) -> bool {
-    let (mut lo, mut hi) = (1i64, kmax);
-    for (a, b) in [(pi[0], pi[1]), (pi[1], pi[2])] {
-        let (c, d) = (p[a] - p[b], o[a] - o[b]);
-        if d > 0 {
-            hi = hi.min(c.div_euclid(d));
-        } else if d < 0 {
-            let (e, m) = (-c, -d);
-            lo = lo.max(e.div_euclid(m) + i64::from(e.rem_euclid(m) != 0));
-        } else if c < 0 {
-            return false;
-        }
-    }
-    lo <= hi
 }
 
 fn as_usize(o: Offset) -> [usize; 3] {
@@ -723,103 +639,6 @@ fn mex_of_lines<const N: usize>(
             return v as u32;
         }
     }
-}
-
-/// The kernel for three heaps treated alike (see [`Sorted3`]): the sorted
-/// cells of the tile. Where a line enters the sorted cells (the cell before
-/// is not sorted), its set starts as the union of the permuted lines that
-/// hold the values before; from there on it is the whole line's set, and
-/// the cell is computed as in [`grundy_tile_fast`] from its own lines.
-fn grundy_tile_sorted3<const N: usize>(
-    plan: &Plan,
-    s3: &Sorted3,
-    table: &Table,
-    st: &Lines,
-    t: [usize; 3],
-    layer: usize,
-) {
-    debug_assert!(plan.families.len() <= N);
-    let [xs, ys, zs] = plan.cell_range(t);
-    let (words, summary_words) = (plan.words, plan.summary_words);
-    let terminal = &table.rules().terminal;
-    let extent = terminal.extent() as usize;
-    let mut parts: Vec<usize> = Vec::with_capacity(6);
-    let mut option_values = Vec::with_capacity(plan.jumps.len() + 1);
-    for z in zs {
-        for y in ys.start.max(z)..ys.end {
-            // The last value found: the next cells' values are near it.
-            let mut near = 0usize;
-            for x in xs.start.max(y)..xs.end {
-                let p = [x, y, z];
-                let pi64 = p.map(|c| c as i64);
-                // Own lines (slots past the families repeat the first: reading
-                // and inserting twice changes nothing).
-                let mut own = [0usize; N];
-                for (i, &(kind, _)) in plan.families.iter().enumerate() {
-                    let line = s3.bases[i] + plan.line(kind, p);
-                    own[i] = line;
-                    // The words the cell two steps on will read.
-                    let ahead = s3.bases[i].wrapping_add(plan.line(kind, [x + PREFETCH, y, z]));
-                    st.bits.prefetch(ahead.wrapping_mul(words).wrapping_add(near / 64));
-                    st.mex.prefetch(ahead);
-                    // Does the line enter the sorted cells here?
-                    let (o, perms) = &s3.reads[i];
-                    let before = [pi64[0] - o[0], pi64[1] - o[1], pi64[2] - o[2]];
-                    let sorted_before = before[2] >= 0 && before[0] >= before[1] && before[1] >= before[2];
-                    let kmax = (0..3).filter(|&c| o[c] > 0).map(|c| pi64[c] / o[c]).min().unwrap_or(0);
-                    if sorted_before || kmax == 0 {
-                        continue;
-                    }
-                    parts.clear();
-                    for &(pi, family) in perms {
-                        if sorts_some(pi64, *o, pi, kmax) {
-                            let q = pi.map(|c| p[c]);
-                            parts.push(s3.bases[family] + plan.line(plan.families[family].0, q));
-                        }
-                    }
-                    start_line(st, words, summary_words, line, &parts);
-                }
-                for i in plan.families.len()..N {
-                    own[i] = own[0];
-                }
-                let g = if x < extent && terminal.contains_at([x as u64, y as u64, z as u64]) {
-                    0
-                } else {
-                    option_values.clear();
-                    for j in &plan.jumps {
-                        if x >= j[0] && y >= j[1] && z >= j[2] {
-                            let q = [x - j[0], y - j[1], z - j[2]];
-                            option_values.push(table.cells[table.index_at(q, layer)].load(Ordering::Relaxed));
-                        }
-                    }
-                    option_values.extend(pass_value(plan, table, p, layer));
-                    mex_of_lines(st, words, summary_words, &own, &option_values)
-                };
-                table.cells[table.index_at(p, layer)].store(g, Ordering::Relaxed);
-                near = g as usize;
-                for &l in &own {
-                    insert(st, words, l, g);
-                }
-            }
-        }
-    }
-}
-
-/// Start the set of `line` (empty so far) as the union of the sets of
-/// `parts`, with its summary and mex.
-fn start_line(st: &Lines, words: usize, summary_words: usize, line: usize, parts: &[usize]) {
-    let mut mex = None;
-    for w in 0..words {
-        let word = parts.iter().fold(0u64, |acc, &l| acc | st.bits.get(l * words + w));
-        st.bits.set(line * words + w, word);
-        if word == !0 {
-            let sw = line * summary_words + w / 64;
-            st.summary.set(sw, st.summary.get(sw) | (1u64 << (w % 64)));
-        } else if mex.is_none() {
-            mex = Some(w * 64 + word.trailing_ones() as usize);
-        }
-    }
-    st.mex.set(line, mex.unwrap_or(words * 64) as u32);
 }
 
 fn grundy_tile_any(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer: usize) {
