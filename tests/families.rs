@@ -85,9 +85,9 @@ prop_compose! {
         };
         let piece = Piece { slides: all(&r.piece.slides), jumps: all(&r.piece.jumps) };
         let mut s = Rules::with_dimension("symmetric", 3, piece);
-        let cells: Vec<[u32; 3]> = r.terminal.cells().flat_map(|[a, b, c]| {
-            [[a, b, c], [b, a, c], [a, c, b], [c, b, a], [b, c, a], [c, a, b]]
-        }).collect();
+        let cells: Vec<[u32; 3]> = r.terminal.cells()
+            .flat_map(|c| grundy_lab::rules::PERMUTATIONS.map(|pi| pi.map(|i| c[i])))
+            .collect();
         s.terminal = TerminalSet::from_points(cells);
         s.pass = pass;
         s

@@ -32,6 +32,10 @@ use std::fmt;
 /// A position `[x, y, z]`; coordinates beyond the game's dimension are 0.
 pub type Pos = [u64; 3];
 
+/// The six orders of three coordinates, the identity first: `π` takes
+/// `q` to `[q[π0], q[π1], q[π2]]`.
+pub const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [2, 1, 0], [1, 2, 0], [2, 0, 1]];
+
 /// A move offset `(dx, dy, dz)`: how much a move subtracts from
 /// `(x, y, z)`. All are `>= 0` and not all 0, so every move heads toward the
 /// corner. Two-dimensional games use `dz = 0` (and one-dimensional ones
@@ -73,9 +77,9 @@ impl Offset {
     /// three-heap game that treats its heaps alike): up to six offsets,
     /// without repeats, this one first.
     pub fn permutations(self) -> Vec<Offset> {
-        let [a, b, c] = self.components();
+        let c = self.components();
         let mut out: Vec<Offset> = Vec::with_capacity(6);
-        for [x, y, z] in [[a, b, c], [b, a, c], [a, c, b], [c, b, a], [b, c, a], [c, a, b]] {
+        for [x, y, z] in PERMUTATIONS.map(|pi| pi.map(|i| c[i])) {
             let o = Offset::new3(x, y, z);
             if !out.contains(&o) {
                 out.push(o);
@@ -230,11 +234,9 @@ impl TerminalSet {
 
     /// Whether every permutation of the coordinates maps the set onto itself.
     pub fn is_symmetric3(&self) -> bool {
-        self.cells.iter().all(|&TerminalCell([x, y, z])| {
-            [[y, x, z], [x, z, y], [z, y, x], [y, z, x], [z, x, y]]
-                .iter()
-                .all(|&c| self.cells.contains(&TerminalCell(c)))
-        })
+        self.cells
+            .iter()
+            .all(|&TerminalCell(c)| PERMUTATIONS.iter().all(|pi| self.cells.contains(&TerminalCell(pi.map(|i| c[i])))))
     }
 
     /// The largest coordinate + 1 over the cells: beyond this cube the

@@ -4,6 +4,7 @@
 
 use super::{Lines, PREFETCH, Plan, insert, mex_of_lines, pass_value};
 use crate::grundy::Table;
+use crate::rules::PERMUTATIONS;
 use std::sync::atomic::Ordering;
 
 /// A permutation of the coordinates and the family of the direction it
@@ -13,9 +14,6 @@ pub(super) type PermutedFamily = ([usize; 3], usize);
 /// The most slide directions the kernel for three heaps treated alike
 /// takes (more keep the general path).
 pub(super) const MAX_SORTED3: usize = 32;
-
-/// The permutations of three coordinates: `π(q) = [q[π0], q[π1], q[π2]]`.
-const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [2, 1, 0], [1, 2, 0], [2, 0, 1]];
 
 /// Rules that treat three heaps alike on a cube: `g(q)` is the value of
 /// `q` sorted, so only the cells `x >= y >= z` (the sorted ones) are
@@ -111,7 +109,7 @@ pub(super) fn grundy_tile_sorted3<const N: usize>(
     let (words, summary_words) = (plan.words, plan.summary_words);
     let terminal = &table.rules().terminal;
     let extent = terminal.extent() as usize;
-    let mut parts: Vec<usize> = Vec::with_capacity(6);
+    let mut lines_before: Vec<usize> = Vec::with_capacity(6);
     let mut option_values = Vec::with_capacity(plan.jumps.len() + 1);
     for z in zs {
         for y in ys.start.max(z)..ys.end {
@@ -119,7 +117,7 @@ pub(super) fn grundy_tile_sorted3<const N: usize>(
             let mut near = 0usize;
             for x in xs.start.max(y)..xs.end {
                 let p = [x, y, z];
-                let pi64 = p.map(|c| c as i64);
+                let p_signed = p.map(|c| c as i64);
                 // Own lines (slots past the families repeat the first: reading
                 // and inserting twice changes nothing).
                 let mut own = [0usize; N];
@@ -132,20 +130,20 @@ pub(super) fn grundy_tile_sorted3<const N: usize>(
                     st.mex.prefetch(ahead);
                     // Does the line enter the sorted cells here?
                     let (o, perms) = &s3.reads[i];
-                    let before = [pi64[0] - o[0], pi64[1] - o[1], pi64[2] - o[2]];
+                    let before = [p_signed[0] - o[0], p_signed[1] - o[1], p_signed[2] - o[2]];
                     let sorted_before = before[2] >= 0 && before[0] >= before[1] && before[1] >= before[2];
-                    let kmax = (0..3).filter(|&c| o[c] > 0).map(|c| pi64[c] / o[c]).min().unwrap_or(0);
+                    let kmax = (0..3).filter(|&c| o[c] > 0).map(|c| p_signed[c] / o[c]).min().unwrap_or(0);
                     if sorted_before || kmax == 0 {
                         continue;
                     }
-                    parts.clear();
+                    lines_before.clear();
                     for &(pi, family) in perms {
-                        if sorts_some(pi64, *o, pi, kmax) {
+                        if sorts_some(p_signed, *o, pi, kmax) {
                             let q = pi.map(|c| p[c]);
-                            parts.push(s3.bases[family] + plan.line(plan.families[family].0, q));
+                            lines_before.push(s3.bases[family] + plan.line(plan.families[family].0, q));
                         }
                     }
-                    start_line(st, words, summary_words, line, &parts);
+                    start_line(st, words, summary_words, line, &lines_before);
                 }
                 for i in plan.families.len()..N {
                     own[i] = own[0];
