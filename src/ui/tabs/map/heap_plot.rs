@@ -4,7 +4,7 @@
 use super::MapTab;
 use crate::grundy::{Table, TableKind};
 use crate::ui::i18n::{tr, trf};
-use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
+use egui_plot::{AxisHints, Legend, Line, Plot, PlotPoints, Points};
 use std::sync::Arc;
 
 /// At most this many heap sizes are plotted (the strip shows them all).
@@ -48,9 +48,15 @@ pub(super) fn heap_plot(ui: &mut egui::Ui, tab: &mut MapTab) {
         TableKind::Grundy => "g(n)",
         TableKind::Outcome => tr("map.heap.outcome"),
     };
-    Plot::new("map_one_heap").height(180.0).x_axis_label("n").legend(Legend::default()).allow_scroll(false).show(
-        ui,
-        |p| {
+    // Heap sizes are short numbers: label the n axis every 10 (or 100, ...)
+    // even in a narrow side panel (egui_plot's default wants 60 points).
+    let n_axis = AxisHints::new_x().label("n").label_spacing(24.0..=40.0);
+    Plot::new("map_one_heap")
+        .height(180.0)
+        .custom_x_axes(vec![n_axis])
+        .legend(Legend::default())
+        .allow_scroll(false)
+        .show(ui, |p| {
             let blue = egui::Color32::from_rgb(40, 100, 200);
             p.line(Line::new(name, PlotPoints::from(pts.values.clone())).color(blue.gamma_multiply(0.5)));
             p.points(Points::new(name, PlotPoints::from(pts.values.clone())).radius(2.0).color(blue));
@@ -59,8 +65,7 @@ pub(super) fn heap_plot(ui: &mut egui::Ui, tab: &mut MapTab) {
                     .radius(4.0)
                     .color(egui::Color32::from_rgb(220, 40, 40)),
             );
-        },
-    );
+        });
 }
 
 #[cfg(test)]
