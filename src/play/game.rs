@@ -349,8 +349,7 @@ mod tests {
     use crate::play::HUMAN_FIRST;
     use crate::rules::preset;
 
-    const PERFECT_VS_RANDOM: Players =
-        [PlayerKind::Computer(Strength::Perfect), PlayerKind::Computer(Strength::Random)];
+    use crate::play::PERFECT_VS_RANDOM;
 
     /// Plays a whole game between computers; returns the winner.
     fn play_out(game: &mut Game, rng: &mut Rng) -> usize {

@@ -304,8 +304,7 @@ mod tests {
     use crate::play::HUMAN_FIRST;
     use crate::rules::preset;
 
-    const PERFECT_VS_RANDOM: Players =
-        [PlayerKind::Computer(Strength::Perfect), PlayerKind::Computer(Strength::Random)];
+    use crate::play::PERFECT_VS_RANDOM;
 
     fn with_table(rules: &Rules, start: Pos, players: Players) -> HeapGame {
         let mut g = HeapGame::new(rules, start, players);

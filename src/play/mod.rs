@@ -70,3 +70,8 @@ pub type Players = [PlayerKind; 2];
 
 /// Human against a perfect computer, the human starting.
 pub const HUMAN_FIRST: Players = [PlayerKind::Human, PlayerKind::Computer(Strength::Perfect)];
+
+/// For the games' tests: a perfect computer against a random one.
+#[cfg(test)]
+pub(crate) const PERFECT_VS_RANDOM: Players =
+    [PlayerKind::Computer(Strength::Perfect), PlayerKind::Computer(Strength::Random)];

@@ -288,8 +288,7 @@ mod tests {
     use super::*;
     use crate::rules::preset;
 
-    const PERFECT_VS_RANDOM: Players =
-        [PlayerKind::Computer(Strength::Perfect), PlayerKind::Computer(Strength::Random)];
+    use crate::play::PERFECT_VS_RANDOM;
 
     fn with_table(rules: &Rules, start: Pieces, players: Players) -> SumGame {
         let mut g = SumGame::new(rules, start, players);

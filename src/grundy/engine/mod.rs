@@ -468,6 +468,21 @@ fn pass_value(plan: &Plan, table: &Table, c: [usize; 3], layer: usize) -> Option
 /// How many cells ahead along a row the fast kernel prefetches line sets.
 const PREFETCH: usize = 2;
 
+/// The values of the jumps from `c` and of the pass (in `layer`), into
+/// `out`: the options that are not on a slide line.
+#[inline]
+fn jump_and_pass_values(plan: &Plan, table: &Table, c: [usize; 3], layer: usize, out: &mut Vec<u32>) {
+    let [x, y, z] = c;
+    out.clear();
+    for j in &plan.jumps {
+        if x >= j[0] && y >= j[1] && z >= j[2] {
+            let q = [x - j[0], y - j[1], z - j[2]];
+            out.push(table.cells[table.index_at(q, layer)].load(Ordering::Relaxed));
+        }
+    }
+    out.extend(pass_value(plan, table, c, layer));
+}
+
 /// The most jumps the fast kernel keeps on the stack.
 const FAST_JUMPS: usize = 16;
 
@@ -592,16 +607,9 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, t: [
 /// (jumps, the pass): from the largest of the lines' mexes (each line holds
 /// every value below its own), word by word through the OR of the sets,
 /// skipping the words that some line holds completely (their summaries).
+/// (Inlined, so a fixed number of lines makes the loops unrolled.)
 #[inline(always)]
-fn mex_of_lines<const N: usize>(
-    st: &Lines,
-    words: usize,
-    summary_words: usize,
-    lines: &[usize; N],
-    others: &[u32],
-) -> u32 {
-    let base = lines.map(|l| l * words);
-    let sbase = lines.map(|l| l * summary_words);
+fn mex_of_lines(st: &Lines, words: usize, summary_words: usize, lines: &[usize], others: &[u32]) -> u32 {
     let mut v = 0usize;
     for &l in lines {
         v = v.max(st.mex.get(l) as usize);
@@ -610,8 +618,8 @@ fn mex_of_lines<const N: usize>(
         let mut w = v / 64;
         let mut word = !0u64 >> (63 - (v % 64)) >> 1;
         loop {
-            for b in base {
-                word |= st.bits.get(b + w);
+            for &l in lines {
+                word |= st.bits.get(l * words + w);
             }
             if word != !0 {
                 break;
@@ -620,8 +628,8 @@ fn mex_of_lines<const N: usize>(
             let mut sw = w / 64;
             let mut full = !0u64 >> (63 - (w % 64)) >> 1;
             loop {
-                for s in sbase {
-                    full |= st.summary.get(s + sw);
+                for &l in lines {
+                    full |= st.summary.get(l * summary_words + sw);
                 }
                 if full != !0 {
                     break;
@@ -657,38 +665,8 @@ fn grundy_tile_any(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer:
                 let g = if terminal.contains_at([x as u64, y as u64, z as u64]) {
                     0
                 } else {
-                    option_values.clear();
-                    for j in &plan.jumps {
-                        if x >= j[0] && y >= j[1] && z >= j[2] {
-                            let q = [x - j[0], y - j[1], z - j[2]];
-                            option_values.push(table.cells[table.index_at(q, layer)].load(Ordering::Relaxed));
-                        }
-                    }
-                    option_values.extend(pass_value(plan, table, c, layer));
-                    // The cell's slide lines hold every value below each
-                    // line's mex, so the answer is at least the largest.
-                    let mut v = lines.iter().map(|&l| st.mex.get(l)).max().unwrap_or(0) as usize;
-                    loop {
-                        let mut w = v / 64;
-                        let mut word = !0u64 >> (63 - (v % 64)) >> 1;
-                        loop {
-                            for &l in lines {
-                                word |= st.bits.get(l * words + w);
-                            }
-                            if word != !0 {
-                                break;
-                            }
-                            w += 1;
-                            word = 0;
-                        }
-                        v = w * 64 + word.trailing_ones() as usize;
-                        if option_values.contains(&(v as u32)) {
-                            v += 1;
-                        } else {
-                            break;
-                        }
-                    }
-                    v as u32
+                    jump_and_pass_values(plan, table, c, layer, &mut option_values);
+                    mex_of_lines(st, words, plan.summary_words, lines, &option_values)
                 };
                 table.cells[table.index_at(c, layer)].store(g, Ordering::Relaxed);
                 for &l in lines {

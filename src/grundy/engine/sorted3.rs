@@ -2,7 +2,7 @@
 //! terminal set every permutation of the coordinates maps onto themselves,
 //! computed on the sorted cells `x >= y >= z` only (see [`Sorted3`]).
 
-use super::{Lines, PREFETCH, Plan, insert, mex_of_lines, pass_value};
+use super::{Lines, PREFETCH, Plan, insert, jump_and_pass_values, mex_of_lines};
 use crate::grundy::Table;
 use crate::rules::PERMUTATIONS;
 use std::sync::atomic::Ordering;
@@ -151,14 +151,7 @@ pub(super) fn grundy_tile_sorted3<const N: usize>(
                 let g = if x < extent && terminal.contains_at([x as u64, y as u64, z as u64]) {
                     0
                 } else {
-                    option_values.clear();
-                    for j in &plan.jumps {
-                        if x >= j[0] && y >= j[1] && z >= j[2] {
-                            let q = [x - j[0], y - j[1], z - j[2]];
-                            option_values.push(table.cells[table.index_at(q, layer)].load(Ordering::Relaxed));
-                        }
-                    }
-                    option_values.extend(pass_value(plan, table, p, layer));
+                    jump_and_pass_values(plan, table, p, layer, &mut option_values);
                     mex_of_lines(st, words, summary_words, &own, &option_values)
                 };
                 table.cells[table.index_at(p, layer)].store(g, Ordering::Relaxed);
