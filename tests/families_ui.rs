@@ -19,9 +19,11 @@ use grundy_lab::ui::GrundyLabApp;
 /// start, the computer answering at once; `extra` adds play options.
 fn play_settings(rules: &Rules, extra: &str) -> &'static str {
     let rules = serde_json::to_string(rules).unwrap();
+    // `extra` may name its own start.
+    let start = if extra.contains(r#""start""#) { "" } else { r#","start":"Small""# };
     let saved = format!(
         r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Play",
-            "play":{{"options":{{"show_hints":true,"computer_delay":0.0,"start":"Small"{extra}}}}}}}"#
+            "play":{{"options":{{"show_hints":true,"computer_delay":0.0{start}{extra}}}}}}}"#
     );
     Box::leak(saved.into_boxed_str())
 }
@@ -65,7 +67,7 @@ fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
 #[test]
 fn three_heaps_are_won_by_following_the_hints() {
     let mut h = harness(&preset("nim-3").unwrap(), "");
-    step_until(&mut h, "the table", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.has_table()));
+    step_until(&mut h, "the hint", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.hint() != &HeapHint::Computing));
     h.run();
     // (5, 7, 5): 5 XOR 7 XOR 5 = 7, an N-position: the person can win.
     assert_eq!(h.state().state.play.heaps.as_ref().unwrap().state().position, [5, 7, 5]);
@@ -77,7 +79,7 @@ fn three_heaps_are_won_by_following_the_hints() {
         if game.winner().is_some() {
             break;
         }
-        let HeapHint::WinningMoves(wins) = game.hint().unwrap() else { panic!("the person is never in a P-position") };
+        let HeapHint::WinningMoves(wins) = game.hint().clone() else { panic!("the person is never in a P-position") };
         let HeapMove::To(p) = wins[0] else { panic!("no pass in this game") };
         click(&mut h, &format!("→ {}", position_text(p, 3)));
         step_until(&mut h, "the computer answers or the game ends", |a| {
@@ -88,6 +90,57 @@ fn three_heaps_are_won_by_following_the_hints() {
     let game = h.state().state.play.heaps.clone().unwrap();
     assert_eq!(game.winner(), Some(0), "the person won");
     assert!(shows(&h, "You won") || shows(&h, "you won") || shows(&h, "won"), "a banner says who won");
+}
+
+/// Starts a class may type (issue: Play enumerated every move each frame
+/// and froze at 10^9 stones): three-heap Nim from 10^15 is played exactly
+/// by the nim-sum, one-heap Nim from 10^9 too, the three-heap queen from
+/// 10^15 says it is too large for a table and plays at random, two heaps
+/// of 10^8 with a pass and a sum of pieces at 10^15 go on; every frame
+/// stays short and nothing lists the moves.
+#[test]
+fn huge_starts_are_played_without_listing_their_moves() {
+    let big = r#","start":{"Custom":[1000000000000000,1000000000000007]},"opponent":{"Computer":"Perfect"},"human_starts":false"#;
+    for name in ["nim-3", "nim-1", "queen-3-all", "queen+pass"] {
+        let start = if name == "queen+pass" {
+            r#","start":{"Custom":[100000000,100000001]},"human_starts":false"#
+        } else {
+            big
+        };
+        let mut h = harness(&preset(name).unwrap(), start);
+        let began = std::time::Instant::now();
+        step_until(&mut h, "the computer's first move", |a| {
+            a.state.play.heaps.as_ref().is_some_and(|g| !g.history().played().is_empty())
+        });
+        h.run();
+        assert!(began.elapsed().as_secs() < 20, "{name}: frames stay short");
+        let game = h.state().state.play.heaps.clone().unwrap();
+        if name == "nim-1" {
+            // One heap: the computer takes every stone and has won.
+            assert_eq!(game.winner(), Some(0), "{name}");
+            assert!(shows(&h, "won"), "{name}: the banner says who won");
+            continue;
+        }
+        assert!(game.moves().is_none(), "{name}: the moves are not listed");
+        match name {
+            "nim-3" => {
+                assert_eq!(game.value(game.state()), Some(0), "{name}: the computer moved to nim-sum 0");
+                assert!(shows(&h, "nim-sum 0"), "{name}: it says why");
+            }
+            "queen-3-all" => assert!(shows(&h, "too large for a table"), "{name}: it says why it plays at random"),
+            _ => {}
+        }
+        assert!(shows(&h, "Leave in heap A"), "{name}: the person moves by typing, not from a list");
+    }
+    let mut h = harness(&preset("dragon-king").unwrap(), &format!(r#","mode":"Sum","sum_pieces":3{big}"#));
+    step_until(&mut h, "the computer's first move", |a| {
+        a.state.play.sum.as_ref().is_some_and(|g| !g.history().played().is_empty())
+    });
+    h.run();
+    let SumHint::Values { xor, .. } = h.state().state.play.sum.as_ref().unwrap().hint().clone() else {
+        panic!("the formula gives the values")
+    };
+    assert_eq!(xor, 0, "the computer moved the sum to XOR 0 by the formula");
 }
 
 #[test]
@@ -124,9 +177,11 @@ fn two_heaps_with_a_pass_are_also_a_board_whose_targets_play() {
 #[test]
 fn a_sum_of_three_queens_is_won_from_a_winning_start() {
     let mut h = harness(&preset("queen").unwrap(), r#","mode":"Sum","sum_pieces":3"#);
-    step_until(&mut h, "the table", |a| a.state.play.sum.as_ref().is_some_and(|g| g.hint() != SumHint::Computing));
+    step_until(&mut h, "the table", |a| a.state.play.sum.as_ref().is_some_and(|g| g.hint() != &SumHint::Computing));
     h.run();
-    let SumHint::Values { xor, .. } = h.state().state.play.sum.as_ref().unwrap().hint() else { panic!("normal play") };
+    let SumHint::Values { xor, .. } = h.state().state.play.sum.as_ref().unwrap().hint().clone() else {
+        panic!("normal play")
+    };
     assert_ne!(xor, 0, "5&7, 9&12 and 14&20 together are an N-position");
     assert!(shows(&h, "Sprague–Grundy"), "the hint says why");
     for _ in 0..60 {
@@ -134,7 +189,7 @@ fn a_sum_of_three_queens_is_won_from_a_winning_start() {
         if game.winner().is_some() {
             break;
         }
-        let SumHint::Values { wins, .. } = game.hint() else { panic!() };
+        let SumHint::Values { wins, .. } = game.hint().clone() else { panic!() };
         let (i, t) = wins[0];
         click(&mut h, &format!("{} → ({}, {})", ["A", "B", "C", "D"][i], t.0, t.1));
         step_until(&mut h, "the computer answers or the game ends", |a| {
@@ -257,7 +312,7 @@ fn snapshot_three_heaps_with_hints() {
 #[test]
 fn snapshot_a_sum_of_three_queens() {
     let mut h = snapshot_harness(&preset("queen").unwrap(), r#","mode":"Sum","sum_pieces":3"#);
-    step_until(&mut h, "the values", |a| a.state.play.sum.as_ref().is_some_and(|g| g.hint() != SumHint::Computing));
+    step_until(&mut h, "the values", |a| a.state.play.sum.as_ref().is_some_and(|g| g.hint() != &SumHint::Computing));
     h.run();
     h.snapshot("play_sum_three_queens");
 }

@@ -1,18 +1,36 @@
 //! A game of any rules in play, as heaps: one, two or three coordinates, a
 //! piece's moves or a program's, with the one-time pass. The computer plays
-//! from a table computed for the start position (it covers every position
-//! the game can reach, since moves never raise the coordinate sum and the
-//! table's box holds every option); the hints list the moves to P-positions
-//! and say when passing is one.
+//! exactly where it can: n-heap Nim by Bouton's nim-sum at any size, other
+//! games from a table computed for the start position (it covers every
+//! position the game can reach, since moves never raise the coordinate sum
+//! and the table's box holds every option) when the start is small enough
+//! for one ([`HeapGame::table_box`]); beyond that it says so and plays at
+//! random.
+//!
+//! A heap may hold 10^15 stones: the moves of a piece are then never
+//! listed (a slide has as many targets as stones), only asked about one at
+//! a time ([`Rules::is_move_at`], [`Rules::random_move_at`]). What the game
+//! knows about the current position (its options, the hint) is worked out
+//! once when the position changes, not every time it is asked.
 
 use super::Turns;
 use super::history::History;
+use super::oracle::MAX_PLAY_SIDE;
 use super::rng::Rng;
 use super::{PlayerKind, Players, Strength};
 use crate::grundy::Table;
 use crate::rules::{Convention, Pos, ProgramError, Rules, position_text};
+use crate::theory::{heap_nim, is_nim_p, nim_winning_moves};
 use std::fmt;
 use std::sync::Arc;
+
+/// The most moves listed at one position (as buttons, for the hints);
+/// beyond it a piece's moves are asked about one at a time.
+pub const MAX_LISTED_MOVES: u64 = 100_000;
+
+/// The most cells of a table computed for play (as many as the largest
+/// board of the two-heap game, `MAX_PLAY_SIDE` squared).
+pub const MAX_PLAY_CELLS: u64 = MAX_PLAY_SIDE * MAX_PLAY_SIDE;
 
 /// A state: the position and whether the pass is still there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,6 +59,9 @@ pub enum HeapReason {
     NoWinningMove,
     /// A random move (the random strength, or a mistake on purpose).
     Random,
+    /// The game is too large for a table and has no closed form here: a
+    /// random move.
+    TooLarge,
 }
 
 /// One move played.
@@ -65,6 +86,20 @@ pub enum HeapHint {
     PPosition,
     /// The table is still being computed.
     Computing,
+    /// No closed form, and the start is too large for a table.
+    TooLarge,
+}
+
+/// The options of the current position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeapOptions {
+    /// Every option, listed: a program's, or a piece's when there are at
+    /// most [`MAX_LISTED_MOVES`].
+    Listed(Vec<Pos>),
+    /// A piece with more options than are listed (so at least one).
+    Many,
+    /// The rules program failed at this position: the game cannot go on.
+    Failed(ProgramError),
 }
 
 /// Why a move was refused.
@@ -100,6 +135,14 @@ pub struct HeapGame {
     history: History<HeapMoveRecord>,
     players: Players,
     table: Option<Arc<Table>>,
+    /// `Some(misere)` for Nim on the heaps: Bouton's rule answers at any size.
+    nim: Option<bool>,
+    /// Whether a table is on its way (see [`HeapGame::table_box`]).
+    table_expected: bool,
+    /// The options of the current state.
+    options: HeapOptions,
+    /// The hint for the current state.
+    hint: HeapHint,
 }
 
 impl HeapGame {
@@ -110,7 +153,38 @@ impl HeapGame {
         let mut position = [0; 3];
         position[..d].copy_from_slice(&start[..d]);
         let state = HeapState { position, pass_left: rules.pass };
-        HeapGame { rules: rules.clone(), start: state, state, history: History::default(), players, table: None }
+        let mut game = HeapGame {
+            rules: rules.clone(),
+            start: state,
+            state,
+            history: History::default(),
+            players,
+            table: None,
+            nim: heap_nim(rules),
+            table_expected: false,
+            options: HeapOptions::Many,
+            hint: HeapHint::Computing,
+        };
+        game.table_expected = game.table_box().is_some();
+        game.refresh();
+        game
+    }
+
+    /// The box of the table the computer needs, when it needs one and the
+    /// start is small enough (every heap below [`MAX_PLAY_SIDE`], at most
+    /// [`MAX_PLAY_CELLS`] cells): the caller computes it in the background
+    /// (see [`crate::grundy::compute_covering`]) and hands it over with
+    /// [`HeapGame::set_table`]. `None` for Nim (Bouton's rule needs none)
+    /// and for starts too large.
+    pub fn table_box(&self) -> Option<[usize; 3]> {
+        if self.nim.is_some() {
+            return None;
+        }
+        let d = self.rules.dimension.clamp(1, 3) as usize;
+        let p = self.start.position;
+        let small = p[..d].iter().all(|&c| c < MAX_PLAY_SIDE);
+        let cells = p[..d].iter().fold(1u64, |n, &c| n.saturating_mul(c + 1));
+        (small && cells <= MAX_PLAY_CELLS).then(|| p.map(|c| c as usize))
     }
 
     /// The rules.
@@ -147,6 +221,19 @@ impl HeapGame {
     /// [`crate::grundy::compute_covering`]).
     pub fn set_table(&mut self, table: Arc<Table>) {
         self.table = Some(table);
+        self.refresh();
+    }
+
+    /// No table will come (its job failed or was cancelled): the computer
+    /// plays at random and the hint says the game is too large.
+    pub fn table_refused(&mut self) {
+        self.table_expected = false;
+        self.refresh();
+    }
+
+    /// Whether the rules are Nim on the heaps (played by Bouton's rule).
+    pub fn is_nim(&self) -> bool {
+        self.nim.is_some()
     }
 
     /// Whether the table has arrived.
@@ -154,48 +241,79 @@ impl HeapGame {
         self.table.is_some()
     }
 
-    /// The positions one move reaches from `p` (a program's are run).
-    pub fn moves_from(&self, p: Pos) -> Result<Vec<Pos>, ProgramError> {
-        match &self.rules.program {
-            Some(program) => program.options(p, &mut rhai::Scope::new(), None),
-            None => Ok(self.rules.moves_at(p)),
+    /// The options of the current state.
+    pub fn options(&self) -> &HeapOptions {
+        &self.options
+    }
+
+    /// The program's error at the current state, if it failed there.
+    pub fn failure(&self) -> Option<&ProgramError> {
+        match &self.options {
+            HeapOptions::Failed(e) => Some(e),
+            _ => None,
         }
     }
 
-    /// Every move of the side to move: the positions, then the pass (where
-    /// it is there and the position has a move).
-    pub fn moves(&self) -> Result<Vec<HeapMove>, ProgramError> {
-        let mut out: Vec<HeapMove> = self.moves_from(self.state.position)?.into_iter().map(HeapMove::To).collect();
+    /// Whether the side to move has a move (the pass is one only where
+    /// another move exists).
+    fn has_moves(&self) -> bool {
+        match &self.options {
+            HeapOptions::Listed(v) => !v.is_empty(),
+            HeapOptions::Many => true,
+            HeapOptions::Failed(_) => false,
+        }
+    }
+
+    /// Every move of the side to move, when they are listed: the positions,
+    /// then the pass (where it is there and the position has a move).
+    /// `None` when there are too many to list or the program failed.
+    pub fn moves(&self) -> Option<Vec<HeapMove>> {
+        let HeapOptions::Listed(v) = &self.options else { return None };
+        let mut out: Vec<HeapMove> = v.iter().copied().map(HeapMove::To).collect();
         if self.state.pass_left && !out.is_empty() {
             out.push(HeapMove::Pass);
         }
-        Ok(out)
+        Some(out)
+    }
+
+    /// Whether `m` is a move of the side to move. O(number of offsets) for
+    /// a piece at any size.
+    pub fn is_legal(&self, m: HeapMove) -> bool {
+        match (m, &self.options) {
+            (HeapMove::Pass, _) => self.state.pass_left && self.has_moves(),
+            (HeapMove::To(q), HeapOptions::Listed(v)) => v.contains(&q),
+            (HeapMove::To(q), HeapOptions::Many) => self.rules.is_move_at(self.state.position, q),
+            (HeapMove::To(_), HeapOptions::Failed(_)) => false,
+        }
     }
 
     /// The state a move leads to.
     pub fn after(&self, m: HeapMove) -> HeapState {
-        match m {
-            HeapMove::To(p) => HeapState { position: p, pass_left: self.state.pass_left },
-            HeapMove::Pass => HeapState { position: self.state.position, pass_left: false },
-        }
+        Self::after_from(self.state, m)
     }
 
-    /// The value of a state from the table: the Grundy number in normal
-    /// play, 0 (P) or 1 (N) in misère; `None` until the table arrives or
-    /// outside it.
-    pub fn value(&self, s: HeapState) -> Option<u32> {
+    /// The value of a state: the Grundy number in normal play, 0 (P) or 1
+    /// (N) in misère; from Bouton's rule for Nim, else from the table
+    /// (`None` until it arrives, or outside it).
+    pub fn value(&self, s: HeapState) -> Option<u64> {
+        let d = self.rules.dimension.clamp(1, 3) as usize;
+        if let Some(misere) = self.nim {
+            let heaps = &s.position[..d];
+            return Some(if misere { u64::from(!is_nim_p(heaps, true)) } else { heaps.iter().fold(0, |a, &h| a ^ h) });
+        }
         let t = self.table.as_ref()?;
-        let p = s.position.map(|c| c as usize);
         let layer = if self.rules.pass && s.pass_left { 1 } else { 0 };
-        let [w, h, d] = t.dims();
-        (p[0] < w && p[1] < h && p[2] < d).then(|| t.get_at(p, layer))
+        let [w, h, depth] = t.dims();
+        let p = s.position;
+        let inside = p[0] < w as u64 && p[1] < h as u64 && p[2] < depth as u64;
+        inside.then(|| u64::from(t.get_at(p.map(|c| c as usize), layer)))
     }
 
     /// Whether the game is over (no move left), and who won: the player who
-    /// moved last in normal play, the other one in misère.
+    /// moved last in normal play, the other one in misère. Not over while
+    /// the program fails at the position (see [`HeapGame::failure`]).
     pub fn winner(&self) -> Option<usize> {
-        let none_left = self.moves().map(|m| m.is_empty()).unwrap_or(true);
-        if !none_left {
+        if self.has_moves() || self.failure().is_some() {
             return None;
         }
         let to_move = self.to_move();
@@ -204,20 +322,67 @@ impl HeapGame {
 
     /// Whether the computer is to move (and the game goes on).
     pub fn computer_to_move(&self) -> bool {
-        self.winner().is_none() && self.players[self.to_move()].is_computer()
+        self.winner().is_none() && self.failure().is_none() && self.players[self.to_move()].is_computer()
     }
 
     /// The hint for the side to move: the moves to P-positions.
-    pub fn hint(&self) -> Result<HeapHint, ProgramError> {
-        if self.table.is_none() {
-            return Ok(HeapHint::Computing);
+    pub fn hint(&self) -> &HeapHint {
+        &self.hint
+    }
+
+    /// Work out the options and the hint of the current state.
+    fn refresh(&mut self) {
+        let p = self.state.position;
+        self.options = match &self.rules.program {
+            Some(program) => match program.options(p, &mut rhai::Scope::new(), None) {
+                Ok(v) => HeapOptions::Listed(v),
+                Err(e) => HeapOptions::Failed(e),
+            },
+            None => match self.rules.moves_at_most(p, MAX_LISTED_MOVES) {
+                Some(v) => HeapOptions::Listed(v),
+                None => HeapOptions::Many,
+            },
+        };
+        self.hint = self.work_out_hint();
+    }
+
+    fn work_out_hint(&self) -> HeapHint {
+        let d = self.rules.dimension.clamp(1, 3) as usize;
+        if let Some(misere) = self.nim {
+            let p = self.state.position;
+            let wins: Vec<HeapMove> = nim_winning_moves(&p[..d], misere)
+                .into_iter()
+                .map(|(i, left)| {
+                    let mut q = p;
+                    q[i] = left;
+                    HeapMove::To(q)
+                })
+                .collect();
+            return if wins.is_empty() { HeapHint::PPosition } else { HeapHint::WinningMoves(wins) };
         }
-        let wins: Vec<HeapMove> = self.moves()?.into_iter().filter(|&m| self.value(self.after(m)) == Some(0)).collect();
-        Ok(if wins.is_empty() { HeapHint::PPosition } else { HeapHint::WinningMoves(wins) })
+        if self.value(self.state).is_none() {
+            return if self.table_expected && self.table.is_none() { HeapHint::Computing } else { HeapHint::TooLarge };
+        }
+        // The table covers the position, so its options lie in the table's
+        // box: as many as the offsets times the box's side, at most.
+        let options = match &self.options {
+            HeapOptions::Listed(v) => v.clone(),
+            HeapOptions::Many => self.rules.moves_at(self.state.position),
+            HeapOptions::Failed(_) => Vec::new(),
+        };
+        let mut wins: Vec<HeapMove> =
+            options.into_iter().map(HeapMove::To).filter(|&m| self.value(self.after(m)) == Some(0)).collect();
+        if self.is_legal(HeapMove::Pass) && self.value(self.after(HeapMove::Pass)) == Some(0) {
+            wins.push(HeapMove::Pass);
+        }
+        if wins.is_empty() { HeapHint::PPosition } else { HeapHint::WinningMoves(wins) }
     }
 
     /// A person plays `m`.
     pub fn play(&mut self, m: HeapMove) -> Result<(), HeapMoveError> {
+        if let Some(e) = self.failure() {
+            return Err(HeapMoveError::Program(e.clone()));
+        }
         if self.winner().is_some() {
             return Err(HeapMoveError::GameOver);
         }
@@ -228,12 +393,24 @@ impl HeapGame {
     }
 
     fn apply(&mut self, m: HeapMove, reason: Option<HeapReason>) -> Result<(), HeapMoveError> {
-        if !self.moves().map_err(HeapMoveError::Program)?.contains(&m) {
+        if !self.is_legal(m) {
             return Err(HeapMoveError::NotLegal);
         }
         self.history.push(HeapMoveRecord { from: self.state, by_move: m, by: self.to_move(), reason });
         self.state = self.after(m);
+        self.refresh();
         Ok(())
+    }
+
+    /// Some move of the side to move, at random.
+    fn random_move(&self, rng: &mut Rng) -> Option<HeapMove> {
+        match &self.options {
+            HeapOptions::Listed(_) => self.moves().filter(|m| !m.is_empty()).map(|m| *rng.pick(&m)),
+            HeapOptions::Many => {
+                self.rules.random_move_at(self.state.position, &mut |n| rng.below(n)).map(HeapMove::To)
+            }
+            HeapOptions::Failed(_) => None,
+        }
     }
 
     /// If the computer is to move, let it move; returns its move.
@@ -242,24 +419,18 @@ impl HeapGame {
             return None;
         }
         let PlayerKind::Computer(strength) = self.players[self.to_move()] else { return None };
-        let moves = self.moves().ok()?;
-        if moves.is_empty() {
-            return None;
-        }
         let random = matches!(strength, Strength::Random) || (strength == Strength::Mistakes && rng.chance(1, 3));
-        let wins: Vec<HeapMove> = moves.iter().copied().filter(|&m| self.value(self.after(m)) == Some(0)).collect();
-        let (m, why) = if random || self.table.is_none() {
-            (*rng.pick(&moves), HeapReason::Random)
-        } else if wins.is_empty() {
-            (moves[0], HeapReason::NoWinningMove)
-        } else {
-            (*rng.pick(&wins), HeapReason::ToP)
+        let (m, why) = match &self.hint {
+            HeapHint::Computing | HeapHint::TooLarge => (self.random_move(rng)?, HeapReason::TooLarge),
+            _ if random => (self.random_move(rng)?, HeapReason::Random),
+            HeapHint::WinningMoves(wins) => (*rng.pick(wins), HeapReason::ToP),
+            HeapHint::PPosition => (self.random_move(rng)?, HeapReason::NoWinningMove),
         };
         self.apply(m, Some(why)).ok()?;
         self.history.last().copied()
     }
 
-    fn after_from(&self, from: HeapState, m: HeapMove) -> HeapState {
+    fn after_from(from: HeapState, m: HeapMove) -> HeapState {
         match m {
             HeapMove::To(p) => HeapState { position: p, pass_left: from.pass_left },
             HeapMove::Pass => HeapState { position: from.position, pass_left: false },
@@ -280,6 +451,7 @@ impl Turns for HeapGame {
         match self.history.undo() {
             Some(r) => {
                 self.state = r.from;
+                self.refresh();
                 true
             }
             None => false,
@@ -289,7 +461,8 @@ impl Turns for HeapGame {
     /// Play again the last move taken back.
     fn redo(&mut self) -> bool {
         let Some(r) = self.history.redo().copied() else { return false };
-        self.state = self.after_from(r.from, r.by_move);
+        self.state = Self::after_from(r.from, r.by_move);
+        self.refresh();
         true
     }
 
@@ -350,7 +523,7 @@ mod tests {
         let mut g = with_table(&rules, [1, 0, 0], HUMAN_FIRST);
         // From (1, pass there): moving to 0 wins (g(0) = 0); passing leaves
         // (1, used) = 1, not 0.
-        assert_eq!(g.hint().unwrap(), HeapHint::WinningMoves(vec![HeapMove::To([0, 0, 0])]));
+        assert_eq!(g.hint().clone(), HeapHint::WinningMoves(vec![HeapMove::To([0, 0, 0])]));
         assert!(g.moves().unwrap().contains(&HeapMove::Pass));
         g.play(HeapMove::Pass).unwrap();
         assert!(!g.state().pass_left);
@@ -359,7 +532,7 @@ mod tests {
         // a P-position of the plain game (pass unused) is won by passing.
         let rules = preset("queen+pass").unwrap();
         let g = with_table(&rules, [2, 1, 0], HUMAN_FIRST);
-        match g.hint().unwrap() {
+        match g.hint().clone() {
             HeapHint::WinningMoves(w) => assert!(w.contains(&HeapMove::Pass), "{w:?}"),
             other => panic!("{other:?}"),
         }
@@ -378,5 +551,59 @@ mod tests {
         assert_eq!(m.reason, Some(HeapReason::NoWinningMove), "1 ^ 4 ^ 5 = 0: the computer is lost");
         assert!(g.undo_turn());
         assert_eq!(g.state().position, [3, 4, 5]);
+    }
+
+    /// Play at sizes a class may type: one-heap Nim from 10^9, three-heap
+    /// Nim and the three-heap queen from 10^15, two heaps of 10^8 with a
+    /// pass. Nothing is listed; Nim is played exactly by Bouton's rule,
+    /// the others at random, and each says why.
+    #[test]
+    fn huge_heaps_are_numbers_not_lists() {
+        let big = 10u64.pow(15);
+        let mut rng = Rng::new(5);
+        let mut g = HeapGame::new(&preset("nim-1").unwrap(), [10u64.pow(9), 0, 0], PERFECT_VS_RANDOM);
+        assert_eq!(g.table_box(), None, "Bouton's rule needs no table");
+        assert_eq!(g.moves(), None, "10^9 moves are not listed");
+        assert_eq!(g.hint(), &HeapHint::WinningMoves(vec![HeapMove::To([0, 0, 0])]));
+        assert_eq!(g.computer_move(&mut rng).unwrap().reason, Some(HeapReason::ToP));
+        assert_eq!(g.winner(), Some(0));
+
+        let mut g = HeapGame::new(&preset("nim-3").unwrap(), [big, big + 1, 7], PERFECT_VS_RANDOM);
+        assert_eq!(g.value(g.state()), Some(6));
+        for _ in 0..4 {
+            let r = g.computer_move(&mut rng).unwrap();
+            assert_eq!(r.reason, Some(HeapReason::ToP));
+            assert_eq!(g.value(g.state()), Some(0), "the nim-sum is 0 after the perfect side moves");
+            g.computer_move(&mut rng).unwrap();
+        }
+
+        let mut g = HeapGame::new(&preset("queen-3-all").unwrap(), [big, big, big], PERFECT_VS_RANDOM);
+        assert_eq!(g.table_box(), None, "10^45 cells");
+        assert_eq!(g.hint(), &HeapHint::TooLarge);
+        let r = g.computer_move(&mut rng).unwrap();
+        assert_eq!(r.reason, Some(HeapReason::TooLarge));
+        assert!(preset("queen-3-all").unwrap().is_move_at([big, big, big], g.state().position));
+
+        let mut rules = preset("queen").unwrap();
+        rules.pass = true;
+        let mut g = HeapGame::new(&rules, [10u64.pow(8), 10u64.pow(8), 0], HUMAN_FIRST);
+        assert_eq!(g.table_box(), None);
+        assert!(g.is_legal(HeapMove::Pass));
+        assert_eq!(g.play(HeapMove::To([5, 10u64.pow(8), 0])), Ok(()), "a typed move is checked, not looked up");
+        assert_eq!(g.play(HeapMove::To([5, 5, 0])), Err(HeapMoveError::NotYourTurn));
+    }
+
+    /// A program that fails (here: it loops past its step limit) stops the
+    /// game with its error; nobody "won by making the last move".
+    #[test]
+    fn a_failing_program_stops_the_game_and_says_why() {
+        let program = crate::rules::Program::new("fn moves(x) { let n = 0; loop { n += 1; } }").unwrap();
+        let rules = Rules::from_program("loops", program);
+        let mut g = HeapGame::new(&rules, [3, 0, 0], PERFECT_VS_RANDOM);
+        assert!(g.failure().is_some());
+        assert_eq!(g.winner(), None);
+        assert!(!g.computer_to_move());
+        assert!(g.computer_move(&mut Rng::new(1)).is_none());
+        assert!(matches!(g.play(HeapMove::To([2, 0, 0])), Err(HeapMoveError::Program(_))));
     }
 }

@@ -21,7 +21,10 @@ mod turns;
 
 pub use explain::{Reason, Why};
 pub use game::{Game, GameOver, Hint, MoveError, MoveRecord, StartSize};
-pub use heaps::{HeapGame, HeapHint, HeapMove, HeapMoveError, HeapMoveRecord, HeapReason, HeapState};
+pub use heaps::{
+    HeapGame, HeapHint, HeapMove, HeapMoveError, HeapMoveRecord, HeapOptions, HeapReason, HeapState, MAX_LISTED_MOVES,
+    MAX_PLAY_CELLS,
+};
 pub use history::History;
 pub use nim::{NimGame, NimHint, NimMove, NimReason};
 pub use sum::{SumGame, SumHint, SumMove};

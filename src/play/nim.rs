@@ -8,7 +8,7 @@ use super::Turns;
 use super::history::History;
 use super::rng::Rng;
 use super::{PlayerKind, Players, Strength};
-use crate::theory::is_nim_p;
+use crate::theory::{is_nim_p, nim_winning_moves};
 use std::fmt;
 
 /// The most heaps a game of Nim may have in the app.
@@ -167,24 +167,7 @@ impl NimGame {
 
     /// Every winning move `(heap, stones left)`: those that leave a P-position.
     pub fn winning_moves(&self) -> Vec<(usize, u64)> {
-        let s = self.nim_sum();
-        let mut out = Vec::new();
-        for (i, &h) in self.heaps.iter().enumerate() {
-            // Only h XOR s can give nim-sum 0; 0 and 1 can give the misère endgame.
-            let mut targets = vec![h ^ s, 0, 1];
-            targets.sort_unstable();
-            targets.dedup();
-            for t in targets {
-                if t < h {
-                    let mut after = self.heaps.clone();
-                    after[i] = t;
-                    if is_nim_p(&after, self.misere) {
-                        out.push((i, t));
-                    }
-                }
-            }
-        }
-        out
+        nim_winning_moves(&self.heaps, self.misere)
     }
 
     /// The hint for the side to move.

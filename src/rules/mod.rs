@@ -13,6 +13,7 @@ mod file;
 mod matrix;
 mod presets;
 mod program;
+mod reach;
 mod validate;
 
 pub use file::{MAX_FILE_BYTES, RulesFileError, from_json, load_spec, to_json};

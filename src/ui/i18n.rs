@@ -123,8 +123,24 @@ pub fn engine_error(e: &crate::grundy::EngineError) -> String {
             }
         }
         EngineError::InvalidRules(r) => trf("map.engine.invalid_rules", &[("reason", &rules_error(r))]),
-        EngineError::Program(p) => trf("map.engine.program", &[("reason", p)]),
+        EngineError::Program(p) => trf("map.engine.program", &[("reason", &program_error(p))]),
         EngineError::Cancelled => tr("map.engine.cancelled").to_string(),
+    }
+}
+
+/// Why a rules program failed, in the user's language.
+pub fn program_error(e: &crate::rules::ProgramError) -> String {
+    e.to_string()
+}
+
+/// Why a move of a heap game was refused, in the user's language.
+pub fn heap_move_error(e: &crate::play::HeapMoveError) -> String {
+    use crate::play::HeapMoveError;
+    match e {
+        HeapMoveError::GameOver => tr("heaps.error.over").to_string(),
+        HeapMoveError::NotLegal => tr("heaps.error.not_legal").to_string(),
+        HeapMoveError::NotYourTurn => tr("heaps.error.not_your_turn").to_string(),
+        HeapMoveError::Program(p) => trf("heaps.program_failed", &[("error", &program_error(p))]),
     }
 }
 

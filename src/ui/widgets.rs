@@ -120,3 +120,18 @@ pub fn side_panel_frame(
         contents(ui);
     });
 }
+
+/// The most characters a field for a count of stones takes: a 64-bit
+/// number has 20 digits, with room for separators. A field holds what a
+/// person types, never a pasted book.
+pub const MAX_NUMBER_CHARS: usize = 32;
+
+/// A count a person typed: digits, with `,`, `_` or spaces between groups
+/// (`1,000,000`). `None` when it is not a whole number from 0 to 2^64 - 1.
+pub fn parse_count(text: &str) -> Option<u64> {
+    let digits: String = text.trim().chars().filter(|c| !matches!(c, ',' | '_' | ' ')).collect();
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}

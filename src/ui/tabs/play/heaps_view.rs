@@ -1,10 +1,11 @@
 //! Play any family as heaps: one, two or three piles of stones (two also
 //! as a piece on a board), the moves of the rules as buttons (a piece's or
-//! a program's), the Pass button
-//! while the pass is there, hints with the values of the table. The game
-//! itself is [`crate::play::HeapGame`].
+//! a program's) or, when a heap is too large to list its moves, a "leave N
+//! stones in heap A" form; the Pass button while the pass is there, hints
+//! with the values of the table. The game itself is
+//! [`crate::play::HeapGame`].
 
-use crate::play::{HeapGame, HeapHint, HeapMove, HeapMoveRecord, HeapReason, HeapState};
+use crate::play::{HeapGame, HeapHint, HeapMove, HeapMoveRecord, HeapOptions, HeapReason, HeapState};
 use crate::rules::position_text;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
@@ -56,9 +57,11 @@ pub fn reason_text(game: &HeapGame, r: &HeapMoveRecord) -> Option<String> {
     };
     Some(match r.reason? {
         HeapReason::ToP if r.by_move == HeapMove::Pass => trf("heaps.why.pass", &[("state", &state_text(game, after))]),
+        HeapReason::ToP if game.is_nim() => trf("heaps.why.nim_sum", &[("state", &state_text(game, after))]),
         HeapReason::ToP => trf("heaps.why.to_p", &[("state", &state_text(game, after))]),
         HeapReason::NoWinningMove => tr("heaps.why.no_win").to_string(),
         HeapReason::Random => tr("heaps.why.random").to_string(),
+        HeapReason::TooLarge => tr("heaps.why.too_large").to_string(),
     })
 }
 
@@ -66,6 +69,7 @@ pub fn reason_text(game: &HeapGame, r: &HeapMoveRecord) -> Option<String> {
 pub fn hint_text(game: &HeapGame, hint: &HeapHint) -> String {
     match hint {
         HeapHint::Computing => tr("hint.computing").to_string(),
+        HeapHint::TooLarge => tr("heaps.hint.too_large").to_string(),
         HeapHint::PPosition => {
             let v = game.value(game.state()).map_or(String::new(), |v| v.to_string());
             trf("heaps.hint.p", &[("value", &v)])
@@ -180,18 +184,23 @@ fn board(
     chosen
 }
 
+/// The typed "leave N stones" of each heap, kept between frames.
+pub type LeaveForm = [String; 3];
+
 /// The game: piles, the moves as buttons (the winning ones marked when
-/// hints are on), and what a click chose.
-pub fn show(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, show_hints: bool, hint: &HeapHint) -> Option<HeapMove> {
+/// hints are on) or the "leave N" form, and what a click chose. A move the
+/// form cannot read is a message.
+pub fn show(
+    ui: &mut egui::Ui,
+    game: &HeapGame,
+    leave: &mut LeaveForm,
+    pal: &Colours,
+    show_hints: bool,
+) -> Option<Result<HeapMove, String>> {
     ui.label(RichText::new(state_text(game, game.state())).size(22.0));
-    let moves = match game.moves() {
-        Ok(m) => m,
-        Err(e) => {
-            ui.colored_label(pal.bad, trf("heaps.program_failed", &[("error", &e)]));
-            Vec::new()
-        }
-    };
-    let wins: &[HeapMove] = match hint {
+    let listed = game.moves();
+    let moves: &[HeapMove] = listed.as_deref().unwrap_or(&[]);
+    let wins: &[HeapMove] = match game.hint() {
         HeapHint::WinningMoves(w) if show_hints => w,
         _ => &[],
     };
@@ -203,7 +212,7 @@ pub fn show(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, show_hints: bool,
     if game.rules().dimension == 2 && start[0] < BOARD_MAX && start[1] < BOARD_MAX {
         let room = vec2((ui.available_width() * 0.55).max(200.0), height);
         ui.horizontal_top(|ui| {
-            chosen = board(ui, game, &moves, wins, pal, room);
+            chosen = board(ui, game, moves, wins, pal, room).map(Ok);
             ui.add_space(24.0);
             piles(ui, game, pal, height);
         });
@@ -211,18 +220,21 @@ pub fn show(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, show_hints: bool,
         piles(ui, game, pal, height);
     }
     ui.add_space(8.0);
-    if game.winner().is_some() || game.computer_to_move() || moves.is_empty() {
+    if game.winner().is_some() || game.computer_to_move() || game.failure().is_some() {
         return None;
     }
     ui.label(RichText::new(tr("heaps.moves")).strong());
     // The pass first: it is the move a class looks for.
-    if moves.contains(&HeapMove::Pass) {
+    if game.is_legal(HeapMove::Pass) {
         let text = RichText::new(tr("heaps.pass")).size(22.0).strong();
         let b = egui::Button::new(text).min_size(vec2(160.0, 44.0));
         let b = if wins.contains(&HeapMove::Pass) { b.fill(pal.winning.gamma_multiply(0.35)) } else { b };
         if ui.add(b).on_hover_text(tr("heaps.pass.tip")).clicked() {
-            chosen = Some(HeapMove::Pass);
+            chosen = Some(Ok(HeapMove::Pass));
         }
+    }
+    if matches!(game.options(), HeapOptions::Many) {
+        return leave_form(ui, game, leave, wins).or(chosen);
     }
     egui::ScrollArea::vertical().max_height(ui.available_height().max(120.0)).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -230,13 +242,63 @@ pub fn show(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, show_hints: bool,
                 let b = egui::Button::new(RichText::new(move_text(game, m)).size(18.0));
                 let b = if wins.contains(&m) { b.fill(pal.winning.gamma_multiply(0.35)) } else { b };
                 if ui.add(b).clicked() {
-                    chosen = Some(m);
+                    chosen = Some(Ok(m));
                 }
             }
         });
-        if moves.len() > SHOWN_MOVES {
-            ui.label(trf("heaps.more_moves", &[("n", &(moves.len() - SHOWN_MOVES))]));
+        let others = moves.iter().filter(|m| **m != HeapMove::Pass).count();
+        if others > SHOWN_MOVES {
+            ui.label(trf("heaps.more_moves", &[("n", &(others - SHOWN_MOVES))]));
         }
     });
+    chosen
+}
+
+/// Heaps too large to list their moves: "leave N stones" in a chosen heap
+/// (the move is checked by the rules, not looked up in a list), and the
+/// winning moves as buttons when hints are on.
+fn leave_form(
+    ui: &mut egui::Ui,
+    game: &HeapGame,
+    leave: &mut LeaveForm,
+    wins: &[HeapMove],
+) -> Option<Result<HeapMove, String>> {
+    let d = game.rules().dimension.clamp(1, 3) as usize;
+    let p = game.state().position;
+    let mut chosen = None;
+    ui.label(tr("heaps.many_moves"));
+    egui::Grid::new("heaps_leave").num_columns(3).show(ui, |ui| {
+        for i in 0..d {
+            let name = ["A", "B", "C"][i];
+            let label = ui.label(trf("heaps.leave", &[("name", &name)]));
+            ui.add(
+                egui::TextEdit::singleline(&mut leave[i])
+                    .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
+                    .desired_width(200.0)
+                    .hint_text(p[i].to_string()),
+            )
+            .labelled_by(label.id);
+            if ui.button(trf("heaps.leave.button", &[("name", &name)])).clicked() {
+                chosen = Some(match crate::ui::widgets::parse_count(&leave[i]) {
+                    Some(n) => {
+                        let mut q = p;
+                        q[i] = n;
+                        Ok(HeapMove::To(q))
+                    }
+                    None => Err(trf("heaps.leave.bad", &[("text", &leave[i].trim())])),
+                });
+            }
+            ui.end_row();
+        }
+    });
+    if !wins.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for &m in wins.iter().filter(|m| **m != HeapMove::Pass).take(8) {
+                if ui.button(move_text(game, m)).clicked() {
+                    chosen = Some(Ok(m));
+                }
+            }
+        });
+    }
     chosen
 }

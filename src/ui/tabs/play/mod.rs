@@ -158,6 +158,9 @@ pub struct PlayTab {
     custom: (String, String),
     #[serde(skip)]
     heaps_text: Option<String>,
+    /// The typed "leave N stones" of a heap game too large to list its moves.
+    #[serde(skip)]
+    heap_leave: heaps_view::LeaveForm,
 }
 
 /// Why the computer moved, framed so that a class sees it.
@@ -197,21 +200,28 @@ impl PlayTab {
         let board_game = crate::ui::rules_choice::board_game(rules).is_ok();
         if self.options.mode == PlayMode::Sum && board_game {
             let game = SumGame::new(rules, sum_start(start, self.options.sum_pieces), self.options.players());
-            let (w, h) = game.table_size();
-            // The values of the parts are Grundy numbers (normal play); a
-            // misère sum is searched on them.
-            let plain = Rules { convention: crate::rules::Convention::Normal, ..rules.clone() };
-            self.table_job = Some(widgets::spawn(tr("play.table_job"), ctx, move |c| {
-                crate::grundy::compute(&plain, w, h, &c).map(Arc::new)
-            }));
+            if let Some((w, h)) = game.table_size() {
+                // The values of the parts are Grundy numbers (normal play); a
+                // misère sum is searched on them.
+                let plain = Rules { convention: crate::rules::Convention::Normal, ..rules.clone() };
+                self.table_job = Some(widgets::spawn(tr("play.table_job"), ctx, move |c| {
+                    crate::grundy::compute(&plain, w, h, &c).map(Arc::new)
+                }));
+            } else if !game.is_known() {
+                self.notice = Some(tr("play.too_large").to_string());
+            }
             self.sum = Some(game);
         } else if !board_game {
-            let p = heap_start(start, rules.dimension);
-            self.heaps = Some(HeapGame::new(rules, p, self.options.players()));
-            let r = rules.clone();
-            self.table_job = Some(widgets::spawn(tr("play.table_job"), ctx, move |c| {
-                crate::grundy::compute_covering(&r, p.map(|v| v as usize), &c).map(Arc::new)
-            }));
+            let game = HeapGame::new(rules, heap_start(start, rules.dimension), self.options.players());
+            if let Some(p) = game.table_box() {
+                let r = rules.clone();
+                self.table_job = Some(widgets::spawn(tr("play.table_job"), ctx, move |c| {
+                    crate::grundy::compute_covering(&r, p, &c).map(Arc::new)
+                }));
+            } else if !game.is_nim() {
+                self.notice = Some(tr("play.too_large").to_string());
+            }
+            self.heaps = Some(game);
         }
         self.nim = Some(NimGame::new(&self.options.nim_heaps, self.options.nim_misere, self.options.players()));
         if !board_game || self.options.mode == PlayMode::Sum {
@@ -254,9 +264,24 @@ impl PlayTab {
             Some(JobEnd::Failed(e)) => {
                 let why = crate::ui::i18n::job_error(&e, crate::ui::i18n::engine_error);
                 self.notice = Some(trf("play.table_failed", &[("error", &why)]));
+                self.no_table_coming();
             }
-            Some(JobEnd::Cancelled) => self.notice = Some(tr("play.table_cancelled").to_string()),
+            Some(JobEnd::Cancelled) => {
+                self.notice = Some(tr("play.table_cancelled").to_string());
+                self.no_table_coming();
+            }
             None => {}
+        }
+    }
+
+    /// The table of the game on screen will not come: its hints say so and
+    /// its computer plays at random.
+    fn no_table_coming(&mut self) {
+        if let Some(g) = &mut self.heaps {
+            g.table_refused();
+        }
+        if let Some(g) = &mut self.sum {
+            g.table_refused();
         }
     }
 
@@ -519,21 +544,31 @@ impl PlayTab {
         }
         let Some(game) = &self.heaps else { return };
         ui.label(RichText::new(title).strong());
-        let hint = game.hint().unwrap_or(crate::play::HeapHint::Computing);
-        let chosen = heaps_view::show(ui, game, pal, self.options.show_hints, &hint);
+        if let Some(e) = game.failure() {
+            // The game cannot go on: say so where the moves would be.
+            let text = trf("heaps.program_failed", &[("error", &crate::ui::i18n::program_error(e))]);
+            widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
+        }
+        let chosen = heaps_view::show(ui, game, &mut self.heap_leave, pal, self.options.show_hints);
         if let Some(r) = game.history().last()
             && let Some(why) = heaps_view::reason_text(game, r)
         {
             explanation_box(ui, pal, &format!("{}: {why}", tr("play.last_move")));
         }
-        if self.options.show_hints && game.winner().is_none() {
-            ui.label(RichText::new(heaps_view::hint_text(game, &hint)).size(sentence_size(ui)).color(pal.winning));
+        if self.options.show_hints && game.winner().is_none() && game.failure().is_none() {
+            let text = heaps_view::hint_text(game, game.hint());
+            ui.label(RichText::new(text).size(sentence_size(ui)).color(pal.winning));
         }
-        if let (Some(m), Some(game)) = (chosen, &mut self.heaps) {
-            match game.play(m) {
-                Ok(()) => self.notice = None,
-                Err(e) => self.notice = Some(e.to_string()),
-            }
+        match (chosen, &mut self.heaps) {
+            (Some(Ok(m)), Some(game)) => match game.play(m) {
+                Ok(()) => {
+                    self.notice = None;
+                    self.heap_leave = Default::default();
+                }
+                Err(e) => self.notice = Some(crate::ui::i18n::heap_move_error(&e)),
+            },
+            (Some(Err(message)), _) => self.notice = Some(message),
+            _ => {}
         }
         if let Some(notice) = &self.notice {
             ui.colored_label(pal.bad, notice);
@@ -566,7 +601,7 @@ impl PlayTab {
         if self.options.show_hints && game.winner().is_none() {
             ui.label(RichText::new(sum_view::hint_text(&hint)).size(sentence_size(ui)).color(pal.winning));
             // The winning moves as buttons too: one click plays one.
-            let wins = match &hint {
+            let wins = match hint {
                 crate::play::SumHint::Values { wins, .. } | crate::play::SumHint::Misere { wins } => wins.clone(),
                 _ => Vec::new(),
             };

@@ -48,7 +48,7 @@ pub fn board(
     // The targets of the picked piece.
     if let Some(i) = selected {
         let (px, py) = game.pieces()[i];
-        for (j, t) in game.moves() {
+        for (j, t) in game.moves().unwrap_or_default() {
             if j == i && t.0 < w && t.1 < h {
                 painter.circle_filled(cell_rect(t.0, t.1).center(), cell * 0.15, pal.target);
             }
