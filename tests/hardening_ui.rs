@@ -60,11 +60,11 @@ fn with_rules(rules: &str) -> String {
 fn saved_rules_that_fail_validation_start_the_defaults_with_a_banner() {
     let zero = r#"{"name":"bad","description":"","piece":{"slides":[{"dx":0,"dy":0}],"jumps":[]},"terminal":[],"convention":"normal"}"#;
     let far = r#"{"name":"far","description":"","piece":{"slides":[],"jumps":[{"dx":99999,"dy":1}]},"terminal":[],"convention":"normal"}"#;
-    for (rules, why) in [(zero, "[0, 0]"), (far, "at most 4096")] {
+    for (rules, why) in [(zero, "(0, 0), which does not move"), (far, "at most 4096")] {
         let mut h = harness(with_rules(rules));
         h.run();
-        let warning = h.state().load_warning.clone().expect("a banner");
-        assert!(warning.contains(why), "{warning}");
+        assert!(h.state().load_warning.is_some(), "a banner");
+        assert!(shows(&h, why), "the banner says why: {why}");
         assert_eq!(h.state().state.shared.rules.name, "queen");
         assert!(shows(&h, "could not be read"));
         step_until(&mut h, "the default game is set up", |a| a.state.play.game.is_some());
@@ -75,7 +75,7 @@ fn saved_rules_that_fail_validation_start_the_defaults_with_a_banner() {
     for saved in [mine, editing] {
         let mut h = harness(saved);
         h.run();
-        assert!(h.state().load_warning.as_deref().is_some_and(|w| w.contains("[0, 0]")));
+        assert!(h.state().load_warning.is_some() && shows(&h, "(0, 0), which does not move"));
     }
 }
 
@@ -116,8 +116,8 @@ fn a_saved_design_that_cannot_be_read_is_not_replaced_silently() {
             serde_json::json!({ "shared": { "settings": { "language": "English" } }, "knight": { "design": design } });
         let mut h = harness(saved.to_string());
         h.run();
-        let warning = h.state().load_warning.clone().expect("a banner");
-        assert!(warning.contains("knight design"), "{warning}");
+        assert!(h.state().load_warning.is_some(), "a banner");
+        assert!(shows(&h, "knight design"), "the banner names the design");
     }
 }
 
@@ -136,4 +136,61 @@ fn a_ui_test_that_times_out_leaves_a_picture_of_the_screen() {
     assert!(message.contains(&path.display().to_string()), "the failure says where the screen is: {message}");
     let image = image::open(&path).expect("the screen is a PNG");
     assert!(image.width() > 100 && image.height() > 100);
+}
+
+/// A 10 MB text pasted into a path field (it used to reach wgpu whole and
+/// panic there): the field takes as many characters as a path can have.
+#[test]
+fn a_huge_paste_into_a_field_is_cut_to_what_the_field_takes() {
+    let mut h =
+        harness(r#"{"shared":{"settings":{"language":"English"}},"tab":"Map","map":{"options":{"size":64}}}"#.into());
+    step_until(&mut h, "the map is computed", |a| a.state.map.table().is_some_and(|t| t.is_complete()));
+    h.run();
+    let field = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "File path");
+    field.focus();
+    h.run();
+    h.event(egui::Event::Paste("/tmp/".repeat(2_000_000)));
+    h.run();
+    let typed = h.state().state.map.options.export_path.chars().count();
+    assert_eq!(typed, grundy_lab::ui::widgets::MAX_PATH_CHARS, "the field keeps what it takes");
+}
+
+/// The map's "Save to path" writes by the name (PNG bytes never go into
+/// `map.txt`) and says why not, as `render` does; a highlight list with
+/// an item that is not a value says which.
+#[test]
+fn the_map_refuses_a_path_of_another_kind_and_a_list_it_cannot_read() {
+    let dir = std::env::temp_dir().join(format!("grundy-lab-hardening-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let txt = dir.join("map.txt");
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Map","map":{{"options":{{"size":64,"palette":"highlight","highlight":"1,,x,-5,99999999999","export_path":{}}}}}}}"#,
+        serde_json::to_string(&txt.display().to_string()).unwrap()
+    );
+    let mut h = harness(saved);
+    step_until(&mut h, "the map is computed", |a| a.state.map.table().is_some_and(|t| t.is_complete()));
+    h.run();
+    assert!(shows(&h, "“x” is not a value"), "the list's first bad item is named");
+    // The export section may be below the fold: press the button as a
+    // screen reader does.
+    h.get_by_label("Save to path").click_accesskit();
+    h.run();
+    assert!(shows(&h, "has neither"), "the refusal is on screen");
+    assert!(!txt.exists(), "nothing was written");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A saved program longer than the editor takes is left out with a banner
+/// that names it (in the saved language), and everything else is loaded.
+#[test]
+fn a_saved_program_too_long_is_left_out_with_a_banner_and_the_rest_loads() {
+    let program = serde_json::to_string(&"x".repeat(grundy_lab::rules::MAX_PROGRAM_TEXT + 22)).unwrap();
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"Japanese","scale":1.25}}}},"tab":"Pieces","pieces":{{"program":{{"source":{program}}}}}}}"#
+    );
+    let mut h = harness(saved);
+    h.run();
+    assert!(shows(&h, "編集中のルールのプログラム (100022 文字"), "the banner names what was left out");
+    assert!(!shows(&h, "could not"), "in Japanese");
+    assert_eq!(h.state().state.shared.settings.scale, 1.25, "the rest was loaded");
 }

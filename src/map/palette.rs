@@ -49,6 +49,51 @@ impl PaletteKind {
 /// The period of the cyclic palette.
 pub const CYCLE: u32 = 24;
 
+/// The most values the highlight palette takes.
+pub const MAX_HIGHLIGHT: usize = 12;
+
+/// Why a list of values to highlight cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HighlightError {
+    /// No value at all.
+    Empty,
+    /// An item that is not a whole number from 0 to 2^32 - 1.
+    NotAValue(String),
+    /// More values than the palette takes.
+    TooMany { count: usize },
+}
+
+impl std::fmt::Display for HighlightError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HighlightError::Empty => f.write_str("give at least one value"),
+            HighlightError::NotAValue(item) => {
+                write!(f, "`{item}` is not a value (a whole number from 0 to {})", u32::MAX)
+            }
+            HighlightError::TooMany { count } => write!(f, "{count} values; at most {MAX_HIGHLIGHT}"),
+        }
+    }
+}
+
+/// The values to highlight, from a list such as `0, 1 5` (commas,
+/// semicolons or spaces between; empty items are skipped). The one reader
+/// of such lists: the map and `render --highlight` refuse the same lists.
+pub fn parse_highlight(list: &str) -> Result<Vec<u32>, HighlightError> {
+    let mut values = Vec::new();
+    for item in list.split([',', ' ', ';']).map(str::trim).filter(|t| !t.is_empty()) {
+        let v = item.parse::<u32>().map_err(|_| {
+            let shown: String = item.chars().take(20).collect();
+            HighlightError::NotAValue(shown)
+        })?;
+        values.push(v);
+    }
+    match values.len() {
+        0 => Err(HighlightError::Empty),
+        n if n > MAX_HIGHLIGHT => Err(HighlightError::TooMany { count: n }),
+        _ => Ok(values),
+    }
+}
+
 /// Strong colours for highlighted values, in order.
 pub const HIGHLIGHT: [Rgba; 6] = [
     [220, 40, 40, 255],
@@ -299,6 +344,20 @@ impl Palette {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn highlight_lists_are_read_whole_or_refused_with_the_item() {
+        assert_eq!(parse_highlight("0, 1 5;7"), Ok(vec![0, 1, 5, 7]));
+        assert_eq!(parse_highlight("1,,2"), Ok(vec![1, 2]), "an empty item is skipped");
+        assert_eq!(parse_highlight("1,,x,-5,99999999999"), Err(HighlightError::NotAValue("x".into())));
+        assert_eq!(parse_highlight("-5"), Err(HighlightError::NotAValue("-5".into())));
+        assert_eq!(parse_highlight("99999999999"), Err(HighlightError::NotAValue("99999999999".into())));
+        assert_eq!(parse_highlight(" , "), Err(HighlightError::Empty));
+        let many = (0..13).map(|v| v.to_string()).collect::<Vec<_>>().join(",");
+        assert_eq!(parse_highlight(&many), Err(HighlightError::TooMany { count: 13 }));
+        assert_eq!(parse_highlight(&(0..12).map(|v| v.to_string()).collect::<Vec<_>>().join(",")).unwrap().len(), 12);
+    }
+
     use super::*;
 
     #[test]

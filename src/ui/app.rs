@@ -4,7 +4,7 @@
 
 use super::i18n::{self, Language, tr, trf};
 use super::settings_file;
-use super::state::{AppState, SCALE_RANGE, ThemeChoice};
+use super::state::{AppState, LoadProblem, SCALE_RANGE, SavedError, ThemeChoice};
 use super::tabs::Tab;
 use super::{fonts, help, theme};
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
@@ -16,8 +16,9 @@ pub const STORAGE_KEY: &str = "grundy-lab-state";
 pub struct GrundyLabApp {
     /// Everything that is saved (tabs' options, shared state, settings).
     pub state: AppState,
-    /// Why the saved settings could not be read (shown as a banner).
-    pub load_warning: Option<String>,
+    /// Why the saved settings, or a part of them, could not be used, and
+    /// where their copy is (shown as a banner, worded when drawn).
+    pub load_warning: Option<LoadWarning>,
     /// The About window is open.
     pub show_about: bool,
     /// The Shortcuts window is open.
@@ -32,6 +33,15 @@ pub struct GrundyLabApp {
     applied: Option<AppliedLook>,
     applied_zoom: f32,
     title_language: Option<Language>,
+}
+
+/// Settings that could not be used, and the copy kept of them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadWarning {
+    /// What was wrong.
+    pub problem: LoadProblem,
+    /// The copy of the file (none in tests and for a string from memory).
+    pub copy: Option<settings_file::Refused>,
 }
 
 /// The look last applied to the context (re-applied when it changes).
@@ -51,20 +61,21 @@ impl GrundyLabApp {
             Some(f) => match settings_file::read(f) {
                 Ok(Some(text)) => (Some(text), None),
                 Ok(None) => (cc.storage.and_then(|s| s.get_string(STORAGE_KEY)), None),
-                Err(e) => (None, Some(i18n::io_reason(&e))),
+                Err(e) => (None, Some(LoadProblem::Refused(SavedError::Read((&e).into())))),
             },
             None => (None, None),
         };
         let mut app = Self::from_saved(&cc.egui_ctx, saved.as_deref());
         app.settings_path = file.clone();
-        // Settings that cannot be used are replaced by the defaults at the
-        // next save: keep a copy first, or never save over them.
-        if let (Some(file), Some(error)) = (&file, read_error.or(app.load_warning.take())) {
+        // Settings (or parts of them) that cannot be used are replaced at
+        // the next save: keep a copy first, or never save over them.
+        let problem = read_error.or_else(|| app.load_warning.take().map(|w| w.problem));
+        if let (Some(file), Some(problem)) = (&file, problem) {
             // A string from an older version came from eframe's file.
             let source = if saved.is_some() && !file.exists() { file.with_file_name("app.ron") } else { file.clone() };
-            let refused = settings_file::refuse(&source, &error);
-            app.load_warning = Some(refused.warning);
-            app.may_save = refused.may_save;
+            let refused = settings_file::refuse(&source);
+            app.may_save = refused.may_save();
+            app.load_warning = Some(LoadWarning { problem, copy: Some(refused) });
         }
         app
     }
@@ -73,10 +84,10 @@ impl GrundyLabApp {
     /// string that cannot be read gives the defaults and a warning banner.
     pub fn from_saved(ctx: &egui::Context, saved: Option<&str>) -> Self {
         fonts::install(ctx);
-        let (state, load_warning) = AppState::from_saved(saved);
+        let (state, problem) = AppState::from_saved(saved);
         GrundyLabApp {
             state,
-            load_warning,
+            load_warning: problem.map(|problem| LoadWarning { problem, copy: None }),
             show_about: false,
             show_shortcuts: false,
             settings_path: None,
@@ -189,10 +200,10 @@ impl eframe::App for GrundyLabApp {
             self.top_bar(ui);
             ui.add_space(4.0);
         });
-        if let Some(error) = self.load_warning.clone() {
+        if let Some(warning) = self.load_warning.clone() {
             let pal = theme::colours(&self.state.shared.settings);
             egui::Panel::top("settings_warning").show(ui, |ui| {
-                let text = trf("settings.unreadable", &[("error", &error)]);
+                let text = i18n::load_warning(&warning);
                 let text_color = ui.visuals().strong_text_color();
                 if super::widgets::banner(ui, pal.warning_fill, text_color, &text, true) {
                     self.load_warning = None;

@@ -94,8 +94,13 @@ impl FileChoice {
         }
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(field.label);
-            ui.add(egui::TextEdit::singleline(typed).desired_width(field.width).hint_text(field.hint))
-                .labelled_by(label.id);
+            ui.add(
+                egui::TextEdit::singleline(typed)
+                    .char_limit(super::widgets::MAX_PATH_CHARS)
+                    .desired_width(field.width)
+                    .hint_text(field.hint),
+            )
+            .labelled_by(label.id);
         });
     }
 

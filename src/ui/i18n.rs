@@ -128,6 +128,73 @@ pub fn engine_error(e: &crate::grundy::EngineError) -> String {
     }
 }
 
+/// The banner about settings that could not be used: what, and where the
+/// copy of the file is (or why none could be made).
+pub fn load_warning(w: &crate::ui::app::LoadWarning) -> String {
+    use crate::ui::state::{JsonCategory, LoadProblem, SavedError, SavedRules, SavedText};
+    let what = match &w.problem {
+        LoadProblem::Refused(e) => {
+            let why = match e {
+                SavedError::Format { category, line, column, detail } => {
+                    let key = match category {
+                        JsonCategory::Syntax => "settings.error.syntax",
+                        JsonCategory::Data => "settings.error.data",
+                        JsonCategory::Eof => "settings.error.eof",
+                    };
+                    trf(key, &[("line", line), ("column", column), ("detail", detail)])
+                }
+                SavedError::Read(os) => os_reason(os),
+                SavedError::Rules { which, name, error } => {
+                    let which = match which {
+                        SavedRules::Current => tr("settings.rules.current"),
+                        SavedRules::SavedPiece => tr("settings.rules.saved"),
+                        SavedRules::Draft => tr("settings.rules.draft"),
+                    };
+                    trf("settings.error.rules", &[("which", &which), ("name", name), ("why", &rules_error(error))])
+                }
+                SavedError::TooManyPieces { count, max } => {
+                    trf("settings.error.pieces", &[("count", count), ("max", max)])
+                }
+            };
+            trf("settings.unreadable", &[("error", &why)])
+        }
+        LoadProblem::Dropped(parts) => {
+            let list: Vec<String> = parts
+                .iter()
+                .map(|p| {
+                    let field = match p.field {
+                        SavedText::Program => tr("settings.text.program"),
+                        SavedText::Formula => tr("settings.text.formula"),
+                        SavedText::Path => tr("settings.text.path"),
+                        SavedText::Field => tr("settings.text.field"),
+                    };
+                    trf("settings.text.too_long", &[("field", &field), ("chars", &p.chars), ("max", &p.max)])
+                })
+                .collect();
+            trf("settings.parts_dropped", &[("parts", &list.join(tr("list.separator")))])
+        }
+    };
+    match &w.copy {
+        None => what,
+        Some(r) => match &r.copy {
+            Ok(copy) => trf("settings.copy_kept", &[("error", &what), ("copy", &copy.display())]),
+            Err(e) => trf("settings.no_copy", &[("error", &what), ("path", &r.file.display()), ("why", &os_reason(e))]),
+        },
+    }
+}
+
+/// Why a list of values to highlight cannot be used.
+pub fn highlight_error(e: &crate::map::palette::HighlightError) -> String {
+    use crate::map::palette::{HighlightError, MAX_HIGHLIGHT};
+    match e {
+        HighlightError::Empty => tr("map.highlight.empty").to_string(),
+        HighlightError::NotAValue(item) => trf("map.highlight.not_a_value", &[("item", item), ("max", &u32::MAX)]),
+        HighlightError::TooMany { count } => {
+            trf("map.highlight.too_many", &[("count", count), ("max", &MAX_HIGHLIGHT)])
+        }
+    }
+}
+
 /// Why a rules program failed, in the user's language.
 pub fn program_error(e: &crate::rules::ProgramError) -> String {
     e.to_string()

@@ -12,7 +12,7 @@
 //! Older versions kept the settings inside eframe's `app.ron`; that string
 //! is read once when `settings.json` does not exist yet.
 
-use super::i18n::{io_reason, trf};
+use crate::fsutil::OsError;
 use std::path::{Path, PathBuf};
 
 /// The app id, which names the data folder.
@@ -48,29 +48,27 @@ pub fn back_up(file: &Path) -> std::io::Result<PathBuf> {
     Ok(copy)
 }
 
-/// What to tell the user about settings that could not be used, and
+/// A copy of settings that could not be used (or a part of them), and
 /// whether the file may be written over later (only when a copy was kept).
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Refused {
-    /// The banner text: why, and where the copy is (or why there is none).
-    pub warning: String,
-    /// False when no copy could be made: then the file is never replaced.
-    pub may_save: bool,
+    /// The file whose settings were refused.
+    pub file: PathBuf,
+    /// Where its copy is, or why none could be made.
+    pub copy: Result<PathBuf, OsError>,
 }
 
-/// Keep a copy of `file`, whose settings could not be used because of
-/// `error`, and say so.
-pub fn refuse(file: &Path, error: &str) -> Refused {
-    match back_up(file) {
-        Ok(copy) => Refused {
-            warning: trf("settings.copy_kept", &[("error", &error), ("copy", &copy.display())]),
-            may_save: true,
-        },
-        Err(e) => Refused {
-            warning: trf("settings.no_copy", &[("error", &error), ("path", &file.display()), ("why", &io_reason(&e))]),
-            may_save: false,
-        },
+impl Refused {
+    /// False when no copy could be made: then the file is never replaced.
+    pub fn may_save(&self) -> bool {
+        self.copy.is_ok()
     }
+}
+
+/// Keep a copy of `file`, whose settings (or a part of them) could not be
+/// used.
+pub fn refuse(file: &Path) -> Refused {
+    Refused { file: file.to_path_buf(), copy: back_up(file).map_err(|e| OsError::from(&e)) }
 }
 
 /// Write the settings `text` to `file` atomically.
@@ -96,10 +94,10 @@ mod tests {
         assert_eq!(read(&file).unwrap(), None, "no file: a first run");
         std::fs::write(&file, "{\"shared\": broken").unwrap();
         assert_eq!(read(&file).unwrap().as_deref(), Some("{\"shared\": broken"));
-        let refused = refuse(&file, "damaged");
-        assert!(refused.may_save);
+        let refused = refuse(&file);
+        assert!(refused.may_save());
         let copy = dir.join("settings.json.bak");
-        assert!(refused.warning.contains(&copy.display().to_string()), "{}", refused.warning);
+        assert_eq!(refused.copy, Ok(copy.clone()));
         assert_eq!(std::fs::read_to_string(&copy).unwrap(), "{\"shared\": broken");
         save(&file, "{}").unwrap();
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "{}");
@@ -115,8 +113,8 @@ mod tests {
         assert!(std::process::Command::new("mkfifo").arg(&file).status().unwrap().success());
         let e = read(&file).unwrap_err();
         assert!(e.to_string().contains("not a regular file"), "{e}");
-        let refused = refuse(&file, &io_reason(&e));
-        assert!(!refused.may_save, "no copy, so no save: {}", refused.warning);
+        let refused = refuse(&file);
+        assert!(!refused.may_save(), "no copy, so no save: {:?}", refused.copy);
         assert!(save(&file, "{}").is_err());
         assert!(std::fs::metadata(&file).unwrap().file_type().is_fifo());
         std::fs::remove_dir_all(&dir).unwrap();

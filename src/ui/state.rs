@@ -104,36 +104,163 @@ pub struct AppState {
     pub knight: KnightTab,
 }
 
+/// Why saved settings, or a part of them, could not be used. Kept as data
+/// and worded when the banner is drawn ([`crate::ui::i18n::load_problem`]),
+/// so that it follows the language.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoadProblem {
+    /// The whole file was refused (the app started with the defaults).
+    Refused(SavedError),
+    /// These parts were left out; the rest was used.
+    Dropped(Vec<DroppedPart>),
+}
+
+/// Why the whole saved state was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SavedError {
+    /// Not JSON, or not the settings' shape: serde's category, line,
+    /// column, and for a value of the wrong kind serde's own words (they
+    /// name the field, or the part that could not be read, such as a
+    /// knight design).
+    Format { category: JsonCategory, line: usize, column: usize, detail: String },
+    /// The file could not be read.
+    Read(crate::fsutil::OsError),
+    /// Saved rules that fail [`Rules::validate`]: which, its name, why.
+    Rules { which: SavedRules, name: String, error: crate::rules::RulesError },
+    /// More saved pieces than are kept.
+    TooManyPieces { count: usize, max: usize },
+}
+
+/// serde_json's kinds of error, without its English sentence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JsonCategory {
+    /// Not JSON at all (a stray character).
+    Syntax,
+    /// JSON, but a value of the wrong kind or a field twice.
+    Data,
+    /// The text ends in the middle.
+    Eof,
+}
+
+/// Which saved rules were refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SavedRules {
+    /// The current game.
+    Current,
+    /// One of My pieces.
+    SavedPiece,
+    /// The piece being edited in the Pieces tab.
+    Draft,
+}
+
+/// A part of the saved settings left out (the rest is used), and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DroppedPart {
+    /// Which text.
+    pub field: SavedText,
+    /// Its length, in characters.
+    pub chars: usize,
+    /// The most its field takes.
+    pub max: usize,
+}
+
+/// The saved texts that have a length limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SavedText {
+    /// The rules program being edited.
+    Program,
+    /// The workbench's formula.
+    Formula,
+    /// A typed file path.
+    Path,
+    /// A typed list or number (highlighted values, a start size).
+    Field,
+}
+
+/// serde's message without its " at line L column C" (said separately).
+fn without_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// Leave out a saved `text` longer than `max` characters, and say so.
+pub(crate) fn keep_if_short(text: &mut String, field: SavedText, max: usize, dropped: &mut Vec<DroppedPart>) {
+    // Bytes bound characters from above: count only when it may matter.
+    if text.len() > max {
+        let chars = text.chars().count();
+        if chars > max {
+            dropped.push(DroppedPart { field, chars, max });
+            text.clear();
+        }
+    }
+}
+
 impl AppState {
     /// The state saved in `text` (JSON). A string that cannot be read gives
-    /// the defaults and a message saying why (never a panic).
-    pub fn from_saved(text: Option<&str>) -> (AppState, Option<String>) {
-        match text {
-            None => (AppState::default(), None),
-            Some(t) => match serde_json::from_str::<AppState>(t).map_err(|e| e.to_string()).and_then(|mut state| {
-                state.check_saved()?;
-                Ok(state)
-            }) {
-                Ok(state) => (state, None),
-                Err(e) => (AppState::default(), Some(e)),
-            },
+    /// the defaults and the reason (never a panic); a text too long for its
+    /// field is left out and named, and the rest is used.
+    pub fn from_saved(text: Option<&str>) -> (AppState, Option<LoadProblem>) {
+        let Some(t) = text else { return (AppState::default(), None) };
+        // Some editors save a byte-order mark first.
+        let t = t.strip_prefix('\u{feff}').unwrap_or(t);
+        let mut state = match serde_json::from_str::<AppState>(t) {
+            Ok(state) => state,
+            Err(e) => {
+                let category = match e.classify() {
+                    serde_json::error::Category::Syntax | serde_json::error::Category::Io => JsonCategory::Syntax,
+                    serde_json::error::Category::Data => JsonCategory::Data,
+                    serde_json::error::Category::Eof => JsonCategory::Eof,
+                };
+                let detail =
+                    if category == JsonCategory::Data { without_position(&e.to_string()) } else { String::new() };
+                let error = SavedError::Format { category, line: e.line(), column: e.column(), detail };
+                return (Self::defaults_after_refusal(t), Some(LoadProblem::Refused(error)));
+            }
+        };
+        match state.check_saved() {
+            Ok(dropped) if dropped.is_empty() => (state, None),
+            Ok(dropped) => (state, Some(LoadProblem::Dropped(dropped))),
+            Err(e) => (Self::defaults_after_refusal(t), Some(LoadProblem::Refused(e))),
         }
+    }
+
+    /// The defaults, in the language the refused text asked for when it
+    /// can still be read there (so the banner about it is in that language).
+    fn defaults_after_refusal(text: &str) -> AppState {
+        let mut state = AppState::default();
+        let value: Option<serde_json::Value> = serde_json::from_str(text).ok();
+        let language = value.as_ref().and_then(|v| v.pointer("/shared/settings/language")).cloned();
+        if let Some(language) = language.and_then(|l| serde_json::from_value::<Language>(l).ok()) {
+            state.shared.settings.language = language;
+        }
+        state
     }
 
     /// The checks every saved state passes, the same as a rules file's:
     /// saved rules must pass [`Rules::validate`] (else the whole state is
-    /// refused, so that the app starts), and every number is brought within
-    /// what its control allows.
-    fn check_saved(&mut self) -> Result<(), String> {
-        let rules = |what: &str, r: &Rules| r.validate().map_err(|e| format!("{what} `{}`: {e}", r.name));
-        rules("the current rules", &self.shared.rules)?;
+    /// refused, so that the app starts), every number is brought within
+    /// what its control allows, and a text longer than its field takes is
+    /// left out (returned, so the banner names it and a copy of the file is
+    /// kept).
+    fn check_saved(&mut self) -> Result<Vec<DroppedPart>, SavedError> {
+        let rules = |which: SavedRules, r: &Rules| {
+            r.validate().map_err(|error| SavedError::Rules { which, name: r.name.clone(), error })
+        };
+        rules(SavedRules::Current, &self.shared.rules)?;
         for r in &self.shared.saved_pieces {
-            rules("the saved piece", r)?;
+            rules(SavedRules::SavedPiece, r)?;
         }
         if self.shared.saved_pieces.len() > MAX_SAVED_PIECES {
-            return Err(format!("{} saved pieces; at most {MAX_SAVED_PIECES}", self.shared.saved_pieces.len()));
+            return Err(SavedError::TooManyPieces { count: self.shared.saved_pieces.len(), max: MAX_SAVED_PIECES });
         }
-        self.pieces.check_saved().map_err(|e| format!("the piece being edited: {e}"))?;
+        let mut dropped = Vec::new();
+        self.pieces.check_saved(&mut dropped).map_err(|error| SavedError::Rules {
+            which: SavedRules::Draft,
+            name: self.pieces.draft.name.clone(),
+            error,
+        })?;
         let settings = &mut self.shared.settings;
         settings.scale = if settings.scale.is_finite() {
             settings.scale.clamp(*SCALE_RANGE.start(), *SCALE_RANGE.end())
@@ -141,10 +268,10 @@ impl AppState {
             1.0
         };
         self.play.options.clamp_to_ui();
-        self.map.options.clamp_to_ui();
+        self.map.options.clamp_to_ui(&mut dropped);
         self.map.camera = self.map.camera.filter(|c| c.is_usable());
         self.knight.options.clamp_to_ui();
-        Ok(())
+        Ok(dropped)
     }
 
     /// The state as JSON, to save.
@@ -167,11 +294,37 @@ mod tests {
         assert_eq!(back.shared.settings.scale, 1.5);
         assert_eq!(back.shared.rules.name, "dragon-king");
         let (d, warn) = AppState::from_saved(Some("{\"shared\": [1, 2"));
-        assert!(warn.is_some());
+        assert!(matches!(warn, Some(LoadProblem::Refused(SavedError::Format { category: JsonCategory::Data, .. }))));
         assert_eq!(d.shared.rules.name, "queen");
         // Unknown and missing fields are fine.
         let (p, warn) = AppState::from_saved(Some("{\"future\": 3, \"shared\": {\"settings\": {\"scale\": 2.0}}}"));
         assert!(warn.is_none());
         assert_eq!(p.shared.settings.scale, 2.0);
+        // A byte-order mark first is fine.
+        let (b, warn) = AppState::from_saved(Some("\u{feff}{\"shared\": {\"settings\": {\"scale\": 2.0}}}"));
+        assert!(warn.is_none());
+        assert_eq!(b.shared.settings.scale, 2.0);
+    }
+
+    /// A program over the limit (100 022 characters) is left out, named,
+    /// and the rest of the settings is used; a refused file keeps the
+    /// language it asked for.
+    #[test]
+    fn a_text_too_long_is_left_out_and_named_and_the_rest_is_used() {
+        let mut s = AppState::default();
+        s.shared.settings.scale = 1.5;
+        s.pieces.program.source = "x".repeat(crate::rules::MAX_PROGRAM_TEXT + 22);
+        s.map.options.export_path = "p".repeat(66_000_000);
+        let (back, warn) = AppState::from_saved(Some(&s.to_saved()));
+        let Some(LoadProblem::Dropped(parts)) = warn else { panic!("{warn:?}") };
+        let fields: Vec<SavedText> = parts.iter().map(|p| p.field).collect();
+        assert_eq!(fields, vec![SavedText::Program, SavedText::Path]);
+        assert_eq!(parts[0].chars, crate::rules::MAX_PROGRAM_TEXT + 22);
+        assert_eq!(back.shared.settings.scale, 1.5, "the rest is used");
+        assert!(back.pieces.program.source.is_empty() && back.map.options.export_path.is_empty());
+
+        let (d, warn) = AppState::from_saved(Some(r#"{"shared":{"settings":{"language":"Japanese"},"rules":7}}"#));
+        assert!(matches!(warn, Some(LoadProblem::Refused(_))));
+        assert_eq!(d.shared.settings.language, Language::Japanese);
     }
 }

@@ -121,6 +121,14 @@ pub fn side_panel_frame(
     });
 }
 
+/// The most characters a typed file path takes (more than any file system
+/// allows in one path).
+pub const MAX_PATH_CHARS: usize = 4096;
+
+/// The most characters a short field takes (a list of values, a rules
+/// spec, "x, y").
+pub const MAX_FIELD_CHARS: usize = 1000;
+
 /// The most characters a field for a count of stones takes: a 64-bit
 /// number has 20 digits, with room for separators. A field holds what a
 /// person types, never a pasted book.

@@ -320,9 +320,19 @@ impl KnightTab {
         let text = self.custom_text.get_or_insert_with(|| (a0.to_string(), b0.to_string()));
         ui.horizontal_wrapped(|ui| {
             let l = ui.label("a");
-            ui.add(egui::TextEdit::singleline(&mut text.0).desired_width(36.0)).labelled_by(l.id);
+            ui.add(
+                egui::TextEdit::singleline(&mut text.0)
+                    .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
+                    .desired_width(36.0),
+            )
+            .labelled_by(l.id);
             let l = ui.label("b");
-            ui.add(egui::TextEdit::singleline(&mut text.1).desired_width(36.0)).labelled_by(l.id);
+            ui.add(
+                egui::TextEdit::singleline(&mut text.1)
+                    .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
+                    .desired_width(36.0),
+            )
+            .labelled_by(l.id);
             if ui.button(tr("knight.leaper.use")).clicked() {
                 let max = crate::knight::leaper::MAX_STEP;
                 let parse = |s: &str| {

@@ -25,8 +25,13 @@ pub(super) fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
         start_compare(ui.ctx(), tab, shared, t);
     }
     let label = ui.strong(tr("map.formula"));
-    ui.add(egui::TextEdit::singleline(&mut tab.options.formula).desired_width(f32::INFINITY).code_editor())
-        .labelled_by(label.id);
+    ui.add(
+        egui::TextEdit::singleline(&mut tab.options.formula)
+            .char_limit(crate::conjecture::MAX_TEXT)
+            .desired_width(f32::INFINITY)
+            .code_editor(),
+    )
+    .labelled_by(label.id);
     if ui.add_enabled(enabled, egui::Button::new(tr("map.formula.run"))).clicked()
         && let Some(t) = table
     {

@@ -76,18 +76,31 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
         }
     }
     if let Some((path, format)) = choose_file(ui, tab) {
-        let png = match format {
-            Format::Png => true,
-            Format::Csv => false,
-            Format::ByExtension => !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")),
-        };
-        start_export(ui.ctx(), tab, table, win, path, png);
+        match written_as(format, &path) {
+            Some(png) => start_export(ui.ctx(), tab, table, win, path, png),
+            None => {
+                tab.rt.export.message = Some(trf("map.export.extension", &[("path", &path.display())]));
+            }
+        }
     }
     if let Some(job) = &tab.rt.export.job {
         widgets::job_progress(ui, job);
     }
     if let Some(m) = tab.rt.export.message() {
         ui.label(m);
+    }
+}
+
+/// Whether `path` is written as a PNG (true) or a CSV (false): the dialog
+/// says which; a typed path by its name, `.png` or `.csv` (any case), and
+/// any other name is refused (`None`), as the command line refuses it, so
+/// that PNG bytes never land in `map.txt`.
+fn written_as(format: Format, path: &std::path::Path) -> Option<bool> {
+    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    match (format, ext.as_deref()) {
+        (Format::Png, _) | (Format::ByExtension, Some("png")) => Some(true),
+        (Format::Csv, _) | (Format::ByExtension, Some("csv")) => Some(false),
+        (Format::ByExtension, _) => None,
     }
 }
 
@@ -171,4 +184,21 @@ fn export_window(tab: &MapTab, table: &Table, ui: &egui::Ui) -> ExportWindow {
     let r = tab.rt.view.canvas.unwrap_or(ui.ctx().content_rect());
     let (xs, ys) = cam.visible_cells(r.width() as f64, r.height() as f64, table.width(), table.height());
     ExportWindow { x0: xs.start, y0: ys.start, width: xs.len().max(1), height: ys.len().max(1), pixels_per_cell: ppc }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn a_typed_path_is_written_by_its_name_and_other_names_are_refused() {
+        assert_eq!(written_as(Format::ByExtension, Path::new("/tmp/map.PNG")), Some(true));
+        assert_eq!(written_as(Format::ByExtension, Path::new("map.csv")), Some(false));
+        for refused in ["map.txt", "map", "map.png.txt", ".png"] {
+            assert_eq!(written_as(Format::ByExtension, Path::new(refused)), None, "{refused}");
+        }
+        // A dialog's choice is the format its filter offered.
+        assert_eq!(written_as(Format::Png, Path::new("chosen")), Some(true));
+    }
 }

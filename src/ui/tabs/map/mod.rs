@@ -84,7 +84,9 @@ pub struct MapOptions {
 impl MapOptions {
     /// Bring values read from the settings file within what the controls
     /// allow.
-    pub fn clamp_to_ui(&mut self) {
+    pub fn clamp_to_ui(&mut self, dropped: &mut Vec<crate::ui::state::DroppedPart>) {
+        use crate::ui::state::{SavedText, keep_if_short};
+        use crate::ui::widgets::{MAX_FIELD_CHARS, MAX_PATH_CHARS};
         self.size = self.size.clamp(16, MAX_SIZE);
         self.compare_a = self.compare_a.min(1_000_000);
         self.compare_b = self.compare_b.min(1_000_000);
@@ -93,11 +95,10 @@ impl MapOptions {
         self.plot_row = self.plot_row.min(MAX_SIZE - 1);
         self.plane_at = self.plane_at.min(table_state::MAX_CUBE - 1);
         self.pass_layer = self.pass_layer.min(1);
-        for text in [&mut self.formula, &mut self.highlight, &mut self.compare_with, &mut self.export_path] {
-            if text.len() > crate::conjecture::MAX_TEXT {
-                text.clear();
-            }
-        }
+        keep_if_short(&mut self.formula, SavedText::Formula, crate::conjecture::MAX_TEXT, dropped);
+        keep_if_short(&mut self.highlight, SavedText::Field, MAX_FIELD_CHARS, dropped);
+        keep_if_short(&mut self.compare_with, SavedText::Field, MAX_FIELD_CHARS, dropped);
+        keep_if_short(&mut self.export_path, SavedText::Path, MAX_PATH_CHARS, dropped);
     }
 }
 
@@ -335,7 +336,8 @@ impl MapTab {
     }
 }
 
-/// "0, 1, 5" -> [0, 1, 5]; anything that is not a number is skipped.
+/// The highlighted values of a list such as "0, 1, 5"; none while the list
+/// cannot be read (the side panel says why, [`crate::map::palette::parse_highlight`]).
 pub fn parse_values(s: &str) -> Vec<u32> {
-    s.split([',', ' ', ';']).filter_map(|t| t.trim().parse().ok()).take(12).collect()
+    crate::map::palette::parse_highlight(s).unwrap_or_default()
 }

@@ -187,10 +187,16 @@ fn colours(ui: &mut egui::Ui, tab: &mut MapTab) {
         .labelled_by(label.id);
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr("map.highlight"));
-        ui.add(egui::TextEdit::singleline(&mut tab.options.highlight).desired_width(90.0))
-            .labelled_by(label.id)
-            .on_hover_text(tr("map.highlight.tip"));
+        let field = egui::TextEdit::singleline(&mut tab.options.highlight)
+            .char_limit(crate::ui::widgets::MAX_FIELD_CHARS)
+            .desired_width(90.0);
+        ui.add(field).labelled_by(label.id).on_hover_text(tr("map.highlight.tip"));
     });
+    if tab.options.palette == PaletteKind::Highlight
+        && let Err(e) = crate::map::palette::parse_highlight(&tab.options.highlight)
+    {
+        ui.colored_label(ui.visuals().error_fg_color, crate::ui::i18n::highlight_error(&e));
+    }
 }
 
 /// What is drawn over the map.
@@ -215,7 +221,12 @@ fn view_controls(ui: &mut egui::Ui, tab: &mut MapTab) {
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr("map.goto"));
         let edit = ui
-            .add(egui::TextEdit::singleline(&mut tab.rt.edits.goto).desired_width(90.0).hint_text("x, y"))
+            .add(
+                egui::TextEdit::singleline(&mut tab.rt.edits.goto)
+                    .char_limit(crate::ui::widgets::MAX_FIELD_CHARS)
+                    .desired_width(90.0)
+                    .hint_text("x, y"),
+            )
             .labelled_by(label.id);
         let go = ui.button("→").on_hover_text(tr("map.goto"));
         if go.clicked() || edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {

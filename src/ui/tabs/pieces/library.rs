@@ -84,8 +84,10 @@ fn usable(tab: &mut PiecesTab) -> bool {
 pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
     section(ui, tr("lib.piece"));
     let label = ui.label(tr("lib.name"));
-    ui.add(egui::TextEdit::singleline(&mut tab.draft.name).char_limit(200).desired_width(f32::INFINITY))
-        .labelled_by(label.id);
+    ui.add(
+        egui::TextEdit::singleline(&mut tab.draft.name).char_limit(crate::rules::MAX_NAME).desired_width(f32::INFINITY),
+    )
+    .labelled_by(label.id);
     let label = ui.label(tr("lib.description"));
     ui.add(
         egui::TextEdit::multiline(&mut tab.draft.description)

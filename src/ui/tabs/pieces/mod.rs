@@ -81,15 +81,18 @@ impl PiecesTab {
     /// Check what was read from the settings file: the draft must be valid
     /// rules (else the settings are refused); numbers are brought within
     /// what the controls allow.
-    pub fn check_saved(&mut self) -> Result<(), crate::rules::RulesError> {
+    pub fn check_saved(
+        &mut self,
+        dropped: &mut Vec<crate::ui::state::DroppedPart>,
+    ) -> Result<(), crate::rules::RulesError> {
+        use crate::ui::state::{SavedText, keep_if_short};
         self.draft.validate()?;
         self.grid = self.grid.clamp(3, editor::MAX_GRID);
         self.p = self.p.clamp(1, editor::MAX_GRID + 1);
         self.check_size = self.check_size.clamp(8, workbench::MAX_CHECK_SIDE);
-        if self.formula.len() > crate::conjecture::MAX_TEXT {
-            self.formula.clear();
-        }
-        self.program.check_saved();
+        keep_if_short(&mut self.formula, SavedText::Formula, crate::conjecture::MAX_TEXT, dropped);
+        keep_if_short(&mut self.file_path, SavedText::Path, crate::ui::widgets::MAX_PATH_CHARS, dropped);
+        keep_if_short(&mut self.program.source, SavedText::Program, crate::rules::MAX_PROGRAM_TEXT, dropped);
         Ok(())
     }
 }

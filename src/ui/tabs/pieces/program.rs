@@ -69,13 +69,6 @@ impl ProgramEditor {
         }
         &self.compiled.as_ref().expect("just compiled").1
     }
-
-    /// Bring a text read from the settings within the editor's limit.
-    pub fn check_saved(&mut self) {
-        if self.source.len() > crate::rules::MAX_PROGRAM_TEXT {
-            self.source.clear();
-        }
-    }
 }
 
 /// The line (from 1) an error points at, if any.
@@ -160,6 +153,7 @@ fn code_editor(ui: &mut egui::Ui, source: &mut String, error_at: Option<usize>, 
                     .desired_width(f32::INFINITY)
                     .desired_rows(18)
                     .lock_focus(true)
+                    .char_limit(crate::rules::MAX_PROGRAM_TEXT)
                     .layouter(&mut layouter);
                 let resp = ui.add(edit);
                 resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::MultilineTextInput, true, label));

@@ -205,6 +205,7 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let formula_id = ui
         .add(
             egui::TextEdit::multiline(&mut tab.formula)
+                .char_limit(crate::conjecture::MAX_TEXT)
                 .id_salt("pieces_formula")
                 .desired_rows(2)
                 .desired_width(f32::INFINITY)

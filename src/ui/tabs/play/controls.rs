@@ -104,9 +104,21 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
     }
     ui.horizontal_wrapped(|ui| {
         let a = ui.label(tr("play.custom.a"));
-        ui.add(egui::TextEdit::singleline(&mut tab.custom.0).desired_width(80.0).hint_text("9")).labelled_by(a.id);
+        ui.add(
+            egui::TextEdit::singleline(&mut tab.custom.0)
+                .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
+                .desired_width(80.0)
+                .hint_text("9"),
+        )
+        .labelled_by(a.id);
         let b = ui.label(tr("play.custom.b"));
-        ui.add(egui::TextEdit::singleline(&mut tab.custom.1).desired_width(80.0).hint_text("12")).labelled_by(b.id);
+        ui.add(
+            egui::TextEdit::singleline(&mut tab.custom.1)
+                .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
+                .desired_width(80.0)
+                .hint_text("12"),
+        )
+        .labelled_by(b.id);
     });
     if ui.button(tr("play.start.custom")).clicked() {
         let parse = |s: &str| s.trim().replace([',', '_', ' '], "").parse::<u64>().ok();
@@ -137,7 +149,9 @@ fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
         .heaps_text
         .get_or_insert_with(|| tab.options.nim_heaps.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "));
     let label = ui.label(RichText::new(tr("play.heaps")).strong().size(title_size(ui)));
-    let resp = ui.add(egui::TextEdit::singleline(text).desired_width(200.0)).labelled_by(label.id);
+    let resp = ui
+        .add(egui::TextEdit::singleline(text).char_limit(crate::ui::widgets::MAX_FIELD_CHARS).desired_width(200.0))
+        .labelled_by(label.id);
     if resp.lost_focus() {
         let heaps: Option<Vec<u64>> =
             text.split([' ', ',']).filter(|s| !s.is_empty()).map(|s| s.parse().ok()).collect();

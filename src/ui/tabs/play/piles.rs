@@ -90,11 +90,23 @@ fn take_form(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, can_move: bool
     egui::Grid::new("take_form").num_columns(3).show(ui, |ui| {
         ui.label(tr("piles.take"));
         let a = ui.label(tr("piles.from_a"));
-        ui.add(egui::TextEdit::singleline(&mut form.from_a).desired_width(110.0).hint_text("0")).labelled_by(a.id);
+        ui.add(
+            egui::TextEdit::singleline(&mut form.from_a)
+                .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
+                .desired_width(110.0)
+                .hint_text("0"),
+        )
+        .labelled_by(a.id);
         ui.end_row();
         ui.label("");
         let b = ui.label(tr("piles.from_b"));
-        ui.add(egui::TextEdit::singleline(&mut form.from_b).desired_width(110.0).hint_text("0")).labelled_by(b.id);
+        ui.add(
+            egui::TextEdit::singleline(&mut form.from_b)
+                .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
+                .desired_width(110.0)
+                .hint_text("0"),
+        )
+        .labelled_by(b.id);
         ui.end_row();
     });
     if !ui.add_enabled(can_move, egui::Button::new(tr("piles.take_button"))).clicked() {
