@@ -302,3 +302,54 @@ proptest::proptest! {
         }
     }
 }
+
+/// rhai's `do` loop: a `continue` goes back to the top of the body without
+/// testing the condition (rhai 1.27, `eval/stmt.rs`, `Stmt::Do`:
+/// `LoopBreak(false, ..) => continue`), unlike C's `do ... while`. Here the
+/// condition is false from the start, so the body runs until `k` reaches
+/// 3 and the loop ends at the first test of the condition; C's semantics
+/// would stop after one pass, with `k` = 1.
+#[test]
+fn rhai_runs_the_body_of_a_do_loop_again_on_continue() {
+    let engine = rhai::Engine::new();
+    for (words, condition) in [("while", "false"), ("until", "true")] {
+        let k: i64 = engine
+            .eval(&format!("let k = 0; do {{ k += 1; if k < 3 {{ continue; }} }} {words} {condition}; k"))
+            .unwrap();
+        assert_eq!(k, 3, "do ... {words}");
+    }
+}
+
+/// Programs with `continue` in `do ... while` and `do ... until` loops
+/// (the bug of issue 19: the compiled path tested the condition after a
+/// `continue`).
+#[test]
+fn continue_in_do_loops_agrees_with_rhai() {
+    for words in ["while", "until"] {
+        let condition = if words == "while" { "k < x" } else { "k >= x" };
+        let source = format!(
+            "fn moves(x, y) {{
+                let o = []; let k = 0;
+                do {{
+                    k += 1;
+                    if k % 3 == 0 {{ continue; }}
+                    if k <= x {{ o.push([x - k, y]); }}
+                    if k > 2 * x + y {{ break; }}
+                }} {words} {condition};
+                // The number of passes shows: the option's second
+                // coordinate is the final `k`, capped at `y`.
+                if x > 0 {{ o.push([x - 1, min(y, k)]); }}
+                o
+            }}"
+        );
+        let p = Program::new(&source).unwrap();
+        assert!(p.is_compiled(), "do ... {words}");
+        let rhai = p.without_fast_path();
+        let mut scope = Scope::new();
+        for q in box_positions(2) {
+            let slow = rhai.options(q, &mut scope, None);
+            assert_eq!(p.fast_options(q, None), slow.clone().ok(), "do ... {words} at {q:?}");
+            assert_eq!(p.options(q, &mut scope, None), slow, "do ... {words} at {q:?}");
+        }
+    }
+}
