@@ -165,6 +165,9 @@ impl Compiler<'_> {
         if let Expr::FnCall(call, _) = e
             && call.namespace.is_empty()
         {
+            if reordered(&call.args) {
+                return None;
+            }
             match (call.op_token.as_ref(), call.name.as_str(), &call.args[..]) {
                 (Some(Token::ExclusiveRange), _, [a, b]) | (None, "range", [a, b])
                     if call.op_token.is_some() || !self.is_script_fn("range", 2) =>
@@ -247,6 +250,7 @@ impl Compiler<'_> {
             }
             Expr::Stmt(block) => self.block(block.statements(), scope)?,
             Expr::FnCall(call, _) => self.call(call, scope)?,
+            Expr::Index(..) if has_effects(e) => return None,
             Expr::Index(x, flags, _) if !flags.contains(ASTFlags::NEGATED) => {
                 let mut node = self.expr(&x.lhs, scope)?;
                 let (mut x, mut flags) = (x, *flags);
@@ -262,6 +266,11 @@ impl Compiler<'_> {
             }
             Expr::Dot(x, flags, _) if !flags.contains(ASTFlags::NEGATED) => {
                 let Expr::MethodCall(call, _) = &x.rhs else { return None };
+                // rhai evaluates the arguments before the receiver; the
+                // receiver is read last here too only when it is a variable.
+                if !matches!(x.lhs, Expr::Variable(..)) && (has_effects(&x.lhs) || call.args.iter().any(has_effects)) {
+                    return None;
+                }
                 if !call.namespace.is_empty() || call.capture_parent_scope {
                     return None;
                 }
@@ -288,7 +297,7 @@ impl Compiler<'_> {
     }
 
     fn call(&mut self, call: &FnCallExpr, scope: &mut Scope) -> Option<Node> {
-        if !call.namespace.is_empty() || call.capture_parent_scope {
+        if !call.namespace.is_empty() || call.capture_parent_scope || reordered(&call.args) {
             return None;
         }
         let args = &call.args[..];
@@ -318,6 +327,43 @@ impl Compiler<'_> {
             _ => return None,
         })
     }
+}
+
+/// Whether rhai evaluates the arguments of a call in another order than
+/// the compiled path, with a difference that can show. rhai reads a
+/// variable given as the first argument of a function or operator (`k`
+/// in `min(k, e)`, `k + e`, `f(k, e)`) *after* the other arguments, by
+/// reference (`make_function_call`); with fast operators it reads it
+/// first. The compiled path always goes from left to right, so such a call
+/// is compiled only when the later arguments have no effects.
+fn reordered(args: &[Expr]) -> bool {
+    matches!(args.first(), Some(Expr::Variable(..))) && args[1..].iter().any(has_effects)
+}
+
+/// Whether evaluating `e` may change a variable (an assignment or a method
+/// call such as `push`, in a block inside it) or jump (`break`,
+/// `continue`, `return`): the only effects by which the order of
+/// evaluation shows. (A failure shows too, but wherever the compiled path
+/// fails, rhai runs the position again and reports its own error. A call
+/// of a script function changes nothing of its caller: rhai passes
+/// arguments by value.)
+fn has_effects(e: &Expr) -> bool {
+    let mut found = false;
+    e.walk(&mut Vec::new(), &mut |path: &[ASTNode]| {
+        found = match path.last() {
+            Some(ASTNode::Stmt(s)) => {
+                matches!(s, Stmt::Assignment(..) | Stmt::BreakLoop(..) | Stmt::Return(..))
+                    || matches!(s, Stmt::FnCall(call, _) if call.name == "push")
+            }
+            Some(ASTNode::Expr(e)) => {
+                matches!(e, Expr::Dot(..) | Expr::MethodCall(..))
+                    || matches!(e, Expr::FnCall(call, _) if call.name == "push")
+            }
+            _ => false,
+        };
+        !found
+    });
+    found
 }
 
 /// A block of statements; one statement alone is its own block (the same

@@ -72,7 +72,8 @@ pub enum Node {
     If(Box<Node>, Box<Node>, Box<Node>),
     /// `while cond { body }`; `loop` has no condition.
     While(Option<Box<Node>>, Box<Node>),
-    /// `do { body } while cond` (`until`: `do { body } until cond`).
+    /// `do { body } while cond` (`until`: `do { body } until cond`); as in
+    /// rhai, a `continue` in the body skips the test of `cond`.
     Do(Box<Node>, Box<Node>, bool),
     For {
         var: usize,
@@ -325,7 +326,10 @@ impl<'a> Run<'a> {
                 loop {
                     self.tick(1)?;
                     match self.eval(body) {
-                        Ok(_) | Err(Flow::Continue) => {}
+                        Ok(_) => {}
+                        // rhai's `do` loop: a `continue` runs the body
+                        // again without testing the condition.
+                        Err(Flow::Continue) => continue,
                         Err(Flow::Break) => break,
                         Err(e) => return Err(e),
                     }

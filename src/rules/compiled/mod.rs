@@ -16,12 +16,19 @@
 //! - `if`/`else` (also as an expression), blocks as expressions, `while`,
 //!   `loop`, `do ... while/until`, `for x in` (or `for (x, i) in`) `a..b`,
 //!   `a..=b`, `range(a, b)`, `range(a, b, step)` or an array; `break`,
-//!   `continue`, `return`;
+//!   `continue`, `return` (a `continue` in a `do` loop goes back to the top
+//!   of the body without testing the condition, as rhai does);
 //! - calls of the program's own functions (recursion included), and `min`,
 //!   `max`, `abs`, `len`, `push` (`a.push(x)`, `push(a, x)`, `a.len()`).
 //!
 //! Anything else (strings, floats, maps, closures, `switch`, `try`, other
-//! helpers, ...) leaves the program to rhai. At run time the compiled path
+//! helpers, `break` with a value, ...) leaves the program to rhai. So does
+//! an expression whose parts rhai evaluates in another order than left to
+//! right, where the order could show: a call or operator whose first
+//! argument is a variable (rhai reads it after the other arguments) while
+//! a later argument has an effect (an assignment or `push` in a block, a
+//! `break`, `continue` or `return`), and an index `a[i]` with such an
+//! effect in it (rhai evaluates the indices before `a`). At run time the compiled path
 //! never reports an error itself: an overflow, a division by zero, a type
 //! outside the subset, a limit (operations, the clock, array size, call
 //! depth) or an option that `options` would refuse makes it give up, and
