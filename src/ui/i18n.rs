@@ -360,6 +360,11 @@ fn lookup(language: Language, key: &str) -> Option<&'static str> {
     }
 }
 
+/// [`tr`] for a key known only at run time (a job's label).
+pub fn tr_key(key: &str) -> &str {
+    lookup(language(), key).unwrap_or(key)
+}
+
 /// The text for `key` in the current language (the key itself when the
 /// file has no such text, so a missing text shows up rather than crashing).
 pub fn tr(key: &'static str) -> &'static str {

@@ -11,17 +11,59 @@ fn repaint_callback(ctx: &egui::Context) -> crate::jobs::Repaint {
     Box::new(move || ctx.request_repaint())
 }
 
+/// The name of a job as a person reads it beside its progress bar: a text
+/// key and at most one argument that is itself a key (the region of a
+/// knight search). It is worded when drawn, so a switch of language during
+/// a long job rewords it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JobLabel {
+    key: &'static str,
+    arg: Option<(&'static str, &'static str)>,
+}
+
+impl JobLabel {
+    /// The text of `key`.
+    pub const fn new(key: &'static str) -> Self {
+        JobLabel { key, arg: None }
+    }
+
+    /// The text of `key` with `{name}` the text of `value_key`.
+    pub const fn with(key: &'static str, name: &'static str, value_key: &'static str) -> Self {
+        JobLabel { key, arg: Some((name, value_key)) }
+    }
+
+    /// The job's name: the keys (English-free, the job's thread is named by
+    /// them), read back by [`JobLabel::words`].
+    fn encode(self) -> String {
+        match self.arg {
+            None => self.key.to_string(),
+            Some((name, value)) => format!("{}|{name}={value}", self.key),
+        }
+    }
+
+    /// The label of a job named by [`JobLabel::encode`], in the current
+    /// language.
+    fn words(name: &str) -> String {
+        let (key, arg) = name.split_once('|').map_or((name, None), |(k, a)| (k, a.split_once('=')));
+        let text = super::i18n::tr_key(key);
+        match arg {
+            None => text.to_string(),
+            Some((n, v)) => text.replace(&format!("{{{n}}}"), super::i18n::tr_key(v)),
+        }
+    }
+}
+
 /// Start a job for the UI: it wakes `ctx` as it progresses and when it
 /// ends, and runs in the UI's language, so texts it makes (summaries,
 /// messages) are in the user's language.
-pub fn spawn<T, E, F>(name: impl Into<String>, ctx: &egui::Context, work: F) -> Job<T, E>
+pub fn spawn<T, E, F>(label: JobLabel, ctx: &egui::Context, work: F) -> Job<T, E>
 where
     T: Send + 'static,
     E: Send + 'static,
     F: FnOnce(std::sync::Arc<crate::Control>) -> Result<T, E> + Send + 'static,
 {
     let language = super::i18n::language();
-    Job::spawn(name, repaint_callback(ctx), move |control| {
+    Job::spawn(label.encode(), repaint_callback(ctx), move |control| {
         super::i18n::set_language(language);
         work(control)
     })
@@ -36,7 +78,7 @@ pub fn job_progress<T, E>(ui: &mut egui::Ui, job: &Job<T, E>) -> bool {
     let mut cancelled = false;
     // The name on its own line and a bar that leaves room for Cancel, so the
     // button stays inside narrow side panels.
-    ui.label(job.name());
+    ui.label(JobLabel::words(job.name()));
     ui.horizontal(|ui| {
         let width = (ui.available_width() - 100.0).clamp(80.0, 260.0);
         ui.add(egui::ProgressBar::new(job.fraction()).show_percentage().desired_width(width));
@@ -142,4 +184,33 @@ pub fn parse_count(text: &str) -> Option<u64> {
         return None;
     }
     digits.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::i18n::{Language, set_language};
+
+    #[test]
+    fn a_job_label_is_worded_in_the_language_of_the_moment() {
+        let label = JobLabel::with("knight.search_job", "region", "knight.region.a");
+        let name = label.encode();
+        set_language(Language::English);
+        let english = JobLabel::words(&name);
+        set_language(Language::Japanese);
+        let japanese = JobLabel::words(&name);
+        set_language(Language::English);
+        assert!(english.starts_with("Searching"), "{english}");
+        assert!(japanese.ends_with("を探索中") && !japanese.contains("region"), "{japanese}");
+        assert_eq!(JobLabel::words(&JobLabel::new("map.computing").encode()), tr("map.computing"));
+    }
+
+    #[test]
+    fn counts_are_read_as_people_type_them() {
+        assert_eq!(parse_count(" 1,000,000 "), Some(1_000_000));
+        assert_eq!(parse_count("18446744073709551615"), Some(u64::MAX));
+        for bad in ["", "-5", "x", "1e3", "18446744073709551616", "９"] {
+            assert_eq!(parse_count(bad), None, "{bad}");
+        }
+    }
 }

@@ -107,7 +107,7 @@ impl KnightTab {
         let px = self.options.export_px.clamp(16, MAX_PX);
         self.files.message = None;
         // Replacing the job cancels an older export.
-        self.files.export_job = Some(widgets::spawn(tr("knight.export_job"), ctx, move |_| {
+        self.files.export_job = Some(widgets::spawn(widgets::JobLabel::new("knight.export_job"), ctx, move |_| {
             crate::draw::export(&scene, &path, px).map_err(|e| crate::ui::i18n::draw_error(&e))?;
             Ok(path)
         }));

@@ -33,9 +33,14 @@ pub fn symmetry_name(s: Symmetry) -> &'static str {
 
 /// The name of a region in the current language.
 pub fn region_name(r: Region) -> &'static str {
+    tr(region_key(r))
+}
+
+/// The text key of a region's name.
+pub fn region_key(r: Region) -> &'static str {
     match r {
-        Region::A => tr("knight.region.a"),
-        Region::B => tr("knight.region.b"),
+        Region::A => "knight.region.a",
+        Region::B => "knight.region.b",
     }
 }
 

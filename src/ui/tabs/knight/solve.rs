@@ -1,7 +1,7 @@
 //! Tours: a search or a count per region as a background job, the answer in
 //! plain words, mirroring A's tour into B.
 
-use super::{KnightTab, Tool, region_name, section, symmetry_name};
+use super::{KnightTab, Tool, region_key, region_name, section, symmetry_name};
 use crate::jobs::{Job, JobEnd, poll};
 use crate::knight::tour::find_region_tour;
 use crate::knight::{
@@ -153,7 +153,7 @@ impl KnightTab {
         // "both mirrors" that is the half turn, and the answer says so.
         let sym = self.options.symmetric_tours.then_some(self.options.symmetry.generator());
         let limit = self.limit();
-        let name = trf("knight.search_job", &[("region", &region_name(region))]);
+        let name = widgets::JobLabel::with("knight.search_job", "region", region_key(region));
         let w = &mut self.work[r];
         w.input = Some((board.region_cells(region), leaper));
         w.time_limit = limit.as_secs_f32();
@@ -175,7 +175,7 @@ impl KnightTab {
         let g = LeaperGraph::of_region(&self.design.board, region, self.design.leaper);
         let (closed, start) = (self.options.closed, self.start[r]);
         let limit = self.limit();
-        let name = trf("knight.count_job", &[("region", &region_name(region))]);
+        let name = widgets::JobLabel::with("knight.count_job", "region", region_key(region));
         let w = &mut self.work[r];
         w.input = Some((self.design.board.region_cells(region), self.design.leaper));
         w.time_limit = limit.as_secs_f32();

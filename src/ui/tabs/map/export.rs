@@ -151,7 +151,7 @@ fn start_export(ctx: &egui::Context, tab: &mut MapTab, table: Arc<Table>, win: E
         legend: tab.options.export_legend,
         texts: Some(poster_texts(&table, win)),
     };
-    tab.rt.export.start(widgets::spawn(tr("map.exporting"), ctx, move |control| {
+    tab.rt.export.start(widgets::spawn(widgets::JobLabel::new("map.exporting"), ctx, move |control| {
         let result = if png {
             crate::map::export::write_window(&table, &poster, win, &path, &control).map(|_| ())
         } else {

@@ -125,7 +125,7 @@ impl Overlays {
 
     /// Compute where `table` has value `a` and `other`'s table has value `b`.
     pub fn start_compare(&mut self, ctx: &egui::Context, table: Arc<Table>, other: Rules, a: u32, b: u32) {
-        self.start(widgets::spawn(tr("map.comparing"), ctx, move |control| {
+        self.start(widgets::spawn(widgets::JobLabel::new("map.comparing"), ctx, move |control| {
             let o = crate::grundy::compute(&other, table.width(), table.height(), &control)
                 .map_err(OverlayError::Engine)?;
             let d = crate::map::compare::compare_values(&table, a, &o, b, &control).ok_or(OverlayError::Cancelled)?;
@@ -144,7 +144,7 @@ impl Overlays {
 
     /// Compute where `formula` differs from `table`.
     pub fn start_formula(&mut self, ctx: &egui::Context, table: Arc<Table>, formula: Formula) {
-        self.start(widgets::spawn(tr("map.comparing"), ctx, move |control| {
+        self.start(widgets::spawn(widgets::JobLabel::new("map.comparing"), ctx, move |control| {
             let report = crate::conjecture::check(&table, &formula, &control).map_err(OverlayError::Formula)?;
             let values: Vec<u32> = report.diff.values.iter().map(|&d| (d != 0) as u32).collect();
             let d = Table::from_values(table.rules(), report.width(), report.height(), values);
@@ -156,7 +156,7 @@ impl Overlays {
     /// Compute where the plane `axis = at` of `full` (rules with a pass)
     /// has another value with the pass still there than with it used.
     pub fn start_layers(&mut self, ctx: &egui::Context, full: Arc<Table>, axis: Axis, at: usize) {
-        self.start(widgets::spawn(tr("map.comparing"), ctx, move |control| {
+        self.start(widgets::spawn(widgets::JobLabel::new("map.comparing"), ctx, move |control| {
             let (with, without) = (Table::slice(&full, axis, at, 1), Table::slice(&full, axis, at, 0));
             let (w, h) = (with.width(), with.height());
             let mut values = Vec::with_capacity(w * h);

@@ -191,7 +191,7 @@ impl TableState {
             Ok(table) => {
                 let table = Arc::new(table);
                 let t = table.clone();
-                let job = widgets::spawn(tr("map.computing"), ctx, move |control| crate::grundy::fill(&t, &control));
+                let job = widgets::spawn(widgets::JobLabel::new("map.computing"), ctx, move |control| crate::grundy::fill(&t, &control));
                 self.computing = Some(Computing { table, job });
             }
         }
@@ -248,7 +248,7 @@ impl TableState {
 /// The statistics and (memory allowing) the pyramid of a complete table.
 fn finish_job(ctx: &egui::Context, table: &Arc<Table>) -> Job<Arc<Finished>> {
     let t = table.clone();
-    widgets::spawn(tr("map.finishing"), ctx, move |control| {
+    widgets::spawn(widgets::JobLabel::new("map.finishing"), ctx, move |control| {
         let stats = crate::map::stats::stats(&t, &control).ok_or("cancelled")?;
         let fits = Pyramid::bytes_needed(&t) <= crate::grundy::memory_limit();
         let pyramid = if fits { Some(Pyramid::build(&t, &control).ok_or("cancelled")?) } else { None };

@@ -36,7 +36,7 @@ impl Preview {
         if !self.wanted.as_ref().is_some_and(|w| super::same_game(w, rules)) {
             // Replacing the job cancels the older one.
             let r = rules.clone();
-            self.job = Some(widgets::spawn(tr("preview.job"), ctx, move |c| {
+            self.job = Some(widgets::spawn(widgets::JobLabel::new("preview.job"), ctx, move |c| {
                 // One heap: a strip; three heaps or a pass: the plane z = 0
                 // of the starting layer.
                 let full = Arc::new(crate::grundy::compute_box(&r, super::box_for(&r, PREVIEW_SIDE), &c)?);

@@ -309,7 +309,7 @@ fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
     let text = tab.formula.clone();
     let n = tab.check_size.clamp(1, MAX_CHECK_SIDE);
     tab.bench.check_error = None;
-    tab.bench.check_job = Some(widgets::spawn(tr("bench.job"), ctx, move |c| {
+    tab.bench.check_job = Some(widgets::spawn(widgets::JobLabel::new("bench.job"), ctx, move |c| {
         let formula = Formula::compile(&text).map_err(CheckFailure::Formula)?;
         let dims = super::box_for(&rules, n);
         let table = Arc::new(crate::grundy::compute_box(&rules, dims, &c).map_err(CheckFailure::Engine)?);
@@ -420,7 +420,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     if ui.add_enabled(enabled, egui::Button::new(trf("hints.find", &[("n", &n)]))).clicked() {
         let rules = tab.draft.clone();
         tab.bench.hints_error = None;
-        tab.bench.hints_job = Some(widgets::spawn(tr("hints.job"), ui.ctx(), move |c| {
+        tab.bench.hints_job = Some(widgets::spawn(widgets::JobLabel::new("hints.job"), ui.ctx(), move |c| {
             let table = match checked {
                 Some(t) => t,
                 None => Arc::new(crate::grundy::compute(&rules, HINTS_SIDE, HINTS_SIDE, &c)?),

@@ -204,7 +204,7 @@ impl PlayTab {
                 // The values of the parts are Grundy numbers (normal play); a
                 // misère sum is searched on them.
                 let plain = Rules { convention: crate::rules::Convention::Normal, ..rules.clone() };
-                self.table_job = Some(widgets::spawn(tr("play.table_job"), ctx, move |c| {
+                self.table_job = Some(widgets::spawn(widgets::JobLabel::new("play.table_job"), ctx, move |c| {
                     crate::grundy::compute(&plain, w, h, &c).map(Arc::new)
                 }));
             } else if !game.is_known() {
@@ -215,7 +215,7 @@ impl PlayTab {
             let game = HeapGame::new(rules, heap_start(start, rules.dimension), self.options.players());
             if let Some(p) = game.table_box() {
                 let r = rules.clone();
-                self.table_job = Some(widgets::spawn(tr("play.table_job"), ctx, move |c| {
+                self.table_job = Some(widgets::spawn(widgets::JobLabel::new("play.table_job"), ctx, move |c| {
                     crate::grundy::compute_covering(&r, p, &c).map(Arc::new)
                 }));
             } else if !game.is_nim() {
@@ -235,7 +235,7 @@ impl PlayTab {
         }
         if let Knowledge::NeedsTable { width, height } = game.knowledge() {
             let rules = shared.rules.clone();
-            self.table_job = Some(widgets::spawn(tr("play.table_job"), ctx, move |c| {
+            self.table_job = Some(widgets::spawn(widgets::JobLabel::new("play.table_job"), ctx, move |c| {
                 crate::grundy::compute(&rules, width, height, &c).map(Arc::new)
             }));
         }
