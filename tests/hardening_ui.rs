@@ -194,3 +194,43 @@ fn a_saved_program_too_long_is_left_out_with_a_banner_and_the_rest_loads() {
     assert!(!shows(&h, "could not"), "in Japanese");
     assert_eq!(h.state().state.shared.settings.scale, 1.25, "the rest was loaded");
 }
+
+/// The start-size fields, at their edge: the largest number a pile may
+/// hold (2^64 − 1) starts a game that the computer plays (the queen by
+/// Wythoff's pairs, three-heap Nim by the nim-sum, a sum of rooks by
+/// XOR), and one more is a message that says the range.
+#[test]
+fn the_largest_start_is_played_and_one_more_is_a_message() {
+    use egui::accesskit::Role;
+    let max = u64::MAX.to_string();
+    for (rules, mode) in [("queen", "Queen"), ("nim-3", "Queen"), ("nim", "Sum")] {
+        let rules = serde_json::to_string(&grundy_lab::rules::preset(rules).unwrap()).unwrap();
+        let saved = format!(
+            r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Play","play":{{"options":{{"mode":"{mode}","computer_delay":0.0,"show_hints":true}}}}}}"#
+        );
+        let mut h = harness(saved);
+        h.run();
+        for (field, text) in [("Pile A", max.as_str()), ("Pile B", max.as_str())] {
+            let f = h.get_by_role_and_label(Role::TextInput, field);
+            f.focus();
+            f.type_text(text);
+            h.run();
+        }
+        click(&mut h, "Start with these piles");
+        let play = &h.state().state.play;
+        assert_eq!(play.options.start, grundy_lab::play::StartSize::Custom(u64::MAX, u64::MAX), "{rules}");
+        assert!(!shows(&h, "Type two whole numbers"), "{rules}: no message");
+        // The person moves first; the game is on screen with its hint.
+        assert!(play.game.is_some() || play.heaps.is_some() || play.sum.is_some(), "{rules}");
+    }
+    let mut h = harness(r#"{"shared":{"settings":{"language":"English"}},"tab":"Play"}"#.into());
+    h.run();
+    for field in ["Pile A", "Pile B"] {
+        let f = h.get_by_role_and_label(Role::TextInput, field);
+        f.focus();
+        f.type_text("18446744073709551616");
+        h.run();
+    }
+    click(&mut h, "Start with these piles");
+    assert!(shows(&h, "from 0 to 18446744073709551615"), "one more is a message with the range");
+}

@@ -71,7 +71,8 @@ impl Layout {
     /// Every cell shown, row by row.
     fn cells(&self) -> impl Iterator<Item = (u64, u64)> + use<> {
         let (x0, y0, cols, rows) = (self.x0, self.y0, self.cols, self.rows);
-        (y0..y0 + rows).flat_map(move |cy| (x0..x0 + cols).map(move |cx| (cx, cy)))
+        // Inclusive ends: a piece at 2^64 - 1 has no cell beyond it.
+        (y0..=y0 + (rows - 1)).flat_map(move |cy| (x0..=x0 + (cols - 1)).map(move |cx| (cx, cy)))
     }
 }
 
@@ -146,13 +147,13 @@ fn draw_axes(painter: &egui::Painter, at: &Layout, (px, py): (u64, u64), pal: &C
         }
         .filter(|_| v >= v0)
     };
-    for cx in at.x0..at.x0 + at.cols {
+    for cx in at.x0..=at.x0 + (at.cols - 1) {
         if let Some(t) = axis(cx, at.x0, px, "x") {
             let pos = pos2(at.rect_of(cx, at.y0).center().x, at.origin.y - 6.0);
             painter.text(pos, Align2::CENTER_BOTTOM, t, label_font.clone(), pal.axis_text);
         }
     }
-    for cy in at.y0..at.y0 + at.rows {
+    for cy in at.y0..=at.y0 + (at.rows - 1) {
         if let Some(t) = axis(cy, at.y0, py, "y") {
             let pos = pos2(at.origin.x - 6.0, at.rect_of(at.x0, cy).center().y);
             painter.text(pos, Align2::RIGHT_CENTER, t, label_font.clone(), pal.axis_text);
@@ -180,7 +181,7 @@ fn draw_square(painter: &egui::Painter, r: Rect, game: &Game, pal: &Colours, sho
         pal.corner
     } else if game.rules().is_terminal(cx, cy) {
         pal.terminal
-    } else if (cx + cy) % 2 == 0 {
+    } else if (cx % 2 + cy % 2) % 2 == 0 {
         pal.board_light
     } else {
         pal.board_dark

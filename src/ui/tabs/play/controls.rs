@@ -121,7 +121,7 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
         .labelled_by(b.id);
     });
     if ui.button(tr("play.start.custom")).clicked() {
-        let parse = |s: &str| s.trim().replace([',', '_', ' '], "").parse::<u64>().ok();
+        let parse = crate::ui::widgets::parse_count;
         match (parse(&tab.custom.0), parse(&tab.custom.1)) {
             (Some(a), Some(b)) => {
                 tab.options.start = StartSize::Custom(a, b);
