@@ -9,6 +9,7 @@
 //! background job that the caller runs and hands over with
 //! [`Game::set_table`]).
 
+mod any;
 mod explain;
 pub mod game;
 pub mod heaps;
@@ -19,6 +20,7 @@ mod rng;
 pub mod sum;
 mod turns;
 
+pub use any::AnyGame;
 pub use explain::{Reason, Why};
 pub use game::{Game, GameOver, Hint, MoveError, MoveRecord, StartSize};
 pub use heaps::{
