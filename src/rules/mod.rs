@@ -23,6 +23,7 @@ pub use program::{
 };
 pub use validate::{
     MAX_DESCRIPTION, MAX_NAME, MAX_OFFSET, MAX_OFFSETS, MAX_TERMINAL_CELLS, MAX_TERMINAL_COORD, OffsetKind, RulesError,
+    TextField,
 };
 
 use serde::{Deserialize, Serialize};
