@@ -15,7 +15,7 @@ mod presets;
 mod program;
 mod validate;
 
-pub use file::{MAX_FILE_BYTES, RulesFileError, from_json, load_spec, to_json};
+pub use file::{MAX_FILE_BYTES, RulesFileError, SpecError, file_beside_preset, from_json, load_spec, to_json};
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_piece};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, preset, ryuoh_jumps};
 pub use program::{
