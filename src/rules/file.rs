@@ -260,7 +260,7 @@ pub fn file_beside_preset(spec: &str) -> Option<std::path::PathBuf> {
 
 /// [`file_beside_preset`] in the folder `dir`.
 fn file_beside_preset_in(dir: &std::path::Path, spec: &str) -> Option<std::path::PathBuf> {
-    if written_as_path(spec) || super::preset(spec).is_err() || !dir.join(spec).exists() {
+    if written_as_path(spec) || super::preset(spec).is_err() || !dir.join(spec).is_file() {
         return None;
     }
     Some(std::path::Path::new(".").join(spec))
