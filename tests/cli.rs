@@ -103,6 +103,8 @@ fn hangs_special_files_and_slow_formulas() {
     let slow = "let s = 0; for i in 0..20000 { s += i; } s % 2";
     let o = run(&["check", "--rules", "queen", "--size", "50", "--formula", slow, "--budget", "1.5"]);
     assert_message(&o, "--budget");
+    // The whole budget, not what building the table left of it.
+    assert_message(&o, "time budget of 1.5 s");
     // Progress on stderr when asked for (a terminal asks for it by itself).
     let o = bin()
         .args(["check", "--rules", "queen", "--size", "50", "--formula", slow, "--budget", "2.5"])

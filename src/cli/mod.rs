@@ -396,7 +396,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             if left.is_zero() {
                 return Err(table_error(crate::grundy::EngineError::Cancelled, &building).into());
             }
-            let (text, code) = check(&t, &formula, left)?;
+            let (text, code) = check(&t, &formula, left, &building)?;
             put(out, &text)?;
             Ok(code)
         }
@@ -579,14 +579,26 @@ fn parse_values(list: &str) -> Result<Vec<u32>, String> {
     if values.is_empty() { Err("give at least one value".into()) } else { Ok(values) }
 }
 
-/// Check `formula` on the whole table within `budget`: the summary and the
-/// exit code (0 holds, 1 does not), or the formula's error.
-fn check(t: &Table, formula: &Formula, budget: std::time::Duration) -> Result<(String, i32), String> {
+/// Check `formula` on the whole table within `left`, what remains of the
+/// budget of `building` (the control the table was built under): the
+/// summary and the exit code (0 holds, 1 does not), or the formula's error.
+/// A check stopped by the budget names the whole budget, not what was left
+/// of it.
+fn check(t: &Table, formula: &Formula, left: std::time::Duration, building: &Control) -> Result<(String, i32), String> {
     let control = Control::new();
-    progress::watch("checking the formula", &control, || {
-        crate::conjecture::run_check(t, formula, &control, Some(budget))
-    })
-    .map_err(|e| format!("error in the formula: {e}"))
+    progress::watch("checking the formula", &control, || crate::conjecture::run_check(t, formula, &control, Some(left)))
+        .map_err(|mut e| {
+            if e.kind == crate::conjecture::ErrorKind::Limit && building.is_out_of_time() {
+                e.message = format!(
+                    "building the table and checking it took longer than the time budget of {} s and was \
+                     stopped; raise it with --budget SECONDS",
+                    building.time_limit().unwrap_or(left).as_secs_f64()
+                );
+                e.to_string()
+            } else {
+                format!("error in the formula: {e}")
+            }
+        })
 }
 
 #[cfg(test)]
