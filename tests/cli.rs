@@ -338,6 +338,15 @@ fn names_with_control_characters_are_refused() {
             assert!(!o.stderr.contains(&0x1b) && !o.stderr.contains(&b'\r'), "{:?}", text(&o.stderr));
         }
     }
+    // Messages that quote what was typed or read never pass an escape on.
+    let file = dir.join("key.json");
+    std::fs::write(&file, r#"{"format":"grundy-lab-rules","version":1,"name":"k","\u001b[2J":1}"#).unwrap();
+    for spec in [file.to_str().unwrap(), "\u{1b}[2Jqueen", "ryuoh:\u{9b}31m"] {
+        let o = run(&["value", "--rules", spec, "1", "2"]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        assert!(!o.stderr.contains(&0x1b) && !text(&o.stderr).contains('\u{9b}'), "{:?}", text(&o.stderr));
+        assert!(text(&o.stderr).contains("\\u{1b}") || text(&o.stderr).contains("\\u{9b}"), "{}", text(&o.stderr));
+    }
     // A description may have lines and tabs (it is never printed raw), not escapes.
     let file = dir.join("d.json");
     let with = |d: &str| {

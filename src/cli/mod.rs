@@ -237,7 +237,16 @@ fn put(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
 /// A note on stderr (a warning, not a result). Errors writing it are
 /// ignored: there is nowhere left to report them.
 fn note(text: &str) {
-    let _ = writeln!(std::io::stderr(), "grundy-lab: {text}");
+    let _ = writeln!(std::io::stderr(), "grundy-lab: {}", printable(text));
+}
+
+/// `text` with every control character but line feed and tab written out
+/// (`\u{1b}`): a message may quote what was typed or read (a spec, a
+/// field of a file), and a terminal must never receive an escape raw.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() && c != '\n' && c != '\t' { c.escape_unicode().to_string() } else { c.to_string() })
+        .collect()
 }
 
 /// A rough duration for a person: `12 minutes`, `5 hours`, `300 days`,
