@@ -421,10 +421,18 @@ fn budgets_are_bounded_and_cover_the_table() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The first line the child writes on stderr, then the child is stopped.
+/// The first line the child writes on stderr within two minutes (empty if
+/// none), then the child is stopped: a missing announcement fails the test
+/// instead of waiting for the whole run.
 fn first_stderr_line(mut child: std::process::Child) -> String {
-    let mut line = String::new();
-    BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stderr).read_line(&mut line);
+        let _ = send.send(line);
+    });
+    let line = receive.recv_timeout(std::time::Duration::from_secs(120)).unwrap_or_default();
     let _ = child.kill();
     let _ = child.wait();
     line
