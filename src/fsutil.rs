@@ -150,10 +150,16 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// [`read_limited`] as UTF-8 text.
+/// [`read_limited`] as UTF-8 text, without a leading byte-order mark.
 pub fn read_text(path: &Path, max_bytes: u64) -> std::io::Result<String> {
-    String::from_utf8(read_limited(path, max_bytes)?)
-        .map_err(|_| std::io::Error::new(ErrorKind::InvalidData, format!("`{}` is not text (UTF-8)", path.display())))
+    let mut text = String::from_utf8(read_limited(path, max_bytes)?).map_err(|_| {
+        std::io::Error::new(ErrorKind::InvalidData, format!("`{}` is not text (UTF-8)", path.display()))
+    })?;
+    // A byte-order mark (as some editors save UTF-8) is not part of the text.
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
 }
 
 fn human(bytes: u64) -> String {
@@ -237,6 +243,18 @@ mod tests {
             let e = read_limited(Path::new("/dev/zero"), 1 << 20).unwrap_err();
             assert!(e.to_string().contains("not a regular file"), "{e}");
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_text() {
+        let dir = std::env::temp_dir().join(format!("grundy-lab-fsutil-bom-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("bom.txt");
+        std::fs::write(&p, b"\xEF\xBB\xBF{}").unwrap();
+        assert_eq!(read_text(&p, 100).unwrap(), "{}");
+        std::fs::write(&p, b"{}\xEF\xBB\xBF").unwrap();
+        assert_eq!(read_text(&p, 100).unwrap(), "{}\u{feff}", "only a leading mark is skipped");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

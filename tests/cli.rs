@@ -8,8 +8,12 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+/// The binary under test. `GRUNDY_LAB_TEST_BIN` names another build of it:
+/// in a target folder shared by several worktrees, the binary cargo names
+/// may be another worktree's by the time the tests run.
 fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_grundy-lab"));
+    let path = std::env::var_os("GRUNDY_LAB_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_grundy-lab").into());
+    let mut c = Command::new(path);
     c.env_remove("GRUNDY_LAB_PROGRESS").env_remove("GRUNDY_LAB_MEMORY_LIMIT");
     c
 }
@@ -99,6 +103,8 @@ fn hangs_special_files_and_slow_formulas() {
     let slow = "let s = 0; for i in 0..20000 { s += i; } s % 2";
     let o = run(&["check", "--rules", "queen", "--size", "50", "--formula", slow, "--budget", "1.5"]);
     assert_message(&o, "--budget");
+    // The whole budget, not what building the table left of it.
+    assert_message(&o, "time budget of 1.5 s");
     // Progress on stderr when asked for (a terminal asks for it by itself).
     let o = bin()
         .args(["check", "--rules", "queen", "--size", "50", "--formula", slow, "--budget", "2.5"])
@@ -107,13 +113,15 @@ fn hangs_special_files_and_slow_formulas() {
         .unwrap();
     assert!(text(&o.stderr).contains("checking the formula: "), "{}", text(&o.stderr));
     assert!(text(&o.stderr).contains('%'), "{}", text(&o.stderr));
-    // A run that will take minutes is announced.
-    let o = bin()
-        .args(["ppos", "--rules", "ryuoh:200", "--size", "40000"])
-        .env("GRUNDY_LAB_MEMORY_LIMIT", "1000")
-        .output()
+    // A run that will take minutes is announced (and stopped here).
+    let child = bin()
+        .args(["ppos", "--rules", "restricted-nim", "--size", "100000"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap();
-    assert!(text(&o.stderr).contains("minutes"), "{}", text(&o.stderr));
+    let line = first_stderr_line(child);
+    assert!(line.contains("minutes"), "{line}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -223,6 +231,9 @@ fn families_on_the_command_line() {
     assert!(text(&o.stdout).starts_with("P\n"), "{}", text(&o.stdout));
     let o = run(&["value", "--rules", "nim-3", "5", "6", "7"]);
     assert!(text(&o.stdout).starts_with("4\n"), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("x XOR y XOR z (Bouton)"), "{}", text(&o.stdout));
+    // With a pass, no closed form: the smallest box.
+    let o = run(&["value", "--rules", "nim-3", "--pass", "5", "6", "7"]);
     assert!(text(&o.stdout).contains("from the computed 6 x 7 x 8 table"), "{}", text(&o.stdout));
     let o = run(&["value", "--rules", "restricted-nim", "37"]);
     // Levine: g(37) = g(18) = 9.
@@ -264,4 +275,238 @@ fn families_on_the_command_line() {
         .unwrap();
     assert_message(&run(&["ppos", "--rules", short.to_str().unwrap(), "--size", "3"]), "`slides[0]` has 2 numbers");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The binary run in `dir` (for specs that name files of the current folder).
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    bin().args(args).current_dir(dir).stdin(Stdio::null()).output().expect("the binary runs")
+}
+
+#[test]
+fn a_file_named_like_a_preset_does_not_replace_it() {
+    let dir = scratch("shadow");
+    // `table --rules nim --out nim` leaves a CSV called `nim`; a rules file
+    // called `queen` holds another game.
+    let impostor = r#"{"format":"grundy-lab-rules","version":1,"name":"impostor","slides":[[1,0],[0,1]]}"#;
+    std::fs::write(dir.join("queen"), impostor).unwrap();
+    let o = run_in(&dir, &["table", "--rules", "nim", "--size", "2", "--out", "nim"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let o = run_in(&dir, &["value", "--rules", "nim", "3", "5"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).starts_with("6\n(3, 5) in nim:"), "{}", text(&o.stdout));
+    assert!(text(&o.stderr).contains("./nim"), "a note names the file: {}", text(&o.stderr));
+    // The preset, not the file (whose game has (1, 1) as a P-position).
+    let o = run_in(&dir, &["value", "--rules", "queen", "1", "2"]);
+    assert!(text(&o.stdout).starts_with("P\n(1, 2) in queen:"), "{}", text(&o.stdout));
+    assert!(text(&o.stderr).contains("./queen"), "{}", text(&o.stderr));
+    // The file, when asked for as a path.
+    let o = run_in(&dir, &["value", "--rules", "./queen", "1", "1"]);
+    assert!(text(&o.stdout).starts_with("0\n(1, 1) in impostor"), "{} {}", text(&o.stdout), text(&o.stderr));
+    assert!(o.stderr.is_empty(), "{}", text(&o.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn is_p_takes_the_coordinates_of_the_game() {
+    assert_message(&run(&["is-p", "--rules", "nim-3", "1", "2"]), "nim-3 has 3 coordinates; give 3 numbers, not 2");
+    assert_message(&run(&["is-p", "--rules", "nim-1", "4", "6"]), "nim-1 has 1 coordinate; give 1 number, not 2");
+    let o = run(&["is-p", "--rules", "nim-3", "1", "2", "3"]);
+    assert!(text(&o.stdout).starts_with("P\n(1, 2, 3) in nim-3"), "{}", text(&o.stderr));
+    let o = run(&["is-p", "--rules", "queen-3", "1", "2", "0"]);
+    assert!(text(&o.stdout).starts_with("P\n(1, 2, 0) in queen-3"), "{}", text(&o.stderr));
+    let o = run(&["is-p", "--rules", "subtraction-1-3-4", "9"]);
+    assert!(text(&o.stdout).starts_with("P\n(9) in subtraction-1-3-4"), "{}", text(&o.stderr));
+    let o = run(&["is-p", "--rules", "subtraction-1-3-4", "10"]);
+    assert!(text(&o.stdout).starts_with("N\n"), "{}", text(&o.stderr));
+}
+
+#[test]
+fn names_with_control_characters_are_refused() {
+    let dir = scratch("control");
+    for (name, code) in [("red\\u001b[31m", "U+001B"), ("two\\rlines", "U+000D"), ("a\\nb", "U+000A")] {
+        let file = dir.join("r.json");
+        let json = format!(r#"{{"format":"grundy-lab-rules","version":1,"name":"{name}","slides":[[1,0],[0,1]]}}"#);
+        std::fs::write(&file, json).unwrap();
+        for args in [
+            &["value", "--rules", file.to_str().unwrap(), "1", "2"][..],
+            &["check", "--rules", file.to_str().unwrap(), "--size", "4", "--formula", "x ^ y"],
+            &["table", "--rules", file.to_str().unwrap(), "--size", "4"],
+        ] {
+            let o = run(args);
+            assert_message(&o, code);
+            assert!(text(&o.stderr).contains("name"), "{}", text(&o.stderr));
+            assert!(!o.stderr.contains(&0x1b) && !o.stderr.contains(&b'\r'), "{:?}", text(&o.stderr));
+        }
+    }
+    // Messages that quote what was typed or read never pass an escape on.
+    let file = dir.join("key.json");
+    std::fs::write(&file, r#"{"format":"grundy-lab-rules","version":1,"name":"k","\u001b[2J":1}"#).unwrap();
+    for spec in [file.to_str().unwrap(), "\u{1b}[2Jqueen", "ryuoh:\u{9b}31m"] {
+        let o = run(&["value", "--rules", spec, "1", "2"]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        assert!(!o.stderr.contains(&0x1b) && !text(&o.stderr).contains('\u{9b}'), "{:?}", text(&o.stderr));
+        assert!(text(&o.stderr).contains("\\u{1b}") || text(&o.stderr).contains("\\u{9b}"), "{}", text(&o.stderr));
+    }
+    // A description may have lines and tabs (it is never printed raw), not escapes.
+    let file = dir.join("d.json");
+    let with = |d: &str| {
+        format!(r#"{{"format":"grundy-lab-rules","version":1,"name":"d","description":"{d}","slides":[[1,0]]}}"#)
+    };
+    std::fs::write(&file, with("one\\ntwo\\tthree")).unwrap();
+    assert_eq!(run(&["value", "--rules", file.to_str().unwrap(), "1", "2"]).status.code(), Some(0));
+    std::fs::write(&file, with("bell\\u0007")).unwrap();
+    let o = run(&["value", "--rules", file.to_str().unwrap(), "1", "2"]);
+    assert_message(&o, "U+0007");
+    assert!(text(&o.stderr).contains("description"), "{}", text(&o.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn heaps_of_nim_have_a_closed_form_and_memory_limits_say_where_they_come_from() {
+    let big = 10u64.pow(18);
+    let o = run(&["value", "--rules", "nim-3", &big.to_string(), "5", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).starts_with(&format!("{}\n", big ^ 5 ^ 3)), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("XOR"), "{}", text(&o.stdout));
+    let o = run(&["value", "--rules", "nim-1", &big.to_string()]);
+    assert!(text(&o.stdout).starts_with(&format!("{big}\n")), "{}", text(&o.stderr));
+    let o = run(&["value", "--rules", "nim-3", "--misere", &big.to_string(), &big.to_string(), "0"]);
+    assert!(text(&o.stdout).starts_with("P\n"), "{}", text(&o.stderr));
+    // Misère: whoever takes the last stone loses.
+    let o = run(&["is-p", "--rules", "nim-3", "--misere", "1", "0", "0"]);
+    assert!(text(&o.stdout).starts_with("P\n"), "{}", text(&o.stderr));
+    let o = run(&["is-p", "--rules", "nim-3", "--misere", "1", "1", "0"]);
+    assert!(text(&o.stdout).starts_with("N\n"), "{}", text(&o.stderr));
+    let o = run(&["is-p", "--rules", "nim-1", "--misere", "1"]);
+    assert!(text(&o.stdout).starts_with("P\n"), "{}", text(&o.stderr));
+    // With a pass there is no closed form: computed, or beyond.
+    assert_message(&run(&["value", "--rules", "nim-3+pass", &big.to_string(), "1", "1"]), "beyond");
+    // A limit set in the environment is not "80% of the memory available".
+    let o = bin()
+        .args(["table", "--rules", "queen", "--size", "100"])
+        .env("GRUNDY_LAB_MEMORY_LIMIT", "1000")
+        .output()
+        .unwrap();
+    assert_message(&o, "GRUNDY_LAB_MEMORY_LIMIT");
+    assert!(!text(&o.stderr).contains("80%"), "{}", text(&o.stderr));
+    let o = bin()
+        .args(["render", "--rules", "queen", "--size", "64", "--cell", "64", "--out", "/tmp/never.png"])
+        .env("GRUNDY_LAB_MEMORY_LIMIT", "100000")
+        .output()
+        .unwrap();
+    assert_message(&o, "GRUNDY_LAB_MEMORY_LIMIT");
+}
+
+#[test]
+fn budgets_are_bounded_and_cover_the_table() {
+    for b in ["1e20", "1e300", "86401"] {
+        let o = run(&["check", "--rules", "queen", "--size", "5", "--formula", "x", "--budget", b]);
+        assert_message(&o, "at most 86400");
+    }
+    let o = run(&["check", "--rules", "nim", "--size", "5", "--formula", "x ^ y", "--budget", "86400"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    // A program slow at every position (outside the compiled subset, so
+    // rhai runs it): its table alone would take minutes.
+    let dir = scratch("budget");
+    let slow = dir.join("slow.rhai");
+    std::fs::write(
+        &slow,
+        r#"fn moves(x, y) { let t = "slow"; let s = 0; for i in 0..20000 { s += i; } if x > 0 { [[x - 1, y]] } else { [] } }"#,
+    )
+    .unwrap();
+    let start = std::time::Instant::now();
+    let o = run(&["check", "--rules", slow.to_str().unwrap(), "--size", "300", "--formula", "x", "--budget", "2"]);
+    assert_message(&o, "--budget");
+    assert!(start.elapsed().as_secs() < 40, "the budget stopped the table: {:?}", start.elapsed());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The first line the child writes on stderr within two minutes (empty if
+/// none), then the child is stopped: a missing announcement fails the test
+/// instead of waiting for the whole run.
+fn first_stderr_line(mut child: std::process::Child) -> String {
+    let stderr = child.stderr.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stderr).read_line(&mut line);
+        let _ = send.send(line);
+    });
+    let line = receive.recv_timeout(std::time::Duration::from_secs(120)).unwrap_or_default();
+    let _ = child.kill();
+    let _ = child.wait();
+    line
+}
+
+#[test]
+fn long_values_are_announced_and_refusals_come_first() {
+    let child = bin()
+        .args(["value", "--rules", "restricted-nim", "100000"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let line = first_stderr_line(child);
+    assert!(line.contains("minutes") && line.contains("Ctrl+C"), "{line}");
+    // A size refused for memory gets no estimate of its time.
+    for args in
+        [&["value", "--rules", "restricted-nim", "100000"][..], &["ppos", "--rules", "ryuoh:200", "--size", "40000"]]
+    {
+        let o = bin().args(args).env("GRUNDY_LAB_MEMORY_LIMIT", "1000").output().unwrap();
+        assert_message(&o, "needs");
+        assert!(!text(&o.stderr).contains("minutes"), "{}", text(&o.stderr));
+    }
+}
+
+#[test]
+fn value_gives_advice_that_exists() {
+    let dir = scratch("advice");
+    // Every move leaves the box: (x, y) -> (0, y + x - 1).
+    let leave = dir.join("leave.rhai");
+    std::fs::write(&leave, "fn moves(x, y) { if x > 0 { [[0, y + x - 1]] } else { [] } }").unwrap();
+    let o = run(&["value", "--rules", leave.to_str().unwrap(), "4", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let e = text(&o.stderr);
+    assert!(!e.contains("compute a larger box"), "{e}");
+    assert!(e.contains("lies outside"), "{e}");
+    assert!(e.contains("grundy-lab table"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn knight_numbers_and_ranges_as_typed() {
+    assert_message(&run(&["knight", "--rect", "8x8", "--leaper", "300,1"]), "(300,1)");
+    assert_message(&run(&["knight", "--rect", "8x8", "--leaper", "1,99999999999"]), "(1,99999999999)");
+    assert_message(&run(&["knight", "--rect", "5x5", "--limit", "0"]), "more than 0 and at most 86400");
+}
+
+#[test]
+fn byte_order_marks_are_skipped() {
+    let dir = scratch("bom");
+    let json = dir.join("bom.json");
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(br#"{"format":"grundy-lab-rules","version":1,"name":"bom","slides":[[1,0],[0,1]]}"#);
+    std::fs::write(&json, bytes).unwrap();
+    let o = run(&["value", "--rules", json.to_str().unwrap(), "3", "5"]);
+    assert!(text(&o.stdout).starts_with("6\n"), "{}", text(&o.stderr));
+    let rhai = dir.join("bom.rhai");
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(b"fn moves(x) { if x > 0 { [[x - 1]] } else { [] } }");
+    std::fs::write(&rhai, bytes).unwrap();
+    let o = run(&["value", "--rules", rhai.to_str().unwrap(), "3"]);
+    assert!(text(&o.stdout).starts_with("1\n"), "{}", text(&o.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn check_names_the_coordinates_of_the_game() {
+    let o = run(&["check", "--rules", "nim-3", "--size", "4", "--formula", "x ^ y"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("First counterexamples (x, y, z)"), "{}", text(&o.stdout));
+    let o = run(&["check", "--rules", "subtraction-1-3-4", "--size", "9", "--formula", "0"]);
+    assert!(text(&o.stdout).contains("First counterexamples (x)"), "{}", text(&o.stdout));
+    let o = run(&["check", "--help"]);
+    assert!(text(&o.stdout).contains("N[xM[xK]]"), "{}", text(&o.stdout));
+    let o = run(&["is-p", "--help"]);
+    assert!(text(&o.stdout).contains("[Z]") || text(&o.stdout).contains("POSITION"), "{}", text(&o.stdout));
 }

@@ -48,3 +48,28 @@ proptest! {
         }
     }
 }
+
+/// A UTF-8 byte-order mark at the start of a file, as some editors save it,
+/// changes nothing: rules files, programs and the saved settings read as
+/// without it.
+#[test]
+fn a_leading_byte_order_mark_changes_nothing() {
+    use grundy_lab::rules::{EXAMPLE_PROGRAMS, Program};
+    let dir = std::env::temp_dir().join(format!("grundy-lab-readers-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let read_with_mark = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
+        grundy_lab::fsutil::read_text(&path, 1 << 20).unwrap()
+    };
+    let rules = to_json(&preset("queen-t2").unwrap());
+    assert_eq!(from_json(&read_with_mark("r.json", &rules)).unwrap(), preset("queen-t2").unwrap());
+    assert_eq!(from_json(&format!("\u{feff}{rules}")).unwrap(), preset("queen-t2").unwrap());
+    let source = EXAMPLE_PROGRAMS[0].source;
+    assert_eq!(Program::new(&read_with_mark("p.rhai", source)).unwrap(), Program::new(source).unwrap());
+    assert_eq!(Program::new(&format!("\u{feff}{source}")).unwrap(), Program::new(source).unwrap());
+    let settings = AppState::default().to_saved();
+    let (_, warning) = AppState::from_saved(Some(&read_with_mark("settings.json", &settings)));
+    assert_eq!(warning, None);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

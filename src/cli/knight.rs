@@ -5,7 +5,7 @@ use crate::Control;
 use crate::knight::board::{Board, MAX_SIDE, Pos, Region};
 use crate::knight::design::Design;
 use crate::knight::graph::LeaperGraph;
-use crate::knight::leaper::Leaper;
+use crate::knight::leaper::{Leaper, MAX_STEP};
 use crate::knight::picture::{ViewOptions, scene};
 use crate::knight::tour::{TourCount, TourResult, TourSpec, count_tours, find_tour};
 use std::path::PathBuf;
@@ -47,6 +47,9 @@ pub struct KnightArgs {
     pub leaper: Option<String>,
 }
 
+/// The largest `--limit`: a day, in seconds.
+pub const MAX_LIMIT_SECONDS: f64 = 86_400.0;
+
 /// Exit code: every region has a tour (or the count is complete).
 pub const EXIT_FOUND: i32 = 0;
 /// Exit code: some region has no tour (proved); this wins over undecided.
@@ -87,11 +90,18 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
     };
     if let Some(l) = &args.leaper {
         let (a, b) = parse_pair(l, "--leaper", &[','])?;
-        let too_far = |v: u64| v.min(255) as u8;
-        design.leaper = Leaper::new(too_far(a), too_far(b)).map_err(|e| format!("--leaper: {e}"))?;
+        // The steps as typed, before they are narrowed to a leaper's.
+        let step = |v: u64| u8::try_from(v).ok().filter(|&v| v <= MAX_STEP);
+        let (Some(sa), Some(sb)) = (step(a), step(b)) else {
+            return Err(format!("--leaper: the leaper ({a},{b}) jumps too far; steps go up to {MAX_STEP}"));
+        };
+        design.leaper = Leaper::new(sa, sb).map_err(|e| format!("--leaper: {e}"))?;
     }
-    if !(args.limit.is_finite() && args.limit > 0.0 && args.limit <= 86_400.0) {
-        return Err(format!("--limit must be from 0 to 86400 seconds, not {}", args.limit));
+    if !(args.limit.is_finite() && args.limit > 0.0 && args.limit <= MAX_LIMIT_SECONDS) {
+        return Err(format!(
+            "--limit must be more than 0 and at most {MAX_LIMIT_SECONDS} seconds (a day), not {}",
+            args.limit
+        ));
     }
     let start = match &args.start {
         None => None,

@@ -48,8 +48,17 @@ pub struct RulesArg {
 
 impl RulesArg {
     /// The rules this argument names.
+    /// A preset name means the preset even beside a file of that name; a
+    /// note on stderr says how to reach the file.
     pub fn load(&self) -> Result<Rules, String> {
-        let mut r = load_spec(&self.rules)?;
+        let mut r = load_spec(&self.rules).map_err(|e| e.to_string())?;
+        if let Some(file) = crate::rules::file_beside_preset(&self.rules) {
+            note(&format!(
+                "`{}` is the preset of that name; for the file in this folder, write --rules {}",
+                self.rules,
+                file.display()
+            ));
+        }
         if self.misere {
             r.convention = Convention::Misere;
         }
@@ -95,12 +104,14 @@ pub enum Command {
     Check {
         #[command(flatten)]
         rules: RulesArg,
-        #[arg(long, value_name = "N[xM]")]
+        /// N for N in every coordinate, or WxH, or WxHxD.
+        #[arg(long, value_name = "N[xM[xK]]")]
         size: String,
-        /// An integer formula (compared with g) or a boolean one (compared with "is P"), in x and y.
+        /// An integer formula (compared with g) or a boolean one (compared with "is P"), in x, y, z (as many
+        /// as the game has) and pass.
         #[arg(long)]
         formula: String,
-        /// The longest the whole check may take, in seconds.
+        /// The longest the whole check may take, building the table included, in seconds (at most 86400).
         #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_BUDGET_SECONDS)]
         budget: f64,
     },
@@ -109,12 +120,14 @@ pub enum Command {
         /// n >= 0 (any 64-bit number).
         n: u64,
     },
-    /// Whether (X, Y) is a P-position: exact by a closed form where one exists, else from a table.
+    /// Whether a position is a P-position: exact by a closed form where one exists, else from the
+    /// smallest box that holds it.
     IsP {
         #[command(flatten)]
         rules: RulesArg,
-        x: u64,
-        y: u64,
+        /// The coordinates: X, X Y or X Y Z, as many as the game has.
+        #[arg(required = true, num_args = 1..=3)]
+        position: Vec<u64>,
     },
     /// Export the Grundy map of the whole table as a PNG poster.
     Render {
@@ -186,6 +199,8 @@ pub fn parse_box(s: &str, dimension: u8) -> Result<[usize; 3], String> {
 
 /// The default of `check --budget`, in seconds.
 pub const DEFAULT_BUDGET_SECONDS: f64 = 120.0;
+/// The largest `check --budget`: a day, in seconds.
+pub const MAX_BUDGET_SECONDS: f64 = 86_400.0;
 
 /// Why a subcommand stopped.
 #[derive(Debug)]
@@ -222,28 +237,80 @@ fn put(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
 /// A note on stderr (a warning, not a result). Errors writing it are
 /// ignored: there is nowhere left to report them.
 fn note(text: &str) {
-    let _ = writeln!(std::io::stderr(), "grundy-lab: {text}");
+    let _ = writeln!(std::io::stderr(), "grundy-lab: {}", printable(text));
 }
 
-/// Compute the table of `rules` on the box `dims`, warning first when it
-/// will take minutes and showing progress on a terminal.
-fn compute_table(rules: &Rules, dims: [usize; 3]) -> Result<Table, String> {
+/// `text` with every control character but line feed and tab written out
+/// (`\u{1b}`): a message may quote what was typed or read (a spec, a
+/// field of a file), and a terminal must never receive an escape raw.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() && c != '\n' && c != '\t' { c.escape_unicode().to_string() } else { c.to_string() })
+        .collect()
+}
+
+/// A rough duration for a person: `12 minutes`, `5 hours`, `300 days`,
+/// `more than a million years`.
+fn duration_text(seconds: f64) -> String {
+    let minutes = (seconds / 60.0).ceil();
+    let hours = (seconds / 3600.0).ceil();
+    let days = (seconds / 86_400.0).ceil();
+    if minutes <= 120.0 {
+        format!("{minutes:.0} minutes")
+    } else if hours <= 48.0 {
+        format!("{hours:.0} hours")
+    } else if days <= 1000.0 {
+        format!("{days:.0} days")
+    } else if days <= 365.0 * 1e6 {
+        format!("{:.0} years", days / 365.0)
+    } else {
+        "more than a million years".to_string()
+    }
+}
+
+/// Refuse a box that cannot be computed (its size, the rules, the memory),
+/// then warn when it will take minutes: never an estimate for a size that
+/// is refused anyway.
+fn refuse_or_announce(rules: &Rules, dims: [usize; 3]) -> Result<(), String> {
+    crate::grundy::check_box(rules, dims).map_err(|e| e.to_string())?;
     let seconds = crate::grundy::estimate_seconds(rules, dims);
     if seconds > 60.0 {
         note(&format!(
-            "{} of {} will take about {:.0} minutes (a rough estimate); Ctrl+C stops it",
-            crate::grundy::size_text(dims),
+            "{} of {} will take about {} (a rough estimate); Ctrl+C stops it",
+            dims[..rules.dimension.clamp(1, 3) as usize].iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" x "),
             rules.label(),
-            (seconds / 60.0).ceil()
+            duration_text(seconds)
         ));
     }
-    let control = Control::new();
-    progress::watch("computing the table", &control, || compute_box(rules, dims, &control)).map_err(|e| e.to_string())
+    Ok(())
+}
+
+/// The message of a failed table: a table stopped by the control's time
+/// limit (the engine sees only "cancelled") says it ran out of budget.
+fn table_error(e: crate::grundy::EngineError, control: &Control) -> String {
+    match e {
+        crate::grundy::EngineError::Cancelled if control.is_out_of_time() => format!(
+            "building the table took longer than the time budget of {} s and was stopped; raise it with \
+             --budget SECONDS",
+            control.time_limit().unwrap_or_default().as_secs_f64()
+        ),
+        e => e.to_string(),
+    }
+}
+
+/// Compute the table of `rules` on the box `dims` under `control` (its
+/// time limit, if any, stops the work), refusing first what cannot be
+/// computed, warning when it will take minutes and showing progress on a
+/// terminal.
+fn compute_table(rules: &Rules, dims: [usize; 3], control: &Control) -> Result<Table, String> {
+    refuse_or_announce(rules, dims)?;
+    progress::watch("computing the table", control, || compute_box(rules, dims, control))
+        .map_err(|e| table_error(e, control))
 }
 
 fn table_for(rules: &RulesArg, size: &str) -> Result<Table, String> {
     let r = rules.load()?;
-    compute_table(&r, parse_box(size, r.dimension)?)
+    compute_table(&r, parse_box(size, r.dimension)?, &Control::new())
 }
 
 /// `x`, `x y` or `x y z`: the first `d` coordinates.
@@ -317,17 +384,28 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
         }
         Command::Value { rules, position } => {
             let r = rules.load()?;
-            put(out, &value(&r, &position)?)?;
+            put(out, &value(&r, &position, Question::Value)?)?;
             Ok(0)
         }
         Command::Check { rules, size, formula, budget } => {
-            if !(budget.is_finite() && budget > 0.0) {
-                return Err(format!("--budget {budget}: give a number of seconds above 0").into());
+            if !(budget.is_finite() && budget > 0.0 && budget <= MAX_BUDGET_SECONDS) {
+                return Err(format!(
+                    "--budget {budget}: give a number of seconds above 0 and at most {MAX_BUDGET_SECONDS} (a day)"
+                )
+                .into());
             }
+            let budget = std::time::Duration::from_secs_f64(budget);
             // The formula first: a typo is reported before any table is built.
             let formula = Formula::compile(&formula).map_err(|e| format!("error in the formula: {e}"))?;
-            let t = table_for(&rules, &size)?;
-            let (text, code) = check(&t, &formula, std::time::Duration::from_secs_f64(budget))?;
+            // The budget covers building the table and checking it.
+            let r = rules.load()?;
+            let building = Control::with_time_limit(budget);
+            let t = compute_table(&r, parse_box(&size, r.dimension)?, &building)?;
+            let left = building.deadline().map_or(budget, |d| d.saturating_duration_since(std::time::Instant::now()));
+            if left.is_zero() {
+                return Err(table_error(crate::grundy::EngineError::Cancelled, &building).into());
+            }
+            let (text, code) = check(&t, &formula, left, &building)?;
             put(out, &text)?;
             Ok(code)
         }
@@ -342,29 +420,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             put(out, &s)?;
             Ok(0)
         }
-        Command::IsP { rules, x, y } => {
+        Command::IsP { rules, position } => {
             let r = rules.load()?;
-            if let Some(cf) = theory::closed_form(&r) {
-                let p = cf.is_p(x, y);
-                put(out, &format!("{}\n({x}, {y}) in {}: {}\n", if p { "P" } else { "N" }, r.label(), cf.describe()))?;
-                return Ok(0);
-            }
-            if x >= MAX_SIDE as u64 || y >= MAX_SIDE as u64 {
-                return Err(format!(
-                    "({x}, {y}) is beyond what can be computed: {} has no closed form, and a computed table \
-                     reaches at most {} on a side",
-                    r.label(),
-                    MAX_SIDE - 1
-                )
-                .into());
-            }
-            let t = compute_table(&r, [x as usize + 1, y as usize + 1, 1])
-                .map_err(|e| format!("{} has no closed form here and the table is too large: {e}", r.label()))?;
-            let p = t.is_p(x as usize, y as usize);
-            put(
-                out,
-                &format!("{}\n({x}, {y}) in {}: from the computed table\n", if p { "P" } else { "N" }, r.label()),
-            )?;
+            put(out, &value(&r, &position, Question::IsP)?)?;
             Ok(0)
         }
         Command::Render { rules, size, out: path, palette, highlight, cell, legend } => {
@@ -421,25 +479,37 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     }
 }
 
-/// The value of one position: by a closed form where one exists, else from
-/// the smallest box that holds it (grown when a program's move leaves it).
-fn value(rules: &Rules, position: &[u64]) -> Result<String, String> {
+/// What is asked of a position: its value (misère: P or N), or whether it
+/// is a P-position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Question {
+    Value,
+    IsP,
+}
+
+/// How many times [`crate::grundy::compute_covering`] grows the box.
+const COVERING_TRIES: usize = 8;
+
+/// The value of one position, or whether it is a P-position: by a closed
+/// form where one exists, else from the smallest box that holds it (grown
+/// when a program's move leaves it).
+fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, String> {
     let d = rules.dimension as usize;
     if position.len() != d {
-        return Err(format!("{} has {d} coordinates; give {d} numbers, not {}", rules.label(), position.len()));
+        let (coordinates, numbers) = if d == 1 { ("coordinate", "number") } else { ("coordinates", "numbers") };
+        return Err(format!("{} has {d} {coordinates}; give {d} {numbers}, not {}", rules.label(), position.len()));
     }
     let mut p = [0u64; 3];
     p[..d].copy_from_slice(position);
     let shown = crate::rules::position_text(p, rules.dimension);
     let misere = rules.convention == Convention::Misere;
-    if d == 2
-        && let Some(cf) = theory::closed_form(rules)
-    {
-        let what = match cf.grundy(p[0], p[1]) {
-            Some(g) if !misere => g.to_string(),
-            _ => (if cf.is_p(p[0], p[1]) { "P" } else { "N" }).to_string(),
+    let p_or_n = |is_p: bool| (if is_p { "P" } else { "N" }).to_string();
+    if let Some(cf) = theory::closed_form_of_heaps(rules) {
+        let what = match cf.grundy_at(position) {
+            Some(g) if !misere && question == Question::Value => g.to_string(),
+            _ => p_or_n(cf.is_p_at(position)),
         };
-        return Ok(format!("{what}\n{shown} in {}: {}\n", rules.label(), cf.describe()));
+        return Ok(format!("{what}\n{shown} in {}: {}\n", rules.label(), cf.describe_in(rules.dimension)));
     }
     if p.iter().any(|&c| c >= MAX_SIDE as u64) {
         return Err(format!(
@@ -449,15 +519,38 @@ fn value(rules: &Rules, position: &[u64]) -> Result<String, String> {
             MAX_SIDE - 1
         ));
     }
+    let first_box = {
+        let mut dims = [1; 3];
+        for i in 0..d {
+            dims[i] = p[i] as usize + 1;
+        }
+        dims
+    };
+    refuse_or_announce(rules, first_box)
+        .map_err(|e| format!("{} has no closed form here and the table cannot be computed: {e}", rules.label()))?;
     let control = Control::new();
     let t = progress::watch("computing the table", &control, || {
         crate::grundy::compute_covering(rules, p.map(|c| c as usize), &control)
     })
-    .map_err(|e| format!("{} has no closed form here and the table failed: {e}", rules.label()))?;
+    .map_err(|e| match e {
+        crate::grundy::EngineError::Program(crate::rules::ProgramError::OutsideBox { option, dims, .. }) => {
+            format!(
+                "{shown} in {}: the program's moves leave every box tried: the box was grown {COVERING_TRIES} \
+                 times, the last time to {} for the option {}, which lies outside the box before. \
+                 `grundy-lab table --rules ... --size ...` computes a box you choose and names the first move \
+                 that leaves it",
+                rules.label(),
+                crate::grundy::size_text(dims),
+                crate::rules::position_text(option, rules.dimension)
+            )
+        }
+        e => format!("{} has no closed form here and the table failed: {e}", rules.label()),
+    })?;
     let v = t.get_at(p.map(|c| c as usize), t.start_layer());
-    let what = match t.kind() {
-        crate::grundy::TableKind::Grundy => v.to_string(),
-        crate::grundy::TableKind::Outcome => (if v == 0 { "P" } else { "N" }).to_string(),
+    let what = match (t.kind(), question) {
+        (crate::grundy::TableKind::Grundy, Question::Value) => v.to_string(),
+        (crate::grundy::TableKind::Grundy, Question::IsP) => p_or_n(v == 0),
+        (crate::grundy::TableKind::Outcome, _) => p_or_n(v == 0),
     };
     let size = t.dims()[..d].iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" x ");
     Ok(format!("{what}\n{shown} in {}: from the computed {size} table\n", rules.label()))
@@ -495,14 +588,26 @@ fn parse_values(list: &str) -> Result<Vec<u32>, String> {
     if values.is_empty() { Err("give at least one value".into()) } else { Ok(values) }
 }
 
-/// Check `formula` on the whole table within `budget`: the summary and the
-/// exit code (0 holds, 1 does not), or the formula's error.
-fn check(t: &Table, formula: &Formula, budget: std::time::Duration) -> Result<(String, i32), String> {
+/// Check `formula` on the whole table within `left`, what remains of the
+/// budget of `building` (the control the table was built under): the
+/// summary and the exit code (0 holds, 1 does not), or the formula's error.
+/// A check stopped by the budget names the whole budget, not what was left
+/// of it.
+fn check(t: &Table, formula: &Formula, left: std::time::Duration, building: &Control) -> Result<(String, i32), String> {
     let control = Control::new();
-    progress::watch("checking the formula", &control, || {
-        crate::conjecture::run_check(t, formula, &control, Some(budget))
-    })
-    .map_err(|e| format!("error in the formula: {e}"))
+    progress::watch("checking the formula", &control, || crate::conjecture::run_check(t, formula, &control, Some(left)))
+        .map_err(|mut e| {
+            if e.kind == crate::conjecture::ErrorKind::Limit && building.is_out_of_time() {
+                e.message = format!(
+                    "building the table and checking it took longer than the time budget of {} s and was \
+                     stopped; raise it with --budget SECONDS",
+                    building.time_limit().unwrap_or(left).as_secs_f64()
+                );
+                e.to_string()
+            } else {
+                format!("error in the formula: {e}")
+            }
+        })
 }
 
 #[cfg(test)]
@@ -543,7 +648,7 @@ mod tests {
         let (s, _) = run_args(&["is-p", "--rules", "queen", &a.to_string(), &b.to_string()]).unwrap();
         assert!(s.starts_with("P\n"), "{s}");
         let (s, _) = run_args(&["is-p", "--rules", "dragon-horse", "10", "7"]).unwrap();
-        assert!(s.contains("computed table"));
+        assert!(s.starts_with("N\n(10, 7) in dragon-horse: from the computed 11 x 8 table"), "{s}");
     }
 
     #[test]

@@ -22,20 +22,22 @@ fn wanted() -> (bool, bool) {
 }
 
 /// Run `work` on this thread while another thread shows the progress that
-/// `work` reports through `control`, as "`label`: 42% (3 s)".
+/// `work` reports through `control`, as "`label`: 42% (3 s)", and cancels
+/// the work when the control's time limit passes (so work that looks only
+/// at the cancel flag, such as the engine's tiles, stops at a budget too).
 pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
     let (wanted, terminal) = wanted();
-    if !wanted {
-        return work();
-    }
     let (done, finished) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
         scope.spawn(move || {
             let start = Instant::now();
             let mut shown = false;
             while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(EVERY) {
+                if control.is_out_of_time() {
+                    control.cancel();
+                }
                 let elapsed = start.elapsed();
-                if elapsed < QUIET {
+                if !wanted || elapsed < QUIET {
                     continue;
                 }
                 let line = format!("{label}: {:.0}% ({} s)", control.fraction() * 100.0, elapsed.as_secs());
@@ -53,4 +55,25 @@ pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
         drop(done);
         result
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_that_only_looks_at_cancel_stops_at_the_deadline() {
+        let control = Control::with_time_limit(Duration::from_millis(50));
+        let give_up = Instant::now() + Duration::from_secs(20);
+        let stopped = watch("waiting", &control, || {
+            while !control.is_cancelled() {
+                if Instant::now() > give_up {
+                    return false;
+                }
+                std::hint::spin_loop();
+            }
+            true
+        });
+        assert!(stopped, "the watcher cancelled the work at its deadline");
+    }
 }

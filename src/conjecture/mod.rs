@@ -54,7 +54,11 @@ pub fn summary(report: &CheckReport, shown: usize) -> String {
             report.compared()
         ));
         let n = shown.min(report.counterexamples.len());
-        out.push_str("First counterexamples (x, y), in row order:\n");
+        let mut cell = ["x", "y", "z"][..d].join(", ");
+        if report.with_pass {
+            cell.push_str(", pass");
+        }
+        out.push_str(&format!("First counterexamples ({cell}), in row order:\n"));
         for c in &report.counterexamples[..n] {
             out.push_str(&format!("  {}\n", c.describe(report.table_kind)));
         }

@@ -27,10 +27,11 @@ impl fmt::Display for EngineError {
         match self {
             EngineError::TooLarge { dims, needed, limit } => write!(
                 f,
-                "{} needs {}; the limit on this machine is {} (80% of the memory available)",
+                "{} needs {}; the limit on this machine is {} ({})",
                 size_text(*dims),
                 human_bytes(*needed),
-                human_bytes(*limit)
+                human_bytes(*limit),
+                limit_source()
             ),
             EngineError::BadSize { width, height, depth, dimension } => {
                 let sides = [*width, *height, *depth];
@@ -41,6 +42,8 @@ impl fmt::Display for EngineError {
                 }
             }
             EngineError::InvalidRules(e) => write!(f, "these rules cannot be computed: {e}"),
+            // A budget that ran out is no failure of the program.
+            EngineError::Program(e @ crate::rules::ProgramError::Budget { .. }) => write!(f, "{e}"),
             EngineError::Program(e) => write!(f, "the rules program failed {e}"),
             EngineError::Cancelled => f.write_str("cancelled"),
         }
@@ -76,9 +79,51 @@ pub fn estimate_bytes(rules: &Rules, width: usize, height: usize) -> u64 {
 pub fn estimate_bytes_box(rules: &Rules, dims: [usize; 3]) -> u64 {
     if rules.program.is_some() {
         let layers = if rules.pass { 2 } else { 1 };
-        return dims.iter().map(|&n| n as u64).product::<u64>() * layers * 4;
+        // Saturating: three sides of 2^20 would overflow.
+        return dims.iter().fold(layers * 4, |bytes, &n| bytes.saturating_mul(n as u64));
     }
     super::engine::Plan::new(rules, dims).bytes()
+}
+
+/// Where the memory limit of [`memory_limit`] comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitSource {
+    /// The environment variable `GRUNDY_LAB_MEMORY_LIMIT` (bytes).
+    Environment,
+    /// 80% of the memory the system reports available now.
+    System,
+    /// The system cannot say: an assumed small machine
+    /// ([`FALLBACK_LIMIT`] bytes).
+    Fallback,
+}
+
+impl fmt::Display for LimitSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LimitSource::Environment => f.write_str(&format!("set by {LIMIT_VARIABLE}")),
+            LimitSource::System => f.write_str("80% of the memory available"),
+            LimitSource::Fallback => f.write_str("assumed, as the system does not say how much memory is available"),
+        }
+    }
+}
+
+/// The environment variable that overrides the memory limit (bytes).
+pub const LIMIT_VARIABLE: &str = "GRUNDY_LAB_MEMORY_LIMIT";
+
+/// The override of [`LIMIT_VARIABLE`], if it is set to a number.
+fn limit_from_environment() -> Option<u64> {
+    std::env::var(LIMIT_VARIABLE).ok().and_then(|s| s.trim().parse().ok())
+}
+
+/// Where [`memory_limit`] takes its figure from now.
+pub fn limit_source() -> LimitSource {
+    if limit_from_environment().is_some() {
+        LimitSource::Environment
+    } else if available_and_total().is_some() {
+        LimitSource::System
+    } else {
+        LimitSource::Fallback
+    }
 }
 
 /// The memory the engine may use: 80% of what the system reports available
@@ -86,7 +131,7 @@ pub fn estimate_bytes_box(rules: &Rules, dims: [usize; 3]) -> u64 {
 /// and macOS), so a 4 GB laptop refuses a table that would make it swap.
 /// `GRUNDY_LAB_MEMORY_LIMIT` (bytes) overrides it.
 pub fn memory_limit() -> u64 {
-    if let Some(v) = std::env::var("GRUNDY_LAB_MEMORY_LIMIT").ok().and_then(|s| s.parse().ok()) {
+    if let Some(v) = limit_from_environment() {
         return v;
     }
     system_memory_limit()
@@ -122,10 +167,29 @@ pub fn check_fits(what: &str, needed: u64) -> Result<(), String> {
     let limit = memory_limit();
     if needed > limit {
         return Err(format!(
-            "{what} needs {}; the limit on this machine is {} (80% of the memory available)",
+            "{what} needs {}; the limit on this machine is {} ({})",
             human_bytes(needed),
-            human_bytes(limit)
+            human_bytes(limit),
+            limit_source()
         ));
+    }
+    Ok(())
+}
+
+/// Whether the box `dims` of `rules` can be computed at all: its sides,
+/// the rules and the memory, checked as the engine checks them, without
+/// allocating (to refuse a size before announcing how long it would take).
+pub fn check_box(rules: &Rules, dims: [usize; 3]) -> Result<(), EngineError> {
+    let [width, height, depth] = dims;
+    let sides_ok = dims.iter().all(|&n| (1..=MAX_SIDE).contains(&n));
+    let unused_flat = dims[rules.dimension.clamp(1, 3) as usize..].iter().all(|&n| n == 1);
+    if !sides_ok || !unused_flat {
+        return Err(EngineError::BadSize { width, height, depth, dimension: rules.dimension });
+    }
+    rules.validate().map_err(EngineError::InvalidRules)?;
+    let (needed, limit) = (estimate_bytes_box(rules, dims), memory_limit());
+    if needed > limit {
+        return Err(EngineError::TooLarge { dims, needed, limit });
     }
     Ok(())
 }

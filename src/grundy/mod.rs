@@ -15,8 +15,8 @@ mod table;
 
 pub use engine::{compute, compute_box, compute_covering, fill, prepare, prepare_box};
 pub use memory::{
-    EngineError, MAX_SIDE, check_fits, estimate_bytes, estimate_bytes_box, estimate_seconds, human_bytes, memory_limit,
-    size_text,
+    EngineError, LIMIT_VARIABLE, LimitSource, MAX_SIDE, check_box, check_fits, estimate_bytes, estimate_bytes_box,
+    estimate_seconds, human_bytes, limit_source, memory_limit, size_text,
 };
 pub use slice::{Axis, SliceOf};
 pub use table::{Table, TableKind};

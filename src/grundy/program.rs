@@ -73,7 +73,7 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                     }
                     let p = c.map(|v| v as u64);
                     let options = program.options(p, scope, stop).map_err(|e| match e {
-                        ProgramError::Run { .. } if control.must_stop() => stopped(),
+                        ProgramError::Run { .. } | ProgramError::Limit { .. } if control.must_stop() => stopped(),
                         e => e,
                     })?;
                     let mut values = Vec::with_capacity(options.len() + 1);

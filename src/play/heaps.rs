@@ -20,7 +20,7 @@ use super::rng::Rng;
 use super::{PlayerKind, Players, Strength};
 use crate::grundy::Table;
 use crate::rules::{Convention, Pos, ProgramError, Rules, position_text};
-use crate::theory::{heap_nim, is_nim_p, nim_winning_moves};
+use crate::theory::{ClosedForm, closed_form_of_heaps, is_nim_p, nim_winning_moves};
 use std::fmt;
 use std::sync::Arc;
 
@@ -160,7 +160,10 @@ impl HeapGame {
             history: History::default(),
             players,
             table: None,
-            nim: heap_nim(rules),
+            nim: match closed_form_of_heaps(rules) {
+                Some(ClosedForm::Nim { misere }) => Some(misere),
+                _ => None,
+            },
             table_expected: false,
             options: HeapOptions::Many,
             hint: HeapHint::Computing,

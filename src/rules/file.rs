@@ -13,7 +13,8 @@
 //! (two coordinates) are still read.
 
 use super::{
-    Convention, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Program, Rules, RulesError, TerminalSet,
+    Convention, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Program, ProgramError, Rules, RulesError,
+    TerminalSet,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -91,8 +92,10 @@ pub fn to_json(rules: &Rules) -> String {
     serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
 }
 
-/// Read a rules file; every problem is reported with what and where.
+/// Read a rules file; every problem is reported with what and where. A
+/// UTF-8 byte-order mark at the start (as some editors save) is skipped.
 pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let file: RulesFile = serde_json::from_str(text).map_err(|e| {
         let what = match e.classify() {
             serde_json::error::Category::Syntax | serde_json::error::Category::Eof => "is not valid JSON",
@@ -184,23 +187,83 @@ fn where_in_file(e: &RulesError, slides: &[Vec<u32>], jumps: &[Vec<u32>], termin
     }
 }
 
-/// Read the rules named by `spec`: a preset name, a rules file (`.json`),
-/// or a rules program (`.rhai`).
-pub fn load_spec(spec: &str) -> Result<Rules, String> {
-    let path = std::path::Path::new(spec);
-    let looks_like_file =
-        spec.ends_with(".json") || spec.ends_with(".rhai") || spec.contains('/') || spec.contains('\\');
-    if looks_like_file || path.is_file() {
-        let text = crate::fsutil::read_text(path, MAX_FILE_BYTES).map_err(|e| format!("cannot read `{spec}`: {e}"))?;
-        if spec.ends_with(".rhai") {
-            let program = Program::new(&text).map_err(|e| format!("`{spec}`: {e}"))?;
-            let name = path.file_stem().map_or("program".into(), |s| s.to_string_lossy().into_owned());
-            return Ok(Rules::from_program(&name, program));
+/// Why `--rules SPEC` names no usable game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SpecError {
+    /// Neither a path nor a preset: the preset's message (the names that
+    /// exist).
+    Preset(String),
+    /// The file could not be read.
+    Read { spec: String, reason: String },
+    /// A rules file (`.json`, or any path not ending in `.rhai`) that is
+    /// not valid.
+    File { spec: String, error: RulesFileError },
+    /// A rules program (`.rhai`) that does not compile.
+    Program { spec: String, error: ProgramError },
+    /// A rules program whose rules are not valid (e.g. its file name, the
+    /// game's name, holds a control character).
+    Invalid { spec: String, error: RulesError },
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::Preset(m) => f.write_str(m),
+            SpecError::Read { spec, reason } => write!(f, "cannot read `{}`: {reason}", spec),
+            SpecError::File { spec, error } => write!(f, "`{}`: {error}", spec),
+            SpecError::Program { spec, error } => write!(f, "`{}`: {error}", spec),
+            SpecError::Invalid { spec, error } => write!(f, "`{}`: {error}", spec),
         }
-        from_json(&text).map_err(|e| format!("`{spec}`: {e}"))
-    } else {
-        super::preset(spec)
     }
+}
+
+impl std::error::Error for SpecError {}
+
+/// Whether `spec` is written as a path (it has a folder separator or ends
+/// in `.json` or `.rhai`), never a preset name.
+fn written_as_path(spec: &str) -> bool {
+    spec.ends_with(".json") || spec.ends_with(".rhai") || spec.contains('/') || spec.contains('\\')
+}
+
+/// Read the rules named by `spec`: a preset name, a rules file (`.json`),
+/// or a rules program (`.rhai`). A preset name always means the preset,
+/// even when a file of that name is in the current folder (reach that file
+/// as `./NAME`; [`file_beside_preset`] says when there is one); any other
+/// spec that is a file, or that is written as a path, is read as a file.
+pub fn load_spec(spec: &str) -> Result<Rules, SpecError> {
+    let path = std::path::Path::new(spec);
+    if !written_as_path(spec) {
+        match super::preset(spec) {
+            Ok(r) => return Ok(r),
+            Err(e) if !path.is_file() => return Err(SpecError::Preset(e)),
+            Err(_) => {}
+        }
+    }
+    let text = crate::fsutil::read_text(path, MAX_FILE_BYTES)
+        .map_err(|e| SpecError::Read { spec: spec.into(), reason: e.to_string() })?;
+    if spec.ends_with(".rhai") {
+        let program = Program::new(&text).map_err(|error| SpecError::Program { spec: spec.into(), error })?;
+        let name = path.file_stem().map_or("program".into(), |s| s.to_string_lossy().into_owned());
+        let rules = Rules::from_program(&name, program);
+        rules.validate().map_err(|error| SpecError::Invalid { spec: spec.into(), error })?;
+        return Ok(rules);
+    }
+    from_json(&text).map_err(|error| SpecError::File { spec: spec.into(), error })
+}
+
+/// The file `./NAME` of the current folder when `spec` is the preset
+/// `NAME` and such a file exists: [`load_spec`] loads the preset, and a
+/// person who meant the file should be told how to reach it.
+pub fn file_beside_preset(spec: &str) -> Option<std::path::PathBuf> {
+    file_beside_preset_in(&std::env::current_dir().ok()?, spec)
+}
+
+/// [`file_beside_preset`] in the folder `dir`.
+fn file_beside_preset_in(dir: &std::path::Path, spec: &str) -> Option<std::path::PathBuf> {
+    if written_as_path(spec) || super::preset(spec).is_err() || !dir.join(spec).is_file() {
+        return None;
+    }
+    Some(std::path::Path::new(".").join(spec))
 }
 
 #[cfg(test)]
@@ -235,6 +298,29 @@ mod tests {
         assert!(e.contains("at most"), "{e}");
         let e = from_json("{ broken").unwrap_err().0;
         assert!(e.contains("not valid JSON"), "{e}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let r = preset("queen").unwrap();
+        assert_eq!(from_json(&format!("\u{feff}{}", to_json(&r))).unwrap(), r);
+    }
+
+    #[test]
+    fn preset_names_mean_presets_even_beside_a_file_of_that_name() {
+        let dir = std::env::temp_dir().join(format!("grundy-lab-spec-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("queen");
+        std::fs::write(&file, to_json(&preset("nim").unwrap())).unwrap();
+        // A bare name is the preset; the file answers to its path.
+        assert_eq!(load_spec("queen").unwrap(), preset("queen").unwrap());
+        assert_eq!(load_spec(file.to_str().unwrap()).unwrap().piece, preset("nim").unwrap().piece);
+        assert_eq!(file_beside_preset_in(&dir, "queen"), Some(std::path::PathBuf::from("./queen")));
+        assert_eq!(file_beside_preset_in(&dir, "nim"), None);
+        assert_eq!(file_beside_preset_in(&dir, "./queen"), None, "a path is no preset name");
+        let e = load_spec("no-such-game").unwrap_err();
+        assert!(matches!(e, SpecError::Preset(_)), "{e:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     proptest! {

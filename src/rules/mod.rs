@@ -16,14 +16,16 @@ mod program;
 mod reach;
 mod validate;
 
-pub use file::{MAX_FILE_BYTES, RulesFileError, from_json, load_spec, to_json};
+pub use file::{MAX_FILE_BYTES, RulesFileError, SpecError, file_beside_preset, from_json, load_spec, to_json};
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_piece};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, preset, ryuoh_jumps};
 pub use program::{
-    EXAMPLE_PROGRAMS, ExampleProgram, MAX_OPTIONS, MAX_PROGRAM_TEXT, Program, ProgramError, example, position_text,
+    EXAMPLE_PROGRAMS, ExampleProgram, MAX_OPTIONS, MAX_PROGRAM_TEXT, Program, ProgramError, ProgramLimit, example,
+    position_text,
 };
 pub use validate::{
     MAX_DESCRIPTION, MAX_NAME, MAX_OFFSET, MAX_OFFSETS, MAX_TERMINAL_CELLS, MAX_TERMINAL_COORD, OffsetKind, RulesError,
+    TextField,
 };
 
 use serde::{Deserialize, Serialize};

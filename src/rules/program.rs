@@ -25,7 +25,8 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Longest program text accepted.
+/// Longest program text accepted, in characters (not bytes: a comment in
+/// Japanese counts one a character).
 pub const MAX_PROGRAM_TEXT: usize = 100_000;
 /// The most options one position may list (an array of the script is at
 /// most [`script::MAX_ARRAY`] long anyway).
@@ -45,7 +46,7 @@ pub struct Program {
 
 impl fmt::Debug for Program {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Program(dimension {}, {} characters)", self.dimension, self.source.len())
+        write!(f, "Program(dimension {}, {} characters)", self.dimension, self.source.chars().count())
     }
 }
 
@@ -82,6 +83,55 @@ pub fn position_text(p: Pos, dimension: u8) -> String {
     format!("({})", parts.join(", "))
 }
 
+/// A limit of one run of a program (one position), as reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgramLimit {
+    /// More than [`script::MAX_OPERATIONS`] operations at one position.
+    Operations,
+    /// Longer than [`script::MAX_RUN_TIME`] at one position.
+    TimePerPosition,
+    /// An array longer than [`script::MAX_ARRAY`] items (the list of
+    /// options is an array: at most [`MAX_OPTIONS`] options).
+    ArraySize,
+    /// A string longer than [`script::MAX_STRING`] characters.
+    StringLength,
+    /// An object map with too many entries.
+    MapSize,
+}
+
+impl fmt::Display for ProgramLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProgramLimit::Operations => write!(
+                f,
+                "the program took more than {} operations (steps) at one position, the limit on operations \
+                 per position (an endless loop?)",
+                script::MAX_OPERATIONS
+            ),
+            ProgramLimit::TimePerPosition => write!(
+                f,
+                "the program ran longer than {} s at one position, the time limit per position (an endless loop, \
+                 or too much work for one position?)",
+                script::MAX_RUN_TIME.as_secs_f32()
+            ),
+            ProgramLimit::ArraySize => write!(
+                f,
+                "an array grew too large, past {} items: the limit on the size of an array (so `moves` lists at most \
+                 {MAX_OPTIONS} options)",
+                script::MAX_ARRAY
+            ),
+            ProgramLimit::StringLength => {
+                write!(
+                    f,
+                    "a string grew too large, past {} characters: the limit on the length of a string",
+                    script::MAX_STRING
+                )
+            }
+            ProgramLimit::MapSize => f.write_str("an object map grew too large: the limit on the size of a map"),
+        }
+    }
+}
+
 /// Why a program cannot be used, or where it failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProgramError {
@@ -93,9 +143,11 @@ pub enum ProgramError {
     NoMoves(String),
     /// `fn terminal` does not take as many parameters as `moves`.
     TerminalArity { moves: u8, terminal: usize },
-    /// Running the program at `position` failed (an error of the script, a
-    /// limit, or `terminal` not giving true or false).
+    /// Running the program at `position` failed (an error of the script,
+    /// or `terminal` not giving true or false).
     Run { position: String, message: String },
+    /// The run at `position` reached a limit of one run.
+    Limit { position: String, limit: ProgramLimit },
     /// `moves` at `position` did not give an array of positions.
     NotAList { position: String, got: String },
     /// An option at `position` is not allowed, and why.
@@ -121,6 +173,7 @@ impl fmt::Display for ProgramError {
                 "`fn terminal` takes {terminal} parameters but `fn moves` takes {moves}; both take the coordinates"
             ),
             ProgramError::Run { position, message } => write!(f, "at {position}: {message}"),
+            ProgramError::Limit { position, limit } => write!(f, "at {position}: {limit}"),
             ProgramError::NotAList { position, got } => {
                 write!(f, "at {position}: `moves` must give an array of positions, such as [[1, 0], [0, 2]], not {got}")
             }
@@ -151,9 +204,16 @@ impl std::error::Error for ProgramError {}
 impl Program {
     /// Compile `source` and find its dimension (the number of parameters of
     /// `fn moves`).
+    /// A UTF-8 byte-order mark at the start (as some editors save) is not
+    /// part of the program.
     pub fn new(source: &str) -> Result<Program, ProgramError> {
+        let source = source.strip_prefix('\u{feff}').unwrap_or(source);
+        // Bytes bound characters from above: count only long texts.
         if source.len() > MAX_PROGRAM_TEXT {
-            return Err(ProgramError::TooLong(source.len()));
+            let characters = source.chars().count();
+            if characters > MAX_PROGRAM_TEXT {
+                return Err(ProgramError::TooLong(characters));
+            }
         }
         let engine = script::engine_for(source);
         let ast = engine.compile(source).map_err(|e| ProgramError::Parse {
@@ -319,21 +379,20 @@ impl Program {
     }
 
     fn run_error_at(&self, e: &EvalAltResult, p: Pos) -> ProgramError {
-        let message = match e {
-            EvalAltResult::ErrorTooManyOperations(_) => format!(
-                "the program took more than {} steps at one position (an endless loop?)",
-                script::MAX_OPERATIONS
-            ),
-            EvalAltResult::ErrorTerminated(..) => format!(
-                "the program took more than {} s at one position (an endless loop?), or the time budget ran out",
-                script::MAX_RUN_TIME.as_secs_f32()
-            ),
-            EvalAltResult::ErrorDataTooLarge(what, _) => {
-                format!("{what} grew too large (arrays up to {} items: too many options?)", script::MAX_ARRAY)
-            }
-            other => other.to_string(),
+        let position = position_text(p, self.dimension);
+        // rhai names what grew too large: "Length of string", "Size of
+        // array/BLOB", "Size of object map".
+        let limit = match e {
+            EvalAltResult::ErrorTooManyOperations(_) => ProgramLimit::Operations,
+            // (A total budget that ran out is reported by the caller, who
+            // set it.)
+            EvalAltResult::ErrorTerminated(..) => ProgramLimit::TimePerPosition,
+            EvalAltResult::ErrorDataTooLarge(what, _) if what.contains("string") => ProgramLimit::StringLength,
+            EvalAltResult::ErrorDataTooLarge(what, _) if what.contains("map") => ProgramLimit::MapSize,
+            EvalAltResult::ErrorDataTooLarge(..) => ProgramLimit::ArraySize,
+            other => return ProgramError::Run { position, message: other.to_string() },
         };
-        ProgramError::Run { position: position_text(p, self.dimension), message }
+        ProgramError::Limit { position, limit }
     }
 }
 
@@ -394,4 +453,72 @@ pub fn example(name: &str) -> Option<Program> {
     let e = EXAMPLE_PROGRAMS.iter().find(|e| e.name == name)?;
     // The examples are tested to compile.
     Program::new(e.source).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_length_is_counted_in_characters() {
+        let comment = format!("// {}\n", "将".repeat(40_000));
+        let source = format!("{comment}fn moves(x) {{ [] }}");
+        assert!(source.len() > MAX_PROGRAM_TEXT && source.chars().count() < MAX_PROGRAM_TEXT);
+        assert!(Program::new(&source).is_ok());
+        let long = format!("// {}\nfn moves(x) {{ [] }}", "将".repeat(MAX_PROGRAM_TEXT));
+        let n = long.chars().count();
+        assert_eq!(Program::new(&long).unwrap_err(), ProgramError::TooLong(n));
+        assert!(ProgramError::TooLong(n).to_string().contains(&format!("{n} characters")));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let p = Program::new("\u{feff}fn moves(x) { if x > 0 { [[x - 1]] } else { [] } }").unwrap();
+        assert_eq!(p.dimension(), 1);
+        assert!(!p.source().starts_with('\u{feff}'));
+    }
+
+    fn limit_at(source: &str, p: Pos) -> (ProgramError, String) {
+        let program = Program::new(source).unwrap().without_fast_path();
+        let e = program.options(p, &mut Scope::new(), None).unwrap_err();
+        let text = e.to_string();
+        (e, text)
+    }
+
+    #[test]
+    fn each_limit_names_itself() {
+        let (e, text) = limit_at("fn moves(x) { let s = \"\"; for k in 0..5000 { s += \"a\"; } [] }", [1, 0, 0]);
+        assert!(matches!(e, ProgramError::Limit { limit: ProgramLimit::StringLength, .. }), "{e:?}");
+        assert!(text.contains("string") && text.contains(&script::MAX_STRING.to_string()), "{text}");
+        assert!(!text.contains("array") && !text.contains("options"), "{text}");
+        let (e, text) = limit_at("fn moves(x) { let a = []; a.pad(70000, [0]); a }", [1, 0, 0]);
+        assert!(matches!(e, ProgramError::Limit { limit: ProgramLimit::ArraySize, .. }), "{e:?}");
+        assert!(text.contains("array") && text.contains("65536 items") && text.contains("options"), "{text}");
+        let (e, text) = limit_at("fn moves(x) { let i = 0; loop { i += 1; } }", [1, 0, 0]);
+        match e {
+            ProgramError::Limit { limit: ProgramLimit::Operations, .. } => {
+                assert!(text.contains("1000000 operations"), "{text}")
+            }
+            ProgramError::Limit { limit: ProgramLimit::TimePerPosition, .. } => {
+                assert!(text.contains("0.5 s") && text.contains("time limit per position"), "{text}")
+            }
+            e => panic!("{e:?}"),
+        }
+        // Each limit's words are its own.
+        let words: Vec<String> = [
+            ProgramLimit::Operations,
+            ProgramLimit::TimePerPosition,
+            ProgramLimit::ArraySize,
+            ProgramLimit::StringLength,
+            ProgramLimit::MapSize,
+        ]
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+        for (i, a) in words.iter().enumerate() {
+            for b in &words[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+    }
 }

@@ -40,6 +40,34 @@ impl OffsetKind {
     }
 }
 
+/// A text field of the rules (for messages that name it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextField {
+    /// The name, shown in titles, menus and every line the command line
+    /// prints about the game: one line of plain text.
+    Name,
+    /// The description: plain text, which may have line breaks and tabs.
+    Description,
+}
+
+impl TextField {
+    /// The field of the rules file: `name` or `description`.
+    pub fn field(self) -> &'static str {
+        match self {
+            TextField::Name => "name",
+            TextField::Description => "description",
+        }
+    }
+}
+
+/// The first control character of `text` that `field` may not hold: any
+/// (C0, DEL, C1: escape sequences, carriage returns, ...) in a name; any
+/// but line feed and tab in a description. A terminal must never receive
+/// them raw.
+fn control_character(text: &str, field: TextField) -> Option<char> {
+    text.chars().find(|&c| c.is_control() && !(field == TextField::Description && matches!(c, '\n' | '\t')))
+}
+
 /// Why a [`Rules`] value cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesError {
@@ -67,6 +95,9 @@ pub enum RulesError {
     NameTooLong(usize),
     /// A description longer than [`MAX_DESCRIPTION`] characters.
     DescriptionTooLong(usize),
+    /// A control character in the name or description (see
+    /// [`TextField`] for which are refused).
+    ControlCharacter { field: TextField, ch: char },
 }
 
 impl fmt::Display for RulesError {
@@ -107,6 +138,16 @@ impl fmt::Display for RulesError {
             RulesError::DescriptionTooLong(n) => {
                 write!(f, "the description has {n} characters; at most {MAX_DESCRIPTION}")
             }
+            RulesError::ControlCharacter { field, ch } => write!(
+                f,
+                "the {} holds the control character U+{:04X}; {}",
+                field.field(),
+                *ch as u32,
+                match field {
+                    TextField::Name => "a name is one line of plain text",
+                    TextField::Description => "a description is plain text (line breaks and tabs allowed)",
+                }
+            ),
         }
     }
 }
@@ -166,6 +207,11 @@ impl Rules {
         if description > MAX_DESCRIPTION {
             return Err(RulesError::DescriptionTooLong(description));
         }
+        for (field, text) in [(TextField::Name, &self.name), (TextField::Description, &self.description)] {
+            if let Some(ch) = control_character(text, field) {
+                return Err(RulesError::ControlCharacter { field, ch });
+            }
+        }
         Ok(())
     }
 }
@@ -219,5 +265,31 @@ mod tests {
         let mut r = preset("queen").unwrap();
         r.description = "d".repeat(MAX_DESCRIPTION + 1);
         assert_eq!(r.validate(), Err(RulesError::DescriptionTooLong(MAX_DESCRIPTION + 1)));
+    }
+
+    #[test]
+    fn control_characters_are_refused_in_names_and_descriptions() {
+        let mut r = preset("queen").unwrap();
+        r.name = "red\x1b[31m".into();
+        assert_eq!(r.validate(), Err(RulesError::ControlCharacter { field: TextField::Name, ch: '\x1b' }));
+        let e = r.validate().unwrap_err().to_string();
+        assert!(e.contains("name") && e.contains("U+001B"), "{e}");
+        assert!(!e.contains('\x1b'), "{e:?}");
+        for ch in ['\n', '\t', '\r', '\u{7f}', '\u{9b}'] {
+            r.name = format!("a{ch}b");
+            assert_eq!(r.validate(), Err(RulesError::ControlCharacter { field: TextField::Name, ch }), "{ch:?}");
+        }
+        let mut r = preset("queen").unwrap();
+        r.description = "two\nlines\tand a tab".into();
+        assert_eq!(r.validate(), Ok(()));
+        for ch in ['\r', '\x1b', '\u{7}', '\u{9b}'] {
+            r.description = format!("a{ch}b");
+            assert_eq!(r.validate(), Err(RulesError::ControlCharacter { field: TextField::Description, ch }));
+        }
+        assert!(r.validate().unwrap_err().to_string().contains("description"));
+        // Names in other scripts are text, not control characters.
+        r.description.clear();
+        r.name = "龍王 – ryūō".into();
+        assert_eq!(r.validate(), Ok(()));
     }
 }

@@ -39,6 +39,42 @@ impl ClosedForm {
         }
     }
 
+    /// Whether the position `p` (one coordinate per heap of the game) is a
+    /// P-position. Nim takes any number of heaps (Bouton: P iff the XOR of
+    /// the heaps is 0; misère: the same, except that when every heap is at
+    /// most 1, P iff an odd number of heaps is 1); the other forms are of
+    /// two coordinates and read `p[0]`, `p[1]`.
+    pub fn is_p_at(self, p: &[u64]) -> bool {
+        match self {
+            ClosedForm::Nim { misere } => is_nim_p(p, misere),
+            _ => self.is_p(p.first().copied().unwrap_or(0), p.get(1).copied().unwrap_or(0)),
+        }
+    }
+
+    /// The Grundy number of the position `p`, where a formula is known
+    /// (normal play): for Nim, the XOR of the heaps.
+    pub fn grundy_at(self, p: &[u64]) -> Option<u128> {
+        match self {
+            ClosedForm::Nim { misere: false } => Some(p.iter().fold(0, |a, &h| a ^ h) as u128),
+            _ => self.grundy(p.first().copied().unwrap_or(0), p.get(1).copied().unwrap_or(0)),
+        }
+    }
+
+    /// The formula in words for a game of `dimension` coordinates (Nim's
+    /// depends on the number of heaps).
+    pub fn describe_in(self, dimension: u8) -> &'static str {
+        match (self, dimension) {
+            (ClosedForm::Nim { misere: false }, 1) => "g = x (one heap of Nim)",
+            (ClosedForm::Nim { misere: true }, 1) => "misère Nim on one heap: P iff x = 1",
+            (ClosedForm::Nim { misere: false }, 3) => "g = x XOR y XOR z (Bouton)",
+            (ClosedForm::Nim { misere: true }, 3) => {
+                "misère Nim (Bouton): P iff x XOR y XOR z = 0, except when every heap is at most 1: then P iff \
+                 an odd number of heaps is 1"
+            }
+            _ => self.describe(),
+        }
+    }
+
     /// The formula in words, for hints.
     pub fn describe(self) -> &'static str {
         match self {
@@ -53,6 +89,28 @@ impl ClosedForm {
             ClosedForm::Ryuoh { .. } => "g = mod(x+y, p) + p (floor(x/p) XOR floor(y/p))",
         }
     }
+}
+
+/// The closed form of a game of heaps, for positions of any number of
+/// coordinates: [`closed_form`] for two coordinates, and n-heap Nim (the
+/// rook in one or three coordinates, normal or misère, no pass) in one or
+/// three. (The board's callers keep [`closed_form`], whose forms take
+/// `(x, y)`.)
+pub fn closed_form_of_heaps(rules: &Rules) -> Option<ClosedForm> {
+    if rules.dimension == 2 {
+        return closed_form(rules);
+    }
+    if rules.pass || rules.program.is_some() {
+        return None;
+    }
+    let name = match rules.dimension {
+        1 => "nim-1",
+        3 => "nim-3",
+        _ => return None,
+    };
+    let nim = preset(name).expect("preset");
+    (nim.piece == rules.piece && nim.terminal == rules.terminal)
+        .then_some(ClosedForm::Nim { misere: rules.convention == Convention::Misere })
 }
 
 /// The closed form of `rules`, if the piece, terminal set and convention are
@@ -87,4 +145,44 @@ pub fn closed_form(rules: &Rules) -> Option<ClosedForm> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Control;
+    use crate::grundy::compute_box;
+
+    #[test]
+    fn heaps_of_nim_agree_with_tables() {
+        for (name, dims) in [("nim-1", [600, 1, 1]), ("nim-3", [24, 24, 24]), ("nim", [100, 100, 1])] {
+            for misere in [false, true] {
+                let mut rules = preset(name).unwrap();
+                if misere {
+                    rules.convention = Convention::Misere;
+                }
+                let cf = closed_form_of_heaps(&rules).unwrap_or_else(|| panic!("{name} has a closed form"));
+                assert_eq!(cf, ClosedForm::Nim { misere });
+                let t = compute_box(&rules, dims, &Control::new()).unwrap();
+                for z in 0..dims[2] {
+                    for y in 0..dims[1] {
+                        for x in 0..dims[0] {
+                            let heaps = &[x as u64, y as u64, z as u64][..rules.dimension as usize];
+                            let v = t.get_at([x, y, z], 0);
+                            assert_eq!(cf.is_p_at(heaps), t.is_p_at([x, y, z], 0), "{name} misère {misere} {heaps:?}");
+                            if !misere {
+                                assert_eq!(cf.grundy_at(heaps), Some(v as u128), "{name} {heaps:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Other heaps, a pass or a program: no closed form of heaps.
+        for name in ["queen-3", "nim-3+pass", "restricted-nim", "queen-3-all"] {
+            assert_eq!(closed_form_of_heaps(&preset(name).unwrap()), None, "{name}");
+        }
+        // Two coordinates: the closed forms of the board.
+        assert_eq!(closed_form_of_heaps(&preset("queen").unwrap()), Some(ClosedForm::Wythoff { misere: false }));
+    }
 }

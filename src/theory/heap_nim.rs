@@ -1,32 +1,11 @@
-//! Nim on any number of heaps as rules: the rook in one, two or three
-//! coordinates (take any number of stones from one heap). Bouton (1901):
-//! a position is P exactly when the nim-sum (XOR) of the heaps is 0; in
-//! misère play the same, except when every heap has at most one stone, where
-//! the P-positions are those with an odd number of one-stone heaps.
+//! The winning moves of Nim on any number of heaps, at any size. Bouton
+//! (1901): a position is P exactly when the nim-sum (XOR) of the heaps is
+//! 0; in misère play the same, except when every heap has at most one
+//! stone, where the P-positions are those with an odd number of one-stone
+//! heaps ([`super::is_nim_p`]). Which rules are Nim is
+//! [`super::closed_form_of_heaps`]'s answer.
 
 use super::is_nim_p;
-use crate::rules::{Convention, Offset, Rules};
-
-/// Whether `rules` are Nim on their heaps (one slide of 1 along each
-/// coordinate, no jump, no terminal cell, no pass, no program); then
-/// `Some(misere)`.
-pub fn heap_nim(rules: &Rules) -> Option<bool> {
-    let d = rules.dimension.clamp(1, 3) as usize;
-    let units: Vec<Offset> = (0..d)
-        .map(|i| {
-            let mut c = [0; 3];
-            c[i] = 1;
-            Offset::new3(c[0], c[1], c[2])
-        })
-        .collect();
-    let nim = rules.program.is_none()
-        && !rules.pass
-        && rules.terminal.is_empty()
-        && rules.piece.jumps.is_empty()
-        && rules.piece.slides.len() == d
-        && units.iter().all(|u| rules.piece.slides.contains(u));
-    nim.then_some(rules.convention == Convention::Misere)
-}
 
 /// Every winning move `(heap, stones left)` of Nim: those that leave a
 /// P-position (normal or misère). Only `h XOR s` (s the nim-sum) can give
@@ -55,16 +34,6 @@ mod tests {
     use super::*;
     use crate::Control;
     use crate::rules::preset;
-
-    #[test]
-    fn the_rook_in_every_dimension_is_nim_and_nothing_else_is() {
-        assert_eq!(heap_nim(&preset("nim-1").unwrap()), Some(false));
-        assert_eq!(heap_nim(&preset("nim").unwrap()), Some(false));
-        assert_eq!(heap_nim(&preset("nim-3").unwrap().misere()), Some(true));
-        for name in ["queen", "queen-3", "queen-3-all", "nim-3+pass", "restricted-nim", "dragon-king"] {
-            assert_eq!(heap_nim(&preset(name).unwrap()), None, "{name}");
-        }
-    }
 
     /// Bouton's rule, normal and misère, against computed tables of one,
     /// two and three heaps; and the winning moves are exactly the moves to

@@ -8,8 +8,8 @@ mod hofstadter;
 mod wythoff;
 mod zeckendorf;
 
-pub use closed::{ClosedForm, closed_form};
-pub use heap_nim::{heap_nim, nim_winning_moves};
+pub use closed::{ClosedForm, closed_form, closed_form_of_heaps};
+pub use heap_nim::nim_winning_moves;
 pub use hofstadter::{gs, hofstadter, is_t2_misere_p, is_t2_p, t2_pair};
 pub use wythoff::{
     PHI_F64, floor_phi, floor_phi2, is_misere_wythoff_p, is_wythoff_p, isqrt_5n2, wythoff_index, wythoff_pair,

@@ -262,6 +262,13 @@ pub fn rules_error(e: &crate::rules::RulesError) -> String {
         RulesError::DescriptionTooLong(n) => {
             trf("map.rules_error.description_too_long", &[("n", n), ("max", &MAX_DESCRIPTION)])
         }
+        RulesError::ControlCharacter { field, ch } => trf(
+            match field {
+                crate::rules::TextField::Name => "map.rules_error.control_in_name",
+                crate::rules::TextField::Description => "map.rules_error.control_in_description",
+            },
+            &[("code", &format!("U+{:04X}", *ch as u32))],
+        ),
     }
 }
 
@@ -721,6 +728,8 @@ mod tests {
             RulesError::ProgramDimension { program: 1, rules: 2 },
             RulesError::NameTooLong(300),
             RulesError::DescriptionTooLong(20_000),
+            RulesError::ControlCharacter { field: crate::rules::TextField::Name, ch: '\u{7}' },
+            RulesError::ControlCharacter { field: crate::rules::TextField::Description, ch: '\u{10}' },
         ];
         let engine = [
             EngineError::TooLarge { dims: [100_000, 100_000, 1], needed: 40 << 30, limit: 8 << 30 },
@@ -738,7 +747,7 @@ mod tests {
         texts.extend(engine.iter().map(engine_error));
         for t in &texts {
             // Only names and units stay in Latin letters.
-            let words = t.replace("Grundy Lab", "").replace(" GB", "");
+            let words = t.replace("Grundy Lab", "").replace(" GB", "").replace("U+", "");
             assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "English: {t}");
             assert!(typography_faults(t).is_empty(), "{t}: {:?}", typography_faults(t));
         }
