@@ -87,7 +87,10 @@ fn english_in(shown: &[String], fragments: &[(String, String)]) -> Vec<String> {
     shown
         .iter()
         .flat_map(|text| {
-            fragments.iter().filter(|(_, f)| text.contains(f.as_str())).map(move |(k, f)| format!("{k}: {f:?} in {text:?}"))
+            fragments
+                .iter()
+                .filter(|(_, f)| text.contains(f.as_str()))
+                .map(move |(k, f)| format!("{k}: {f:?} in {text:?}"))
         })
         .collect()
 }
@@ -128,4 +131,40 @@ fn errors_caused_in_japanese_and_a_long_job_after_a_switch_are_japanese() {
     assert!(shown.iter().any(|t| t.contains("どちらでもありません")), "the path's error");
     let english = english_in(&shown, &fragments);
     assert!(english.is_empty(), "English in Japanese messages:\n{}", english.join("\n"));
+}
+
+/// Errors of rules programs, in Japanese: a program that never ends stops
+/// the game in Play with its limit named, and a program that does not
+/// parse says where and what in the editor; neither has English in it.
+#[test]
+fn program_errors_are_worded_in_japanese() {
+    use grundy_lab::rules::{Program, Rules};
+    let fragments = english_fragments();
+    let looping = Rules::from_program("loops", Program::new("fn moves(x) { let n = 0; loop { n += 1; } }").unwrap());
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"Japanese"}},"rules":{}}},"tab":"Play"}}"#,
+        serde_json::to_string(&looping).unwrap()
+    );
+    let saved: &'static str = Box::leak(saved.into_boxed_str());
+    let mut h = Harness::builder()
+        .with_max_steps(50)
+        .with_size([1920.0, 1080.0])
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    step_until(&mut h, "the game is set up", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.failure().is_some()));
+    h.run();
+    let shown = shown_texts(&h);
+    assert!(shown.iter().any(|t| t.contains("ステップ数の上限")), "the limit is named: {shown:?}");
+    let english = english_in(&shown, &fragments);
+    assert!(english.is_empty(), "English in Play:\n{}", english.join("\n"));
+
+    let saved = r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Pieces","pieces":{"mode":"Program","program":{"source":"fn moves(x) { [[x - 1]] "}}}"#;
+    let mut h = Harness::builder()
+        .with_max_steps(50)
+        .with_size([1920.0, 1080.0])
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    h.run();
+    let shown = shown_texts(&h);
+    assert!(shown.iter().any(|t| t.contains("このプログラムは使えません")), "the verdict: {shown:?}");
+    let english = english_in(&shown, &fragments);
+    assert!(english.is_empty(), "English in the program editor:\n{}", english.join("\n"));
 }

@@ -13,6 +13,7 @@ mod file;
 mod matrix;
 mod presets;
 mod program;
+mod program_error;
 mod reach;
 mod validate;
 
@@ -20,8 +21,8 @@ pub use file::{MAX_FILE_BYTES, RulesFileError, SpecError, file_beside_preset, fr
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_piece};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, preset, ryuoh_jumps};
 pub use program::{
-    EXAMPLE_PROGRAMS, ExampleProgram, MAX_OPTIONS, MAX_PROGRAM_TEXT, Program, ProgramError, ProgramLimit, example,
-    position_text,
+    EXAMPLE_PROGRAMS, ExampleProgram, MAX_OPTIONS, MAX_PROGRAM_TEXT, MovesArity, OptionFault, ParseFault, Program,
+    ProgramError, ProgramLimit, RunFault, example, position_text,
 };
 pub use validate::{
     MAX_DESCRIPTION, MAX_NAME, MAX_OFFSET, MAX_OFFSETS, MAX_TERMINAL_CELLS, MAX_TERMINAL_COORD, OffsetKind, RulesError,

@@ -18,6 +18,7 @@
 
 use super::Pos;
 use super::compiled::Compiled;
+pub use super::program_error::{MovesArity, OptionFault, ParseFault, ProgramError, ProgramLimit, RunFault};
 use crate::script;
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 use serde::{Deserialize, Serialize};
@@ -83,124 +84,6 @@ pub fn position_text(p: Pos, dimension: u8) -> String {
     format!("({})", parts.join(", "))
 }
 
-/// A limit of one run of a program (one position), as reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProgramLimit {
-    /// More than [`script::MAX_OPERATIONS`] operations at one position.
-    Operations,
-    /// Longer than [`script::MAX_RUN_TIME`] at one position.
-    TimePerPosition,
-    /// An array longer than [`script::MAX_ARRAY`] items (the list of
-    /// options is an array: at most [`MAX_OPTIONS`] options).
-    ArraySize,
-    /// A string longer than [`script::MAX_STRING`] characters.
-    StringLength,
-    /// An object map with too many entries.
-    MapSize,
-}
-
-impl fmt::Display for ProgramLimit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProgramLimit::Operations => write!(
-                f,
-                "the program took more than {} operations (steps) at one position, the limit on operations \
-                 per position (an endless loop?)",
-                script::MAX_OPERATIONS
-            ),
-            ProgramLimit::TimePerPosition => write!(
-                f,
-                "the program ran longer than {} s at one position, the time limit per position (an endless loop, \
-                 or too much work for one position?)",
-                script::MAX_RUN_TIME.as_secs_f32()
-            ),
-            ProgramLimit::ArraySize => write!(
-                f,
-                "an array grew too large, past {} items: the limit on the size of an array (so `moves` lists at most \
-                 {MAX_OPTIONS} options)",
-                script::MAX_ARRAY
-            ),
-            ProgramLimit::StringLength => {
-                write!(
-                    f,
-                    "a string grew too large, past {} characters: the limit on the length of a string",
-                    script::MAX_STRING
-                )
-            }
-            ProgramLimit::MapSize => f.write_str("an object map grew too large: the limit on the size of a map"),
-        }
-    }
-}
-
-/// Why a program cannot be used, or where it failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ProgramError {
-    /// The text is longer than [`MAX_PROGRAM_TEXT`].
-    TooLong(usize),
-    /// The text does not parse: rhai's message, line and column.
-    Parse { message: String, line: usize, column: usize },
-    /// No `fn moves` with 1, 2 or 3 parameters, or several of them.
-    NoMoves(String),
-    /// `fn terminal` does not take as many parameters as `moves`.
-    TerminalArity { moves: u8, terminal: usize },
-    /// Running the program at `position` failed (an error of the script,
-    /// or `terminal` not giving true or false).
-    Run { position: String, message: String },
-    /// The run at `position` reached a limit of one run.
-    Limit { position: String, limit: ProgramLimit },
-    /// `moves` at `position` did not give an array of positions.
-    NotAList { position: String, got: String },
-    /// An option at `position` is not allowed, and why.
-    BadOption { position: String, option: String, why: String },
-    /// An option at `position` lies outside the box `dims` being computed.
-    OutsideBox { position: Pos, option: Pos, dims: [usize; 3], dimension: u8 },
-    /// The total time budget ran out (in milliseconds).
-    Budget { millis: u64 },
-    /// The computation was cancelled.
-    Cancelled,
-}
-
-impl fmt::Display for ProgramError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProgramError::TooLong(n) => write!(f, "the program has {n} characters; at most {MAX_PROGRAM_TEXT}"),
-            ProgramError::Parse { message, line, column } => {
-                write!(f, "the program does not parse: {message} (line {line}, column {column})")
-            }
-            ProgramError::NoMoves(why) => write!(f, "{why}"),
-            ProgramError::TerminalArity { moves, terminal } => write!(
-                f,
-                "`fn terminal` takes {terminal} parameters but `fn moves` takes {moves}; both take the coordinates"
-            ),
-            ProgramError::Run { position, message } => write!(f, "at {position}: {message}"),
-            ProgramError::Limit { position, limit } => write!(f, "at {position}: {limit}"),
-            ProgramError::NotAList { position, got } => {
-                write!(f, "at {position}: `moves` must give an array of positions, such as [[1, 0], [0, 2]], not {got}")
-            }
-            ProgramError::BadOption { position, option, why } => write!(f, "at {position}: the option {option} {why}"),
-            ProgramError::OutsideBox { position, option, dims, dimension } => {
-                let sides: Vec<String> = dims[..*dimension as usize].iter().map(|n| n.to_string()).collect();
-                write!(
-                    f,
-                    "at {}: the option {} lies outside the {} box being computed; compute a larger box",
-                    position_text(*position, *dimension),
-                    position_text(*option, *dimension),
-                    sides.join(" x ")
-                )
-            }
-            ProgramError::Budget { millis } => write!(
-                f,
-                "the program took longer than its time budget of {} s and was stopped; \
-                 on the command line, raise it with --budget SECONDS",
-                *millis as f64 / 1000.0
-            ),
-            ProgramError::Cancelled => f.write_str("cancelled"),
-        }
-    }
-}
-
-impl std::error::Error for ProgramError {}
-
 impl Program {
     /// Compile `source` and find its dimension (the number of parameters of
     /// `fn moves`).
@@ -217,7 +100,7 @@ impl Program {
         }
         let engine = script::engine_for(source);
         let ast = engine.compile(source).map_err(|e| ProgramError::Parse {
-            message: e.0.to_string(),
+            fault: ParseFault::of(&e.0),
             line: e.1.line().unwrap_or(0),
             column: e.1.position().unwrap_or(0),
         })?;
@@ -227,20 +110,13 @@ impl Program {
         let dimension = match arity("moves")[..] {
             [n @ 1..=3] => n as u8,
             [] => {
-                return Err(ProgramError::NoMoves(
-                    "the program must define `fn moves(x)`, `fn moves(x, y)` or `fn moves(x, y, z)`".into(),
-                ));
+                return Err(ProgramError::NoMoves(MovesArity::Missing));
             }
             [n] => {
-                return Err(ProgramError::NoMoves(format!(
-                    "`fn moves` takes {n} parameters; a game has 1, 2 or 3 coordinates"
-                )));
+                return Err(ProgramError::NoMoves(MovesArity::Parameters(n)));
             }
             _ => {
-                return Err(ProgramError::NoMoves(
-                    "the program defines `fn moves` more than once; keep one, with the coordinates as parameters"
-                        .into(),
-                ));
+                return Err(ProgramError::NoMoves(MovesArity::Several));
             }
         };
         let has_terminal = match arity("terminal")[..] {
@@ -300,7 +176,7 @@ impl Program {
         let at = || position_text(p, self.dimension);
         let args: Vec<Dynamic> = p[..d].iter().map(|&c| Dynamic::from_int(c as i64)).collect();
         if p[..d].iter().any(|&c| c > i64::MAX as u64) {
-            return Err(ProgramError::Run { position: at(), message: "the position is too large".into() });
+            return Err(ProgramError::Run { position: at(), fault: RunFault::PositionTooLarge });
         }
         if self.has_terminal {
             let t: Dynamic = self.call(scope, "terminal", args.clone(), stop).map_err(|e| self.run_error(e, p))?;
@@ -310,7 +186,7 @@ impl Program {
                 Err(got) => {
                     return Err(ProgramError::Run {
                         position: at(),
-                        message: format!("`terminal` must give true or false, not {got}"),
+                        fault: RunFault::TerminalNotBool(got.to_string()),
                     });
                 }
             }
@@ -324,36 +200,27 @@ impl Program {
         for item in list {
             // The option is written out only when it is refused.
             let shown = |item: &Dynamic| item.to_string();
-            let bad = |why: &str, item: &Dynamic| ProgramError::BadOption {
-                position: at(),
-                option: shown(item),
-                why: why.into(),
-            };
+            let bad =
+                |why: OptionFault, item: &Dynamic| ProgramError::BadOption { position: at(), option: shown(item), why };
             let Some(coords) = item.read_lock::<Array>() else {
-                return Err(bad("is not a position (an array of coordinates)", &item));
+                return Err(bad(OptionFault::NotAPosition, &item));
             };
             if coords.len() != d {
-                return Err(bad(&format!("has {} coordinates; this game has {d}", coords.len()), &item));
+                return Err(bad(OptionFault::Coordinates { got: coords.len(), want: d }, &item));
             }
             let mut q: Pos = [0; 3];
             for (i, c) in coords.iter().enumerate() {
                 let Ok(v) = c.as_int() else {
-                    return Err(bad("has a coordinate that is not an integer", &item));
+                    return Err(bad(OptionFault::NotAnInteger, &item));
                 };
                 if v < 0 {
-                    return Err(bad(
-                        "has a negative coordinate (options must stay in the non-negative orthant)",
-                        &item,
-                    ));
+                    return Err(bad(OptionFault::Negative, &item));
                 }
                 q[i] = v as u64;
             }
             drop(coords);
             if q[..d].iter().map(|&c| c as u128).sum::<u128>() >= sum {
-                return Err(bad(
-                    "does not lower the sum of the coordinates (every move must, so that the game ends)",
-                    &item,
-                ));
+                return Err(bad(OptionFault::SumNotLowered, &item));
             }
             out.push(q);
         }
@@ -390,7 +257,8 @@ impl Program {
             EvalAltResult::ErrorDataTooLarge(what, _) if what.contains("string") => ProgramLimit::StringLength,
             EvalAltResult::ErrorDataTooLarge(what, _) if what.contains("map") => ProgramLimit::MapSize,
             EvalAltResult::ErrorDataTooLarge(..) => ProgramLimit::ArraySize,
-            other => return ProgramError::Run { position, message: other.to_string() },
+            EvalAltResult::ErrorStackOverflow(_) => ProgramLimit::CallDepth,
+            other => return ProgramError::Run { position, fault: RunFault::of(other) },
         };
         ProgramError::Limit { position, limit }
     }

@@ -195,9 +195,97 @@ pub fn highlight_error(e: &crate::map::palette::HighlightError) -> String {
     }
 }
 
-/// Why a rules program failed, in the user's language.
+/// Why a rules program cannot be used or failed, in the user's language.
 pub fn program_error(e: &crate::rules::ProgramError) -> String {
-    e.to_string()
+    use crate::rules::{MAX_PROGRAM_TEXT, MovesArity, ProgramError as E};
+    match e {
+        E::TooLong(n) => trf("program.error.too_long", &[("n", n), ("max", &MAX_PROGRAM_TEXT)]),
+        E::Parse { fault, line, column } => {
+            trf("program.error.parse", &[("what", &parse_fault(fault)), ("line", line), ("column", column)])
+        }
+        E::NoMoves(MovesArity::Missing) => tr("program.error.no_moves").to_string(),
+        E::NoMoves(MovesArity::Parameters(n)) => trf("program.error.moves_parameters", &[("n", n)]),
+        E::NoMoves(MovesArity::Several) => tr("program.error.moves_twice").to_string(),
+        E::TerminalArity { moves, terminal } => {
+            trf("program.error.terminal_arity", &[("moves", moves), ("terminal", terminal)])
+        }
+        E::Run { position, fault } => trf("program.error.at", &[("position", position), ("what", &run_fault(fault))]),
+        E::Limit { position, limit } => {
+            trf("program.error.at", &[("position", position), ("what", &program_limit(*limit))])
+        }
+        E::NotAList { position, got } => trf("program.error.not_a_list", &[("position", position), ("got", got)]),
+        E::BadOption { position, option, why } => {
+            trf("program.error.bad_option", &[("position", position), ("option", option), ("why", &option_fault(*why))])
+        }
+        E::OutsideBox { position, option, dims, dimension } => {
+            let d = (*dimension).clamp(1, 3) as usize;
+            let mut sides = [1; 3];
+            sides[..d].copy_from_slice(&dims[..d]);
+            trf(
+                "program.error.outside_box",
+                &[
+                    ("position", &crate::rules::position_text(*position, *dimension)),
+                    ("option", &crate::rules::position_text(*option, *dimension)),
+                    ("size", &size_text(sides)),
+                ],
+            )
+        }
+        E::Budget { millis } => trf("program.error.budget", &[("s", &(*millis as f64 / 1000.0))]),
+        E::Cancelled => tr("map.engine.cancelled").to_string(),
+    }
+}
+
+fn parse_fault(f: &crate::rules::ParseFault) -> String {
+    use crate::rules::ParseFault as F;
+    match f {
+        F::MissingToken(t) => trf("program.parse.missing", &[("token", t)]),
+        F::UnexpectedEnd => tr("program.parse.end").to_string(),
+        F::UndefinedVariable(v) => trf("program.parse.undefined", &[("name", v)]),
+        F::UnexpectedInput(w) => trf("program.parse.unexpected", &[("what", w)]),
+        F::TooDeep => tr("program.parse.too_deep").to_string(),
+        F::DuplicateFunction(n) => trf("program.parse.duplicate", &[("name", n)]),
+        F::Other(m) => trf("program.parse.other", &[("detail", m)]),
+    }
+}
+
+fn run_fault(f: &crate::rules::RunFault) -> String {
+    use crate::rules::RunFault as F;
+    match f {
+        F::PositionTooLarge => tr("program.run.too_large").to_string(),
+        F::TerminalNotBool(got) => trf("program.run.terminal", &[("got", got)]),
+        F::UndefinedVariable(v) => trf("program.run.variable", &[("name", v)]),
+        F::UndefinedFunction(s) => trf("program.run.function", &[("name", s)]),
+        F::IndexOutOfRange { index, len } => trf("program.run.index", &[("index", index), ("len", len)]),
+        F::TypeMismatch { expected, got } => trf("program.run.type", &[("expected", expected), ("got", got)]),
+        F::DivisionByZero(e) => trf("program.run.division", &[("expression", e)]),
+        F::Overflow(e) => trf("program.run.overflow", &[("expression", e)]),
+        F::Arithmetic(m) => trf("program.run.arithmetic", &[("detail", m)]),
+        F::Other(m) => trf("program.run.other", &[("detail", m)]),
+    }
+}
+
+fn program_limit(l: crate::rules::ProgramLimit) -> String {
+    use crate::rules::ProgramLimit as L;
+    use crate::script::{MAX_ARRAY, MAX_OPERATIONS, MAX_RUN_TIME, MAX_STRING};
+    match l {
+        L::Operations => trf("program.limit.operations", &[("max", &MAX_OPERATIONS)]),
+        L::TimePerPosition => trf("program.limit.time", &[("s", &MAX_RUN_TIME.as_secs_f32())]),
+        L::ArraySize => trf("program.limit.array", &[("max", &MAX_ARRAY), ("options", &crate::rules::MAX_OPTIONS)]),
+        L::StringLength => trf("program.limit.string", &[("max", &MAX_STRING)]),
+        L::MapSize => tr("program.limit.map").to_string(),
+        L::CallDepth => tr("program.limit.depth").to_string(),
+    }
+}
+
+fn option_fault(f: crate::rules::OptionFault) -> String {
+    use crate::rules::OptionFault as F;
+    match f {
+        F::NotAPosition => tr("program.option.not_a_position").to_string(),
+        F::Coordinates { got, want } => trf("program.option.coordinates", &[("got", &got), ("want", &want)]),
+        F::NotAnInteger => tr("program.option.not_an_integer").to_string(),
+        F::Negative => tr("program.option.negative").to_string(),
+        F::SumNotLowered => tr("program.option.sum").to_string(),
+    }
 }
 
 /// Why a move of a heap game was refused, in the user's language.

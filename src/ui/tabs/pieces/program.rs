@@ -172,7 +172,7 @@ fn verdict(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
             ui.colored_label(pal.good, trf("program.ok", &[("n", &d)]));
         }
         Err(e) => {
-            ui.colored_label(pal.bad, trf("program.error", &[("error", e)]));
+            ui.colored_label(pal.bad, trf("program.error", &[("error", &crate::ui::i18n::program_error(e))]));
         }
     }
 }

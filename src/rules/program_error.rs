@@ -1,0 +1,360 @@
+//! Why a rules program cannot be used, or where it failed: data, not
+//! sentences. The `Display` is the English wording of the command line;
+//! the app words every variant in the user's language
+//! (`src/ui/i18n.rs`, `program_error`).
+
+use super::Pos;
+use super::program::{MAX_OPTIONS, MAX_PROGRAM_TEXT, position_text};
+use crate::script;
+use std::fmt;
+
+/// A limit of one run of a program (one position), as reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgramLimit {
+    /// More than [`script::MAX_OPERATIONS`] operations at one position.
+    Operations,
+    /// Longer than [`script::MAX_RUN_TIME`] at one position.
+    TimePerPosition,
+    /// An array longer than [`script::MAX_ARRAY`] items (the list of
+    /// options is an array: at most [`MAX_OPTIONS`] options).
+    ArraySize,
+    /// A string longer than [`script::MAX_STRING`] characters.
+    StringLength,
+    /// An object map with too many entries.
+    MapSize,
+    /// Functions calling functions too deeply (a recursion without end?).
+    CallDepth,
+}
+
+impl fmt::Display for ProgramLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProgramLimit::Operations => write!(
+                f,
+                "the program took more than {} operations (steps) at one position, the limit on operations \
+                 per position (an endless loop?)",
+                script::MAX_OPERATIONS
+            ),
+            ProgramLimit::TimePerPosition => write!(
+                f,
+                "the program ran longer than {} s at one position, the time limit per position (an endless loop, \
+                 or too much work for one position?)",
+                script::MAX_RUN_TIME.as_secs_f32()
+            ),
+            ProgramLimit::ArraySize => write!(
+                f,
+                "an array grew too large, past {} items: the limit on the size of an array (so `moves` lists at most \
+                 {MAX_OPTIONS} options)",
+                script::MAX_ARRAY
+            ),
+            ProgramLimit::StringLength => {
+                write!(
+                    f,
+                    "a string grew too large, past {} characters: the limit on the length of a string",
+                    script::MAX_STRING
+                )
+            }
+            ProgramLimit::MapSize => f.write_str("an object map grew too large: the limit on the size of a map"),
+            ProgramLimit::CallDepth => f.write_str(
+                "functions called functions too deeply: the limit on the depth of calls (a recursion without end?)",
+            ),
+        }
+    }
+}
+
+/// Why a program cannot be used, or where it failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProgramError {
+    /// The text is longer than [`MAX_PROGRAM_TEXT`] characters.
+    TooLong(usize),
+    /// The text does not parse: what, at which line and column.
+    Parse { fault: ParseFault, line: usize, column: usize },
+    /// No `fn moves` with 1, 2 or 3 parameters, or several of them.
+    NoMoves(MovesArity),
+    /// `fn terminal` does not take as many parameters as `moves`.
+    TerminalArity { moves: u8, terminal: usize },
+    /// Running the program at `position` failed.
+    Run { position: String, fault: RunFault },
+    /// The run at `position` reached a limit of one run.
+    Limit { position: String, limit: ProgramLimit },
+    /// `moves` at `position` did not give an array of positions.
+    NotAList { position: String, got: String },
+    /// An option at `position` is not allowed, and why.
+    BadOption { position: String, option: String, why: OptionFault },
+    /// An option at `position` lies outside the box `dims` being computed.
+    OutsideBox { position: Pos, option: Pos, dims: [usize; 3], dimension: u8 },
+    /// The total time budget ran out (in milliseconds).
+    Budget { millis: u64 },
+    /// The computation was cancelled.
+    Cancelled,
+}
+
+/// What is wrong with the text of a program, from rhai's parser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseFault {
+    /// A token is missing, such as `)` or `;`.
+    MissingToken(String),
+    /// The text ends in the middle of something.
+    UnexpectedEnd,
+    /// A variable is used that was never given a value with `let`.
+    UndefinedVariable(String),
+    /// A character or word that cannot stand here.
+    UnexpectedInput(String),
+    /// The program nests expressions too deeply.
+    TooDeep,
+    /// A function is defined twice with the same parameters.
+    DuplicateFunction(String),
+    /// Anything else, in rhai's words.
+    Other(String),
+}
+
+impl ParseFault {
+    /// The fault of rhai's parse error.
+    pub fn of(e: &rhai::ParseErrorType) -> ParseFault {
+        use rhai::{LexError, ParseErrorType as P};
+        match e {
+            P::MissingToken(token, _) => ParseFault::MissingToken(token.clone()),
+            P::MissingSymbol(symbol) => ParseFault::MissingToken(symbol.clone()),
+            P::UnexpectedEOF => ParseFault::UnexpectedEnd,
+            P::VariableUndefined(name) => ParseFault::UndefinedVariable(name.clone()),
+            P::BadInput(LexError::UnexpectedInput(what)) => ParseFault::UnexpectedInput(what.clone()),
+            P::ExprTooDeep => ParseFault::TooDeep,
+            P::FnDuplicatedDefinition(name, _) => ParseFault::DuplicateFunction(name.clone()),
+            other => ParseFault::Other(other.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for ParseFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseFault::MissingToken(t) => write!(f, "`{t}` is missing"),
+            ParseFault::UnexpectedEnd => f.write_str("the text ends in the middle of something"),
+            ParseFault::UndefinedVariable(v) => write!(f, "the variable `{v}` is used but never set with `let`"),
+            ParseFault::UnexpectedInput(w) => write!(f, "`{w}` cannot stand here"),
+            ParseFault::TooDeep => f.write_str("expressions are nested too deeply"),
+            ParseFault::DuplicateFunction(n) => write!(f, "`fn {n}` is defined twice"),
+            ParseFault::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+/// What is wrong with the `fn moves` of a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesArity {
+    /// There is none.
+    Missing,
+    /// It takes this many parameters (not 1, 2 or 3).
+    Parameters(usize),
+    /// It is defined more than once.
+    Several,
+}
+
+/// Why running a program at a position failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunFault {
+    /// A coordinate is beyond what a program's integers hold (2^63 - 1).
+    PositionTooLarge,
+    /// `terminal` gave something else than true or false (its type).
+    TerminalNotBool(String),
+    /// A variable that has no value here.
+    UndefinedVariable(String),
+    /// A function that does not exist (its name and argument types).
+    UndefinedFunction(String),
+    /// An array indexed beyond its end.
+    IndexOutOfRange { index: i64, len: usize },
+    /// A value of another type than the operation needs.
+    TypeMismatch { expected: String, got: String },
+    /// A division (or remainder) by zero, in the expression shown.
+    DivisionByZero(String),
+    /// A result beyond the integers of a program (±2^63), in the expression
+    /// shown.
+    Overflow(String),
+    /// Other arithmetic that failed, in rhai's words.
+    Arithmetic(String),
+    /// Anything else, in rhai's words.
+    Other(String),
+}
+
+impl RunFault {
+    /// The fault of a rhai error (an error inside a helper function is
+    /// that error).
+    pub fn of(e: &rhai::EvalAltResult) -> RunFault {
+        use rhai::EvalAltResult as E;
+        match e {
+            E::ErrorInFunctionCall(_, _, inner, _) => RunFault::of(inner),
+            E::ErrorVariableNotFound(name, _) => RunFault::UndefinedVariable(name.clone()),
+            E::ErrorFunctionNotFound(sig, _) => RunFault::UndefinedFunction(sig.clone()),
+            E::ErrorArrayBounds(len, index, _) => RunFault::IndexOutOfRange { index: *index, len: *len },
+            E::ErrorMismatchDataType(expected, got, _) | E::ErrorMismatchOutputType(expected, got, _) => {
+                RunFault::TypeMismatch { expected: expected.clone(), got: got.clone() }
+            }
+            E::ErrorArithmetic(message, _) => {
+                // rhai writes "Division by zero: 1 / 0", "Addition overflow: …".
+                let shown = message.split_once(": ").map_or("", |(_, e)| e).to_string();
+                if message.contains("by zero") {
+                    RunFault::DivisionByZero(shown)
+                } else if message.contains("overflow") {
+                    RunFault::Overflow(shown)
+                } else {
+                    RunFault::Arithmetic(message.clone())
+                }
+            }
+            other => RunFault::Other(other.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for RunFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunFault::PositionTooLarge => f.write_str("the position is too large for a program (at most 2^63 - 1)"),
+            RunFault::TerminalNotBool(got) => write!(f, "`terminal` must give true or false, not {got}"),
+            RunFault::UndefinedVariable(v) => write!(f, "the variable `{v}` has no value here"),
+            RunFault::UndefinedFunction(s) => write!(f, "there is no function {s}"),
+            RunFault::IndexOutOfRange { index, len } => {
+                write!(f, "index {index} of an array of {len} items is beyond its end")
+            }
+            RunFault::TypeMismatch { expected, got } => write!(f, "a {expected} was needed, not a {got}"),
+            RunFault::DivisionByZero(e) => write!(f, "division by zero in {e}"),
+            RunFault::Overflow(e) => write!(f, "{e} is beyond the integers of a program (±2^63)"),
+            RunFault::Arithmetic(m) => write!(f, "arithmetic failed: {m}"),
+            RunFault::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+/// Why an option a program listed is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionFault {
+    /// It is not an array of coordinates.
+    NotAPosition,
+    /// It has `got` coordinates; the game has `want`.
+    Coordinates { got: usize, want: usize },
+    /// A coordinate is not an integer.
+    NotAnInteger,
+    /// A coordinate is negative.
+    Negative,
+    /// It does not lower the sum of the coordinates (so the game might
+    /// never end).
+    SumNotLowered,
+}
+
+impl fmt::Display for OptionFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionFault::NotAPosition => f.write_str("is not a position (an array of coordinates)"),
+            OptionFault::Coordinates { got, want } => write!(f, "has {got} coordinates; this game has {want}"),
+            OptionFault::NotAnInteger => f.write_str("has a coordinate that is not an integer"),
+            OptionFault::Negative => {
+                f.write_str("has a negative coordinate (options must stay in the non-negative orthant)")
+            }
+            OptionFault::SumNotLowered => {
+                f.write_str("does not lower the sum of the coordinates (every move must, so that the game ends)")
+            }
+        }
+    }
+}
+
+impl fmt::Display for MovesArity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MovesArity::Missing => {
+                f.write_str("the program must define `fn moves(x)`, `fn moves(x, y)` or `fn moves(x, y, z)`")
+            }
+            MovesArity::Parameters(n) => write!(f, "`fn moves` takes {n} parameters; a game has 1, 2 or 3 coordinates"),
+            MovesArity::Several => f.write_str(
+                "the program defines `fn moves` more than once; keep one, with the coordinates as parameters",
+            ),
+        }
+    }
+}
+
+impl fmt::Display for ProgramError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProgramError::TooLong(n) => write!(f, "the program has {n} characters; at most {MAX_PROGRAM_TEXT}"),
+            ProgramError::Parse { fault, line, column } => {
+                write!(f, "the program does not parse: {fault} (line {line}, column {column})")
+            }
+            ProgramError::NoMoves(why) => write!(f, "{why}"),
+            ProgramError::TerminalArity { moves, terminal } => write!(
+                f,
+                "`fn terminal` takes {terminal} parameters but `fn moves` takes {moves}; both take the coordinates"
+            ),
+            ProgramError::Run { position, fault } => write!(f, "at {position}: {fault}"),
+            ProgramError::Limit { position, limit } => write!(f, "at {position}: {limit}"),
+            ProgramError::NotAList { position, got } => {
+                write!(f, "at {position}: `moves` must give an array of positions, such as [[1, 0], [0, 2]], not {got}")
+            }
+            ProgramError::BadOption { position, option, why } => write!(f, "at {position}: the option {option} {why}"),
+            ProgramError::OutsideBox { position, option, dims, dimension } => {
+                let sides: Vec<String> = dims[..*dimension as usize].iter().map(|n| n.to_string()).collect();
+                write!(
+                    f,
+                    "at {}: the option {} lies outside the {} box being computed; compute a larger box",
+                    position_text(*position, *dimension),
+                    position_text(*option, *dimension),
+                    sides.join(" x ")
+                )
+            }
+            ProgramError::Budget { millis } => write!(
+                f,
+                "the program took longer than its time budget of {} s and was stopped; \
+                 on the command line, raise it with --budget SECONDS",
+                *millis as f64 / 1000.0
+            ),
+            ProgramError::Cancelled => f.write_str("cancelled"),
+        }
+    }
+}
+
+impl std::error::Error for ProgramError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Program;
+
+    fn error_at(source: &str) -> ProgramError {
+        match Program::new(source) {
+            Err(e) => e,
+            Ok(p) => p.options([3, 0, 0], &mut rhai::Scope::new(), None).expect_err(source),
+        }
+    }
+
+    /// Each kind of failure is its own variant (worded by the app in the
+    /// user's language), not a sentence.
+    #[test]
+    fn failures_are_typed() {
+        let run = |source: &str| match error_at(source) {
+            ProgramError::Run { fault, .. } => fault,
+            other => panic!("{source}: {other:?}"),
+        };
+        let parse = |source: &str| match error_at(source) {
+            ProgramError::Parse { fault, .. } => fault,
+            other => panic!("{source}: {other:?}"),
+        };
+        assert_eq!(parse("fn moves(x) { [[y]] }"), ParseFault::UndefinedVariable("y".into()));
+        assert!(matches!(parse("fn moves(x) { [[x - 1] }"), ParseFault::MissingToken(_)));
+        assert_eq!(run("fn moves(x) { let a = [1]; [[a[5]]] }"), RunFault::IndexOutOfRange { index: 5, len: 1 });
+        assert!(matches!(run("fn moves(x) { f(x) }"), RunFault::UndefinedFunction(s) if s.starts_with("f (")));
+        assert_eq!(run("fn moves(x) { [[x / 0]] }"), RunFault::DivisionByZero("3 / 0".into()));
+        assert!(matches!(run("fn moves(x) { [[x * 9223372036854775807]] }"), RunFault::Overflow(_)));
+        assert!(matches!(run("fn terminal(x) { 1 } fn moves(x) { [] }"), RunFault::TerminalNotBool(_)));
+        assert!(matches!(
+            error_at("fn moves(x) { [[x, 1]] }"),
+            ProgramError::BadOption { why: OptionFault::Coordinates { got: 2, want: 1 }, .. }
+        ));
+        assert!(matches!(
+            error_at("fn moves(x) { [[x]] }"),
+            ProgramError::BadOption { why: OptionFault::SumNotLowered, .. }
+        ));
+        assert!(matches!(
+            error_at("fn g(n) { g(n + 1) } fn moves(x) { g(x) }"),
+            ProgramError::Limit { limit: ProgramLimit::CallDepth | ProgramLimit::Operations, .. }
+        ));
+        assert_eq!(error_at("fn moves(a, b, c, d) { [] }"), ProgramError::NoMoves(MovesArity::Parameters(4)));
+        assert_eq!(error_at("fn f(x) { [] }"), ProgramError::NoMoves(MovesArity::Missing));
+    }
+}
