@@ -20,11 +20,48 @@ use std::path::{Path, PathBuf};
 pub struct OsError {
     pub kind: std::io::ErrorKind,
     pub message: String,
+    /// When Grundy Lab itself refused the file (not the system), why.
+    pub refusal: Option<Refusal>,
+}
+
+/// Why Grundy Lab refused a file before the system was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A device, a pipe or a folder, not a regular file.
+    NotRegular,
+    /// The path ends in no file name.
+    NoFileName,
+    /// A read-only file, left as it is.
+    ReadOnly,
+    /// Larger than a file Grundy Lab writes.
+    TooLarge,
+    /// Not text (UTF-8).
+    NotText,
+}
+
+/// An I/O error that carries its [`Refusal`], with the English sentence
+/// the command line prints.
+#[derive(Debug)]
+struct Refused(Refusal, String);
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.1)
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// The I/O error of a refusal: its kind for the system's categories, the
+/// refusal inside for the app's wording.
+fn refused(kind: ErrorKind, refusal: Refusal, message: String) -> std::io::Error {
+    std::io::Error::new(kind, Refused(refusal, message))
 }
 
 impl From<&std::io::Error> for OsError {
     fn from(e: &std::io::Error) -> Self {
-        OsError { kind: e.kind(), message: e.to_string() }
+        let refusal = e.get_ref().and_then(|inner| inner.downcast_ref::<Refused>()).map(|r| r.0);
+        OsError { kind: e.kind(), message: e.to_string(), refusal }
     }
 }
 
@@ -68,7 +105,7 @@ pub fn atomic_write_io(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::i
     };
     let name = target
         .file_name()
-        .ok_or_else(|| std::io::Error::new(ErrorKind::InvalidInput, "the path does not name a file"))?;
+        .ok_or_else(|| refused(ErrorKind::InvalidInput, Refusal::NoFileName, "the path does not name a file".into()))?;
     let kept_permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
     let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
     let result = (|| {
@@ -108,12 +145,14 @@ fn writable_target(path: &Path) -> std::io::Result<PathBuf> {
         path.to_path_buf()
     };
     match std::fs::metadata(&target) {
-        Ok(m) if !m.is_file() => Err(std::io::Error::new(
+        Ok(m) if !m.is_file() => Err(refused(
             ErrorKind::InvalidInput,
+            Refusal::NotRegular,
             format!("`{}` is not a regular file (a device, a pipe or a folder); choose a file name", target.display()),
         )),
-        Ok(m) if m.permissions().readonly() => Err(std::io::Error::new(
+        Ok(m) if m.permissions().readonly() => Err(refused(
             ErrorKind::PermissionDenied,
+            Refusal::ReadOnly,
             format!("`{}` is read-only; it was left as it is", target.display()),
         )),
         Ok(_) => Ok(target),
@@ -128,14 +167,16 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
     // Asked before opening: opening a FIFO would wait for a writer.
     let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
-        return Err(std::io::Error::new(
+        return Err(refused(
             ErrorKind::InvalidInput,
+            Refusal::NotRegular,
             format!("`{}` is not a regular file (a device, a pipe or a folder)", path.display()),
         ));
     }
     let too_large = || {
-        std::io::Error::new(
+        refused(
             ErrorKind::FileTooLarge,
+            Refusal::TooLarge,
             format!("`{}` is larger than {}; this is not a file Grundy Lab wrote", path.display(), human(max_bytes)),
         )
     };
@@ -153,7 +194,7 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
 /// [`read_limited`] as UTF-8 text, without a leading byte-order mark.
 pub fn read_text(path: &Path, max_bytes: u64) -> std::io::Result<String> {
     let mut text = String::from_utf8(read_limited(path, max_bytes)?).map_err(|_| {
-        std::io::Error::new(ErrorKind::InvalidData, format!("`{}` is not text (UTF-8)", path.display()))
+        refused(ErrorKind::InvalidData, Refusal::NotText, format!("`{}` is not text (UTF-8)", path.display()))
     })?;
     // A byte-order mark (as some editors save UTF-8) is not part of the text.
     if text.starts_with('\u{feff}') {

@@ -59,7 +59,18 @@ thread_local! {
 /// What the operating system said about a file, in the user's language
 /// for the kinds of failure people meet (its own words for the rest).
 pub fn os_reason(e: &crate::fsutil::OsError) -> String {
+    use crate::fsutil::Refusal as R;
     use std::io::ErrorKind as K;
+    if let Some(refusal) = e.refusal {
+        return tr(match refusal {
+            R::NotRegular => "io.not_regular",
+            R::NoFileName => "io.no_file_name",
+            R::ReadOnly => "io.read_only_file",
+            R::TooLarge => "io.too_large",
+            R::NotText => "io.invalid_data",
+        })
+        .to_string();
+    }
     let key = match e.kind {
         K::NotFound => "io.not_found",
         K::PermissionDenied => "io.permission_denied",
@@ -776,13 +787,22 @@ mod tests {
     #[test]
     fn file_errors_are_said_in_the_users_language() {
         let missing = std::fs::read("/no/such/dir/x.json").unwrap_err();
-        let full = crate::fsutil::OsError { kind: std::io::ErrorKind::StorageFull, message: "No space".into() };
-        let odd = crate::fsutil::OsError { kind: std::io::ErrorKind::Other, message: "strange".into() };
+        let full =
+            crate::fsutil::OsError { kind: std::io::ErrorKind::StorageFull, message: "No space".into(), refusal: None };
+        let odd = crate::fsutil::OsError { kind: std::io::ErrorKind::Other, message: "strange".into(), refusal: None };
         let unwritable =
             crate::fsutil::atomic_write(std::path::Path::new("/no/such/dir/x.json"), |_| Ok(())).unwrap_err();
         set_language(Language::Japanese);
         assert_eq!(io_reason(&missing), "ファイルまたはフォルダーがありません");
         assert_eq!(os_reason(&full), "ディスクがいっぱいです");
+        #[cfg(unix)]
+        {
+            // A device: refused by Grundy Lab, said in Japanese too.
+            let device = crate::fsutil::atomic_write(std::path::Path::new("/dev/full"), |_| Ok(())).unwrap_err();
+            assert!(file_error(&device).contains("通常のファイルではありません"), "{}", file_error(&device));
+            let fifo = crate::fsutil::read_limited(std::path::Path::new("/dev/null"), 10).unwrap_err();
+            assert_eq!(io_reason(&fifo), tr("io.not_regular"));
+        }
         assert!(file_error(&unwritable).contains("に書き込めません: ファイルまたはフォルダーがありません"));
         let export = crate::map::export::ExportError::File(unwritable.clone());
         assert_eq!(export_error(&export), file_error(&unwritable));
