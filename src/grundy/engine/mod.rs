@@ -108,7 +108,12 @@ fn as_usize(o: Offset) -> [usize; 3] {
 impl Plan {
     pub(super) fn new(rules: &Rules, dims: [usize; 3]) -> Plan {
         let [width, height, depth] = dims;
-        let slides: Vec<Offset> = rules.piece.slides.iter().copied().collect();
+        // A slide that cannot make one step inside the box (a component
+        // larger than the box's side less 1) has no line to keep here: a
+        // long thin box (10^6 x 1 x 1 of a three-heap queen) keeps only the
+        // slide along it, not a million empty lines of each diagonal.
+        let fits = |s: &Offset| s.components().iter().zip(dims).all(|(&c, n)| (c as usize) < n.max(1) || c == 0);
+        let slides: Vec<Offset> = rules.piece.slides.iter().copied().filter(fits).collect();
         let (o, d) = (Offset::new(1, 0), Offset::new(0, 1));
         let diag = Offset::new(1, 1);
         let flat = depth == 1;
