@@ -67,15 +67,15 @@ fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
 #[test]
 fn three_heaps_are_won_by_following_the_hints() {
     let mut h = harness(&preset("nim-3").unwrap(), "");
-    step_until(&mut h, "the hint", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.hint() != &HeapHint::Computing));
+    step_until(&mut h, "the hint", |a| a.state.play.heaps().is_some_and(|g| g.hint() != &HeapHint::Computing));
     h.run();
     // (5, 7, 5): 5 XOR 7 XOR 5 = 7, an N-position: the person can win.
-    assert_eq!(h.state().state.play.heaps.as_ref().unwrap().state().position, [5, 7, 5]);
+    assert_eq!(h.state().state.play.heaps().unwrap().state().position, [5, 7, 5]);
     // The hint (a wrapped label: its first words) and the winning move's button.
     assert!(shows(&h, "Value 7, an N-position"), "the hint gives the value");
     assert!(h.query_by_label("→ (5, 0, 5)").is_some());
     for _ in 0..40 {
-        let game = h.state().state.play.heaps.clone().unwrap();
+        let game = h.state().state.play.heaps().cloned().unwrap();
         if game.winner().is_some() {
             break;
         }
@@ -83,11 +83,11 @@ fn three_heaps_are_won_by_following_the_hints() {
         let HeapMove::To(p) = wins[0] else { panic!("no pass in this game") };
         click(&mut h, &format!("→ {}", position_text(p, 3)));
         step_until(&mut h, "the computer answers or the game ends", |a| {
-            let g = a.state.play.heaps.as_ref().unwrap();
+            let g = a.state.play.heaps().unwrap();
             g.winner().is_some() || g.to_move() == 0
         });
     }
-    let game = h.state().state.play.heaps.clone().unwrap();
+    let game = h.state().state.play.heaps().cloned().unwrap();
     assert_eq!(game.winner(), Some(0), "the person won");
     assert!(shows(&h, "You won") || shows(&h, "you won") || shows(&h, "won"), "a banner says who won");
 }
@@ -110,11 +110,11 @@ fn huge_starts_are_played_without_listing_their_moves() {
         let mut h = harness(&preset(name).unwrap(), start);
         let began = std::time::Instant::now();
         step_until(&mut h, "the computer's first move", |a| {
-            a.state.play.heaps.as_ref().is_some_and(|g| !g.history().played().is_empty())
+            a.state.play.heaps().is_some_and(|g| !g.history().played().is_empty())
         });
         h.run();
         assert!(began.elapsed().as_secs() < 20, "{name}: frames stay short");
-        let game = h.state().state.play.heaps.clone().unwrap();
+        let game = h.state().state.play.heaps().cloned().unwrap();
         if name == "nim-1" {
             // One heap: the computer takes every stone and has won.
             assert_eq!(game.winner(), Some(0), "{name}");
@@ -134,10 +134,10 @@ fn huge_starts_are_played_without_listing_their_moves() {
     }
     let mut h = harness(&preset("dragon-king").unwrap(), &format!(r#","mode":"Sum","sum_pieces":3{big}"#));
     step_until(&mut h, "the computer's first move", |a| {
-        a.state.play.sum.as_ref().is_some_and(|g| !g.history().played().is_empty())
+        a.state.play.sum().is_some_and(|g| !g.history().played().is_empty())
     });
     h.run();
-    let SumHint::Values { xor, .. } = h.state().state.play.sum.as_ref().unwrap().hint().clone() else {
+    let SumHint::Values { xor, .. } = h.state().state.play.sum().unwrap().hint().clone() else {
         panic!("the formula gives the values")
     };
     assert_eq!(xor, 0, "the computer moved the sum to XOR 0 by the formula");
@@ -146,16 +146,16 @@ fn huge_starts_are_played_without_listing_their_moves() {
 #[test]
 fn the_pass_is_a_button_once_and_the_move_list_shows_it() {
     let mut h = harness(&preset("queen+pass").unwrap(), "");
-    step_until(&mut h, "the table", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.has_table()));
+    step_until(&mut h, "the table", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
     h.run();
     assert!(shows(&h, "queen") || shows(&h, "Queen"));
     assert!(shows(&h, "pass still there"));
     click(&mut h, "Pass");
-    let g = h.state().state.play.heaps.clone().unwrap();
+    let g = h.state().state.play.heaps().cloned().unwrap();
     assert!(!g.state().pass_left, "the pass is used");
     assert!(shows(&h, "You: passed"), "the move list shows who passed");
     // The computer answered; the Pass button is gone.
-    step_until(&mut h, "the computer answers", |a| a.state.play.heaps.as_ref().unwrap().to_move() == 0);
+    step_until(&mut h, "the computer answers", |a| a.state.play.heaps().unwrap().to_move() == 0);
     h.run();
     assert!(h.query_by_label("Pass").is_none(), "no pass is left");
 }
@@ -163,29 +163,27 @@ fn the_pass_is_a_button_once_and_the_move_list_shows_it() {
 #[test]
 fn two_heaps_with_a_pass_are_also_a_board_whose_targets_play() {
     let mut h = harness(&preset("queen+pass").unwrap(), "");
-    step_until(&mut h, "the table", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.has_table()));
+    step_until(&mut h, "the table", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
     h.run();
     // The small start (5, 7): the queen can go to (5, 0) among others.
-    assert_eq!(h.state().state.play.heaps.as_ref().unwrap().state().position, [5, 7, 0]);
+    assert_eq!(h.state().state.play.heaps().unwrap().state().position, [5, 7, 0]);
     assert!(h.query_by_label("Move to (2, 7)").is_some(), "a move along the row is a target on the board");
     assert!(h.query_by_label("Move to (4, 4)").is_none(), "(4, 4) is not a queen's move from (5, 7)");
     click(&mut h, "Move to (2, 7)");
-    let g = h.state().state.play.heaps.clone().unwrap();
+    let g = h.state().state.play.heaps().cloned().unwrap();
     assert_eq!(g.history().played().first().map(|r| r.by_move), Some(grundy_lab::play::HeapMove::To([2, 7, 0])));
 }
 
 #[test]
 fn a_sum_of_three_queens_is_won_from_a_winning_start() {
     let mut h = harness(&preset("queen").unwrap(), r#","mode":"Sum","sum_pieces":3"#);
-    step_until(&mut h, "the table", |a| a.state.play.sum.as_ref().is_some_and(|g| g.hint() != &SumHint::Computing));
+    step_until(&mut h, "the table", |a| a.state.play.sum().is_some_and(|g| g.hint() != &SumHint::Computing));
     h.run();
-    let SumHint::Values { xor, .. } = h.state().state.play.sum.as_ref().unwrap().hint().clone() else {
-        panic!("normal play")
-    };
+    let SumHint::Values { xor, .. } = h.state().state.play.sum().unwrap().hint().clone() else { panic!("normal play") };
     assert_ne!(xor, 0, "5&7, 9&12 and 14&20 together are an N-position");
     assert!(shows(&h, "Sprague–Grundy"), "the hint says why");
     for _ in 0..60 {
-        let game = h.state().state.play.sum.clone().unwrap();
+        let game = h.state().state.play.sum().cloned().unwrap();
         if game.winner().is_some() {
             break;
         }
@@ -193,11 +191,11 @@ fn a_sum_of_three_queens_is_won_from_a_winning_start() {
         let (i, t) = wins[0];
         click(&mut h, &format!("{} → ({}, {})", ["A", "B", "C", "D"][i], t.0, t.1));
         step_until(&mut h, "the computer answers or the game ends", |a| {
-            let g = a.state.play.sum.as_ref().unwrap();
+            let g = a.state.play.sum().unwrap();
             g.winner().is_some() || g.to_move() == 0
         });
     }
-    assert_eq!(h.state().state.play.sum.as_ref().unwrap().winner(), Some(0));
+    assert_eq!(h.state().state.play.sum().unwrap().winner(), Some(0));
 }
 
 #[test]
@@ -295,16 +293,16 @@ fn a_program_example_is_previewed_checked_and_played() {
     });
     click(&mut h, "Use in Play");
     click(&mut h, "Play");
-    step_until(&mut h, "the heap game", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.has_table()));
+    step_until(&mut h, "the heap game", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
     h.run();
     assert!(shows(&h, "Heap A"));
-    assert!(h.state().state.play.heaps.as_ref().unwrap().rules().dimension == 1);
+    assert!(h.state().state.play.heaps().unwrap().rules().dimension == 1);
 }
 
 #[test]
 fn snapshot_three_heaps_with_hints() {
     let mut h = snapshot_harness(&preset("queen-3").unwrap(), "");
-    step_until(&mut h, "the table", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.has_table()));
+    step_until(&mut h, "the table", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
     h.run();
     h.snapshot("play_three_heaps");
 }
@@ -312,7 +310,7 @@ fn snapshot_three_heaps_with_hints() {
 #[test]
 fn snapshot_a_sum_of_three_queens() {
     let mut h = snapshot_harness(&preset("queen").unwrap(), r#","mode":"Sum","sum_pieces":3"#);
-    step_until(&mut h, "the values", |a| a.state.play.sum.as_ref().is_some_and(|g| g.hint() != &SumHint::Computing));
+    step_until(&mut h, "the values", |a| a.state.play.sum().is_some_and(|g| g.hint() != &SumHint::Computing));
     h.run();
     h.snapshot("play_sum_three_queens");
 }

@@ -45,10 +45,10 @@ fn a_piece_with_nine_slide_directions_is_previewed_and_played() {
     click(&mut h, "Use in Play");
     assert_eq!(h.state().state.shared.rules.piece.slides.len(), 9);
     click(&mut h, "Play");
-    step_until(&mut h, "the game is set up", |a| a.state.play.game.is_some());
+    step_until(&mut h, "the game is set up", |a| a.state.play.game().is_some());
     h.run();
     assert!(!shows(&h, "internal error"));
-    assert_eq!(h.state().state.play.game.as_ref().unwrap().rules().piece.slides.len(), 9);
+    assert_eq!(h.state().state.play.game().unwrap().rules().piece.slides.len(), 9);
 }
 
 /// Saved settings whose current rules are `rules` (JSON of a `Rules`).
@@ -67,7 +67,7 @@ fn saved_rules_that_fail_validation_start_the_defaults_with_a_banner() {
         assert!(shows(&h, why), "the banner says why: {why}");
         assert_eq!(h.state().state.shared.rules.name, "queen");
         assert!(shows(&h, "could not be read"));
-        step_until(&mut h, "the default game is set up", |a| a.state.play.game.is_some());
+        step_until(&mut h, "the default game is set up", |a| a.state.play.game().is_some());
     }
     // The same rules kept in My pieces, or in the editor, are refused too.
     let mine = format!(r#"{{"shared":{{"saved_pieces":[{zero}]}}}}"#);
@@ -103,7 +103,7 @@ fn saved_numbers_are_clamped_to_what_the_controls_allow() {
     assert_eq!(s.knight.options.export_px, 10_000);
     assert_eq!(s.knight.options.time_limit, 600.0);
     assert_eq!(s.shared.settings.scale, 3.0);
-    step_until(&mut h, "the Nim game is set up", |a| a.state.play.nim.is_some());
+    step_until(&mut h, "the Nim game is set up", |a| a.state.play.nim().is_some());
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn the_largest_start_is_played_and_one_more_is_a_message() {
         assert_eq!(play.options.start, grundy_lab::play::StartSize::Custom(u64::MAX, u64::MAX), "{rules}");
         assert!(!shows(&h, "Type two whole numbers"), "{rules}: no message");
         // The person moves first; the game is on screen with its hint.
-        assert!(play.game.is_some() || play.heaps.is_some() || play.sum.is_some(), "{rules}");
+        assert!(play.game().is_some() || play.heaps().is_some() || play.sum().is_some(), "{rules}");
     }
     let mut h = harness(r#"{"shared":{"settings":{"language":"English"}},"tab":"Play"}"#.into());
     h.run();

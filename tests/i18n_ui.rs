@@ -150,10 +150,14 @@ fn program_errors_are_worded_in_japanese() {
         .with_max_steps(50)
         .with_size([1920.0, 1080.0])
         .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
-    step_until(&mut h, "the game is set up", |a| a.state.play.heaps.as_ref().is_some_and(|g| g.failure().is_some()));
+    step_until(&mut h, "the game is set up", |a| a.state.play.heaps().is_some_and(|g| g.failure().is_some()));
     h.run();
     let shown = shown_texts(&h);
-    assert!(shown.iter().any(|t| t.contains("ステップ数の上限")), "the limit is named: {shown:?}");
+    // Steps or time, whichever this machine reaches first.
+    assert!(
+        shown.iter().any(|t| t.contains("ステップ数の上限") || t.contains("時間の上限")),
+        "the limit is named: {shown:?}"
+    );
     let english = english_in(&shown, &fragments);
     assert!(english.is_empty(), "English in Play:\n{}", english.join("\n"));
 
@@ -167,4 +171,31 @@ fn program_errors_are_worded_in_japanese() {
     assert!(shown.iter().any(|t| t.contains("このプログラムは使えません")), "the verdict: {shown:?}");
     let english = english_in(&shown, &fragments);
     assert!(english.is_empty(), "English in the program editor:\n{}", english.join("\n"));
+}
+
+/// A message on screen follows a switch of language: Play's notice after
+/// a start it cannot read is reworded in Japanese.
+#[test]
+fn a_message_on_screen_is_reworded_after_a_switch() {
+    use egui::accesskit::Role;
+    let fragments = english_fragments();
+    let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Play"}"#;
+    let mut h = Harness::builder()
+        .with_max_steps(50)
+        .with_size([1920.0, 1080.0])
+        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    h.run();
+    let pile = h.get_by_role_and_label(Role::TextInput, "Pile A");
+    pile.focus();
+    pile.type_text("many");
+    h.run();
+    h.get_by_label("Start with these piles").click();
+    h.run();
+    assert!(shown_texts(&h).iter().any(|t| t.starts_with("Type two whole numbers")), "the notice, in English");
+    h.get_by_label("日本語").click();
+    h.run();
+    let shown = shown_texts(&h);
+    assert!(shown.iter().any(|t| t.contains("整数を 2 つ入力してください")), "the notice, reworded");
+    let english = english_in(&shown, &fragments);
+    assert!(english.is_empty(), "English after the switch:\n{}", english.join("\n"));
 }

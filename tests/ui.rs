@@ -40,11 +40,11 @@ fn step_until_shows(h: &mut Harness<'_, GrundyLabApp>, text: &str) {
 }
 
 fn position(app: &GrundyLabApp) -> (u64, u64) {
-    app.state.play.game.as_ref().expect("a game").position()
+    app.state.play.game().expect("a game").position()
 }
 
 fn moves_played(app: &GrundyLabApp) -> usize {
-    app.state.play.game.as_ref().map_or(0, |g| g.history().len())
+    app.state.play.game().map_or(0, |g| g.history().len())
 }
 
 #[test]
@@ -97,7 +97,7 @@ fn a_medium_game_played_by_clicks_with_undo_and_an_end() {
     // Take the whole of pile A by clicking its bottom stone: the computer
     // then empties pile B and wins.
     h.get_by_label("Pile A, stone 1").click();
-    step_until(&mut h, "the game ends", |a| a.state.play.game.as_ref().is_some_and(|g| g.is_over().is_some()));
+    step_until(&mut h, "the game ends", |a| a.state.play.game().is_some_and(|g| g.is_over().is_some()));
     h.run();
     assert_eq!(position(h.state()), (0, 0));
     assert!(shows(&h, "The computer won by making the last move"));
@@ -167,15 +167,15 @@ fn nim_heaps_are_played_by_clicking_stones() {
     h.run();
     h.get_by_label("Nim").click();
     h.run();
-    assert_eq!(h.state().state.play.nim.as_ref().unwrap().heaps(), &[1, 3, 5, 7]);
+    assert_eq!(h.state().state.play.nim().unwrap().heaps(), &[1, 3, 5, 7]);
     h.get_by_label("heap 4, stone 7").click();
-    step_until(&mut h, "the computer answers", |a| a.state.play.nim.as_ref().is_some_and(|n| n.history().len() == 2));
+    step_until(&mut h, "the computer answers", |a| a.state.play.nim().is_some_and(|n| n.history().len() == 2));
     h.run();
-    let nim = h.state().state.play.nim.as_ref().unwrap();
+    let nim = h.state().state.play.nim().unwrap();
     assert_eq!(nim.nim_sum(), 0, "the perfect computer restores nim-sum 0");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().state.play.nim.as_ref().unwrap().heaps(), &[1, 3, 5, 7]);
+    assert_eq!(h.state().state.play.nim().unwrap().heaps(), &[1, 3, 5, 7]);
 }
 
 #[test]
@@ -190,7 +190,7 @@ fn the_perfect_computer_wins_from_every_start_we_click_through() {
         h.run();
         let mut rng = seed;
         loop {
-            let game = h.state().state.play.game.as_ref().unwrap();
+            let game = h.state().state.play.game().unwrap();
             if game.is_over().is_some() {
                 break;
             }
@@ -209,11 +209,11 @@ fn the_perfect_computer_wins_from_every_start_we_click_through() {
             h.run();
             h.get_by_label(&format!("cell ({tx}, {ty})")).click();
             step_until(&mut h, "the computer answers", |a| {
-                moves_played(a) == played + 2 || a.state.play.game.as_ref().is_some_and(|g| g.is_over().is_some())
+                moves_played(a) == played + 2 || a.state.play.game().is_some_and(|g| g.is_over().is_some())
             });
             h.run();
         }
-        let over = h.state().state.play.game.as_ref().unwrap().is_over().unwrap();
+        let over = h.state().state.play.game().unwrap().is_over().unwrap();
         assert_eq!(over.winner, 1, "from {start} the computer (the second player) won");
         assert!(shows(&h, "The computer won"));
     }
@@ -229,7 +229,7 @@ fn the_same_number_from_both_piles_by_one_click() {
     // Stone 4 of pile A: leave 3 there, so take 6 from each pile.
     h.get_by_label("Pile A, stone 4").click();
     step_until(&mut h, "the computer answers", |a| moves_played(a) == 2);
-    let first = &h.state().state.play.game.as_ref().unwrap().history().played()[0];
+    let first = &h.state().state.play.game().unwrap().history().played()[0];
     assert_eq!((first.from, first.to), ((9, 12), (3, 6)));
     // Taking more than the smaller pile holds is refused with a reason.
     let (x, y) = position(h.state());
@@ -247,7 +247,7 @@ fn a_heap_too_large_to_draw_can_be_left_at_any_size() {
         r#"{"shared":{"settings":{"language":"English"}},"play":{"options":{"computer_delay":0.0,"mode":"Nim","nim_heaps":[100,3]}}}"#,
     );
     h.run();
-    assert_eq!(h.state().state.play.nim.as_ref().unwrap().heaps(), &[100, 3]);
+    assert_eq!(h.state().state.play.nim().unwrap().heaps(), &[100, 3]);
     assert!(shows(&h, "Only 30 stones are drawn"));
     // Type 37 into the box and take: 63 stones go, more than are drawn.
     h.get_by_label("Leave").click();
@@ -256,15 +256,15 @@ fn a_heap_too_large_to_draw_can_be_left_at_any_size() {
     h.key_press(Key::Enter);
     h.run();
     h.get_by_label("Take").click();
-    step_until(&mut h, "the computer answers", |a| a.state.play.nim.as_ref().is_some_and(|n| n.history().len() == 2));
-    let nim = h.state().state.play.nim.as_ref().unwrap();
+    step_until(&mut h, "the computer answers", |a| a.state.play.nim().is_some_and(|n| n.history().len() == 2));
+    let nim = h.state().state.play.nim().unwrap();
     assert_eq!(nim.history().len(), 2);
     let first = &nim.history().played()[0];
     assert_eq!((first.heap, first.from, first.to), (0, 100, 37), "the first move left 37 stones in heap 1");
     assert_eq!(nim.nim_sum(), 0, "the perfect computer answers to nim-sum 0");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().state.play.nim.as_ref().unwrap().heaps(), &[100, 3]);
+    assert_eq!(h.state().state.play.nim().unwrap().heaps(), &[100, 3]);
 }
 
 #[test]
@@ -359,7 +359,7 @@ fn choosing_a_piece_without_a_formula_plays_from_a_table() {
     h.get_by_label("Dragon horse 龍馬").click();
     h.run();
     assert_eq!(h.state().state.shared.rules.name, "dragon-horse");
-    let game = h.state().state.play.game.as_ref().unwrap();
+    let game = h.state().state.play.game().unwrap();
     assert_eq!(game.rules().name, "dragon-horse");
     assert_eq!(game.knowledge(), grundy_lab::play::Knowledge::Table);
     // The dragon horse steps one square up: (9,12) -> (9,11); the computer answers.
@@ -367,5 +367,5 @@ fn choosing_a_piece_without_a_formula_plays_from_a_table() {
     step_until(&mut h, "the computer answers", |a| moves_played(a) == 2);
     h.run();
     let (x, y) = position(h.state());
-    assert_eq!(h.state().state.play.game.as_ref().unwrap().is_p(x, y), Some(true));
+    assert_eq!(h.state().state.play.game().unwrap().is_p(x, y), Some(true));
 }

@@ -14,6 +14,7 @@ pub mod fonts;
 mod help;
 pub mod i18n;
 pub mod icon;
+pub mod notice;
 pub mod rules_choice;
 pub mod scene_painter;
 mod settings_file;

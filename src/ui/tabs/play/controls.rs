@@ -75,7 +75,9 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
         ui.radio_value(&mut tab.options.human_starts, true, tr("play.first.me"));
         ui.radio_value(&mut tab.options.human_starts, false, tr("play.first.computer"));
     }
-    let changed = before.opponent != tab.options.opponent || before.human_starts != tab.options.human_starts;
+    let changed = before.opponent != tab.options.opponent
+        || before.human_starts != tab.options.human_starts
+        || before.mode != tab.options.mode;
     if restart || changed {
         tab.new_game(shared, ctx);
     }
@@ -127,7 +129,7 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
                 tab.options.start = StartSize::Custom(a, b);
                 restart = true;
             }
-            _ => tab.notice = Some(tr("play.custom.bad").to_string()),
+            _ => tab.notice = Some(crate::ui::notice::Notice::key("play.custom.bad")),
         }
     }
     if let StartSize::Custom(a, b) = tab.options.start {
@@ -162,7 +164,7 @@ fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
                     restart = true;
                 }
             }
-            _ => tab.notice = Some(tr("play.heaps.bad").to_string()),
+            _ => tab.notice = Some(crate::ui::notice::Notice::key("play.heaps.bad")),
         }
     }
     if ui.checkbox(&mut tab.options.nim_misere, tr("play.nim.misere")).changed() {
@@ -197,20 +199,7 @@ pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
 /// Undo and Redo, enabled when the game on screen has a move to take back
 /// or to play again.
 fn undo_buttons(tab: &mut PlayTab, ui: &mut egui::Ui) {
-    let (can_undo, can_redo) = match tab.options.mode {
-        PlayMode::Nim => tab.nim.as_ref().map_or((false, false), |g| (g.history().can_undo(), g.history().can_redo())),
-        _ => {
-            if let Some(g) = &tab.game {
-                (g.history().can_undo(), g.history().can_redo())
-            } else if let Some(g) = &tab.heaps {
-                (g.history().can_undo(), g.history().can_redo())
-            } else if let Some(g) = &tab.sum {
-                (g.history().can_undo(), false)
-            } else {
-                (false, false)
-            }
-        }
-    };
+    let (can_undo, can_redo) = tab.current().map_or((false, false), |g| g.can_undo_redo());
     ui.horizontal_wrapped(|ui| {
         if ui.add_enabled(can_undo, egui::Button::new(tr("play.undo"))).on_hover_text("Ctrl+Z").clicked() {
             tab.undo();
@@ -223,47 +212,45 @@ fn undo_buttons(tab: &mut PlayTab, ui: &mut egui::Ui) {
 
 /// The moves played so far, each with the reason the computer gave.
 fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
-    match tab.options.mode {
-        _ if tab.heaps.is_some() => tab.heaps.as_ref().map_or(Vec::new(), |g| {
-            g.history()
-                .played()
-                .iter()
-                .map(|m| {
-                    let who = explain::player_name(g.players(), m.by);
-                    (super::heaps_view::record_text(g, who, m), super::heaps_view::reason_text(g, m))
-                })
-                .collect()
-        }),
-        PlayMode::Sum => tab.sum.as_ref().map_or(Vec::new(), |g| {
-            g.history()
-                .played()
-                .iter()
-                .map(|m| (super::sum_view::record_text(explain::player_name(g.players(), m.by), m), None))
-                .collect()
-        }),
-        PlayMode::Queen => tab.game.as_ref().map_or(Vec::new(), |g| {
-            g.history()
-                .played()
-                .iter()
-                .map(|m| {
-                    let who = explain::player_name(g.players(), m.by);
-                    (
-                        format!("{who}: ({},{}) → ({},{})", m.from.0, m.from.1, m.to.0, m.to.1),
-                        m.reason.as_ref().map(explain::reason),
-                    )
-                })
-                .collect()
-        }),
-        PlayMode::Nim => tab.nim.as_ref().map_or(Vec::new(), |g| {
-            g.history()
-                .played()
-                .iter()
-                .map(|m| {
-                    let who = explain::player_name(g.players(), m.by);
-                    let heap = trf("nim.heap", &[("n", &(m.heap + 1))]);
-                    (format!("{who}: {heap} {} → {}", m.from, m.to), m.reason.as_ref().map(explain::nim_reason))
-                })
-                .collect()
-        }),
+    use crate::play::AnyGame;
+    match tab.current() {
+        None => Vec::new(),
+        Some(AnyGame::Heaps(g)) => g
+            .history()
+            .played()
+            .iter()
+            .map(|m| {
+                let who = explain::player_name(g.players(), m.by);
+                (super::heaps_view::record_text(g, who, m), super::heaps_view::reason_text(g, m))
+            })
+            .collect(),
+        Some(AnyGame::Sum(g)) => g
+            .history()
+            .played()
+            .iter()
+            .map(|m| (super::sum_view::record_text(explain::player_name(g.players(), m.by), m), None))
+            .collect(),
+        Some(AnyGame::Board(g)) => g
+            .history()
+            .played()
+            .iter()
+            .map(|m| {
+                let who = explain::player_name(g.players(), m.by);
+                (
+                    format!("{who}: ({},{}) → ({},{})", m.from.0, m.from.1, m.to.0, m.to.1),
+                    m.reason.as_ref().map(explain::reason),
+                )
+            })
+            .collect(),
+        Some(AnyGame::Nim(g)) => g
+            .history()
+            .played()
+            .iter()
+            .map(|m| {
+                let who = explain::player_name(g.players(), m.by);
+                let heap = trf("nim.heap", &[("n", &(m.heap + 1))]);
+                (format!("{who}: {heap} {} → {}", m.from, m.to), m.reason.as_ref().map(explain::nim_reason))
+            })
+            .collect(),
     }
 }

@@ -8,6 +8,7 @@
 use crate::play::{HeapGame, HeapHint, HeapMove, HeapMoveRecord, HeapOptions, HeapReason, HeapState};
 use crate::rules::position_text;
 use crate::ui::i18n::{tr, trf};
+use crate::ui::notice::Notice;
 use crate::ui::theme::Colours;
 use egui::{Color32, Rect, RichText, Sense, Stroke, Vec2, pos2, vec2};
 
@@ -196,7 +197,7 @@ pub fn show(
     leave: &mut LeaveForm,
     pal: &Colours,
     show_hints: bool,
-) -> Option<Result<HeapMove, String>> {
+) -> Option<Result<HeapMove, Notice>> {
     ui.label(RichText::new(state_text(game, game.state())).size(22.0));
     let listed = game.moves();
     let moves: &[HeapMove] = listed.as_deref().unwrap_or(&[]);
@@ -262,7 +263,7 @@ fn leave_form(
     game: &HeapGame,
     leave: &mut LeaveForm,
     wins: &[HeapMove],
-) -> Option<Result<HeapMove, String>> {
+) -> Option<Result<HeapMove, Notice>> {
     let d = game.rules().dimension.clamp(1, 3) as usize;
     let p = game.state().position;
     let mut chosen = None;
@@ -285,7 +286,10 @@ fn leave_form(
                         q[i] = n;
                         Ok(HeapMove::To(q))
                     }
-                    None => Err(trf("heaps.leave.bad", &[("text", &leave[i].trim())])),
+                    None => {
+                        let text = leave[i].trim().to_string();
+                        Err(Notice::new(move || trf("heaps.leave.bad", &[("text", &text)])))
+                    }
                 });
             }
             ui.end_row();

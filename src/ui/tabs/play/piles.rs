@@ -25,7 +25,7 @@ pub enum PilesAction {
     /// Move to this position.
     MoveTo((u64, u64)),
     /// The typed numbers could not be read, or the move is not legal.
-    Message(String),
+    Message(crate::ui::notice::Notice),
 }
 
 /// Draw the two piles in `size`.
@@ -78,7 +78,8 @@ fn stones_taken(game: &Game, both: bool, pile: usize, left: u64) -> PilesAction 
         (false, _) => (Some(x), Some(left)),
     };
     let (Some(tx), Some(ty)) = to else {
-        return PilesAction::Message(trf("piles.both.too_many", &[("n", &x.min(y))]));
+        let n = x.min(y);
+        return PilesAction::Message(crate::ui::notice::Notice::new(move || trf("piles.both.too_many", &[("n", &n)])));
     };
     let to = (tx, ty);
     if game.is_legal(to) { PilesAction::MoveTo(to) } else { PilesAction::Message(super::illegal_message(game, to)) }
@@ -127,7 +128,7 @@ fn take_form(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, can_move: bool
             }
         }
         (Some(_), Some(_)) => PilesAction::Message(super::illegal_message(game, (x, y))),
-        _ => PilesAction::Message(tr("piles.bad_number").to_string()),
+        _ => PilesAction::Message(crate::ui::notice::Notice::key("piles.bad_number")),
     })
 }
 

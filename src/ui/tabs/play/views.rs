@@ -1,0 +1,207 @@
+//! The centre of the Play tab for each kind of game: the board and piles
+//! of a piece, heaps of any rules, a sum of pieces, Nim. Each view draws
+//! the game it is given, under the one banner ([`PlayTab::banner`]), and
+//! plays what was clicked.
+
+use super::{PlayTab, board, explain, explanation_box, heaps_view, illegal_message, nim_view, piles, sentence_size};
+use super::{sum_view, widgets};
+use crate::play::AnyGame;
+use crate::ui::i18n::{tr, trf};
+use crate::ui::notice::Notice;
+use crate::ui::theme::Colours;
+use egui::{RichText, vec2};
+
+impl PlayTab {
+    /// A piece on a board, and the same position as two piles.
+    pub(super) fn board_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
+        let Some(AnyGame::Board(game)) = &self.current else { return };
+        let (x, y) = game.position();
+        let (sx, sy) = game.start();
+        ui.label(format!(
+            "{}  ·  {}",
+            explain::rules_name(game.rules()),
+            trf("play.position", &[("x", &x), ("y", &y), ("sx", &sx), ("sy", &sy)])
+        ));
+        let hint = game.hint();
+        let avail = ui.available_size();
+        let piles_width = (avail.x * 0.3).clamp(230.0, 560.0);
+        // Below the board: a notice, the last move and the hint, in the
+        // sentence size.
+        let below = 5.0 * sentence_size(ui);
+        let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - below).max(240.0));
+        let mut board_action = None;
+        let mut piles_action = None;
+        ui.horizontal_top(|ui| {
+            let look = board::BoardLook {
+                palette: pal,
+                show_p: self.options.show_p,
+                show_hints: self.options.show_hints,
+                hint: &hint,
+            };
+            ui.vertical(|ui| {
+                ui.set_max_width(board_size.x);
+                board_action = board::show(ui, game, &mut self.selected, &look, board_size);
+            });
+            ui.add_space(16.0);
+            ui.vertical(|ui| {
+                piles_action = piles::show(ui, game, &mut self.take, pal, vec2(piles_width, board_size.y));
+            });
+        });
+        let mut target = None;
+        match board_action {
+            Some(board::BoardAction::MoveTo(t)) => target = Some(t),
+            Some(board::BoardAction::Illegal(t)) => self.notice = Some(illegal_message(game, t)),
+            None => {}
+        }
+        match piles_action {
+            Some(piles::PilesAction::MoveTo(t)) => target = Some(t),
+            Some(piles::PilesAction::Message(m)) => self.notice = Some(m),
+            None => {}
+        }
+        self.show_notice(ui, pal);
+        if let Some(reason) = game.history().last().and_then(|m| m.reason) {
+            let text = format!("{}: {}", tr("play.last_move"), explain::reason(&reason));
+            explanation_box(ui, pal, &text);
+        }
+        if self.options.show_hints && game.is_over().is_none() {
+            ui.label(RichText::new(explain::hint(&hint)).size(sentence_size(ui)).color(pal.winning));
+            // Far targets on a huge board cannot be clicked: offer them as buttons.
+            if let crate::play::Hint::WinningMoves(m) = &hint
+                && game.start().0.max(game.start().1) > board::FULL_BOARD_MAX
+                && !game.computer_to_move()
+            {
+                ui.horizontal_wrapped(|ui| {
+                    for &(a, b) in m.iter().take(4) {
+                        if ui.button(format!("→ ({a},{b})")).clicked() {
+                            target = Some((a, b));
+                        }
+                    }
+                });
+            }
+        }
+        if let (Some(t), Some(AnyGame::Board(game))) = (target, &mut self.current)
+            && game.play(t).is_ok()
+        {
+            self.notice = None;
+            self.selected = false;
+        }
+    }
+
+    /// Heaps of any rules: piles (two also as a board), the moves, the pass.
+    pub(super) fn heaps_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
+        let Some(AnyGame::Heaps(game)) = &self.current else { return };
+        ui.label(RichText::new(explain::rules_name(game.rules())).strong());
+        if let Some(e) = game.failure() {
+            // The game cannot go on: say so where the moves would be.
+            let text = trf("heaps.program_failed", &[("error", &crate::ui::i18n::program_error(e))]);
+            widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
+        }
+        let chosen = heaps_view::show(ui, game, &mut self.heap_leave, pal, self.options.show_hints);
+        if let Some(r) = game.history().last()
+            && let Some(why) = heaps_view::reason_text(game, r)
+        {
+            explanation_box(ui, pal, &format!("{}: {why}", tr("play.last_move")));
+        }
+        if self.options.show_hints && game.winner().is_none() && game.failure().is_none() {
+            let text = heaps_view::hint_text(game, game.hint());
+            ui.label(RichText::new(text).size(sentence_size(ui)).color(pal.winning));
+        }
+        match (chosen, &mut self.current) {
+            (Some(Ok(m)), Some(AnyGame::Heaps(game))) => match game.play(m) {
+                Ok(()) => {
+                    self.notice = None;
+                    self.heap_leave = Default::default();
+                }
+                Err(e) => self.notice = Some(Notice::new(move || crate::ui::i18n::heap_move_error(&e))),
+            },
+            (Some(Err(message)), _) => self.notice = Some(message),
+            _ => {}
+        }
+        self.show_notice(ui, pal);
+    }
+
+    /// Several pieces on one board: pick one, then its target.
+    pub(super) fn sum_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
+        let Some(AnyGame::Sum(game)) = &self.current else { return };
+        let pieces: Vec<String> = game
+            .pieces()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{} ({}, {})", sum_view::NAMES[i], p.0, p.1))
+            .collect();
+        ui.label(RichText::new(format!("{} · {}", explain::rules_name(game.rules()), pieces.join(", "))).size(20.0));
+        let size = vec2(ui.available_width(), (ui.available_height() - 140.0).max(240.0));
+        let mut action =
+            if game.computer_to_move() { None } else { sum_view::board(ui, game, self.sum_selected, pal, size) };
+        let hint = game.hint();
+        if self.options.show_hints && game.winner().is_none() {
+            ui.label(RichText::new(sum_view::hint_text(hint)).size(sentence_size(ui)).color(pal.winning));
+            // The winning moves as buttons too: one click plays one.
+            let wins = match hint {
+                crate::play::SumHint::Values { wins, .. } | crate::play::SumHint::Misere { wins } => wins.clone(),
+                _ => Vec::new(),
+            };
+            if !game.computer_to_move() {
+                ui.horizontal_wrapped(|ui| {
+                    for (i, t) in wins.into_iter().take(8) {
+                        if ui.button(format!("{} → ({}, {})", sum_view::NAMES[i], t.0, t.1)).clicked() {
+                            action = Some(sum_view::SumAction::MoveTo(i, t));
+                        }
+                    }
+                });
+            }
+        }
+        match action {
+            Some(sum_view::SumAction::Select(i)) => self.sum_selected = Some(i),
+            Some(sum_view::SumAction::MoveTo(i, to)) => {
+                if let Some(AnyGame::Sum(game)) = &mut self.current {
+                    match game.play(i, to) {
+                        Ok(()) => {
+                            self.sum_selected = None;
+                            self.notice = None;
+                        }
+                        Err(_) => self.notice = Some(Notice::key("sum.illegal")),
+                    }
+                }
+            }
+            None => {}
+        }
+        self.show_notice(ui, pal);
+    }
+
+    /// Nim with several heaps: click a stone to take it and those above.
+    pub(super) fn nim_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
+        let Some(AnyGame::Nim(nim)) = &self.current else { return };
+        ui.add_space(8.0);
+        let width = ui.available_width();
+        let clicked = nim_view::show(ui, nim, pal, self.options.show_hints, width);
+        if let Some(reason) = nim.history().last().and_then(|m| m.reason.clone()) {
+            let text = format!("{}: {}", tr("play.last_move"), explain::nim_reason(&reason));
+            explanation_box(ui, pal, &text);
+        }
+        if self.options.show_hints && nim.winner().is_none() {
+            let s = match nim.hint() {
+                crate::play::NimHint::PPosition => tr("hint.p").to_string(),
+                crate::play::NimHint::WinningMoves(m) => {
+                    let list: Vec<String> = m
+                        .iter()
+                        .map(|&(h, left)| trf("nim.hint.move", &[("heap", &(h + 1)), ("left", &left)]))
+                        .collect();
+                    trf("nim.hint.winning", &[("moves", &list.join(", "))])
+                }
+            };
+            ui.label(RichText::new(s).size(sentence_size(ui)).color(pal.winning));
+        }
+        if let (Some((h, left)), Some(AnyGame::Nim(nim))) = (clicked, &mut self.current) {
+            let _ = nim.play(h, left);
+        }
+    }
+
+    /// The message of the last click that did nothing, in the language of
+    /// the moment.
+    fn show_notice(&self, ui: &mut egui::Ui, pal: &Colours) {
+        if let Some(notice) = &self.notice {
+            ui.colored_label(pal.bad, notice.text());
+        }
+    }
+}
