@@ -224,7 +224,7 @@ fn a_three_heap_map_is_drawn_plane_by_plane() {
     assert!(shows(&h, "Horizontal axis: y, vertical axis: z"));
     // A cell asked for by another tab (a counterexample at z = 0): the map
     // turns to the plane z = 0 whatever plane it showed.
-    h.state_mut().state.shared.map_focus = Some(grundy_lab::ui::state::MapFocus { position: [3, 4, 0], layer: None });
+    h.state_mut().state.map.focus(grundy_lab::ui::state::MapFocus { position: [3, 4, 0], layer: None });
     h.run();
     let t = h.state().state.map.table().unwrap().clone();
     let s = t.slice_source().unwrap();

@@ -74,7 +74,7 @@ fn hover_pin_and_zoom_until_numbers_appear() {
     assert!(shows(&h, "(3, 5): g = 0"), "the side panel shows the value");
     assert!(shows(&h, "Wythoff pair n = 2"), "and which Wythoff pair it is");
     // Pin (3, 5): its 11 moves are listed with their values, then the mex.
-    h.state_mut().state.shared.map_focus = Some(grundy_lab::ui::state::MapFocus::cell(3, 5));
+    h.state_mut().state.map.focus(grundy_lab::ui::state::MapFocus::cell(3, 5));
     h.run_steps(2);
     assert_eq!(h.state().state.map.pinned(), Some((3, 5)));
     let lines = h.state().state.map.pinned_move_lines().expect("the moves are listed").to_string();

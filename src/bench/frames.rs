@@ -23,7 +23,9 @@ impl Screen {
     fn new(rules: Rules, size: usize) -> Screen {
         let mut map = MapTab::default();
         map.options.size = size;
-        let mut screen = Screen { ctx: egui::Context::default(), map, shared: Shared { rules, ..Shared::default() } };
+        let mut shared = Shared::default();
+        shared.rules = rules;
+        let mut screen = Screen { ctx: egui::Context::default(), map, shared };
         screen.frame();
         screen
     }
@@ -38,7 +40,7 @@ impl Screen {
         let (map, shared) = (&mut self.map, &mut self.shared);
         let out = self.ctx.run_ui(input, |ui| {
             map.poll_jobs(ui.ctx());
-            egui::CentralPanel::default().show(ui, |ui| map.ui(ui, shared));
+            egui::CentralPanel::default().show(ui, |ui| crate::ui::tabs::AppTab::ui(map, ui, shared));
         });
         let shapes = self.ctx.tessellate(out.shapes, out.pixels_per_point);
         std::hint::black_box(shapes);

@@ -191,6 +191,16 @@ impl GrundyLabApp {
 }
 
 impl eframe::App for GrundyLabApp {
+    /// Every tab's background work is collected each frame, in the user's
+    /// language, whether the tab is shown or not.
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        i18n::set_language(self.state.shared.settings.language);
+        for tab in Tab::ALL {
+            let (view, shared) = self.state.tab_and_shared(tab);
+            view.logic(ctx, shared);
+        }
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         self.apply_settings(&ctx);
@@ -220,26 +230,18 @@ impl eframe::App for GrundyLabApp {
                 }
             });
         }
-        // Every tab's background work is collected each frame, so a job of a
-        // hidden tab ends on time (its tab shows the result when opened).
-        let AppState { play, map, pieces, knight, .. } = &mut self.state;
-        play.poll_jobs();
-        map.poll_jobs(&ctx);
-        pieces.poll_jobs();
-        knight.poll_jobs();
         egui::CentralPanel::default().show(ui, |ui| {
-            let AppState { shared, tab, play, map, pieces, knight } = &mut self.state;
-            match tab {
-                Tab::Play => play.ui(ui, shared),
-                Tab::Map => map.ui(ui, shared),
-                Tab::Pieces => pieces.ui(ui, shared),
-                Tab::Knight => knight.ui(ui, shared),
-            }
-            if let Some(next) = shared.open_tab.take() {
-                *tab = next;
-                ui.ctx().request_repaint();
-            }
+            let (tab, shared) = self.state.tab_and_shared(self.state.tab);
+            tab.ui(ui, shared);
         });
+        // What the tabs asked for, once, at the end of the frame.
+        let commands = self.state.shared.take_commands();
+        if !commands.is_empty() {
+            for command in commands {
+                self.state.run(command);
+            }
+            ctx.request_repaint();
+        }
         egui::Window::new(tr("menu.about")).open(&mut self.show_about).default_width(720.0).show(&ctx, help::about);
         egui::Window::new(tr("menu.shortcuts")).open(&mut self.show_shortcuts).show(&ctx, help::shortcuts);
     }

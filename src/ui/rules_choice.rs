@@ -4,7 +4,7 @@
 
 use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, Piece, Rules, preset, ryuoh_jumps};
 use crate::ui::i18n::{tr, trf};
-use crate::ui::state::Shared;
+use crate::ui::state::{AppCommand, Shared};
 use std::sync::LazyLock;
 
 /// The presets of [`PRESET_NAMES`] without a parameter, built once:
@@ -224,9 +224,10 @@ pub fn piece_combo(ui: &mut egui::Ui, shared: &mut Shared, id_salt: &str, label:
     combo.response.labelled_by(label);
     match chosen {
         Some(mut r) if r != current => {
-            r.convention = shared.rules.convention;
-            r.pass = shared.rules.pass;
-            shared.rules = r;
+            let now = shared.next_rules();
+            r.convention = now.convention;
+            r.pass = now.pass;
+            shared.send(AppCommand::SetRules(r));
             true
         }
         _ => false,
@@ -236,21 +237,28 @@ pub fn piece_combo(ui: &mut egui::Ui, shared: &mut Shared, id_salt: &str, label:
 /// A link to the Pieces tab, where a game is written as a program.
 pub fn program_link(ui: &mut egui::Ui, shared: &mut Shared) {
     if ui.small_button(tr("rules.program_link")).on_hover_text(tr("rules.program_link.tip")).clicked() {
-        shared.open_tab = Some(crate::ui::tabs::Tab::Pieces);
+        shared.send(AppCommand::OpenTab(crate::ui::tabs::Tab::Pieces));
     }
 }
 
 /// The "with a pass" checkbox. Returns whether the rules changed.
 pub fn pass_checkbox(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
-    ui.checkbox(&mut shared.rules.pass, tr("rules.pass")).on_hover_text(tr("heaps.pass.tip")).changed()
+    let mut rules = shared.next_rules();
+    let changed = ui.checkbox(&mut rules.pass, tr("rules.pass")).on_hover_text(tr("heaps.pass.tip")).changed();
+    if changed {
+        shared.send(AppCommand::SetRules(rules));
+    }
+    changed
 }
 
 /// The misère checkbox. Returns whether the rules changed.
 pub fn misere_checkbox(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
-    let mut m = shared.rules.convention == Convention::Misere;
+    let mut rules = shared.next_rules();
+    let mut m = rules.convention == Convention::Misere;
     let changed = ui.checkbox(&mut m, tr("play.misere")).changed();
     if changed {
-        shared.rules.convention = if m { Convention::Misere } else { Convention::Normal };
+        rules.convention = if m { Convention::Misere } else { Convention::Normal };
+        shared.send(AppCommand::SetRules(rules));
     }
     changed
 }

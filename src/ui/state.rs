@@ -6,7 +6,7 @@
 //! settings.
 
 use super::i18n::Language;
-use super::tabs::{KnightTab, MapTab, PiecesTab, PlayTab, Tab};
+use super::tabs::{AppTab, KnightTab, MapTab, PiecesTab, PlayTab, Tab};
 use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 
@@ -57,14 +57,46 @@ pub struct Shared {
     pub saved_pieces: Vec<Rules>,
     /// Settings.
     pub settings: Settings,
-    /// A tab asks the app to open another tab (applied at the end of the
-    /// frame; runtime only).
+    /// What the tabs asked the app to do this frame, run once at its end
+    /// ([`Shared::send`]; runtime only).
     #[serde(skip)]
-    pub open_tab: Option<Tab>,
-    /// A cell the Grundy map should show and mark, e.g. a counterexample
-    /// clicked in the Pieces tab (runtime only; the map tab takes it).
-    #[serde(skip)]
-    pub map_focus: Option<MapFocus>,
+    commands: Vec<AppCommand>,
+}
+
+/// Something a tab asks of the app or of another tab, run once at the end
+/// of the frame (the egui demo's `Command`): a tab never writes another
+/// tab's state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppCommand {
+    /// Open a tab.
+    OpenTab(Tab),
+    /// Make these rules the current game (Play, the map and Pieces follow).
+    SetRules(Rules),
+    /// Open the map and show and mark a cell (e.g. a counterexample).
+    FocusMap(MapFocus),
+}
+
+impl Shared {
+    /// Ask for `command` at the end of this frame.
+    pub fn send(&mut self, command: AppCommand) {
+        self.commands.push(command);
+    }
+
+    /// The rules as they will be at the end of this frame: the last rules
+    /// sent, else the current ones (so that two changes in one frame, a
+    /// checkbox and another, both count).
+    pub fn next_rules(&self) -> Rules {
+        let sent = self.commands.iter().rev().find_map(|c| match c {
+            AppCommand::SetRules(r) => Some(r),
+            _ => None,
+        });
+        sent.unwrap_or(&self.rules).clone()
+    }
+
+    /// The commands sent this frame, in order; the queue is emptied.
+    pub fn take_commands(&mut self) -> Vec<AppCommand> {
+        std::mem::take(&mut self.commands)
+    }
 }
 
 /// A cell for the map to show: its position (the map turns to the plane
@@ -198,6 +230,31 @@ pub(crate) fn keep_if_short(text: &mut String, field: SavedText, max: usize, dro
 }
 
 impl AppState {
+    /// The tab `tab` as the app sees it, and what the tabs share: the one
+    /// place that lists the tabs' states.
+    pub fn tab_and_shared(&mut self, tab: Tab) -> (&mut dyn AppTab, &mut Shared) {
+        let AppState { shared, play, map, pieces, knight, .. } = self;
+        let view: &mut dyn AppTab = match tab {
+            Tab::Play => play,
+            Tab::Map => map,
+            Tab::Pieces => pieces,
+            Tab::Knight => knight,
+        };
+        (view, shared)
+    }
+
+    /// Run one command of a tab.
+    pub fn run(&mut self, command: AppCommand) {
+        match command {
+            AppCommand::OpenTab(tab) => self.tab = tab,
+            AppCommand::SetRules(rules) => self.shared.rules = rules,
+            AppCommand::FocusMap(focus) => {
+                self.map.focus(focus);
+                self.tab = Tab::Map;
+            }
+        }
+    }
+
     /// The state saved in `text` (JSON). A string that cannot be read gives
     /// the defaults and the reason (never a panic); a text too long for its
     /// field is left out and named, and the rest is used.

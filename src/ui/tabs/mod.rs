@@ -1,10 +1,11 @@
 //! The tabs of the app. Each tab is its own module with a type that is
 //! `Default + Serialize + Deserialize` (its saved options; runtime parts
-//! `#[serde(skip)]`) and a method
-//! `fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared)`.
-//! To replace a placeholder, rewrite its module keeping the type name and
-//! that method; add its texts to `locales/app.yml` (English and
-//! Japanese side by side).
+//! `#[serde(skip)]`) and implements [`AppTab`]: `ui` draws it when it is
+//! open, `logic` collects its background work every frame, shown or not.
+//! A tab that wants something of another tab or of the app sends an
+//! [`AppCommand`](super::state::AppCommand); it never writes another tab's
+//! state. Its texts are in `locales/app.yml` (English and Japanese side by
+//! side).
 
 pub mod knight;
 pub mod map;
@@ -17,7 +18,19 @@ pub use pieces::PiecesTab;
 pub use play::PlayTab;
 
 use super::i18n::tr;
+use super::state::Shared;
 use serde::{Deserialize, Serialize};
+
+/// What a tab is to the app (the egui demo's apps are the model).
+pub trait AppTab {
+    /// Draw the tab, which is open.
+    fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared);
+
+    /// Collect the tab's background work that ended, never waiting. Called
+    /// every frame, whether the tab is shown or not, so a hidden tab's job
+    /// ends on time.
+    fn logic(&mut self, ctx: &egui::Context, shared: &mut Shared);
+}
 
 /// Which tab is open.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -247,7 +247,7 @@ impl KnightTab {
     }
 
     /// Draw the tab.
-    pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+    fn draw(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let ctx = ui.ctx().clone();
         self.design.style.check().unwrap_or_else(|_| self.design.style = Default::default());
         self.keyboard(&ctx);
@@ -277,4 +277,14 @@ fn section(ui: &mut egui::Ui, title: &str) {
     let size = ui.style().text_styles[&egui::TextStyle::Body].size * 1.15;
     ui.label(egui::RichText::new(title).strong().size(size));
     ui.add_space(2.0);
+}
+
+impl crate::ui::tabs::AppTab for KnightTab {
+    fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+        self.draw(ui, shared);
+    }
+
+    fn logic(&mut self, _ctx: &egui::Context, _shared: &mut Shared) {
+        self.poll_jobs();
+    }
 }

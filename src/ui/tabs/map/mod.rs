@@ -155,6 +155,9 @@ pub(crate) struct Runtime {
     /// The side panel's edits in progress.
     edits: Edits,
     plot_cache: plots::PlotCache,
+    /// A cell another tab asked to show (see [`MapTab::focus`]), shown at
+    /// the next frame of the map.
+    focus: Option<crate::ui::state::MapFocus>,
 }
 
 /// Where and how the map was drawn.
@@ -264,7 +267,7 @@ impl MapTab {
     }
 
     /// Draw the tab.
-    pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+    fn draw(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let started = Instant::now();
         // (The app collects finished jobs before this, every frame.)
         let size = self.options.size.clamp(16, MAX_SIZE);
@@ -277,7 +280,7 @@ impl MapTab {
             self.rt.overlays.table_changed();
         }
         // Another tab asked to show a cell (a counterexample of a formula).
-        if let Some(focus) = shared.map_focus.take() {
+        if let Some(focus) = self.rt.focus.take() {
             let [x, y, z] = focus.position;
             // The plane z of a three-heap table (a flat table has only z = 0).
             (self.options.plane_axis, self.options.plane_at) = (crate::grundy::Axis::Z, z);
@@ -293,6 +296,12 @@ impl MapTab {
         });
         egui::CentralPanel::default().show(ui, |ui| canvas::canvas(ui, self));
         self.rt.view.frame_ms = started.elapsed().as_secs_f32() * 1e3;
+    }
+
+    /// Show and mark `focus` at the next frame (another tab's request, run
+    /// by the app as an [`AppCommand`](crate::ui::state::AppCommand)).
+    pub fn focus(&mut self, focus: crate::ui::state::MapFocus) {
+        self.rt.focus = Some(focus);
     }
 
     /// Collect the background work that ended; never waits. Called every
@@ -340,4 +349,14 @@ impl MapTab {
 /// cannot be read (the side panel says why, [`crate::map::palette::parse_highlight`]).
 pub fn parse_values(s: &str) -> Vec<u32> {
     crate::map::palette::parse_highlight(s).unwrap_or_default()
+}
+
+impl crate::ui::tabs::AppTab for MapTab {
+    fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+        self.draw(ui, shared);
+    }
+
+    fn logic(&mut self, ctx: &egui::Context, _shared: &mut Shared) {
+        self.poll_jobs(ctx);
+    }
 }

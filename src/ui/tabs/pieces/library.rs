@@ -7,7 +7,7 @@ use crate::fsutil::atomic_write;
 use crate::rules::{Rules, from_json, to_json};
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
-use crate::ui::state::Shared;
+use crate::ui::state::{AppCommand, Shared};
 use crate::ui::tabs::Tab;
 use crate::ui::theme::Colours;
 use egui::RichText;
@@ -103,12 +103,12 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
         // The same validation as a rules file: what the engine cannot
         // compute never becomes the current game.
         if ui.add(big("lib.use")).clicked() && usable(tab) {
-            shared.rules = tab.draft.clone();
+            shared.send(AppCommand::SetRules(tab.draft.clone()));
             tab.files.ok(trf("lib.used", &[("name", &tab.draft.label())]));
         }
         if ui.add(big("lib.show_map")).clicked() && usable(tab) {
-            shared.rules = tab.draft.clone();
-            shared.open_tab = Some(Tab::Map);
+            shared.send(AppCommand::SetRules(tab.draft.clone()));
+            shared.send(AppCommand::OpenTab(Tab::Map));
         }
     });
     if shared.rules == tab.draft {

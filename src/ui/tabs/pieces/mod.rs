@@ -227,7 +227,7 @@ impl PiecesTab {
         self.bench.poll();
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+    fn draw(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let ctx = ui.ctx().clone();
         self.keyboard(&ctx);
         let pal = theme::colours(&shared.settings);
@@ -294,5 +294,15 @@ impl PiecesTab {
             self.record(before);
         }
         self.recorded = false;
+    }
+}
+
+impl crate::ui::tabs::AppTab for PiecesTab {
+    fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+        self.draw(ui, shared);
+    }
+
+    fn logic(&mut self, _ctx: &egui::Context, _shared: &mut Shared) {
+        self.poll_jobs();
     }
 }

@@ -13,8 +13,7 @@ use crate::grundy::{EngineError, Table};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;
 use crate::ui::i18n::{engine_error, formula_error, formula_error_what, job_error, tr, trf};
-use crate::ui::state::{MapFocus, Shared};
-use crate::ui::tabs::Tab;
+use crate::ui::state::{AppCommand, MapFocus, Shared};
 use crate::ui::theme::Colours;
 use crate::ui::widgets;
 use egui::text::LayoutJob;
@@ -357,9 +356,8 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
     }
     if let Some(cell) = focus.or_else(|| diff_picture(tab, ui, pal).map(|(x, y)| MapFocus::cell(x, y))) {
         let done = tab.bench.result.as_ref().expect("a result");
-        shared.rules = done.table.rules().clone();
-        shared.map_focus = Some(cell);
-        shared.open_tab = Some(Tab::Map);
+        shared.send(AppCommand::SetRules(done.table.rules().clone()));
+        shared.send(AppCommand::FocusMap(cell));
     }
 }
 

@@ -368,7 +368,7 @@ impl PlayTab {
     }
 
     /// Draw the tab.
-    pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+    fn draw(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let ctx = ui.ctx().clone();
         if self.played.as_ref() != Some(&shared.rules) || self.current.is_none() {
             self.new_game(shared, &ctx);
@@ -451,4 +451,14 @@ fn sum_start(first: (u64, u64), n: u8) -> Vec<(u64, u64)> {
         }
     }
     cells
+}
+
+impl crate::ui::tabs::AppTab for PlayTab {
+    fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+        self.draw(ui, shared);
+    }
+
+    fn logic(&mut self, _ctx: &egui::Context, _shared: &mut Shared) {
+        self.poll_jobs();
+    }
 }
