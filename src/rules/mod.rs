@@ -417,6 +417,21 @@ impl Rules {
         jump || self.piece.slides.iter().any(|o| slide_reaches(*o, ddx, ddy))
     }
 
+    /// Whether `self` and `other` are the same game: every field but the
+    /// name and the description (which do not change a value). The one
+    /// comparison the app uses to recompute, to record an undo step or to
+    /// call a result stale; a new field of `Rules` must be added here (the
+    /// pattern below lists every field, so the compiler asks for it).
+    pub fn same_game(&self, other: &Rules) -> bool {
+        let Rules { name: _, description: _, piece, terminal, convention, dimension, pass, program } = self;
+        *piece == other.piece
+            && *terminal == other.terminal
+            && *convention == other.convention
+            && *dimension == other.dimension
+            && *pass == other.pass
+            && *program == other.program
+    }
+
     /// A short text naming the rules, e.g. `queen (misère)`.
     pub fn label(&self) -> String {
         let mut s = self.name.clone();
@@ -465,6 +480,28 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_same_game_ignores_only_the_name_and_description() {
+        let a = preset("queen").unwrap();
+        let mut b = a.clone();
+        b.name = "my queen".into();
+        b.description = "renamed".into();
+        assert!(a.same_game(&b) && a != b);
+        for change in [
+            |r: &mut Rules| r.pass = true,
+            |r: &mut Rules| r.convention = Convention::Misere,
+            |r: &mut Rules| r.dimension = 3,
+            |r: &mut Rules| r.terminal.toggle(1, 1),
+            |r: &mut Rules| {
+                r.piece.jumps.insert(Offset::new(1, 2));
+            },
+        ] {
+            let mut c = a.clone();
+            change(&mut c);
+            assert!(!a.same_game(&c), "{c:?}");
         }
     }
 

@@ -171,10 +171,10 @@ impl TableState {
     /// shown, being computed, or failed before.
     pub fn want(&mut self, ctx: &egui::Context, rules: &Rules, size: usize) {
         let dims = map_box(rules, size);
-        let wanted = |t: &Table| t.rules() == rules && t.dims() == dims;
+        let wanted = |t: &Table| t.rules().same_game(rules) && t.dims() == dims;
         let shown_ok = self.shown.as_ref().is_some_and(|s| wanted(&s.full));
         let computing_ok = self.computing.as_ref().is_some_and(|c| wanted(&c.table));
-        let failed_before = self.failed.as_ref().is_some_and(|(r, d)| r == rules && *d == dims);
+        let failed_before = self.failed.as_ref().is_some_and(|(r, d)| r.same_game(rules) && *d == dims);
         if !shown_ok && !computing_ok && !failed_before {
             self.start(ctx, rules, size);
         }

@@ -127,17 +127,6 @@ fn heading_size(ui: &egui::Ui) -> f32 {
     ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size) * 1.12
 }
 
-/// Whether two drafts describe the same game (they may differ in name or
-/// description, which the text fields' own undo covers).
-fn same_game(a: &Rules, b: &Rules) -> bool {
-    a.piece == b.piece
-        && a.terminal == b.terminal
-        && a.convention == b.convention
-        && a.program == b.program
-        && a.dimension == b.dimension
-        && a.pass == b.pass
-}
-
 /// The box the tab computes for `rules` at side `n`: a strip for one heap,
 /// a square for two, a cube of at most 48 a side for three.
 fn box_for(rules: &Rules, n: usize) -> [usize; 3] {
@@ -287,10 +276,10 @@ impl PiecesTab {
         if self.paint.is_active() {
             self.paint_start.get_or_insert(before);
         } else if let Some(start) = self.paint_start.take() {
-            if !same_game(&start, &self.draft) {
+            if !start.same_game(&self.draft) {
                 self.record(start);
             }
-        } else if !recorded && !same_game(&before, &self.draft) {
+        } else if !recorded && !before.same_game(&self.draft) {
             self.record(before);
         }
         self.recorded = false;

@@ -33,7 +33,7 @@ impl Preview {
     /// take a finished table.
     pub fn update(&mut self, rules: &Rules, ctx: &egui::Context) {
         // A new name alone changes no number: only a new game starts a job.
-        if !self.wanted.as_ref().is_some_and(|w| super::same_game(w, rules)) {
+        if !self.wanted.as_ref().is_some_and(|w| w.same_game(rules)) {
             // Replacing the job cancels the older one.
             let r = rules.clone();
             self.job = Some(widgets::spawn(widgets::JobLabel::new("preview.job"), ctx, move |c| {
@@ -70,7 +70,7 @@ impl Preview {
 
     /// The table for the game these rules describe, when it is ready.
     pub fn table_for(&self, rules: &Rules) -> Option<&Arc<Table>> {
-        self.table.as_ref().filter(|t| super::same_game(t.rules(), rules))
+        self.table.as_ref().filter(|t| t.rules().same_game(rules))
     }
 
     /// The value at `(x, y)` of the finished table for `rules`.
@@ -111,7 +111,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     };
     let misere = table.kind() == TableKind::Outcome;
     ui.label(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.help" })).small());
-    let stale = !super::same_game(table.rules(), &tab.draft);
+    let stale = !table.rules().same_game(&tab.draft);
     let axis = vec2(26.0, 20.0);
     // As large as the room allows, to be read from the back of a classroom.
     let tall = (ui.ctx().content_rect().height() * 0.72) / n as f32;

@@ -4,7 +4,7 @@
 //! picture), and pattern hints found in the computed table.
 
 use super::formula_words::{helper_meaning, known_description, known_name, line_text, periodicity_text};
-use super::{PiecesTab, same_game};
+use super::PiecesTab;
 use crate::conjecture::{
     CheckReport, DiffTable, Formula, FormulaError, HELPERS, PatternHints, check, find_hints, known_formulas,
     parameter_p_formula,
@@ -334,7 +334,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
         widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
     }
     ui.label(trf("bench.counts", &[("cells", &r.cells_checked), ("d", &r.cells_differing)]));
-    if !same_game(done.table.rules(), &tab.draft) || done.formula != tab.formula {
+    if !done.table.rules().same_game(&tab.draft) || done.formula != tab.formula {
         ui.colored_label(pal.bad, tr("bench.stale"));
     }
     let mut focus = None;
@@ -411,7 +411,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         .result
         .as_ref()
         .map(|c| &c.table)
-        .filter(|t| same_game(t.rules(), &tab.draft) && t.width().min(t.height()) >= HINTS_SIDE)
+        .filter(|t| t.rules().same_game(&tab.draft) && t.width().min(t.height()) >= HINTS_SIDE)
         .cloned();
     let n = checked.as_ref().map_or(HINTS_SIDE, |t| t.width());
     let enabled = tab.bench.hints_job.is_none();
@@ -435,7 +435,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         ui.colored_label(pal.bad, trf("hints.failed", &[("error", &job_error(e, engine_error))]));
     }
     let Some((found, rules)) = &tab.bench.hints else { return };
-    if !same_game(rules, &tab.draft) {
+    if !rules.same_game(&tab.draft) {
         ui.colored_label(pal.bad, tr("hints.stale"));
     }
     let (w, h) = (found.width, found.height);

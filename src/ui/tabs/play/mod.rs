@@ -370,7 +370,7 @@ impl PlayTab {
     /// Draw the tab.
     fn draw(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let ctx = ui.ctx().clone();
-        if self.played.as_ref() != Some(&shared.rules) || self.current.is_none() {
+        if !self.played.as_ref().is_some_and(|r| r.same_game(&shared.rules)) || self.current.is_none() {
             self.new_game(shared, &ctx);
         }
         self.keyboard(shared, &ctx);
