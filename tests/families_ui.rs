@@ -255,7 +255,7 @@ fn the_map_marks_where_the_pass_changes_the_value() {
         .count();
     assert!(changed > 0, "the pass changes some values of the queen's game");
     let summary = format!("The pass changes the value of {changed} of 1024 cells of this plane.");
-    assert_eq!(h.state().state.map.overlay_summary(), Some(summary.as_str()));
+    assert_eq!(h.state().state.map.overlay_summary(), Some(summary.clone()));
 }
 
 #[test]

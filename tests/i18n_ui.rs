@@ -199,3 +199,47 @@ fn a_message_on_screen_is_reworded_after_a_switch() {
     let english = english_in(&shown, &fragments);
     assert!(english.is_empty(), "English after the switch:\n{}", english.join("\n"));
 }
+
+/// An error caused in English in the map and in Pieces is reworded when
+/// the language switches to Japanese: no English is left on screen.
+#[test]
+fn errors_of_each_tab_are_reworded_after_a_switch() {
+    use egui::accesskit::Role;
+    let fragments = english_fragments();
+    for tab in ["Map", "Pieces"] {
+        let saved: &'static str = Box::leak(
+            format!(r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"{tab}","map":{{"options":{{"size":64}}}}}}"#)
+                .into_boxed_str(),
+        );
+        let mut h = Harness::builder()
+            .with_max_steps(50)
+            .with_size([1920.0, 1080.0])
+            .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+        h.run();
+        let expected_ja = if tab == "Map" {
+            let field = h.get_by_role_and_label(Role::TextInput, "Go to (x, y)");
+            field.focus();
+            field.type_text("north");
+            h.run();
+            h.get_by_label("→").click_accesskit();
+            h.run();
+            assert!(shown_texts(&h).iter().any(|t| t.starts_with("Write two numbers")), "{tab}: the error, in English");
+            "2つの数を書いてください"
+        } else {
+            let field = h.get_by_role_and_label(Role::TextInput, "File path");
+            field.focus();
+            field.type_text("/no/such/folder/piece.json");
+            h.run();
+            h.get_by_label("Open this path").click_accesskit();
+            h.run();
+            assert!(shown_texts(&h).iter().any(|t| t.starts_with("Could not open")), "{tab}: the error, in English");
+            "を開けませんでした"
+        };
+        h.get_by_label("日本語").click();
+        h.run();
+        let shown = shown_texts(&h);
+        assert!(shown.iter().any(|t| t.contains(expected_ja)), "{tab}: the error, reworded: {shown:?}");
+        let english = english_in(&shown, &fragments);
+        assert!(english.is_empty(), "{tab}: English after the switch:\n{}", english.join("\n"));
+    }
+}

@@ -29,7 +29,7 @@ pub struct GrundyLabApp {
     /// could be made: then it is never written over.
     may_save: bool,
     /// Why the last save failed (shown as a banner).
-    save_error: Option<String>,
+    save_error: Option<crate::fsutil::FileError>,
     applied: Option<AppliedLook>,
     applied_zoom: f32,
     title_language: Option<Language>,
@@ -223,7 +223,7 @@ impl eframe::App for GrundyLabApp {
         if let Some(error) = self.save_error.clone() {
             let pal = theme::colours(&self.state.shared.settings);
             egui::Panel::top("settings_save_error").show(ui, |ui| {
-                let text = trf("settings.not_saved", &[("error", &error)]);
+                let text = trf("settings.not_saved", &[("error", &i18n::file_error(&error))]);
                 let text_color = ui.visuals().strong_text_color();
                 if super::widgets::banner(ui, pal.warning_fill, text_color, &text, true) {
                     self.save_error = None;
@@ -251,7 +251,7 @@ impl eframe::App for GrundyLabApp {
         // live in their own file, written atomically.
         storage.remove_string(STORAGE_KEY);
         if let Some(file) = self.settings_path.as_ref().filter(|_| self.may_save) {
-            self.save_error = settings_file::save(file, &self.state.to_saved()).err().map(|e| i18n::file_error(&e));
+            self.save_error = settings_file::save(file, &self.state.to_saved()).err();
         }
     }
 }

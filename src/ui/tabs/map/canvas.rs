@@ -29,7 +29,7 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
     // The table to draw: the one being computed (over the old one), or the
     // finished one.
     let Some((table, fallback)) = tab.rt.table.to_draw() else {
-        let text = tab.rt.table.error().unwrap_or(tr("map.wait")).to_string();
+        let text = tab.rt.table.error().unwrap_or_else(|| tr("map.wait").to_string());
         painter.text(rect.center(), Align2::CENTER_CENTER, text, FontId::proportional(20.0), Color32::WHITE);
         return;
     };

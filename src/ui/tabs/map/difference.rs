@@ -6,6 +6,7 @@ use super::MapTab;
 use crate::grundy::Table;
 use crate::rules::{Rules, preset};
 use crate::ui::i18n::{formula_error, tr, trf};
+use crate::ui::notice::Notice;
 use crate::ui::rules_choice;
 use crate::ui::state::Shared;
 use crate::ui::tabs::play::explain::rules_name;
@@ -74,7 +75,10 @@ fn other_rules(name: &str, shared: &Shared) -> Option<Rules> {
 fn start_compare(ctx: &egui::Context, tab: &mut MapTab, shared: &Shared, t: Arc<Table>) {
     let name = &tab.options.compare_with;
     match other_rules(name, shared) {
-        None => tab.rt.overlays.fail(trf("map.compare.unknown", &[("name", name)])),
+        None => {
+            let name = name.to_string();
+            tab.rt.overlays.fail(Notice::new(move || trf("map.compare.unknown", &[("name", &name)])))
+        }
         Some(mut other) => {
             // Compare like with like: the other game under this map's convention.
             other.convention = t.rules().convention;
@@ -85,7 +89,7 @@ fn start_compare(ctx: &egui::Context, tab: &mut MapTab, shared: &Shared, t: Arc<
 
 fn start_formula(ctx: &egui::Context, tab: &mut MapTab, t: Arc<Table>) {
     match crate::conjecture::Formula::compile(&tab.options.formula) {
-        Err(e) => tab.rt.overlays.fail(formula_error(&e)),
+        Err(e) => tab.rt.overlays.fail(Notice::new(move || formula_error(&e))),
         Ok(f) => tab.rt.overlays.start_formula(ctx, t, f),
     }
 }
@@ -100,7 +104,7 @@ fn overlay_state(ui: &mut egui::Ui, tab: &mut MapTab) {
     if let Some(e) = overlays.error() {
         ui.colored_label(ui.visuals().error_fg_color, e);
     }
-    if let Some(summary) = overlays.latest().map(|o| o.summary.clone()) {
+    if let Some(summary) = overlays.latest().map(|o| o.summary.text()) {
         ui.checkbox(overlays.show_switch(), tr("map.compare.show"));
         ui.label(summary);
     }

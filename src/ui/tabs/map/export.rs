@@ -6,9 +6,10 @@
 use super::MapTab;
 use crate::grundy::{Table, TableKind};
 use crate::jobs::{Job, JobEnd, JobError, poll};
-use crate::map::export::{ExportWindow, Poster, PosterTexts};
+use crate::map::export::{ExportError, ExportWindow, Poster, PosterTexts};
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
+use crate::ui::notice::Notice;
 use crate::ui::tabs::play::explain::rules_name;
 use crate::ui::widgets;
 use std::path::PathBuf;
@@ -26,16 +27,17 @@ enum Format {
 /// The running export, its last message and the file choice.
 #[derive(Default)]
 pub(crate) struct ExportState {
-    job: Option<Job<String>>,
-    /// The last export's result, in the user's language.
-    message: Option<String>,
+    job: Option<Job<PathBuf, ExportError>>,
+    /// The last export's result, worded when drawn.
+    message: Option<Notice>,
     file: FileChoice,
 }
 
 impl ExportState {
-    /// The last export's result ("Wrote …" or why not).
-    pub fn message(&self) -> Option<&str> {
-        self.message.as_deref()
+    /// The last export's result ("Wrote …" or why not), in the user's
+    /// language.
+    pub fn message(&self) -> Option<String> {
+        self.message.as_ref().map(Notice::text)
     }
 
     /// Whether an export runs.
@@ -43,7 +45,7 @@ impl ExportState {
         self.job.is_some()
     }
 
-    fn start(&mut self, job: Job<String>) {
+    fn start(&mut self, job: Job<PathBuf, ExportError>) {
         self.message = None;
         // Replacing the job cancels an older export.
         self.job = Some(job);
@@ -51,13 +53,14 @@ impl ExportState {
 
     /// Collect the export that ended.
     pub fn poll(&mut self) {
-        match poll(&mut self.job) {
-            Some(JobEnd::Done(m) | JobEnd::Failed(JobError::Work(m))) => self.message = Some(m),
+        self.message = match poll(&mut self.job) {
+            Some(JobEnd::Done(path)) => Some(Notice::new(move || trf("map.export.done", &[("path", &path.display())]))),
+            Some(JobEnd::Failed(JobError::Work(e))) => Some(Notice::new(move || crate::ui::i18n::export_error(&e))),
             Some(JobEnd::Failed(JobError::Panicked(m))) => {
-                self.message = Some(trf("map.internal_error", &[("detail", &m)]))
+                Some(Notice::new(move || trf("map.internal_error", &[("detail", &m)])))
             }
-            Some(JobEnd::Cancelled) | None => {}
-        }
+            Some(JobEnd::Cancelled) | None => return,
+        };
     }
 }
 
@@ -79,7 +82,8 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
         match written_as(format, &path) {
             Some(png) => start_export(ui.ctx(), tab, table, win, path, png),
             None => {
-                tab.rt.export.message = Some(trf("map.export.extension", &[("path", &path.display())]));
+                let text = move || trf("map.export.extension", &[("path", &path.display())]);
+                tab.rt.export.message = Some(Notice::new(text));
             }
         }
     }
@@ -152,13 +156,12 @@ fn start_export(ctx: &egui::Context, tab: &mut MapTab, table: Arc<Table>, win: E
         texts: Some(poster_texts(&table, win)),
     };
     tab.rt.export.start(widgets::spawn(widgets::JobLabel::new("map.exporting"), ctx, move |control| {
-        let result = if png {
-            crate::map::export::write_window(&table, &poster, win, &path, &control).map(|_| ())
+        if png {
+            crate::map::export::write_window(&table, &poster, win, &path, &control)?;
         } else {
-            crate::map::export::write_csv_window(&table, win, &path, &control)
-        };
-        result.map_err(|e| crate::ui::i18n::export_error(&e))?;
-        Ok(trf("map.export.done", &[("path", &path.display())]))
+            crate::map::export::write_csv_window(&table, win, &path, &control)?;
+        }
+        Ok(path)
     }));
 }
 

@@ -183,7 +183,7 @@ struct Edits {
     /// The "go to" field.
     goto: String,
     /// Why the "go to" text is not a cell.
-    goto_error: Option<String>,
+    goto_error: Option<crate::ui::notice::Notice>,
     /// The size being dragged or typed, applied when the edit ends.
     size: Option<usize>,
 }
@@ -224,16 +224,20 @@ impl MapTab {
     }
 
     /// The difference view, if computed: its summary.
-    pub fn overlay_summary(&self) -> Option<&str> {
-        self.rt.overlays.latest().map(|o| o.summary.as_str())
+    pub fn overlay_summary(&self) -> Option<String> {
+        self.rt.overlays.latest().map(|o| o.summary.text())
     }
 
     /// A message of the side panel, in this order: the last export's result,
     /// why the last difference view could not be made, why the "go to" text
     /// is not a cell, why the table could not be computed.
-    pub fn message(&self) -> Option<&str> {
+    pub fn message(&self) -> Option<String> {
         let rt = &self.rt;
-        rt.export.message().or(rt.overlays.error()).or(rt.edits.goto_error.as_deref()).or(rt.table.error())
+        rt.export
+            .message()
+            .or_else(|| rt.overlays.error())
+            .or_else(|| rt.edits.goto_error.as_ref().map(crate::ui::notice::Notice::text))
+            .or_else(|| rt.table.error())
     }
 
     /// How many values were written in cells in the last frame (0 when

@@ -13,6 +13,7 @@ use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::{Palette, PaletteKind};
 use crate::rules::Rules;
 use crate::ui::i18n::{engine_error, formula_error, tr, trf};
+use crate::ui::notice::Notice;
 use crate::ui::widgets;
 use std::sync::Arc;
 
@@ -45,8 +46,8 @@ impl OverlayKind {
 pub(crate) struct Overlay {
     pub table: Arc<Table>,
     pub kind: OverlayKind,
-    /// What it shows, in the user's language.
-    pub summary: String,
+    /// What it shows, worded when drawn.
+    pub summary: Notice,
 }
 
 /// Why an overlay could not be computed.
@@ -77,7 +78,7 @@ pub(crate) struct Overlays {
     overlay: Option<Overlay>,
     job: Option<Job<Overlay, OverlayError>>,
     show: bool,
-    error: Option<String>,
+    error: Option<Notice>,
 }
 
 impl Overlays {
@@ -107,12 +108,12 @@ impl Overlays {
     }
 
     /// Why the last overlay could not be made, in the user's language.
-    pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+    pub fn error(&self) -> Option<String> {
+        self.error.as_ref().map(Notice::text)
     }
 
     /// Say why an overlay cannot be made (before any job starts).
-    pub fn fail(&mut self, why: String) {
+    pub fn fail(&mut self, why: Notice) {
         self.error = Some(why);
     }
 
@@ -133,10 +134,11 @@ impl Overlays {
             if control.is_cancelled() {
                 return Err(OverlayError::Cancelled);
             }
-            // The job runs in the UI's language (widgets::spawn).
             let summary = match bounds {
-                None => tr("map.compare.same").to_string(),
-                Some(b) => trf("map.compare.result", &[("count", &b.count), ("x", &b.max_x), ("y", &b.max_y)]),
+                None => Notice::key("map.compare.same"),
+                Some(b) => Notice::new(move || {
+                    trf("map.compare.result", &[("count", &b.count), ("x", &b.max_x), ("y", &b.max_y)])
+                }),
             };
             Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Compare, summary })
         }));
@@ -148,7 +150,7 @@ impl Overlays {
             let report = crate::conjecture::check(&table, &formula, &control).map_err(OverlayError::Formula)?;
             let values: Vec<u32> = report.diff.values.iter().map(|&d| (d != 0) as u32).collect();
             let d = Table::from_values(table.rules(), report.width(), report.height(), values);
-            let summary = crate::ui::texts::check_summary(&report, SHOWN_COUNTEREXAMPLES);
+            let summary = Notice::new(move || crate::ui::texts::check_summary(&report, SHOWN_COUNTEREXAMPLES));
             Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Formula, summary })
         }));
     }
@@ -168,7 +170,8 @@ impl Overlays {
             }
             let count = values.iter().filter(|&&v| v == 1).count();
             let d = Table::from_values(with.rules(), w, h, values);
-            let summary = trf("map.pass.diff.result", &[("count", &count), ("cells", &(w * h))]);
+            let cells = w * h;
+            let summary = Notice::new(move || trf("map.pass.diff.result", &[("count", &count), ("cells", &cells)]));
             Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Layers, summary })
         }));
     }
@@ -186,9 +189,9 @@ impl Overlays {
                 self.overlay = Some(o);
                 self.show = true;
             }
-            Some(JobEnd::Failed(JobError::Work(e))) => self.error = Some(e.text()),
+            Some(JobEnd::Failed(JobError::Work(e))) => self.error = Some(Notice::new(move || e.text())),
             Some(JobEnd::Failed(JobError::Panicked(m))) => {
-                self.error = Some(trf("map.internal_error", &[("detail", &m)]))
+                self.error = Some(Notice::new(move || trf("map.internal_error", &[("detail", &m)])))
             }
             Some(JobEnd::Cancelled) | None => {}
         }

@@ -234,7 +234,7 @@ fn view_controls(ui: &mut egui::Ui, tab: &mut MapTab) {
         }
     });
     if let Some(e) = &tab.rt.edits.goto_error {
-        ui.colored_label(ui.visuals().error_fg_color, e);
+        ui.colored_label(ui.visuals().error_fg_color, e.text());
     }
     ui.small(tr("map.keys"));
 }
@@ -247,7 +247,7 @@ fn go_to(ctx: &egui::Context, tab: &mut MapTab) {
             tab.rt.edits.goto_error = None;
             tab.show_cell(x, y, ctx);
         }
-        _ => tab.rt.edits.goto_error = Some(tr("map.goto.bad").into()),
+        _ => tab.rt.edits.goto_error = Some(crate::ui::notice::Notice::key("map.goto.bad")),
     }
 }
 

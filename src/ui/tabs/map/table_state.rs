@@ -12,7 +12,8 @@ use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::Pyramid;
 use crate::map::stats::Stats;
 use crate::rules::Rules;
-use crate::ui::i18n::{engine_error, tr, trf};
+use crate::ui::i18n::{engine_error, trf};
+use crate::ui::notice::Notice;
 use crate::ui::widgets;
 use std::sync::Arc;
 
@@ -75,7 +76,7 @@ pub(crate) struct TableState {
     /// The rules and size that could not be computed (not retried every frame).
     failed: Option<(Rules, [usize; 3])>,
     /// Why the last attempt failed, in the user's language.
-    error: Option<String>,
+    error: Option<Notice>,
     /// The plane drawn: the coordinate held fixed, its value, and the layer
     /// (for three heaps and a pass).
     view: (Axis, usize, usize),
@@ -157,8 +158,8 @@ impl TableState {
     }
 
     /// Why the last attempt failed, in the user's language.
-    pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+    pub fn error(&self) -> Option<String> {
+        self.error.as_ref().map(Notice::text)
     }
 
     /// Whether the wanted table failed (then only [`TableState::retry`]
@@ -187,7 +188,7 @@ impl TableState {
         self.computing = None;
         self.error = None;
         match crate::grundy::prepare_box(rules, map_box(rules, size)) {
-            Err(e) => self.fail(rules.clone(), map_box(rules, size), engine_error(&e)),
+            Err(e) => self.fail(rules.clone(), map_box(rules, size), Notice::new(move || engine_error(&e))),
             Ok(table) => {
                 let table = Arc::new(table);
                 let t = table.clone();
@@ -199,7 +200,7 @@ impl TableState {
         }
     }
 
-    fn fail(&mut self, rules: Rules, dims: [usize; 3], why: String) {
+    fn fail(&mut self, rules: Rules, dims: [usize; 3], why: Notice) {
         self.failed = Some((rules, dims));
         self.error = Some(why);
     }
@@ -236,11 +237,11 @@ impl TableState {
             }
             // Not started again by itself: the Compute button does that.
             JobEnd::Cancelled | JobEnd::Failed(JobError::Work(EngineError::Cancelled)) => {
-                self.fail(rules, size, tr("map.cancelled").to_string())
+                self.fail(rules, size, Notice::key("map.cancelled"))
             }
-            JobEnd::Failed(JobError::Work(e)) => self.fail(rules, size, engine_error(&e)),
+            JobEnd::Failed(JobError::Work(e)) => self.fail(rules, size, Notice::new(move || engine_error(&e))),
             JobEnd::Failed(JobError::Panicked(m)) => {
-                self.fail(rules, size, trf("map.internal_error", &[("detail", &m)]))
+                self.fail(rules, size, Notice::new(move || trf("map.internal_error", &[("detail", &m)])))
             }
         }
         None

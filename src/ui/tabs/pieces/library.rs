@@ -7,6 +7,7 @@ use crate::fsutil::atomic_write;
 use crate::rules::{Rules, from_json, to_json};
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
+use crate::ui::notice::Notice;
 use crate::ui::state::{AppCommand, Shared};
 use crate::ui::tabs::Tab;
 use crate::ui::theme::Colours;
@@ -17,17 +18,17 @@ use std::path::Path;
 #[derive(Default)]
 pub struct FileState {
     /// The last message, and whether it is good news.
-    message: Option<(bool, String)>,
+    message: Option<(bool, Notice)>,
     /// The dialogs and the typed path.
     choice: FileChoice,
 }
 
 impl FileState {
-    fn ok(&mut self, text: String) {
+    fn ok(&mut self, text: Notice) {
         self.message = Some((true, text));
     }
 
-    fn fail(&mut self, text: String) {
+    fn fail(&mut self, text: Notice) {
         self.message = Some((false, text));
     }
 }
@@ -41,23 +42,45 @@ fn section(ui: &mut egui::Ui, title: &str) {
 pub fn save_to(tab: &mut PiecesTab, path: &Path) {
     let json = to_json(&tab.draft);
     match atomic_write(path, |w| w.write_all(json.as_bytes())) {
-        Ok(()) => tab.files.ok(trf("lib.saved", &[("path", &path.display())])),
-        Err(e) => tab.files.fail(trf("lib.save_failed", &[("error", &crate::ui::i18n::file_error(&e))])),
+        Ok(()) => {
+            let path = path.to_path_buf();
+            tab.files.ok(Notice::new(move || trf("lib.saved", &[("path", &path.display())])))
+        }
+        Err(e) => {
+            tab.files.fail(Notice::new(move || trf("lib.save_failed", &[("error", &crate::ui::i18n::file_error(&e))])))
+        }
     }
 }
 
 /// Read a rules file into the draft; a bad file changes nothing.
 pub fn open_from(tab: &mut PiecesTab, path: &Path) {
+    // Why a file cannot be opened, kept as data until it is worded.
+    enum Why {
+        Read(crate::fsutil::OsError),
+        File(crate::rules::RulesFileError),
+        NotABoard(Rules),
+    }
     let result = crate::fsutil::read_text(path, crate::rules::MAX_FILE_BYTES)
-        .map_err(|e| crate::ui::i18n::io_reason(&e))
-        .and_then(|text| from_json(&text).map_err(|e| crate::ui::i18n::rules_file_error(&e)))
-        .and_then(|rules| crate::ui::rules_choice::board_game(&rules).map(|()| rules));
+        .map_err(|e| Why::Read((&e).into()))
+        .and_then(|text| from_json(&text).map_err(Why::File))
+        .and_then(|rules| match crate::ui::rules_choice::board_game(&rules) {
+            Ok(()) => Ok(rules),
+            Err(_) => Err(Why::NotABoard(rules)),
+        });
+    let shown = path.to_path_buf();
     match result {
         Ok(rules) => {
             tab.load(rules);
-            tab.files.ok(trf("lib.opened", &[("path", &path.display())]));
+            tab.files.ok(Notice::new(move || trf("lib.opened", &[("path", &shown.display())])));
         }
-        Err(e) => tab.files.fail(trf("lib.open_failed", &[("path", &path.display()), ("error", &e)])),
+        Err(why) => tab.files.fail(Notice::new(move || {
+            let e = match &why {
+                Why::Read(os) => crate::ui::i18n::os_reason(os),
+                Why::File(f) => crate::ui::i18n::rules_file_error(f),
+                Why::NotABoard(rules) => crate::ui::rules_choice::board_game(rules).err().unwrap_or_default(),
+            };
+            trf("lib.open_failed", &[("path", &shown.display()), ("error", &e)])
+        })),
     }
 }
 
@@ -74,7 +97,7 @@ fn usable(tab: &mut PiecesTab) -> bool {
     match tab.draft.validate() {
         Ok(()) => true,
         Err(e) => {
-            tab.files.fail(trf("lib.invalid", &[("error", &crate::ui::i18n::rules_error(&e))]));
+            tab.files.fail(Notice::new(move || trf("lib.invalid", &[("error", &crate::ui::i18n::rules_error(&e))])));
             false
         }
     }
@@ -104,7 +127,8 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
         // compute never becomes the current game.
         if ui.add(big("lib.use")).clicked() && usable(tab) {
             shared.send(AppCommand::SetRules(tab.draft.clone()));
-            tab.files.ok(trf("lib.used", &[("name", &tab.draft.label())]));
+            let name = tab.draft.label();
+            tab.files.ok(Notice::new(move || trf("lib.used", &[("name", &name)])));
         }
         if ui.add(big("lib.show_map")).clicked() && usable(tab) {
             shared.send(AppCommand::SetRules(tab.draft.clone()));
@@ -116,7 +140,7 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
     }
     if let Some((good, text)) = &tab.files.message {
         ui.add_space(6.0);
-        ui.colored_label(if *good { pal.good } else { pal.bad }, text);
+        ui.colored_label(if *good { pal.good } else { pal.bad }, text.text());
     }
 }
 
@@ -138,14 +162,15 @@ fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
         .inner;
     if keep {
         if tab.draft.name.trim().is_empty() {
-            tab.files.fail(tr("lib.no_name").to_string());
+            tab.files.fail(Notice::key("lib.no_name"));
         } else if usable(tab) {
             let piece = tab.draft.clone();
             match shared.saved_pieces.iter_mut().find(|p| p.name == piece.name) {
                 Some(old) => *old = piece,
                 None => shared.saved_pieces.push(piece),
             }
-            tab.files.ok(trf("lib.kept", &[("name", &tab.draft.name)]));
+            let name = tab.draft.name.clone();
+            tab.files.ok(Notice::new(move || trf("lib.kept", &[("name", &name)])));
         }
     }
     if shared.saved_pieces.is_empty() {

@@ -8,6 +8,7 @@ use super::PiecesTab;
 use crate::rules::{EXAMPLE_PROGRAMS, Program, ProgramError, Rules};
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
+use crate::ui::notice::Notice;
 use crate::ui::theme::Colours;
 use egui::{FontId, RichText, TextStyle};
 use serde::{Deserialize, Serialize};
@@ -43,7 +44,7 @@ pub struct ProgramEditor {
     #[serde(skip)]
     choice: FileChoice,
     #[serde(skip)]
-    message: Option<(bool, String)>,
+    message: Option<(bool, crate::ui::notice::Notice)>,
 }
 
 impl Default for ProgramEditor {
@@ -205,15 +206,16 @@ fn files(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         None => {}
     }
     if let Some((good, text)) = &tab.program.message {
-        ui.colored_label(if *good { pal.good } else { pal.bad }, text);
+        ui.colored_label(if *good { pal.good } else { pal.bad }, text.text());
     }
 }
 
 fn save(tab: &mut PiecesTab, path: &Path) {
     let text = tab.program.source.clone();
+    let shown = path.to_path_buf();
     tab.program.message = Some(match crate::fsutil::atomic_write(path, |w| w.write_all(text.as_bytes())) {
-        Ok(()) => (true, trf("program.saved", &[("path", &path.display())])),
-        Err(e) => (false, crate::ui::i18n::file_error(&e)),
+        Ok(()) => (true, Notice::new(move || trf("program.saved", &[("path", &shown.display())]))),
+        Err(e) => (false, Notice::new(move || crate::ui::i18n::file_error(&e))),
     });
 }
 
@@ -222,12 +224,19 @@ fn open(tab: &mut PiecesTab, path: &Path) {
         Ok(text) => {
             tab.program.source = text;
             tab.program.changed_at = Some(0.0);
-            tab.program.message = Some((true, trf("program.opened", &[("path", &path.display())])));
+            let shown = path.to_path_buf();
+            tab.program.message =
+                Some((true, Notice::new(move || trf("program.opened", &[("path", &shown.display())]))));
         }
         Err(e) => {
-            let why = crate::ui::i18n::io_reason(&e);
-            tab.program.message =
-                Some((false, trf("program.open_failed", &[("path", &path.display()), ("error", &why)])));
+            let (os, shown): (crate::fsutil::OsError, _) = ((&e).into(), path.to_path_buf());
+            tab.program.message = Some((
+                false,
+                Notice::new(move || {
+                    let why = crate::ui::i18n::os_reason(&os);
+                    trf("program.open_failed", &[("path", &shown.display()), ("error", &why)])
+                }),
+            ));
         }
     }
 }

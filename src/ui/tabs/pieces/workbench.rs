@@ -3,8 +3,8 @@
 //! checked, cells that differ, the first counterexamples, the difference
 //! picture), and pattern hints found in the computed table.
 
-use super::formula_words::{helper_meaning, known_description, known_name, line_text, periodicity_text};
 use super::PiecesTab;
+use super::formula_words::{helper_meaning, known_description, known_name, line_text, periodicity_text};
 use crate::conjecture::{
     CheckReport, DiffTable, Formula, FormulaError, HELPERS, PatternHints, check, find_hints, known_formulas,
     parameter_p_formula,
