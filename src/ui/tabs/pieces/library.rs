@@ -58,14 +58,14 @@ pub fn open_from(tab: &mut PiecesTab, path: &Path) {
     enum Why {
         Read(crate::fsutil::OsError),
         File(crate::rules::RulesFileError),
-        NotABoard(Rules),
+        NotABoard(Box<Rules>),
     }
     let result = crate::fsutil::read_text(path, crate::rules::MAX_FILE_BYTES)
         .map_err(|e| Why::Read((&e).into()))
         .and_then(|text| from_json(&text).map_err(Why::File))
         .and_then(|rules| match crate::ui::rules_choice::board_game(&rules) {
             Ok(()) => Ok(rules),
-            Err(_) => Err(Why::NotABoard(rules)),
+            Err(_) => Err(Why::NotABoard(Box::new(rules))),
         });
     let shown = path.to_path_buf();
     match result {
