@@ -431,7 +431,8 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 return Err("render draws games of two coordinates; use `table` for the others".to_string().into());
             }
             let kind = crate::map::PaletteKind::parse(&palette)?;
-            let highlight = parse_values(&highlight).map_err(|e| format!("--highlight {highlight}: {e}"))?;
+            let highlight = crate::map::palette::parse_highlight(&highlight)
+                .map_err(|e| format!("--highlight {highlight}: {e}"))?;
             if !(cell.is_finite() && cell > 0.0) {
                 return Err(format!("--cell {cell}: pixels per cell must be a positive number").into());
             }
@@ -577,15 +578,6 @@ fn bench_sizes_fit(size: usize, memory_size: usize) -> Result<(), String> {
         crate::grundy::check_fits(&format!("the benchmark at {n} x {n}"), needed)?;
     }
     Ok(())
-}
-
-/// "0,1,5" -> [0, 1, 5]: Grundy values separated by commas (spaces allowed).
-fn parse_values(list: &str) -> Result<Vec<u32>, String> {
-    let values = list
-        .split(',')
-        .map(|v| v.trim().parse::<u32>().map_err(|_| format!("`{}` is not a value (a whole number ≥ 0)", v.trim())))
-        .collect::<Result<Vec<u32>, String>>()?;
-    if values.is_empty() { Err("give at least one value".into()) } else { Ok(values) }
 }
 
 /// Check `formula` on the whole table within `left`, what remains of the
