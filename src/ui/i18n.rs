@@ -106,6 +106,59 @@ pub fn export_error(e: &crate::map::export::ExportError) -> String {
     }
 }
 
+/// Why cells or rows are not a knight board (a fragment, for a sentence
+/// around it).
+pub fn board_error(e: &crate::knight::BoardError) -> String {
+    use crate::knight::{BoardError, board::MAX_SIDE};
+    match e {
+        BoardError::Size { width, height } => {
+            trf("knight.board_error.size", &[("w", width), ("h", height), ("max", &MAX_SIDE)])
+        }
+        BoardError::CellCount { width, height, cells } => trf(
+            "knight.board_error.cell_count",
+            &[("w", width), ("h", height), ("n", &(width * height)), ("cells", cells)],
+        ),
+        BoardError::RowLength { row, cells, width } => {
+            trf("knight.board_error.row_length", &[("row", row), ("cells", cells), ("w", width)])
+        }
+        BoardError::BadCell { x, y, ch } => {
+            trf("knight.board_error.bad_cell", &[("x", x), ("y", y), ("ch", &ch.escape_debug())])
+        }
+    }
+}
+
+/// Why `(a, b)` is no leaper (a fragment).
+pub fn leaper_error(e: &crate::knight::LeaperError) -> String {
+    use crate::knight::{LeaperError, leaper::MAX_STEP};
+    match e {
+        LeaperError::NeverMoves => tr("knight.leaper_error.never_moves").to_string(),
+        LeaperError::TooFar { a, b } => trf("knight.leaper_error.too_far", &[("a", a), ("b", b), ("max", &MAX_STEP)]),
+    }
+}
+
+/// A style number out of range (a fragment), named as the Style panel
+/// names it.
+pub fn style_error(e: &crate::knight::StyleError) -> String {
+    use crate::knight::StyleNumber;
+    let name = match e.number {
+        StyleNumber::LineWidth => tr("knight.style.line_width"),
+        StyleNumber::DotRadius => tr("knight.style.dot_radius"),
+        StyleNumber::Margin => tr("knight.style.margin"),
+    };
+    let (min, max) = e.number.range();
+    trf("knight.style_error.range", &[("name", &name), ("value", &e.value), ("min", &min), ("max", &max)])
+}
+
+/// Why a tour search or count could not start (a fragment).
+pub fn tour_error(e: &crate::knight::TourError) -> String {
+    use crate::knight::TourError;
+    match e {
+        TourError::StartNotInRegion { start } => {
+            trf("knight.tour_error.start", &[("cell", &format!("({}, {})", start.x, start.y))])
+        }
+    }
+}
+
 /// Why a table cannot be computed, in the user's language (a sentence).
 pub fn engine_error(e: &crate::grundy::EngineError) -> String {
     use crate::grundy::{EngineError, MAX_SIDE, human_bytes};
@@ -773,6 +826,38 @@ mod tests {
         );
         assert!(engine_error(&engine[1]).starts_with("0 × 5 is not a size"));
         assert!(engine_error(&engine[2]).contains("a game of 1 coordinates"), "{}", engine_error(&engine[2]));
+    }
+
+    #[test]
+    fn knight_errors_are_said_in_the_users_language() {
+        use crate::knight::{BoardError, LeaperError, Pos, StyleError, StyleNumber, TourError};
+        let errors = || {
+            let mut texts = vec![
+                board_error(&BoardError::Size { width: 0, height: 300 }),
+                board_error(&BoardError::CellCount { width: 2, height: 2, cells: 3 }),
+                board_error(&BoardError::RowLength { row: 1, cells: 1, width: 2 }),
+                board_error(&BoardError::BadCell { x: 3, y: 0, ch: '#' }),
+                leaper_error(&LeaperError::NeverMoves),
+                leaper_error(&LeaperError::TooFar { a: 1, b: 40 }),
+                tour_error(&TourError::StartNotInRegion { start: Pos::new(9, 0) }),
+            ];
+            texts.extend(StyleNumber::ALL.map(|number| style_error(&StyleError { number, value: 25.0 })));
+            texts
+        };
+        set_language(Language::Japanese);
+        for t in errors() {
+            // Only the board's letters and the leaper's fields a and b stay
+            // in Latin letters.
+            let words = t.replace("「A」", "").replace("a か b", "").replace("「B」", "");
+            assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "English: {t}");
+            assert!(typography_faults(&t).is_empty(), "{t}: {:?}", typography_faults(&t));
+        }
+        assert_eq!(
+            tour_error(&TourError::StartNotInRegion { start: Pos::new(9, 0) }),
+            "出発マス (9, 0) がこの領域のマスではない"
+        );
+        set_language(Language::English);
+        assert_eq!(errors()[4], "a (0,0)-leaper never moves; make a or b more than 0");
     }
 
     #[test]

@@ -55,9 +55,9 @@ pub fn design_error_text(e: &DesignError) -> String {
         DesignError::RowLength { width, row, cells } => {
             trf("knight.load.row_length", &[("w", width), ("row", row), ("cells", cells)])
         }
-        DesignError::Board(m) => trf("knight.load.board", &[("detail", m)]),
-        DesignError::Leaper(m) => trf("knight.load.leaper", &[("detail", m)]),
-        DesignError::Style(m) => trf("knight.load.style", &[("detail", m)]),
+        DesignError::Board(b) => trf("knight.load.board", &[("detail", &crate::ui::i18n::board_error(b))]),
+        DesignError::Leaper(l) => trf("knight.load.leaper", &[("detail", &crate::ui::i18n::leaper_error(l))]),
+        DesignError::Style(s) => trf("knight.load.style", &[("detail", &crate::ui::i18n::style_error(s))]),
     }
 }
 
