@@ -430,7 +430,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             if rules.load()?.dimension != 2 {
                 return Err("render draws games of two coordinates; use `table` for the others".to_string().into());
             }
-            let kind = crate::map::PaletteKind::parse(&palette)?;
+            let kind = crate::map::PaletteKind::parse(&palette).map_err(|e| e.to_string())?;
             let highlight = parse_values(&highlight).map_err(|e| format!("--highlight {highlight}: {e}"))?;
             if !(cell.is_finite() && cell > 0.0) {
                 return Err(format!("--cell {cell}: pixels per cell must be a positive number").into());
@@ -570,11 +570,12 @@ fn bench_sizes_fit(size: usize, memory_size: usize) -> Result<(), String> {
             "--memory-size {memory_size}: choose 0 (skip) or a side from {MIN_BENCH_SIDE} to {MAX_SIDE}"
         ));
     }
-    let queen = crate::rules::preset("queen")?;
+    let queen = crate::rules::preset("queen").map_err(|e| e.to_string())?;
     for n in [size, memory_size].into_iter().filter(|&n| n > 0) {
         // The engine's table plus the one-thread fill it is compared with.
         let needed = crate::grundy::estimate_bytes(&queen, n, n).saturating_add((n * n * 4) as u64);
-        crate::grundy::check_fits(&format!("the benchmark at {n} x {n}"), needed)?;
+        crate::grundy::check_fits(crate::grundy::Allocation::Benchmark { side: n }, needed)
+            .map_err(|e| e.to_string())?;
     }
     Ok(())
 }

@@ -95,18 +95,69 @@ fn available_and_total() -> Option<(u64, u64)> {
     (available > 0 && total > 0).then_some((available, total))
 }
 
-/// Whether `needed` bytes for `what` (a picture, a pyramid, ...) fit in the
-/// memory the app may use now; otherwise a message with the numbers. Every
-/// large allocation outside the engine asks this first.
-pub fn check_fits(what: &str, needed: u64) -> Result<(), String> {
+/// A large allocation outside the engine that [`check_fits`] is asked
+/// about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allocation {
+    /// The pixels of a `width x height` picture (and its encoded file).
+    Picture {
+        /// Pixels across.
+        width: usize,
+        /// Pixels down.
+        height: usize,
+    },
+    /// The tables of the `bench` subcommand at `side x side`.
+    Benchmark {
+        /// The side of the benchmark's tables.
+        side: usize,
+    },
+}
+
+impl fmt::Display for Allocation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Allocation::Picture { width, height } => write!(f, "a {width} x {height} pixel picture"),
+            Allocation::Benchmark { side } => write!(f, "the benchmark at {side} x {side}"),
+        }
+    }
+}
+
+/// `needed` bytes for `what` do not fit under the memory limit `limit`
+/// (which comes from `source`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryError {
+    /// What was to be allocated.
+    pub what: Allocation,
+    /// The bytes it needs.
+    pub needed: u64,
+    /// The bytes the app may use now ([`memory_limit`]).
+    pub limit: u64,
+    /// Where the limit comes from.
+    pub source: LimitSource,
+}
+
+impl fmt::Display for MemoryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} needs {}; the limit on this machine is {} ({})",
+            self.what,
+            human_bytes(self.needed),
+            human_bytes(self.limit),
+            self.source
+        )
+    }
+}
+
+impl std::error::Error for MemoryError {}
+
+/// Whether `needed` bytes for `what` (a picture, a benchmark) fit in the
+/// memory the app may use now; otherwise the numbers. Every large
+/// allocation outside the engine asks this first.
+pub fn check_fits(what: Allocation, needed: u64) -> Result<(), MemoryError> {
     let limit = memory_limit();
     if needed > limit {
-        return Err(format!(
-            "{what} needs {}; the limit on this machine is {} ({})",
-            human_bytes(needed),
-            human_bytes(limit),
-            limit_source()
-        ));
+        return Err(MemoryError { what, needed, limit, source: limit_source() });
     }
     Ok(())
 }
@@ -118,6 +169,14 @@ mod tests {
     #[test]
     fn messages_are_readable() {
         assert_eq!(human_bytes(1_073_741_824), "1.1 GB");
+    }
+
+    #[test]
+    fn an_allocation_over_the_limit_is_refused_with_its_numbers() {
+        let picture = Allocation::Picture { width: 4, height: 3 };
+        assert_eq!(check_fits(picture, 48), Ok(()));
+        let e = check_fits(picture, u64::MAX).unwrap_err();
+        assert_eq!((e.what, e.needed, e.limit), (picture, u64::MAX, memory_limit()));
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub use engine::{
     EngineError, MAX_SIDE, check_box, compute, compute_box, compute_covering, estimate_bytes, estimate_bytes_box,
     estimate_seconds, fill, prepare, prepare_box,
 };
-pub use memory::{LIMIT_VARIABLE, LimitSource, check_fits, human_bytes, limit_source, memory_limit, size_text};
+pub use memory::{
+    Allocation, LIMIT_VARIABLE, LimitSource, MemoryError, check_fits, human_bytes, limit_source, memory_limit,
+    size_text,
+};
 pub use slice::{Axis, SliceOf};
 pub use table::{Table, TableKind};

@@ -190,9 +190,8 @@ fn where_in_file(e: &RulesError, slides: &[Vec<u32>], jumps: &[Vec<u32>], termin
 /// Why `--rules SPEC` names no usable game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SpecError {
-    /// Neither a path nor a preset: the preset's message (the names that
-    /// exist).
-    Preset(String),
+    /// Neither a path nor a preset.
+    Preset(super::PresetError),
     /// The file could not be read.
     Read { spec: String, reason: String },
     /// A rules file (`.json`, or any path not ending in `.rhai`) that is
@@ -208,7 +207,7 @@ pub enum SpecError {
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SpecError::Preset(m) => f.write_str(m),
+            SpecError::Preset(e) => write!(f, "{e}"),
             SpecError::Read { spec, reason } => write!(f, "cannot read `{}`: {reason}", spec),
             SpecError::File { spec, error } => write!(f, "`{}`: {error}", spec),
             SpecError::Program { spec, error } => write!(f, "`{}`: {error}", spec),
@@ -319,7 +318,7 @@ mod tests {
         assert_eq!(file_beside_preset_in(&dir, "nim"), None);
         assert_eq!(file_beside_preset_in(&dir, "./queen"), None, "a path is no preset name");
         let e = load_spec("no-such-game").unwrap_err();
-        assert!(matches!(e, SpecError::Preset(_)), "{e:?}");
+        assert_eq!(e, SpecError::Preset(crate::rules::PresetError::Unknown { name: "no-such-game".into() }));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -92,18 +92,46 @@ pub fn draw_error(e: &crate::draw::DrawError) -> String {
     match e {
         DrawError::Io { path, os } => trf("io.cannot_write", &[("path", path), ("reason", &os_reason(os))]),
         DrawError::Extension { path } => trf("io.cannot_write", &[("path", path), ("reason", &tr("io.extension"))]),
-        other => other.to_string(),
+        other => draw_reason(other),
     }
 }
 
 /// A map export that stopped, in the user's language.
 pub fn export_error(e: &crate::map::export::ExportError) -> String {
-    use crate::map::export::ExportError;
+    use crate::map::export::{ExportError, MAX_SIDE_PX};
     match e {
-        ExportError::Cancelled => crate::map::export::CANCELLED.to_string(),
+        ExportError::Cancelled => tr("export.error.cancelled").to_string(),
         ExportError::File(f) => file_error(f),
-        ExportError::Other(m) => m.clone(),
+        ExportError::Empty => tr("export.error.empty").to_string(),
+        ExportError::TooLarge { width, height } => {
+            trf("export.error.too_large", &[("w", width), ("h", height), ("max", &MAX_SIDE_PX)])
+        }
+        ExportError::Memory(m) => memory_error(m),
+        ExportError::Pyramid { needed, limit } => trf(
+            "export.error.pyramid",
+            &[("needed", &crate::grundy::human_bytes(*needed)), ("limit", &crate::grundy::human_bytes(*limit))],
+        ),
+        ExportError::Picture(d) => draw_reason(d),
     }
+}
+
+/// Memory refused for a large allocation (a picture, a benchmark), in the
+/// user's language.
+pub fn memory_error(e: &crate::grundy::MemoryError) -> String {
+    use crate::grundy::{Allocation, LIMIT_VARIABLE, LimitSource, human_bytes};
+    let what = match e.what {
+        Allocation::Picture { width, height } => trf("memory.what.picture", &[("w", &width), ("h", &height)]),
+        Allocation::Benchmark { side } => trf("memory.what.benchmark", &[("n", &side)]),
+    };
+    let source = match e.source {
+        LimitSource::Environment => trf("memory.source.environment", &[("variable", &LIMIT_VARIABLE)]),
+        LimitSource::System => tr("memory.source.system").to_string(),
+        LimitSource::Fallback => tr("memory.source.fallback").to_string(),
+    };
+    trf(
+        "memory.too_large",
+        &[("what", &what), ("needed", &human_bytes(e.needed)), ("limit", &human_bytes(e.limit)), ("source", &source)],
+    )
 }
 
 /// Why cells or rows are not a knight board (a fragment, for a sentence
@@ -331,7 +359,13 @@ pub fn draw_reason(e: &crate::draw::DrawError) -> String {
     match e {
         DrawError::Io { os, .. } => os_reason(os),
         DrawError::Extension { .. } => tr("io.extension").to_string(),
-        other => other.to_string(),
+        DrawError::PixelSize { px } => {
+            trf("draw.error.pixel_size", &[("px", px), ("max", &crate::draw::png::MAX_SIDE_PX)])
+        }
+        DrawError::SceneSize { width, height } => trf("draw.error.scene_size", &[("w", width), ("h", height)]),
+        DrawError::Memory(m) => memory_error(m),
+        DrawError::Allocate { width, height } => trf("draw.error.allocate", &[("w", width), ("h", height)]),
+        DrawError::Encode(detail) => trf("draw.error.encode", &[("detail", detail)]),
     }
 }
 
@@ -829,8 +863,18 @@ mod tests {
     }
 
     #[test]
-    fn knight_errors_are_said_in_the_users_language() {
+    fn knight_picture_and_export_errors_are_said_in_the_users_language() {
+        use crate::draw::DrawError;
+        use crate::grundy::{Allocation, LimitSource, MemoryError};
         use crate::knight::{BoardError, LeaperError, Pos, StyleError, StyleNumber, TourError};
+        use crate::map::export::ExportError;
+        let memory = |source| MemoryError {
+            what: Allocation::Picture { width: 30_000, height: 20_000 },
+            needed: 4 << 30,
+            limit: 1 << 30,
+            source,
+        };
+        let bench = MemoryError { what: Allocation::Benchmark { side: 65_536 }, ..memory(LimitSource::Fallback) };
         let errors = || {
             let mut texts = vec![
                 board_error(&BoardError::Size { width: 0, height: 300 }),
@@ -840,15 +884,31 @@ mod tests {
                 leaper_error(&LeaperError::NeverMoves),
                 leaper_error(&LeaperError::TooFar { a: 1, b: 40 }),
                 tour_error(&TourError::StartNotInRegion { start: Pos::new(9, 0) }),
+                draw_reason(&DrawError::PixelSize { px: 0 }),
+                draw_reason(&DrawError::SceneSize { width: 0.0, height: 3.0 }),
+                draw_reason(&DrawError::Allocate { width: 9000, height: 9000 }),
+                draw_reason(&DrawError::Memory(memory(LimitSource::System))),
+                memory_error(&memory(LimitSource::Environment)),
+                memory_error(&bench),
+                export_error(&ExportError::Cancelled),
+                export_error(&ExportError::Empty),
+                export_error(&ExportError::TooLarge { width: 40_000, height: 10 }),
+                export_error(&ExportError::Pyramid { needed: 3 << 30, limit: 1 << 30 }),
+                export_error(&ExportError::Picture(DrawError::PixelSize { px: 0 })),
             ];
             texts.extend(StyleNumber::ALL.map(|number| style_error(&StyleError { number, value: 25.0 })));
             texts
         };
         set_language(Language::Japanese);
         for t in errors() {
-            // Only the board's letters and the leaper's fields a and b stay
-            // in Latin letters.
-            let words = t.replace("「A」", "").replace("a か b", "").replace("「B」", "");
+            // Only the board's letters, the leaper's fields a and b, units
+            // and the variable's name stay in Latin letters.
+            let words = t
+                .replace("「A」", "")
+                .replace("a か b", "")
+                .replace("「B」", "")
+                .replace(crate::grundy::LIMIT_VARIABLE, "");
+            let words = words.replace(" GB", "").replace(" MB", "").replace("P局面", "");
             assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "English: {t}");
             assert!(typography_faults(&t).is_empty(), "{t}: {:?}", typography_faults(&t));
         }
@@ -857,7 +917,9 @@ mod tests {
             "出発マス (9, 0) がこの領域のマスではない"
         );
         set_language(Language::English);
-        assert_eq!(errors()[4], "a (0,0)-leaper never moves; make a or b more than 0");
+        let english = errors();
+        assert_eq!(english[4], "a (0,0)-leaper never moves; make a or b more than 0");
+        assert!(english[12].starts_with("the benchmark at 65536 × 65536 needs 4.3 GB"), "{}", english[12]);
     }
 
     #[test]
