@@ -16,7 +16,10 @@ mod program;
 mod reach;
 mod validate;
 
-pub use file::{MAX_FILE_BYTES, RulesFileError, SpecError, file_beside_preset, from_json, load_spec, to_json};
+pub use file::{
+    FORMAT as RULES_FILE_FORMAT, FileEntry, MAX_FILE_BYTES, PointList, RulesFileError, SpecError,
+    VERSION as RULES_FILE_VERSION, file_beside_preset, from_json, load_spec, to_json,
+};
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_piece};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, PresetError, preset, ryuoh_jumps};
 pub use program::{

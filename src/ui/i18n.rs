@@ -409,10 +409,41 @@ pub fn formula_error(e: &crate::conjecture::FormulaError) -> String {
     text
 }
 
-/// Why a rules file could not be read: in English the file's problem and
-/// where it is, in Japanese that it is no rules file this version reads.
+/// Why a rules file could not be read, and where, in the user's language
+/// (a fragment). The JSON reader's words stay in English; Japanese says
+/// the line and column instead.
 pub fn rules_file_error(e: &crate::rules::RulesFileError) -> String {
-    english_detail_or(&e.0, tr("rules.error.file"))
+    use crate::rules::{
+        MAX_OFFSETS, MAX_TERMINAL_CELLS, RULES_FILE_FORMAT as FORMAT, RULES_FILE_VERSION as VERSION, RulesFileError,
+    };
+    match e {
+        RulesFileError::NotJson { line, column, .. } => {
+            english_detail_or(&e.to_string(), &trf("rules.file_error.not_json", &[("line", line), ("column", column)]))
+        }
+        RulesFileError::Shape { line, column, .. } => {
+            english_detail_or(&e.to_string(), &trf("rules.file_error.shape", &[("line", line), ("column", column)]))
+        }
+        RulesFileError::Format { found } => trf("rules.file_error.format", &[("found", found), ("expected", &FORMAT)]),
+        RulesFileError::Version { found } => trf("rules.file_error.version", &[("found", found), ("ours", &VERSION)]),
+        RulesFileError::NeedsVersion2 => tr("rules.file_error.needs_version_2").to_string(),
+        RulesFileError::Dimension { found } => trf("rules.file_error.dimension", &[("found", found)]),
+        RulesFileError::TooManyOffsets { count } => {
+            trf("rules.file_error.too_many_offsets", &[("count", count), ("max", &MAX_OFFSETS)])
+        }
+        RulesFileError::TooManyTerminalCells { count } => {
+            trf("rules.file_error.too_many_terminal_cells", &[("count", count), ("max", &MAX_TERMINAL_CELLS)])
+        }
+        RulesFileError::Arity { list, index, numbers, dimension } => trf(
+            "rules.file_error.arity",
+            &[("field", &list.field()), ("index", index), ("numbers", numbers), ("dimension", dimension)],
+        ),
+        RulesFileError::Program(p) => trf("rules.file_error.program", &[("error", &program_error(p))]),
+        RulesFileError::Invalid { error, entry: None } => rules_error(error),
+        RulesFileError::Invalid { error, entry: Some(at) } => trf(
+            "rules.file_error.entry",
+            &[("field", &at.list.field()), ("index", &at.index), ("error", &rules_error(error))],
+        ),
+    }
 }
 
 /// Why a job gave no result, in the user's language: the work's error
@@ -825,16 +856,24 @@ mod tests {
             EngineError::InvalidRules(RulesError::ZeroOffset(OffsetKind::Slide)),
             EngineError::Cancelled,
         ];
-        let file = RulesFileError("field `version` is 9".into());
+        let file = RulesFileError::Version { found: 9 };
+        let files = [
+            RulesFileError::NotJson { detail: "EOF while parsing".into(), line: 3, column: 9 },
+            RulesFileError::Shape { detail: "unknown field `slidez`".into(), line: 7, column: 2 },
+            RulesFileError::TooManyOffsets { count: 30_000 },
+            RulesFileError::TooManyTerminalCells { count: 2_000_000 },
+            RulesFileError::Invalid { error: RulesError::ZeroOffset(OffsetKind::Jump), entry: None },
+        ];
         let panicked: crate::jobs::JobError<EngineError> = crate::jobs::JobError::Panicked("oops".into());
 
         set_language(Language::Japanese);
         let mut texts = vec![formula_error(&runtime), formula_error(&parse), rules_file_error(&file)];
         texts.extend(rules.iter().map(rules_error));
+        texts.extend(files.iter().map(rules_file_error));
         texts.extend(engine.iter().map(engine_error));
         for t in &texts {
             // Only names and units stay in Latin letters.
-            let words = t.replace("Grundy Lab", "").replace(" GB", "").replace("U+", "");
+            let words = t.replace("Grundy Lab", "").replace(" GB", "").replace("U+", "").replace("JSON", "");
             assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "English: {t}");
             assert!(typography_faults(t).is_empty(), "{t}: {:?}", typography_faults(t));
         }
@@ -853,7 +892,9 @@ mod tests {
         // English keeps the library's words where they are more precise.
         assert_eq!(formula_error(&runtime), runtime.to_string());
         assert_eq!(formula_error(&parse), parse.to_string());
-        assert_eq!(rules_file_error(&file), "field `version` is 9");
+        assert_eq!(rules_file_error(&file), "it is a version 9 file; this version of Grundy Lab reads versions 1 to 2");
+        // The JSON reader's words in English.
+        assert_eq!(rules_file_error(&files[1]), files[1].to_string());
         assert_eq!(
             engine_error(&engine[3]),
             "These rules cannot be computed: the slides hold (0, 0), which does not move the piece."
