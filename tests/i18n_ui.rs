@@ -134,8 +134,8 @@ fn errors_caused_in_japanese_and_a_long_job_after_a_switch_are_japanese() {
 }
 
 /// The knight designer's errors caused in Japanese: design files with a
-/// bad cell, a leaper that never moves or jumps too far, and a style number
-/// out of range are refused in Japanese, with none of the library's English
+/// bad cell, a leaper that never moves or jumps too far, a style number
+/// out of range and a field of the wrong type are refused in Japanese, with none of the library's English
 /// words (which the message used to carry inside its Japanese sentence).
 #[test]
 fn knight_designer_errors_in_japanese_have_no_english() {
@@ -149,6 +149,7 @@ fn knight_designer_errors_in_japanese_have_no_english() {
         ("zero", with(Leaper { a: 0, b: 0 }, Style::night()), "(0,0) リーパーは動けない"),
         ("far", with(Leaper { a: 1, b: 40 }, Style::night()), "リーパー (1,40) のジャンプが長すぎる"),
         ("style", with(Leaper::KNIGHT, Style { margin: 25.0, ..Style::night() }), "「余白 (マス)」が 25"),
+        ("json", "{\n  \"format\": 12\n}".to_string(), "JSON形式のデザインではありません (2 行 14 文字目)"),
     ];
     let mut h = harness("Knight");
     step_until(&mut h, "the tab opens", |a| a.state.tab == Tab::Knight);
@@ -158,6 +159,7 @@ fn knight_designer_errors_in_japanese_have_no_english() {
             DesignError::Board(e) => e.to_string(),
             DesignError::Leaper(e) => e.to_string(),
             DesignError::Style(e) => e.to_string(),
+            DesignError::Syntax { detail, .. } => detail,
             other => panic!("{name}: {other:?}"),
         };
         let path = dir.join(format!("{name}.json"));

@@ -199,8 +199,15 @@ pub enum DesignError {
         /// Offset of the first byte that is not UTF-8.
         byte: usize,
     },
-    /// Not JSON of the design's shape (the JSON reader's message).
-    Syntax(String),
+    /// Not JSON of the design's shape: the JSON reader's message and where.
+    Syntax {
+        /// The JSON reader's own words (with the line and column).
+        detail: String,
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+    },
     /// The "format" field names another kind of file.
     Format(String),
     /// A file version this program does not read.
@@ -241,7 +248,7 @@ impl std::fmt::Display for DesignError {
         match self {
             DesignError::Read(m) => write!(f, "cannot read the file: {m}"),
             DesignError::NotText { byte } => write!(f, "the file is not UTF-8 text (byte {byte})"),
-            DesignError::Syntax(m) => write!(f, "not a valid design file: {m}"),
+            DesignError::Syntax { detail, .. } => write!(f, "not a valid design file: {detail}"),
             DesignError::Format(x) => write!(f, "not a knight design: \"format\" is \"{x}\", expected \"{FORMAT}\""),
             DesignError::Version(v) => {
                 write!(f, "design file version {v} is not supported (this program reads version {VERSION})")
@@ -356,7 +363,11 @@ impl Design {
 
     /// Reads a design from JSON text; the error says what is wrong.
     pub fn from_json(text: &str) -> Result<Design, DesignError> {
-        let f: DesignFile = serde_json::from_str(text).map_err(|e| DesignError::Syntax(e.to_string()))?;
+        let f: DesignFile = serde_json::from_str(text).map_err(|e| DesignError::Syntax {
+            detail: e.to_string(),
+            line: e.line(),
+            column: e.column(),
+        })?;
         if f.format != FORMAT {
             return Err(DesignError::Format(f.format));
         }
@@ -413,6 +424,9 @@ mod tests {
             Design::from_json(&wide.to_json()),
             Err(DesignError::Style(StyleError { number: StyleNumber::Margin, value: 25.0 }))
         );
+        let colour = good.replacen("\"#", "\"#zz", 1);
+        let e = Design::from_json(&colour).unwrap_err();
+        assert!(matches!(&e, DesignError::Syntax { detail, line, .. } if detail.contains("#zz") && *line > 1), "{e:?}");
         let style = Style { dot_radius: f32::NAN, ..Style::night() };
         assert!(matches!(style.check(), Err(StyleError { number: StyleNumber::DotRadius, .. })));
     }

@@ -373,7 +373,7 @@ pub fn draw_reason(e: &crate::draw::DrawError) -> String {
 /// exactly what is wrong), else `translated`: for errors whose details the
 /// library only has as English text (a rhai message, a rules file's
 /// problem).
-fn english_detail_or(detail: &str, translated: &str) -> String {
+pub fn english_detail_or(detail: &str, translated: &str) -> String {
     match language() {
         Language::English => detail.to_string(),
         _ => translated.to_string(),
