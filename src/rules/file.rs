@@ -320,8 +320,8 @@ fn entry_at_fault(e: &RulesError, slides: &[Vec<u32>], jumps: &[Vec<u32>], termi
 pub enum SpecError {
     /// Neither a path nor a preset.
     Preset(super::PresetError),
-    /// The file could not be read.
-    Read { spec: String, reason: String },
+    /// The file could not be read (what the operating system said).
+    Read { spec: String, reason: crate::fsutil::OsError },
     /// A rules file (`.json`, or any path not ending in `.rhai`) that is
     /// not valid.
     File { spec: String, error: RulesFileError },
@@ -367,7 +367,7 @@ pub fn load_spec(spec: &str) -> Result<Rules, SpecError> {
         }
     }
     let text = crate::fsutil::read_text(path, MAX_FILE_BYTES)
-        .map_err(|e| SpecError::Read { spec: spec.into(), reason: e.to_string() })?;
+        .map_err(|e| SpecError::Read { spec: spec.into(), reason: (&e).into() })?;
     if spec.ends_with(".rhai") {
         let program = Program::new(&text).map_err(|error| SpecError::Program { spec: spec.into(), error })?;
         let name = path.file_stem().map_or("program".into(), |s| s.to_string_lossy().into_owned());
@@ -460,6 +460,9 @@ mod tests {
         assert_eq!(file_beside_preset_in(&dir, "queen"), Some(std::path::PathBuf::from("./queen")));
         assert_eq!(file_beside_preset_in(&dir, "nim"), None);
         assert_eq!(file_beside_preset_in(&dir, "./queen"), None, "a path is no preset name");
+        let missing = dir.join("missing.json");
+        let e = load_spec(missing.to_str().unwrap()).unwrap_err();
+        assert!(matches!(&e, SpecError::Read { reason, .. } if reason.kind == std::io::ErrorKind::NotFound), "{e:?}");
         let e = load_spec("no-such-game").unwrap_err();
         assert_eq!(e, SpecError::Preset(crate::rules::PresetError::Unknown { name: "no-such-game".into() }));
         std::fs::remove_dir_all(&dir).unwrap();
