@@ -243,3 +243,54 @@ fn errors_of_each_tab_are_reworded_after_a_switch() {
         assert!(english.is_empty(), "{tab}: English after the switch:\n{}", english.join("\n"));
     }
 }
+
+/// The knight designer's errors caused in Japanese: design files with a
+/// bad cell, a leaper that never moves or jumps too far, a style number
+/// out of range and a field of the wrong type are refused in Japanese, with none of the library's English
+/// words (which the message used to carry inside its Japanese sentence).
+#[test]
+fn knight_designer_errors_in_japanese_have_no_english() {
+    use grundy_lab::knight::{Design, DesignError, Leaper, Style};
+    let fragments = english_fragments();
+    let dir = std::env::temp_dir().join(format!("grundy-lab-i18n-knight-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let with = |leaper: Leaper, style: Style| Design { leaper, style, ..Design::default() }.to_json();
+    let cases = [
+        ("cell", Design::default().to_json().replacen("\"AAAAAAAA\"", "\"AAAXAAAA\"", 1), "マス 3,0 が「X」"),
+        ("zero", with(Leaper { a: 0, b: 0 }, Style::night()), "(0,0) リーパーは動けない"),
+        ("far", with(Leaper { a: 1, b: 40 }, Style::night()), "リーパー (1,40) のジャンプが長すぎる"),
+        ("style", with(Leaper::KNIGHT, Style { margin: 25.0, ..Style::night() }), "「余白 (マス)」が 25"),
+        ("json", "{\n  \"format\": 12\n}".to_string(), "JSON形式のデザインではありません (2 行 14 文字目)"),
+    ];
+    let mut h = harness("Knight");
+    step_until(&mut h, "the tab opens", |a| a.state.tab == Tab::Knight);
+    for (name, text, japanese) in cases {
+        // The library's own English for this file, which must not show.
+        let library = match Design::from_json(&text).unwrap_err() {
+            DesignError::Board(e) => e.to_string(),
+            DesignError::Leaper(e) => e.to_string(),
+            DesignError::Style(e) => e.to_string(),
+            DesignError::Syntax { detail, .. } => detail,
+            other => panic!("{name}: {other:?}"),
+        };
+        let path = dir.join(format!("{name}.json"));
+        std::fs::write(&path, &text).unwrap();
+        h.state_mut().state.knight.files.path = path.display().to_string();
+        h.run();
+        h.get_by_label("パスから読み込む").click_accesskit();
+        h.run();
+        let shown = shown_texts(&h);
+        let message = shown.iter().find(|t| t.contains("を読み込めませんでした")).unwrap_or_else(|| {
+            panic!("{name}: no message among {shown:?}");
+        });
+        assert!(message.contains(japanese), "{name}: {message}");
+        let english = english_in(&shown, &fragments);
+        assert!(english.is_empty(), "{name}: English in the Japanese message:\n{}", english.join("\n"));
+        // Every run of three or more Latin words of the library's message.
+        for words in library.split([';', '(', ')', ',']).filter(|w| w.split_whitespace().count() >= 3) {
+            assert!(!message.contains(words.trim()), "{name}: {words:?} in {message}");
+        }
+        assert!(!message.contains(&library), "{name}: {message}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -83,7 +83,7 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
                      in the README comes from `grundy-lab bench --only knight`, which searches the bare graph"
                 ));
             }
-            let board = Board::rect(w as usize, h as usize)?;
+            let board = Board::rect(w as usize, h as usize).map_err(|e| e.to_string())?;
             Design { board, ..Design::default() }
         }
         _ => return Err("give exactly one of --board FILE or --rect MxN".into()),
@@ -127,7 +127,7 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
         let g = LeaperGraph::of_region(&design.board, region, design.leaper);
         let spec = TourSpec { closed: args.closed, start: start.filter(|&p| design.board.at(p) == region.cell()) };
         if args.count {
-            match count_tours(&g, &spec, &time_limit())? {
+            match count_tours(&g, &spec, &time_limit()).map_err(|e| e.to_string())? {
                 TourCount::Exact(n) => lines.push(n.to_string()),
                 TourCount::AtLeast(n) => {
                     lines.push(format!("undecided (at least {n})"));
@@ -136,7 +136,7 @@ pub fn run(args: &KnightArgs) -> Result<(String, i32), String> {
             }
             continue;
         }
-        match find_tour(&g, &spec, &time_limit())? {
+        match find_tour(&g, &spec, &time_limit()).map_err(|e| e.to_string())? {
             TourResult::Found(t) => {
                 // Never print a tour that does not check out.
                 t.verify(&design.board, region, design.leaper).map_err(|e| format!("internal error, bad tour: {e}"))?;

@@ -16,7 +16,7 @@ use crate::conjecture::Formula;
 use crate::grundy::{MAX_SIDE, Table, compute_box};
 use crate::rules::{Convention, Rules, load_spec};
 use crate::theory;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -138,9 +138,9 @@ pub enum Command {
         /// The PNG file to write (its name ends in .png).
         #[arg(long)]
         out: PathBuf,
-        /// viridis, cyclic, grey or highlight (highlight shows the values of --highlight).
-        #[arg(long, default_value = "viridis")]
-        palette: String,
+        /// The colours (highlight shows the values of --highlight).
+        #[arg(long, value_enum, ignore_case = true, default_value_t = PaletteArg::Viridis)]
+        palette: PaletteArg,
         /// The values the highlight palette shows strongly, comma-separated (e.g. 0,1,5).
         #[arg(long, value_name = "LIST", default_value = "0")]
         highlight: String,
@@ -162,10 +162,60 @@ pub enum Command {
         /// Side of the queen table whose peak memory is measured (0: skip).
         #[arg(long, default_value_t = 16384)]
         memory_size: usize,
-        /// Which figures: engine, map, knight, families (with frames), frames or all.
-        #[arg(long, default_value = "all")]
-        only: String,
+        /// Which figures (families includes frames).
+        #[arg(long, value_enum, default_value_t = BenchGroup::All)]
+        only: BenchGroup,
     },
+}
+
+/// `render --palette`: the map's palettes by their names
+/// ([`crate::map::PaletteKind::name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PaletteArg {
+    /// Dark blue-purple through green to yellow.
+    Viridis,
+    /// Hues around the colour wheel, repeating every 24 values.
+    Cyclic,
+    /// Black for 0, then dark grey to white.
+    Grey,
+    /// The values of --highlight strong, the rest faint.
+    Highlight,
+}
+
+impl From<PaletteArg> for crate::map::PaletteKind {
+    fn from(p: PaletteArg) -> Self {
+        use crate::map::PaletteKind;
+        match p {
+            PaletteArg::Viridis => PaletteKind::Viridis,
+            PaletteArg::Cyclic => PaletteKind::Cyclic,
+            PaletteArg::Grey => PaletteKind::Grey,
+            PaletteArg::Highlight => PaletteKind::Highlight,
+        }
+    }
+}
+
+/// `bench --only`: which group of figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchGroup {
+    /// Every group.
+    All,
+    /// The engine against filling the same table with x ^ y.
+    Engine,
+    /// The Grundy map's raster and pyramid.
+    Map,
+    /// Knight's tour searches and pictures.
+    Knight,
+    /// The game families, then the map's frames while they compute.
+    Families,
+    /// The map's frames while the families compute.
+    Frames,
+}
+
+impl BenchGroup {
+    /// Whether `--only self` prints the figures of `group`.
+    fn includes(self, group: BenchGroup) -> bool {
+        self == BenchGroup::All || self == group || (self == BenchGroup::Families && group == BenchGroup::Frames)
+    }
 }
 
 /// Parse `N` or `WxH`.
@@ -430,7 +480,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             if rules.load()?.dimension != 2 {
                 return Err("render draws games of two coordinates; use `table` for the others".to_string().into());
             }
-            let kind = crate::map::PaletteKind::parse(&palette)?;
+            let kind = crate::map::PaletteKind::from(palette);
             let highlight = crate::map::palette::parse_highlight(&highlight)
                 .map_err(|e| format!("--highlight {highlight}: {e}"))?;
             if !(cell.is_finite() && cell > 0.0) {
@@ -449,29 +499,26 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(code)
         }
         Command::Bench { size, memory_size, only } => {
-            if !["all", "engine", "map", "knight", "families", "frames"].contains(&only.as_str()) {
-                return Err(format!("--only {only}: choose engine, map, knight, families, frames or all").into());
-            }
             bench_sizes_fit(size, memory_size)?;
             let big = (memory_size > 0).then_some(memory_size);
             // Each group prints as soon as it is measured.
-            if only == "all" || only == "engine" {
+            if only.includes(BenchGroup::Engine) {
                 put(out, "== engine ==\n")?;
                 put(out, &crate::bench::engine_report(size, big))?;
             }
-            if only == "all" || only == "map" {
+            if only.includes(BenchGroup::Map) {
                 put(out, "== Grundy map ==\n")?;
                 put(out, &crate::bench::map_report(big.unwrap_or(size), size))?;
             }
-            if only == "all" || only == "knight" {
+            if only.includes(BenchGroup::Knight) {
                 put(out, "== knight ==\n")?;
                 put(out, &crate::bench::knight::bench_report())?;
             }
-            if only == "all" || only == "families" {
+            if only.includes(BenchGroup::Families) {
                 put(out, "== game families ==\n")?;
                 put(out, &crate::bench::families::families_report(512))?;
             }
-            if only == "all" || only == "families" || only == "frames" {
+            if only.includes(BenchGroup::Frames) {
                 put(out, "== the map's frames while the families compute ==\n")?;
                 put(out, &crate::bench::frames::frames_report(&[("queen-3-all", 256), ("chocolate-2d", 128)], 512))?;
             }
@@ -571,11 +618,12 @@ fn bench_sizes_fit(size: usize, memory_size: usize) -> Result<(), String> {
             "--memory-size {memory_size}: choose 0 (skip) or a side from {MIN_BENCH_SIDE} to {MAX_SIDE}"
         ));
     }
-    let queen = crate::rules::preset("queen")?;
+    let queen = crate::rules::preset("queen").map_err(|e| e.to_string())?;
     for n in [size, memory_size].into_iter().filter(|&n| n > 0) {
         // The engine's table plus the one-thread fill it is compared with.
         let needed = crate::grundy::estimate_bytes(&queen, n, n).saturating_add((n * n * 4) as u64);
-        crate::grundy::check_fits(&format!("the benchmark at {n} x {n}"), needed)?;
+        crate::grundy::check_fits(crate::grundy::Allocation::Benchmark { side: n }, needed)
+            .map_err(|e| e.to_string())?;
     }
     Ok(())
 }
@@ -619,6 +667,45 @@ mod tests {
         assert_eq!(parse_size("100x40").unwrap(), (100, 40));
         assert!(parse_size("0").is_err());
         assert!(parse_size("ten").unwrap_err().contains("not a size"));
+    }
+
+    #[test]
+    fn palettes_and_bench_groups_are_clap_choices() {
+        use clap::CommandFactory;
+        // The CLI's names are the palettes' own names.
+        for p in PaletteArg::value_variants() {
+            let name = p.to_possible_value().expect("no variant is skipped").get_name().to_string();
+            assert_eq!(crate::map::PaletteKind::from(*p).name(), name);
+        }
+        let names = |group: &[BenchGroup]| -> Vec<String> {
+            group.iter().filter_map(|g| g.to_possible_value()).map(|v| v.get_name().to_string()).collect()
+        };
+        assert_eq!(names(BenchGroup::value_variants()), ["all", "engine", "map", "knight", "families", "frames"]);
+        // `--help` lists them; a wrong one is refused before anything runs.
+        let mut cli = Cli::command();
+        let help = cli.find_subcommand_mut("render").expect("render").render_long_help().to_string();
+        assert!(["viridis", "cyclic", "grey", "highlight"].iter().all(|n| help.contains(n)), "{help}");
+        let e = run_args(&["bench", "--only", "nope"]).unwrap_err();
+        assert!(e.contains("possible values: all, engine, map, knight, families, frames"), "{e}");
+        let e = run_args(&["render", "--rules", "queen", "--size", "8", "--out", "x.png", "--palette", "jet"]);
+        assert!(e.unwrap_err().contains("possible values: viridis, cyclic, grey, highlight"));
+        // Names are read in any case, as before.
+        let cli = Cli::try_parse_from([
+            "grundy-lab",
+            "render",
+            "--rules",
+            "q",
+            "--size",
+            "8",
+            "--out",
+            "x.png",
+            "--palette",
+            "GREY",
+        ]);
+        assert!(matches!(cli.map(|c| c.command), Ok(Some(Command::Render { palette: PaletteArg::Grey, .. }))));
+        assert!(
+            BenchGroup::Families.includes(BenchGroup::Frames) && !BenchGroup::Frames.includes(BenchGroup::Families)
+        );
     }
 
     #[test]

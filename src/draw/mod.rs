@@ -17,16 +17,35 @@ pub mod png;
 mod scene;
 pub mod svg;
 
-pub use scene::{Anchor, Point, Rgba, Scene, Shape, Stroke};
+pub use scene::{Anchor, ColourError, Point, Rgba, Scene, Shape, Stroke};
 
 use std::fmt;
 use std::path::Path;
 
-/// An error while drawing or writing a picture, with a message for a person.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An error while drawing or writing a picture.
+#[derive(Clone, Debug, PartialEq)]
 pub enum DrawError {
-    /// The requested picture is too large (or has a zero side).
-    BadSize(String),
+    /// The longer side asked for is 0 or over [`png::MAX_SIDE_PX`] pixels.
+    PixelSize {
+        /// The pixels asked for.
+        px: u32,
+    },
+    /// The scene has no area (a side 0, negative or not finite).
+    SceneSize {
+        /// Its width in scene units.
+        width: f32,
+        /// Its height in scene units.
+        height: f32,
+    },
+    /// The picture does not fit in the memory the app may use.
+    Memory(crate::grundy::MemoryError),
+    /// The pixels could not be allocated.
+    Allocate {
+        /// Pixels across.
+        width: u32,
+        /// Pixels down.
+        height: u32,
+    },
     /// The file could not be written; nothing was left behind.
     Io {
         /// The file we tried to write.
@@ -36,14 +55,23 @@ pub enum DrawError {
     },
     /// The file name ends in neither `.png` nor `.svg`.
     Extension { path: String },
-    /// The image encoder failed.
+    /// The image encoder failed (the encoder's own message).
     Encode(String),
 }
 
 impl fmt::Display for DrawError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DrawError::BadSize(m) => write!(f, "bad picture size: {m}"),
+            DrawError::PixelSize { px } => {
+                write!(f, "bad picture size: {px} pixels; choose a size from 1 to {}", png::MAX_SIDE_PX)
+            }
+            DrawError::SceneSize { width, height } => {
+                write!(f, "bad picture size: the scene is {width} x {height} units")
+            }
+            DrawError::Memory(m) => write!(f, "bad picture size: {m}"),
+            DrawError::Allocate { width, height } => {
+                write!(f, "bad picture size: cannot allocate {width} x {height} pixels")
+            }
             DrawError::Io { path, os } => write!(f, "cannot write {path}: {os}"),
             DrawError::Extension { path } => write!(f, "cannot write {path}: the file name must end in .png or .svg"),
             DrawError::Encode(m) => write!(f, "cannot encode the picture: {m}"),

@@ -34,15 +34,15 @@ fn ts_stroke(s: &Stroke) -> tiny_skia::Stroke {
 /// premultiplied RGBA.
 pub fn render(scene: &Scene, px: u32) -> Result<Pixmap, DrawError> {
     if px == 0 || px > MAX_SIDE_PX {
-        return Err(DrawError::BadSize(format!("{px} pixels; choose a size from 1 to {MAX_SIDE_PX}")));
+        return Err(DrawError::PixelSize { px });
     }
     if !(scene.width.is_finite() && scene.height.is_finite()) || scene.width <= 0.0 || scene.height <= 0.0 {
-        return Err(DrawError::BadSize(format!("the scene is {} x {} units", scene.width, scene.height)));
+        return Err(DrawError::SceneSize { width: scene.width, height: scene.height });
     }
     let (w, h) = scene.pixel_size(px);
     // The pixmap, and the encoded file of at most the same size.
-    crate::grundy::check_fits(&format!("a {w} x {h} pixel picture"), (w as u64) * (h as u64) * 4 * 2)
-        .map_err(DrawError::BadSize)?;
+    let picture = crate::grundy::Allocation::Picture { width: w as usize, height: h as usize };
+    crate::grundy::check_fits(picture, (w as u64) * (h as u64) * 4 * 2).map_err(DrawError::Memory)?;
     // Large pictures are drawn as horizontal strips in parallel.
     let strips = if (w as u64) * (h as u64) > 2_000_000 { rayon::current_num_threads() * 4 } else { 1 };
     render_strips(scene, px, strips)
@@ -54,7 +54,7 @@ pub fn render(scene: &Scene, px: u32) -> Result<Pixmap, DrawError> {
 /// rounding only.)
 fn render_strips(scene: &Scene, px: u32, strips: usize) -> Result<Pixmap, DrawError> {
     let (w, h) = scene.pixel_size(px);
-    let mut pm = Pixmap::new(w, h).ok_or_else(|| DrawError::BadSize(format!("cannot allocate {w} x {h} pixels")))?;
+    let mut pm = Pixmap::new(w, h).ok_or(DrawError::Allocate { width: w, height: h })?;
     let (sx, sy) = (w as f32 / scene.width, h as f32 / scene.height);
     let strips = strips.clamp(1, h as usize);
     let strip_h = (h as usize).div_ceil(strips);
@@ -301,8 +301,9 @@ mod tests {
     #[test]
     fn bad_sizes_are_errors() {
         let s = Scene::new(10.0, 10.0, None);
-        assert!(matches!(render(&s, 0), Err(DrawError::BadSize(_))));
-        assert!(render(&s, MAX_SIDE_PX + 1).is_err());
-        assert!(render(&Scene::new(0.0, 1.0, None), 10).is_err());
+        assert_eq!(render(&s, 0).err(), Some(DrawError::PixelSize { px: 0 }));
+        assert_eq!(render(&s, MAX_SIDE_PX + 1).err(), Some(DrawError::PixelSize { px: MAX_SIDE_PX + 1 }));
+        let flat = Scene::new(0.0, 3.0, None);
+        assert_eq!(render(&flat, 10).err(), Some(DrawError::SceneSize { width: 0.0, height: 3.0 }));
     }
 }

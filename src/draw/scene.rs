@@ -1,6 +1,7 @@
 //! The scene: a size, a background and a list of shapes.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
 
 /// A point `[x, y]` in scene units (origin top-left, `y` down).
 pub type Point = [f32; 2];
@@ -46,8 +47,8 @@ impl Rgba {
     }
 
     /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`.
-    pub fn from_hex(s: &str) -> Result<Rgba, String> {
-        let bad = || format!("\"{s}\" is not a colour; write it as #rrggbb or #rrggbbaa");
+    pub fn from_hex(s: &str) -> Result<Rgba, ColourError> {
+        let bad = || ColourError { text: s.to_string() };
         let h = s.strip_prefix('#').ok_or_else(bad)?;
         if !h.chars().all(|c| c.is_ascii_hexdigit()) {
             return Err(bad());
@@ -64,6 +65,21 @@ impl Rgba {
         }
     }
 }
+
+/// A text that is not a colour `#rgb`, `#rrggbb` or `#rrggbbaa`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColourError {
+    /// The text.
+    pub text: String,
+}
+
+impl fmt::Display for ColourError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{}\" is not a colour; write it as #rrggbb or #rrggbbaa", self.text)
+    }
+}
+
+impl std::error::Error for ColourError {}
 
 impl Serialize for Rgba {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

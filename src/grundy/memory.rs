@@ -1,56 +1,7 @@
-//! How much memory a table needs, and refusing sizes that do not fit.
+//! How much memory the app may use, and refusing allocations that do not
+//! fit. (What a table needs is the engine's: `engine/size.rs`.)
 
-use crate::rules::Rules;
 use std::fmt;
-
-/// Why a table could not be computed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EngineError {
-    /// The size needs more memory than is allowed.
-    TooLarge { dims: [usize; 3], needed: u64, limit: u64 },
-    /// A side is 0 or larger than [`MAX_SIDE`], or a coordinate the rules
-    /// do not have has a side other than 1.
-    BadSize { width: usize, height: usize, depth: usize, dimension: u8 },
-    /// The rules fail [`Rules::validate`].
-    InvalidRules(crate::rules::RulesError),
-    /// A rules program failed (where, and why).
-    Program(crate::rules::ProgramError),
-    /// The computation was cancelled.
-    Cancelled,
-}
-
-/// The largest side length of a table.
-pub const MAX_SIDE: usize = 1 << 20;
-
-impl fmt::Display for EngineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineError::TooLarge { dims, needed, limit } => write!(
-                f,
-                "{} needs {}; the limit on this machine is {} ({})",
-                size_text(*dims),
-                human_bytes(*needed),
-                human_bytes(*limit),
-                limit_source()
-            ),
-            EngineError::BadSize { width, height, depth, dimension } => {
-                let sides = [*width, *height, *depth];
-                if sides[(*dimension).clamp(1, 3) as usize..].iter().any(|&n| n != 1) {
-                    write!(f, "{} is not a size for a game of {dimension} coordinates", size_text(sides))
-                } else {
-                    write!(f, "{} is not a size: each side must be between 1 and {MAX_SIDE}", size_text(sides))
-                }
-            }
-            EngineError::InvalidRules(e) => write!(f, "these rules cannot be computed: {e}"),
-            // A budget that ran out is no failure of the program.
-            EngineError::Program(e @ crate::rules::ProgramError::Budget { .. }) => write!(f, "{e}"),
-            EngineError::Program(e) => write!(f, "the rules program failed {e}"),
-            EngineError::Cancelled => f.write_str("cancelled"),
-        }
-    }
-}
-
-impl std::error::Error for EngineError {}
 
 /// `8 x 8` for a plane, `8 x 8 x 8` for a box with depth, `8` for a line.
 pub fn size_text([w, h, d]: [usize; 3]) -> String {
@@ -67,22 +18,6 @@ pub fn human_bytes(b: u64) -> String {
         u += 1;
     }
     if u == 0 { format!("{b} B") } else { format!("{v:.1} {}", UNITS[u]) }
-}
-
-/// The bytes a `width x height` table of `rules` needs while it is computed:
-/// 4 bytes a cell plus one bit set per line of each slide direction.
-pub fn estimate_bytes(rules: &Rules, width: usize, height: usize) -> u64 {
-    estimate_bytes_box(rules, [width, height, 1])
-}
-
-/// [`estimate_bytes`] for a box of one, two or three coordinates.
-pub fn estimate_bytes_box(rules: &Rules, dims: [usize; 3]) -> u64 {
-    if rules.program.is_some() {
-        let layers = if rules.pass { 2 } else { 1 };
-        // Saturating: three sides of 2^20 would overflow.
-        return dims.iter().fold(layers * 4, |bytes, &n| bytes.saturating_mul(n as u64));
-    }
-    super::engine::Plan::new(rules, dims).bytes()
 }
 
 /// Where the memory limit of [`memory_limit`] comes from.
@@ -160,57 +95,71 @@ fn available_and_total() -> Option<(u64, u64)> {
     (available > 0 && total > 0).then_some((available, total))
 }
 
-/// Whether `needed` bytes for `what` (a picture, a pyramid, ...) fit in the
-/// memory the app may use now; otherwise a message with the numbers. Every
-/// large allocation outside the engine asks this first.
-pub fn check_fits(what: &str, needed: u64) -> Result<(), String> {
+/// A large allocation outside the engine that [`check_fits`] is asked
+/// about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allocation {
+    /// The pixels of a `width x height` picture (and its encoded file).
+    Picture {
+        /// Pixels across.
+        width: usize,
+        /// Pixels down.
+        height: usize,
+    },
+    /// The tables of the `bench` subcommand at `side x side`.
+    Benchmark {
+        /// The side of the benchmark's tables.
+        side: usize,
+    },
+}
+
+impl fmt::Display for Allocation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Allocation::Picture { width, height } => write!(f, "a {width} x {height} pixel picture"),
+            Allocation::Benchmark { side } => write!(f, "the benchmark at {side} x {side}"),
+        }
+    }
+}
+
+/// `needed` bytes for `what` do not fit under the memory limit `limit`
+/// (which comes from `source`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryError {
+    /// What was to be allocated.
+    pub what: Allocation,
+    /// The bytes it needs.
+    pub needed: u64,
+    /// The bytes the app may use now ([`memory_limit`]).
+    pub limit: u64,
+    /// Where the limit comes from.
+    pub source: LimitSource,
+}
+
+impl fmt::Display for MemoryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} needs {}; the limit on this machine is {} ({})",
+            self.what,
+            human_bytes(self.needed),
+            human_bytes(self.limit),
+            self.source
+        )
+    }
+}
+
+impl std::error::Error for MemoryError {}
+
+/// Whether `needed` bytes for `what` (a picture, a benchmark) fit in the
+/// memory the app may use now; otherwise the numbers. Every large
+/// allocation outside the engine asks this first.
+pub fn check_fits(what: Allocation, needed: u64) -> Result<(), MemoryError> {
     let limit = memory_limit();
     if needed > limit {
-        return Err(format!(
-            "{what} needs {}; the limit on this machine is {} ({})",
-            human_bytes(needed),
-            human_bytes(limit),
-            limit_source()
-        ));
+        return Err(MemoryError { what, needed, limit, source: limit_source() });
     }
     Ok(())
-}
-
-/// Whether the box `dims` of `rules` can be computed at all: its sides,
-/// the rules and the memory, checked as the engine checks them, without
-/// allocating (to refuse a size before announcing how long it would take).
-pub fn check_box(rules: &Rules, dims: [usize; 3]) -> Result<(), EngineError> {
-    let [width, height, depth] = dims;
-    let sides_ok = dims.iter().all(|&n| (1..=MAX_SIDE).contains(&n));
-    let unused_flat = dims[rules.dimension.clamp(1, 3) as usize..].iter().all(|&n| n == 1);
-    if !sides_ok || !unused_flat {
-        return Err(EngineError::BadSize { width, height, depth, dimension: rules.dimension });
-    }
-    rules.validate().map_err(EngineError::InvalidRules)?;
-    let (needed, limit) = (estimate_bytes_box(rules, dims), memory_limit());
-    if needed > limit {
-        return Err(EngineError::TooLarge { dims, needed, limit });
-    }
-    Ok(())
-}
-
-/// A rough time for the engine to fill a `width x height` table of `rules`
-/// on all cores, in seconds: a few nanoseconds a cell for each slide
-/// direction and jump. Used to warn before runs that take minutes; it is an
-/// order of magnitude, not a promise.
-pub fn estimate_seconds(rules: &Rules, dims: [usize; 3]) -> f64 {
-    let layers = if rules.pass { 2.0 } else { 1.0 };
-    let cells = dims.iter().map(|&n| n as f64).product::<f64>() * layers;
-    let slides = rules.piece.slides.len() as f64;
-    let jumps = rules.piece.jumps.len() as f64;
-    // A program runs a script at each position: microseconds, not
-    // nanoseconds, growing with the position.
-    let per_cell_ns = if rules.program.is_some() {
-        2000.0 + 300.0 * dims.iter().sum::<usize>() as f64
-    } else {
-        15.0 + 8.0 * slides + 2.0 * jumps
-    };
-    cells * per_cell_ns * 1e-9 / rayon::current_num_threads().max(1) as f64
 }
 
 #[cfg(test)]
@@ -220,8 +169,14 @@ mod tests {
     #[test]
     fn messages_are_readable() {
         assert_eq!(human_bytes(1_073_741_824), "1.1 GB");
-        let e = EngineError::TooLarge { dims: [16384, 16384, 1], needed: 1_300_000_000, limit: 1_000_000_000 };
-        assert!(e.to_string().starts_with("16384 x 16384 needs 1.3 GB"));
+    }
+
+    #[test]
+    fn an_allocation_over_the_limit_is_refused_with_its_numbers() {
+        let picture = Allocation::Picture { width: 4, height: 3 };
+        assert_eq!(check_fits(picture, 48), Ok(()));
+        let e = check_fits(picture, u64::MAX).unwrap_err();
+        assert_eq!((e.what, e.needed, e.limit), (picture, u64::MAX, memory_limit()));
     }
 
     #[test]

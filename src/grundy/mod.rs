@@ -13,10 +13,13 @@ mod program;
 mod slice;
 mod table;
 
-pub use engine::{compute, compute_box, compute_covering, fill, prepare, prepare_box};
+pub use engine::{
+    EngineError, MAX_SIDE, check_box, compute, compute_box, compute_covering, estimate_bytes, estimate_bytes_box,
+    estimate_seconds, fill, prepare, prepare_box,
+};
 pub use memory::{
-    EngineError, LIMIT_VARIABLE, LimitSource, MAX_SIDE, check_box, check_fits, estimate_bytes, estimate_bytes_box,
-    estimate_seconds, human_bytes, limit_source, memory_limit, size_text,
+    Allocation, LIMIT_VARIABLE, LimitSource, MemoryError, check_fits, human_bytes, limit_source, memory_limit,
+    size_text,
 };
 pub use slice::{Axis, SliceOf};
 pub use table::{Table, TableKind};

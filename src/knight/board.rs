@@ -175,10 +175,68 @@ pub struct Board {
     cells: Vec<Cell>,
 }
 
-/// Checks a board size, with a message naming the problem.
-pub fn check_size(width: usize, height: usize) -> Result<(), String> {
+/// Why cells or text rows are not a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// A side is 0 or over [`MAX_SIDE`].
+    Size {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
+    },
+    /// The number of cells is not `width * height`.
+    CellCount {
+        /// The width.
+        width: usize,
+        /// The height.
+        height: usize,
+        /// The number of cells given.
+        cells: usize,
+    },
+    /// A text row's length differs from the first row's.
+    RowLength {
+        /// The row (from 0).
+        row: usize,
+        /// Its number of cells.
+        cells: usize,
+        /// The first row's number of cells (the width).
+        width: usize,
+    },
+    /// A character of a text row is none of `.`, `A`, `B`.
+    BadCell {
+        /// The column (from 0).
+        x: usize,
+        /// The row (from 0).
+        y: usize,
+        /// The character found.
+        ch: char,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Size { width, height } => {
+                write!(f, "a board is 1 x 1 to {MAX_SIDE} x {MAX_SIDE} cells, not {width} x {height}")
+            }
+            BoardError::CellCount { width, height, cells } => {
+                write!(f, "a {width} x {height} board has {} cells, not {cells}", width * height)
+            }
+            BoardError::RowLength { row, cells, width } => {
+                write!(f, "row {row} has {cells} cells but row 0 has {width}")
+            }
+            BoardError::BadCell { x, y, ch } => write!(f, "cell {x},{y} is {ch:?}; use '.' (hole), 'A' or 'B'"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Checks a board size: `1 <= width, height <=` [`MAX_SIDE`].
+pub fn check_size(width: usize, height: usize) -> Result<(), BoardError> {
     if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
-        Err(format!("a board is 1 x 1 to {MAX_SIDE} x {MAX_SIDE} cells, not {width} x {height}"))
+        Err(BoardError::Size { width, height })
     } else {
         Ok(())
     }
@@ -186,22 +244,22 @@ pub fn check_size(width: usize, height: usize) -> Result<(), String> {
 
 impl Board {
     /// A `width` x `height` board with every cell `fill`.
-    pub fn new(width: usize, height: usize, fill: Cell) -> Result<Board, String> {
+    pub fn new(width: usize, height: usize, fill: Cell) -> Result<Board, BoardError> {
         check_size(width, height)?;
         Ok(Board { width, height, cells: vec![fill; width * height] })
     }
 
     /// A board from its cells, row by row.
-    pub fn from_cells(width: usize, height: usize, cells: Vec<Cell>) -> Result<Board, String> {
+    pub fn from_cells(width: usize, height: usize, cells: Vec<Cell>) -> Result<Board, BoardError> {
         check_size(width, height)?;
         if cells.len() != width * height {
-            return Err(format!("a {width} x {height} board has {} cells, not {}", width * height, cells.len()));
+            return Err(BoardError::CellCount { width, height, cells: cells.len() });
         }
         Ok(Board { width, height, cells })
     }
 
     /// The full rectangle, all in region A.
-    pub fn rect(width: usize, height: usize) -> Result<Board, String> {
+    pub fn rect(width: usize, height: usize) -> Result<Board, BoardError> {
         Board::new(width, height, Cell::A)
     }
 
@@ -333,7 +391,7 @@ impl Board {
     }
 
     /// A board from text rows (`.` hole, `A`, `B`; all rows the same length).
-    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, String> {
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, BoardError> {
         let height = rows.len();
         let width = rows.first().map_or(0, |r| r.as_ref().chars().count());
         check_size(width, height)?;
@@ -341,16 +399,14 @@ impl Board {
         for (y, r) in rows.iter().enumerate() {
             let r = r.as_ref();
             if r.chars().count() != width {
-                return Err(format!("row {y} has {} cells but row 0 has {width}", r.chars().count()));
+                return Err(BoardError::RowLength { row: y, cells: r.chars().count(), width });
             }
             for (x, ch) in r.chars().enumerate() {
                 cells.push(match ch {
                     '.' => Cell::Hole,
                     'A' => Cell::A,
                     'B' => Cell::B,
-                    _ => {
-                        return Err(format!("cell {x},{y} is {ch:?}; use '.' (hole), 'A' or 'B'"));
-                    }
+                    _ => return Err(BoardError::BadCell { x, y, ch }),
                 });
             }
         }
@@ -397,7 +453,7 @@ impl Preset {
     ];
 
     /// The preset on a `width` x `height` board.
-    pub fn build(self, width: usize, height: usize) -> Result<Board, String> {
+    pub fn build(self, width: usize, height: usize) -> Result<Board, BoardError> {
         let (width, height) = if self == Preset::Chess { (8, 8) } else { (width, height) };
         check_size(width, height)?;
         let (w, h) = (width as f64, height as f64);
@@ -451,10 +507,15 @@ mod tests {
 
     #[test]
     fn sizes_are_checked() {
-        assert!(Board::rect(0, 3).is_err());
-        assert!(Board::rect(257, 3).is_err());
+        assert_eq!(Board::rect(0, 3), Err(BoardError::Size { width: 0, height: 3 }));
+        assert_eq!(Board::rect(257, 3), Err(BoardError::Size { width: 257, height: 3 }));
         assert!(Board::rect(256, 256).is_ok());
-        assert!(Board::from_cells(2, 2, vec![Cell::A; 3]).is_err());
+        assert_eq!(
+            Board::from_cells(2, 2, vec![Cell::A; 3]),
+            Err(BoardError::CellCount { width: 2, height: 2, cells: 3 })
+        );
+        assert_eq!(Board::from_rows(&["A.", "A"]), Err(BoardError::RowLength { row: 1, cells: 1, width: 2 }));
+        assert_eq!(Preset::Full.build(0, 4), Err(BoardError::Size { width: 0, height: 4 }));
     }
 
     #[test]
@@ -492,6 +553,6 @@ mod tests {
         assert!(halves.b_is_image_of_a(Symmetry::MirrorLeftRight));
         assert!(!halves.b_is_image_of_a(Symmetry::MirrorTopBottom));
         assert_eq!(Board::rect(3, 2).unwrap().inverted().count(Region::A), 0);
-        assert!(Board::from_rows(&["A.", "AX"]).unwrap_err().contains("1,1"));
+        assert_eq!(Board::from_rows(&["A.", "AX"]), Err(BoardError::BadCell { x: 1, y: 1, ch: 'X' }));
     }
 }

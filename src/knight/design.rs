@@ -1,8 +1,8 @@
 //! Designs: a board with its regions, the leaper and the picture style,
 //! saved and loaded as versioned JSON with validation.
 
-use super::board::{Board, MAX_SIDE};
-use super::leaper::Leaper;
+use super::board::{Board, BoardError, MAX_SIDE};
+use super::leaper::{Leaper, LeaperError};
 use crate::draw::Rgba;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -120,25 +120,77 @@ impl Style {
     }
 
     /// Checks that every number is in its range, naming the first that is not.
-    pub fn check(&self) -> Result<(), String> {
-        let ranges = [
-            ("line_width", self.line_width, 0.0, 1.0),
-            ("dot_radius", self.dot_radius, 0.0, 0.5),
-            ("margin", self.margin, 0.0, 20.0),
-        ];
-        for (name, v, lo, hi) in ranges {
-            if !(v.is_finite() && v >= lo && v <= hi) {
-                return Err(format!("style.{name} is {v}; it must be from {lo} to {hi}"));
+    pub fn check(&self) -> Result<(), StyleError> {
+        for number in StyleNumber::ALL {
+            let v = match number {
+                StyleNumber::LineWidth => self.line_width,
+                StyleNumber::DotRadius => self.dot_radius,
+                StyleNumber::Margin => self.margin,
+            };
+            let (min, max) = number.range();
+            if !(v.is_finite() && v >= min && v <= max) {
+                return Err(StyleError { number, value: v });
             }
         }
         Ok(())
     }
 }
 
-/// What is wrong with a design file. The variants with a text carry the
-/// detail from the part that found it (the JSON reader, the board, the
-/// leaper or the style check), in English.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The numbers of a [`Style`] that have a range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StyleNumber {
+    /// [`Style::line_width`].
+    LineWidth,
+    /// [`Style::dot_radius`].
+    DotRadius,
+    /// [`Style::margin`].
+    Margin,
+}
+
+impl StyleNumber {
+    /// Every number, in the order they are checked.
+    pub const ALL: [StyleNumber; 3] = [StyleNumber::LineWidth, StyleNumber::DotRadius, StyleNumber::Margin];
+
+    /// The field's name in a design file (under `style`).
+    pub fn field(self) -> &'static str {
+        match self {
+            StyleNumber::LineWidth => "line_width",
+            StyleNumber::DotRadius => "dot_radius",
+            StyleNumber::Margin => "margin",
+        }
+    }
+
+    /// The values allowed, `(min, max)`, both included.
+    pub fn range(self) -> (f32, f32) {
+        match self {
+            StyleNumber::LineWidth => (0.0, 1.0),
+            StyleNumber::DotRadius => (0.0, 0.5),
+            StyleNumber::Margin => (0.0, 20.0),
+        }
+    }
+}
+
+/// A style number outside its range ([`StyleNumber::range`]), or not finite.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StyleError {
+    /// Which number.
+    pub number: StyleNumber,
+    /// Its value.
+    pub value: f32,
+}
+
+impl std::fmt::Display for StyleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (lo, hi) = self.number.range();
+        write!(f, "style.{} is {}; it must be from {lo} to {hi}", self.number.field(), self.value)
+    }
+}
+
+impl std::error::Error for StyleError {}
+
+/// What is wrong with a design file. `Syntax` carries the JSON reader's
+/// own message (in English); the others are data.
+#[derive(Clone, Debug, PartialEq)]
 pub enum DesignError {
     /// The file could not be read (what the operating system said).
     Read(crate::fsutil::OsError),
@@ -147,8 +199,15 @@ pub enum DesignError {
         /// Offset of the first byte that is not UTF-8.
         byte: usize,
     },
-    /// Not JSON of the design's shape (the JSON reader's message).
-    Syntax(String),
+    /// Not JSON of the design's shape: the JSON reader's message and where.
+    Syntax {
+        /// The JSON reader's own words (with the line and column).
+        detail: String,
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+    },
     /// The "format" field names another kind of file.
     Format(String),
     /// A file version this program does not read.
@@ -177,11 +236,11 @@ pub enum DesignError {
         cells: usize,
     },
     /// The rows are not a board (a bad cell letter).
-    Board(String),
+    Board(BoardError),
     /// The leaper is not a leaper.
-    Leaper(String),
+    Leaper(LeaperError),
     /// A style number is out of range.
-    Style(String),
+    Style(StyleError),
 }
 
 impl std::fmt::Display for DesignError {
@@ -189,7 +248,7 @@ impl std::fmt::Display for DesignError {
         match self {
             DesignError::Read(m) => write!(f, "cannot read the file: {m}"),
             DesignError::NotText { byte } => write!(f, "the file is not UTF-8 text (byte {byte})"),
-            DesignError::Syntax(m) => write!(f, "not a valid design file: {m}"),
+            DesignError::Syntax { detail, .. } => write!(f, "not a valid design file: {detail}"),
             DesignError::Format(x) => write!(f, "not a knight design: \"format\" is \"{x}\", expected \"{FORMAT}\""),
             DesignError::Version(v) => {
                 write!(f, "design file version {v} is not supported (this program reads version {VERSION})")
@@ -213,7 +272,7 @@ impl std::fmt::Display for DesignError {
 impl std::error::Error for DesignError {}
 
 /// A design file that could not be loaded: the file and the problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LoadError {
     /// The file.
     pub path: std::path::PathBuf,
@@ -304,7 +363,11 @@ impl Design {
 
     /// Reads a design from JSON text; the error says what is wrong.
     pub fn from_json(text: &str) -> Result<Design, DesignError> {
-        let f: DesignFile = serde_json::from_str(text).map_err(|e| DesignError::Syntax(e.to_string()))?;
+        let f: DesignFile = serde_json::from_str(text).map_err(|e| DesignError::Syntax {
+            detail: e.to_string(),
+            line: e.line(),
+            column: e.column(),
+        })?;
         if f.format != FORMAT {
             return Err(DesignError::Format(f.format));
         }
@@ -346,6 +409,27 @@ impl Design {
 mod tests {
     use super::*;
     use crate::knight::board::Preset;
+
+    #[test]
+    fn bad_parts_of_a_file_are_typed() {
+        let good = Design::default().to_json();
+        let bad_cell = good.replacen("\"AAAAAAAA\"", "\"AAAXAAAA\"", 1);
+        assert_eq!(Design::from_json(&bad_cell), Err(DesignError::Board(BoardError::BadCell { x: 3, y: 0, ch: 'X' })));
+        let with_leaper = |a, b| Design { leaper: Leaper { a, b }, ..Design::default() }.to_json();
+        assert_eq!(Design::from_json(&with_leaper(0, 0)), Err(DesignError::Leaper(LeaperError::NeverMoves)));
+        let far = Design::from_json(&with_leaper(1, 40));
+        assert_eq!(far, Err(DesignError::Leaper(LeaperError::TooFar { a: 1, b: 40 })));
+        let wide = Design { style: Style { margin: 25.0, ..Style::night() }, ..Design::default() };
+        assert_eq!(
+            Design::from_json(&wide.to_json()),
+            Err(DesignError::Style(StyleError { number: StyleNumber::Margin, value: 25.0 }))
+        );
+        let colour = good.replacen("\"#", "\"#zz", 1);
+        let e = Design::from_json(&colour).unwrap_err();
+        assert!(matches!(&e, DesignError::Syntax { detail, line, .. } if detail.contains("#zz") && *line > 1), "{e:?}");
+        let style = Style { dot_radius: f32::NAN, ..Style::night() };
+        assert!(matches!(style.check(), Err(StyleError { number: StyleNumber::DotRadius, .. })));
+    }
 
     #[test]
     fn round_trip() {

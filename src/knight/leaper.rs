@@ -60,19 +60,19 @@ impl Leaper {
     }
 
     /// An `(a, b)`-leaper; `(0, 0)` and steps over [`MAX_STEP`] are refused.
-    pub fn new(a: u8, b: u8) -> Result<Leaper, String> {
+    pub fn new(a: u8, b: u8) -> Result<Leaper, LeaperError> {
         let l = Leaper { a, b };
         l.check()?;
         Ok(l)
     }
 
     /// Checks that this is a real leaper.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), LeaperError> {
         if self.a == 0 && self.b == 0 {
-            return Err("a (0,0)-leaper never moves; choose a or b above 0".into());
+            return Err(LeaperError::NeverMoves);
         }
         if self.a > MAX_STEP || self.b > MAX_STEP {
-            return Err(format!("the leaper ({},{}) jumps too far; steps go up to {MAX_STEP}", self.a, self.b));
+            return Err(LeaperError::TooFar { a: self.a, b: self.b });
         }
         Ok(())
     }
@@ -123,6 +123,31 @@ impl Leaper {
         })
     }
 }
+
+/// Why `(a, b)` is no leaper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaperError {
+    /// `(0, 0)`: the piece never moves.
+    NeverMoves,
+    /// A step is longer than [`MAX_STEP`].
+    TooFar {
+        /// The first step.
+        a: u8,
+        /// The second step.
+        b: u8,
+    },
+}
+
+impl fmt::Display for LeaperError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LeaperError::NeverMoves => f.write_str("a (0,0)-leaper never moves; choose a or b above 0"),
+            LeaperError::TooFar { a, b } => write!(f, "the leaper ({a},{b}) jumps too far; steps go up to {MAX_STEP}"),
+        }
+    }
+}
+
+impl std::error::Error for LeaperError {}
 
 /// Why a piece from the move-matrix editor is not a leaper.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,7 +235,9 @@ mod tests {
         assert_eq!(Leaper::KNIGHT.moves().len(), 8);
         assert_eq!(Leaper::new(1, 1).unwrap().moves().len(), 4);
         assert_eq!(Leaper::new(0, 2).unwrap().moves().len(), 4);
-        assert!(Leaper::new(0, 0).is_err());
+        assert_eq!(Leaper::new(0, 0), Err(LeaperError::NeverMoves));
+        assert_eq!(Leaper::new(1, MAX_STEP + 1), Err(LeaperError::TooFar { a: 1, b: MAX_STEP + 1 }));
+        assert_eq!(Leaper { a: 40, b: 0 }.check(), Err(LeaperError::TooFar { a: 40, b: 0 }));
         assert!(Leaper::KNIGHT.changes_colour());
         assert!(!Leaper::CAMEL.changes_colour());
         assert!(Leaper::KNIGHT.is_move(-2, 1));

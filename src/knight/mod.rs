@@ -15,13 +15,13 @@ pub mod symmetric;
 pub mod tour;
 pub mod warnsdorff;
 
-pub use board::{Board, Cell, Pos, Preset, Region, Symmetry};
-pub use design::{Design, DesignError, LoadError, Style, StylePreset};
+pub use board::{Board, BoardError, Cell, Pos, Preset, Region, Symmetry};
+pub use design::{Design, DesignError, LoadError, Style, StyleError, StyleNumber, StylePreset};
 pub use gallery::{GalleryDesign, Promise};
 pub use graph::LeaperGraph;
-pub use leaper::{Leaper, NotALeaper};
+pub use leaper::{Leaper, LeaperError, NotALeaper};
 pub use picture::{Layout, ViewOptions, scene};
 pub use puzzle::{Doomed, Puzzle, StepError};
 pub use reason::NoTourReason;
 pub use symmetric::{find_symmetric_tour, is_symmetric};
-pub use tour::{Tour, TourCount, TourFault, TourResult, TourSpec, count_tours, find_tour};
+pub use tour::{Tour, TourCount, TourError, TourFault, TourResult, TourSpec, count_tours, find_tour};

@@ -195,11 +195,31 @@ fn to_tour(g: &LeaperGraph, path: &[u32], closed: bool) -> Tour {
     Tour { cells: path.iter().map(|&v| g.cell(v as usize)).collect(), closed }
 }
 
+/// Why a tour search or count could not start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TourError {
+    /// The start cell asked for is not a cell of the region.
+    StartNotInRegion {
+        /// The start cell.
+        start: Pos,
+    },
+}
+
+impl std::fmt::Display for TourError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TourError::StartNotInRegion { start } => write!(f, "the start cell {start} is not a cell of the region"),
+        }
+    }
+}
+
+impl std::error::Error for TourError {}
+
 /// The vertex of `start`, or an error naming the cell.
-fn start_vertex(g: &LeaperGraph, start: Option<Pos>) -> Result<Option<usize>, String> {
+fn start_vertex(g: &LeaperGraph, start: Option<Pos>) -> Result<Option<usize>, TourError> {
     match start {
         None => Ok(None),
-        Some(p) => g.vertex(p).map(Some).ok_or_else(|| format!("the start cell {p} is not a cell of the region")),
+        Some(p) => g.vertex(p).map(Some).ok_or(TourError::StartNotInRegion { start: p }),
     }
 }
 
@@ -247,7 +267,7 @@ fn rotate_to(path: &mut [u32], s: usize) {
 /// that ends without reaching its cap has explored everything from its
 /// start, so when every start is exhausted the answer is a proof of none.
 /// `Err` only when the start cell is not in the graph.
-pub fn find_tour(g: &LeaperGraph, spec: &TourSpec, ctl: &Control) -> Result<TourResult, String> {
+pub fn find_tour(g: &LeaperGraph, spec: &TourSpec, ctl: &Control) -> Result<TourResult, TourError> {
     let start = start_vertex(g, spec.start)?;
     let closed = spec.closed;
     if let Some(why) = obstruction(g, closed, start) {
@@ -307,7 +327,7 @@ pub enum TourCount {
 /// beginning there. Open without a start: tours as sets of moves (a path
 /// and its reverse count once). Closed: distinct closed tours as cycles
 /// (the start makes no difference; direction and rotation do not count).
-pub fn count_tours(g: &LeaperGraph, spec: &TourSpec, ctl: &Control) -> Result<TourCount, String> {
+pub fn count_tours(g: &LeaperGraph, spec: &TourSpec, ctl: &Control) -> Result<TourCount, TourError> {
     let start = start_vertex(g, spec.start)?;
     let closed = spec.closed;
     if g.is_empty() || (closed && g.len() < 3) {
@@ -347,6 +367,6 @@ pub fn find_region_tour(
     leaper: Leaper,
     spec: &TourSpec,
     ctl: &Control,
-) -> Result<TourResult, String> {
+) -> Result<TourResult, TourError> {
     find_tour(&LeaperGraph::of_region(board, region, leaper), spec, ctl)
 }

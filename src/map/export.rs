@@ -31,15 +31,16 @@ impl ExportWindow {
         ExportWindow { x0: 0, y0: 0, width: table.width(), height: table.height(), pixels_per_cell }
     }
 
-    /// The picture size in pixels, or a message when it is too large.
-    pub fn pixel_size(&self) -> Result<(usize, usize), String> {
+    /// The picture size in pixels: `round(cells * pixels_per_cell)` each
+    /// way, refused when a side is 0 or over [`MAX_SIDE_PX`].
+    pub fn pixel_size(&self) -> Result<(usize, usize), ExportError> {
         let w = (self.width as f64 * self.pixels_per_cell).round() as usize;
         let h = (self.height as f64 * self.pixels_per_cell).round() as usize;
         if w == 0 || h == 0 {
-            return Err("the picture would be empty: choose more pixels per cell".into());
+            return Err(ExportError::Empty);
         }
         if w > MAX_SIDE_PX || h > MAX_SIDE_PX {
-            return Err(format!("{w} x {h} pixels is too large; a side may be at most {MAX_SIDE_PX} pixels"));
+            return Err(ExportError::TooLarge { width: w, height: h });
         }
         Ok((w, h))
     }
@@ -77,14 +78,33 @@ pub fn raster_controlled(
 pub const CANCELLED: &str = "cancelled";
 
 /// Why an export stopped. Nothing was written in every case.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ExportError {
     /// Cancelled.
     Cancelled,
     /// The file could not be written.
     File(crate::fsutil::FileError),
-    /// Anything else (a size, memory, the encoder), in words.
-    Other(String),
+    /// The picture would have a side of 0 pixels.
+    Empty,
+    /// A side of the picture is over [`MAX_SIDE_PX`].
+    TooLarge {
+        /// Pixels across.
+        width: usize,
+        /// Pixels down.
+        height: usize,
+    },
+    /// The pixels do not fit in the memory the app may use.
+    Memory(crate::grundy::MemoryError),
+    /// Below a pixel a cell, the pyramid that keeps every P-position in the
+    /// picture needs `needed` bytes and only `limit` are free.
+    Pyramid {
+        /// The bytes the pyramid needs.
+        needed: u64,
+        /// The bytes free.
+        limit: u64,
+    },
+    /// The frame (title, axes, legend) could not be drawn.
+    Picture(crate::draw::DrawError),
 }
 
 impl std::fmt::Display for ExportError {
@@ -92,14 +112,34 @@ impl std::fmt::Display for ExportError {
         match self {
             ExportError::Cancelled => f.write_str(CANCELLED),
             ExportError::File(e) => e.fmt(f),
-            ExportError::Other(m) => f.write_str(m),
+            ExportError::Empty => f.write_str("the picture would be empty: choose more pixels per cell"),
+            ExportError::TooLarge { width, height } => {
+                write!(f, "{width} x {height} pixels is too large; a side may be at most {MAX_SIDE_PX} pixels")
+            }
+            ExportError::Memory(m) => m.fmt(f),
+            ExportError::Pyramid { needed, limit } => write!(
+                f,
+                "below 1 pixel a cell, a poster of this table needs {} more memory to show every P-position, \
+                 and {} is free; choose 1 pixel a cell or more",
+                crate::grundy::human_bytes(*needed),
+                crate::grundy::human_bytes(*limit)
+            ),
+            ExportError::Picture(e) => e.fmt(f),
         }
     }
 }
 
-impl From<String> for ExportError {
-    fn from(m: String) -> Self {
-        ExportError::Other(m)
+impl std::error::Error for ExportError {}
+
+impl From<crate::grundy::MemoryError> for ExportError {
+    fn from(e: crate::grundy::MemoryError) -> Self {
+        ExportError::Memory(e)
+    }
+}
+
+impl From<crate::draw::DrawError> for ExportError {
+    fn from(e: crate::draw::DrawError) -> Self {
+        ExportError::Picture(e)
     }
 }
 
@@ -136,11 +176,17 @@ impl std::io::Write for CancellableWriter<'_> {
     }
 }
 
-/// Encode RGBA pixels as PNG (fast compression: posters are large).
-pub fn encode_png(w: usize, h: usize, rgba: &[u8], out: &mut dyn std::io::Write) -> Result<(), String> {
+/// Encode RGBA pixels as PNG (fast compression: posters are large). The
+/// pixels are checked before (their size, their memory), so what can fail
+/// is writing to `out`: an I/O error, the writer's own or the encoder's
+/// (as [`std::io::ErrorKind::Other`]).
+pub fn encode_png(w: usize, h: usize, rgba: &[u8], out: &mut dyn std::io::Write) -> std::io::Result<()> {
     PngEncoder::new_with_quality(out, CompressionType::Fast, FilterType::Adaptive)
         .write_image(rgba, w as u32, h as u32, image::ExtendedColorType::Rgba8)
-        .map_err(|e| format!("PNG encoding failed: {e}"))
+        .map_err(|e| match e {
+            image::ImageError::IoError(e) => e,
+            e => std::io::Error::other(format!("PNG encoding failed: {e}")),
+        })
 }
 
 /// Write RGBA pixels to a PNG file atomically.
@@ -156,9 +202,8 @@ pub fn write_png_controlled(
     rgba: &[u8],
     control: &Control,
 ) -> Result<(), ExportError> {
-    let result = crate::fsutil::atomic_write(path, |out| {
-        encode_png(w, h, rgba, &mut CancellableWriter { inner: out, control }).map_err(std::io::Error::other)
-    });
+    let result =
+        crate::fsutil::atomic_write(path, |out| encode_png(w, h, rgba, &mut CancellableWriter { inner: out, control }));
     if control.is_cancelled() { Err(ExportError::Cancelled) } else { Ok(result?) }
 }
 
@@ -219,7 +264,8 @@ pub fn write_window(
     let (pw, ph) = win.pixel_size()?;
     // The pixels, and a second copy when the frame is drawn around them.
     let copies = if poster.legend { 2 } else { 1 };
-    crate::grundy::check_fits(&format!("a {pw} x {ph} pixel picture"), (pw as u64) * (ph as u64) * 4 * copies)?;
+    let picture = crate::grundy::Allocation::Picture { width: pw, height: ph };
+    crate::grundy::check_fits(picture, (pw as u64) * (ph as u64) * 4 * copies)?;
     // Below a pixel a cell, the pyramid keeps every P-position in the
     // picture. A poster that might lose some is refused, not made.
     let zoomed_out = win.pixels_per_cell < 1.0;
@@ -239,19 +285,10 @@ pub fn write_window(
     Ok((w, h))
 }
 
-/// Whether the pyramid of `table` fits in `limit` bytes, as a message
-/// that says what to do when it does not.
-fn pyramid_fits(table: &Table, limit: u64) -> Result<(), String> {
+/// Whether the pyramid of `table` fits in `limit` bytes.
+fn pyramid_fits(table: &Table, limit: u64) -> Result<(), ExportError> {
     let needed = Pyramid::bytes_needed(table);
-    if needed <= limit {
-        return Ok(());
-    }
-    Err(format!(
-        "below 1 pixel a cell, a poster of this table needs {} more memory to show every P-position, \
-         and {} is free; choose 1 pixel a cell or more",
-        crate::grundy::human_bytes(needed),
-        crate::grundy::human_bytes(limit)
-    ))
+    if needed <= limit { Ok(()) } else { Err(ExportError::Pyramid { needed, limit }) }
 }
 
 #[cfg(test)]
@@ -265,8 +302,18 @@ mod tests {
     fn a_poster_without_memory_for_its_pyramid_is_refused() {
         let t = compute(&preset("queen").unwrap(), 300, 300, &Control::new()).unwrap();
         assert!(pyramid_fits(&t, u64::MAX).is_ok());
-        let e = pyramid_fits(&t, 1000).unwrap_err();
+        let needed = Pyramid::bytes_needed(&t);
+        assert_eq!(pyramid_fits(&t, 1000), Err(ExportError::Pyramid { needed, limit: 1000 }));
+        let e = pyramid_fits(&t, 1000).unwrap_err().to_string();
         assert!(e.contains("1.0 KB is free") && e.contains("1 pixel a cell or more"), "{e}");
+    }
+
+    #[test]
+    fn pictures_without_pixels_or_too_large_are_refused() {
+        let win = |width, pixels_per_cell| ExportWindow { x0: 0, y0: 0, width, height: 10, pixels_per_cell };
+        assert_eq!(win(10, 0.01).pixel_size(), Err(ExportError::Empty));
+        assert_eq!(win(10, 4000.0).pixel_size(), Err(ExportError::TooLarge { width: 40_000, height: 40_000 }));
+        assert_eq!(win(10, 2.0).pixel_size(), Ok((20, 20)));
     }
 
     #[test]

@@ -79,7 +79,7 @@ pub fn frame(
     w: usize,
     h: usize,
     rgba: Vec<u8>,
-) -> Result<(usize, usize, Vec<u8>), String> {
+) -> Result<(usize, usize, Vec<u8>), crate::draw::DrawError> {
     let side = w.max(h) as f32;
     let font = (side * 0.018).clamp(14.0, 160.0);
     let margin = (font * 4.0).round();
@@ -140,7 +140,7 @@ pub fn frame(
         scene.text([lx + font * 1.6, y + font * 0.55], label, font * 0.8, INK, Anchor::Left);
     }
     let px = fw.max(fh).round() as u32;
-    let (pw, ph, mut out) = crate::draw::png::render_rgba(&scene, px).map_err(|e| e.to_string())?;
+    let (pw, ph, mut out) = crate::draw::png::render_rgba(&scene, px)?;
     let (ox, oy) = (mx as usize, my as usize);
     for y in 0..h.min(ph as usize - oy) {
         let src = &rgba[y * w * 4..][..w.min(pw as usize - ox) * 4];

@@ -37,14 +37,30 @@ impl PaletteKind {
         }
     }
 
-    /// Parse a palette name.
-    pub fn parse(s: &str) -> Result<Self, String> {
+    /// Parse a palette name ([`PaletteKind::name`], any case).
+    pub fn parse(s: &str) -> Result<Self, UnknownPalette> {
         Self::ALL
             .into_iter()
             .find(|p| p.name() == s.to_ascii_lowercase())
-            .ok_or_else(|| format!("unknown palette `{s}`; palettes are: viridis, cyclic, grey, highlight"))
+            .ok_or_else(|| UnknownPalette { name: s.to_string() })
     }
 }
+
+/// A name that is no palette's [`PaletteKind::name`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPalette {
+    /// The name given.
+    pub name: String,
+}
+
+impl std::fmt::Display for UnknownPalette {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = PaletteKind::ALL.iter().map(|p| p.name()).collect();
+        write!(f, "unknown palette `{}`; palettes are: {}", self.name, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownPalette {}
 
 /// The period of the cyclic palette.
 pub const CYCLE: u32 = 24;
@@ -344,6 +360,14 @@ impl Palette {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn palettes_are_parsed_by_name_in_any_case() {
+        for p in PaletteKind::ALL {
+            assert_eq!(PaletteKind::parse(&p.name().to_ascii_uppercase()), Ok(p));
+        }
+        assert_eq!(PaletteKind::parse("jet"), Err(UnknownPalette { name: "jet".into() }));
+    }
 
     #[test]
     fn highlight_lists_are_read_whole_or_refused_with_the_item() {

@@ -27,14 +27,143 @@ pub const VERSION: u32 = 2;
 /// and many terminal cells fits well within it).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
-/// Why a rules file could not be read: a message that names the problem and
-/// where it is.
+/// A list of points in a rules file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointList {
+    /// `slides`.
+    Slides,
+    /// `jumps`.
+    Jumps,
+    /// `terminal`.
+    Terminal,
+}
+
+impl PointList {
+    /// The field of the file.
+    pub fn field(self) -> &'static str {
+        match self {
+            PointList::Slides => "slides",
+            PointList::Jumps => "jumps",
+            PointList::Terminal => "terminal",
+        }
+    }
+}
+
+/// One entry of a list of the file: `list[index]`, its numbers as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileEntry {
+    /// The list.
+    pub list: PointList,
+    /// The index in it, from 0.
+    pub index: usize,
+    /// The numbers of the entry.
+    pub numbers: Vec<u32>,
+}
+
+/// Why a rules file could not be read, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RulesFileError(pub String);
+pub enum RulesFileError {
+    /// Not JSON (or it ends early): the JSON reader's message and where.
+    NotJson {
+        /// The JSON reader's own words (with the line and column).
+        detail: String,
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+    },
+    /// JSON, but not of a rules file's shape (an unknown field, a wrong
+    /// type): the JSON reader's message and where.
+    Shape {
+        /// The JSON reader's own words (with the line and column).
+        detail: String,
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+    },
+    /// The `format` field is not [`FORMAT`].
+    Format {
+        /// The field's value.
+        found: String,
+    },
+    /// A version this build does not read (it reads 1 to [`VERSION`]).
+    Version {
+        /// The field's value.
+        found: u32,
+    },
+    /// `dimension`, `pass` or `program` in a version 1 file.
+    NeedsVersion2,
+    /// A `dimension` other than 1, 2 or 3.
+    Dimension {
+        /// The field's value.
+        found: u8,
+    },
+    /// More slides and jumps than [`MAX_OFFSETS`].
+    TooManyOffsets {
+        /// How many the file has.
+        count: usize,
+    },
+    /// More terminal cells than [`MAX_TERMINAL_CELLS`].
+    TooManyTerminalCells {
+        /// How many the file has.
+        count: usize,
+    },
+    /// An entry whose number of coordinates is not the dimension.
+    Arity {
+        /// Which list.
+        list: PointList,
+        /// The entry's index.
+        index: usize,
+        /// Its number of coordinates.
+        numbers: usize,
+        /// The file's dimension.
+        dimension: u8,
+    },
+    /// The `program` does not compile.
+    Program(ProgramError),
+    /// The rules fail [`Rules::validate`]; `entry` is the entry of the file
+    /// at fault, when the problem is one entry.
+    Invalid {
+        /// What is wrong.
+        error: RulesError,
+        /// The entry at fault.
+        entry: Option<FileEntry>,
+    },
+}
 
 impl fmt::Display for RulesFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            RulesFileError::NotJson { detail, .. } => write!(f, "the file is not valid JSON: {detail}"),
+            RulesFileError::Shape { detail, .. } => write!(f, "the file is not a valid rules file: {detail}"),
+            RulesFileError::Format { found } => {
+                write!(f, "field `format` is \"{found}\"; a rules file has \"{FORMAT}\"")
+            }
+            RulesFileError::Version { found } => {
+                write!(f, "field `version` is {found}; this version of Grundy Lab reads versions 1 and {VERSION}")
+            }
+            RulesFileError::NeedsVersion2 => f.write_str("fields `dimension`, `pass` and `program` need `version` 2"),
+            RulesFileError::Dimension { found } => {
+                write!(f, "field `dimension` is {found}; a game has 1, 2 or 3 coordinates")
+            }
+            RulesFileError::TooManyOffsets { .. } => write!(f, "too many offsets (more than {MAX_OFFSETS})"),
+            RulesFileError::TooManyTerminalCells { .. } => {
+                write!(f, "too many terminal cells (more than {MAX_TERMINAL_CELLS})")
+            }
+            RulesFileError::Arity { list, index, numbers, dimension } => write!(
+                f,
+                "`{}[{index}]` has {numbers} numbers; with `dimension` {dimension} each has {dimension}",
+                list.field()
+            ),
+            RulesFileError::Program(e) => write!(f, "field `program`: {e}"),
+            RulesFileError::Invalid { error, entry: None } => write!(f, "{error}"),
+            RulesFileError::Invalid { error, entry: Some(e) } => {
+                let message = error.to_string();
+                let why = message.split_once("; ").map_or(message.as_str(), |(_, why)| why);
+                write!(f, "`{}[{}]` is {:?}; {why}", e.list.field(), e.index, e.numbers)
+            }
+        }
     }
 }
 
@@ -97,44 +226,41 @@ pub fn to_json(rules: &Rules) -> String {
 pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let file: RulesFile = serde_json::from_str(text).map_err(|e| {
-        let what = match e.classify() {
-            serde_json::error::Category::Syntax | serde_json::error::Category::Eof => "is not valid JSON",
-            _ => "is not a valid rules file",
-        };
-        RulesFileError(format!("the file {what}: {e}"))
+        let (detail, line, column) = (e.to_string(), e.line(), e.column());
+        match e.classify() {
+            serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
+                RulesFileError::NotJson { detail, line, column }
+            }
+            _ => RulesFileError::Shape { detail, line, column },
+        }
     })?;
     if file.format != FORMAT {
-        return Err(RulesFileError(format!("field `format` is \"{}\"; a rules file has \"{FORMAT}\"", file.format)));
+        return Err(RulesFileError::Format { found: file.format });
     }
     if !(1..=VERSION).contains(&file.version) {
-        return Err(RulesFileError(format!(
-            "field `version` is {}; this version of Grundy Lab reads versions 1 and {VERSION}",
-            file.version
-        )));
+        return Err(RulesFileError::Version { found: file.version });
     }
     if file.version == 1 && (file.dimension != 2 || file.pass || file.program.is_some()) {
-        return Err(RulesFileError("fields `dimension`, `pass` and `program` need `version` 2".into()));
+        return Err(RulesFileError::NeedsVersion2);
     }
     let d = file.dimension;
     if !(1..=3).contains(&d) {
-        return Err(RulesFileError(format!("field `dimension` is {d}; a game has 1, 2 or 3 coordinates")));
+        return Err(RulesFileError::Dimension { found: d });
     }
     // Lists longer than the limits are refused before they become sets.
     if file.slides.len() + file.jumps.len() > MAX_OFFSETS {
-        return Err(RulesFileError(format!("too many offsets (more than {MAX_OFFSETS})")));
+        return Err(RulesFileError::TooManyOffsets { count: file.slides.len() + file.jumps.len() });
     }
     if file.terminal.len() > MAX_TERMINAL_CELLS {
-        return Err(RulesFileError(format!("too many terminal cells (more than {MAX_TERMINAL_CELLS})")));
+        return Err(RulesFileError::TooManyTerminalCells { count: file.terminal.len() });
     }
-    let points = |field: &str, list: &[Vec<u32>]| -> Result<Vec<[u32; 3]>, RulesFileError> {
-        list.iter()
+    let points = |list: PointList, entries: &[Vec<u32>]| -> Result<Vec<[u32; 3]>, RulesFileError> {
+        entries
+            .iter()
             .enumerate()
-            .map(|(i, v)| {
+            .map(|(index, v)| {
                 if v.len() != d as usize {
-                    return Err(RulesFileError(format!(
-                        "`{field}[{i}]` has {} numbers; with `dimension` {d} each has {d}",
-                        v.len()
-                    )));
+                    return Err(RulesFileError::Arity { list, index, numbers: v.len(), dimension: d });
                 }
                 let mut c = [0; 3];
                 c[..v.len()].copy_from_slice(v);
@@ -145,14 +271,14 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
     let offsets = |list: Vec<[u32; 3]>| list.into_iter().map(|[a, b, c]| Offset::new3(a, b, c)).collect();
     let program = match &file.program {
         None => None,
-        Some(source) => Some(Program::new(source).map_err(|e| RulesFileError(format!("field `program`: {e}")))?),
+        Some(source) => Some(Program::new(source).map_err(RulesFileError::Program)?),
     };
     let rules = Rules {
         piece: Piece {
-            slides: offsets(points("slides", &file.slides)?),
-            jumps: offsets(points("jumps", &file.jumps)?),
+            slides: offsets(points(PointList::Slides, &file.slides)?),
+            jumps: offsets(points(PointList::Jumps, &file.jumps)?),
         },
-        terminal: TerminalSet::from_points(points("terminal", &file.terminal)?),
+        terminal: TerminalSet::from_points(points(PointList::Terminal, &file.terminal)?),
         convention: file.convention,
         dimension: d,
         pass: file.pass,
@@ -160,41 +286,42 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
         name: file.name,
         description: file.description,
     };
-    rules.validate().map_err(|e| RulesFileError(where_in_file(&e, &file.slides, &file.jumps, &file.terminal)))?;
+    rules.validate().map_err(|error| {
+        let entry = entry_at_fault(&error, &file.slides, &file.jumps, &file.terminal);
+        RulesFileError::Invalid { error, entry }
+    })?;
     Ok(rules)
 }
 
-/// The validation message with the index of the offending entry in the
-/// file's list, e.g. "`jumps[0]` is [0, 0]; ...".
-fn where_in_file(e: &RulesError, slides: &[Vec<u32>], jumps: &[Vec<u32>], terminal: &[Vec<u32>]) -> String {
-    let list = |k: OffsetKind| if k == OffsetKind::Slide { slides } else { jumps };
+/// The entry of the file's lists that makes the rules fail, when the
+/// problem is one entry (e.g. `jumps[0]` is `[0, 0]`).
+fn entry_at_fault(e: &RulesError, slides: &[Vec<u32>], jumps: &[Vec<u32>], terminal: &[Vec<u32>]) -> Option<FileEntry> {
+    let of_kind = |k: OffsetKind| match k {
+        OffsetKind::Slide => (PointList::Slides, slides),
+        OffsetKind::Jump => (PointList::Jumps, jumps),
+    };
     let padded = |v: &Vec<u32>| {
         let mut c = [0; 3];
         c[..v.len().min(3)].copy_from_slice(&v[..v.len().min(3)]);
         c
     };
-    let (field, list, entry) = match *e {
-        RulesError::ZeroOffset(k) => (k.field(), list(k), [0, 0, 0]),
-        RulesError::OffsetTooLarge(k, o) => (k.field(), list(k), o.components()),
-        RulesError::TerminalTooFar(c) => ("terminal", terminal, c),
-        _ => return e.to_string(),
+    let ((list, entries), at) = match *e {
+        RulesError::ZeroOffset(k) => (of_kind(k), [0, 0, 0]),
+        RulesError::OffsetTooLarge(k, o) => (of_kind(k), o.components()),
+        RulesError::TerminalTooFar(c) => ((PointList::Terminal, terminal), c),
+        _ => return None,
     };
-    let message = e.to_string();
-    let why = message.split_once("; ").map_or(message.as_str(), |(_, why)| why);
-    match list.iter().position(|v| padded(v) == entry) {
-        Some(i) => format!("`{field}[{i}]` is {:?}; {why}", list[i]),
-        None => message,
-    }
+    let index = entries.iter().position(|v| padded(v) == at)?;
+    Some(FileEntry { list, index, numbers: entries[index].clone() })
 }
 
 /// Why `--rules SPEC` names no usable game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SpecError {
-    /// Neither a path nor a preset: the preset's message (the names that
-    /// exist).
-    Preset(String),
-    /// The file could not be read.
-    Read { spec: String, reason: String },
+    /// Neither a path nor a preset.
+    Preset(super::PresetError),
+    /// The file could not be read (what the operating system said).
+    Read { spec: String, reason: crate::fsutil::OsError },
     /// A rules file (`.json`, or any path not ending in `.rhai`) that is
     /// not valid.
     File { spec: String, error: RulesFileError },
@@ -208,7 +335,7 @@ pub enum SpecError {
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SpecError::Preset(m) => f.write_str(m),
+            SpecError::Preset(e) => write!(f, "{e}"),
             SpecError::Read { spec, reason } => write!(f, "cannot read `{}`: {reason}", spec),
             SpecError::File { spec, error } => write!(f, "`{}`: {error}", spec),
             SpecError::Program { spec, error } => write!(f, "`{}`: {error}", spec),
@@ -240,7 +367,7 @@ pub fn load_spec(spec: &str) -> Result<Rules, SpecError> {
         }
     }
     let text = crate::fsutil::read_text(path, MAX_FILE_BYTES)
-        .map_err(|e| SpecError::Read { spec: spec.into(), reason: e.to_string() })?;
+        .map_err(|e| SpecError::Read { spec: spec.into(), reason: (&e).into() })?;
     if spec.ends_with(".rhai") {
         let program = Program::new(&text).map_err(|error| SpecError::Program { spec: spec.into(), error })?;
         let name = path.file_stem().map_or("program".into(), |s| s.to_string_lossy().into_owned());
@@ -285,19 +412,34 @@ mod tests {
     #[test]
     fn errors_name_the_problem() {
         let ok = to_json(&preset("queen").unwrap());
-        let e = from_json(&ok.replace("\"slides\"", "\"slidez\"")).unwrap_err().0;
-        assert!(e.contains("unknown field `slidez`"), "{e}");
-        let e = from_json(&ok.replace("\"version\": 2", "\"version\": 9")).unwrap_err().0;
-        assert!(e.contains("version"), "{e}");
-        let e = from_json(r#"{"format":"grundy-lab-rules","version":1,"name":"x","jumps":[[0,0]]}"#).unwrap_err().0;
-        assert!(e.contains("jumps[0]"), "{e}");
-        let e = from_json(r#"{"format":"grundy-lab-rules","version":1,"name":"x","jumps":[[-1,2]]}"#).unwrap_err().0;
-        assert!(e.contains("line 1"), "{e}");
-        let e =
-            from_json(r#"{"format":"grundy-lab-rules","version":1,"name":"x","slides":[[1,99999]]}"#).unwrap_err().0;
-        assert!(e.contains("at most"), "{e}");
-        let e = from_json("{ broken").unwrap_err().0;
-        assert!(e.contains("not valid JSON"), "{e}");
+        let e = from_json(&ok.replace("\"slides\"", "\"slidez\"")).unwrap_err();
+        assert!(matches!(&e, RulesFileError::Shape { detail, line: 8, .. } if detail.contains("`slidez`")), "{e:?}");
+        assert!(e.to_string().contains("unknown field `slidez`"), "{e}");
+        let e = from_json(&ok.replace("\"version\": 2", "\"version\": 9")).unwrap_err();
+        assert_eq!(e, RulesFileError::Version { found: 9 });
+        let v1 = |rest: &str| from_json(&format!(r#"{{"format":"grundy-lab-rules","version":1,"name":"x",{rest}}}"#));
+        let e = v1(r#""jumps":[[0,0]]"#).unwrap_err();
+        let entry = FileEntry { list: PointList::Jumps, index: 0, numbers: vec![0, 0] };
+        let zero = RulesError::ZeroOffset(OffsetKind::Jump);
+        assert_eq!(e, RulesFileError::Invalid { error: zero, entry: Some(entry) });
+        assert!(e.to_string().starts_with("`jumps[0]` is [0, 0]; "), "{e}");
+        let e = v1(r#""jumps":[[-1,2]]"#).unwrap_err();
+        assert!(matches!(e, RulesFileError::Shape { line: 1, .. }), "{e:?}");
+        assert!(e.to_string().contains("line 1"), "{e}");
+        let e = v1(r#""slides":[[1,99999]]"#).unwrap_err();
+        assert!(matches!(&e, RulesFileError::Invalid { entry: Some(FileEntry { index: 0, .. }), .. }), "{e:?}");
+        assert!(e.to_string().contains("at most"), "{e}");
+        assert!(matches!(from_json("{ broken"), Err(RulesFileError::NotJson { line: 1, .. })));
+        assert_eq!(v1(r#""pass":true"#), Err(RulesFileError::NeedsVersion2));
+        assert_eq!(v1(r#""jumps":[[1,2,3]]"#).unwrap_err(), {
+            RulesFileError::Arity { list: PointList::Jumps, index: 0, numbers: 3, dimension: 2 }
+        });
+        let v2 = ok.replace("\"dimension\": 2", "\"dimension\": 4");
+        assert_eq!(from_json(&v2), Err(RulesFileError::Dimension { found: 4 }));
+        let other = ok.replace("\"grundy-lab-rules\"", "\"other\"");
+        assert_eq!(from_json(&other), Err(RulesFileError::Format { found: "other".into() }));
+        let bad_program = ok.replace("\"dimension\": 2,", "\"dimension\": 2, \"program\": \"fn (\",");
+        assert!(matches!(from_json(&bad_program), Err(RulesFileError::Program(_))), "{bad_program}");
     }
 
     #[test]
@@ -318,8 +460,11 @@ mod tests {
         assert_eq!(file_beside_preset_in(&dir, "queen"), Some(std::path::PathBuf::from("./queen")));
         assert_eq!(file_beside_preset_in(&dir, "nim"), None);
         assert_eq!(file_beside_preset_in(&dir, "./queen"), None, "a path is no preset name");
+        let missing = dir.join("missing.json");
+        let e = load_spec(missing.to_str().unwrap()).unwrap_err();
+        assert!(matches!(&e, SpecError::Read { reason, .. } if reason.kind == std::io::ErrorKind::NotFound), "{e:?}");
         let e = load_spec("no-such-game").unwrap_err();
-        assert!(matches!(e, SpecError::Preset(_)), "{e:?}");
+        assert_eq!(e, SpecError::Preset(crate::rules::PresetError::Unknown { name: "no-such-game".into() }));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -17,9 +17,12 @@ mod program_error;
 mod reach;
 mod validate;
 
-pub use file::{MAX_FILE_BYTES, RulesFileError, SpecError, file_beside_preset, from_json, load_spec, to_json};
+pub use file::{
+    FORMAT as RULES_FILE_FORMAT, FileEntry, MAX_FILE_BYTES, PointList, RulesFileError, SpecError,
+    VERSION as RULES_FILE_VERSION, file_beside_preset, from_json, load_spec, to_json,
+};
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_piece};
-pub use presets::{FAMILY_PRESETS, PRESET_NAMES, preset, ryuoh_jumps};
+pub use presets::{FAMILY_PRESETS, PRESET_NAMES, PresetError, preset, ryuoh_jumps};
 pub use program::{
     EXAMPLE_PROGRAMS, ExampleProgram, MAX_OPTIONS, MAX_PROGRAM_TEXT, MovesArity, OptionFault, ParseFault, Program,
     ProgramError, ProgramLimit, RunFault, example, position_text,

@@ -2,6 +2,7 @@
 //! pieces, the parameter-p piece and the Hofstadter-G variant.
 
 use super::{Offset, Piece, Rules, TerminalSet};
+use std::fmt;
 
 /// Names accepted by [`preset`] (`ryuoh:P` takes any P from 1 to
 /// [`MAX_RYUOH_P`]).
@@ -32,10 +33,51 @@ pub fn ryuoh_jumps(p: u32) -> Vec<(u32, u32)> {
     (1..p).flat_map(|s| (1..p).filter(move |t| s + t < p).map(move |t| (s, t))).collect()
 }
 
-/// The rules named `name`, or a message listing the names that exist.
-/// `rook` is accepted for `nim`, `wythoff` for `queen`; a name ending in
-/// `+pass` adds the one-time pass.
-pub fn preset(name: &str) -> Result<Rules, String> {
+/// Why a name is no preset (each variant holds the name as given).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PresetError {
+    /// `ryuoh:P` with a `P` that is not a whole number.
+    RyuohNotANumber {
+        /// The name given.
+        name: String,
+    },
+    /// `ryuoh:P` with `P` outside 1 to [`MAX_RYUOH_P`].
+    RyuohOutOfRange {
+        /// The name given.
+        name: String,
+        /// The parameter.
+        p: u32,
+    },
+    /// No preset has this name ([`PRESET_NAMES`], [`FAMILY_PRESETS`]).
+    Unknown {
+        /// The name given.
+        name: String,
+    },
+}
+
+impl fmt::Display for PresetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PresetError::RyuohNotANumber { name } => {
+                write!(f, "`{name}`: the parameter of ryuoh:P must be a whole number, e.g. ryuoh:4")
+            }
+            PresetError::RyuohOutOfRange { name, .. } => write!(f, "`{name}`: P must be between 1 and {MAX_RYUOH_P}"),
+            PresetError::Unknown { name } => write!(
+                f,
+                "unknown rules `{name}`; presets are: {}, ryuoh:P (any P from 1 to {MAX_RYUOH_P}), {} \
+                 (add +pass for the one-time pass), or a rules file (.json) or program (.rhai)",
+                PRESET_NAMES.join(", "),
+                FAMILY_PRESETS.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PresetError {}
+
+/// The rules named `name`. `rook` is accepted for `nim`, `wythoff` for
+/// `queen`; a name ending in `+pass` adds the one-time pass.
+pub fn preset(name: &str) -> Result<Rules, PresetError> {
     let key = name.trim().to_ascii_lowercase();
     if let Some(base) = key.strip_suffix("+pass") {
         return preset(base).map(Rules::with_pass);
@@ -64,11 +106,9 @@ pub fn preset(name: &str) -> Result<Rules, String> {
         }
         _ => {
             if let Some(p) = key.strip_prefix("ryuoh:") {
-                let p: u32 = p
-                    .parse()
-                    .map_err(|_| format!("`{name}`: the parameter of ryuoh:P must be a whole number, e.g. ryuoh:4"))?;
+                let p: u32 = p.parse().map_err(|_| PresetError::RyuohNotANumber { name: name.into() })?;
                 if !(1..=MAX_RYUOH_P).contains(&p) {
-                    return Err(format!("`{name}`: P must be between 1 and {MAX_RYUOH_P}"));
+                    return Err(PresetError::RyuohOutOfRange { name: name.into(), p });
                 }
                 let mut r = Rules::new(&format!("ryuoh:{p}"), Piece::new(&[(1, 0), (0, 1)], &ryuoh_jumps(p)));
                 r.description = format!(
@@ -76,12 +116,7 @@ pub fn preset(name: &str) -> Result<Rules, String> {
                 );
                 return Ok(r);
             }
-            return Err(format!(
-                "unknown rules `{name}`; presets are: {}, ryuoh:P (any P from 1 to {MAX_RYUOH_P}), {} \
-                 (add +pass for the one-time pass), or a rules file (.json) or program (.rhai)",
-                PRESET_NAMES.join(", "),
-                FAMILY_PRESETS.join(", ")
-            ));
+            return Err(PresetError::Unknown { name: name.into() });
         }
     };
     let canonical = match key.as_str() {
@@ -146,9 +181,10 @@ mod tests {
 
     #[test]
     fn bad_names_explain() {
-        assert!(preset("ryuoh:0").unwrap_err().contains("between 1"));
-        assert!(preset("ryuoh:x").unwrap_err().contains("whole number"));
-        assert!(preset("castle").unwrap_err().contains("presets are"));
+        assert_eq!(preset("ryuoh:0"), Err(PresetError::RyuohOutOfRange { name: "ryuoh:0".into(), p: 0 }));
+        assert_eq!(preset("ryuoh:x"), Err(PresetError::RyuohNotANumber { name: "ryuoh:x".into() }));
+        assert_eq!(preset("Castle+pass"), Err(PresetError::Unknown { name: "castle".into() }));
+        assert!(preset("castle").unwrap_err().to_string().contains("presets are"));
         for n in PRESET_NAMES {
             assert!(preset(n).is_ok(), "{n}");
         }

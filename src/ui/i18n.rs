@@ -103,17 +103,98 @@ pub fn draw_error(e: &crate::draw::DrawError) -> String {
     match e {
         DrawError::Io { path, os } => trf("io.cannot_write", &[("path", path), ("reason", &os_reason(os))]),
         DrawError::Extension { path } => trf("io.cannot_write", &[("path", path), ("reason", &tr("io.extension"))]),
-        other => other.to_string(),
+        other => draw_reason(other),
     }
 }
 
 /// A map export that stopped, in the user's language.
 pub fn export_error(e: &crate::map::export::ExportError) -> String {
-    use crate::map::export::ExportError;
+    use crate::map::export::{ExportError, MAX_SIDE_PX};
     match e {
-        ExportError::Cancelled => crate::map::export::CANCELLED.to_string(),
+        ExportError::Cancelled => tr("export.error.cancelled").to_string(),
         ExportError::File(f) => file_error(f),
-        ExportError::Other(m) => m.clone(),
+        ExportError::Empty => tr("export.error.empty").to_string(),
+        ExportError::TooLarge { width, height } => {
+            trf("export.error.too_large", &[("w", width), ("h", height), ("max", &MAX_SIDE_PX)])
+        }
+        ExportError::Memory(m) => memory_error(m),
+        ExportError::Pyramid { needed, limit } => trf(
+            "export.error.pyramid",
+            &[("needed", &crate::grundy::human_bytes(*needed)), ("limit", &crate::grundy::human_bytes(*limit))],
+        ),
+        ExportError::Picture(d) => draw_reason(d),
+    }
+}
+
+/// Memory refused for a large allocation (a picture, a benchmark), in the
+/// user's language.
+pub fn memory_error(e: &crate::grundy::MemoryError) -> String {
+    use crate::grundy::{Allocation, LIMIT_VARIABLE, LimitSource, human_bytes};
+    let what = match e.what {
+        Allocation::Picture { width, height } => trf("memory.what.picture", &[("w", &width), ("h", &height)]),
+        Allocation::Benchmark { side } => trf("memory.what.benchmark", &[("n", &side)]),
+    };
+    let source = match e.source {
+        LimitSource::Environment => trf("memory.source.environment", &[("variable", &LIMIT_VARIABLE)]),
+        LimitSource::System => tr("memory.source.system").to_string(),
+        LimitSource::Fallback => tr("memory.source.fallback").to_string(),
+    };
+    trf(
+        "memory.too_large",
+        &[("what", &what), ("needed", &human_bytes(e.needed)), ("limit", &human_bytes(e.limit)), ("source", &source)],
+    )
+}
+
+/// Why cells or rows are not a knight board (a fragment, for a sentence
+/// around it).
+pub fn board_error(e: &crate::knight::BoardError) -> String {
+    use crate::knight::{BoardError, board::MAX_SIDE};
+    match e {
+        BoardError::Size { width, height } => {
+            trf("knight.board_error.size", &[("w", width), ("h", height), ("max", &MAX_SIDE)])
+        }
+        BoardError::CellCount { width, height, cells } => trf(
+            "knight.board_error.cell_count",
+            &[("w", width), ("h", height), ("n", &(width * height)), ("cells", cells)],
+        ),
+        BoardError::RowLength { row, cells, width } => {
+            trf("knight.board_error.row_length", &[("row", row), ("cells", cells), ("w", width)])
+        }
+        BoardError::BadCell { x, y, ch } => {
+            trf("knight.board_error.bad_cell", &[("x", x), ("y", y), ("ch", &ch.escape_debug())])
+        }
+    }
+}
+
+/// Why `(a, b)` is no leaper (a fragment).
+pub fn leaper_error(e: &crate::knight::LeaperError) -> String {
+    use crate::knight::{LeaperError, leaper::MAX_STEP};
+    match e {
+        LeaperError::NeverMoves => tr("knight.leaper_error.never_moves").to_string(),
+        LeaperError::TooFar { a, b } => trf("knight.leaper_error.too_far", &[("a", a), ("b", b), ("max", &MAX_STEP)]),
+    }
+}
+
+/// A style number out of range (a fragment), named as the Style panel
+/// names it.
+pub fn style_error(e: &crate::knight::StyleError) -> String {
+    use crate::knight::StyleNumber;
+    let name = match e.number {
+        StyleNumber::LineWidth => tr("knight.style.line_width"),
+        StyleNumber::DotRadius => tr("knight.style.dot_radius"),
+        StyleNumber::Margin => tr("knight.style.margin"),
+    };
+    let (min, max) = e.number.range();
+    trf("knight.style_error.range", &[("name", &name), ("value", &e.value), ("min", &min), ("max", &max)])
+}
+
+/// Why a tour search or count could not start (a fragment).
+pub fn tour_error(e: &crate::knight::TourError) -> String {
+    use crate::knight::TourError;
+    match e {
+        TourError::StartNotInRegion { start } => {
+            trf("knight.tour_error.start", &[("cell", &format!("({}, {})", start.x, start.y))])
+        }
     }
 }
 
@@ -377,7 +458,13 @@ pub fn draw_reason(e: &crate::draw::DrawError) -> String {
     match e {
         DrawError::Io { os, .. } => os_reason(os),
         DrawError::Extension { .. } => tr("io.extension").to_string(),
-        other => other.to_string(),
+        DrawError::PixelSize { px } => {
+            trf("draw.error.pixel_size", &[("px", px), ("max", &crate::draw::png::MAX_SIDE_PX)])
+        }
+        DrawError::SceneSize { width, height } => trf("draw.error.scene_size", &[("w", width), ("h", height)]),
+        DrawError::Memory(m) => memory_error(m),
+        DrawError::Allocate { width, height } => trf("draw.error.allocate", &[("w", width), ("h", height)]),
+        DrawError::Encode(detail) => trf("draw.error.encode", &[("detail", detail)]),
     }
 }
 
@@ -385,7 +472,7 @@ pub fn draw_reason(e: &crate::draw::DrawError) -> String {
 /// exactly what is wrong), else `translated`: for errors whose details the
 /// library only has as English text (a rhai message, a rules file's
 /// problem).
-fn english_detail_or(detail: &str, translated: &str) -> String {
+pub fn english_detail_or(detail: &str, translated: &str) -> String {
     match language() {
         Language::English => detail.to_string(),
         _ => translated.to_string(),
@@ -421,10 +508,41 @@ pub fn formula_error(e: &crate::conjecture::FormulaError) -> String {
     text
 }
 
-/// Why a rules file could not be read: in English the file's problem and
-/// where it is, in Japanese that it is no rules file this version reads.
+/// Why a rules file could not be read, and where, in the user's language
+/// (a fragment). The JSON reader's words stay in English; Japanese says
+/// the line and column instead.
 pub fn rules_file_error(e: &crate::rules::RulesFileError) -> String {
-    english_detail_or(&e.0, tr("rules.error.file"))
+    use crate::rules::{
+        MAX_OFFSETS, MAX_TERMINAL_CELLS, RULES_FILE_FORMAT as FORMAT, RULES_FILE_VERSION as VERSION, RulesFileError,
+    };
+    match e {
+        RulesFileError::NotJson { line, column, .. } => {
+            english_detail_or(&e.to_string(), &trf("rules.file_error.not_json", &[("line", line), ("column", column)]))
+        }
+        RulesFileError::Shape { line, column, .. } => {
+            english_detail_or(&e.to_string(), &trf("rules.file_error.shape", &[("line", line), ("column", column)]))
+        }
+        RulesFileError::Format { found } => trf("rules.file_error.format", &[("found", found), ("expected", &FORMAT)]),
+        RulesFileError::Version { found } => trf("rules.file_error.version", &[("found", found), ("ours", &VERSION)]),
+        RulesFileError::NeedsVersion2 => tr("rules.file_error.needs_version_2").to_string(),
+        RulesFileError::Dimension { found } => trf("rules.file_error.dimension", &[("found", found)]),
+        RulesFileError::TooManyOffsets { count } => {
+            trf("rules.file_error.too_many_offsets", &[("count", count), ("max", &MAX_OFFSETS)])
+        }
+        RulesFileError::TooManyTerminalCells { count } => {
+            trf("rules.file_error.too_many_terminal_cells", &[("count", count), ("max", &MAX_TERMINAL_CELLS)])
+        }
+        RulesFileError::Arity { list, index, numbers, dimension } => trf(
+            "rules.file_error.arity",
+            &[("field", &list.field()), ("index", index), ("numbers", numbers), ("dimension", dimension)],
+        ),
+        RulesFileError::Program(p) => trf("rules.file_error.program", &[("error", &program_error(p))]),
+        RulesFileError::Invalid { error, entry: None } => rules_error(error),
+        RulesFileError::Invalid { error, entry: Some(at) } => trf(
+            "rules.file_error.entry",
+            &[("field", &at.list.field()), ("index", &at.index), ("error", &rules_error(error))],
+        ),
+    }
 }
 
 /// Why a job gave no result, in the user's language: the work's error
@@ -846,16 +964,24 @@ mod tests {
             EngineError::InvalidRules(RulesError::ZeroOffset(OffsetKind::Slide)),
             EngineError::Cancelled,
         ];
-        let file = RulesFileError("field `version` is 9".into());
+        let file = RulesFileError::Version { found: 9 };
+        let files = [
+            RulesFileError::NotJson { detail: "EOF while parsing".into(), line: 3, column: 9 },
+            RulesFileError::Shape { detail: "unknown field `slidez`".into(), line: 7, column: 2 },
+            RulesFileError::TooManyOffsets { count: 30_000 },
+            RulesFileError::TooManyTerminalCells { count: 2_000_000 },
+            RulesFileError::Invalid { error: RulesError::ZeroOffset(OffsetKind::Jump), entry: None },
+        ];
         let panicked: crate::jobs::JobError<EngineError> = crate::jobs::JobError::Panicked("oops".into());
 
         set_language(Language::Japanese);
         let mut texts = vec![formula_error(&runtime), formula_error(&parse), rules_file_error(&file)];
         texts.extend(rules.iter().map(rules_error));
+        texts.extend(files.iter().map(rules_file_error));
         texts.extend(engine.iter().map(engine_error));
         for t in &texts {
             // Only names and units stay in Latin letters.
-            let words = t.replace("Grundy Lab", "").replace(" GB", "").replace("U+", "");
+            let words = t.replace("Grundy Lab", "").replace(" GB", "").replace("U+", "").replace("JSON", "");
             assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "English: {t}");
             assert!(typography_faults(t).is_empty(), "{t}: {:?}", typography_faults(t));
         }
@@ -874,13 +1000,75 @@ mod tests {
         // English keeps the library's words where they are more precise.
         assert_eq!(formula_error(&runtime), runtime.to_string());
         assert_eq!(formula_error(&parse), parse.to_string());
-        assert_eq!(rules_file_error(&file), "field `version` is 9");
+        assert_eq!(rules_file_error(&file), "it is a version 9 file; this version of Grundy Lab reads versions 1 to 2");
+        // The JSON reader's words in English.
+        assert_eq!(rules_file_error(&files[1]), files[1].to_string());
         assert_eq!(
             engine_error(&engine[3]),
             "These rules cannot be computed: the slides hold (0, 0), which does not move the piece."
         );
         assert!(engine_error(&engine[1]).starts_with("0 × 5 is not a size"));
         assert!(engine_error(&engine[2]).contains("a game of 1 coordinates"), "{}", engine_error(&engine[2]));
+    }
+
+    #[test]
+    fn knight_picture_and_export_errors_are_said_in_the_users_language() {
+        use crate::draw::DrawError;
+        use crate::grundy::{Allocation, LimitSource, MemoryError};
+        use crate::knight::{BoardError, LeaperError, Pos, StyleError, StyleNumber, TourError};
+        use crate::map::export::ExportError;
+        let memory = |source| MemoryError {
+            what: Allocation::Picture { width: 30_000, height: 20_000 },
+            needed: 4 << 30,
+            limit: 1 << 30,
+            source,
+        };
+        let bench = MemoryError { what: Allocation::Benchmark { side: 65_536 }, ..memory(LimitSource::Fallback) };
+        let errors = || {
+            let mut texts = vec![
+                board_error(&BoardError::Size { width: 0, height: 300 }),
+                board_error(&BoardError::CellCount { width: 2, height: 2, cells: 3 }),
+                board_error(&BoardError::RowLength { row: 1, cells: 1, width: 2 }),
+                board_error(&BoardError::BadCell { x: 3, y: 0, ch: '#' }),
+                leaper_error(&LeaperError::NeverMoves),
+                leaper_error(&LeaperError::TooFar { a: 1, b: 40 }),
+                tour_error(&TourError::StartNotInRegion { start: Pos::new(9, 0) }),
+                draw_reason(&DrawError::PixelSize { px: 0 }),
+                draw_reason(&DrawError::SceneSize { width: 0.0, height: 3.0 }),
+                draw_reason(&DrawError::Allocate { width: 9000, height: 9000 }),
+                draw_reason(&DrawError::Memory(memory(LimitSource::System))),
+                memory_error(&memory(LimitSource::Environment)),
+                memory_error(&bench),
+                export_error(&ExportError::Cancelled),
+                export_error(&ExportError::Empty),
+                export_error(&ExportError::TooLarge { width: 40_000, height: 10 }),
+                export_error(&ExportError::Pyramid { needed: 3 << 30, limit: 1 << 30 }),
+                export_error(&ExportError::Picture(DrawError::PixelSize { px: 0 })),
+            ];
+            texts.extend(StyleNumber::ALL.map(|number| style_error(&StyleError { number, value: 25.0 })));
+            texts
+        };
+        set_language(Language::Japanese);
+        for t in errors() {
+            // Only the board's letters, the leaper's fields a and b, units
+            // and the variable's name stay in Latin letters.
+            let words = t
+                .replace("「A」", "")
+                .replace("a か b", "")
+                .replace("「B」", "")
+                .replace(crate::grundy::LIMIT_VARIABLE, "");
+            let words = words.replace(" GB", "").replace(" MB", "").replace("P局面", "");
+            assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "English: {t}");
+            assert!(typography_faults(&t).is_empty(), "{t}: {:?}", typography_faults(&t));
+        }
+        assert_eq!(
+            tour_error(&TourError::StartNotInRegion { start: Pos::new(9, 0) }),
+            "出発マス (9, 0) がこの領域のマスではない"
+        );
+        set_language(Language::English);
+        let english = errors();
+        assert_eq!(english[4], "a (0,0)-leaper never moves; make a or b more than 0");
+        assert!(english[12].starts_with("the benchmark at 65536 × 65536 needs 4.3 GB"), "{}", english[12]);
     }
 
     #[test]

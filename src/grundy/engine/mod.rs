@@ -19,9 +19,14 @@
 //! with a move, passing reaches the same cell of layer 0, one more option
 //! value, like a jump's.
 
+mod error;
+mod size;
 mod sorted3;
 
-use super::{EngineError, Table, memory};
+pub use error::EngineError;
+pub use size::{MAX_SIDE, check_box, estimate_bytes, estimate_bytes_box, estimate_seconds};
+
+use super::{Table, memory};
 use crate::Control;
 use crate::rules::{Convention, Offset, Rules};
 use rayon::prelude::*;
@@ -364,7 +369,7 @@ pub fn prepare(rules: &Rules, width: usize, height: usize) -> Result<Table, Engi
 /// [`prepare`] for a box of one, two or three coordinates.
 pub fn prepare_box(rules: &Rules, dims: [usize; 3]) -> Result<Table, EngineError> {
     let [width, height, depth] = dims;
-    let sides_ok = dims.iter().all(|&n| (1..=memory::MAX_SIDE).contains(&n));
+    let sides_ok = dims.iter().all(|&n| (1..=MAX_SIDE).contains(&n));
     let unused_flat = dims[rules.dimension.clamp(1, 3) as usize..].iter().all(|&n| n == 1);
     if !sides_ok || !unused_flat {
         return Err(EngineError::BadSize { width, height, depth, dimension: rules.dimension });

@@ -38,14 +38,17 @@ enum FileAction {
     Export,
 }
 
-/// What is wrong with a design file, in the current language (details from
-/// the JSON reader or the operating system are kept as they are).
+/// What is wrong with a design file, in the current language (the JSON
+/// reader's words in English; in Japanese its line and column).
 pub fn design_error_text(e: &DesignError) -> String {
     use crate::knight::design::{FORMAT, VERSION};
     match e {
         DesignError::Read(os) => trf("knight.load.read", &[("detail", &crate::ui::i18n::os_reason(os))]),
         DesignError::NotText { byte } => trf("knight.load.not_text", &[("byte", byte)]),
-        DesignError::Syntax(m) => trf("knight.load.syntax", &[("detail", m)]),
+        DesignError::Syntax { detail, line, column } => crate::ui::i18n::english_detail_or(
+            &trf("knight.load.syntax", &[("detail", detail)]),
+            &trf("knight.load.syntax_at", &[("line", line), ("column", column)]),
+        ),
         DesignError::Format(x) => trf("knight.load.format", &[("format", x), ("expected", &FORMAT)]),
         DesignError::Version(v) => trf("knight.load.version", &[("version", v), ("ours", &VERSION)]),
         DesignError::Size { width, height } => {
@@ -55,9 +58,9 @@ pub fn design_error_text(e: &DesignError) -> String {
         DesignError::RowLength { width, row, cells } => {
             trf("knight.load.row_length", &[("w", width), ("row", row), ("cells", cells)])
         }
-        DesignError::Board(m) => trf("knight.load.board", &[("detail", m)]),
-        DesignError::Leaper(m) => trf("knight.load.leaper", &[("detail", m)]),
-        DesignError::Style(m) => trf("knight.load.style", &[("detail", m)]),
+        DesignError::Board(b) => trf("knight.load.board", &[("detail", &crate::ui::i18n::board_error(b))]),
+        DesignError::Leaper(l) => trf("knight.load.leaper", &[("detail", &crate::ui::i18n::leaper_error(l))]),
+        DesignError::Style(s) => trf("knight.load.style", &[("detail", &crate::ui::i18n::style_error(s))]),
     }
 }
 

@@ -2,11 +2,11 @@
 //! plain words, mirroring A's tour into B.
 
 use super::{KnightTab, Tool, region_key, region_name, section, symmetry_name};
-use crate::jobs::{Job, JobEnd, poll};
+use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::knight::tour::find_region_tour;
 use crate::knight::{
-    Board, Leaper, LeaperGraph, NoTourReason, Pos, Region, Symmetry, Tour, TourCount, TourFault, TourResult, TourSpec,
-    count_tours, find_symmetric_tour,
+    Board, Leaper, LeaperGraph, NoTourReason, Pos, Region, Symmetry, Tour, TourCount, TourError, TourFault, TourResult,
+    TourSpec, count_tours, find_symmetric_tour,
 };
 use crate::ui::i18n::{tr, trf};
 use crate::ui::widgets;
@@ -50,8 +50,8 @@ pub enum Failure {
     /// The search returned something that is not a tour (a bug; the tour
     /// is not shown).
     BadTour(TourFault),
-    /// The job stopped with an error (its message, in English).
-    Job(String),
+    /// The job stopped with an error (worded when it is drawn).
+    Job(JobError<TourError>),
 }
 
 /// What a job returns.
@@ -73,7 +73,7 @@ pub struct RegionWork {
     /// The cells and leaper the answer (or the job) is about.
     input: Option<(Vec<Pos>, Leaper)>,
     /// The running search or count.
-    pub job: Option<Job<JobOut>>,
+    pub job: Option<Job<JobOut, TourError>>,
     time_limit: f32,
 }
 
@@ -206,7 +206,7 @@ impl KnightTab {
                 JobEnd::Done(JobOut::Search(TourResult::Undecided, _)) => Outcome::Undecided(w.time_limit),
                 JobEnd::Done(JobOut::Count(n, closed, start)) => Outcome::Count(n, closed, start),
                 JobEnd::Cancelled => Outcome::Cancelled,
-                JobEnd::Failed(e) => Outcome::Failed(Failure::Job(e.to_string())),
+                JobEnd::Failed(e) => Outcome::Failed(Failure::Job(e)),
             });
         }
         self.poll_export();
@@ -352,7 +352,10 @@ impl KnightTab {
             Outcome::Failed(Failure::BadTour(f)) => {
                 trf("knight.failed.bad_tour", &[("fault", &super::reason::fault_text(f))])
             }
-            Outcome::Failed(Failure::Job(e)) => trf("knight.failed", &[("error", e)]),
+            Outcome::Failed(Failure::Job(e)) => {
+                let error = crate::ui::i18n::job_error(e, crate::ui::i18n::tour_error);
+                trf("knight.failed", &[("error", &error)])
+            }
             Outcome::Count(n, closed, start) => {
                 let kind = match (closed, start) {
                     (true, _) => tr("knight.kind.closed").to_string(),

@@ -75,7 +75,7 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
             ui.small(trf("map.export.size", &[("w", &w), ("h", &h)]));
         }
         Err(e) => {
-            ui.colored_label(ui.visuals().error_fg_color, e);
+            ui.colored_label(ui.visuals().error_fg_color, crate::ui::i18n::export_error(&e));
         }
     }
     if let Some((path, format)) = choose_file(ui, tab) {

@@ -1,0 +1,62 @@
+//! Why a table could not be computed.
+
+use super::super::memory::{human_bytes, limit_source, size_text};
+use super::MAX_SIDE;
+use std::fmt;
+
+/// Why a table could not be computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// The size needs more memory than is allowed.
+    TooLarge { dims: [usize; 3], needed: u64, limit: u64 },
+    /// A side is 0 or larger than [`MAX_SIDE`], or a coordinate the rules
+    /// do not have has a side other than 1.
+    BadSize { width: usize, height: usize, depth: usize, dimension: u8 },
+    /// The rules fail [`crate::rules::Rules::validate`].
+    InvalidRules(crate::rules::RulesError),
+    /// A rules program failed (where, and why).
+    Program(crate::rules::ProgramError),
+    /// The computation was cancelled.
+    Cancelled,
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::TooLarge { dims, needed, limit } => write!(
+                f,
+                "{} needs {}; the limit on this machine is {} ({})",
+                size_text(*dims),
+                human_bytes(*needed),
+                human_bytes(*limit),
+                limit_source()
+            ),
+            EngineError::BadSize { width, height, depth, dimension } => {
+                let sides = [*width, *height, *depth];
+                if sides[(*dimension).clamp(1, 3) as usize..].iter().any(|&n| n != 1) {
+                    write!(f, "{} is not a size for a game of {dimension} coordinates", size_text(sides))
+                } else {
+                    write!(f, "{} is not a size: each side must be between 1 and {MAX_SIDE}", size_text(sides))
+                }
+            }
+            EngineError::InvalidRules(e) => write!(f, "these rules cannot be computed: {e}"),
+            // A budget that ran out is no failure of the program.
+            EngineError::Program(e @ crate::rules::ProgramError::Budget { .. }) => write!(f, "{e}"),
+            EngineError::Program(e) => write!(f, "the rules program failed {e}"),
+            EngineError::Cancelled => f.write_str("cancelled"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_readable() {
+        let e = EngineError::TooLarge { dims: [16384, 16384, 1], needed: 1_300_000_000, limit: 1_000_000_000 };
+        assert!(e.to_string().starts_with("16384 x 16384 needs 1.3 GB"));
+    }
+}
