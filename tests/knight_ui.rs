@@ -469,7 +469,7 @@ fn undo_takes_back_the_leaper_and_the_style_and_shift_z_redoes() {
 
 #[track_caller]
 fn message(h: &Harness<'_, GrundyLabApp>) -> String {
-    h.state().state.knight.files.message.clone().expect("a message").1
+    h.state().state.knight.files.message.clone().expect("a message").1.text()
 }
 
 #[test]

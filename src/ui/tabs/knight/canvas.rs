@@ -25,7 +25,7 @@ pub struct CanvasState {
     last_cell: Option<Pos>,
     rect_from: Option<(Pos, Cell)>,
     /// A short message after a click that did nothing.
-    pub notice: Option<String>,
+    pub notice: Option<crate::ui::notice::Notice>,
 }
 
 /// What the scene depends on besides the design.
@@ -166,7 +166,7 @@ impl KnightTab {
         };
         ui.label(hint);
         if let Some(n) = &self.canvas.notice {
-            ui.colored_label(ui.visuals().warn_fg_color, n);
+            ui.colored_label(ui.visuals().warn_fg_color, n.text());
         }
         let bottom = if self.options.tool == Tool::Puzzle { 40.0 } else { 4.0 };
         let area = ui.available_rect_before_wrap();
@@ -247,7 +247,8 @@ impl KnightTab {
                         Cell::A => self.start[0] = Some(c),
                         Cell::B => self.start[1] = Some(c),
                         Cell::Hole => {
-                            self.canvas.notice = Some(trf("knight.start_not_region", &[("x", &c.x), ("y", &c.y)]));
+                            let text = move || trf("knight.start_not_region", &[("x", &c.x), ("y", &c.y)]);
+                            self.canvas.notice = Some(crate::ui::notice::Notice::new(text));
                             return;
                         }
                     }

@@ -336,14 +336,17 @@ impl KnightTab {
             if ui.button(tr("knight.leaper.use")).clicked() {
                 let max = crate::knight::leaper::MAX_STEP;
                 let parse = |s: &str| {
-                    s.trim()
-                        .parse::<u8>()
-                        .ok()
-                        .filter(|&v| v <= max)
-                        .ok_or_else(|| trf("knight.leaper.bad_number", &[("text", &s.trim()), ("max", &max)]))
+                    s.trim().parse::<u8>().ok().filter(|&v| v <= max).ok_or_else(|| {
+                        let typed = s.trim().to_string();
+                        crate::ui::notice::Notice::new(move || {
+                            trf("knight.leaper.bad_number", &[("text", &typed), ("max", &max)])
+                        })
+                    })
                 };
                 let leaper = parse(&text.0).and_then(|a| {
-                    parse(&text.1).and_then(|b| Leaper::new(a, b).map_err(|_| tr("knight.leaper.zero").to_string()))
+                    parse(&text.1).and_then(|b| {
+                        Leaper::new(a, b).map_err(|_| crate::ui::notice::Notice::key("knight.leaper.zero"))
+                    })
                 });
                 match leaper {
                     Ok(l) => {

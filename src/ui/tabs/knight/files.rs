@@ -8,6 +8,7 @@ use crate::jobs::{Job, JobEnd, poll};
 use crate::knight::{Design, DesignError};
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
+use crate::ui::notice::Notice;
 use crate::ui::widgets;
 use std::path::{Path, PathBuf};
 
@@ -19,10 +20,10 @@ pub const MAX_PX: u32 = 10_000;
 pub struct FilesState {
     /// The path typed for save / load / export.
     pub path: String,
-    /// The last message: (success, text).
-    pub message: Option<(bool, String)>,
+    /// The last message: (success, text worded when drawn).
+    pub message: Option<(bool, Notice)>,
     /// The running export.
-    pub export_job: Option<Job<PathBuf>>,
+    pub export_job: Option<Job<PathBuf, crate::draw::DrawError>>,
     /// The dialogs and the typed path (one widget with the other tabs).
     pub choice: FileChoice,
 }
@@ -67,12 +68,16 @@ pub fn design_error_text(e: &DesignError) -> String {
 impl KnightTab {
     /// Save the design to `path`.
     pub fn save_to(&mut self, path: &Path) {
+        let shown = path.to_path_buf();
         self.files.message = Some(match self.design.save(path) {
-            Ok(()) => (true, trf("knight.saved", &[("path", &path.display())])),
-            Err(e) => {
-                let error = crate::ui::i18n::draw_reason(&e);
-                (false, trf("knight.save_failed", &[("path", &path.display()), ("error", &error)]))
-            }
+            Ok(()) => (true, Notice::new(move || trf("knight.saved", &[("path", &shown.display())]))),
+            Err(e) => (
+                false,
+                Notice::new(move || {
+                    let error = crate::ui::i18n::draw_reason(&e);
+                    trf("knight.save_failed", &[("path", &shown.display()), ("error", &error)])
+                }),
+            ),
         });
     }
 
@@ -87,12 +92,17 @@ impl KnightTab {
                 self.board_changed();
                 self.options.width = self.design.board.width().min(super::edit::MAX_SIDE);
                 self.options.height = self.design.board.height().min(super::edit::MAX_SIDE);
-                self.files.message = Some((true, trf("knight.loaded", &[("path", &path.display())])));
+                let shown = path.to_path_buf();
+                self.files.message =
+                    Some((true, Notice::new(move || trf("knight.loaded", &[("path", &shown.display())]))));
             }
             Err(e) => {
-                let reason = design_error_text(&e.error);
-                self.files.message =
-                    Some((false, trf("knight.load_failed", &[("path", &path.display()), ("reason", &reason)])));
+                let shown = path.to_path_buf();
+                let text = move || {
+                    let reason = design_error_text(&e.error);
+                    trf("knight.load_failed", &[("path", &shown.display()), ("reason", &reason)])
+                };
+                self.files.message = Some((false, Notice::new(text)));
             }
         }
     }
@@ -103,7 +113,8 @@ impl KnightTab {
         // The one mistake a user makes easily, said before any work starts.
         let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
         if ext != "png" && ext != "svg" {
-            self.files.message = Some((false, trf("knight.export_ext", &[("path", &path.display())])));
+            let text = move || trf("knight.export_ext", &[("path", &path.display())]);
+            self.files.message = Some((false, Notice::new(text)));
             return;
         }
         let scene = self.current_scene();
@@ -111,7 +122,7 @@ impl KnightTab {
         self.files.message = None;
         // Replacing the job cancels an older export.
         self.files.export_job = Some(widgets::spawn(widgets::JobLabel::new("knight.export_job"), ctx, move |_| {
-            crate::draw::export(&scene, &path, px).map_err(|e| crate::ui::i18n::draw_error(&e))?;
+            crate::draw::export(&scene, &path, px)?;
             Ok(path)
         }));
     }
@@ -119,8 +130,14 @@ impl KnightTab {
     pub(super) fn poll_export(&mut self) {
         let Some(end) = poll(&mut self.files.export_job) else { return };
         self.files.message = match end {
-            JobEnd::Done(p) => Some((true, trf("knight.exported", &[("path", &p.display())]))),
-            JobEnd::Failed(e) => Some((false, trf("knight.export_failed", &[("error", &e)]))),
+            JobEnd::Done(p) => Some((true, Notice::new(move || trf("knight.exported", &[("path", &p.display())])))),
+            JobEnd::Failed(e) => Some((
+                false,
+                Notice::new(move || {
+                    let error = crate::ui::i18n::job_error(&e, crate::ui::i18n::draw_error);
+                    trf("knight.export_failed", &[("error", &error)])
+                }),
+            )),
             JobEnd::Cancelled => None,
         };
     }
@@ -181,7 +198,7 @@ impl KnightTab {
         }
         if let Some((ok, m)) = &self.files.message {
             let c = if *ok { ui.visuals().text_color() } else { ui.visuals().error_fg_color };
-            ui.colored_label(c, m);
+            ui.colored_label(c, m.text());
         }
     }
 }
