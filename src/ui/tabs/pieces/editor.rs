@@ -6,7 +6,7 @@ use super::PiecesTab;
 use crate::rules::{CellState, Convention, Offset, Piece, Rules, TerminalSet, USUAL_SLIDES, parameter_p_piece};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
-use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
+use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 
 /// The largest move matrix shown.
 pub const MAX_GRID: u32 = 40;
@@ -328,7 +328,7 @@ fn draw_move(painter: &egui::Painter, r: Rect, o: Offset, state: CellState, on_r
         }
         CellState::Slide => {
             painter.rect_filled(r.shrink(1.5), cell * 0.12, pal.target);
-            let stroke = Stroke::new((cell * 0.09).max(2.0), Color32::WHITE);
+            let stroke = Stroke::new((cell * 0.09).max(2.0), pal.matrix_arrow);
             if o.dx == 0 && o.dy == 0 {
                 // Straight down the third axis: a ring, as an arrow seen end on.
                 painter.circle_stroke(r.center(), cell * 0.22, stroke);

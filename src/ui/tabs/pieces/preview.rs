@@ -187,7 +187,7 @@ fn draw_cells(
             let r = Rect::from_min_size(origin + vec2(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
             let Some(v) = table.try_get(x, y) else { continue };
             let rgba = colours.colour(v);
-            let mut fill = Color32::from_rgba_unmultiplied(rgba[0], rgba[1], rgba[2], rgba[3]);
+            let mut fill = crate::ui::theme::library_colour(rgba);
             if stale {
                 fill = fill.gamma_multiply(0.55);
             }
