@@ -324,10 +324,11 @@ fn colours_id() -> egui::Id {
     egui::Id::unique("grundy_lab::theme::Colours")
 }
 
-/// How much larger text is than normal (1 normally, 1.3 in presentation
-/// mode): panels and pictures grow with it.
+/// How much larger text is than normal: the same as
+/// [`UiExt::text_scale`](super::ui_ext::UiExt::text_scale), which new code
+/// calls (this name stays for the callers of the moment).
 pub fn text_scale(ui: &egui::Ui) -> f32 {
-    ui.style().text_styles.get(&TextStyle::Body).map_or(1.0, |f| f.size / 18.0)
+    super::ui_ext::text_scale_of(ui.style())
 }
 
 /// Apply theme, text sizes and contrast to the context.

@@ -270,11 +270,3 @@ impl KnightTab {
         }
     }
 }
-
-/// A section title in the side panels.
-fn section(ui: &mut egui::Ui, title: &str) {
-    ui.add_space(10.0);
-    let size = ui.style().text_styles[&egui::TextStyle::Body].size * 1.15;
-    ui.label(egui::RichText::new(title).strong().size(size));
-    ui.add_space(2.0);
-}

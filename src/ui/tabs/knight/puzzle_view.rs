@@ -2,9 +2,10 @@
 //! when a click is not allowed, when the tour is complete, or stuck.
 
 use super::solve::Origin;
-use super::{KnightTab, Tool, region_name, section};
+use super::{KnightTab, Tool, region_name};
 use crate::knight::{Doomed, Pos, Puzzle, Region, StepError};
 use crate::ui::i18n::{tr, trf};
+use crate::ui::ui_ext::UiExt;
 use egui::RichText;
 
 fn step_error(e: StepError) -> String {
@@ -86,7 +87,7 @@ impl KnightTab {
     }
 
     pub(super) fn puzzle_panel(&mut self, ui: &mut egui::Ui) {
-        section(ui, tr("knight.puzzle"));
+        ui.section(tr("knight.puzzle"));
         ui.horizontal_wrapped(|ui| {
             for r in Region::BOTH {
                 if self.design.board.count(r) > 0

@@ -10,6 +10,7 @@ use crate::map::export::{ExportWindow, Poster, PosterTexts};
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::tabs::play::explain::rules_name;
+use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -72,7 +73,7 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
             ui.small(trf("map.export.size", &[("w", &w), ("h", &h)]));
         }
         Err(e) => {
-            ui.colored_label(ui.visuals().error_fg_color, e);
+            ui.error_label(e);
         }
     }
     if let Some((path, format)) = choose_file(ui, tab) {

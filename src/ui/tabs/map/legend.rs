@@ -24,12 +24,10 @@ pub(super) fn tag(painter: &egui::Painter, pos: Pos2, align: Align2, text: &str)
     painter.galley(r.min, galley, pal.map_text);
 }
 
-/// How much larger than the default the UI's text is (the body size over
-/// its default of 18 points, as the banner does), so that the map's own
-/// labels grow with the rest on a projector.
+/// How much larger than the default the UI's text is, so that the map's
+/// own labels grow with the rest on a projector.
 fn text_scale(ctx: &egui::Context) -> f32 {
-    let body = ctx.global_style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
-    (body / 18.0).max(0.5)
+    crate::ui::ui_ext::text_scale_of(&ctx.global_style())
 }
 
 pub(super) fn badge(painter: &egui::Painter, pos: Pos2, align: Align2, text: &str) {

@@ -121,12 +121,6 @@ impl Default for PiecesTab {
     }
 }
 
-/// The size of section titles: a little larger than the body text, so that
-/// they grow with it in presentation mode.
-fn heading_size(ui: &egui::Ui) -> f32 {
-    ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size) * 1.12
-}
-
 /// Whether two drafts describe the same game (they may differ in name or
 /// description, which the text fields' own undo covers).
 fn same_game(a: &Rules, b: &Rules) -> bool {
