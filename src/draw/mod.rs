@@ -35,7 +35,10 @@ pub enum DrawError {
         os: crate::fsutil::OsError,
     },
     /// The file name ends in neither `.png` nor `.svg`.
-    Extension { path: String },
+    Extension {
+        /// The file name we were given.
+        path: String,
+    },
     /// The image encoder failed.
     Encode(String),
 }

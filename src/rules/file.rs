@@ -194,15 +194,35 @@ pub enum SpecError {
     /// exist).
     Preset(String),
     /// The file could not be read.
-    Read { spec: String, reason: String },
+    Read {
+        /// The path as given.
+        spec: String,
+        /// Why it could not be read.
+        reason: String,
+    },
     /// A rules file (`.json`, or any path not ending in `.rhai`) that is
     /// not valid.
-    File { spec: String, error: RulesFileError },
+    File {
+        /// The path as given.
+        spec: String,
+        /// What is wrong with the file.
+        error: RulesFileError,
+    },
     /// A rules program (`.rhai`) that does not compile.
-    Program { spec: String, error: ProgramError },
+    Program {
+        /// The path as given.
+        spec: String,
+        /// Why the program does not compile.
+        error: ProgramError,
+    },
     /// A rules program whose rules are not valid (e.g. its file name, the
     /// game's name, holds a control character).
-    Invalid { spec: String, error: RulesError },
+    Invalid {
+        /// The path as given.
+        spec: String,
+        /// Which rule of `Rules::validate` fails.
+        error: RulesError,
+    },
 }
 
 impl fmt::Display for SpecError {

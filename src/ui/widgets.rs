@@ -110,7 +110,9 @@ pub fn banner(ui: &mut egui::Ui, fill: Color32, text_color: Color32, text: &str,
 /// Which side of the tab a side panel is on.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Side {
+    /// On the left of the tab.
     Left,
+    /// On the right of the tab.
     Right,
 }
 

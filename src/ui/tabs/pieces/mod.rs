@@ -221,6 +221,8 @@ impl PiecesTab {
         self.bench.poll();
     }
 
+    /// Draw the tab: the editor (move matrix or program) on the left, the
+    /// workbench on the right, the preview and the piece between them.
     pub fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let ctx = ui.ctx().clone();
         self.keyboard(&ctx);
