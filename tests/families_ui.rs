@@ -4,7 +4,7 @@
 //! three queens won from a winning start, and a three-heap map drawn plane
 //! by plane.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 mod common;
 use common::{shows, step_until};

@@ -4,8 +4,6 @@
 //! with the app running (and a banner where something was refused), never a
 //! crash.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 mod common;
 use common::{shows, step_until};
 

@@ -3,8 +3,6 @@
 //! searched for the English texts of `locales/app.yml` that differ from
 //! their Japanese ones.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 mod common;
 use common::step_until;
 

@@ -5,7 +5,7 @@
 //! and inspected), a bad design file, the puzzle and the mirror. No sleeps:
 //! the harness is stepped until a condition holds, with a step limit.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 mod common;
 use common::{shows, step_until};

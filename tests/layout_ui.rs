@@ -14,8 +14,6 @@
 //! The real app is built from a saved settings string and stepped until its
 //! first background jobs end (no sleeps).
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 mod common;
 use common::step_until;
 

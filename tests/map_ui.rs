@@ -4,8 +4,6 @@
 //! theorem of the sources, export writes a PNG, and snapshots at three zooms.
 //! No sleeps: the harness is stepped until a condition holds, with a deadline.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 mod common;
 use common::{shows, step_until};
 

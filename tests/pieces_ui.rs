@@ -4,7 +4,7 @@
 //! parameter-p preset, files saved and opened by path, a bad file, and the
 //! user's library. No sleeps: the harness is stepped until a condition holds.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 mod common;
 use common::{shows, step_until};

@@ -9,8 +9,6 @@
 //! soak_ui` runs a long one. The seed is printed, and
 //! `GRUNDY_LAB_SOAK_SEED` replays a run.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 mod common;
 
 use egui::accesskit::Role;

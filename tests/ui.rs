@@ -3,8 +3,6 @@
 //! Nim, languages, a corrupted settings string, and snapshots of the Play
 //! tab. No sleeps: the harness is stepped until a condition holds.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 mod common;
 use common::{shows, step_until, step_until_shows};
 

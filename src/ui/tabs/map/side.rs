@@ -296,7 +296,6 @@ fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &Arc<Table>, (x, y): (usize, u
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, reason = "tests")]
     use super::*;
 
     #[test]
