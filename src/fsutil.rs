@@ -18,7 +18,9 @@ use std::path::{Path, PathBuf};
 /// that the app can say it in the user's language, and its own words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OsError {
+    /// The kind of failure, as the standard library classifies it.
     pub kind: std::io::ErrorKind,
+    /// The system's own words (English, for the CLI and logs).
     pub message: String,
     /// When Grundy Lab itself refused the file (not the system), why.
     pub refusal: Option<Refusal>,
@@ -74,7 +76,9 @@ impl fmt::Display for OsError {
 /// A file that could not be written; nothing was left behind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileError {
+    /// The file we tried to write.
     pub path: PathBuf,
+    /// What the operating system said.
     pub os: OsError,
 }
 

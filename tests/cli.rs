@@ -2,7 +2,7 @@
 //! a full disk would give it: every case ends with a message or a quiet
 //! exit, never a panic (exit 101), a hang or a destroyed file.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

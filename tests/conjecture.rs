@@ -3,7 +3,7 @@
 //! bad formulas fail fast with a message, and pattern hints only report
 //! what the data supports.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 use grundy_lab::Control;
 use grundy_lab::conjecture::{

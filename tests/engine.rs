@@ -1,8 +1,6 @@
 //! The engine against a naive reference on random rules, and every closed
 //! form of math.md against computed tables.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 use grundy_lab::Control;
 use grundy_lab::grundy::{EngineError, Table, compute, naive};
 use grundy_lab::rules::{Convention, Piece, Rules, TerminalSet, preset};

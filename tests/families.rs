@@ -4,8 +4,6 @@
 //! against its computed table; each example program against a Rust version
 //! of the same game; bad programs give messages.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 use grundy_lab::Control;
 use grundy_lab::grundy::{EngineError, Table, compute_box, naive};
 use grundy_lab::rules::{

@@ -4,7 +4,7 @@
 //! three queens won from a winning start, and a three-heap map drawn plane
 //! by plane.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 mod common;
 use common::{shows, step_until};
@@ -30,10 +30,7 @@ fn play_settings(rules: &Rules, extra: &str) -> &'static str {
 
 fn harness(rules: &Rules, extra: &str) -> Harness<'static, GrundyLabApp> {
     let saved = play_settings(rules, extra);
-    Harness::builder()
-        .with_max_steps(50)
-        .with_size([1600.0, 1000.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+    common::app(saved).size([1600.0, 1000.0]).build()
 }
 
 /// The app on the Grundy map tab, with the preset `name` on a board of side `size`.
@@ -42,21 +39,13 @@ fn map_harness(name: &str, size: usize) -> Harness<'static, GrundyLabApp> {
     let saved = format!(
         r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":{size}}}}}}}"#
     );
-    let saved: &'static str = Box::leak(saved.into_boxed_str());
-    Harness::builder()
-        .with_max_steps(50)
-        .with_size([1600.0, 1000.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+    common::app(saved).size([1600.0, 1000.0]).build()
 }
 
 /// [`harness`] rendered by wgpu at the snapshots' size, for pictures.
 fn snapshot_harness(rules: &Rules, extra: &str) -> Harness<'static, GrundyLabApp> {
     let saved = play_settings(rules, extra);
-    Harness::builder()
-        .with_max_steps(50)
-        .with_size([1280.0, 760.0])
-        .wgpu()
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+    common::app(saved).size([1280.0, 760.0]).wgpu().build()
 }
 
 fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
@@ -261,10 +250,7 @@ fn the_map_marks_where_the_pass_changes_the_value() {
 #[test]
 fn a_program_example_is_previewed_checked_and_played() {
     let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Pieces"}"#;
-    let mut h = Harness::builder()
-        .with_max_steps(50)
-        .with_size([1920.0, 1080.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let mut h = common::app(saved).build();
     h.run();
     click(&mut h, "Program");
     click(&mut h, "subtraction-1-3-4");
@@ -322,12 +308,7 @@ fn map_snapshot_harness(name: &str, size: usize, extra: &str) -> Harness<'static
     let saved = format!(
         r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":{size}{extra}}}}}}}"#
     );
-    let saved: &'static str = Box::leak(saved.into_boxed_str());
-    Harness::builder()
-        .with_max_steps(50)
-        .with_size([1280.0, 760.0])
-        .wgpu()
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+    common::app(saved).size([1280.0, 760.0]).wgpu().build()
 }
 
 #[test]
@@ -351,11 +332,7 @@ fn snapshot_the_one_heap_plot() {
 #[test]
 fn snapshot_the_program_editor_with_its_preview() {
     let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Pieces"}"#;
-    let mut h = Harness::builder()
-        .with_max_steps(50)
-        .with_size([1280.0, 760.0])
-        .wgpu()
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let mut h = common::app(saved).size([1280.0, 760.0]).wgpu().build();
     h.run();
     click(&mut h, "Program");
     // The program view is drawn from the next frame on.

@@ -4,8 +4,6 @@
 //! with the app running (and a banner where something was refused), never a
 //! crash.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 mod common;
 use common::{shows, step_until};
 
@@ -16,11 +14,7 @@ use grundy_lab::play::nim::DEFAULT_HEAPS;
 use grundy_lab::ui::GrundyLabApp;
 
 fn harness(saved: String) -> Harness<'static, GrundyLabApp> {
-    let saved: &'static str = Box::leak(saved.into_boxed_str());
-    Harness::builder()
-        .with_max_steps(50)
-        .with_size([1920.0, 1080.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+    common::app(saved).build()
 }
 
 fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {

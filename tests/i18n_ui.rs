@@ -3,8 +3,6 @@
 //! searched for the English texts of `locales/app.yml` that differ from
 //! their Japanese ones.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 mod common;
 use common::step_until;
 
@@ -41,16 +39,10 @@ fn english_fragments() -> Vec<(String, String)> {
 }
 
 fn harness(tab: &str) -> Harness<'static, GrundyLabApp> {
-    let saved: &'static str = Box::leak(
-        format!(
-            r#"{{"shared":{{"settings":{{"language":"Japanese"}}}},"tab":"{tab}","map":{{"options":{{"size":64}}}}}}"#
-        )
-        .into_boxed_str(),
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"Japanese"}}}},"tab":"{tab}","map":{{"options":{{"size":64}}}}}}"#
     );
-    Harness::builder()
-        .with_max_steps(50)
-        .with_size([1920.0, 1080.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+    common::app(saved).build()
 }
 
 #[test]
@@ -102,10 +94,7 @@ fn errors_caused_in_japanese_and_a_long_job_after_a_switch_are_japanese() {
     let fragments = english_fragments();
     // A long job started in English, then the language switched.
     let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Map","map":{"options":{"size":16384}}}"#;
-    let mut h = Harness::builder()
-        .with_max_steps(50)
-        .with_size([1920.0, 1080.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let mut h = common::app(saved).build();
     h.run_steps(3);
     assert!(h.query_by_label("Computing the Grundy numbers").is_some(), "the job runs");
     h.get_by_label("日本語").click();
@@ -118,10 +107,7 @@ fn errors_caused_in_japanese_and_a_long_job_after_a_switch_are_japanese() {
 
     // A highlight list it cannot read, and a path of another kind.
     let saved = r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Map","map":{"options":{"size":64,"palette":"highlight","highlight":"1,x","export_path":"/tmp/grundy-lab-i18n-map.txt"}}}"#;
-    let mut h = Harness::builder()
-        .with_max_steps(50)
-        .with_size([1920.0, 1080.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let mut h = common::app(saved).build();
     step_until(&mut h, "the map is computed", |a| a.state.map.table().is_some_and(|t| t.is_complete()));
     h.run();
     h.get_by_label("パスに保存").click_accesskit();
@@ -145,11 +131,7 @@ fn program_errors_are_worded_in_japanese() {
         r#"{{"shared":{{"settings":{{"language":"Japanese"}},"rules":{}}},"tab":"Play"}}"#,
         serde_json::to_string(&looping).unwrap()
     );
-    let saved: &'static str = Box::leak(saved.into_boxed_str());
-    let mut h = Harness::builder()
-        .with_max_steps(50)
-        .with_size([1920.0, 1080.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let mut h = common::app(saved).build();
     step_until(&mut h, "the game is set up", |a| a.state.play.heaps().is_some_and(|g| g.failure().is_some()));
     h.run();
     let shown = shown_texts(&h);
@@ -162,10 +144,7 @@ fn program_errors_are_worded_in_japanese() {
     assert!(english.is_empty(), "English in Play:\n{}", english.join("\n"));
 
     let saved = r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Pieces","pieces":{"mode":"Program","program":{"source":"fn moves(x) { [[x - 1]] "}}}"#;
-    let mut h = Harness::builder()
-        .with_max_steps(50)
-        .with_size([1920.0, 1080.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let mut h = common::app(saved).build();
     h.run();
     let shown = shown_texts(&h);
     assert!(shown.iter().any(|t| t.contains("このプログラムは使えません")), "the verdict: {shown:?}");
@@ -180,10 +159,7 @@ fn a_message_on_screen_is_reworded_after_a_switch() {
     use egui::accesskit::Role;
     let fragments = english_fragments();
     let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Play"}"#;
-    let mut h = Harness::builder()
-        .with_max_steps(50)
-        .with_size([1920.0, 1080.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let mut h = common::app(saved).build();
     h.run();
     let pile = h.get_by_role_and_label(Role::TextInput, "Pile A");
     pile.focus();

@@ -1,7 +1,7 @@
 //! Integration tests of the knight library: boards, graphs, tours, designs,
 //! pictures and the CLI entry point.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 use grundy_lab::Control;
 use grundy_lab::cli::KnightArgs;

@@ -5,7 +5,7 @@
 //! and inspected), a bad design file, the puzzle and the mirror. No sleeps:
 //! the harness is stepped until a condition holds, with a step limit.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 mod common;
 use common::{shows, step_until};
@@ -24,11 +24,7 @@ use std::time::{Duration, Instant};
 const ENGLISH: &str = r#"{"shared":{"settings":{"language":"English"}}}"#;
 
 fn harness() -> Harness<'static, GrundyLabApp> {
-    let mut h = Harness::builder()
-        // Room for the frames a background job adds when it ends during `run`.
-        .with_max_steps(50)
-        .with_size([1600.0, 1000.0])
-        .build_eframe(|cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(ENGLISH)));
+    let mut h = common::app(ENGLISH).size([1600.0, 1000.0]).build();
     h.run();
     click(&mut h, "Knight designer");
     h.run();
@@ -346,12 +342,8 @@ fn a_piece_made_of_one_jump_shape_is_offered_as_the_leaper() {
 
 #[test]
 fn a_proof_of_no_tour_is_worded_in_japanese() {
-    let mut h = Harness::builder().with_max_steps(50).with_size([1600.0, 1000.0]).build_eframe(|cc| {
-        GrundyLabApp::from_saved(
-            &cc.egui_ctx,
-            Some(r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Knight"}"#),
-        )
-    });
+    let mut h =
+        common::app(r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Knight"}"#).size([1600.0, 1000.0]).build();
     h.run();
     // 3 x 3: the centre cell has no knight move, so the cells are not connected.
     h.state_mut().state.knight.design.board = Board::rect(3, 3).unwrap();
@@ -474,12 +466,8 @@ fn message(h: &Harness<'_, GrundyLabApp>) -> String {
 
 #[test]
 fn file_and_input_errors_are_worded_in_japanese() {
-    let mut h = Harness::builder().with_max_steps(50).with_size([1600.0, 1000.0]).build_eframe(|cc| {
-        GrundyLabApp::from_saved(
-            &cc.egui_ctx,
-            Some(r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Knight"}"#),
-        )
-    });
+    let mut h =
+        common::app(r#"{"shared":{"settings":{"language":"Japanese"}},"tab":"Knight"}"#).size([1600.0, 1000.0]).build();
     h.run();
     let before = h.state().state.knight.design.clone();
     // Only the file's path (and JSON field names in quotes) may be Latin.

@@ -14,8 +14,6 @@
 //! The real app is built from a saved settings string and stepped until its
 //! first background jobs end (no sleeps).
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 mod common;
 use common::step_until;
 
@@ -183,14 +181,8 @@ fn problems(root: &Item, window: Rect) -> Vec<String> {
 /// The app for `tab` at `size`, stepped until its first jobs end.
 fn settled(tab: &str, size: [f32; 2], presentation: bool, japanese: bool) -> Harness<'static, GrundyLabApp> {
     let language = if japanese { "Japanese" } else { "English" };
-    let saved = format!(
-        r#"{{"shared":{{"settings":{{"language":"{language}","presentation":{presentation}}}}},"tab":"{tab}","play":{{"options":{{"computer_delay":0.0}}}}}}"#
-    );
-    let saved: &'static str = Box::leak(saved.into_boxed_str());
-    let mut h = Harness::builder()
-        .with_max_steps(50)
-        .with_size(size)
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let saved = format!(r#"{{"tab":"{tab}","play":{{"options":{{"computer_delay":0.0}}}}}}"#);
+    let mut h = common::app(saved).size(size).language(language).presentation(presentation).build();
     // The first frames start the tab's jobs; then wait until they end.
     h.run_steps(3);
     let map = tab == "Map";

@@ -1,6 +1,6 @@
 //! Grundy map export: the PNG is decoded and checked.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 use grundy_lab::Control;
 use grundy_lab::grundy::compute;

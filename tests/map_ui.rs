@@ -4,8 +4,6 @@
 //! theorem of the sources, export writes a PNG, and snapshots at three zooms.
 //! No sleeps: the harness is stepped until a condition holds, with a deadline.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 mod common;
 use common::{shows, step_until};
 
@@ -21,11 +19,7 @@ const MAP_256: &str = r#"{"shared":{"settings":{"language":"English"}},"tab":"Ma
 
 fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
     // Tall enough for every control of the side panel to be on screen.
-    Harness::builder()
-        // Room for the frames a background job adds when it ends during `run`.
-        .with_max_steps(50)
-        .with_size([1500.0, 2000.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+    common::app(saved).size([1500.0, 2000.0]).build()
 }
 
 fn ready(app: &GrundyLabApp, size: usize) -> bool {
@@ -273,12 +267,7 @@ fn errors_of_the_difference_views_are_said_in_japanese() {
 }
 
 fn snapshot_at(name: &str, camera: Option<Camera>) {
-    let mut h = Harness::builder()
-        // Room for the frames a background job adds when it ends during `run`.
-        .with_max_steps(50)
-        .with_size([1280.0, 760.0])
-        .wgpu()
-        .build_eframe(|cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(MAP_256)));
+    let mut h = common::app(MAP_256).size([1280.0, 760.0]).wgpu().build();
     step_until(&mut h, "the table", |a| ready(a, 256));
     if camera.is_some() {
         h.state_mut().state.map.camera = camera;

@@ -3,7 +3,7 @@
 //! the same errors; programs outside the subset still run through rhai; and
 //! the examples are compiled (so their speed cannot fall back unnoticed).
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 use grundy_lab::Control;
 use grundy_lab::grundy::compute_box;

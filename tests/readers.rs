@@ -2,7 +2,7 @@
 //! value or a message, never a panic: rules files, knight designs, the saved
 //! settings and formulas.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 use grundy_lab::conjecture::Formula;
 use grundy_lab::knight::Design;

@@ -9,12 +9,10 @@
 //! soak_ui` runs a long one. The seed is printed, and
 //! `GRUNDY_LAB_SOAK_SEED` replays a run.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+mod common;
 
 use egui::accesskit::Role;
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use grundy_lab::ui::GrundyLabApp;
 use std::time::{Duration, Instant};
 
 /// The longest one frame may take (a debug build, no GPU).
@@ -78,10 +76,7 @@ fn random_actions_on_every_tab_never_panic_stall_or_grow() {
     println!("soak: {actions} actions, seed {seed} (GRUNDY_LAB_SOAK_SEED={seed} replays it)");
     let mut dice = Dice(seed);
     let saved = r#"{"shared":{"settings":{"language":"English"}},"map":{"options":{"size":256}}}"#;
-    let mut h = Harness::builder()
-        .with_max_steps(8)
-        .with_size([1280.0, 800.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let mut h = common::app(saved).max_steps(8).size([1280.0, 800.0]).build();
     h.run_steps(2);
     let tabs = ["Play", "Grundy map", "Pieces", "Knight designer", "English", "日本語"];
     let mut slowest = Duration::ZERO;

@@ -3,10 +3,8 @@
 //! Nim, languages, a corrupted settings string, and snapshots of the Play
 //! tab. No sleeps: the harness is stepped until a condition holds.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
 mod common;
-use common::{shows, step_until};
+use common::{shows, step_until, step_until_shows};
 
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
@@ -14,29 +12,12 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use grundy_lab::ui::GrundyLabApp;
 use grundy_lab::ui::tabs::Tab;
-use std::time::{Duration, Instant};
 
 /// English, and a computer that answers at once.
 const ENGLISH: &str = r#"{"shared":{"settings":{"language":"English"}},"play":{"options":{"computer_delay":0.0}}}"#;
 
 fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
-    Harness::builder()
-        // Room for the frames a background job adds when it ends during `run`.
-        .with_max_steps(50)
-        .with_size([1400.0, 900.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
-}
-
-/// Step until some widget's label contains `text`; fail after 120 s.
-fn step_until_shows(h: &mut Harness<'_, GrundyLabApp>, text: &str) {
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while Instant::now() < deadline {
-        h.step();
-        if shows(h, text) {
-            return;
-        }
-    }
-    panic!("no text containing {text:?} within the deadline");
+    common::app(saved).size([1400.0, 900.0]).build()
 }
 
 fn position(app: &GrundyLabApp) -> (u64, u64) {
@@ -311,12 +292,7 @@ fn the_scale_control_and_keyboard_zoom_agree() {
 }
 
 fn snapshot(name: &str, saved: &'static str) {
-    let mut h = Harness::builder()
-        // Room for the frames a background job adds when it ends during `run`.
-        .with_max_steps(50)
-        .with_size([1280.0, 760.0])
-        .wgpu()
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+    let mut h = common::app(saved).size([1280.0, 760.0]).wgpu().build();
     h.run();
     h.snapshot(name);
 }

@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 #[derive(Parser, Debug)]
 #[command(name = "grundy-lab", version, about)]
 pub struct Cli {
+    /// The subcommand; none opens the desktop app.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -74,6 +75,7 @@ impl RulesArg {
 pub enum Command {
     /// Write the Grundy table as CSV: line y holds g(0,y), g(1,y), ... (misère: P or N).
     Table {
+        /// The game.
         #[command(flatten)]
         rules: RulesArg,
         /// N for N in every coordinate, or WxH, or WxHxD.
@@ -86,14 +88,17 @@ pub enum Command {
     /// List the P-positions in the box, one "x", "x y" or "x y z" per line (with --pass: those where the
     /// pass is still there).
     Ppos {
+        /// The game.
         #[command(flatten)]
         rules: RulesArg,
+        /// N for N in every coordinate, or WxH, or WxHxD.
         #[arg(long, value_name = "N[xM[xK]]")]
         size: String,
     },
     /// The Grundy value (misère: P or N) of one position: by a closed form where one exists, else from
     /// the smallest box that holds it.
     Value {
+        /// The game.
         #[command(flatten)]
         rules: RulesArg,
         /// The coordinates: X, X Y or X Y Z, as many as the game has.
@@ -102,6 +107,7 @@ pub enum Command {
     },
     /// Check a formula against the computed table, cell by cell. Exit 0 if it holds everywhere, 1 if not.
     Check {
+        /// The game.
         #[command(flatten)]
         rules: RulesArg,
         /// N for N in every coordinate, or WxH, or WxHxD.
@@ -123,6 +129,7 @@ pub enum Command {
     /// Whether a position is a P-position: exact by a closed form where one exists, else from the
     /// smallest box that holds it.
     IsP {
+        /// The game.
         #[command(flatten)]
         rules: RulesArg,
         /// The coordinates: X, X Y or X Y Z, as many as the game has.
@@ -131,8 +138,10 @@ pub enum Command {
     },
     /// Export the Grundy map of the whole table as a PNG poster.
     Render {
+        /// The game.
         #[command(flatten)]
         rules: RulesArg,
+        /// N for N by N, or WxH.
         #[arg(long, value_name = "N[xM]")]
         size: String,
         /// The PNG file to write (its name ends in .png).

@@ -54,7 +54,10 @@ pub enum DrawError {
         os: crate::fsutil::OsError,
     },
     /// The file name ends in neither `.png` nor `.svg`.
-    Extension { path: String },
+    Extension {
+        /// The file name as given.
+        path: String,
+    },
     /// The image encoder failed (the encoder's own message).
     Encode(String),
 }

@@ -110,7 +110,6 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, reason = "tests")]
     use super::*;
     use crate::Control;
 

@@ -64,10 +64,15 @@ pub fn disagreements(diff: &Table, limit: usize) -> Vec<(usize, usize)> {
 /// table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DifferenceBounds {
+    /// How many cells differ.
     pub count: usize,
+    /// The smallest `x` of a cell that differs.
     pub min_x: usize,
+    /// The largest `x` of a cell that differs.
     pub max_x: usize,
+    /// The smallest `y` of a cell that differs.
     pub min_y: usize,
+    /// The largest `y` of a cell that differs.
     pub max_y: usize,
 }
 

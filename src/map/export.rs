@@ -18,10 +18,15 @@ pub const MAX_SIDE_PX: usize = 32_768;
 /// `pixels_per_cell` (a fraction such as 0.5 shrinks a large table).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ExportWindow {
+    /// The first column `x0` of the window.
     pub x0: usize,
+    /// The first row `y0` of the window.
     pub y0: usize,
+    /// How many columns the window has (`w`).
     pub width: usize,
+    /// How many rows the window has (`h`).
     pub height: usize,
+    /// Pixels per cell along each side (below 1 shrinks the picture).
     pub pixels_per_cell: f64,
 }
 
@@ -158,7 +163,9 @@ impl From<ExportError> for String {
 /// A writer that fails once `control` is cancelled, so that a cancelled
 /// export stops encoding and its atomic write leaves no file.
 pub struct CancellableWriter<'a> {
+    /// The writer the bytes go to.
     pub inner: &'a mut dyn std::io::Write,
+    /// Cancelled: every further write fails.
     pub control: &'a Control,
 }
 
@@ -229,9 +236,13 @@ pub fn write_csv_window(table: &Table, win: ExportWindow, path: &Path, control: 
 /// optionally framed by a legend, axes and a title.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Poster {
+    /// The colours of the values.
     pub palette: super::PaletteKind,
+    /// Values drawn in a colour of their own (for the highlight palette).
     pub highlight: Vec<u32>,
+    /// Pixels per cell along each side (below 1 shrinks the poster).
     pub pixels_per_cell: f64,
+    /// Whether the poster is framed by a legend, axes and a title.
     pub legend: bool,
     /// The frame's title and legend words; `None`: English
     /// ([`PosterTexts::english`]).

@@ -76,7 +76,10 @@ pub enum HighlightError {
     /// An item that is not a whole number from 0 to 2^32 - 1.
     NotAValue(String),
     /// More values than the palette takes.
-    TooMany { count: usize },
+    TooMany {
+        /// How many values were given.
+        count: usize,
+    },
 }
 
 impl std::fmt::Display for HighlightError {
@@ -140,6 +143,7 @@ const ONE: u64 = 1 << 16;
 /// A palette fixed for one table: a lookup table from value to colour.
 #[derive(Clone, Debug)]
 pub struct Palette {
+    /// The palette this was built from.
     pub kind: PaletteKind,
     /// The colour of value `v` is `lut[ceil(v * step / 2^shift)]`, the last
     /// entry for larger values (or wrapping, for the cyclic palette). The

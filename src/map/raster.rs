@@ -20,8 +20,11 @@ use crate::grundy::Table;
 /// top-left corner of pixel (0, 0), and how many cells one pixel spans.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct View {
+    /// The cell coordinate `x` at the left edge of pixel (0, 0).
     pub x0: f64,
+    /// The cell coordinate `y` at the top edge of pixel (0, 0).
     pub y0: f64,
+    /// How many cells one pixel spans along each side (below 1: a cell covers several pixels).
     pub cells_per_pixel: f64,
 }
 

@@ -10,13 +10,22 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Why {
     /// Wythoff's game: `{x, y} = {floor(n phi), floor(n phi^2)}`.
-    Wythoff { n: u64 },
+    Wythoff {
+        /// The index `n` of the Wythoff pair.
+        n: u64,
+    },
     /// The Hofstadter-G variant: `{x, y} = {floor(n phi) + gs(n) - 1, floor(n phi^2) + gs(n)}`.
-    HofstadterPair { n: u64 },
+    HofstadterPair {
+        /// The index `n` of the pair.
+        n: u64,
+    },
     /// Two equal piles in Nim: `x XOR x = 0`.
     EqualPiles,
     /// The parameter-p piece: `g = mod(x+y, p) + p (floor(x/p) XOR floor(y/p)) = 0`.
-    Ryuoh { p: u64 },
+    Ryuoh {
+        /// The parameter `p` of the piece.
+        p: u64,
+    },
     /// The position is in the terminal set: the game ends there.
     Terminal,
     /// One of the few small exceptions of a misère rule.
@@ -64,7 +73,14 @@ impl Why {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
     /// It moved to `(x, y)`, a P-position, for the reason given.
-    ToP { x: u64, y: u64, why: Why },
+    ToP {
+        /// The first coordinate moved to.
+        x: u64,
+        /// The second coordinate moved to.
+        y: u64,
+        /// Why `(x, y)` is a P-position.
+        why: Why,
+    },
     /// It was in a P-position: every move loses against best play, so it
     /// made a small move and hopes for a mistake.
     NoWinningMove,

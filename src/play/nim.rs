@@ -38,10 +38,16 @@ pub struct NimMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NimReason {
     /// The heaps after the move have nim-sum 0 (a P-position).
-    NimSumZero { heaps: Vec<u64> },
+    NimSumZero {
+        /// The heaps after the move.
+        heaps: Vec<u64>,
+    },
     /// Misère endgame: every heap has at most one stone and an odd number of
     /// heaps have one, so the opponent must take the last stone.
-    OddOnes { ones: usize },
+    OddOnes {
+        /// How many heaps have one stone after the move.
+        ones: usize,
+    },
     /// It was in a P-position and took one stone.
     NoWinningMove,
     /// A random move (random strength).

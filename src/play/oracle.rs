@@ -27,7 +27,12 @@ pub enum Knowledge {
     /// A computed table that covers the position.
     Table,
     /// A table is needed and can be computed: `width x height`.
-    NeedsTable { width: usize, height: usize },
+    NeedsTable {
+        /// The width of the table needed.
+        width: usize,
+        /// The height of the table needed.
+        height: usize,
+    },
     /// No closed form, and too large to tabulate.
     TooLarge,
 }

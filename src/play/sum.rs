@@ -53,9 +53,19 @@ pub struct SumMove {
 pub enum SumHint {
     /// Normal play: each piece's Grundy value, their XOR, and the winning
     /// moves (piece, target); none when the XOR is 0.
-    Values { values: Vec<u64>, xor: u64, wins: Vec<(usize, (u64, u64))> },
+    Values {
+        /// Each piece's Grundy value, in the order of the pieces.
+        values: Vec<u64>,
+        /// The XOR (nim-sum) of the values: 0 is a P-position.
+        xor: u64,
+        /// The winning moves: (piece, target square).
+        wins: Vec<(usize, (u64, u64))>,
+    },
     /// Misère, searched: the winning moves (none: a P-position).
-    Misere { wins: Vec<(usize, (u64, u64))> },
+    Misere {
+        /// The winning moves: (piece, target square).
+        wins: Vec<(usize, (u64, u64))>,
+    },
     /// Misère and too large to search, or no closed form and too large for
     /// a table.
     Unavailable,

@@ -321,15 +321,35 @@ pub enum SpecError {
     /// Neither a path nor a preset.
     Preset(super::PresetError),
     /// The file could not be read (what the operating system said).
-    Read { spec: String, reason: crate::fsutil::OsError },
+    Read {
+        /// The path as given.
+        spec: String,
+        /// What the operating system said.
+        reason: crate::fsutil::OsError,
+    },
     /// A rules file (`.json`, or any path not ending in `.rhai`) that is
     /// not valid.
-    File { spec: String, error: RulesFileError },
+    File {
+        /// The path as given.
+        spec: String,
+        /// What is wrong with the file.
+        error: RulesFileError,
+    },
     /// A rules program (`.rhai`) that does not compile.
-    Program { spec: String, error: ProgramError },
+    Program {
+        /// The path as given.
+        spec: String,
+        /// Why the program does not compile.
+        error: ProgramError,
+    },
     /// A rules program whose rules are not valid (e.g. its file name, the
     /// game's name, holds a control character).
-    Invalid { spec: String, error: RulesError },
+    Invalid {
+        /// The path as given.
+        spec: String,
+        /// Which rule of `Rules::validate` fails.
+        error: RulesError,
+    },
 }
 
 impl fmt::Display for SpecError {

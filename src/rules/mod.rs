@@ -49,8 +49,11 @@ pub const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [2, 
 /// `dy = dz = 0`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Offset {
+    /// The step along `x`.
     pub dx: u32,
+    /// The step along `y`.
     pub dy: u32,
+    /// The step along `z` (0 in one and two dimensions).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub dz: u32,
 }
@@ -112,7 +115,9 @@ impl fmt::Display for Offset {
 /// "move matrix" of the source paper.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Piece {
+    /// Offsets the piece may repeat any number of times `k >= 1`, to `(x - k dx, y - k dy)`.
     pub slides: BTreeSet<Offset>,
+    /// Offsets the piece makes once, to `(x - dx, y - dy)`.
     pub jumps: BTreeSet<Offset>,
 }
 
@@ -274,10 +279,15 @@ pub enum Convention {
 /// A state is the position plus whether the pass is still there.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rules {
+    /// The game's name, as menus and files show it.
     pub name: String,
+    /// One line that says what the game is, for a person.
     pub description: String,
+    /// The moves (slides and jumps), when the game is not a program.
     pub piece: Piece,
+    /// The positions where the game ends besides those with no move.
     pub terminal: TerminalSet,
+    /// Normal play (the last move wins) or misère (it loses).
     pub convention: Convention,
     /// 1, 2 or 3 coordinates (2: the board of Corner the Queen).
     #[serde(default = "two")]

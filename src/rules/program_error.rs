@@ -68,23 +68,69 @@ pub enum ProgramError {
     /// The text is longer than [`MAX_PROGRAM_TEXT`] characters.
     TooLong(usize),
     /// The text does not parse: what, at which line and column.
-    Parse { fault: ParseFault, line: usize, column: usize },
+    Parse {
+        /// What is wrong.
+        fault: ParseFault,
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+    },
     /// No `fn moves` with 1, 2 or 3 parameters, or several of them.
     NoMoves(MovesArity),
     /// `fn terminal` does not take as many parameters as `moves`.
-    TerminalArity { moves: u8, terminal: usize },
+    TerminalArity {
+        /// How many parameters `moves` takes.
+        moves: u8,
+        /// How many parameters `terminal` takes.
+        terminal: usize,
+    },
     /// Running the program at `position` failed.
-    Run { position: String, fault: RunFault },
+    Run {
+        /// The position it was run at, as written for a person.
+        position: String,
+        /// What went wrong.
+        fault: RunFault,
+    },
     /// The run at `position` reached a limit of one run.
-    Limit { position: String, limit: ProgramLimit },
+    Limit {
+        /// The position it was run at, as written for a person.
+        position: String,
+        /// Which limit.
+        limit: ProgramLimit,
+    },
     /// `moves` at `position` did not give an array of positions.
-    NotAList { position: String, got: String },
+    NotAList {
+        /// The position it was run at, as written for a person.
+        position: String,
+        /// What it gave instead, as written for a person.
+        got: String,
+    },
     /// An option at `position` is not allowed, and why.
-    BadOption { position: String, option: String, why: OptionFault },
+    BadOption {
+        /// The position it was run at, as written for a person.
+        position: String,
+        /// The option, as written for a person.
+        option: String,
+        /// Why it is not allowed.
+        why: OptionFault,
+    },
     /// An option at `position` lies outside the box `dims` being computed.
-    OutsideBox { position: Pos, option: Pos, dims: [usize; 3], dimension: u8 },
+    OutsideBox {
+        /// The position it was run at.
+        position: Pos,
+        /// The option outside the box.
+        option: Pos,
+        /// The sides of the box, `[width, height, depth]`.
+        dims: [usize; 3],
+        /// How many coordinates the game has (1, 2 or 3).
+        dimension: u8,
+    },
     /// The total time budget ran out (in milliseconds).
-    Budget { millis: u64 },
+    Budget {
+        /// The budget that ran out, in milliseconds.
+        millis: u64,
+    },
     /// The computation was cancelled.
     Cancelled,
 }
@@ -162,9 +208,19 @@ pub enum RunFault {
     /// A function that does not exist (its name and argument types).
     UndefinedFunction(String),
     /// An array indexed beyond its end.
-    IndexOutOfRange { index: i64, len: usize },
+    IndexOutOfRange {
+        /// The index asked for.
+        index: i64,
+        /// How many items the array has.
+        len: usize,
+    },
     /// A value of another type than the operation needs.
-    TypeMismatch { expected: String, got: String },
+    TypeMismatch {
+        /// The type the operation needs.
+        expected: String,
+        /// The type it got.
+        got: String,
+    },
     /// A division (or remainder) by zero, in the expression shown.
     DivisionByZero(String),
     /// A result beyond the integers of a program (±2^63), in the expression
@@ -230,7 +286,12 @@ pub enum OptionFault {
     /// It is not an array of coordinates.
     NotAPosition,
     /// It has `got` coordinates; the game has `want`.
-    Coordinates { got: usize, want: usize },
+    Coordinates {
+        /// How many coordinates the option has.
+        got: usize,
+        /// How many the game has.
+        want: usize,
+    },
     /// A coordinate is not an integer.
     NotAnInteger,
     /// A coordinate is negative.

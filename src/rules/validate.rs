@@ -90,14 +90,24 @@ pub enum RulesError {
     /// A program together with slides, jumps or terminal cells.
     ProgramAndPiece,
     /// A program whose `moves` takes another number of coordinates.
-    ProgramDimension { program: u8, rules: u8 },
+    ProgramDimension {
+        /// How many coordinates `moves` takes.
+        program: u8,
+        /// How many coordinates the rules say.
+        rules: u8,
+    },
     /// A name longer than [`MAX_NAME`] characters.
     NameTooLong(usize),
     /// A description longer than [`MAX_DESCRIPTION`] characters.
     DescriptionTooLong(usize),
     /// A control character in the name or description (see
     /// [`TextField`] for which are refused).
-    ControlCharacter { field: TextField, ch: char },
+    ControlCharacter {
+        /// Which text holds it.
+        field: TextField,
+        /// The character.
+        ch: char,
+    },
 }
 
 impl fmt::Display for RulesError {

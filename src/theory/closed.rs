@@ -8,13 +8,25 @@ use crate::rules::{Convention, Rules, preset};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClosedForm {
     /// Rook = two-pile Nim; `misere` uses the misère Nim rule.
-    Nim { misere: bool },
+    Nim {
+        /// Misère play (the last move loses).
+        misere: bool,
+    },
     /// Queen = Wythoff's game.
-    Wythoff { misere: bool },
+    Wythoff {
+        /// Misère play (the last move loses).
+        misere: bool,
+    },
     /// The queen with terminal set `x + y <= 2`.
-    HofstadterVariant { misere: bool },
+    HofstadterVariant {
+        /// Misère play (the last move loses).
+        misere: bool,
+    },
     /// The parameter-p piece (p = 3: dragon king), normal play.
-    Ryuoh { p: u64 },
+    Ryuoh {
+        /// The parameter `p` of the piece.
+        p: u64,
+    },
 }
 
 impl ClosedForm {

@@ -14,7 +14,10 @@ use std::path::PathBuf;
 #[derive(Clone, Debug)]
 pub enum Dialog {
     /// "Save as", proposing this file name.
-    Save { file_name: String },
+    Save {
+        /// The file name proposed.
+        file_name: String,
+    },
     /// "Open" an existing file.
     Open,
 }

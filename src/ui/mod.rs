@@ -22,6 +22,7 @@ pub mod state;
 pub mod tabs;
 pub mod texts;
 pub mod theme;
+pub mod ui_ext;
 pub mod widgets;
 
 pub use app::{GrundyLabApp, STORAGE_KEY};

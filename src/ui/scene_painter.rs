@@ -42,8 +42,7 @@ impl SceneTransform {
 
 /// The colour as egui wants it.
 pub fn color(c: Rgba) -> Color32 {
-    let [r, g, b, a] = c.0;
-    Color32::from_rgba_unmultiplied(r, g, b, a)
+    super::theme::library_colour(c.0)
 }
 
 fn stroke(s: &Stroke, scale: f32) -> egui::Stroke {
@@ -144,9 +143,10 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, area: Rect) -> SceneTransfo
 
 /// A light grey checkerboard: the usual sign for "transparent".
 fn checkerboard(painter: &egui::Painter, r: Rect) {
-    painter.rect_filled(r, 0.0, Color32::from_gray(236));
+    let pal = super::theme::current(painter.ctx());
+    painter.rect_filled(r, 0.0, pal.transparent_light);
     let step = 12.0;
-    let dark = Color32::from_gray(214);
+    let dark = pal.transparent_dark;
     let mut y = r.min.y;
     let mut row = 0;
     while y < r.max.y {
@@ -174,6 +174,6 @@ mod tests {
         let p = t.to_screen([25.0, 50.0]);
         let back = t.to_scene(p);
         assert!((back[0] - 25.0).abs() < 1e-4 && (back[1] - 50.0).abs() < 1e-4);
-        assert_eq!(color(Rgba::new(1, 2, 3, 255)), Color32::from_rgb(1, 2, 3));
+        assert_eq!(color(Rgba::new(1, 2, 3, 255)).to_array(), [1, 2, 3, 255]);
     }
 }

@@ -154,13 +154,34 @@ pub enum SavedError {
     /// column, and for a value of the wrong kind serde's own words (they
     /// name the field, or the part that could not be read, such as a
     /// knight design).
-    Format { category: JsonCategory, line: usize, column: usize, detail: String },
+    Format {
+        /// serde's category of the fault (syntax, data, end of file).
+        category: JsonCategory,
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+        /// serde's own words, for a value of the wrong kind.
+        detail: String,
+    },
     /// The file could not be read.
     Read(crate::fsutil::OsError),
     /// Saved rules that fail [`Rules::validate`]: which, its name, why.
-    Rules { which: SavedRules, name: String, error: crate::rules::RulesError },
+    Rules {
+        /// Which of the saved rules.
+        which: SavedRules,
+        /// Their name.
+        name: String,
+        /// Why they fail.
+        error: crate::rules::RulesError,
+    },
     /// More saved pieces than are kept.
-    TooManyPieces { count: usize, max: usize },
+    TooManyPieces {
+        /// How many pieces were saved.
+        count: usize,
+        /// How many are kept.
+        max: usize,
+    },
 }
 
 /// serde_json's kinds of error, without its English sentence.

@@ -1,5 +1,10 @@
 //! Colours and text sizes: calm colours that stay readable on a projector,
 //! light and dark, and a high-contrast presentation mode with larger text.
+//!
+//! The one file where colours are made: everywhere else takes them from
+//! [`Colours`] (clippy's `disallowed-methods` in `clippy.toml` refuses
+//! `Color32::from_rgb` and its kin outside this file).
+#![expect(clippy::disallowed_methods, reason = "the one file where the app's colours are chosen")]
 
 use super::state::{Settings, ThemeChoice};
 use egui::{Color32, FontFamily, FontId, Stroke, TextStyle};
@@ -7,25 +12,92 @@ use egui::{Color32, FontFamily, FontId, Stroke, TextStyle};
 /// The colours the board, the piles and the banners are drawn in.
 #[derive(Clone, Copy, Debug)]
 pub struct Colours {
+    /// The light squares of the board.
     pub board_light: Color32,
+    /// The dark squares of the board.
     pub board_dark: Color32,
+    /// Lines around the board and its squares.
     pub board_edge: Color32,
+    /// The corner (0, 0), where the game ends.
     pub corner: Color32,
+    /// The other squares of the terminal set, where the game also ends.
     pub terminal: Color32,
+    /// The piece (the queen, a knight) and its disc.
     pub piece: Color32,
+    /// The mark drawn on the piece (its letter, a jump in the move matrix).
     pub piece_mark: Color32,
+    /// A square the piece can move to, and a slide in the move matrix.
     pub target: Color32,
+    /// A P-position (the player to move loses) when hints are shown.
     pub p_position: Color32,
+    /// A winning move when hints are shown.
     pub winning: Color32,
+    /// A stone of a pile.
     pub stone: Color32,
+    /// The outline of a stone of a pile.
     pub stone_edge: Color32,
+    /// A stone that the chosen move takes.
     pub stone_taken: Color32,
+    /// Coordinates along the board's edges.
     pub axis_text: Color32,
+    /// Good news: a win, a formula that agrees, a file saved.
     pub good: Color32,
+    /// Bad news and errors: a loss, a formula that differs, a file refused.
     pub bad: Color32,
+    /// A neutral banner (whose turn it is).
     pub info: Color32,
+    /// The background of a warning banner.
     pub warning_fill: Color32,
+    /// The text on a coloured banner.
     pub banner_text: Color32,
+    /// The star on the corner square (0, 0).
+    pub corner_mark: Color32,
+    /// The ring around each piece of a sum of games on one board.
+    pub piece_outline: Color32,
+    /// The outline of a stone in a heap of the heaps view.
+    pub heap_stone_edge: Color32,
+    /// The arrow drawn on a slide of the move matrix.
+    pub matrix_arrow: Color32,
+    /// The outline of the cells under the knight board's brush or rectangle.
+    pub brush_outline: Color32,
+    /// The rings on the knight puzzle's possible next moves.
+    pub puzzle_next: Color32,
+    /// The message of a completed knight puzzle.
+    pub puzzle_complete: Color32,
+    /// The message of a knight puzzle that is stuck or can no longer be completed.
+    pub puzzle_stuck: Color32,
+    /// The light squares of the checkerboard that shows a transparent background.
+    pub transparent_light: Color32,
+    /// The dark squares of the checkerboard that shows a transparent background.
+    pub transparent_dark: Color32,
+    /// Text written on the map (its labels, the legend, a message while it waits).
+    pub map_text: Color32,
+    /// The background of an axis coordinate on the map.
+    pub map_tag_fill: Color32,
+    /// The background of a badge on the map.
+    pub map_badge_fill: Color32,
+    /// The background of the map's legend.
+    pub map_legend_fill: Color32,
+    /// The outline of a colour swatch in the legend.
+    pub map_swatch_edge: Color32,
+    /// The inner outline of the cell under the pointer.
+    pub map_hover_inner: Color32,
+    /// The outer outline of the cell under the pointer.
+    pub map_hover_outer: Color32,
+    /// The outline of the pinned cell.
+    pub map_pinned: Color32,
+    /// Every tenth line of the grid.
+    pub map_grid_major: Color32,
+    /// The other lines of the grid.
+    pub map_grid_minor: Color32,
+    /// The outline of the P-positions (value 0) on the map.
+    pub map_p_outline: Color32,
+    /// The golden lines y = φx and y = x/φ.
+    pub map_golden: Color32,
+    /// The values of the one-heap plot (its line at half strength).
+    pub plot_values: Color32,
+    /// The P-positions (value 0) of the one-heap plot.
+    pub plot_p: Color32,
 }
 
 /// The palette for the settings.
@@ -61,6 +133,30 @@ fn light() -> Colours {
         info: Color32::from_rgb(0x2A, 0x5C, 0x8A),
         warning_fill: Color32::from_rgb(0xFF, 0xE7, 0xB0),
         banner_text: Color32::WHITE,
+        corner_mark: Color32::WHITE,
+        piece_outline: Color32::BLACK,
+        heap_stone_edge: Color32::from_gray(60),
+        matrix_arrow: Color32::WHITE,
+        brush_outline: Color32::from_white_alpha(200),
+        puzzle_next: Color32::from_rgb(0x4c, 0xe0, 0x8a),
+        puzzle_complete: Color32::from_rgb(0x1f, 0x9a, 0x4c),
+        puzzle_stuck: Color32::from_rgb(0xc0, 0x3a, 0x2a),
+        transparent_light: Color32::from_gray(236),
+        transparent_dark: Color32::from_gray(214),
+        map_text: Color32::WHITE,
+        map_tag_fill: Color32::from_black_alpha(150),
+        map_badge_fill: Color32::from_black_alpha(170),
+        map_legend_fill: Color32::from_black_alpha(235),
+        map_swatch_edge: Color32::from_gray(200),
+        map_hover_inner: Color32::WHITE,
+        map_hover_outer: Color32::BLACK,
+        map_pinned: Color32::from_rgb(255, 80, 40),
+        map_grid_major: Color32::from_black_alpha(110),
+        map_grid_minor: Color32::from_black_alpha(50),
+        map_p_outline: Color32::from_rgb(255, 120, 60),
+        map_golden: Color32::from_rgb(255, 215, 0),
+        plot_values: Color32::from_rgb(40, 100, 200),
+        plot_p: Color32::from_rgb(220, 40, 40),
     }
 }
 
@@ -86,6 +182,30 @@ fn dark_palette() -> Colours {
         info: Color32::from_rgb(0x35, 0x6A, 0x9A),
         warning_fill: Color32::from_rgb(0x6B, 0x55, 0x1E),
         banner_text: Color32::WHITE,
+        corner_mark: Color32::WHITE,
+        piece_outline: Color32::BLACK,
+        heap_stone_edge: Color32::from_gray(60),
+        matrix_arrow: Color32::WHITE,
+        brush_outline: Color32::from_white_alpha(200),
+        puzzle_next: Color32::from_rgb(0x4c, 0xe0, 0x8a),
+        puzzle_complete: Color32::from_rgb(0x1f, 0x9a, 0x4c),
+        puzzle_stuck: Color32::from_rgb(0xc0, 0x3a, 0x2a),
+        transparent_light: Color32::from_gray(236),
+        transparent_dark: Color32::from_gray(214),
+        map_text: Color32::WHITE,
+        map_tag_fill: Color32::from_black_alpha(150),
+        map_badge_fill: Color32::from_black_alpha(170),
+        map_legend_fill: Color32::from_black_alpha(235),
+        map_swatch_edge: Color32::from_gray(200),
+        map_hover_inner: Color32::WHITE,
+        map_hover_outer: Color32::BLACK,
+        map_pinned: Color32::from_rgb(255, 80, 40),
+        map_grid_major: Color32::from_black_alpha(110),
+        map_grid_minor: Color32::from_black_alpha(50),
+        map_p_outline: Color32::from_rgb(255, 120, 60),
+        map_golden: Color32::from_rgb(255, 215, 0),
+        plot_values: Color32::from_rgb(40, 100, 200),
+        plot_p: Color32::from_rgb(220, 40, 40),
     }
 }
 
@@ -111,6 +231,30 @@ fn light_high_contrast() -> Colours {
         info: Color32::from_rgb(0x00, 0x30, 0xA0),
         warning_fill: Color32::from_rgb(0xFF, 0xE0, 0x40),
         banner_text: Color32::WHITE,
+        corner_mark: Color32::WHITE,
+        piece_outline: Color32::BLACK,
+        heap_stone_edge: Color32::from_gray(60),
+        matrix_arrow: Color32::WHITE,
+        brush_outline: Color32::from_white_alpha(200),
+        puzzle_next: Color32::from_rgb(0x4c, 0xe0, 0x8a),
+        puzzle_complete: Color32::from_rgb(0x1f, 0x9a, 0x4c),
+        puzzle_stuck: Color32::from_rgb(0xc0, 0x3a, 0x2a),
+        transparent_light: Color32::from_gray(236),
+        transparent_dark: Color32::from_gray(214),
+        map_text: Color32::WHITE,
+        map_tag_fill: Color32::from_black_alpha(150),
+        map_badge_fill: Color32::from_black_alpha(170),
+        map_legend_fill: Color32::from_black_alpha(235),
+        map_swatch_edge: Color32::from_gray(200),
+        map_hover_inner: Color32::WHITE,
+        map_hover_outer: Color32::BLACK,
+        map_pinned: Color32::from_rgb(255, 80, 40),
+        map_grid_major: Color32::from_black_alpha(110),
+        map_grid_minor: Color32::from_black_alpha(50),
+        map_p_outline: Color32::from_rgb(255, 120, 60),
+        map_golden: Color32::from_rgb(255, 215, 0),
+        plot_values: Color32::from_rgb(40, 100, 200),
+        plot_p: Color32::from_rgb(220, 40, 40),
     }
 }
 
@@ -136,17 +280,60 @@ fn dark_high_contrast() -> Colours {
         info: Color32::from_rgb(0x00, 0x50, 0xC0),
         warning_fill: Color32::from_rgb(0x80, 0x60, 0x00),
         banner_text: Color32::WHITE,
+        corner_mark: Color32::WHITE,
+        piece_outline: Color32::BLACK,
+        heap_stone_edge: Color32::from_gray(60),
+        matrix_arrow: Color32::WHITE,
+        brush_outline: Color32::from_white_alpha(200),
+        puzzle_next: Color32::from_rgb(0x4c, 0xe0, 0x8a),
+        puzzle_complete: Color32::from_rgb(0x1f, 0x9a, 0x4c),
+        puzzle_stuck: Color32::from_rgb(0xc0, 0x3a, 0x2a),
+        transparent_light: Color32::from_gray(236),
+        transparent_dark: Color32::from_gray(214),
+        map_text: Color32::WHITE,
+        map_tag_fill: Color32::from_black_alpha(150),
+        map_badge_fill: Color32::from_black_alpha(170),
+        map_legend_fill: Color32::from_black_alpha(235),
+        map_swatch_edge: Color32::from_gray(200),
+        map_hover_inner: Color32::WHITE,
+        map_hover_outer: Color32::BLACK,
+        map_pinned: Color32::from_rgb(255, 80, 40),
+        map_grid_major: Color32::from_black_alpha(110),
+        map_grid_minor: Color32::from_black_alpha(50),
+        map_p_outline: Color32::from_rgb(255, 120, 60),
+        map_golden: Color32::from_rgb(255, 215, 0),
+        plot_values: Color32::from_rgb(40, 100, 200),
+        plot_p: Color32::from_rgb(220, 40, 40),
     }
 }
 
-/// How much larger text is than normal (1 normally, 1.3 in presentation
-/// mode): panels and pictures grow with it.
+/// A colour the library chose (a map palette's, a scene's), as egui wants
+/// it: `[r, g, b, a]`, not premultiplied.
+pub fn library_colour([r, g, b, a]: [u8; 4]) -> Color32 {
+    Color32::from_rgba_unmultiplied(r, g, b, a)
+}
+
+/// The colours last applied by [`apply`], for code that draws without the
+/// settings at hand (the light theme before the first [`apply`]).
+pub fn current(ctx: &egui::Context) -> Colours {
+    ctx.data(|d| d.get_temp(colours_id())).unwrap_or_else(light)
+}
+
+/// Where [`apply`] keeps the colours in the context's memory.
+fn colours_id() -> egui::Id {
+    egui::Id::unique("grundy_lab::theme::Colours")
+}
+
+/// How much larger text is than normal: the same as
+/// [`UiExt::text_scale`](super::ui_ext::UiExt::text_scale), which new code
+/// calls (this name stays for the callers of the moment).
 pub fn text_scale(ui: &egui::Ui) -> f32 {
-    ui.style().text_styles.get(&TextStyle::Body).map_or(1.0, |f| f.size / 18.0)
+    super::ui_ext::text_scale_of(ui.style())
 }
 
 /// Apply theme, text sizes and contrast to the context.
 pub fn apply(ctx: &egui::Context, settings: &Settings) {
+    ctx.data_mut(|d| d.insert_temp(colours_id(), colours(settings)));
     ctx.set_theme(match settings.theme {
         ThemeChoice::Light => egui::Theme::Light,
         ThemeChoice::Dark => egui::Theme::Dark,

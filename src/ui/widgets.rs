@@ -2,6 +2,7 @@
 //! background job, banners.
 
 use super::i18n::tr;
+use super::ui_ext::UiExt;
 use crate::jobs::Job;
 use egui::{Color32, RichText};
 
@@ -97,7 +98,7 @@ pub fn banner(ui: &mut egui::Ui, fill: Color32, text_color: Color32, text: &str,
     egui::Frame::new().fill(fill).corner_radius(8.0).inner_margin(egui::Margin::symmetric(16, 10)).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(text).color(text_color).size(22.0 * super::theme::text_scale(ui)));
+            ui.label(RichText::new(text).color(text_color).size(22.0 * ui.text_scale()));
             if dismissable && ui.button(tr("banner.dismiss")).clicked() {
                 dismissed = true;
             }
@@ -109,7 +110,9 @@ pub fn banner(ui: &mut egui::Ui, fill: Color32, text_color: Color32, text: &str,
 /// Which side of the tab a side panel is on.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Side {
+    /// On the left of the tab.
     Left,
+    /// On the right of the tab.
     Right,
 }
 
@@ -151,7 +154,7 @@ pub fn side_panel_frame(
     share: f32,
     contents: impl FnOnce(&mut egui::Ui),
 ) {
-    let scaled = width * super::theme::text_scale(ui);
+    let scaled = width * ui.text_scale();
     let exact = scaled.min(ui.available_width() * share).max(160.0).round();
     let panel = match side {
         Side::Left => egui::Panel::left(id.to_owned()),

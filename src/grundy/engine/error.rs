@@ -8,10 +8,26 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineError {
     /// The size needs more memory than is allowed.
-    TooLarge { dims: [usize; 3], needed: u64, limit: u64 },
+    TooLarge {
+        /// The sides of the box asked for, `[width, height, depth]`.
+        dims: [usize; 3],
+        /// The bytes the table would take.
+        needed: u64,
+        /// The bytes a table may take on this machine.
+        limit: u64,
+    },
     /// A side is 0 or larger than [`MAX_SIDE`], or a coordinate the rules
     /// do not have has a side other than 1.
-    BadSize { width: usize, height: usize, depth: usize, dimension: u8 },
+    BadSize {
+        /// The side along `x`.
+        width: usize,
+        /// The side along `y`.
+        height: usize,
+        /// The side along `z`.
+        depth: usize,
+        /// How many coordinates the rules have (1, 2 or 3).
+        dimension: u8,
+    },
     /// The rules fail [`crate::rules::Rules::validate`].
     InvalidRules(crate::rules::RulesError),
     /// A rules program failed (where, and why).

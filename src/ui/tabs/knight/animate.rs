@@ -1,8 +1,9 @@
 //! Drawing a tour step by step for a class: play / pause, step, speed.
 
-use super::{KnightTab, region_name, section};
+use super::{KnightTab, region_name};
 use crate::knight::Region;
 use crate::ui::i18n::{tr, trf};
+use crate::ui::ui_ext::UiExt;
 
 /// A tour being drawn step by step.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,7 +48,7 @@ impl KnightTab {
     }
 
     pub(super) fn animation_panel(&mut self, ui: &mut egui::Ui) {
-        section(ui, tr("knight.anim"));
+        ui.section(tr("knight.anim"));
         let has = [self.work[0].tour.is_some(), self.work[1].tour.is_some()];
         if !has[0] && !has[1] {
             ui.small(tr("knight.anim.none"));

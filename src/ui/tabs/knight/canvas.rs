@@ -9,7 +9,7 @@ use crate::knight::{Board, Cell, Design, Layout, LeaperGraph, Pos, Region, Tour,
 use crate::ui::i18n::{tr, trf};
 use crate::ui::scene_painter::{self, SceneTransform};
 use crate::ui::state::Shared;
-use egui::{Color32, Pos2, Rect, Sense, Stroke, pos2, vec2};
+use egui::{Pos2, Rect, Sense, Stroke, pos2, vec2};
 use std::sync::Arc;
 
 /// What the picture remembers between frames.
@@ -267,7 +267,8 @@ impl KnightTab {
 
     fn overlays(&self, ui: &egui::Ui, painter: &egui::Painter, resp: &egui::Response) {
         let accent = ui.visuals().selection.stroke.color;
-        let white = Color32::from_white_alpha(200);
+        let pal = crate::ui::theme::current(ui.ctx());
+        let white = pal.brush_outline;
         let hover = resp.hover_pos().and_then(|p| self.canvas.cell_at(p));
         let Some(t) = self.canvas.transform else { return };
         let w = (t.scale * 2.5).clamp(1.5, 4.0);
@@ -304,11 +305,7 @@ impl KnightTab {
                     let moves = if p.path().is_empty() { Vec::new() } else { p.next_moves() };
                     for m in moves {
                         if let Some(c) = self.canvas.cell_centre(m) {
-                            painter.circle_stroke(
-                                c,
-                                t.scale * 12.0,
-                                Stroke::new(w, Color32::from_rgb(0x4c, 0xe0, 0x8a)),
-                            );
+                            painter.circle_stroke(c, t.scale * 12.0, Stroke::new(w, pal.puzzle_next));
                         }
                     }
                 }

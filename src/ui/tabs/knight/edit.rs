@@ -1,9 +1,10 @@
 //! The left panel: the board (size, presets, brush, symmetry, tools,
 //! invert / clear / swap, undo / redo of the whole design), the leaper, and what to show.
 
-use super::{KnightTab, Tool, section, symmetry_name};
+use super::{KnightTab, Tool, symmetry_name};
 use crate::knight::{Board, Cell, Design, GalleryDesign, Leaper, NotALeaper, Preset, Promise, Region, Symmetry};
 use crate::ui::i18n::{tr, trf};
+use crate::ui::ui_ext::UiExt;
 use crate::undo::UndoStack;
 
 /// The largest side the tab offers (the library allows more).
@@ -199,7 +200,7 @@ impl KnightTab {
 
     pub(super) fn edit_panel(&mut self, ui: &mut egui::Ui, pieces: &[crate::rules::Rules]) {
         let o = &mut self.options;
-        super::section(ui, tr("knight.board"));
+        ui.section(tr("knight.board"));
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(tr("knight.width"));
             ui.add(egui::DragValue::new(&mut o.width).range(1..=MAX_SIDE)).labelled_by(l.id);
@@ -223,19 +224,19 @@ impl KnightTab {
 
         self.gallery(ui);
 
-        section(ui, tr("knight.brush"));
+        ui.section(tr("knight.brush"));
         ui.horizontal_wrapped(|ui| {
             for c in [Cell::A, Cell::B, Cell::Hole] {
                 ui.selectable_value(&mut self.options.brush, c, brush_name(c));
             }
         });
-        section(ui, tr("knight.symmetry"));
+        ui.section(tr("knight.symmetry"));
         ui.horizontal_wrapped(|ui| {
             for s in Symmetry::ALL {
                 ui.selectable_value(&mut self.options.symmetry, s, symmetry_name(s));
             }
         });
-        section(ui, tr("knight.tool"));
+        ui.section(tr("knight.tool"));
         let before = self.options.tool;
         for (t, key) in [
             (Tool::Paint, "knight.tool.paint"),
@@ -279,7 +280,7 @@ impl KnightTab {
     /// The ready-made two-knight designs: those with tours, then the puzzle
     /// under its own label.
     fn gallery(&mut self, ui: &mut egui::Ui) {
-        section(ui, tr("knight.gallery"));
+        ui.section(tr("knight.gallery"));
         ui.small(tr("knight.gallery.note"));
         let mut chosen = None;
         ui.horizontal_wrapped(|ui| {
@@ -301,7 +302,7 @@ impl KnightTab {
     }
 
     fn leaper_choice(&mut self, ui: &mut egui::Ui, pieces: &[crate::rules::Rules]) {
-        section(ui, tr("knight.leaper"));
+        ui.section(tr("knight.leaper"));
         let current = self.design.leaper;
         let mut chosen = None;
         for (l, key) in [

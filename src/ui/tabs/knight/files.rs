@@ -3,12 +3,13 @@
 //! shared [`FileChoice`] widget (the path field is always there, and when a
 //! dialog gives nothing the widget says why that may be).
 
-use super::{KnightTab, section};
+use super::KnightTab;
 use crate::jobs::{Job, JobEnd, poll};
 use crate::knight::{Design, DesignError};
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
+use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
 use std::path::{Path, PathBuf};
 
@@ -143,7 +144,7 @@ impl KnightTab {
     }
 
     pub(super) fn files_panel(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
-        section(ui, tr("knight.files"));
+        ui.section(tr("knight.files"));
         let json: (&str, &[&str]) = ("JSON", &["json"]);
         let save = |name: &str| Dialog::Save { file_name: name.to_string() };
         let design_dialogs = [
@@ -197,7 +198,7 @@ impl KnightTab {
             widgets::job_progress(ui, job);
         }
         if let Some((ok, m)) = &self.files.message {
-            let c = if *ok { ui.visuals().text_color() } else { ui.visuals().error_fg_color };
+            let c = if *ok { ui.visuals().text_color() } else { ui.colours().bad };
             ui.colored_label(c, m.text());
         }
     }

@@ -271,14 +271,6 @@ impl KnightTab {
     }
 }
 
-/// A section title in the side panels.
-fn section(ui: &mut egui::Ui, title: &str) {
-    ui.add_space(10.0);
-    let size = ui.style().text_styles[&egui::TextStyle::Body].size * 1.15;
-    ui.label(egui::RichText::new(title).strong().size(size));
-    ui.add_space(2.0);
-}
-
 impl crate::ui::tabs::AppTab for KnightTab {
     fn ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         self.draw(ui, shared);

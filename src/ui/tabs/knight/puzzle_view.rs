@@ -2,9 +2,10 @@
 //! when a click is not allowed, when the tour is complete, or stuck.
 
 use super::solve::Origin;
-use super::{KnightTab, Tool, region_name, section};
+use super::{KnightTab, Tool, region_name};
 use crate::knight::{Doomed, Pos, Puzzle, Region, StepError};
 use crate::ui::i18n::{tr, trf};
+use crate::ui::ui_ext::UiExt;
 use egui::RichText;
 
 fn step_error(e: StepError) -> String {
@@ -59,16 +60,17 @@ impl KnightTab {
     pub(super) fn puzzle_status(&self, ui: &mut egui::Ui) {
         let Some(z) = &self.puzzle else { return };
         let size = ui.style().text_styles[&egui::TextStyle::Body].size * 1.3;
+        let pal = crate::ui::theme::current(ui.ctx());
         let (text, color) = if z.is_closed() {
-            (tr("knight.puzzle.complete_closed").to_string(), egui::Color32::from_rgb(0x1f, 0x9a, 0x4c))
+            (tr("knight.puzzle.complete_closed").to_string(), pal.puzzle_complete)
         } else if z.is_complete() {
-            (tr("knight.puzzle.complete").to_string(), egui::Color32::from_rgb(0x1f, 0x9a, 0x4c))
+            (tr("knight.puzzle.complete").to_string(), pal.puzzle_complete)
         } else if z.is_stuck() {
-            (tr("knight.puzzle.stuck").to_string(), egui::Color32::from_rgb(0xc0, 0x3a, 0x2a))
+            (tr("knight.puzzle.stuck").to_string(), pal.puzzle_stuck)
         } else if let Some(m) = &self.puzzle_message {
             (m.clone(), ui.visuals().warn_fg_color)
         } else if let Some(d) = z.doomed() {
-            (doomed_text(d), egui::Color32::from_rgb(0xc0, 0x3a, 0x2a))
+            (doomed_text(d), pal.puzzle_stuck)
         } else if z.path().is_empty() {
             (trf("knight.puzzle.first", &[("region", &region_name(z.region()))]), ui.visuals().text_color())
         } else {
@@ -80,12 +82,12 @@ impl KnightTab {
             && !z.is_stuck()
             && let Some(d) = z.doomed()
         {
-            ui.label(RichText::new(doomed_text(d)).color(egui::Color32::from_rgb(0xc0, 0x3a, 0x2a)).strong());
+            ui.label(RichText::new(doomed_text(d)).color(pal.puzzle_stuck).strong());
         }
     }
 
     pub(super) fn puzzle_panel(&mut self, ui: &mut egui::Ui) {
-        section(ui, tr("knight.puzzle"));
+        ui.section(tr("knight.puzzle"));
         ui.horizontal_wrapped(|ui| {
             for r in Region::BOTH {
                 if self.design.board.count(r) > 0

@@ -1,7 +1,7 @@
 //! Tours: a search or a count per region as a background job, the answer in
 //! plain words, mirroring A's tour into B.
 
-use super::{KnightTab, Tool, region_key, region_name, section, symmetry_name};
+use super::{KnightTab, Tool, region_key, region_name, symmetry_name};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::knight::tour::find_region_tour;
 use crate::knight::{
@@ -9,6 +9,7 @@ use crate::knight::{
     TourSpec, count_tours, find_symmetric_tour,
 };
 use crate::ui::i18n::{tr, trf};
+use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
 use egui::RichText;
 use std::time::Duration;
@@ -231,7 +232,7 @@ impl KnightTab {
     }
 
     pub(super) fn solve_panel(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
-        section(ui, tr("knight.tours"));
+        ui.section(tr("knight.tours"));
         let o = &mut self.options;
         ui.checkbox(&mut o.closed, tr("knight.closed"));
         ui.checkbox(&mut o.symmetric_tours, tr("knight.symmetric"))

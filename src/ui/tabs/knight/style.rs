@@ -1,9 +1,10 @@
 //! The picture's style: presets and every setting of [`crate::knight::Style`].
 
-use super::{KnightTab, section};
+use super::KnightTab;
 use crate::draw::Rgba;
 use crate::knight::StylePreset;
 use crate::ui::i18n::tr;
+use crate::ui::ui_ext::UiExt;
 
 fn colour(ui: &mut egui::Ui, label: &str, c: &mut Rgba) {
     ui.horizontal_wrapped(|ui| {
@@ -30,7 +31,7 @@ impl KnightTab {
                 }
             });
             let s = &mut self.design.style;
-            section(ui, tr("knight.style.background"));
+            ui.section(tr("knight.style.background"));
             colour(ui, tr("knight.style.background"), &mut s.background);
             ui.checkbox(&mut s.transparent, tr("knight.style.transparent"));
             colour(ui, tr("knight.style.lines_a"), &mut s.lines[0]);

@@ -30,7 +30,13 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
     // finished one.
     let Some((table, fallback)) = tab.rt.table.to_draw() else {
         let text = tab.rt.table.error().unwrap_or_else(|| tr("map.wait").to_string());
-        painter.text(rect.center(), Align2::CENTER_CENTER, text, FontId::proportional(20.0), Color32::WHITE);
+        painter.text(
+            rect.center(),
+            Align2::CENTER_CENTER,
+            text,
+            FontId::proportional(20.0),
+            crate::ui::theme::current(ui.ctx()).map_text,
+        );
         return;
     };
     let (w, h) = (table.width(), table.height());
@@ -93,6 +99,7 @@ fn hover_and_pin(
     cam: &Camera,
     table: &Arc<Table>,
 ) {
+    let pal = crate::ui::theme::current(painter.ctx());
     let (w, h) = (table.width(), table.height());
     let pointer = &mut tab.rt.pointer;
     pointer.hover(response.hover_pos().and_then(|p| {
@@ -108,11 +115,11 @@ fn hover_and_pin(
     };
     if let Some(c) = pointer.hovered() {
         let r = cell_rect(c).expand(1.0);
-        painter.rect_stroke(r, 0.0, Stroke::new(2.0, Color32::WHITE), StrokeKind::Outside);
-        painter.rect_stroke(r.expand(2.0), 0.0, Stroke::new(1.5, Color32::BLACK), StrokeKind::Outside);
+        painter.rect_stroke(r, 0.0, Stroke::new(2.0, pal.map_hover_inner), StrokeKind::Outside);
+        painter.rect_stroke(r.expand(2.0), 0.0, Stroke::new(1.5, pal.map_hover_outer), StrokeKind::Outside);
     }
     if let Some(c) = pointer.pinned() {
-        let orange = Stroke::new(3.0, Color32::from_rgb(255, 80, 40));
+        let orange = Stroke::new(3.0, pal.map_pinned);
         painter.rect_stroke(cell_rect(c).expand(2.0), 2.0, orange, StrokeKind::Outside);
     }
     if let Some(c) = pointer.hovered() {
@@ -196,25 +203,20 @@ fn draw_cells_overlay(
     let (xs, ys) = cam.visible_cells(rect.width() as f64, rect.height() as f64, shown.width(), shown.height());
     let count = xs.len() * ys.len();
     let z = cam.zoom as f32;
+    let pal = crate::ui::theme::current(painter.ctx());
     let at = |x: usize, y: usize| -> Pos2 {
         let (a, b) = cam.to_pixel(x as f64, y as f64);
         rect.min + vec2(a as f32, b as f32)
     };
     if tab.options.grid && z >= 10.0 {
         for x in xs.start..=xs.end {
-            let s = if x % 10 == 0 {
-                Stroke::new(1.2, Color32::from_black_alpha(110))
-            } else {
-                Stroke::new(0.6, Color32::from_black_alpha(50))
-            };
+            let s =
+                if x % 10 == 0 { Stroke::new(1.2, pal.map_grid_major) } else { Stroke::new(0.6, pal.map_grid_minor) };
             painter.line_segment([at(x, ys.start), at(x, ys.end)], s);
         }
         for y in ys.start..=ys.end {
-            let s = if y % 10 == 0 {
-                Stroke::new(1.2, Color32::from_black_alpha(110))
-            } else {
-                Stroke::new(0.6, Color32::from_black_alpha(50))
-            };
+            let s =
+                if y % 10 == 0 { Stroke::new(1.2, pal.map_grid_major) } else { Stroke::new(0.6, pal.map_grid_minor) };
             painter.line_segment([at(xs.start, y), at(xs.end, y)], s);
         }
     }
@@ -226,7 +228,7 @@ fn draw_cells_overlay(
                     painter.rect_stroke(
                         r,
                         z * 0.15,
-                        Stroke::new((z * 0.08).clamp(1.0, 4.0), Color32::from_rgb(255, 120, 60)),
+                        Stroke::new((z * 0.08).clamp(1.0, 4.0), pal.map_p_outline),
                         StrokeKind::Inside,
                     );
                 }
@@ -261,7 +263,7 @@ fn draw_cells_overlay(
 
 fn draw_golden_lines(painter: &egui::Painter, rect: Rect, cam: &Camera, n: usize) {
     let far = n as f64 * 2.0;
-    let stroke = Stroke::new(2.5, Color32::from_rgb(255, 215, 0));
+    let stroke = Stroke::new(2.5, crate::ui::theme::current(painter.ctx()).map_golden);
     for (slope, label) in [(PHI, "y = φx"), (1.0 / PHI, "y = x/φ")] {
         let a = cam.to_pixel(0.0, 0.0);
         let (ex, ey) = if slope > 1.0 { (far / slope, far) } else { (far, far * slope) };

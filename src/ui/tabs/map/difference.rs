@@ -10,6 +10,7 @@ use crate::ui::notice::Notice;
 use crate::ui::rules_choice;
 use crate::ui::state::Shared;
 use crate::ui::tabs::play::explain::rules_name;
+use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
 use std::sync::Arc;
 
@@ -102,7 +103,7 @@ fn overlay_state(ui: &mut egui::Ui, tab: &mut MapTab) {
         widgets::job_progress(ui, job);
     }
     if let Some(e) = overlays.error() {
-        ui.colored_label(ui.visuals().error_fg_color, e);
+        ui.error_label(e);
     }
     if let Some(summary) = overlays.latest().map(|o| o.summary.text()) {
         ui.checkbox(overlays.show_switch(), tr("map.compare.show"));

@@ -11,6 +11,7 @@ use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::tabs::play::explain::rules_name;
+use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -75,7 +76,7 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
             ui.small(trf("map.export.size", &[("w", &w), ("h", &h)]));
         }
         Err(e) => {
-            ui.colored_label(ui.visuals().error_fg_color, crate::ui::i18n::export_error(&e));
+            ui.error_label(crate::ui::i18n::export_error(&e));
         }
     }
     if let Some((path, format)) = choose_file(ui, tab) {

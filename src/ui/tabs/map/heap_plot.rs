@@ -51,19 +51,18 @@ pub(super) fn heap_plot(ui: &mut egui::Ui, tab: &mut MapTab) {
     // Heap sizes are short numbers: label the n axis every 10 (or 100, ...)
     // even in a narrow side panel (egui_plot's default wants 60 points).
     let n_axis = AxisHints::new_x().label("n").label_spacing(24.0..=40.0);
+    let pal = crate::ui::theme::current(ui.ctx());
     Plot::new("map_one_heap")
         .height(180.0)
         .custom_x_axes(vec![n_axis])
         .legend(Legend::default())
         .allow_scroll(false)
         .show(ui, |p| {
-            let blue = egui::Color32::from_rgb(40, 100, 200);
+            let blue = pal.plot_values;
             p.line(Line::new(name, PlotPoints::from(pts.values.clone())).color(blue.gamma_multiply(0.5)));
             p.points(Points::new(name, PlotPoints::from(pts.values.clone())).radius(2.0).color(blue));
             p.points(
-                Points::new(tr("map.heap.p"), PlotPoints::from(pts.p_positions.clone()))
-                    .radius(4.0)
-                    .color(egui::Color32::from_rgb(220, 40, 40)),
+                Points::new(tr("map.heap.p"), PlotPoints::from(pts.p_positions.clone())).radius(4.0).color(pal.plot_p),
             );
         });
 }

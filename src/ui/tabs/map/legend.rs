@@ -11,32 +11,32 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Stroke, StrokeKind, pos2, vec2};
 
 /// A palette colour for egui.
 pub(super) fn colour(c: [u8; 4]) -> Color32 {
-    Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
+    crate::ui::theme::library_colour(c)
 }
 
 /// A small label on a dark background (axis coordinates).
 pub(super) fn tag(painter: &egui::Painter, pos: Pos2, align: Align2, text: &str) {
+    let pal = crate::ui::theme::current(painter.ctx());
     let font = FontId::proportional(13.0 * text_scale(painter.ctx()));
-    let galley = painter.layout_no_wrap(text.to_string(), font, Color32::WHITE);
+    let galley = painter.layout_no_wrap(text.to_string(), font, pal.map_text);
     let r = align.anchor_size(pos, galley.size());
-    painter.rect_filled(r.expand(2.0), 3.0, Color32::from_black_alpha(150));
-    painter.galley(r.min, galley, Color32::WHITE);
+    painter.rect_filled(r.expand(2.0), 3.0, pal.map_tag_fill);
+    painter.galley(r.min, galley, pal.map_text);
 }
 
-/// How much larger than the default the UI's text is (the body size over
-/// its default of 18 points, as the banner does), so that the map's own
-/// labels grow with the rest on a projector.
+/// How much larger than the default the UI's text is, so that the map's
+/// own labels grow with the rest on a projector.
 fn text_scale(ctx: &egui::Context) -> f32 {
-    let body = ctx.global_style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
-    (body / 18.0).max(0.5)
+    crate::ui::ui_ext::text_scale_of(&ctx.global_style())
 }
 
 pub(super) fn badge(painter: &egui::Painter, pos: Pos2, align: Align2, text: &str) {
+    let pal = crate::ui::theme::current(painter.ctx());
     let font = FontId::proportional(16.0 * text_scale(painter.ctx()));
-    let galley = painter.layout_no_wrap(text.to_string(), font, Color32::WHITE);
+    let galley = painter.layout_no_wrap(text.to_string(), font, pal.map_text);
     let r = align.anchor_size(pos, galley.size());
-    painter.rect_filled(r.expand(5.0), 5.0, Color32::from_black_alpha(170));
-    painter.galley(r.min, galley, Color32::WHITE);
+    painter.rect_filled(r.expand(5.0), 5.0, pal.map_badge_fill);
+    painter.galley(r.min, galley, pal.map_text);
 }
 
 /// The legend: what each colour means, always on the map.
@@ -49,21 +49,22 @@ pub(super) fn draw_legend(
     table: &Table,
 ) {
     let entries = legend_entries(tab, palette, overlay, table);
+    let pal = crate::ui::theme::current(painter.ctx());
     let k = text_scale(painter.ctx());
     let font = FontId::proportional(14.0 * k);
     let row = 20.0 * k;
     let width = 190.0 * k;
     let height = 28.0 * k + row * entries.len() as f32;
     let r = Rect::from_min_size(pos2(rect.max.x - width - 10.0, rect.max.y - height - 10.0), vec2(width, height));
-    painter.rect_filled(r, 6.0, Color32::from_black_alpha(235));
+    painter.rect_filled(r, 6.0, pal.map_legend_fill);
     let title = if overlay.is_some() { tr("map.compare").to_string() } else { trf("map.legend", &[]) };
-    painter.text(r.min + vec2(10.0, 6.0) * k, Align2::LEFT_TOP, title, FontId::proportional(15.0 * k), Color32::WHITE);
+    painter.text(r.min + vec2(10.0, 6.0) * k, Align2::LEFT_TOP, title, FontId::proportional(15.0 * k), pal.map_text);
     for (i, (label, c)) in entries.iter().enumerate() {
         let y = r.min.y + 28.0 * k + i as f32 * row;
         let sw = Rect::from_min_size(pos2(r.min.x + 10.0 * k, y + 2.0 * k), vec2(22.0, 14.0) * k);
         painter.rect_filled(sw, 2.0, *c);
-        painter.rect_stroke(sw, 2.0, Stroke::new(1.0, Color32::from_gray(200)), StrokeKind::Outside);
-        painter.text(pos2(sw.max.x + 8.0 * k, y + 9.0 * k), Align2::LEFT_CENTER, label, font.clone(), Color32::WHITE);
+        painter.rect_stroke(sw, 2.0, Stroke::new(1.0, pal.map_swatch_edge), StrokeKind::Outside);
+        painter.text(pos2(sw.max.x + 8.0 * k, y + 9.0 * k), Align2::LEFT_CENTER, label, font.clone(), pal.map_text);
     }
 }
 

@@ -9,6 +9,7 @@ use crate::ui::i18n::{tr, trf};
 use crate::ui::rules_choice;
 use crate::ui::state::Shared;
 use crate::ui::tabs::play::explain::rules_name;
+use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
 use std::sync::Arc;
 
@@ -163,7 +164,7 @@ fn table_status(ui: &mut egui::Ui, tab: &mut MapTab) {
         widgets::job_progress(ui, job);
     }
     if let Some(e) = tab.rt.table.error() {
-        ui.colored_label(ui.visuals().error_fg_color, e);
+        ui.error_label(e);
     }
     if tab.rt.table.finished().is_some_and(|f| f.pyramid.is_none()) {
         ui.colored_label(ui.visuals().warn_fg_color, tr("map.no_pyramid"));
@@ -195,7 +196,7 @@ fn colours(ui: &mut egui::Ui, tab: &mut MapTab) {
     if tab.options.palette == PaletteKind::Highlight
         && let Err(e) = crate::map::palette::parse_highlight(&tab.options.highlight)
     {
-        ui.colored_label(ui.visuals().error_fg_color, crate::ui::i18n::highlight_error(&e));
+        ui.error_label(crate::ui::i18n::highlight_error(&e));
     }
 }
 
@@ -234,7 +235,7 @@ fn view_controls(ui: &mut egui::Ui, tab: &mut MapTab) {
         }
     });
     if let Some(e) = &tab.rt.edits.goto_error {
-        ui.colored_label(ui.visuals().error_fg_color, e.text());
+        ui.error_label(e.text());
     }
     ui.small(tr("map.keys"));
 }
@@ -295,7 +296,6 @@ fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &Arc<Table>, (x, y): (usize, u
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, reason = "tests")]
     use super::*;
 
     #[test]

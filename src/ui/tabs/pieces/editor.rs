@@ -6,7 +6,8 @@ use super::PiecesTab;
 use crate::rules::{CellState, Convention, Offset, Piece, Rules, TerminalSet, USUAL_SLIDES, parameter_p_piece};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
-use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
+use crate::ui::ui_ext::UiExt;
+use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 
 /// The largest move matrix shown.
 pub const MAX_GRID: u32 = 40;
@@ -35,11 +36,6 @@ impl PaintState {
     }
 }
 
-fn section(ui: &mut egui::Ui, title: &str) {
-    ui.add_space(10.0);
-    ui.label(RichText::new(title).strong().size(super::heading_size(ui)));
-}
-
 /// Draw the editor.
 pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     // A drag ends when the button is released, wherever the pointer is.
@@ -47,7 +43,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         tab.paint = PaintState::Idle;
     }
     presets(tab, ui);
-    section(ui, tr("editor.matrix"));
+    ui.section(tr("editor.matrix"));
     ui.label(RichText::new(tr("editor.matrix_help")).small());
     let three = tab.draft.dimension == 3;
     if three {
@@ -75,12 +71,12 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let outside = outside.filter(|o| o.dx.max(o.dy).max(o.dz) >= tab.grid);
     let outside = outside.count();
     if outside > 0 {
-        ui.colored_label(pal.bad, trf("editor.outside", &[("n", &outside)]));
+        ui.error_label(trf("editor.outside", &[("n", &outside)]));
     }
-    section(ui, tr("editor.terminal"));
+    ui.section(tr("editor.terminal"));
     ui.label(RichText::new(tr("editor.terminal_help")).small());
     terminal(tab, ui, pal);
-    section(ui, tr("editor.convention"));
+    ui.section(tr("editor.convention"));
     ui.radio_value(&mut tab.draft.convention, Convention::Normal, tr("editor.normal"));
     ui.radio_value(&mut tab.draft.convention, Convention::Misere, tr("editor.misere"));
 }
@@ -115,7 +111,7 @@ fn move_list(tab: &PiecesTab, ui: &mut egui::Ui) {
 
 fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(tr("editor.start")).strong().size(super::heading_size(ui)));
+        ui.label(RichText::new(tr("editor.start")).strong().size(ui.section_size()));
         ui.add_space(ui.available_width() - 190.0);
         let (can_undo, can_redo) = tab.can_undo();
         if ui.add_enabled(can_undo, egui::Button::new(tr("pieces.undo"))).on_hover_text("Ctrl+Z").clicked() {
@@ -328,7 +324,7 @@ fn draw_move(painter: &egui::Painter, r: Rect, o: Offset, state: CellState, on_r
         }
         CellState::Slide => {
             painter.rect_filled(r.shrink(1.5), cell * 0.12, pal.target);
-            let stroke = Stroke::new((cell * 0.09).max(2.0), Color32::WHITE);
+            let stroke = Stroke::new((cell * 0.09).max(2.0), pal.matrix_arrow);
             if o.dx == 0 && o.dy == 0 {
                 // Straight down the third axis: a ring, as an arrow seen end on.
                 painter.circle_stroke(r.center(), cell * 0.22, stroke);

@@ -11,6 +11,7 @@ use crate::ui::notice::Notice;
 use crate::ui::state::{AppCommand, Shared};
 use crate::ui::tabs::Tab;
 use crate::ui::theme::Colours;
+use crate::ui::ui_ext::UiExt;
 use egui::RichText;
 use std::path::Path;
 
@@ -31,11 +32,6 @@ impl FileState {
     fn fail(&mut self, text: Notice) {
         self.message = Some((false, text));
     }
-}
-
-fn section(ui: &mut egui::Ui, title: &str) {
-    ui.add_space(10.0);
-    ui.label(RichText::new(title).strong().size(super::heading_size(ui)));
 }
 
 /// Write the draft to `path` as a rules file.
@@ -105,7 +101,7 @@ fn usable(tab: &mut PiecesTab) -> bool {
 
 /// Draw name, description, "Use in Play", "Show in map" and the last message.
 pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
-    section(ui, tr("lib.piece"));
+    ui.section(tr("lib.piece"));
     let label = ui.label(tr("lib.name"));
     ui.add(
         egui::TextEdit::singleline(&mut tab.draft.name).char_limit(crate::rules::MAX_NAME).desired_width(f32::INFINITY),
@@ -121,7 +117,7 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
     .labelled_by(label.id);
     ui.add_space(6.0);
     ui.horizontal_wrapped(|ui| {
-        let size = super::heading_size(ui) * 0.95;
+        let size = ui.section_size() * 0.95;
         let big = |key| egui::Button::new(RichText::new(tr(key)).strong().size(size)).min_size(egui::vec2(150.0, 40.0));
         // The same validation as a rules file: what the engine cannot
         // compute never becomes the current game.
@@ -156,7 +152,7 @@ fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     ui.add_space(10.0);
     let keep = ui
         .horizontal_wrapped(|ui| {
-            ui.label(RichText::new(tr("lib.mine")).strong().size(super::heading_size(ui)));
+            ui.label(RichText::new(tr("lib.mine")).strong().size(ui.section_size()));
             ui.button(tr("lib.save_mine")).clicked()
         })
         .inner;
@@ -216,7 +212,7 @@ enum FileAction {
 /// The rules file: the system's dialogs, or a typed path (always there,
 /// for when no dialog can open).
 fn files(tab: &mut PiecesTab, ui: &mut egui::Ui) {
-    ui.label(RichText::new(tr("lib.file")).strong().size(super::heading_size(ui)));
+    ui.label(RichText::new(tr("lib.file")).strong().size(ui.section_size()));
     let filter = ("Grundy Lab rules", &["json"][..]);
     let dialogs = [
         DialogButton {

@@ -121,12 +121,6 @@ impl Default for PiecesTab {
     }
 }
 
-/// The size of section titles: a little larger than the body text, so that
-/// they grow with it in presentation mode.
-fn heading_size(ui: &egui::Ui) -> f32 {
-    ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size) * 1.12
-}
-
 /// The box the tab computes for `rules` at side `n`: a strip for one heap,
 /// a square for two, a cube of at most 48 a side for three.
 fn box_for(rules: &Rules, n: usize) -> [usize; 3] {
@@ -216,6 +210,8 @@ impl PiecesTab {
         self.bench.poll();
     }
 
+    /// Draw the tab: the editor (move matrix or program) on the left, the
+    /// workbench on the right, the preview and the piece between them.
     fn draw(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let ctx = ui.ctx().clone();
         self.keyboard(&ctx);

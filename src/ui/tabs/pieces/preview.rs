@@ -9,6 +9,7 @@ use crate::map::palette::{Palette as ValuePalette, PaletteKind};
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
+use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 use std::sync::Arc;
@@ -94,7 +95,7 @@ fn text_on(fill: [u8; 4]) -> Color32 {
 pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let preview = &tab.preview;
     ui.horizontal(|ui| {
-        ui.label(RichText::new(tr("preview.title")).strong().size(super::heading_size(ui)));
+        ui.label(RichText::new(tr("preview.title")).strong().size(ui.section_size()));
         if preview.job.is_some() {
             ui.spinner();
             ui.label(tr("preview.updating"));
@@ -102,7 +103,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     });
     if let Some(e) = &preview.error {
         let why = crate::ui::i18n::job_error(e, crate::ui::i18n::engine_error);
-        ui.colored_label(pal.bad, trf("preview.failed", &[("error", &why)]));
+        ui.error_label(trf("preview.failed", &[("error", &why)]));
     }
     let n = PREVIEW_SIDE;
     let Some(table) = &preview.table else {
@@ -187,7 +188,7 @@ fn draw_cells(
             let r = Rect::from_min_size(origin + vec2(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
             let Some(v) = table.try_get(x, y) else { continue };
             let rgba = colours.colour(v);
-            let mut fill = Color32::from_rgba_unmultiplied(rgba[0], rgba[1], rgba[2], rgba[3]);
+            let mut fill = crate::ui::theme::library_colour(rgba);
             if stale {
                 fill = fill.gamma_multiply(0.55);
             }

@@ -10,6 +10,7 @@ use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::theme::Colours;
+use crate::ui::ui_ext::UiExt;
 use egui::{FontId, RichText, TextStyle};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -173,7 +174,7 @@ fn verdict(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
             ui.colored_label(pal.good, trf("program.ok", &[("n", &d)]));
         }
         Err(e) => {
-            ui.colored_label(pal.bad, trf("program.error", &[("error", &crate::ui::i18n::program_error(e))]));
+            ui.error_label(trf("program.error", &[("error", &crate::ui::i18n::program_error(e))]));
         }
     }
 }

@@ -15,6 +15,7 @@ use crate::rules::Rules;
 use crate::ui::i18n::{engine_error, formula_error, formula_error_what, job_error, tr, trf};
 use crate::ui::state::{AppCommand, MapFocus, Shared};
 use crate::ui::theme::Colours;
+use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
 use egui::text::LayoutJob;
 use egui::{Color32, FontId, RichText, Sense, Stroke, TextFormat, vec2};
@@ -174,14 +175,9 @@ fn highlighted(ui: &egui::Ui, text: &str, error_at: Option<usize>, wrap: f32, ba
     ui.ctx().fonts_mut(|f| f.layout_job(job))
 }
 
-fn section(ui: &mut egui::Ui, title: &str) {
-    ui.add_space(8.0);
-    ui.label(RichText::new(title).strong().size(super::heading_size(ui)));
-}
-
 /// Draw the workbench.
 pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
-    section(ui, tr("bench.title"));
+    ui.section(tr("bench.title"));
     formula_box(tab, ui, pal);
     check_controls(tab, ui);
     results(tab, ui, shared, pal);
@@ -221,7 +217,7 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
                 }
                 None => formula_error_what(e),
             };
-            ui.colored_label(pal.bad, text);
+            ui.error_label(text);
         }
         None if !tab.formula.trim().is_empty() => {
             ui.colored_label(pal.good, tr("bench.ok"));
@@ -320,7 +316,7 @@ fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
 
 fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
     if let Some(e) = &tab.bench.check_error {
-        ui.colored_label(pal.bad, e.text());
+        ui.error_label(e.text());
     }
     let Some(done) = &tab.bench.result else { return };
     let r = &done.report;
@@ -335,7 +331,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
     }
     ui.label(trf("bench.counts", &[("cells", &r.cells_checked), ("d", &r.cells_differing)]));
     if !done.table.rules().same_game(&tab.draft) || done.formula != tab.formula {
-        ui.colored_label(pal.bad, tr("bench.stale"));
+        ui.error_label(tr("bench.stale"));
     }
     let mut focus = None;
     if !r.counterexamples.is_empty() {
@@ -402,7 +398,7 @@ fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) -> Option
 }
 
 fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
-    section(ui, tr("hints.title"));
+    ui.section(tr("hints.title"));
     // A checked table of this piece at least HINTS_SIDE a side is used as it
     // is; otherwise the job computes its own HINTS_SIDE x HINTS_SIDE table
     // (the 24 x 24 preview is too short for most periods).
@@ -432,11 +428,11 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         widgets::job_progress(ui, job);
     }
     if let Some(e) = &tab.bench.hints_error {
-        ui.colored_label(pal.bad, trf("hints.failed", &[("error", &job_error(e, engine_error))]));
+        ui.error_label(trf("hints.failed", &[("error", &job_error(e, engine_error))]));
     }
     let Some((found, rules)) = &tab.bench.hints else { return };
     if !rules.same_game(&tab.draft) {
-        ui.colored_label(pal.bad, tr("hints.stale"));
+        ui.error_label(tr("hints.stale"));
     }
     let (w, h) = (found.width, found.height);
     let mut insert = None;

@@ -5,7 +5,7 @@
 use crate::play::{Game, Hint};
 use crate::ui::i18n::trf;
 use crate::ui::theme::Colours;
-use egui::{Align2, Color32, FontId, Rect, Sense, Shape, Stroke, Vec2, pos2, vec2};
+use egui::{Align2, FontId, Rect, Sense, Shape, Stroke, Vec2, pos2, vec2};
 
 /// Boards up to this side are shown whole.
 pub const FULL_BOARD_MAX: u64 = 40;
@@ -188,7 +188,7 @@ fn draw_square(painter: &egui::Painter, r: Rect, game: &Game, pal: &Colours, sho
     };
     painter.rect_filled(r, 0.0, fill);
     if (cx, cy) == (0, 0) {
-        painter.text(r.center(), Align2::CENTER_CENTER, "★", FontId::proportional(cell * 0.6), Color32::WHITE);
+        painter.text(r.center(), Align2::CENTER_CENTER, "★", FontId::proportional(cell * 0.6), pal.corner_mark);
     }
     if show_p && game.is_p(cx, cy) == Some(true) {
         painter.rect_filled(r.shrink(cell * 0.12), cell * 0.12, pal.p_position);

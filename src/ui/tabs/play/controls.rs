@@ -6,25 +6,15 @@ use crate::play::{StartSize, Strength, nim};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::rules_choice;
 use crate::ui::state::Shared;
+use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
 use egui::RichText;
-
-/// A section title, a little larger than the body text (so it grows with
-/// presentation mode).
-fn section(ui: &mut egui::Ui, title: &str) {
-    ui.add_space(10.0);
-    ui.label(RichText::new(title).strong().size(title_size(ui)));
-}
-
-fn title_size(ui: &egui::Ui) -> f32 {
-    ui.style().text_styles.get(&egui::TextStyle::Body).map_or(20.0, |f| f.size * 20.0 / 18.0)
-}
 
 /// The options panel.
 pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &egui::Context) {
     let before = tab.options.clone();
     let mut restart = false;
-    section(ui, tr("play.game"));
+    ui.section(tr("play.game"));
     ui.horizontal_wrapped(|ui| {
         ui.selectable_value(&mut tab.options.mode, PlayMode::Queen, tr("play.mode.queen"));
         ui.selectable_value(&mut tab.options.mode, PlayMode::Nim, tr("play.mode.nim"));
@@ -37,7 +27,7 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
     if ui.add(new).clicked() {
         restart = true;
     }
-    section(ui, tr("play.hints"));
+    ui.section(tr("play.hints"));
     ui.checkbox(&mut tab.options.show_hints, tr("play.show_hints"));
     if tab.options.mode == PlayMode::Queen {
         ui.checkbox(&mut tab.options.show_p, tr("play.show_p"));
@@ -46,7 +36,7 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
         PlayMode::Queen => restart |= queen_options(tab, ui, shared),
         PlayMode::Sum => {
             restart |= queen_options(tab, ui, shared);
-            section(ui, tr("play.sum.pieces"));
+            ui.section(tr("play.sum.pieces"));
             ui.horizontal_wrapped(|ui| {
                 for n in 2..=4u8 {
                     if ui.radio(tab.options.sum_pieces == n, n.to_string()).clicked() {
@@ -61,7 +51,7 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
         }
         PlayMode::Nim => restart |= nim_options(tab, ui),
     }
-    section(ui, tr("play.opponent"));
+    ui.section(tr("play.opponent"));
     for (opp, key) in [
         (Opponent::Computer(Strength::Perfect), "play.opp.perfect"),
         (Opponent::Computer(Strength::Mistakes), "play.opp.mistakes"),
@@ -71,7 +61,7 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
         ui.radio_value(&mut tab.options.opponent, opp, tr(key));
     }
     if matches!(tab.options.opponent, Opponent::Computer(_)) {
-        section(ui, tr("play.first"));
+        ui.section(tr("play.first"));
         ui.radio_value(&mut tab.options.human_starts, true, tr("play.first.me"));
         ui.radio_value(&mut tab.options.human_starts, false, tr("play.first.computer"));
     }
@@ -86,13 +76,13 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
 fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> bool {
     let mut restart = false;
     ui.add_space(8.0);
-    let piece_label = ui.label(RichText::new(tr("play.piece")).strong().size(title_size(ui)));
+    let piece_label = ui.label(RichText::new(tr("play.piece")).strong().size(ui.section_size()));
     // The tab restarts when the rules change.
     rules_choice::piece_combo(ui, shared, "play_piece", piece_label.id);
     rules_choice::misere_checkbox(ui, shared);
     rules_choice::pass_checkbox(ui, shared);
     rules_choice::program_link(ui, shared);
-    section(ui, tr("play.start"));
+    ui.section(tr("play.start"));
     for (size, key) in [
         (StartSize::Small, "play.start.small"),
         (StartSize::Medium, "play.start.medium"),
@@ -150,7 +140,7 @@ fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
     let text = tab
         .heaps_text
         .get_or_insert_with(|| tab.options.nim_heaps.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "));
-    let label = ui.label(RichText::new(tr("play.heaps")).strong().size(title_size(ui)));
+    let label = ui.label(RichText::new(tr("play.heaps")).strong().size(ui.section_size()));
     let resp = ui
         .add(egui::TextEdit::singleline(text).char_limit(crate::ui::widgets::MAX_FIELD_CHARS).desired_width(200.0))
         .labelled_by(label.id);
@@ -176,7 +166,7 @@ fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
 /// The history panel with Undo and Redo.
 pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
     ui.add_space(8.0);
-    ui.label(RichText::new(tr("play.moves")).strong().size(title_size(ui)));
+    ui.label(RichText::new(tr("play.moves")).strong().size(ui.section_size()));
     undo_buttons(tab, ui);
     ui.separator();
     let lines = move_lines(tab);

@@ -10,7 +10,7 @@ use crate::rules::position_text;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::theme::Colours;
-use egui::{Color32, Rect, RichText, Sense, Stroke, Vec2, pos2, vec2};
+use egui::{Rect, RichText, Sense, Stroke, Vec2, pos2, vec2};
 
 /// The most stones drawn in one pile (larger piles show their number).
 const DRAWN_MAX: u64 = 30;
@@ -114,7 +114,7 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
                         r,
                         stone * 0.4,
                         pal.stone,
-                        Stroke::new(1.0, Color32::from_gray(60)),
+                        Stroke::new(1.0, pal.heap_stone_edge),
                         egui::StrokeKind::Inside,
                     );
                 }

@@ -53,8 +53,11 @@ pub enum Opponent {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PlayOptions {
+    /// Which game: a piece on a board, Nim, or a sum of pieces.
     pub mode: PlayMode,
+    /// How large the starting position is.
     pub start: StartSize,
+    /// Who plays against the person: the computer (how strong) or a friend.
     pub opponent: Opponent,
     /// The person starts (against the computer).
     pub human_starts: bool,

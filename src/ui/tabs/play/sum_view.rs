@@ -6,7 +6,7 @@
 use crate::play::{SumGame, SumHint, SumMove};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, vec2};
+use egui::{Align2, FontId, Pos2, Rect, Sense, Stroke, vec2};
 
 /// The largest board drawn cell by cell.
 pub const MAX_DRAWN: u64 = 64;
@@ -60,7 +60,7 @@ pub fn board(
             continue;
         }
         let c = cell_rect(x, y).center();
-        painter.circle(c, cell * 0.38, pal.piece, Stroke::new(2.0, Color32::BLACK));
+        painter.circle(c, cell * 0.38, pal.piece, Stroke::new(2.0, pal.piece_outline));
         painter.text(c, Align2::CENTER_CENTER, NAMES[i], FontId::proportional(cell * 0.45), pal.piece_mark);
     }
     let pos = response.interact_pointer_pos().filter(|_| response.clicked())?;

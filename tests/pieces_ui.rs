@@ -4,7 +4,7 @@
 //! parameter-p preset, files saved and opened by path, a bad file, and the
 //! user's library. No sleeps: the harness is stepped until a condition holds.
 
-#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 mod common;
 use common::{shows, step_until};
@@ -22,11 +22,7 @@ const PIECES: &str = r#"{"shared":{"settings":{"language":"English"}},"tab":"Pie
 const DRAGON_KING: &str = "(x + y) % 3 + 3 * ((x / 3) ^ (y / 3))";
 
 fn harness(saved: &'static str) -> Harness<'static, GrundyLabApp> {
-    Harness::builder()
-        // Room for the frames a background job adds when it ends during `run`.
-        .with_max_steps(50)
-        .with_size([1920.0, 1080.0])
-        .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)))
+    common::app(saved).build()
 }
 
 fn idle(app: &GrundyLabApp) -> bool {
@@ -294,10 +290,7 @@ fn the_move_matrix_fits_a_projector_at_every_size() {
     // 1280 px wide, as a classroom projector: the editor panel is at its
     // narrowest, and the piece's own corner (the right-hand column) must
     // still be on screen, left of the preview.
-    let mut h = Harness::builder()
-        .with_max_steps(50)
-        .with_size([1280.0, 800.0])
-        .build_eframe(|cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(PIECES)));
+    let mut h = common::app(PIECES).size([1280.0, 800.0]).build();
     h.run();
     let central = h.query_all_by_label_contains("Invent a piece").next().expect("the intro").rect().min.x;
     for n in [3u32, 15, 25, 40] {

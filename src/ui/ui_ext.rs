@@ -1,0 +1,68 @@
+//! The app's own widgets as methods of [`egui::Ui`] (as rerun's
+//! `re_ui/src/ui_ext.rs`): a section title, an error line, the text scale
+//! and the theme's colours look the same in every tab because they are
+//! written once, here.
+
+use super::theme::{self, Colours};
+use egui::{Response, RichText};
+
+/// How much larger text is than normal in `style` (its body size over the
+/// normal 18 points: 1 normally, 1.3 in presentation mode). Panels,
+/// pictures and the map's labels grow with it. For code that has a
+/// painter and no [`egui::Ui`]; a `Ui` has [`UiExt::text_scale`].
+pub fn text_scale_of(style: &egui::Style) -> f32 {
+    style.text_styles.get(&egui::TextStyle::Body).map_or(1.0, |f| (f.size / 18.0).max(0.5))
+}
+
+/// The app's widgets on every [`egui::Ui`]: `use crate::ui::ui_ext::UiExt`
+/// and call `ui.section(..)`, `ui.error_label(..)`.
+pub trait UiExt {
+    /// The `Ui` the widgets are drawn in.
+    fn ui(&self) -> &egui::Ui;
+
+    /// The `Ui` the widgets are drawn in, to add to.
+    fn ui_mut(&mut self) -> &mut egui::Ui;
+
+    /// How much larger text is than normal (1 normally, 1.3 in presentation
+    /// mode): panels and pictures grow with it.
+    fn text_scale(&self) -> f32 {
+        text_scale_of(self.ui().style())
+    }
+
+    /// The theme's colours of the moment (light, dark, high contrast).
+    fn colours(&self) -> Colours {
+        theme::current(self.ui().ctx())
+    }
+
+    /// The size of section titles: a little larger than the body text, so
+    /// that they grow with it in presentation mode.
+    fn section_size(&self) -> f32 {
+        self.ui().style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size) * 1.12
+    }
+
+    /// A section title in a side panel: a little space above, bold, at
+    /// [`UiExt::section_size`].
+    fn section(&mut self, title: &str) {
+        let size = self.section_size();
+        let ui = self.ui_mut();
+        ui.add_space(10.0);
+        ui.label(RichText::new(title).strong().size(size));
+    }
+
+    /// A line that says something went wrong (a refused file, a bad
+    /// formula, a failed job), in the theme's colour for bad news.
+    fn error_label(&mut self, text: impl Into<RichText>) -> Response {
+        let bad = self.colours().bad;
+        self.ui_mut().colored_label(bad, text)
+    }
+}
+
+impl UiExt for egui::Ui {
+    fn ui(&self) -> &egui::Ui {
+        self
+    }
+
+    fn ui_mut(&mut self) -> &mut egui::Ui {
+        self
+    }
+}
