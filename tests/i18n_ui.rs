@@ -183,14 +183,10 @@ fn errors_of_each_tab_are_reworded_after_a_switch() {
     use egui::accesskit::Role;
     let fragments = english_fragments();
     for tab in ["Map", "Pieces"] {
-        let saved: &'static str = Box::leak(
-            format!(r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"{tab}","map":{{"options":{{"size":64}}}}}}"#)
-                .into_boxed_str(),
+        let saved = format!(
+            r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"{tab}","map":{{"options":{{"size":64}}}}}}"#
         );
-        let mut h = Harness::builder()
-            .with_max_steps(50)
-            .with_size([1920.0, 1080.0])
-            .build_eframe(move |cc| GrundyLabApp::from_saved(&cc.egui_ctx, Some(saved)));
+        let mut h = common::app(saved).build();
         h.run();
         let expected_ja = if tab == "Map" {
             let field = h.get_by_role_and_label(Role::TextInput, "Go to (x, y)");
