@@ -94,16 +94,30 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
     let d = game.rules().dimension.clamp(1, 3) as usize;
     let p = game.state().position;
     let text_size = ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
-    // The stones of the largest pile fill the height (at most 30 drawn).
-    let most = p[..d].iter().copied().max().unwrap_or(1).clamp(1, DRAWN_MAX);
-    let stone = ((height - 3.0 * text_size) / most as f32).clamp(6.0, 90.0);
+    // The stones of the largest pile drawn fill the height; a pile of more
+    // than 30 shows only its number (30 stones would say 30, not 10^15).
+    let drawn = |count: u64| if count <= DRAWN_MAX { count } else { 0 };
+    let most = p[..d].iter().map(|&c| drawn(c)).max().unwrap_or(0);
+    let stone = ((height - 3.0 * text_size) / most.max(1) as f32).clamp(6.0, 90.0);
+    // Every heap gets an equal column of the width, so three heaps of
+    // 10^15 stones stay side by side: the number shrinks to its column.
+    let gap = 24.0;
+    let column = ((ui.available_width() - gap * (d as f32 - 1.0)) / d as f32).max(60.0);
     ui.horizontal_top(|ui| {
         for (i, &count) in p[..d].iter().enumerate() {
             ui.vertical(|ui| {
+                ui.set_width(column);
                 let name = trf("heaps.pile", &[("name", &["A", "B", "C"][i])]);
                 ui.label(RichText::new(name).strong());
-                ui.label(RichText::new(count.to_string()).size((text_size * 2.0).max(stone * 1.2)).strong());
-                let shown = count.min(DRAWN_MAX);
+                let digits = count.to_string();
+                // A digit is about 0.6 of the font size wide.
+                let fits = column / (digits.len() as f32 * 0.62);
+                let size = (text_size * 2.0).max(stone * 1.2).min(fits).max(text_size * 0.7);
+                ui.add(egui::Label::new(RichText::new(digits).size(size).strong()).wrap_mode(egui::TextWrapMode::Wrap));
+                let shown = drawn(count);
+                if most == 0 {
+                    return;
+                }
                 let (rect, _) = ui.allocate_exact_size(vec2(stone * 2.4, stone * most as f32), egui::Sense::hover());
                 let painter = ui.painter_at(rect);
                 for k in 0..shown {
@@ -119,7 +133,9 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
                     );
                 }
             });
-            ui.add_space(24.0);
+            if i + 1 < d {
+                ui.add_space(gap);
+            }
         }
     });
 }
@@ -205,9 +221,11 @@ pub fn show(
         HeapHint::WinningMoves(w) if show_hints => w,
         _ => &[],
     };
-    // The piles take half of the height the centre has, however large;
-    // two heaps are a board beside them.
-    let height = (ui.available_height() * 0.5).max(200.0);
+    // The piles take half of the height the centre has (a third when
+    // the moves are typed, so the form and the hint stay in view); two
+    // heaps are a board beside them.
+    let share = if matches!(game.options(), HeapOptions::Many) { 0.33 } else { 0.5 };
+    let height = (ui.available_height() * share).max(160.0);
     let start = game.start().position;
     let mut chosen = None;
     if game.rules().dimension == 2 && start[0] < BOARD_MAX && start[1] < BOARD_MAX {
@@ -276,7 +294,7 @@ fn leave_form(
                 egui::TextEdit::singleline(&mut leave[i])
                     .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
                     .desired_width(200.0)
-                    .hint_text(p[i].to_string()),
+                    .hint_text("0"),
             )
             .labelled_by(label.id);
             if ui.button(trf("heaps.leave.button", &[("name", &name)])).clicked() {

@@ -392,7 +392,11 @@ impl PlayTab {
             }
             match &self.current {
                 Some(AnyGame::Board(_)) => self.board_view(ui, &pal),
-                Some(AnyGame::Heaps(_)) => self.heaps_view(ui, &pal),
+                // The sentences under the heaps (the hint lists positions of
+                // 10^15 stones) scroll rather than being cut at the bottom.
+                Some(AnyGame::Heaps(_)) => {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.heaps_view(ui, &pal));
+                }
                 Some(AnyGame::Sum(_)) => self.sum_view(ui, &pal),
                 Some(AnyGame::Nim(_)) => {
                     egui::ScrollArea::vertical().show(ui, |ui| self.nim_view(ui, &pal));
