@@ -8,6 +8,7 @@
 
 pub mod knight;
 mod progress;
+mod takebreak;
 
 pub use knight::KnightArgs;
 
@@ -35,7 +36,10 @@ pub struct Cli {
 pub struct RulesArg {
     /// A preset (nim, queen, dragon-king, dragon-horse, ryuoh:P, queen-t2, bishop, king, knight, nim-1, nim-3,
     /// queen-3, queen-3-all, or an example program: chocolate-2d, chocolate-3d, restricted-nim,
-    /// subtraction-1-3-4, fraenkel-3, queen-program), a rules file (.json) or a rules program (.rhai)
+    /// subtraction-1-3-4, fraenkel-3, queen-program), a rules file (.json) or a rules program (.rhai).
+    /// Take-and-break games (for sequence, value, table and ppos): octal:0.07, hex:0.F, subtraction:1,3,4,
+    /// split:2:unequal, kayles, dawsons-kayles, dawsons-chess, treblecross, grundy-game, or a .rhai file
+    /// with `fn splits(n)`
     #[arg(long, value_name = "SPEC")]
     pub rules: String,
     /// Play misère: the player who makes the last move loses.
@@ -49,6 +53,12 @@ pub struct RulesArg {
 impl RulesArg {
     /// The rules this argument names.
     pub fn load(&self) -> Result<Rules, String> {
+        if let Some(game) = crate::takebreak::TakeBreak::parse_spec(&self.rules) {
+            let name = game.map_err(|e| e.to_string())?.label();
+            return Err(format!(
+                "{name} is a take-and-break game (a row of heaps): use `sequence`, `value`, `table` or `ppos`"
+            ));
+        }
         let mut r = load_spec(&self.rules)?;
         if self.misere {
             r.convention = Convention::Misere;
@@ -87,8 +97,9 @@ pub enum Command {
     Value {
         #[command(flatten)]
         rules: RulesArg,
-        /// The coordinates: X, X Y or X Y Z, as many as the game has.
-        #[arg(required = true, num_args = 1..=3)]
+        /// The coordinates: X, X Y or X Y Z, as many as the game has (a take-and-break game: any number of
+        /// heaps).
+        #[arg(required = true, num_args = 1..)]
         position: Vec<u64>,
     },
     /// Check a formula against the computed table, cell by cell. Exit 0 if it holds everywhere, 1 if not.
@@ -103,6 +114,23 @@ pub enum Command {
         /// The longest the whole check may take, in seconds.
         #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_BUDGET_SECONDS)]
         budget: f64,
+    },
+    /// The values g(0), ..., g(N) of one heap of a take-and-break game, and its period: proved by the
+    /// periodicity theorem for a finite code, or "no period up to N".
+    Sequence {
+        /// A take-and-break game (octal:0.07, kayles, grundy-game, ...) or a game of one heap.
+        #[arg(long, value_name = "SPEC")]
+        rules: String,
+        /// The largest heap.
+        #[arg(long, value_name = "N")]
+        up_to: u64,
+        /// Go on from the values in this file (when it holds this game's), and save them to it every
+        /// minute and at the end.
+        #[arg(long, value_name = "PATH")]
+        file: Option<PathBuf>,
+        /// Print the values, one line "n g(n)" per heap, before the report.
+        #[arg(long)]
+        values: bool,
     },
     /// The n-th Wythoff pair (floor(n phi), floor(n phi^2)), exact, with its Fibonacci form.
     Wythoff {
@@ -149,7 +177,7 @@ pub enum Command {
         /// Side of the queen table whose peak memory is measured (0: skip).
         #[arg(long, default_value_t = 16384)]
         memory_size: usize,
-        /// Which figures: engine, map, knight, families (with frames), frames or all.
+        /// Which figures: engine, map, knight, families (with frames), frames, takebreak or all.
         #[arg(long, default_value = "all")]
         only: String,
     },
@@ -297,6 +325,18 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
 fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     match command {
         Command::Table { rules, size, out: path } => {
+            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.pass)? {
+                return match path {
+                    Some(path) => {
+                        let mut text = Vec::new();
+                        takebreak::table(&game, &size, &mut text)?;
+                        crate::fsutil::atomic_write(&path, |w| w.write_all(&text))?;
+                        put(out, &format!("wrote {}\n", path.display()))?;
+                        Ok(0)
+                    }
+                    None => takebreak::table(&game, &size, out),
+                };
+            }
             let t = table_for(&rules, &size)?;
             match path {
                 Some(path) => {
@@ -308,6 +348,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Ppos { rules, size } => {
+            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.pass)? {
+                return takebreak::ppos(&game, &size, out);
+            }
             let t = table_for(&rules, &size)?;
             let d = t.rules().dimension;
             for p in t.p_positions_at(t.start_layer()) {
@@ -316,6 +359,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Value { rules, position } => {
+            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.pass)? {
+                return takebreak::value(&game, &position, out);
+            }
             let r = rules.load()?;
             put(out, &value(&r, &position)?)?;
             Ok(0)
@@ -330,6 +376,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             let (text, code) = check(&t, &formula, std::time::Duration::from_secs_f64(budget))?;
             put(out, &text)?;
             Ok(code)
+        }
+        Command::Sequence { rules, up_to, file, values } => {
+            takebreak::sequence(&rules, up_to, file.as_deref(), values, out)
         }
         Command::Wythoff { n } => {
             let (a, b) = theory::wythoff_pair(n);
@@ -390,8 +439,10 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(code)
         }
         Command::Bench { size, memory_size, only } => {
-            if !["all", "engine", "map", "knight", "families", "frames"].contains(&only.as_str()) {
-                return Err(format!("--only {only}: choose engine, map, knight, families, frames or all").into());
+            if !["all", "engine", "map", "knight", "families", "frames", "takebreak"].contains(&only.as_str()) {
+                return Err(
+                    format!("--only {only}: choose engine, map, knight, families, frames, takebreak or all").into()
+                );
             }
             bench_sizes_fit(size, memory_size)?;
             let big = (memory_size > 0).then_some(memory_size);
@@ -415,6 +466,10 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             if only == "all" || only == "families" || only == "frames" {
                 put(out, "== the map's frames while the families compute ==\n")?;
                 put(out, &crate::bench::frames::frames_report(&[("queen-3-all", 256), ("chocolate-2d", 128)], 512))?;
+            }
+            if only == "all" || only == "takebreak" {
+                put(out, "== take-and-break games ==\n")?;
+                put(out, &crate::bench::takebreak::takebreak_report())?;
             }
             Ok(0)
         }

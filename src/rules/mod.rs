@@ -19,6 +19,7 @@ mod validate;
 pub use file::{MAX_FILE_BYTES, RulesFileError, from_json, load_spec, to_json};
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_piece};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, preset, ryuoh_jumps};
+pub(crate) use program::run_message;
 pub use program::{
     EXAMPLE_PROGRAMS, ExampleProgram, MAX_OPTIONS, MAX_PROGRAM_TEXT, Program, ProgramError, example, position_text,
 };

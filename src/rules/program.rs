@@ -319,21 +319,25 @@ impl Program {
     }
 
     fn run_error_at(&self, e: &EvalAltResult, p: Pos) -> ProgramError {
-        let message = match e {
-            EvalAltResult::ErrorTooManyOperations(_) => format!(
-                "the program took more than {} steps at one position (an endless loop?)",
-                script::MAX_OPERATIONS
-            ),
-            EvalAltResult::ErrorTerminated(..) => format!(
-                "the program took more than {} s at one position (an endless loop?), or the time budget ran out",
-                script::MAX_RUN_TIME.as_secs_f32()
-            ),
-            EvalAltResult::ErrorDataTooLarge(what, _) => {
-                format!("{what} grew too large (arrays up to {} items: too many options?)", script::MAX_ARRAY)
-            }
-            other => other.to_string(),
-        };
-        ProgramError::Run { position: position_text(p, self.dimension), message }
+        ProgramError::Run { position: position_text(p, self.dimension), message: run_message(e) }
+    }
+}
+
+/// What a failed run of a rules program says: rhai's error, with the limits
+/// of [`crate::script`] in words (shared by every kind of program).
+pub(crate) fn run_message(e: &EvalAltResult) -> String {
+    match e {
+        EvalAltResult::ErrorTooManyOperations(_) => {
+            format!("the program took more than {} steps at one position (an endless loop?)", script::MAX_OPERATIONS)
+        }
+        EvalAltResult::ErrorTerminated(..) => format!(
+            "the program took more than {} s at one position (an endless loop?), or the time budget ran out",
+            script::MAX_RUN_TIME.as_secs_f32()
+        ),
+        EvalAltResult::ErrorDataTooLarge(what, _) => {
+            format!("{what} grew too large (arrays up to {} items: too many options?)", script::MAX_ARRAY)
+        }
+        other => other.to_string(),
     }
 }
 
