@@ -5,7 +5,7 @@
 use super::{CliError, note, progress, put};
 use crate::Control;
 use crate::grundy::memory_limit;
-use crate::takebreak::{self, PeriodReport, Sequence, TakeBreak, check_memory};
+use crate::takebreak::{self, PeriodReport, Sequence, TakeBreak, check_memory, check_reach};
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -28,6 +28,7 @@ pub(super) fn game_of(spec: &str, misere: bool, pass: bool) -> Result<Option<Tak
 /// `file`, resumed from it and saved to it now and then and at the end.
 fn values(game: &TakeBreak, up_to: u64, file: Option<&Path>) -> Result<Sequence, String> {
     let limit = memory_limit();
+    check_reach(game, up_to).map_err(|e| e.to_string())?;
     check_memory(up_to, false, limit).map_err(|e| e.to_string())?;
     let mut seq = match file {
         Some(path) => match takebreak::file::load(path, game, limit).map_err(|e| e.to_string())? {

@@ -25,7 +25,7 @@ pub use code::{Base, Code, CodeError, MAX_CODE_DIGITS};
 pub use period::{PeriodReport, Proof};
 pub use program::SplitsProgram;
 pub use rules::{Kind, MAX_PARTS, TAKEBREAK_PRESETS, TakeBreak, TakeBreakError};
-pub use sequence::{Sequence, SequenceError, check_memory, compute, estimate_bytes};
+pub use sequence::{Sequence, SequenceError, check_memory, check_reach, compute, estimate_bytes};
 
 /// The take-and-break game a rules spec names: a take-and-break spec (see
 /// [`TakeBreak::parse_spec`]), or any other spec of one heap

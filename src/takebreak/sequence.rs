@@ -284,21 +284,8 @@ impl Sequence {
         if target <= self.len() {
             return Ok(true);
         }
-        if up_to > MAX_HEAP {
-            return Err(SequenceError::BeyondMethod { up_to, max: MAX_HEAP, why: "take-and-break values" });
-        }
+        check_reach(&self.game, up_to)?;
         let plan = Plan::of(&self.game);
-        let cap = match (&plan, self.game.kind()) {
-            (Some(p), _) if p.many.is_some_and(|m| m.0 >= 4) => Some((MAX_HEAP_FOUR, "splits into four heaps")),
-            (Some(p), _) if !p.is_sparse() => Some((MAX_HEAP_THREE, "games that leave three heaps")),
-            (None, _) => Some((MAX_HEAP_PROGRAM, "programs")),
-            _ => None,
-        };
-        if let Some((max, why)) = cap
-            && up_to > max
-        {
-            return Err(SequenceError::BeyondMethod { up_to, max, why });
-        }
         check_memory(up_to, matches!(self.values, Values::U32(_)), memory_limit())?;
         control.start(target);
         control.advance(self.len());
@@ -452,6 +439,24 @@ impl Sequence {
             marks.set(option.iter().fold(0, |x, &h| x ^ self.values.get(h as usize)));
         }
         Ok(marks.mex())
+    }
+}
+
+/// Whether the method for `game` reaches heap `up_to` (see [`MAX_HEAP`]
+/// and the caps that follow it).
+pub fn check_reach(game: &TakeBreak, up_to: u64) -> Result<(), SequenceError> {
+    if up_to > MAX_HEAP {
+        return Err(SequenceError::BeyondMethod { up_to, max: MAX_HEAP, why: "take-and-break values" });
+    }
+    let cap = match Plan::of(game) {
+        Some(p) if p.many.is_some_and(|m| m.0 >= 4) => Some((MAX_HEAP_FOUR, "splits into four heaps")),
+        Some(p) if !p.is_sparse() => Some((MAX_HEAP_THREE, "games that leave three heaps")),
+        None => Some((MAX_HEAP_PROGRAM, "programs")),
+        _ => None,
+    };
+    match cap {
+        Some((max, why)) if up_to > max => Err(SequenceError::BeyondMethod { up_to, max, why }),
+        _ => Ok(()),
     }
 }
 
