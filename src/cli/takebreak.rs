@@ -84,7 +84,7 @@ pub(super) fn sequence(
     let largest = (0..len).map(g).max().unwrap_or(0);
     put(out, &format!("largest value: {largest}\n"))?;
     let mask = seq.rare_mask();
-    let rare = (0..len).filter(|&n| (g(n) & mask).count_ones() % 2 == 0).count();
+    let rare = (0..len).filter(|&n| (g(n) & mask).count_ones().is_multiple_of(2)).count();
     put(
         out,
         &format!(

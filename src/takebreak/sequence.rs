@@ -229,7 +229,7 @@ impl Sequence {
 
     /// Whether `g(n)` is rare for the current mask.
     pub fn is_rare(&self, n: u64) -> Option<bool> {
-        self.get(n).map(|v| (v & self.mask).count_ones() % 2 == 0)
+        self.get(n).map(|v| (v & self.mask).count_ones().is_multiple_of(2))
     }
 
     /// The number of rare heaps among those computed.
@@ -255,7 +255,12 @@ impl Sequence {
             }
         }
         let rare_with = |mask: u32| -> u64 {
-            histogram.iter().enumerate().filter(|(v, _)| (*v as u32 & mask).count_ones() % 2 == 0).map(|(_, c)| c).sum()
+            histogram
+                .iter()
+                .enumerate()
+                .filter(|(v, _)| (*v as u32 & mask).count_ones().is_multiple_of(2))
+                .map(|(_, c)| c)
+                .sum()
         };
         let _ = beyond;
         let mut best = (rare_with(self.mask), self.mask);
@@ -269,7 +274,7 @@ impl Sequence {
             self.mask = best.1;
             let mask = self.mask;
             self.rare = (0..self.values.len())
-                .filter(|&n| (self.values.get(n) & mask).count_ones() % 2 == 0)
+                .filter(|&n| (self.values.get(n) & mask).count_ones().is_multiple_of(2))
                 .map(|n| n as u32)
                 .collect();
         }
@@ -366,7 +371,7 @@ impl Sequence {
             Values::U32(values) => values.push(v),
         }
         self.max_value = self.max_value.max(v);
-        if track && (v & self.mask).count_ones() % 2 == 0 {
+        if track && (v & self.mask).count_ones().is_multiple_of(2) {
             self.rare.push(n as u32);
         }
         Ok(())
@@ -377,7 +382,7 @@ impl Sequence {
         let values = &self.values;
         let g = |i: usize| values.get(i);
         let mask = self.mask;
-        let rare_value = |v: u32| (v & mask).count_ones() % 2 == 0;
+        let rare_value = |v: u32| (v & mask).count_ones().is_multiple_of(2);
         marks.clear();
         plan.mark_small(n, &g, marks);
         // Every pair with a rare part, through the list of rare heaps.
