@@ -91,6 +91,13 @@ fn codes_agree_with_a_brute_force_over_all_splits() {
         let brute = values_by_options(&game(spec), n).unwrap();
         assert_eq!(values(spec, n), brute, "{spec} up to {n}");
     }
+    // Values beyond 512 (the sparse method's other set of marks) and a
+    // long code: take 1 to 600, leaving none, one or two heaps.
+    let long = format!("octal:0.{}", "7".repeat(600));
+    let g = game(&long);
+    let fast = values(&long, 1200);
+    assert!(fast.iter().any(|&v| v >= 512), "values reach {:?}", fast.iter().max());
+    assert_eq!(fast, values_by_all_splits(&g, 1200).unwrap());
 }
 
 proptest! {

@@ -32,6 +32,18 @@ impl Marks {
         self.words[w] |= 1 << (v & 63);
     }
 
+    /// Add the values `64 w + i` for the bits `i` of `bits`.
+    #[inline]
+    pub(crate) fn or_word(&mut self, w: usize, bits: u64) {
+        if bits == 0 {
+            return;
+        }
+        if w >= self.words.len() {
+            self.words.resize((w + 1).next_power_of_two(), 0);
+        }
+        self.words[w] |= bits;
+    }
+
     /// Remove `v` (no-op when absent); whether it was there.
     #[inline]
     pub(crate) fn take(&mut self, v: u32) -> bool {
@@ -49,6 +61,17 @@ impl Marks {
     #[inline]
     pub(crate) fn has(&self, v: u32) -> bool {
         self.words.get((v >> 6) as usize).is_some_and(|w| w & (1 << (v & 63)) != 0)
+    }
+
+    /// Append the values of the set to `out`, in order.
+    pub(crate) fn members(&self, out: &mut Vec<u32>) {
+        for (w, &word) in self.words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out.push(w as u32 * 64 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
     }
 
     /// The smallest value not in the set.

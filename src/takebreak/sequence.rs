@@ -298,8 +298,8 @@ impl Sequence {
         // from a period, 64 a value computed.
         let (mut work, mut pending) = (0u32, 0u64);
         let mut next_mask = self.len().next_power_of_two().max(64);
-        let mut marks = Marks::with_bits(2 * (self.max_value as usize + 1).next_power_of_two());
-        let mut wanted = Marks::with_bits(2 * (self.max_value as usize + 1).next_power_of_two());
+        let mut scratch = Scratch::new(self.max_value);
+        let mut marks = Marks::with_bits(64);
         let mut scope = rhai::Scope::new();
         self.reserve(target);
         while self.len() < target {
@@ -310,7 +310,7 @@ impl Sequence {
                 work += 1;
             } else {
                 let v = match &plan {
-                    Some(p) if p.is_sparse() => self.sparse_value(p, n, &mut marks, &mut wanted),
+                    Some(p) if p.is_sparse() => self.sparse_value(p, n, &mut scratch),
                     Some(p) => {
                         marks.clear();
                         let values = &self.values;
@@ -378,56 +378,12 @@ impl Sequence {
     }
 
     /// `g(n)` by the sparse method (see the module's documentation).
-    fn sparse_value(&self, plan: &Plan, n: usize, marks: &mut Marks, wanted: &mut Marks) -> u32 {
-        let values = &self.values;
-        let g = |i: usize| values.get(i);
-        let mask = self.mask;
-        let rare_value = |v: u32| (v & mask).count_ones().is_multiple_of(2);
-        marks.clear();
-        plan.mark_small(n, &g, marks);
-        // Every pair with a rare part, through the list of rare heaps.
-        for &k in &plan.two {
-            let Some(m) = n.checked_sub(k) else { continue };
-            for &a in &self.rare {
-                let a = a as usize;
-                if a >= m {
-                    break;
-                }
-                if a == 0 || (plan.unequal && 2 * a == m) {
-                    continue;
-                }
-                marks.set(g(a) ^ g(m - a));
-            }
+    fn sparse_value(&self, plan: &Plan, n: usize, scratch: &mut Scratch) -> u32 {
+        // One match here rather than one a value in the loops.
+        match &self.values {
+            Values::U16(g) => sparse_value_in(g, &self.rare, self.mask, self.max_value, plan, n, scratch),
+            Values::U32(g) => sparse_value_in(g, &self.rare, self.mask, self.max_value, plan, n, scratch),
         }
-        // The mex: the first missing common value, unless a rare value
-        // below it is missing too; those may come from two common parts.
-        let mut count = 0u32;
-        wanted.clear();
-        let mut v = marks.mex();
-        while rare_value(v) {
-            wanted.set(v);
-            count += 1;
-            v = marks.next_missing(v + 1);
-        }
-        if count == 0 {
-            return v;
-        }
-        'scan: for &k in &plan.two {
-            let Some(m) = n.checked_sub(k) else { continue };
-            for a in 1..=m / 2 {
-                let b = m - a;
-                if plan.unequal && a == b {
-                    continue;
-                }
-                if wanted.take(g(a) ^ g(b)) {
-                    count -= 1;
-                    if count == 0 {
-                        break 'scan;
-                    }
-                }
-            }
-        }
-        if count == 0 { v } else { wanted.mex_of_set().min(v) }
     }
 
     /// `g(n)` of a program or one-heap rules: the mex over the options the
@@ -445,6 +401,220 @@ impl Sequence {
         }
         Ok(marks.mex())
     }
+}
+
+/// How many earlier splits are remembered for each value.
+const HINTS: usize = 4;
+
+/// The working space of the sparse method, kept from heap to heap: the
+/// values among the options, the rare values still wanted, and for each
+/// value the smaller parts `a` of the last splits that gave it.
+///
+/// The hints are what makes the scan short: the values of these games have
+/// local patterns (Grundy's game repeats 4, 3, 2 in long runs), so a split
+/// `a + (n − a)` that gave a value recently often gives it again.
+pub(crate) struct Scratch {
+    marks: Marks,
+    wanted: Marks,
+    candidates: Vec<u32>,
+    hints: Vec<[u32; HINTS]>,
+}
+
+impl Scratch {
+    pub(crate) fn new(max_value: u32) -> Scratch {
+        let bits = 2 * (max_value as usize + 1).next_power_of_two();
+        Scratch {
+            marks: Marks::with_bits(bits),
+            wanted: Marks::with_bits(bits),
+            candidates: Vec::new(),
+            hints: vec![[0; HINTS]; bits],
+        }
+    }
+
+    /// Remember that the split with smaller part `a` gave `v`.
+    fn hint(&mut self, v: u32, a: usize) {
+        let v = v as usize;
+        if v >= self.hints.len() {
+            self.hints.resize((v + 1).next_power_of_two(), [0; HINTS]);
+        }
+        let h = &mut self.hints[v];
+        let a = a as u32;
+        if h[0] != a {
+            h.rotate_right(1);
+            h[0] = a;
+        }
+    }
+}
+
+/// The stored values: `u16` or `u32`.
+trait Value: Copy + Into<u32> + TryFrom<u32> + PartialEq + std::ops::BitXor<Output = Self> {}
+impl Value for u16 {}
+impl Value for u32 {}
+
+/// Splits scanned at once while few values are wanted.
+const BLOCK: usize = 32;
+/// Wanted values compared lane by lane (more are looked up one by one).
+const LANES: usize = 16;
+
+/// Look for the values of `wanted` among the splits `a + (m − a)`,
+/// `a = 1, 2, …` (`a ≠ m − a` with `unequal`), until none is left; each
+/// found value leaves `wanted`, is counted off `count` and goes to
+/// `found` with its `a`.
+///
+/// While at most [`LANES`] values are wanted, blocks of [`BLOCK`] splits
+/// are compared with all of them at once (code the compiler turns into
+/// vector instructions); a block with a hit is then gone over one split at
+/// a time.
+fn scan_splits<T: Value>(
+    values: &[T],
+    m: usize,
+    unequal: bool,
+    wanted: &mut Marks,
+    count: &mut u32,
+    found: &mut Vec<(u32, usize)>,
+) {
+    let half = m / 2;
+    let mut a = 1;
+    let mut members = Vec::with_capacity(LANES);
+    while a <= half && *count > 0 {
+        if *count as usize <= LANES {
+            members.clear();
+            wanted.members(&mut members);
+            let lanes: Option<Vec<T>> = members.iter().map(|&v| T::try_from(v).ok()).collect();
+            if let Some(lanes) = lanes.filter(|l| !l.is_empty()) {
+                let mut lane = [lanes[0]; LANES];
+                lane[..lanes.len()].copy_from_slice(&lanes);
+                while a + BLOCK - 1 <= half {
+                    let small = &values[a..a + BLOCK];
+                    // large[BLOCK - 1 - j] = g(m - a - j)
+                    let large = &values[m - a - (BLOCK - 1)..=m - a];
+                    let mut hit = false;
+                    for j in 0..BLOCK {
+                        let v = small[j] ^ large[BLOCK - 1 - j];
+                        for c in &lane {
+                            hit |= v == *c;
+                        }
+                    }
+                    if hit {
+                        break;
+                    }
+                    a += BLOCK;
+                }
+            }
+        }
+        // One block split by split (or the rest, when it is shorter).
+        let end = (a + BLOCK - 1).min(half);
+        while a <= end {
+            let x = (values[a] ^ values[m - a]).into();
+            if wanted.has(x) && !(unequal && 2 * a == m) {
+                wanted.take(x);
+                found.push((x, a));
+                *count -= 1;
+                if *count == 0 {
+                    return;
+                }
+            }
+            a += 1;
+        }
+    }
+}
+
+/// `g(n)` by the sparse method from the values `g[..n]`, the rare heaps
+/// (ascending) and their mask.
+fn sparse_value_in<T: Value>(
+    values: &[T],
+    rare: &[u32],
+    mask: u32,
+    max_value: u32,
+    plan: &Plan,
+    n: usize,
+    scratch: &mut Scratch,
+) -> u32 {
+    let g = |i: usize| -> u32 { values[i].into() };
+    let rare_value = |v: u32| (v & mask).count_ones().is_multiple_of(2);
+    let Scratch { marks, wanted, candidates, hints } = scratch;
+    marks.clear();
+    plan.mark_small(n, &g, marks);
+    // Every pair with a rare part, through the list of rare heaps. While
+    // the values stay below 512, into four small local sets in turn: one
+    // set would make each mark wait for the one before.
+    let small_values = max_value < 512;
+    let mut local = [[0u64; 16]; 4];
+    for &k in &plan.two {
+        let Some(m) = n.checked_sub(k) else { continue };
+        for (j, &a) in rare.iter().enumerate() {
+            let a = a as usize;
+            if a >= m {
+                break;
+            }
+            if a == 0 || (plan.unequal && 2 * a == m) {
+                continue;
+            }
+            let v = g(a) ^ g(m - a);
+            if small_values {
+                local[j & 3][(v >> 6) as usize & 15] |= 1 << (v & 63);
+            } else {
+                marks.set(v);
+            }
+        }
+    }
+    if small_values {
+        for w in 0..16 {
+            marks.or_word(w, local[0][w] | local[1][w] | local[2][w] | local[3][w]);
+        }
+    }
+    // The mex: the first missing common value, unless a rare value below
+    // it is missing too; those may come from two common parts.
+    let mut count = 0u32;
+    wanted.clear();
+    candidates.clear();
+    let mut v = marks.mex();
+    while rare_value(v) {
+        wanted.set(v);
+        candidates.push(v);
+        count += 1;
+        v = marks.next_missing(v + 1);
+    }
+    if count == 0 {
+        return v;
+    }
+    // The splits that gave the wanted values lately, first.
+    let mut found: Vec<(u32, usize)> = Vec::new();
+    'hinted: for &r in candidates.iter() {
+        let Some(h) = hints.get(r as usize) else { continue };
+        for &a in h {
+            let a = a as usize;
+            for &k in &plan.two {
+                let Some(m) = n.checked_sub(k) else { continue };
+                if a == 0 || 2 * a > m || (plan.unequal && 2 * a == m) {
+                    continue;
+                }
+                let x = g(a) ^ g(m - a);
+                if wanted.take(x) {
+                    found.push((x, a));
+                    count -= 1;
+                    if count == 0 {
+                        break 'hinted;
+                    }
+                }
+            }
+        }
+    }
+    // Then every split in order until none is wanted.
+    if count > 0 {
+        for &k in &plan.two {
+            if let Some(m) = n.checked_sub(k) {
+                scan_splits(values, m, plan.unequal, wanted, &mut count, &mut found);
+            }
+            if count == 0 {
+                break;
+            }
+        }
+    }
+    for (x, a) in found {
+        scratch.hint(x, a);
+    }
+    if count == 0 { v } else { scratch.wanted.mex_of_set().min(v) }
 }
 
 /// Whether the method for `game` reaches heap `up_to` (see [`MAX_HEAP`]
