@@ -115,7 +115,7 @@ pub fn takebreak_report() -> String {
     let s = compute(&kayles, 100_000_000, &Control::new()).expect("fits");
     let _ = writeln!(
         out,
-        "kayles, g(0..=10^8): {:.2} s (the period, proved at heap {}, gives the rest)",
+        "kayles, g(0..=10^8): {:.2} s (the period, proved from the values up to {}, gives the rest)",
         secs(t.elapsed()),
         s.proof().map_or(0, |p| p.window_end + p.period - 1)
     );

@@ -27,18 +27,24 @@ pub(super) fn game_of(spec: &str, misere: bool, pass: bool) -> Result<Option<Tak
 /// The values of `game` up to heap `up_to`, with progress on stderr; with
 /// `file`, resumed from it and saved to it now and then and at the end.
 fn values(game: &TakeBreak, up_to: u64, file: Option<&Path>) -> Result<Sequence, String> {
+    values_from(None, game, up_to, file)
+}
+
+/// [`values`], going on from `start` when given.
+fn values_from(start: Option<Sequence>, game: &TakeBreak, up_to: u64, file: Option<&Path>) -> Result<Sequence, String> {
     let limit = memory_limit();
     check_reach(game, up_to).map_err(|e| e.to_string())?;
     check_memory(up_to, false, limit).map_err(|e| e.to_string())?;
-    let mut seq = match file {
-        Some(path) => match takebreak::file::load(path, game, limit).map_err(|e| e.to_string())? {
+    let mut seq = match (start, file) {
+        (Some(s), _) => s,
+        (None, Some(path)) => match takebreak::file::load(path, game, limit).map_err(|e| e.to_string())? {
             Some(s) => {
                 note(&format!("went on from the {} values in {}", s.len(), path.display()));
                 s
             }
             None => Sequence::new(game.clone()),
         },
-        None => Sequence::new(game.clone()),
+        (None, None) => Sequence::new(game.clone()),
     };
     let control = Control::new();
     progress::watch("computing the values", &control, || -> Result<(), String> {
@@ -111,6 +117,7 @@ fn values_for(game: &TakeBreak, max: u64) -> Result<Sequence, String> {
         if seq.proof().is_some() {
             return Ok(seq);
         }
+        return values_from(Some(seq), game, max, None);
     }
     values(game, max, None)
 }
