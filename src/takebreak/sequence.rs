@@ -559,8 +559,9 @@ fn sparse_value_in<T: Value>(
         }
     }
     if small_values {
-        for w in 0..16 {
-            marks.or_word(w, local[0][w] | local[1][w] | local[2][w] | local[3][w]);
+        let [l0, l1, l2, l3] = &local;
+        for (w, (((a, b), c), d)) in l0.iter().zip(l1).zip(l2).zip(l3).enumerate() {
+            marks.or_word(w, a | b | c | d);
         }
     }
     // The mex: the first missing common value, unless a rare value below
