@@ -87,10 +87,7 @@ fn english_in(shown: &[String], fragments: &[(String, String)]) -> Vec<String> {
     shown
         .iter()
         .flat_map(|text| {
-            fragments
-                .iter()
-                .filter(|(_, f)| text.contains(f.as_str()))
-                .map(move |(k, f)| format!("{k}: {f:?} in {text:?}"))
+            fragments.iter().filter(|(_, f)| text.contains(f.as_str())).map(move |(k, f)| format!("{k}: {f:?} in {text:?}"))
         })
         .collect()
 }

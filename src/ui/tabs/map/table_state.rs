@@ -191,9 +191,7 @@ impl TableState {
             Ok(table) => {
                 let table = Arc::new(table);
                 let t = table.clone();
-                let job = widgets::spawn(widgets::JobLabel::new("map.computing"), ctx, move |control| {
-                    crate::grundy::fill(&t, &control)
-                });
+                let job = widgets::spawn(widgets::JobLabel::new("map.computing"), ctx, move |control| crate::grundy::fill(&t, &control));
                 self.computing = Some(Computing { table, job });
             }
         }
