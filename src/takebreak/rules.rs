@@ -317,10 +317,9 @@ const SUBTRACTION_PROGRAMS: &[(&str, &[u64])] = &[("subtraction-1-3-4", &[1, 3, 
 fn subtraction_set(rules: &Rules) -> Option<Vec<u64>> {
     match &rules.program {
         Some(program) => {
-            let (name, set) = SUBTRACTION_PROGRAMS.iter().find(|(name, _)| {
+            let (_, set) = SUBTRACTION_PROGRAMS.iter().find(|(name, _)| {
                 crate::rules::EXAMPLE_PROGRAMS.iter().any(|e| e.name == *name && e.source == program.source())
             })?;
-            let _ = name;
             Some(set.to_vec())
         }
         None => {

@@ -247,11 +247,11 @@ impl Sequence {
     fn choose_mask(&mut self) {
         let top = (self.max_value + 1).next_power_of_two().clamp(2, 4096);
         let mut histogram = vec![0u64; top as usize];
-        let mut beyond = 0u64;
         for n in 0..self.values.len() {
-            match histogram.get_mut(self.values.get(n) as usize) {
-                Some(c) => *c += 1,
-                None => beyond += 1,
+            // Values of 4096 and more are left out of the count: the choice
+            // only decides the speed, any mask gives the right values.
+            if let Some(c) = histogram.get_mut(self.values.get(n) as usize) {
+                *c += 1;
             }
         }
         let rare_with = |mask: u32| -> u64 {
@@ -262,7 +262,6 @@ impl Sequence {
                 .map(|(_, c)| c)
                 .sum()
         };
-        let _ = beyond;
         let mut best = (rare_with(self.mask), self.mask);
         for mask in 1..top {
             let r = rare_with(mask);
