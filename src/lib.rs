@@ -17,6 +17,7 @@ pub mod map;
 pub mod play;
 pub mod rules;
 pub mod script;
+pub mod takebreak;
 pub mod theory;
 pub mod ui;
 pub mod undo;

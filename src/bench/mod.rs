@@ -5,6 +5,7 @@
 pub mod families;
 pub mod frames;
 pub mod knight;
+pub mod takebreak;
 
 use crate::Control;
 use crate::grundy::{compute, estimate_bytes};

@@ -8,6 +8,7 @@
 
 pub mod knight;
 mod progress;
+mod takebreak;
 
 pub use knight::KnightArgs;
 
@@ -36,7 +37,10 @@ pub struct Cli {
 pub struct RulesArg {
     /// A preset (nim, queen, dragon-king, dragon-horse, ryuoh:P, queen-t2, bishop, king, knight, nim-1, nim-3,
     /// queen-3, queen-3-all, or an example program: chocolate-2d, chocolate-3d, restricted-nim,
-    /// subtraction-1-3-4, fraenkel-3, queen-program), a rules file (.json) or a rules program (.rhai)
+    /// subtraction-1-3-4, fraenkel-3, queen-program), a rules file (.json) or a rules program (.rhai).
+    /// Take-and-break games (for sequence, value, table and ppos): octal:0.07, hex:0.F, subtraction:1,3,4,
+    /// split:2:unequal, kayles, dawsons-kayles, dawsons-chess, treblecross, grundy-game, or a .rhai file
+    /// with `fn splits(n)`
     #[arg(long, value_name = "SPEC")]
     pub rules: String,
     /// Play misère: the player who makes the last move loses.
@@ -52,6 +56,12 @@ impl RulesArg {
     /// A preset name means the preset even beside a file of that name; a
     /// note on stderr says how to reach the file.
     pub fn load(&self) -> Result<Rules, String> {
+        if let Some(game) = crate::takebreak::TakeBreak::parse_spec(&self.rules) {
+            let name = game.map_err(|e| e.to_string())?.label();
+            return Err(format!(
+                "{name} is a take-and-break game (a row of heaps): use `sequence`, `value`, `table` or `ppos`"
+            ));
+        }
         let mut r = load_spec(&self.rules).map_err(|e| e.to_string())?;
         if let Some(file) = crate::rules::file_beside_preset(&self.rules) {
             note(&format!(
@@ -101,8 +111,9 @@ pub enum Command {
         /// The game.
         #[command(flatten)]
         rules: RulesArg,
-        /// The coordinates: X, X Y or X Y Z, as many as the game has.
-        #[arg(required = true, num_args = 1..=3)]
+        /// The coordinates: X, X Y or X Y Z, as many as the game has (a take-and-break game: any number of
+        /// heaps).
+        #[arg(required = true, num_args = 1..)]
         position: Vec<u64>,
     },
     /// Check a formula against the computed table, cell by cell. Exit 0 if it holds everywhere, 1 if not.
@@ -120,6 +131,23 @@ pub enum Command {
         /// The longest the whole check may take, building the table included, in seconds (at most 86400).
         #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_BUDGET_SECONDS)]
         budget: f64,
+    },
+    /// The values g(0), ..., g(N) of one heap of a take-and-break game, and its period: proved by the
+    /// periodicity theorem for a finite code, or "no period up to N".
+    Sequence {
+        /// A take-and-break game (octal:0.07, kayles, grundy-game, ...) or a game of one heap.
+        #[arg(long, value_name = "SPEC")]
+        rules: String,
+        /// The largest heap.
+        #[arg(long, value_name = "N")]
+        up_to: u64,
+        /// Go on from the values in this file (when it holds this game's), and save them to it every
+        /// minute and at the end.
+        #[arg(long, value_name = "PATH")]
+        file: Option<PathBuf>,
+        /// Print the values, one line "n g(n)" per heap, before the report.
+        #[arg(long)]
+        values: bool,
     },
     /// The n-th Wythoff pair (floor(n phi), floor(n phi^2)), exact, with its Fibonacci form.
     Wythoff {
@@ -218,6 +246,8 @@ pub enum BenchGroup {
     Families,
     /// The map's frames while the families compute.
     Frames,
+    /// Take-and-break games: values by the sparse method, proved periods.
+    Takebreak,
 }
 
 impl BenchGroup {
@@ -423,6 +453,18 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
 fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     match command {
         Command::Table { rules, size, out: path } => {
+            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.pass)? {
+                return match path {
+                    Some(path) => {
+                        let mut text = Vec::new();
+                        takebreak::table(&game, &size, &mut text)?;
+                        crate::fsutil::atomic_write(&path, |w| w.write_all(&text))?;
+                        put(out, &format!("wrote {}\n", path.display()))?;
+                        Ok(0)
+                    }
+                    None => takebreak::table(&game, &size, out),
+                };
+            }
             let t = table_for(&rules, &size)?;
             match path {
                 Some(path) => {
@@ -434,6 +476,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Ppos { rules, size } => {
+            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.pass)? {
+                return takebreak::ppos(&game, &size, out);
+            }
             let t = table_for(&rules, &size)?;
             let d = t.rules().dimension;
             for p in t.p_positions_at(t.start_layer()) {
@@ -442,6 +487,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Value { rules, position } => {
+            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.pass)? {
+                return takebreak::value(&game, &position, out);
+            }
             let r = rules.load()?;
             put(out, &value(&r, &position, Question::Value)?)?;
             Ok(0)
@@ -467,6 +515,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             let (text, code) = check(&t, &formula, left, &building)?;
             put(out, &text)?;
             Ok(code)
+        }
+        Command::Sequence { rules, up_to, file, values } => {
+            takebreak::sequence(&rules, up_to, file.as_deref(), values, out)
         }
         Command::Wythoff { n } => {
             let (a, b) = theory::wythoff_pair(n);
@@ -530,6 +581,10 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             if only.includes(BenchGroup::Frames) {
                 put(out, "== the map's frames while the families compute ==\n")?;
                 put(out, &crate::bench::frames::frames_report(&[("queen-3-all", 256), ("chocolate-2d", 128)], 512))?;
+            }
+            if only.includes(BenchGroup::Takebreak) {
+                put(out, "== take-and-break games ==\n")?;
+                put(out, &crate::bench::takebreak::takebreak_report())?;
             }
             Ok(0)
         }
@@ -689,7 +744,10 @@ mod tests {
         let names = |group: &[BenchGroup]| -> Vec<String> {
             group.iter().filter_map(|g| g.to_possible_value()).map(|v| v.get_name().to_string()).collect()
         };
-        assert_eq!(names(BenchGroup::value_variants()), ["all", "engine", "map", "knight", "families", "frames"]);
+        assert_eq!(
+            names(BenchGroup::value_variants()),
+            ["all", "engine", "map", "knight", "families", "frames", "takebreak"]
+        );
         // `--help` lists them; a wrong one is refused before anything runs.
         let mut cli = Cli::command();
         let help = cli.find_subcommand_mut("render").expect("render").render_long_help().to_string();

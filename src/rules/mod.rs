@@ -23,6 +23,7 @@ pub use file::{
 };
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_piece};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, PresetError, preset, ryuoh_jumps};
+pub(crate) use program::run_failure;
 pub use program::{
     EXAMPLE_PROGRAMS, ExampleProgram, MAX_OPTIONS, MAX_PROGRAM_TEXT, MovesArity, OptionFault, ParseFault, Program,
     ProgramError, ProgramLimit, RunFault, example, position_text,

@@ -246,22 +246,27 @@ impl Program {
     }
 
     fn run_error_at(&self, e: &EvalAltResult, p: Pos) -> ProgramError {
-        let position = position_text(p, self.dimension);
-        // rhai names what grew too large: "Length of string", "Size of
-        // array/BLOB", "Size of object map".
-        let limit = match e {
-            EvalAltResult::ErrorTooManyOperations(_) => ProgramLimit::Operations,
-            // (A total budget that ran out is reported by the caller, who
-            // set it.)
-            EvalAltResult::ErrorTerminated(..) => ProgramLimit::TimePerPosition,
-            EvalAltResult::ErrorDataTooLarge(what, _) if what.contains("string") => ProgramLimit::StringLength,
-            EvalAltResult::ErrorDataTooLarge(what, _) if what.contains("map") => ProgramLimit::MapSize,
-            EvalAltResult::ErrorDataTooLarge(..) => ProgramLimit::ArraySize,
-            EvalAltResult::ErrorStackOverflow(_) => ProgramLimit::CallDepth,
-            other => return ProgramError::Run { position, fault: RunFault::of(other) },
-        };
-        ProgramError::Limit { position, limit }
+        run_failure(e, position_text(p, self.dimension))
     }
+}
+
+/// What a failed run of a program at `position` (as a person reads it)
+/// was: a limit of [`crate::script`] reached, or a fault of the script
+/// (shared by every kind of program).
+pub(crate) fn run_failure(e: &EvalAltResult, position: String) -> ProgramError {
+    // rhai names what grew too large: "Length of string", "Size of
+    // array/BLOB", "Size of object map".
+    let limit = match e {
+        EvalAltResult::ErrorTooManyOperations(_) => ProgramLimit::Operations,
+        // (A total budget that ran out is reported by the caller, who set it.)
+        EvalAltResult::ErrorTerminated(..) => ProgramLimit::TimePerPosition,
+        EvalAltResult::ErrorDataTooLarge(what, _) if what.contains("string") => ProgramLimit::StringLength,
+        EvalAltResult::ErrorDataTooLarge(what, _) if what.contains("map") => ProgramLimit::MapSize,
+        EvalAltResult::ErrorDataTooLarge(..) => ProgramLimit::ArraySize,
+        EvalAltResult::ErrorStackOverflow(_) => ProgramLimit::CallDepth,
+        other => return ProgramError::Run { position, fault: RunFault::of(other) },
+    };
+    ProgramError::Limit { position, limit }
 }
 
 /// A program that ships with the app, with where its game comes from.

@@ -78,6 +78,9 @@ pub enum ProgramError {
     },
     /// No `fn moves` with 1, 2 or 3 parameters, or several of them.
     NoMoves(MovesArity),
+    /// No `fn splits(n)` with one parameter, or several of them (a
+    /// take-and-break program).
+    NoSplits(MovesArity),
     /// `fn terminal` does not take as many parameters as `moves`.
     TerminalArity {
         /// How many parameters `moves` takes.
@@ -99,7 +102,7 @@ pub enum ProgramError {
         /// Which limit.
         limit: ProgramLimit,
     },
-    /// `moves` at `position` did not give an array of positions.
+    /// The program at `position` did not give an array of options.
     NotAList {
         /// The position it was run at, as written for a person.
         position: String,
@@ -299,6 +302,24 @@ pub enum OptionFault {
     /// It does not lower the sum of the coordinates (so the game might
     /// never end).
     SumNotLowered,
+    /// A take-and-break option that is not an array of heap sizes.
+    NotASplit,
+    /// A part of a split with no stone.
+    EmptyPart,
+    /// A part of a split as large as the heap or larger.
+    PartTooLarge {
+        /// The part.
+        part: u64,
+        /// The heap it came from.
+        heap: u64,
+    },
+    /// Parts with more stones than the heap had.
+    TooManyStones {
+        /// The stones of the parts.
+        sum: u64,
+        /// The heap they came from.
+        heap: u64,
+    },
 }
 
 impl fmt::Display for OptionFault {
@@ -312,6 +333,16 @@ impl fmt::Display for OptionFault {
             }
             OptionFault::SumNotLowered => {
                 f.write_str("does not lower the sum of the coordinates (every move must, so that the game ends)")
+            }
+            OptionFault::NotASplit => f.write_str("is not an option (an array of heap sizes; [] takes the whole heap)"),
+            OptionFault::EmptyPart => {
+                f.write_str("has a part below 1 (a heap has at least one stone; leave empty heaps out)")
+            }
+            OptionFault::PartTooLarge { part, heap } => {
+                write!(f, "has a part of {part}; every part must be smaller than the heap ({heap})")
+            }
+            OptionFault::TooManyStones { sum, heap } => {
+                write!(f, "has {sum} stones in all; a move never adds stones (at most {heap})")
             }
         }
     }
@@ -339,6 +370,16 @@ impl fmt::Display for ProgramError {
                 write!(f, "the program does not parse: {fault} (line {line}, column {column})")
             }
             ProgramError::NoMoves(why) => write!(f, "{why}"),
+            ProgramError::NoSplits(MovesArity::Missing) => f.write_str(
+                "the program must define `fn splits(n)`, the options of a heap of n stones as arrays of heap \
+                 sizes, such as [[1, 2], [3]]",
+            ),
+            ProgramError::NoSplits(MovesArity::Parameters(k)) => {
+                write!(f, "`fn splits` takes {k} parameters; it takes one, the size of the heap")
+            }
+            ProgramError::NoSplits(MovesArity::Several) => {
+                f.write_str("the program defines `fn splits` more than once")
+            }
             ProgramError::TerminalArity { moves, terminal } => write!(
                 f,
                 "`fn terminal` takes {terminal} parameters but `fn moves` takes {moves}; both take the coordinates"
@@ -346,7 +387,10 @@ impl fmt::Display for ProgramError {
             ProgramError::Run { position, fault } => write!(f, "at {position}: {fault}"),
             ProgramError::Limit { position, limit } => write!(f, "at {position}: {limit}"),
             ProgramError::NotAList { position, got } => {
-                write!(f, "at {position}: `moves` must give an array of positions, such as [[1, 0], [0, 2]], not {got}")
+                write!(
+                    f,
+                    "at {position}: the program must give an array of options, such as [[1, 0], [0, 2]], not {got}"
+                )
             }
             ProgramError::BadOption { position, option, why } => write!(f, "at {position}: the option {option} {why}"),
             ProgramError::OutsideBox { position, option, dims, dimension } => {

@@ -298,6 +298,9 @@ pub fn program_error(e: &crate::rules::ProgramError) -> String {
         E::NoMoves(MovesArity::Missing) => tr("program.error.no_moves").to_string(),
         E::NoMoves(MovesArity::Parameters(n)) => trf("program.error.moves_parameters", &[("n", n)]),
         E::NoMoves(MovesArity::Several) => tr("program.error.moves_twice").to_string(),
+        E::NoSplits(MovesArity::Missing) => tr("program.error.no_splits").to_string(),
+        E::NoSplits(MovesArity::Parameters(n)) => trf("program.error.splits_parameters", &[("n", n)]),
+        E::NoSplits(MovesArity::Several) => tr("program.error.splits_twice").to_string(),
         E::TerminalArity { moves, terminal } => {
             trf("program.error.terminal_arity", &[("moves", moves), ("terminal", terminal)])
         }
@@ -377,6 +380,10 @@ fn option_fault(f: crate::rules::OptionFault) -> String {
         F::NotAnInteger => tr("program.option.not_an_integer").to_string(),
         F::Negative => tr("program.option.negative").to_string(),
         F::SumNotLowered => tr("program.option.sum").to_string(),
+        F::NotASplit => tr("program.option.not_a_split").to_string(),
+        F::EmptyPart => tr("program.option.empty_part").to_string(),
+        F::PartTooLarge { part, heap } => trf("program.option.part_too_large", &[("part", &part), ("heap", &heap)]),
+        F::TooManyStones { sum, heap } => trf("program.option.too_many_stones", &[("sum", &sum), ("heap", &heap)]),
     }
 }
 

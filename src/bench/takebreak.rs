@@ -1,0 +1,123 @@
+//! Take-and-break figures, measured in one run: Grundy's game to 10⁷ by
+//! the sparse method; the straightforward mex over all splits against it
+//! (in full at 10⁵, and at 10⁶ from timed samples, since the full run
+//! would take minutes); the period proofs of Kayles and Dawson's Kayles.
+
+use crate::Control;
+use crate::takebreak::naive::{value_by_all_splits, values_by_all_splits};
+use crate::takebreak::{PeriodReport, TakeBreak, compute};
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+fn game(spec: &str) -> TakeBreak {
+    match TakeBreak::parse_spec(spec) {
+        Some(Ok(g)) => g,
+        _ => unreachable!("{spec} is a preset"),
+    }
+}
+
+fn secs(d: Duration) -> f64 {
+    d.as_secs_f64()
+}
+
+fn verdict(ok: bool) -> &'static str {
+    if ok { "ok" } else { "MISSED" }
+}
+
+/// The straightforward method's time for heaps `0..n`, estimated from
+/// `samples` windows of `width` heaps spread over the range (its cost per
+/// heap grows linearly, so the windows' mean cost per heap times `n` is
+/// the whole), with the true values `g`.
+fn straightforward_estimate(game: &TakeBreak, g: &[u32], n: usize, samples: usize, width: usize) -> Duration {
+    let mut per_heap = 0.0;
+    for i in 0..samples {
+        // The middle of the i-th of `samples` equal parts.
+        let start = (n * (2 * i + 1) / (2 * samples)).saturating_sub(width / 2).max(1);
+        let t = Instant::now();
+        for h in start..start + width {
+            let v = value_by_all_splits(game, h, &g[..h]).unwrap_or(0);
+            assert_eq!(v, g[h], "the two methods agree at {h}");
+        }
+        per_heap += secs(t.elapsed()) / width as f64;
+    }
+    Duration::from_secs_f64(per_heap / samples as f64 * n as f64)
+}
+
+/// The figures.
+pub fn takebreak_report() -> String {
+    let mut out = String::new();
+    let grundy = game("grundy-game");
+    // 1. Grundy's game far.
+    let t = Instant::now();
+    let seq = compute(&grundy, 10_000_000, &Control::new()).expect("10^7 values fit");
+    let far = t.elapsed();
+    let _ = writeln!(
+        out,
+        "grundy-game, g(0..=10^7), sparse method: {:.1} s (target <= 60 s) {}; largest value {}, rare heaps {} \
+         (mask {:#x})",
+        secs(far),
+        verdict(secs(far) <= 60.0),
+        seq.max_value(),
+        seq.rare_count(),
+        seq.rare_mask()
+    );
+    let values = seq.values();
+    // 2. Against the straightforward method, in full at 10^5.
+    let n = 100_000;
+    let t = Instant::now();
+    let sparse = compute(&grundy, n as u64, &Control::new()).expect("fits");
+    let sparse_time = t.elapsed();
+    let t = Instant::now();
+    let plain = values_by_all_splits(&grundy, n as u64).expect("a split rule");
+    let plain_time = t.elapsed();
+    assert_eq!(plain, sparse.values(), "the two methods agree");
+    let _ = writeln!(
+        out,
+        "grundy-game, g(0..=10^5): straightforward mex over all splits {:.2} s, sparse {:.3} s: {:.0} x",
+        secs(plain_time),
+        secs(sparse_time),
+        secs(plain_time) / secs(sparse_time)
+    );
+    // 3. At 10^6: the sparse run in full, the straightforward one from
+    // 10 windows of 200 heaps.
+    let n = 1_000_000;
+    let t = Instant::now();
+    let _ = compute(&grundy, n as u64, &Control::new()).expect("fits");
+    let sparse_time = t.elapsed();
+    let plain = straightforward_estimate(&grundy, &values, n, 10, 200);
+    let ratio = secs(plain) / secs(sparse_time);
+    let _ = writeln!(
+        out,
+        "grundy-game, g(0..=10^6): sparse {:.2} s; straightforward about {:.0} s (timed on 10 windows of 200 heaps): \
+         {ratio:.0} x (target >= 50) {}",
+        secs(sparse_time),
+        secs(plain),
+        verdict(ratio >= 50.0)
+    );
+    // 4. Periods proved.
+    for (name, up_to) in [("kayles", 1_000), ("dawsons-kayles", 1_000), ("dawsons-chess", 1_000)] {
+        let g = game(name);
+        let t = Instant::now();
+        let s = compute(&g, up_to, &Control::new()).expect("fits");
+        let report = PeriodReport::of(g.as_code(), s.len(), |n| s.get(n).unwrap_or(0));
+        let el = t.elapsed();
+        let first = report.to_string().lines().next().unwrap_or_default().to_string();
+        let _ = writeln!(
+            out,
+            "{name}: values to {up_to} and the proof {:.2} ms (target well under 1 s) {}: {first}",
+            secs(el) * 1e3,
+            verdict(secs(el) < 0.1)
+        );
+    }
+    // 5. Far, once the period is proved: the rest follows from it.
+    let kayles = game("kayles");
+    let t = Instant::now();
+    let s = compute(&kayles, 100_000_000, &Control::new()).expect("fits");
+    let _ = writeln!(
+        out,
+        "kayles, g(0..=10^8): {:.2} s (the period, proved from the values up to {}, gives the rest)",
+        secs(t.elapsed()),
+        s.proof().map_or(0, |p| p.window_end + p.period - 1)
+    );
+    out
+}

@@ -1,0 +1,219 @@
+//! The take-and-break games on the command line: `sequence` (the values of
+//! one heap and the period report), and `value`, `table` and `ppos` for
+//! rows of heaps (a position is a list of heaps; its value the XOR).
+
+use super::{CliError, note, progress, put};
+use crate::Control;
+use crate::grundy::memory_limit;
+use crate::takebreak::{self, PeriodReport, Sequence, TakeBreak, check_memory, check_reach};
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// How often a long run with `--file` saves its values.
+const CHECKPOINT: Duration = Duration::from_secs(60);
+
+/// The take-and-break game of a `--rules` spec, when it names one; misère
+/// and the pass are refused for them.
+pub(super) fn game_of(spec: &str, misere: bool, pass: bool) -> Result<Option<TakeBreak>, String> {
+    let Some(game) = TakeBreak::parse_spec(spec) else { return Ok(None) };
+    let game = game.map_err(|e| e.to_string())?;
+    if misere || pass {
+        return Err(takebreak::TakeBreakError::NotNormalPlay { name: game.label() }.to_string());
+    }
+    Ok(Some(game))
+}
+
+/// The values of `game` up to heap `up_to`, with progress on stderr; with
+/// `file`, resumed from it and saved to it now and then and at the end.
+fn values(game: &TakeBreak, up_to: u64, file: Option<&Path>) -> Result<Sequence, String> {
+    values_from(None, game, up_to, file)
+}
+
+/// [`values`], going on from `start` when given.
+fn values_from(start: Option<Sequence>, game: &TakeBreak, up_to: u64, file: Option<&Path>) -> Result<Sequence, String> {
+    let limit = memory_limit();
+    check_reach(game, up_to).map_err(|e| e.to_string())?;
+    check_memory(up_to, false, limit).map_err(|e| e.to_string())?;
+    let mut seq = match (start, file) {
+        (Some(s), _) => s,
+        (None, Some(path)) => match takebreak::file::load(path, game, limit).map_err(|e| e.to_string())? {
+            Some(s) => {
+                note(&format!("went on from the {} values in {}", s.len(), path.display()));
+                s
+            }
+            None => Sequence::new(game.clone()),
+        },
+        (None, None) => Sequence::new(game.clone()),
+    };
+    let control = Control::new();
+    progress::watch("computing the values", &control, || -> Result<(), String> {
+        loop {
+            let pause = file.map(|_| Instant::now() + CHECKPOINT);
+            let done = seq.extend(up_to, &control, pause).map_err(|e| e.to_string())?;
+            if let Some(path) = file {
+                takebreak::file::save(path, &seq)?;
+            }
+            if done {
+                return Ok(());
+            }
+        }
+    })?;
+    Ok(seq)
+}
+
+/// `sequence`: optionally the values, then the period report, the largest
+/// value and the rare heaps.
+pub(super) fn sequence(
+    spec: &str,
+    up_to: u64,
+    file: Option<&Path>,
+    print_values: bool,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
+    let game = takebreak::load(spec)?;
+    let seq = values(&game, up_to, file)?;
+    let len = up_to + 1;
+    let g = |n: u64| seq.get(n).unwrap_or(0);
+    put(out, &format!("rules: {}\n", game.label()))?;
+    if print_values {
+        let mut line = String::new();
+        for n in 0..len {
+            use std::fmt::Write as _;
+            line.clear();
+            let _ = writeln!(line, "{n} {}", g(n));
+            put(out, &line)?;
+        }
+    }
+    let report = PeriodReport::of(game.as_code(), len, g);
+    put(out, &format!("{report}\n"))?;
+    let largest = (0..len).map(g).max().unwrap_or(0);
+    put(out, &format!("largest value: {largest}\n"))?;
+    let mask = seq.rare_mask();
+    let rare = (0..len).filter(|&n| (g(n) & mask).count_ones().is_multiple_of(2)).count();
+    put(
+        out,
+        &format!(
+            "rare values (an even number of bits in g & {mask:#x}): {rare} of the {len} heaps; g(0) to g({up_to})\n"
+        ),
+    )?;
+    Ok(0)
+}
+
+/// `g(n)` for any `n`: from the values, or from a proved period beyond
+/// them.
+fn heap_value(seq: &Sequence, n: u64) -> Option<u32> {
+    seq.get(n).or_else(|| {
+        let p = seq.proof()?;
+        seq.get(p.start + (n - p.start) % p.period)
+    })
+}
+
+/// The values of the heaps up to `max`; for a code, a period proved on the
+/// first 65536 heaps spares the rest.
+fn values_for(game: &TakeBreak, max: u64) -> Result<Sequence, String> {
+    if game.as_code().is_some() && max >= 1 << 16 {
+        let seq = values(game, 1 << 16, None)?;
+        if seq.proof().is_some() {
+            return Ok(seq);
+        }
+        return values_from(Some(seq), game, max, None);
+    }
+    values(game, max, None)
+}
+
+/// `value`: the XOR of the heaps' values.
+pub(super) fn value(game: &TakeBreak, heaps: &[u64], out: &mut dyn Write) -> Result<i32, CliError> {
+    let max = heaps.iter().copied().max().unwrap_or(0);
+    let seq = values_for(game, max)?;
+    let parts: Vec<u32> = heaps.iter().map(|&h| heap_value(&seq, h).unwrap_or(0)).collect();
+    let total = parts.iter().fold(0, |x, &v| x ^ v);
+    let shown = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    let terms = heaps.iter().map(|h| format!("g({h})")).collect::<Vec<_>>().join(" ^ ");
+    let numbers = parts.iter().map(u32::to_string).collect::<Vec<_>>().join(" ^ ");
+    let how = match seq.proof() {
+        Some(p) if max >= seq.len() => {
+            format!("; beyond {}, by the period {} proved from {}", seq.len() - 1, p.period, p.start)
+        }
+        _ => String::new(),
+    };
+    put(out, &format!("{total}\n({shown}) in {}: {terms} = {numbers}{how}\n", game.label()))?;
+    Ok(0)
+}
+
+/// The sides of `--size` for rows of one, two or three heaps.
+fn sides(size: &str) -> Result<Vec<u64>, String> {
+    let bad =
+        || format!("`{size}` is not a size: write N (one heap, 0 to N - 1), WxH (two heaps) or WxHxD (three heaps)");
+    let sides: Vec<u64> =
+        size.split(['x', 'X']).map(|t| t.trim().parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
+    if sides.is_empty() || sides.len() > 3 || sides.contains(&0) {
+        return Err(bad());
+    }
+    let cells = sides.iter().try_fold(1u64, |a, &s| a.checked_mul(s)).ok_or_else(bad)?;
+    if cells > 1 << 32 {
+        return Err(format!("`{size}` has {cells} positions; write at most 2^32"));
+    }
+    Ok(sides)
+}
+
+/// Every position of the box, the first heap fastest.
+fn positions(sides: &[u64]) -> impl Iterator<Item = Vec<u64>> + '_ {
+    let cells: u64 = sides.iter().product();
+    (0..cells).map(move |mut i| {
+        sides
+            .iter()
+            .map(|&s| {
+                let c = i % s;
+                i /= s;
+                c
+            })
+            .collect()
+    })
+}
+
+/// `table`: one heap as one line `g(0), g(1), …`; two heaps as lines `y`
+/// of `g(x) ^ g(y)`; three as lines `x,y,z,g` after a header.
+pub(super) fn table(game: &TakeBreak, size: &str, out: &mut dyn Write) -> Result<i32, CliError> {
+    let sides = sides(size)?;
+    let seq = values_for(game, sides.iter().max().copied().unwrap_or(1) - 1)?;
+    let g = |n: u64| heap_value(&seq, n).unwrap_or(0);
+    let mut line = String::new();
+    use std::fmt::Write as _;
+    match sides[..] {
+        [w] | [w, 1] => {
+            line = (0..w).map(|x| g(x).to_string()).collect::<Vec<_>>().join(",") + "\n";
+            put(out, &line)?;
+        }
+        [w, h] => {
+            for y in 0..h {
+                line.clear();
+                line += &(0..w).map(|x| (g(x) ^ g(y)).to_string()).collect::<Vec<_>>().join(",");
+                line.push('\n');
+                put(out, &line)?;
+            }
+        }
+        _ => {
+            put(out, "x,y,z,g\n")?;
+            for p in positions(&sides) {
+                line.clear();
+                let _ = writeln!(line, "{},{},{},{}", p[0], p[1], p[2], g(p[0]) ^ g(p[1]) ^ g(p[2]));
+                put(out, &line)?;
+            }
+        }
+    }
+    Ok(0)
+}
+
+/// `ppos`: the rows of heaps in the box whose value is 0.
+pub(super) fn ppos(game: &TakeBreak, size: &str, out: &mut dyn Write) -> Result<i32, CliError> {
+    let sides = sides(size)?;
+    let seq = values_for(game, sides.iter().max().copied().unwrap_or(1) - 1)?;
+    let g = |n: u64| heap_value(&seq, n).unwrap_or(0);
+    for p in positions(&sides) {
+        if p.iter().fold(0, |x, &h| x ^ g(h)) == 0 {
+            put(out, &(p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + "\n"))?;
+        }
+    }
+    Ok(0)
+}

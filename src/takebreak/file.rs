@@ -1,0 +1,222 @@
+//! The file of values of a long run, to go on from later: written
+//! atomically ([`crate::fsutil::atomic_write`]) so that a run stopped while
+//! saving keeps the previous file, and read back only when it is the same
+//! game's and its checksum agrees.
+//!
+//! Layout (little-endian): the line `grundy-lab take-and-break values\n`,
+//! the version (u32, 1), the length of the rules key (u32) and the key
+//! ([`TakeBreak::key`]: the code, the split rule or a checksum of the
+//! program), the bytes of a value (u8: 2 or 4), the number of values
+//! (u64), the FNV-1a checksum of the value bytes (u64), then `g(0), g(1), …`.
+
+use super::rules::{TakeBreak, fnv1a};
+use super::sequence::{Sequence, SequenceError, Values, check_memory};
+use crate::fsutil::FileError;
+use std::fmt;
+use std::io::{ErrorKind, Read};
+use std::path::{Path, PathBuf};
+
+const MAGIC: &[u8] = b"grundy-lab take-and-break values\n";
+const VERSION: u32 = 1;
+/// The longest rules key a file may hold.
+const MAX_KEY: u32 = 4096;
+
+/// Why a values file cannot be used.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValuesFileError {
+    /// The operating system refused to read it.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What the operating system said.
+        message: String,
+    },
+    /// Not a values file (or cut short in its header).
+    NotValuesFile {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A later version of the format.
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The version the file has.
+        found: u32,
+    },
+    /// The values of another game.
+    OtherRules {
+        /// The file.
+        path: PathBuf,
+        /// The rules the file holds.
+        found: String,
+        /// The rules asked for.
+        wanted: String,
+    },
+    /// Cut short or changed since it was written.
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// The values do not fit in memory.
+    TooLarge(SequenceError),
+}
+
+impl fmt::Display for ValuesFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ValuesFileError::Read { path, message } => write!(f, "cannot read `{}`: {message}", path.display()),
+            ValuesFileError::NotValuesFile { path } => {
+                write!(f, "`{}` is not a file of take-and-break values", path.display())
+            }
+            ValuesFileError::Version { path, found } => write!(
+                f,
+                "`{}` is a values file of version {found}; this program reads version {VERSION}",
+                path.display()
+            ),
+            ValuesFileError::OtherRules { path, found, wanted } => {
+                write!(f, "`{}` holds the values of {found}, not of {wanted}; choose another file", path.display())
+            }
+            ValuesFileError::Damaged { path, why } => write!(f, "`{}` is damaged: {why}", path.display()),
+            ValuesFileError::TooLarge(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ValuesFileError {}
+
+/// Write the values of `seq` to `path`, atomically.
+pub fn save(path: &Path, seq: &Sequence) -> Result<(), FileError> {
+    let key = seq.game().key();
+    let values = seq.stored();
+    let width = values.width();
+    let checksum = checksum(values);
+    crate::fsutil::atomic_write(path, |w| {
+        w.write_all(MAGIC)?;
+        w.write_all(&VERSION.to_le_bytes())?;
+        w.write_all(&(key.len() as u32).to_le_bytes())?;
+        w.write_all(key.as_bytes())?;
+        w.write_all(&[width])?;
+        w.write_all(&(values.len() as u64).to_le_bytes())?;
+        w.write_all(&checksum.to_le_bytes())?;
+        for_each_chunk(values, |chunk| w.write_all(chunk))
+    })
+}
+
+/// Hand the value bytes to `f` in chunks of 64 KB.
+fn for_each_chunk(values: &Values, mut f: impl FnMut(&[u8]) -> std::io::Result<()>) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(1 << 16);
+    match values {
+        Values::U16(v) => {
+            for chunk in v.chunks(1 << 15) {
+                buf.clear();
+                chunk.iter().for_each(|x| buf.extend_from_slice(&x.to_le_bytes()));
+                f(&buf)?;
+            }
+        }
+        Values::U32(v) => {
+            for chunk in v.chunks(1 << 14) {
+                buf.clear();
+                chunk.iter().for_each(|x| buf.extend_from_slice(&x.to_le_bytes()));
+                f(&buf)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn checksum(values: &Values) -> u64 {
+    let mut h = fnv1a(&[]);
+    let _ = for_each_chunk(values, |chunk| {
+        h = chunk.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+        Ok(())
+    });
+    h
+}
+
+/// The values of `game` stored at `path`, as a sequence to go on from;
+/// `Ok(None)` when there is no file there yet. `memory_limit` bounds what
+/// is read.
+pub fn load(path: &Path, game: &TakeBreak, memory_limit: u64) -> Result<Option<Sequence>, ValuesFileError> {
+    let read_error = |e: std::io::Error| ValuesFileError::Read { path: path.to_path_buf(), message: e.to_string() };
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(read_error(e)),
+    };
+    if !meta.is_file() {
+        return Err(ValuesFileError::Read {
+            path: path.to_path_buf(),
+            message: "not a regular file (a device, a pipe or a folder)".into(),
+        });
+    }
+    let file = std::fs::File::open(path).map_err(read_error)?;
+    let mut r = std::io::BufReader::new(file);
+    let not_ours = || ValuesFileError::NotValuesFile { path: path.to_path_buf() };
+    let short = || ValuesFileError::Damaged { path: path.to_path_buf(), why: "it ends before its last value" };
+    let mut magic = vec![0u8; MAGIC.len()];
+    r.read_exact(&mut magic).map_err(|_| not_ours())?;
+    if magic != MAGIC {
+        return Err(not_ours());
+    }
+    let mut u32b = [0u8; 4];
+    let mut u64b = [0u8; 8];
+    r.read_exact(&mut u32b).map_err(|_| not_ours())?;
+    let version = u32::from_le_bytes(u32b);
+    if version != VERSION {
+        return Err(ValuesFileError::Version { path: path.to_path_buf(), found: version });
+    }
+    r.read_exact(&mut u32b).map_err(|_| not_ours())?;
+    let key_len = u32::from_le_bytes(u32b);
+    if key_len > MAX_KEY {
+        return Err(not_ours());
+    }
+    let mut key = vec![0u8; key_len as usize];
+    r.read_exact(&mut key).map_err(|_| not_ours())?;
+    let key = String::from_utf8(key).map_err(|_| not_ours())?;
+    if key != game.key() {
+        return Err(ValuesFileError::OtherRules { path: path.to_path_buf(), found: key, wanted: game.key() });
+    }
+    let mut width = [0u8; 1];
+    r.read_exact(&mut width).map_err(|_| not_ours())?;
+    r.read_exact(&mut u64b).map_err(|_| not_ours())?;
+    let count = u64::from_le_bytes(u64b);
+    r.read_exact(&mut u64b).map_err(|_| not_ours())?;
+    let stored_sum = u64::from_le_bytes(u64b);
+    let wide = match width[0] {
+        2 => false,
+        4 => true,
+        _ => return Err(not_ours()),
+    };
+    let body = meta.len().saturating_sub((MAGIC.len() + 4 + 4 + key_len as usize + 1 + 8 + 8) as u64);
+    if count == 0 || body != count.saturating_mul(u64::from(width[0])) {
+        return Err(short());
+    }
+    check_memory(count - 1, wide, memory_limit).map_err(ValuesFileError::TooLarge)?;
+    let mut buf = vec![0u8; 1 << 16];
+    let mut left = body as usize;
+    let values = if wide {
+        let mut v: Vec<u32> = Vec::with_capacity(count as usize);
+        while left > 0 {
+            let n = left.min(buf.len());
+            r.read_exact(&mut buf[..n]).map_err(|_| short())?;
+            v.extend(buf[..n].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])));
+            left -= n;
+        }
+        Values::U32(v)
+    } else {
+        let mut v: Vec<u16> = Vec::with_capacity(count as usize);
+        while left > 0 {
+            let n = left.min(buf.len());
+            r.read_exact(&mut buf[..n]).map_err(|_| short())?;
+            v.extend(buf[..n].chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])));
+            left -= n;
+        }
+        Values::U16(v)
+    };
+    if checksum(&values) != stored_sum {
+        return Err(ValuesFileError::Damaged { path: path.to_path_buf(), why: "its values do not match its checksum" });
+    }
+    Ok(Some(Sequence::from_stored(game.clone(), values)))
+}

@@ -1,0 +1,39 @@
+//! Take-and-break games: heaps that may be taken from and broken into
+//! several heaps (Kayles, Dawson's Kayles, Treblecross, Grundy's game, every
+//! octal and hexadecimal code, programs). A position is a list of heaps, its
+//! value the XOR of the heaps' values `g(n)` (Sprague–Grundy), so the
+//! whole game is the one sequence `g(0), g(1), …`.
+//!
+//! - [`code`]: octal and hexadecimal codes;
+//! - [`rules`]: [`TakeBreak`], the moves of one heap, from a spec;
+//! - [`program`]: rules written as `fn splits(n)`;
+//! - [`sequence`]: the values far and fast (the sparse-space method), with
+//!   read access;
+//! - [`naive`]: the straightforward mex over every split (the reference);
+//! - [`period`]: periods proved by the periodicity theorem;
+//! - [`file`]: the resumable file of values.
+
+pub mod code;
+pub mod file;
+pub mod naive;
+pub mod period;
+pub mod program;
+pub mod rules;
+pub mod sequence;
+
+pub use code::{Base, Code, CodeError, MAX_CODE_DIGITS};
+pub use period::{PeriodReport, Proof};
+pub use program::SplitsProgram;
+pub use rules::{Kind, MAX_PARTS, TAKEBREAK_PRESETS, TakeBreak, TakeBreakError};
+pub use sequence::{Sequence, SequenceError, check_memory, check_reach, compute, estimate_bytes};
+
+/// The take-and-break game a rules spec names: a take-and-break spec (see
+/// [`TakeBreak::parse_spec`]), or any other spec of one heap
+/// ([`crate::rules::load_spec`], then [`TakeBreak::from_rules`]).
+pub fn load(spec: &str) -> Result<TakeBreak, String> {
+    if let Some(g) = TakeBreak::parse_spec(spec) {
+        return g.map_err(|e| e.to_string());
+    }
+    let rules = crate::rules::load_spec(spec).map_err(|e| e.to_string())?;
+    TakeBreak::from_rules(&rules).map_err(|e| e.to_string())
+}

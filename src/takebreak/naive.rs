@@ -1,0 +1,266 @@
+//! The straightforward way to the values: `g(n)` is the mex of the XORs of
+//! every option of a heap of `n`, every split listed. It is the reference
+//! the fast engine is tested against, the engine's own method for games
+//! that leave three or more heaps, and the baseline of the benchmark.
+
+use super::rules::{Kind, TakeBreak, TakeBreakError};
+
+/// A set of small values as bits, for the mex.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Marks {
+    words: Vec<u64>,
+}
+
+impl Marks {
+    /// Room for the values below `bits` (rounded up to whole words).
+    pub(crate) fn with_bits(bits: usize) -> Marks {
+        Marks { words: vec![0; bits.div_ceil(64).max(1)] }
+    }
+
+    /// Forget every value.
+    pub(crate) fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
+    /// Add `v`, growing when needed.
+    #[inline]
+    pub(crate) fn set(&mut self, v: u32) {
+        let w = (v >> 6) as usize;
+        if w >= self.words.len() {
+            self.words.resize((w + 1).next_power_of_two(), 0);
+        }
+        self.words[w] |= 1 << (v & 63);
+    }
+
+    /// Add the values `64 w + i` for the bits `i` of `bits`.
+    #[inline]
+    pub(crate) fn or_word(&mut self, w: usize, bits: u64) {
+        if bits == 0 {
+            return;
+        }
+        if w >= self.words.len() {
+            self.words.resize((w + 1).next_power_of_two(), 0);
+        }
+        self.words[w] |= bits;
+    }
+
+    /// Remove `v` (no-op when absent); whether it was there.
+    #[inline]
+    pub(crate) fn take(&mut self, v: u32) -> bool {
+        let w = (v >> 6) as usize;
+        match self.words.get_mut(w) {
+            Some(word) if *word & (1 << (v & 63)) != 0 => {
+                *word &= !(1 << (v & 63));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `v` is in the set.
+    #[inline]
+    pub(crate) fn has(&self, v: u32) -> bool {
+        self.words.get((v >> 6) as usize).is_some_and(|w| w & (1 << (v & 63)) != 0)
+    }
+
+    /// Append the values of the set to `out`, in order.
+    pub(crate) fn members(&self, out: &mut Vec<u32>) {
+        for (w, &word) in self.words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out.push(w as u32 * 64 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    /// The smallest value not in the set.
+    pub(crate) fn mex(&self) -> u32 {
+        self.next_missing(0)
+    }
+
+    /// The smallest value `>= from` not in the set.
+    pub(crate) fn next_missing(&self, from: u32) -> u32 {
+        let mut w = (from >> 6) as usize;
+        let mut word = self.words.get(w).copied().unwrap_or(0) | ((1u64 << (from & 63)) - 1);
+        loop {
+            if word != u64::MAX {
+                return (w as u32) * 64 + (!word).trailing_zeros();
+            }
+            w += 1;
+            word = self.words.get(w).copied().unwrap_or(0);
+        }
+    }
+}
+
+/// The moves of one heap as the engines read them: the amounts `k` taken
+/// that may leave no heap (`zero`), one heap (`one`), two heaps (`two`,
+/// different sizes only with `unequal`), three heaps (`three`); or a split
+/// into `parts` heaps (`many`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Plan {
+    pub zero: Vec<usize>,
+    pub one: Vec<usize>,
+    pub two: Vec<usize>,
+    pub unequal: bool,
+    pub three: Vec<usize>,
+    pub many: Option<(u8, bool)>,
+}
+
+impl Plan {
+    /// The plan of a code or a split rule; `None` for programs.
+    pub(crate) fn of(game: &TakeBreak) -> Option<Plan> {
+        let us = |v: Vec<u64>| v.into_iter().map(|k| k as usize).collect::<Vec<_>>();
+        match game.kind() {
+            Kind::Code(c) => Some(Plan {
+                zero: us(c.takes_with(1)),
+                one: us(c.takes_with(2)).into_iter().filter(|&k| k >= 1).collect(),
+                two: us(c.takes_with(4)),
+                unequal: false,
+                three: us(c.takes_with(8)),
+                many: None,
+            }),
+            Kind::Split { parts: 2, unequal } => Some(Plan { two: vec![0], unequal: *unequal, ..Plan::default() }),
+            Kind::Split { parts, unequal } => Some(Plan { many: Some((*parts, *unequal)), ..Plan::default() }),
+            Kind::Splits(_) | Kind::OneHeap(_) => None,
+        }
+    }
+
+    /// Whether the sparse method applies: no move leaves three or more heaps.
+    pub(crate) fn is_sparse(&self) -> bool {
+        self.three.is_empty() && self.many.is_none()
+    }
+
+    /// Mark the values of the options of a heap of `n` that leave no heap
+    /// or one heap.
+    #[inline]
+    pub(crate) fn mark_small(&self, n: usize, g: &impl Fn(usize) -> u32, marks: &mut Marks) {
+        for &k in &self.zero {
+            if k == n {
+                marks.set(0);
+            }
+        }
+        for &k in &self.one {
+            if k < n {
+                marks.set(g(n - k));
+            }
+        }
+    }
+
+    /// Mark the values of every option of a heap of `n`, every split
+    /// listed.
+    pub(crate) fn mark_all(&self, n: usize, g: &impl Fn(usize) -> u32, marks: &mut Marks) {
+        self.mark_small(n, g, marks);
+        for &k in &self.two {
+            let Some(m) = n.checked_sub(k) else { continue };
+            for a in 1..=m / 2 {
+                let b = m - a;
+                if !(self.unequal && a == b) {
+                    marks.set(g(a) ^ g(b));
+                }
+            }
+        }
+        for &k in &self.three {
+            let Some(m) = n.checked_sub(k) else { continue };
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    marks.set(g(a) ^ g(b) ^ g(m - a - b));
+                }
+            }
+        }
+        if let Some((parts, unequal)) = self.many {
+            mark_partitions(n, parts, if unequal { 1 } else { 0 }, 1, 0, g, marks);
+        }
+    }
+}
+
+/// Mark the XOR of every way to write `left` as `parts` heaps, each at
+/// least `min` and (with `step = 1`) each larger than the one before.
+fn mark_partitions(
+    left: usize,
+    parts: u8,
+    step: usize,
+    min: usize,
+    acc: u32,
+    g: &impl Fn(usize) -> u32,
+    marks: &mut Marks,
+) {
+    if parts == 1 {
+        if left >= min {
+            marks.set(acc ^ g(left));
+        }
+        return;
+    }
+    let p = parts as usize;
+    let mut a = min;
+    while a * p + step * p * (p - 1) / 2 <= left {
+        mark_partitions(left - a, parts - 1, step, a + step, acc ^ g(a), g, marks);
+        a += 1;
+    }
+}
+
+/// `g(0), …, g(up_to)` by the mex over every option, listed one by one
+/// with [`TakeBreak::options`] (programs run at every heap). The slowest
+/// and plainest way: the reference of the tests.
+pub fn values_by_options(game: &TakeBreak, up_to: u64) -> Result<Vec<u32>, TakeBreakError> {
+    let mut g: Vec<u32> = Vec::with_capacity(up_to as usize + 1);
+    for n in 0..=up_to {
+        let mut seen = std::collections::BTreeSet::new();
+        for option in game.options(n)? {
+            seen.insert(option.iter().fold(0, |x, &h| x ^ g[h as usize]));
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap_or(0));
+    }
+    Ok(g)
+}
+
+/// `g(0), …, g(up_to)` of a code or split rule by the straightforward mex
+/// over all splits (tight loops, no lists): the baseline of the benchmark.
+/// `None` for programs.
+pub fn values_by_all_splits(game: &TakeBreak, up_to: u64) -> Option<Vec<u32>> {
+    let plan = Plan::of(game)?;
+    let mut g: Vec<u32> = Vec::with_capacity(up_to as usize + 1);
+    let mut marks = Marks::with_bits(256);
+    for n in 0..=up_to as usize {
+        marks.clear();
+        plan.mark_all(n, &|i| g[i], &mut marks);
+        g.push(marks.mex());
+    }
+    Some(g)
+}
+
+/// `g(n)` of a code or split rule by the straightforward mex over all
+/// splits, from the values `g[0..n]` (for timing the method at large `n`).
+pub fn value_by_all_splits(game: &TakeBreak, n: usize, g: &[u32]) -> Option<u32> {
+    let plan = Plan::of(game)?;
+    let mut marks = Marks::with_bits(256);
+    plan.mark_all(n, &|i| g[i], &mut marks);
+    Some(marks.mex())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_find_the_mex() {
+        let mut m = Marks::with_bits(64);
+        for v in [0, 1, 2, 4, 63, 64, 200] {
+            m.set(v);
+        }
+        assert_eq!(m.mex(), 3);
+        assert_eq!(m.next_missing(4), 5);
+        assert_eq!(m.next_missing(63), 65);
+        assert!(m.take(4) && !m.take(4) && !m.has(4) && m.has(200) && !m.take(10_000));
+        m.clear();
+        assert_eq!(m.mex(), 0);
+    }
+
+    #[test]
+    fn the_two_references_agree() {
+        for spec in ["octal:0.77", "octal:4.07", "split:2:unequal", "split:3", "split:3:unequal", "hex:0.F"] {
+            let game = TakeBreak::parse_spec(spec).unwrap().unwrap();
+            assert_eq!(values_by_all_splits(&game, 60).unwrap(), values_by_options(&game, 60).unwrap(), "{spec}");
+        }
+    }
+}

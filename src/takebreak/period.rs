@@ -1,0 +1,200 @@
+//! Periods proved from finitely many values.
+//!
+//! **The periodicity theorem** (R. K. Guy and C. A. B. Smith, "The
+//! G-values of various games", Proc. Cambridge Philos. Soc. 52 (1956);
+//! Winning Ways, ch. 4). Let a finite code have its last non-zero digit at
+//! `t` (no move takes more than `t` stones) and let no move leave more than
+//! `r` heaps. If
+//!
+//! ```text
+//! g(n + p) = g(n)   for every n with n₀ ≤ n < E,   E = max(r·n₀ + (r − 1)·p + t, t + 1),
+//! ```
+//!
+//! then `g(n + p) = g(n)` for every `n ≥ n₀`. For octal games (`r = 2`)
+//! this is Guy and Smith's window `n₀ ≤ n < 2n₀ + p + t`; for a game that
+//! never splits (`r = 1`, a subtraction game with `t = max S`) a window of
+//! `t` values that repeats, the familiar argument that `g(n)` depends on
+//! the last `t` values only; for hexadecimal codes (`r = 3`) the same
+//! induction with the largest of three parts (see `docs/math.md`).
+//!
+//! So a period is *proved* by values `g(0), …, g(E + p − 1)`: [`prove`]
+//! finds the smallest period the computed values prove, with the smallest
+//! `n₀` for it (so `n₀ − 1` is the last exception).
+
+use super::code::Code;
+use std::fmt;
+
+/// A proved period: `g(n + period) = g(n)` for every `n ≥ start`, and not
+/// at `start − 1` (the last exception) when `start > 0`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// `p`, the period.
+    pub period: u64,
+    /// `n₀`, the preperiod.
+    pub start: u64,
+    /// `E`: the equality was checked for `start ≤ n < window_end`.
+    pub window_end: u64,
+    /// `t`, the most stones a move takes.
+    pub last_digit: u64,
+    /// `r`, the most heaps a move leaves.
+    pub heaps: u8,
+}
+
+/// The end `E` of the window that proves period `p` from `n₀` (see the
+/// module's documentation).
+pub fn window_end(heaps: u8, last_digit: u64, p: u64, n0: u64) -> u64 {
+    let r = u64::from(heaps.max(1));
+    (r * n0 + (r - 1) * p + last_digit).max(last_digit + 1)
+}
+
+/// The smallest period that the values `g(0), …, g(len − 1)` (read with
+/// `g`) prove for `code`, with its smallest start; `None` when they prove
+/// none.
+pub fn prove(code: &Code, len: u64, g: impl Fn(u64) -> u32) -> Option<Proof> {
+    let t = code.last_digit() as u64;
+    let r = code.most_heaps_left();
+    let mut p = 1;
+    // Even a start at 0 needs E(p, 0) + p values.
+    while window_end(r, t, p, 0) + p <= len {
+        // The last n with g(n + p) ≠ g(n): the start is the heap after it.
+        let mut start = 0;
+        for n in (0..len - p).rev() {
+            if g(n + p) != g(n) {
+                start = n + 1;
+                break;
+            }
+        }
+        let end = window_end(r, t, p, start);
+        if end + p <= len {
+            return Some(Proof { period: p, start, window_end: end, last_digit: t, heaps: r });
+        }
+        p += 1;
+    }
+    None
+}
+
+/// The smallest `(p, n₀)` with `g(n + p) = g(n)` for `n₀ ≤ n < len − p`
+/// at least three whole periods after `n₀`, and `n₀` in the first half of
+/// the values: what the values look like,
+/// for rules where no theorem turns it into a proof.
+pub fn apparent_period(len: u64, g: impl Fn(u64) -> u32) -> Option<(u64, u64)> {
+    let mut p = 1;
+    while 3 * p <= len {
+        let mut start = 0;
+        for n in (0..len - p).rev() {
+            if g(n + p) != g(n) {
+                start = n + 1;
+                break;
+            }
+        }
+        if start + 3 * p <= len && start <= len / 2 {
+            return Some((p, start));
+        }
+        p += 1;
+    }
+    None
+}
+
+/// What can be said about the period of a computed sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PeriodReport {
+    /// A period proved by the theorem.
+    Proved(Proof),
+    /// A finite code whose values up to `up_to` prove no period.
+    NoPeriod {
+        /// The values computed: g(0) to g(up_to).
+        up_to: u64,
+    },
+    /// Rules with no finite code (Grundy's game, programs): no theorem
+    /// applies; `apparent` is what the values up to `up_to` look like.
+    NoTheorem {
+        /// The values computed: g(0) to g(up_to).
+        up_to: u64,
+        /// A repetition the values show, (period, from), that no theorem proves.
+        apparent: Option<(u64, u64)>,
+    },
+}
+
+impl PeriodReport {
+    /// The report on the values `g(0), …, g(len − 1)` of the rules.
+    pub fn of(code: Option<&Code>, len: u64, g: impl Fn(u64) -> u32) -> PeriodReport {
+        let up_to = len.saturating_sub(1);
+        match code {
+            Some(code) => match prove(code, len, g) {
+                Some(p) => PeriodReport::Proved(p),
+                None => PeriodReport::NoPeriod { up_to },
+            },
+            None => PeriodReport::NoTheorem { up_to, apparent: apparent_period(len, g) },
+        }
+    }
+}
+
+impl fmt::Display for PeriodReport {
+    /// The first line is the verdict (`proved: period 12 from 71 (last
+    /// exception 70)` or `no period up to N`); the next says why.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PeriodReport::Proved(p) => {
+                let exception =
+                    if p.start == 0 { "no exceptions".to_string() } else { format!("last exception {}", p.start - 1) };
+                writeln!(f, "proved: period {} from {} ({exception})", p.period, p.start)?;
+                let plural = |k: u64, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+                write!(
+                    f,
+                    "window: g(n + {}) = g(n) for every n with {} <= n < {} (values up to {}); no move takes more \
+                     than {} or leaves more than {}, so by the periodicity theorem (Guy and Smith 1956) \
+                     g(n + {}) = g(n) for every n >= {}",
+                    p.period,
+                    p.start,
+                    p.window_end,
+                    p.window_end + p.period - 1,
+                    plural(p.last_digit, "stone", "stones"),
+                    plural(u64::from(p.heaps), "heap", "heaps"),
+                    p.period,
+                    p.start
+                )
+            }
+            PeriodReport::NoPeriod { up_to } => write!(f, "no period up to {up_to}"),
+            PeriodReport::NoTheorem { up_to, apparent: Some((p, n0)) } => write!(
+                f,
+                "not proved: the values up to {up_to} look periodic with period {p} from {n0}, but the periodicity \
+                 theorem needs a finite octal code"
+            ),
+            PeriodReport::NoTheorem { up_to, apparent: None } => write!(
+                f,
+                "no period up to {up_to} (none could be proved anyway: the periodicity theorem needs a finite octal \
+                 code)"
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windows() {
+        // Guy and Smith: 2 n0 + p + t for octal games.
+        assert_eq!(window_end(2, 2, 12, 71), 2 * 71 + 12 + 2);
+        // A subtraction game: t values from n0, and past t.
+        assert_eq!(window_end(1, 4, 7, 5), 9);
+        assert_eq!(window_end(1, 4, 7, 0), 5);
+        assert_eq!(window_end(3, 1, 2, 3), 9 + 4 + 1);
+    }
+
+    #[test]
+    fn kayles_needs_its_whole_window() {
+        let game = crate::takebreak::TakeBreak::parse_spec("kayles").unwrap().unwrap();
+        let s = crate::takebreak::compute(&game, 200, &crate::Control::new()).unwrap();
+        let code = game.as_code().unwrap();
+        let g = |n: u64| s.get(n).unwrap();
+        // Period 12 from 71 needs g(n + 12) = g(n) for 71 <= n < 156: the
+        // values up to 167, and not one fewer.
+        let proof = prove(code, 168, g).unwrap();
+        assert_eq!((proof.period, proof.start, proof.window_end), (12, 71, 156));
+        assert_eq!(prove(code, 167, g), None);
+        assert_eq!(PeriodReport::of(Some(code), 167, g).to_string(), "no period up to 166");
+        assert_eq!(apparent_period(100, |n| u32::from(n % 7 == 3)), Some((7, 0)));
+    }
+}

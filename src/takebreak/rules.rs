@@ -1,0 +1,425 @@
+//! What a take-and-break game is: the moves of one heap. A position is a
+//! list of heaps; a move replaces one heap of `n` stones by its *option*, a
+//! list of smaller heaps (possibly none). By the Sprague–Grundy theorem the
+//! value of a position is the XOR of its heaps' values, so a game is known
+//! once the sequence `g(0), g(1), …` of one heap is.
+//!
+//! Four ways to give the moves of one heap: an octal or hexadecimal
+//! [`Code`]; a split rule (Grundy's game and its relatives: split one heap
+//! into `k` non-empty heaps, all different or not); a program
+//! `fn splits(n)` ([`SplitsProgram`]); or any one-heap game of
+//! [`crate::rules::Rules`] (each option one heap, 0 meaning none), where a
+//! subtraction set is recognised and becomes its code.
+
+use super::code::{Base, Code, CodeError};
+use super::program::SplitsProgram;
+use crate::rules::{Convention, ProgramError, Rules};
+use std::fmt;
+
+/// The most parts a split rule (`split:K`) makes.
+pub const MAX_PARTS: u8 = 4;
+
+/// The named take-and-break games: `(name, spec, what it is)`.
+pub const TAKEBREAK_PRESETS: &[(&str, &str, &str)] = &[
+    ("kayles", "octal:0.77", "Kayles (Dudeney, Loyd): knock down one pin or two adjacent pins from a row"),
+    ("dawsons-kayles", "octal:0.07", "Dawson's Kayles: knock down two adjacent pins from a row"),
+    (
+        "dawsons-chess",
+        "octal:0.137",
+        "Dawson's chess (0.137): its values are those of Dawson's Kayles shifted by one heap",
+    ),
+    ("treblecross", "octal:0.007", "Treblecross (one-dimensional tic-tac-toe): take three from a heap"),
+    ("grundy-game", "split:2:unequal", "Grundy's game: split one heap into two heaps of different sizes"),
+];
+
+/// How the moves of one heap are given.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// An octal or hexadecimal code.
+    Code(Code),
+    /// Split one heap into `parts` non-empty heaps, taking nothing; with
+    /// `unequal`, the parts must all be different sizes.
+    Split {
+        /// Into how many parts a heap splits.
+        parts: u8,
+        /// Whether the parts must be unequal.
+        unequal: bool,
+    },
+    /// A program `fn splits(n)`.
+    Splits(SplitsProgram),
+    /// A one-heap game of the other families: each option one heap.
+    OneHeap(Box<Rules>),
+}
+
+/// A take-and-break game: a name and the moves of one heap.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TakeBreak {
+    name: String,
+    kind: Kind,
+}
+
+/// Why a take-and-break game cannot be described.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TakeBreakError {
+    /// A bad octal or hexadecimal code.
+    Code(CodeError),
+    /// `split:` with something other than `K` or `K:unequal`, K from 2 to
+    /// [`MAX_PARTS`].
+    BadSplit(String),
+    /// `subtraction:` with something other than a list of numbers.
+    BadSubtraction(String),
+    /// A program that cannot be used, or failed at a heap.
+    Program(ProgramError),
+    /// Rules that are not a game of one heap.
+    NotOneHeap {
+        /// The rules' name.
+        name: String,
+        /// How many coordinates the rules have.
+        dimension: u8,
+    },
+    /// Misère play or the pass: the XOR of the heaps' values is the value of
+    /// a sum in normal play only.
+    NotNormalPlay {
+        /// The rules' name.
+        name: String,
+    },
+    /// A file that cannot be read.
+    File(String),
+}
+
+impl fmt::Display for TakeBreakError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TakeBreakError::Code(e) => write!(f, "{e}"),
+            TakeBreakError::BadSplit(s) => write!(
+                f,
+                "`split:{s}`: write split:K or split:K:unequal with K parts from 2 to {MAX_PARTS} \
+                 (grundy-game is split:2:unequal)"
+            ),
+            TakeBreakError::BadSubtraction(s) => write!(
+                f,
+                "`subtraction:{s}`: write the amounts a move may take, separated by commas, each from 1 to {}, \
+                 as in subtraction:1,3,4",
+                super::code::MAX_CODE_DIGITS
+            ),
+            TakeBreakError::Program(e) => write!(f, "{e}"),
+            TakeBreakError::NotOneHeap { name, dimension } => write!(
+                f,
+                "{name} is a game of {dimension} coordinates; a take-and-break game is given by the moves of one heap"
+            ),
+            TakeBreakError::NotNormalPlay { name } => write!(
+                f,
+                "{name}: misère play and the pass are not take-and-break games here (the value of a row of heaps \
+                 is the XOR of their values in normal play only)"
+            ),
+            TakeBreakError::File(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for TakeBreakError {}
+
+impl From<CodeError> for TakeBreakError {
+    fn from(e: CodeError) -> Self {
+        TakeBreakError::Code(e)
+    }
+}
+
+impl TakeBreak {
+    /// The game of a code, named by the code.
+    pub fn code(code: Code) -> TakeBreak {
+        TakeBreak { name: code.to_string(), kind: Kind::Code(code) }
+    }
+
+    /// The game with this name and moves.
+    pub fn new(name: &str, kind: Kind) -> TakeBreak {
+        TakeBreak { name: name.to_string(), kind }
+    }
+
+    /// The game a spec names, when it names a take-and-break game: `octal:`
+    /// and `hex:` codes, `subtraction:1,3,4`, `split:2:unequal`, the names of
+    /// [`TAKEBREAK_PRESETS`], or a `.rhai` file that defines `fn splits`.
+    /// `None` for any other spec (a preset of another family, a rules file).
+    pub fn parse_spec(spec: &str) -> Option<Result<TakeBreak, TakeBreakError>> {
+        let trimmed = spec.trim();
+        let lower = trimmed.to_ascii_lowercase();
+        if let Some(&(name, code, _)) = TAKEBREAK_PRESETS.iter().find(|p| p.0 == lower) {
+            let mut g = TakeBreak::parse_spec(code)?.ok()?;
+            g.name = name.to_string();
+            return Some(Ok(g));
+        }
+        let after = |prefix: &str| lower.starts_with(prefix).then(|| &trimmed[prefix.len()..]);
+        if let Some(digits) = after("octal:") {
+            return Some(Code::parse(Base::Octal, digits).map(TakeBreak::code).map_err(Into::into));
+        }
+        if let Some(digits) = after("hex:") {
+            return Some(Code::parse(Base::Hex, digits).map(TakeBreak::code).map_err(Into::into));
+        }
+        if let Some(list) = after("subtraction:") {
+            return Some(subtraction(list));
+        }
+        if let Some(rest) = after("split:") {
+            return Some(split(rest));
+        }
+        if lower.ends_with(".rhai") {
+            let path = std::path::Path::new(trimmed);
+            let text = match crate::fsutil::read_text(path, crate::rules::MAX_FILE_BYTES) {
+                Ok(t) => t,
+                Err(e) => return Some(Err(TakeBreakError::File(format!("cannot read `{trimmed}`: {e}")))),
+            };
+            if !SplitsProgram::defines_splits(&text) {
+                return None;
+            }
+            let name = path.file_stem().map_or("program".into(), |s| s.to_string_lossy().into_owned());
+            return Some(
+                SplitsProgram::new(&text)
+                    .map(|p| TakeBreak::new(&name, Kind::Splits(p)))
+                    .map_err(|e| TakeBreakError::File(format!("`{trimmed}`: {e}"))),
+            );
+        }
+        None
+    }
+
+    /// A one-heap game of the other families as a take-and-break game.
+    /// A piece that only jumps (a subtraction set), and the shipped program
+    /// `subtraction-1-3-4`, become their octal code, so that their period
+    /// can be proved.
+    pub fn from_rules(rules: &Rules) -> Result<TakeBreak, TakeBreakError> {
+        if rules.dimension != 1 {
+            return Err(TakeBreakError::NotOneHeap { name: rules.label(), dimension: rules.dimension });
+        }
+        if rules.convention != Convention::Normal || rules.pass {
+            return Err(TakeBreakError::NotNormalPlay { name: rules.label() });
+        }
+        if let Some(set) = subtraction_set(rules) {
+            let code = Code::subtraction(&set)?;
+            return Ok(TakeBreak::new(&rules.name, Kind::Code(code)));
+        }
+        Ok(TakeBreak::new(&rules.name, Kind::OneHeap(Box::new(rules.clone()))))
+    }
+
+    /// The game's name (a preset's, or its code).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// How the moves are given.
+    pub fn kind(&self) -> &Kind {
+        &self.kind
+    }
+
+    /// The code, when the game has one.
+    pub fn as_code(&self) -> Option<&Code> {
+        match &self.kind {
+            Kind::Code(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// `Kayles (octal:0.77)`: the name, and the rules when the name is not
+    /// already them.
+    pub fn label(&self) -> String {
+        let rules = match &self.kind {
+            Kind::Code(c) => c.to_string(),
+            Kind::Split { parts, unequal } => split_text(*parts, *unequal),
+            Kind::Splits(_) => "a splits program".into(),
+            Kind::OneHeap(_) => "one heap".into(),
+        };
+        if rules == self.name { rules } else { format!("{} ({rules})", self.name) }
+    }
+
+    /// A text that identifies the rules (the values file stores it): the
+    /// code, the split rule, or a checksum of the program's text.
+    pub fn key(&self) -> String {
+        match &self.kind {
+            Kind::Code(c) => c.to_string(),
+            Kind::Split { parts, unequal } => split_text(*parts, *unequal),
+            Kind::Splits(p) => format!("splits-program:{:016x}", fnv1a(p.source().as_bytes())),
+            Kind::OneHeap(r) => format!("one-heap:{:016x}", fnv1a(crate::rules::to_json(r).as_bytes())),
+        }
+    }
+
+    /// The options of one heap of `n` stones: each a list of heaps (sorted,
+    /// without empty heaps; `[]` takes the whole heap), each option once.
+    /// Lists every split: for a large `n` of a splitting game this is long
+    /// (the sequence engine never calls it for codes and split rules).
+    pub fn options(&self, n: u64) -> Result<Vec<Vec<u64>>, TakeBreakError> {
+        let mut out = Vec::new();
+        match &self.kind {
+            Kind::Code(c) => {
+                for k in 0..=(c.last_digit() as u64).min(n) {
+                    let d = c.digit(k as usize);
+                    let rest = n - k;
+                    if d & 1 != 0 && rest == 0 {
+                        out.push(Vec::new());
+                    }
+                    if d & 2 != 0 && rest >= 1 && k >= 1 {
+                        out.push(vec![rest]);
+                    }
+                    if d & 4 != 0 {
+                        partitions(rest, 2, false, &mut out);
+                    }
+                    if d & 8 != 0 {
+                        partitions(rest, 3, false, &mut out);
+                    }
+                }
+            }
+            Kind::Split { parts, unequal } => partitions(n, *parts, *unequal, &mut out),
+            Kind::Splits(p) => out = p.splits(n, None).map_err(TakeBreakError::Program)?,
+            Kind::OneHeap(r) => {
+                let p = [n, 0, 0];
+                let positions = match &r.program {
+                    Some(program) => {
+                        program.options(p, &mut rhai::Scope::new(), None).map_err(TakeBreakError::Program)?
+                    }
+                    None => r.moves_at(p),
+                };
+                out = positions.into_iter().map(|q| if q[0] == 0 { Vec::new() } else { vec![q[0]] }).collect();
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+}
+
+/// `split:2:unequal`.
+fn split_text(parts: u8, unequal: bool) -> String {
+    if unequal { format!("split:{parts}:unequal") } else { format!("split:{parts}") }
+}
+
+fn split(rest: &str) -> Result<TakeBreak, TakeBreakError> {
+    let bad = || TakeBreakError::BadSplit(rest.chars().take(40).collect());
+    let mut it = rest.trim().split(':');
+    let parts: u8 = it.next().and_then(|k| k.trim().parse().ok()).ok_or_else(bad)?;
+    let unequal = match it.next().map(|s| s.trim().to_ascii_lowercase()) {
+        None => false,
+        Some(s) if s == "unequal" => true,
+        Some(_) => return Err(bad()),
+    };
+    if it.next().is_some() || !(2..=MAX_PARTS).contains(&parts) {
+        return Err(bad());
+    }
+    let name = split_text(parts, unequal);
+    Ok(TakeBreak::new(&name, Kind::Split { parts, unequal }))
+}
+
+fn subtraction(list: &str) -> Result<TakeBreak, TakeBreakError> {
+    let bad = || TakeBreakError::BadSubtraction(list.chars().take(40).collect());
+    let set: Vec<u64> = list
+        .split(',')
+        .map(|t| t.trim().parse::<u64>().ok().filter(|&k| (1..=super::code::MAX_CODE_DIGITS as u64).contains(&k)))
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    let code = Code::subtraction(&set)?;
+    let mut sorted = set.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let name = format!("subtraction:{}", sorted.iter().map(u64::to_string).collect::<Vec<_>>().join(","));
+    Ok(TakeBreak::new(&name, Kind::Code(code)))
+}
+
+/// The shipped one-heap programs that are subtraction games, with their
+/// sets (the program text is compared in full, so an edited copy is not
+/// taken for the game; `tests/takebreak.rs` checks the sets against the
+/// programs' moves).
+const SUBTRACTION_PROGRAMS: &[(&str, &[u64])] = &[("subtraction-1-3-4", &[1, 3, 4])];
+
+/// The subtraction set of one-heap rules, when they are one: a piece that
+/// only jumps, with no terminal cells, or a shipped subtraction program.
+fn subtraction_set(rules: &Rules) -> Option<Vec<u64>> {
+    match &rules.program {
+        Some(program) => {
+            let (_, set) = SUBTRACTION_PROGRAMS.iter().find(|(name, _)| {
+                crate::rules::EXAMPLE_PROGRAMS.iter().any(|e| e.name == *name && e.source == program.source())
+            })?;
+            Some(set.to_vec())
+        }
+        None => {
+            let piece = &rules.piece;
+            (piece.slides.is_empty() && !piece.jumps.is_empty() && rules.terminal.is_empty())
+                .then(|| piece.jumps.iter().map(|o| u64::from(o.dx)).collect())
+        }
+    }
+}
+
+/// Every way to write `n` as `parts` non-empty heaps `a₁ ≤ a₂ ≤ …`
+/// (strictly increasing with `unequal`), appended to `out`.
+pub fn partitions(n: u64, parts: u8, unequal: bool, out: &mut Vec<Vec<u64>>) {
+    fn go(left: u64, parts: u8, min: u64, unequal: bool, prefix: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        if parts == 1 {
+            if left >= min {
+                prefix.push(left);
+                out.push(prefix.clone());
+                prefix.pop();
+            }
+            return;
+        }
+        let mut a = min;
+        // The other parts are at least `a` (or `a + 1`, `a + 2`, ...).
+        while a.saturating_mul(u64::from(parts)) + if unequal { u64::from(parts) * u64::from(parts - 1) / 2 } else { 0 }
+            <= left
+        {
+            prefix.push(a);
+            go(left - a, parts - 1, if unequal { a + 1 } else { a }, unequal, prefix, out);
+            prefix.pop();
+            a += 1;
+        }
+    }
+    go(n, parts, 1, unequal, &mut Vec::new(), out);
+}
+
+/// FNV-1a, 64 bits: a checksum, not a hash for security.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_name_games() {
+        let k = TakeBreak::parse_spec("kayles").unwrap().unwrap();
+        assert_eq!(k.label(), "kayles (octal:0.77)");
+        assert_eq!(k.options(3).unwrap(), vec![vec![1u64], vec![1, 1], vec![2]]);
+        let g = TakeBreak::parse_spec("grundy-game").unwrap().unwrap();
+        assert_eq!(g.options(7).unwrap(), vec![vec![1, 6], vec![2, 5], vec![3, 4]]);
+        assert_eq!(g.options(2).unwrap(), Vec::<Vec<u64>>::new());
+        let s = TakeBreak::parse_spec("subtraction:4,1,3").unwrap().unwrap();
+        assert_eq!(s.name(), "subtraction:1,3,4");
+        assert_eq!(s.options(4).unwrap(), vec![vec![], vec![1], vec![3]]);
+        let split = TakeBreak::parse_spec("octal:4.07").unwrap().unwrap();
+        assert!(split.options(4).unwrap().contains(&vec![2, 2]), "d0 = 4 splits without taking");
+        assert!(TakeBreak::parse_spec("queen").is_none());
+        assert!(TakeBreak::parse_spec("split:5").unwrap().unwrap_err().to_string().contains("from 2 to 4"));
+        assert!(TakeBreak::parse_spec("subtraction:1,x").unwrap().is_err());
+        let e = TakeBreak::parse_spec("octal:0.9").unwrap().unwrap_err().to_string();
+        assert!(e.contains("`9` is not an octal digit"), "{e}");
+    }
+
+    #[test]
+    fn partitions_are_all_there() {
+        let mut out = Vec::new();
+        partitions(7, 3, false, &mut out);
+        assert_eq!(out, vec![vec![1, 1, 5], vec![1, 2, 4], vec![1, 3, 3], vec![2, 2, 3]]);
+        out.clear();
+        partitions(7, 3, true, &mut out);
+        assert_eq!(out, vec![vec![1, 2, 4]]);
+        out.clear();
+        partitions(1, 2, false, &mut out);
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn one_heap_rules_and_subtraction_sets() {
+        let program = crate::rules::preset("subtraction-1-3-4").unwrap();
+        let g = TakeBreak::from_rules(&program).unwrap();
+        assert_eq!(g.as_code().map(|c| c.to_string()), Some("octal:0.3033".to_string()));
+        let nim = TakeBreak::from_rules(&crate::rules::preset("nim-1").unwrap()).unwrap();
+        assert!(matches!(nim.kind(), Kind::OneHeap(_)));
+        assert_eq!(nim.options(2).unwrap(), vec![vec![], vec![1]]);
+        let e = TakeBreak::from_rules(&crate::rules::preset("queen").unwrap()).unwrap_err();
+        assert!(e.to_string().contains("2 coordinates"), "{e}");
+    }
+}

@@ -1,0 +1,696 @@
+//! The values `g(0), g(1), …, g(N)` of one heap, far and fast, and read
+//! access to them (a heap's value, a row of heaps' value by XOR).
+//!
+//! **The sparse-space method** (Winning Ways, ch. 4; Flammenkamp's tables;
+//! the `tczajka/octal-games` solver). Fix a bit mask `M ≠ 0` and call a
+//! value `v` *rare* when `v & M` has an even number of bits, *common*
+//! otherwise. The parity of `(a ^ b) & M` is the sum of the parities, so the
+//! XOR of two common values or of two rare values is rare, and a common
+//! value is the XOR of a rare and a common one. For the games that matter,
+//! a mask can be found for which the rare heaps are few. A new value then
+//! costs:
+//! - every two-heap option with a rare part: one pass over the list of rare
+//!   heaps (this gives every common value among the options exactly);
+//! - the mex: the smallest missing value, if common, is it; if rare, it may
+//!   still come from two common parts, so the pairs of the heap are scanned
+//!   until every rare value below the smallest missing common one is seen.
+//!   Those are found after a few pairs; only when `g(n)` turns out rare is
+//!   the scan complete, and that is rare by the choice of the mask.
+//!
+//! The mask is chosen again (the one with the fewest rare heaps so far)
+//! each time `n` passes a power of two. Any mask gives the right values;
+//! it only decides the speed.
+//!
+//! For a finite code the engine also tries, at each power of two, to prove
+//! a period ([`super::period`]); once proved, the remaining values follow
+//! from it with no more work.
+//!
+//! Games that leave three or more heaps, and programs, are computed by the
+//! straightforward mex over every option ([`super::naive`]).
+
+use super::naive::{Marks, Plan};
+use super::period::{self, Proof};
+use super::rules::{Kind, TakeBreak, TakeBreakError};
+use crate::Control;
+use crate::grundy::{human_bytes, memory_limit};
+use std::fmt;
+use std::time::Instant;
+
+/// The largest heap whose value can be computed (heaps are counted with
+/// 32 bits in the list of rare heaps).
+pub const MAX_HEAP: u64 = 4_000_000_000;
+/// The largest heap of a game that leaves three heaps (its values cost
+/// `n²/12` XORs each).
+pub const MAX_HEAP_THREE: u64 = 5_000;
+/// The largest heap of a split into four parts (`n³/144` each).
+pub const MAX_HEAP_FOUR: u64 = 600;
+/// The largest heap of a program (a script runs at every heap).
+pub const MAX_HEAP_PROGRAM: u64 = 1_000_000;
+
+/// Why values could not be computed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SequenceError {
+    /// The values do not fit in the memory the app may use.
+    TooLarge {
+        /// How many values were asked for.
+        heaps: u64,
+        /// The bytes the values need.
+        needed: u64,
+        /// The bytes allowed on this machine.
+        limit: u64,
+    },
+    /// The heap is beyond what the method for these rules reaches.
+    BeyondMethod {
+        /// The values computed: g(0) to g(up_to).
+        up_to: u64,
+        /// The most values this method computes.
+        max: u64,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A program failed at a heap.
+    Rules(TakeBreakError),
+    /// The computation was cancelled (the values so far are kept).
+    Cancelled,
+}
+
+impl fmt::Display for SequenceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SequenceError::TooLarge { heaps, needed, limit } => write!(
+                f,
+                "the values of {heaps} heaps need {}; the limit on this machine is {} (80% of the memory available)",
+                human_bytes(*needed),
+                human_bytes(*limit)
+            ),
+            SequenceError::BeyondMethod { up_to, max, why } => {
+                write!(f, "heaps up to {up_to}: {why} are computed up to {max}")
+            }
+            SequenceError::Rules(e) => write!(f, "{e}"),
+            SequenceError::Cancelled => f.write_str("cancelled"),
+        }
+    }
+}
+
+impl std::error::Error for SequenceError {}
+
+/// The values, two bytes each while they are below 65536, else four.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Values {
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+}
+
+impl Values {
+    /// The bytes of one value: 2 or 4.
+    pub(crate) fn width(&self) -> u8 {
+        match self {
+            Values::U16(_) => 2,
+            Values::U32(_) => 4,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Values::U16(v) => v.len(),
+            Values::U32(v) => v.len(),
+        }
+    }
+
+    #[inline]
+    fn get(&self, n: usize) -> u32 {
+        match self {
+            Values::U16(v) => u32::from(v[n]),
+            Values::U32(v) => v[n],
+        }
+    }
+}
+
+/// The bytes one value takes: 2, or 4 once a value passes 65535.
+fn value_bytes(wide: bool) -> u64 {
+    if wide { 4 } else { 2 }
+}
+
+/// The memory a run to heap `up_to` needs: the values (2 bytes each, or 4
+/// when they pass 65535), and room for the list of rare heaps (4 bytes a
+/// rare heap; a sixteenth of the heaps is allowed for).
+pub fn estimate_bytes(up_to: u64, wide: bool) -> u64 {
+    let heaps = up_to.saturating_add(1);
+    heaps.saturating_mul(value_bytes(wide)).saturating_add(heaps / 16 * 4)
+}
+
+/// Whether a run to heap `up_to` fits in `limit` bytes.
+pub fn check_memory(up_to: u64, wide: bool, limit: u64) -> Result<(), SequenceError> {
+    let needed = estimate_bytes(up_to, wide);
+    if needed > limit {
+        return Err(SequenceError::TooLarge { heaps: up_to.saturating_add(1), needed, limit });
+    }
+    Ok(())
+}
+
+/// The values `g(0), …, g(len − 1)` of a take-and-break game, computed so
+/// far, with the state that lets the computation go on (the rare mask and
+/// heaps, and a period once proved).
+#[derive(Clone, Debug)]
+pub struct Sequence {
+    game: TakeBreak,
+    values: Values,
+    mask: u32,
+    rare: Vec<u32>,
+    max_value: u32,
+    proof: Option<Proof>,
+}
+
+impl Sequence {
+    /// The sequence with the one value `g(0) = 0` (an empty heap has no
+    /// move).
+    pub fn new(game: TakeBreak) -> Sequence {
+        Sequence::from_values(game, vec![0])
+    }
+
+    /// A sequence from values already known (a values file), to go on
+    /// from. `values` must be those of `game`; an empty list is `[0]`.
+    pub fn from_values(game: TakeBreak, mut values: Vec<u32>) -> Sequence {
+        if values.is_empty() {
+            values.push(0);
+        }
+        let max_value = values.iter().copied().max().unwrap_or(0);
+        let values = if max_value <= u32::from(u16::MAX) {
+            Values::U16(values.into_iter().map(|v| v as u16).collect())
+        } else {
+            Values::U32(values)
+        };
+        Sequence::from_stored(game, values)
+    }
+
+    /// A sequence from stored values (not empty).
+    pub(crate) fn from_stored(game: TakeBreak, values: Values) -> Sequence {
+        let max_value = (0..values.len()).map(|n| values.get(n)).max().unwrap_or(0);
+        let mut s = Sequence { game, values, mask: 1, rare: Vec::new(), max_value, proof: None };
+        s.choose_mask();
+        if let Some(code) = s.game.as_code() {
+            s.proof = period::prove(code, s.len(), |i| s.values.get(i as usize));
+        }
+        s
+    }
+
+    /// The values as stored.
+    pub(crate) fn stored(&self) -> &Values {
+        &self.values
+    }
+
+    /// The game.
+    pub fn game(&self) -> &TakeBreak {
+        &self.game
+    }
+
+    /// How many values are known: `g(0), …, g(len − 1)`.
+    pub fn len(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// Always false: `g(0)` is known from the start.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// `g(n)`, the value of one heap of `n`, when computed.
+    pub fn get(&self, n: u64) -> Option<u32> {
+        (n < self.len()).then(|| self.values.get(n as usize))
+    }
+
+    /// The value of a row of heaps: the XOR of the heaps' values
+    /// (Sprague–Grundy), when every heap is computed.
+    pub fn value_of(&self, heaps: &[u64]) -> Option<u32> {
+        heaps.iter().try_fold(0, |x, &h| Some(x ^ self.get(h)?))
+    }
+
+    /// The largest value so far.
+    pub fn max_value(&self) -> u32 {
+        self.max_value
+    }
+
+    /// All values, as `u32`.
+    pub fn values(&self) -> Vec<u32> {
+        (0..self.values.len()).map(|n| self.values.get(n)).collect()
+    }
+
+    /// The rare/common mask `M` in use: `g(n)` is rare when `g(n) & M` has
+    /// an even number of bits.
+    pub fn rare_mask(&self) -> u32 {
+        self.mask
+    }
+
+    /// Whether `g(n)` is rare for the current mask.
+    pub fn is_rare(&self, n: u64) -> Option<bool> {
+        self.get(n).map(|v| (v & self.mask).count_ones().is_multiple_of(2))
+    }
+
+    /// The number of rare heaps among those computed.
+    pub fn rare_count(&self) -> u64 {
+        self.rare.len() as u64
+    }
+
+    /// The period proved while computing, if any.
+    pub fn proof(&self) -> Option<&Proof> {
+        self.proof.as_ref()
+    }
+
+    /// Choose the mask with the fewest rare heaps among the values so far
+    /// (masks below 4096), and list the rare heaps for it.
+    fn choose_mask(&mut self) {
+        let top = (self.max_value + 1).next_power_of_two().clamp(2, 4096);
+        let mut histogram = vec![0u64; top as usize];
+        for n in 0..self.values.len() {
+            // Values of 4096 and more are left out of the count: the choice
+            // only decides the speed, any mask gives the right values.
+            if let Some(c) = histogram.get_mut(self.values.get(n) as usize) {
+                *c += 1;
+            }
+        }
+        let rare_with = |mask: u32| -> u64 {
+            histogram
+                .iter()
+                .enumerate()
+                .filter(|(v, _)| (*v as u32 & mask).count_ones().is_multiple_of(2))
+                .map(|(_, c)| c)
+                .sum()
+        };
+        let mut best = (rare_with(self.mask), self.mask);
+        for mask in 1..top {
+            let r = rare_with(mask);
+            if r < best.0 {
+                best = (r, mask);
+            }
+        }
+        if best.1 != self.mask || self.rare.is_empty() {
+            self.mask = best.1;
+            let mask = self.mask;
+            self.rare = (0..self.values.len())
+                .filter(|&n| (self.values.get(n) & mask).count_ones().is_multiple_of(2))
+                .map(|n| n as u32)
+                .collect();
+        }
+    }
+
+    /// Compute the values up to heap `up_to` (`len` becomes `up_to + 1`),
+    /// reporting progress to `control` and stopping when it says so
+    /// (`Err(Cancelled)`, the values so far kept), or at `pause_at`
+    /// (`Ok(false)`: call again to go on). `Ok(true)` when done.
+    pub fn extend(&mut self, up_to: u64, control: &Control, pause_at: Option<Instant>) -> Result<bool, SequenceError> {
+        let target = up_to.saturating_add(1);
+        if target <= self.len() {
+            return Ok(true);
+        }
+        check_reach(&self.game, up_to)?;
+        let plan = Plan::of(&self.game);
+        check_memory(up_to, matches!(self.values, Values::U32(_)), memory_limit())?;
+        control.start(target);
+        control.advance(self.len());
+        // Work since the last look at the control: 1 a value that follows
+        // from a period, 64 a value computed.
+        let (mut work, mut pending) = (0u32, 0u64);
+        let mut next_mask = self.len().next_power_of_two().max(64);
+        let mut scratch = Scratch::new(self.max_value);
+        let mut marks = Marks::with_bits(64);
+        let mut scope = rhai::Scope::new();
+        self.reserve(target);
+        while self.len() < target {
+            let n = self.len() as usize;
+            if let Some(proof) = &self.proof {
+                let v = self.values.get(n - proof.period as usize);
+                self.push(v, false)?;
+                work += 1;
+            } else {
+                let v = match &plan {
+                    Some(p) if p.is_sparse() => self.sparse_value(p, n, &mut scratch),
+                    Some(p) => {
+                        marks.clear();
+                        let values = &self.values;
+                        p.mark_all(n, &|i| values.get(i), &mut marks);
+                        marks.mex()
+                    }
+                    None => self.program_value(n as u64, &mut scope, control)?,
+                };
+                self.push(v, true)?;
+                work += 64;
+                if n as u64 + 1 == next_mask {
+                    next_mask *= 2;
+                    self.choose_mask();
+                    if let Some(code) = self.game.as_code() {
+                        self.proof = period::prove(code, self.len(), |i| self.values.get(i as usize));
+                    }
+                }
+            }
+            pending += 1;
+            if work >= 1 << 16 {
+                control.advance(pending);
+                (work, pending) = (0, 0);
+                if control.must_stop() {
+                    return Err(SequenceError::Cancelled);
+                }
+                if pause_at.is_some_and(|t| Instant::now() >= t) {
+                    return Ok(false);
+                }
+            }
+        }
+        control.advance(pending);
+        Ok(true)
+    }
+
+    fn reserve(&mut self, target: u64) {
+        let more = (target - self.len()) as usize;
+        match &mut self.values {
+            Values::U16(v) => v.reserve_exact(more),
+            Values::U32(v) => v.reserve_exact(more),
+        }
+    }
+
+    /// Append `g(n) = v`, widening the values to four bytes when `v` passes
+    /// 65535, and listing `n` when rare (`track`).
+    fn push(&mut self, v: u32, track: bool) -> Result<(), SequenceError> {
+        if let Values::U16(old) = &self.values
+            && v > u32::from(u16::MAX)
+        {
+            let cap = old.capacity() as u64;
+            check_memory(cap.saturating_sub(1), true, memory_limit())?;
+            let mut wide = Vec::with_capacity(old.capacity());
+            wide.extend(old.iter().map(|&x| u32::from(x)));
+            self.values = Values::U32(wide);
+        }
+        let n = self.values.len();
+        match &mut self.values {
+            Values::U16(values) => values.push(v as u16),
+            Values::U32(values) => values.push(v),
+        }
+        self.max_value = self.max_value.max(v);
+        if track && (v & self.mask).count_ones().is_multiple_of(2) {
+            self.rare.push(n as u32);
+        }
+        Ok(())
+    }
+
+    /// `g(n)` by the sparse method (see the module's documentation).
+    fn sparse_value(&self, plan: &Plan, n: usize, scratch: &mut Scratch) -> u32 {
+        // One match here rather than one a value in the loops.
+        match &self.values {
+            Values::U16(g) => sparse_value_in(g, &self.rare, self.mask, self.max_value, plan, n, scratch),
+            Values::U32(g) => sparse_value_in(g, &self.rare, self.mask, self.max_value, plan, n, scratch),
+        }
+    }
+
+    /// `g(n)` of a program or one-heap rules: the mex over the options the
+    /// program lists (checked).
+    fn program_value(&self, n: u64, scope: &mut rhai::Scope, control: &Control) -> Result<u32, SequenceError> {
+        let options = match self.game.kind() {
+            Kind::Splits(p) => p.splits_in(scope, n, control.deadline()).map_err(TakeBreakError::Program),
+            _ => self.game.options(n),
+        };
+        let options = options
+            .map_err(|e| if control.must_stop() { SequenceError::Cancelled } else { SequenceError::Rules(e) })?;
+        let mut marks = Marks::with_bits(64);
+        for option in options {
+            marks.set(option.iter().fold(0, |x, &h| x ^ self.values.get(h as usize)));
+        }
+        Ok(marks.mex())
+    }
+}
+
+/// How many earlier splits are remembered for each value.
+const HINTS: usize = 4;
+
+/// The working space of the sparse method, kept from heap to heap: the
+/// values among the options, the rare values still wanted, and for each
+/// value the smaller parts `a` of the last splits that gave it.
+///
+/// The hints are what makes the scan short: the values of these games have
+/// local patterns (Grundy's game repeats 4, 3, 2 in long runs), so a split
+/// `a + (n − a)` that gave a value recently often gives it again.
+pub(crate) struct Scratch {
+    marks: Marks,
+    wanted: Marks,
+    candidates: Vec<u32>,
+    hints: Vec<[u32; HINTS]>,
+}
+
+impl Scratch {
+    pub(crate) fn new(max_value: u32) -> Scratch {
+        let bits = 2 * (max_value as usize + 1).next_power_of_two();
+        Scratch {
+            marks: Marks::with_bits(bits),
+            wanted: Marks::with_bits(bits),
+            candidates: Vec::new(),
+            hints: vec![[0; HINTS]; bits],
+        }
+    }
+
+    /// Remember that the split with smaller part `a` gave `v`.
+    fn hint(&mut self, v: u32, a: usize) {
+        let v = v as usize;
+        if v >= self.hints.len() {
+            self.hints.resize((v + 1).next_power_of_two(), [0; HINTS]);
+        }
+        let h = &mut self.hints[v];
+        let a = a as u32;
+        if h[0] != a {
+            h.rotate_right(1);
+            h[0] = a;
+        }
+    }
+}
+
+/// The stored values: `u16` or `u32`.
+trait Value: Copy + Into<u32> + TryFrom<u32> + PartialEq + std::ops::BitXor<Output = Self> {}
+impl Value for u16 {}
+impl Value for u32 {}
+
+/// Splits scanned at once while few values are wanted.
+const BLOCK: usize = 32;
+/// Wanted values compared lane by lane (more are looked up one by one).
+const LANES: usize = 16;
+
+/// Look for the values of `wanted` among the splits `a + (m − a)`,
+/// `a = 1, 2, …` (`a ≠ m − a` with `unequal`), until none is left; each
+/// found value leaves `wanted`, is counted off `count` and goes to
+/// `found` with its `a`.
+///
+/// While at most [`LANES`] values are wanted, blocks of [`BLOCK`] splits
+/// are compared with all of them at once (code the compiler turns into
+/// vector instructions); a block with a hit is then gone over one split at
+/// a time.
+fn scan_splits<T: Value>(
+    values: &[T],
+    m: usize,
+    unequal: bool,
+    wanted: &mut Marks,
+    count: &mut u32,
+    found: &mut Vec<(u32, usize)>,
+) {
+    let half = m / 2;
+    let mut a = 1;
+    let mut members = Vec::with_capacity(LANES);
+    while a <= half && *count > 0 {
+        if *count as usize <= LANES {
+            members.clear();
+            wanted.members(&mut members);
+            let lanes: Option<Vec<T>> = members.iter().map(|&v| T::try_from(v).ok()).collect();
+            if let Some(lanes) = lanes.filter(|l| !l.is_empty()) {
+                let mut lane = [lanes[0]; LANES];
+                lane[..lanes.len()].copy_from_slice(&lanes);
+                while a + BLOCK - 1 <= half {
+                    let small = &values[a..a + BLOCK];
+                    // large[BLOCK - 1 - j] = g(m - a - j)
+                    let large = &values[m - a - (BLOCK - 1)..=m - a];
+                    let mut hit = false;
+                    for j in 0..BLOCK {
+                        let v = small[j] ^ large[BLOCK - 1 - j];
+                        for c in &lane {
+                            hit |= v == *c;
+                        }
+                    }
+                    if hit {
+                        break;
+                    }
+                    a += BLOCK;
+                }
+            }
+        }
+        // One block split by split (or the rest, when it is shorter).
+        let end = (a + BLOCK - 1).min(half);
+        while a <= end {
+            let x = (values[a] ^ values[m - a]).into();
+            if wanted.has(x) && !(unequal && 2 * a == m) {
+                wanted.take(x);
+                found.push((x, a));
+                *count -= 1;
+                if *count == 0 {
+                    return;
+                }
+            }
+            a += 1;
+        }
+    }
+}
+
+/// `g(n)` by the sparse method from the values `g[..n]`, the rare heaps
+/// (ascending) and their mask.
+fn sparse_value_in<T: Value>(
+    values: &[T],
+    rare: &[u32],
+    mask: u32,
+    max_value: u32,
+    plan: &Plan,
+    n: usize,
+    scratch: &mut Scratch,
+) -> u32 {
+    let g = |i: usize| -> u32 { values[i].into() };
+    let rare_value = |v: u32| (v & mask).count_ones().is_multiple_of(2);
+    let Scratch { marks, wanted, candidates, hints } = scratch;
+    marks.clear();
+    plan.mark_small(n, &g, marks);
+    // Every pair with a rare part, through the list of rare heaps. While
+    // the values stay below 512, into four small local sets in turn: one
+    // set would make each mark wait for the one before.
+    let small_values = max_value < 512;
+    let mut local = [[0u64; 16]; 4];
+    for &k in &plan.two {
+        let Some(m) = n.checked_sub(k) else { continue };
+        for (j, &a) in rare.iter().enumerate() {
+            let a = a as usize;
+            if a >= m {
+                break;
+            }
+            if a == 0 || (plan.unequal && 2 * a == m) {
+                continue;
+            }
+            let v = g(a) ^ g(m - a);
+            if small_values {
+                local[j & 3][(v >> 6) as usize & 15] |= 1 << (v & 63);
+            } else {
+                marks.set(v);
+            }
+        }
+    }
+    if small_values {
+        let [l0, l1, l2, l3] = &local;
+        for (w, (((a, b), c), d)) in l0.iter().zip(l1).zip(l2).zip(l3).enumerate() {
+            marks.or_word(w, a | b | c | d);
+        }
+    }
+    // The mex: the first missing common value, unless a rare value below
+    // it is missing too; those may come from two common parts.
+    let mut count = 0u32;
+    wanted.clear();
+    candidates.clear();
+    let mut v = marks.mex();
+    while rare_value(v) {
+        wanted.set(v);
+        candidates.push(v);
+        count += 1;
+        v = marks.next_missing(v + 1);
+    }
+    if count == 0 {
+        return v;
+    }
+    // The splits that gave the wanted values lately, first.
+    let mut found: Vec<(u32, usize)> = Vec::new();
+    'hinted: for &r in candidates.iter() {
+        let Some(h) = hints.get(r as usize) else { continue };
+        for &a in h {
+            let a = a as usize;
+            for &k in &plan.two {
+                let Some(m) = n.checked_sub(k) else { continue };
+                if a == 0 || 2 * a > m || (plan.unequal && 2 * a == m) {
+                    continue;
+                }
+                let x = g(a) ^ g(m - a);
+                if wanted.take(x) {
+                    found.push((x, a));
+                    count -= 1;
+                    if count == 0 {
+                        break 'hinted;
+                    }
+                }
+            }
+        }
+    }
+    // Then every split in order until none is wanted.
+    if count > 0 {
+        for &k in &plan.two {
+            if let Some(m) = n.checked_sub(k) {
+                scan_splits(values, m, plan.unequal, wanted, &mut count, &mut found);
+            }
+            if count == 0 {
+                break;
+            }
+        }
+    }
+    for (x, a) in found {
+        scratch.hint(x, a);
+    }
+    if count == 0 { v } else { scratch.wanted.mex_of_set().min(v) }
+}
+
+/// Whether the method for `game` reaches heap `up_to` (see [`MAX_HEAP`]
+/// and the caps that follow it).
+pub fn check_reach(game: &TakeBreak, up_to: u64) -> Result<(), SequenceError> {
+    if up_to > MAX_HEAP {
+        return Err(SequenceError::BeyondMethod { up_to, max: MAX_HEAP, why: "take-and-break values" });
+    }
+    let cap = match Plan::of(game) {
+        Some(p) if p.many.is_some_and(|m| m.0 >= 4) => Some((MAX_HEAP_FOUR, "splits into four heaps")),
+        Some(p) if !p.is_sparse() => Some((MAX_HEAP_THREE, "games that leave three heaps")),
+        None => Some((MAX_HEAP_PROGRAM, "programs")),
+        _ => None,
+    };
+    match cap {
+        Some((max, why)) if up_to > max => Err(SequenceError::BeyondMethod { up_to, max, why }),
+        _ => Ok(()),
+    }
+}
+
+/// Compute `g(0), …, g(up_to)` of `game`.
+pub fn compute(game: &TakeBreak, up_to: u64, control: &Control) -> Result<Sequence, SequenceError> {
+    let mut s = Sequence::new(game.clone());
+    s.extend(up_to, control, None)?;
+    Ok(s)
+}
+
+impl Marks {
+    /// The smallest value in the set (the set is not empty).
+    fn mex_of_set(&self) -> u32 {
+        let mut v = 0;
+        while !self.has(v) {
+            v += 1;
+        }
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::takebreak::naive::values_by_all_splits;
+
+    #[test]
+    fn sparse_values_equal_the_straightforward_ones() {
+        for spec in ["grundy-game", "kayles", "octal:0.07", "octal:4.07", "octal:0.106", "split:2", "hex:0.F"] {
+            let game = TakeBreak::parse_spec(spec).unwrap().unwrap();
+            let s = compute(&game, 700, &Control::new()).unwrap();
+            assert_eq!(s.values(), values_by_all_splits(&game, 700).unwrap(), "{spec}");
+        }
+    }
+
+    #[test]
+    fn memory_and_limits_are_checked_first() {
+        let e = check_memory(1_000_000_000, false, 1_000_000).unwrap_err().to_string();
+        assert!(e.contains("1000000001 heaps need 2.3 GB; the limit on this machine is 1.0 MB"), "{e}");
+        let game = TakeBreak::parse_spec("hex:0.F").unwrap().unwrap();
+        let e = compute(&game, 10_000, &Control::new()).unwrap_err().to_string();
+        assert!(e.contains("three heaps are computed up to 5000"), "{e}");
+        let c = Control::new();
+        c.cancel();
+        let game = TakeBreak::parse_spec("grundy-game").unwrap().unwrap();
+        assert_eq!(compute(&game, 2_000_000, &c).unwrap_err(), SequenceError::Cancelled);
+    }
+}
