@@ -324,13 +324,6 @@ fn colours_id() -> egui::Id {
     egui::Id::unique("grundy_lab::theme::Colours")
 }
 
-/// How much larger text is than normal: the same as
-/// [`UiExt::text_scale`](super::ui_ext::UiExt::text_scale), which new code
-/// calls (this name stays for the callers of the moment).
-pub fn text_scale(ui: &egui::Ui) -> f32 {
-    super::ui_ext::text_scale_of(ui.style())
-}
-
 /// Apply theme, text sizes and contrast to the context.
 pub fn apply(ctx: &egui::Context, settings: &Settings) {
     ctx.data_mut(|d| d.insert_temp(colours_id(), colours(settings)));

@@ -170,7 +170,7 @@ fn explanation_box(ui: &mut egui::Ui, pal: &Colours, text: &str) {
 /// The size of the sentences a class reads (the last move, hints): larger
 /// than body text, and larger still in presentation mode.
 fn sentence_size(ui: &egui::Ui) -> f32 {
-    22.0 * theme::text_scale(ui)
+    22.0 * crate::ui::ui_ext::UiExt::text_scale(ui)
 }
 
 /// "The queen cannot go from (x,y) to (a,b) in one move."
