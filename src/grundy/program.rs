@@ -5,7 +5,7 @@
 //! per position and layer; its options are checked (see
 //! [`crate::rules::Program::options`]) and must lie in the box.
 
-use super::{EngineError, Table, memory};
+use super::{EngineError, Table};
 use crate::Control;
 use crate::rules::{Convention, ProgramError, Rules};
 use rayon::prelude::*;
@@ -13,13 +13,9 @@ use rhai::Scope;
 use std::sync::atomic::Ordering;
 
 /// Allocate the table after checking the memory (4 bytes a state).
+/// The sides and the memory are checked by the caller (`prepare_box`,
+/// through `check_box`).
 pub(super) fn prepare(rules: &Rules, dims: [usize; 3]) -> Result<Table, EngineError> {
-    let layers = if rules.pass { 2 } else { 1 };
-    let needed = dims.iter().map(|&n| n as u64).product::<u64>() * layers * 4;
-    let limit = memory::memory_limit();
-    if needed > limit {
-        return Err(EngineError::TooLarge { dims, needed, limit });
-    }
     // One tile holds the whole box: the table counts as computed layer by
     // layer, not tile by tile.
     let tile = dims.iter().max().copied().unwrap_or(1).next_power_of_two();

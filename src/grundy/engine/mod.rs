@@ -26,7 +26,7 @@ mod sorted3;
 pub use error::EngineError;
 pub use size::{MAX_SIDE, check_box, estimate_bytes, estimate_bytes_box, estimate_seconds};
 
-use super::{Table, memory};
+use super::Table;
 use crate::Control;
 use crate::rules::{Convention, Offset, Rules};
 use rayon::prelude::*;
@@ -368,21 +368,13 @@ pub fn prepare(rules: &Rules, width: usize, height: usize) -> Result<Table, Engi
 
 /// [`prepare`] for a box of one, two or three coordinates.
 pub fn prepare_box(rules: &Rules, dims: [usize; 3]) -> Result<Table, EngineError> {
-    let [width, height, depth] = dims;
-    let sides_ok = dims.iter().all(|&n| (1..=MAX_SIDE).contains(&n));
-    let unused_flat = dims[rules.dimension.clamp(1, 3) as usize..].iter().all(|&n| n == 1);
-    if !sides_ok || !unused_flat {
-        return Err(EngineError::BadSize { width, height, depth, dimension: rules.dimension });
-    }
-    rules.validate().map_err(EngineError::InvalidRules)?;
+    // The one check of sides, rules and memory, as `check_box` does it for
+    // the command line before it announces a long run.
+    size::check_box(rules, dims)?;
     if rules.program.is_some() {
         return super::program::prepare(rules, dims);
     }
     let plan = Plan::new(rules, dims);
-    let (needed, limit) = (plan.bytes(), memory::memory_limit());
-    if needed > limit {
-        return Err(EngineError::TooLarge { dims, needed, limit });
-    }
     Ok(Table::allocate(rules, dims, plan.symmetric, plan.tile))
 }
 
