@@ -187,7 +187,12 @@ impl HeapGame {
         let p = self.start.position;
         let small = p[..d].iter().all(|&c| c < MAX_PLAY_SIDE);
         let cells = p[..d].iter().fold(1u64, |n, &c| n.saturating_mul(c + 1));
-        (small && cells <= MAX_PLAY_CELLS).then(|| p.map(|c| c as usize))
+        // With a table every position's options are listed for the hint:
+        // a piece with so many slides that the start has more than
+        // MAX_LISTED_MOVES is played as too large (the count only falls
+        // as the heaps shrink).
+        let listed = self.rules.program.is_some() || self.rules.move_count_bound(p) <= MAX_LISTED_MOVES;
+        (small && cells <= MAX_PLAY_CELLS && listed).then(|| p.map(|c| c as usize))
     }
 
     /// The rules.
@@ -366,12 +371,11 @@ impl HeapGame {
         if self.value(self.state).is_none() {
             return if self.table_expected && self.table.is_none() { HeapHint::Computing } else { HeapHint::TooLarge };
         }
-        // The table covers the position, so its options lie in the table's
-        // box: as many as the offsets times the box's side, at most.
+        // A table is computed only where every position's options are
+        // listed ([`HeapGame::table_box`]).
         let options = match &self.options {
             HeapOptions::Listed(v) => v.clone(),
-            HeapOptions::Many => self.rules.moves_at(self.state.position),
-            HeapOptions::Failed(_) => Vec::new(),
+            HeapOptions::Many | HeapOptions::Failed(_) => Vec::new(),
         };
         let mut wins: Vec<HeapMove> =
             options.into_iter().map(HeapMove::To).filter(|&m| self.value(self.after(m)) == Some(0)).collect();

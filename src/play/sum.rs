@@ -147,7 +147,8 @@ impl SumGame {
     /// The box of the table the hints need (every piece's cell; the rules
     /// in normal play), or `None` when none is needed (a closed form gives
     /// the values, in normal play) or the box is too large for play (a
-    /// side of [`MAX_PLAY_SIDE`] or more; a misère sum beyond
+    /// side of [`MAX_PLAY_SIDE`] or more, a start with more than
+    /// [`MAX_LISTED_MOVES`] moves; a misère sum beyond
     /// [`MAX_MISERE_STATES`] states, which is not searched).
     pub fn table_size(&self) -> Option<(usize, usize)> {
         let misere = self.rules.convention == Convention::Misere;
@@ -156,7 +157,10 @@ impl SumGame {
         }
         let w = self.start.iter().map(|p| p.0).max().unwrap_or(0);
         let h = self.start.iter().map(|p| p.1).max().unwrap_or(0);
-        (w < MAX_PLAY_SIDE && h < MAX_PLAY_SIDE).then_some((w as usize + 1, h as usize + 1))
+        // With a table the winning targets come from the list of a piece's
+        // moves, so every start must have few enough to list.
+        let listed = self.start.iter().all(|&(x, y)| self.rules.move_count_bound([x, y, 0]) <= MAX_LISTED_MOVES);
+        (w < MAX_PLAY_SIDE && h < MAX_PLAY_SIDE && listed).then_some((w as usize + 1, h as usize + 1))
     }
 
     /// Hand over the table of the rules in normal play (Grundy numbers),
