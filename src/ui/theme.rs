@@ -181,31 +181,9 @@ fn dark_palette() -> Colours {
         bad: Color32::from_rgb(0xB5, 0x4A, 0x3A),
         info: Color32::from_rgb(0x35, 0x6A, 0x9A),
         warning_fill: Color32::from_rgb(0x6B, 0x55, 0x1E),
-        banner_text: Color32::WHITE,
-        corner_mark: Color32::WHITE,
-        piece_outline: Color32::BLACK,
-        heap_stone_edge: Color32::from_gray(60),
-        matrix_arrow: Color32::WHITE,
-        brush_outline: Color32::from_white_alpha(200),
-        puzzle_next: Color32::from_rgb(0x4c, 0xe0, 0x8a),
-        puzzle_complete: Color32::from_rgb(0x1f, 0x9a, 0x4c),
-        puzzle_stuck: Color32::from_rgb(0xc0, 0x3a, 0x2a),
-        transparent_light: Color32::from_gray(236),
-        transparent_dark: Color32::from_gray(214),
-        map_text: Color32::WHITE,
-        map_tag_fill: Color32::from_black_alpha(150),
-        map_badge_fill: Color32::from_black_alpha(170),
-        map_legend_fill: Color32::from_black_alpha(235),
-        map_swatch_edge: Color32::from_gray(200),
-        map_hover_inner: Color32::WHITE,
-        map_hover_outer: Color32::BLACK,
-        map_pinned: Color32::from_rgb(255, 80, 40),
-        map_grid_major: Color32::from_black_alpha(110),
-        map_grid_minor: Color32::from_black_alpha(50),
-        map_p_outline: Color32::from_rgb(255, 120, 60),
-        map_golden: Color32::from_rgb(255, 215, 0),
-        plot_values: Color32::from_rgb(40, 100, 200),
-        plot_p: Color32::from_rgb(220, 40, 40),
+        // The marks on the map, the plots, the puzzle and the board's
+        // outlines read the same on every background.
+        ..light()
     }
 }
 
@@ -230,31 +208,9 @@ fn light_high_contrast() -> Colours {
         bad: Color32::from_rgb(0xB0, 0x00, 0x00),
         info: Color32::from_rgb(0x00, 0x30, 0xA0),
         warning_fill: Color32::from_rgb(0xFF, 0xE0, 0x40),
-        banner_text: Color32::WHITE,
-        corner_mark: Color32::WHITE,
-        piece_outline: Color32::BLACK,
-        heap_stone_edge: Color32::from_gray(60),
-        matrix_arrow: Color32::WHITE,
-        brush_outline: Color32::from_white_alpha(200),
-        puzzle_next: Color32::from_rgb(0x4c, 0xe0, 0x8a),
-        puzzle_complete: Color32::from_rgb(0x1f, 0x9a, 0x4c),
-        puzzle_stuck: Color32::from_rgb(0xc0, 0x3a, 0x2a),
-        transparent_light: Color32::from_gray(236),
-        transparent_dark: Color32::from_gray(214),
-        map_text: Color32::WHITE,
-        map_tag_fill: Color32::from_black_alpha(150),
-        map_badge_fill: Color32::from_black_alpha(170),
-        map_legend_fill: Color32::from_black_alpha(235),
-        map_swatch_edge: Color32::from_gray(200),
-        map_hover_inner: Color32::WHITE,
-        map_hover_outer: Color32::BLACK,
-        map_pinned: Color32::from_rgb(255, 80, 40),
-        map_grid_major: Color32::from_black_alpha(110),
-        map_grid_minor: Color32::from_black_alpha(50),
-        map_p_outline: Color32::from_rgb(255, 120, 60),
-        map_golden: Color32::from_rgb(255, 215, 0),
-        plot_values: Color32::from_rgb(40, 100, 200),
-        plot_p: Color32::from_rgb(220, 40, 40),
+        // The marks on the map, the plots, the puzzle and the board's
+        // outlines read the same on every background.
+        ..light()
     }
 }
 
@@ -279,31 +235,9 @@ fn dark_high_contrast() -> Colours {
         bad: Color32::from_rgb(0xC0, 0x00, 0x00),
         info: Color32::from_rgb(0x00, 0x50, 0xC0),
         warning_fill: Color32::from_rgb(0x80, 0x60, 0x00),
-        banner_text: Color32::WHITE,
-        corner_mark: Color32::WHITE,
-        piece_outline: Color32::BLACK,
-        heap_stone_edge: Color32::from_gray(60),
-        matrix_arrow: Color32::WHITE,
-        brush_outline: Color32::from_white_alpha(200),
-        puzzle_next: Color32::from_rgb(0x4c, 0xe0, 0x8a),
-        puzzle_complete: Color32::from_rgb(0x1f, 0x9a, 0x4c),
-        puzzle_stuck: Color32::from_rgb(0xc0, 0x3a, 0x2a),
-        transparent_light: Color32::from_gray(236),
-        transparent_dark: Color32::from_gray(214),
-        map_text: Color32::WHITE,
-        map_tag_fill: Color32::from_black_alpha(150),
-        map_badge_fill: Color32::from_black_alpha(170),
-        map_legend_fill: Color32::from_black_alpha(235),
-        map_swatch_edge: Color32::from_gray(200),
-        map_hover_inner: Color32::WHITE,
-        map_hover_outer: Color32::BLACK,
-        map_pinned: Color32::from_rgb(255, 80, 40),
-        map_grid_major: Color32::from_black_alpha(110),
-        map_grid_minor: Color32::from_black_alpha(50),
-        map_p_outline: Color32::from_rgb(255, 120, 60),
-        map_golden: Color32::from_rgb(255, 215, 0),
-        plot_values: Color32::from_rgb(40, 100, 200),
-        plot_p: Color32::from_rgb(220, 40, 40),
+        // The marks on the map, the plots, the puzzle and the board's
+        // outlines read the same on every background.
+        ..light()
     }
 }
 
