@@ -4,7 +4,7 @@
 //! undo) and never a chain of options; adding a kind of game is one variant
 //! and its arms here.
 
-use super::{Game, GameOver, HeapGame, NimGame, Players, Rng, SumGame, Turns};
+use super::{Game, GameOver, HeapGame, NimGame, Players, Rng, RowGame, SumGame, Turns};
 use crate::grundy::Table;
 use crate::rules::Convention;
 use std::sync::Arc;
@@ -20,6 +20,8 @@ pub enum AnyGame {
     Sum(SumGame),
     /// Nim with several heaps.
     Nim(NimGame),
+    /// A row of heaps of a take-and-break game.
+    Row(RowGame),
 }
 
 impl AnyGame {
@@ -30,6 +32,7 @@ impl AnyGame {
             AnyGame::Heaps(g) => g,
             AnyGame::Sum(g) => g,
             AnyGame::Nim(g) => g,
+            AnyGame::Row(g) => g,
         }
     }
 
@@ -40,6 +43,7 @@ impl AnyGame {
             AnyGame::Heaps(g) => g.players(),
             AnyGame::Sum(g) => g.players(),
             AnyGame::Nim(g) => g.players(),
+            AnyGame::Row(g) => g.players(),
         }
     }
 
@@ -55,6 +59,7 @@ impl AnyGame {
             AnyGame::Heaps(g) => g.history().len(),
             AnyGame::Sum(g) => g.history().len(),
             AnyGame::Nim(g) => g.history().len(),
+            AnyGame::Row(g) => g.history().len(),
         }
     }
 
@@ -65,6 +70,7 @@ impl AnyGame {
             AnyGame::Heaps(g) => (g.winner()?, g.rules().convention == Convention::Misere),
             AnyGame::Sum(g) => (g.winner()?, g.rules().convention == Convention::Misere),
             AnyGame::Nim(g) => (g.winner()?, g.misere()),
+            AnyGame::Row(g) => (g.winner()?, false),
         };
         Some(GameOver { winner, terminal: false, misere })
     }
@@ -76,6 +82,7 @@ impl AnyGame {
             AnyGame::Heaps(g) => g.computer_to_move(),
             AnyGame::Sum(g) => g.computer_to_move(),
             AnyGame::Nim(g) => g.computer_to_move(),
+            AnyGame::Row(g) => g.computer_to_move(),
         }
     }
 
@@ -86,6 +93,7 @@ impl AnyGame {
             AnyGame::Heaps(g) => g.computer_move(rng).is_some(),
             AnyGame::Sum(g) => g.computer_move(rng).is_some(),
             AnyGame::Nim(g) => g.computer_move(rng).is_some(),
+            AnyGame::Row(g) => g.computer_move(rng).is_some(),
         }
     }
 
@@ -95,7 +103,7 @@ impl AnyGame {
             AnyGame::Board(g) => g.set_table(table),
             AnyGame::Heaps(g) => g.set_table(table),
             AnyGame::Sum(g) => g.set_table(table),
-            AnyGame::Nim(_) => {}
+            AnyGame::Nim(_) | AnyGame::Row(_) => {}
         }
     }
 
@@ -104,7 +112,7 @@ impl AnyGame {
         match self {
             AnyGame::Heaps(g) => g.table_refused(),
             AnyGame::Sum(g) => g.table_refused(),
-            AnyGame::Board(_) | AnyGame::Nim(_) => {}
+            AnyGame::Board(_) | AnyGame::Nim(_) | AnyGame::Row(_) => {}
         }
     }
 
@@ -116,6 +124,7 @@ impl AnyGame {
             AnyGame::Heaps(g) => (g.history().can_undo(), g.history().can_redo()),
             AnyGame::Sum(g) => (g.history().can_undo(), false),
             AnyGame::Nim(g) => (g.history().can_undo(), g.history().can_redo()),
+            AnyGame::Row(g) => (g.history().can_undo(), g.history().can_redo()),
         }
     }
 
@@ -134,7 +143,7 @@ impl AnyGame {
 mod tests {
     use super::*;
     use crate::play::{HUMAN_FIRST, PERFECT_VS_RANDOM};
-    use crate::rules::preset;
+    use crate::rules::{Rules, preset};
 
     /// Every kind, through the one enum: the perfect computer wins from an
     /// N-position, the end says who won, and undo takes a turn back.
@@ -146,6 +155,7 @@ mod tests {
             AnyGame::Heaps(HeapGame::new(&preset("nim-3").unwrap(), [3, 5, 7], PERFECT_VS_RANDOM)),
             AnyGame::Sum(SumGame::new(&preset("nim").unwrap(), vec![(3, 9), (4, 4), (12, 1)], PERFECT_VS_RANDOM)),
             AnyGame::Nim(NimGame::new(&[1, 3, 5, 7, 2], false, PERFECT_VS_RANDOM)),
+            AnyGame::Row(RowGame::new(&Rules::take_and_break("kayles", "kayles"), &[9, 4], PERFECT_VS_RANDOM).unwrap()),
         ];
         let mut rng = Rng::new(4);
         for mut g in games {

@@ -17,6 +17,7 @@ mod history;
 pub mod nim;
 mod oracle;
 mod rng;
+pub mod row;
 pub mod sum;
 mod turns;
 
@@ -29,6 +30,7 @@ pub use heaps::{
 };
 pub use history::History;
 pub use nim::{NimGame, NimHint, NimMove, NimReason};
+pub use row::{RowGame, RowHint, RowMove, RowReason};
 pub use sum::{SumGame, SumHint, SumMove};
 pub use turns::Turns;
 

@@ -183,6 +183,9 @@ struct RulesFile {
     pass: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     program: Option<String>,
+    /// A take-and-break game's spec ([`Rules::breaks`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    breaks: Option<String>,
     #[serde(default)]
     slides: Vec<Vec<u32>>,
     #[serde(default)]
@@ -213,6 +216,7 @@ pub fn to_json(rules: &Rules) -> String {
         dimension: d,
         pass: rules.pass,
         program: rules.program.as_ref().map(|p| p.source().to_string()),
+        breaks: rules.breaks.clone(),
         slides: rules.piece.slides.iter().map(|o| cut(o.components(), d)).collect(),
         jumps: rules.piece.jumps.iter().map(|o| cut(o.components(), d)).collect(),
         terminal: rules.terminal.cells().map(|c| cut(c, d)).collect(),
@@ -240,7 +244,7 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
     if !(1..=VERSION).contains(&file.version) {
         return Err(RulesFileError::Version { found: file.version });
     }
-    if file.version == 1 && (file.dimension != 2 || file.pass || file.program.is_some()) {
+    if file.version == 1 && (file.dimension != 2 || file.pass || file.program.is_some() || file.breaks.is_some()) {
         return Err(RulesFileError::NeedsVersion2);
     }
     let d = file.dimension;
@@ -283,6 +287,7 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
         dimension: d,
         pass: file.pass,
         program,
+        breaks: file.breaks,
         name: file.name,
         description: file.description,
     };

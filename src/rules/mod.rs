@@ -300,6 +300,14 @@ pub struct Rules {
     /// and the program says the moves (and the terminal positions).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub program: Option<Program>,
+    /// A take-and-break game: the spec of the moves of one heap
+    /// (`octal:0.07`, `hex:0.F`, `split:2:unequal`, `subtraction:1,3,4` or
+    /// a take-and-break preset's name, see [`crate::takebreak`]). A
+    /// position is then a row of any number of heaps, whose value is the
+    /// XOR of the heaps' values; `piece` and `terminal` are empty, the
+    /// dimension is 1, and the values are a sequence, not a table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub breaks: Option<String>,
 }
 
 fn two() -> u8 {
@@ -324,7 +332,14 @@ impl Rules {
             dimension: 2,
             pass: false,
             program: None,
+            breaks: None,
         }
+    }
+
+    /// The take-and-break game of `spec` (see [`Rules::breaks`]), named
+    /// `name`. [`Rules::validate`] checks the spec.
+    pub fn take_and_break(name: &str, spec: &str) -> Self {
+        Rules { dimension: 1, breaks: Some(spec.to_string()), ..Rules::new(name, Piece::default()) }
     }
 
     /// Rules of `dimension` coordinates with the given piece (offsets use
@@ -437,8 +452,9 @@ impl Rules {
     /// call a result stale; a new field of `Rules` must be added here (the
     /// pattern below lists every field, so the compiler asks for it).
     pub fn same_game(&self, other: &Rules) -> bool {
-        let Rules { name: _, description: _, piece, terminal, convention, dimension, pass, program } = self;
+        let Rules { name: _, description: _, piece, terminal, convention, dimension, pass, program, breaks } = self;
         *piece == other.piece
+            && *breaks == other.breaks
             && *terminal == other.terminal
             && *convention == other.convention
             && *dimension == other.dimension

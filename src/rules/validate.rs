@@ -89,6 +89,12 @@ pub enum RulesError {
     TerminalOutsideDimension([u32; 3], u8),
     /// A program together with slides, jumps or terminal cells.
     ProgramAndPiece,
+    /// A take-and-break game ([`Rules::breaks`]) with a piece, terminal
+    /// cells, a program, more than one coordinate, misère play or the
+    /// pass: its moves are the spec's alone, in normal play.
+    BreaksAndMore,
+    /// A take-and-break spec that names no game.
+    Breaks(Box<crate::takebreak::TakeBreakError>),
     /// A program whose `moves` takes another number of coordinates.
     ProgramDimension {
         /// How many coordinates `moves` takes.
@@ -138,6 +144,11 @@ impl fmt::Display for RulesError {
             RulesError::TerminalOutsideDimension(c, d) => {
                 write!(f, "`terminal` holds {c:?}, outside a game of dimension {d}")
             }
+            RulesError::BreaksAndMore => f.write_str(
+                "a take-and-break game is one heap in normal play, with the moves of its code alone (no slides, \
+                 jumps, terminal cells, program, misère play or pass)",
+            ),
+            RulesError::Breaks(e) => write!(f, "{e}"),
             RulesError::ProgramAndPiece => {
                 f.write_str("rules written as a program have no slides, jumps or terminal cells of their own")
             }
@@ -182,6 +193,13 @@ impl Rules {
             if p.dimension() != d {
                 return Err(RulesError::ProgramDimension { program: p.dimension(), rules: d });
             }
+        }
+        if let Some(spec) = &self.breaks {
+            let more = !self.piece.is_empty() || !self.terminal.is_empty() || self.program.is_some();
+            if more || d != 1 || self.pass || self.convention != crate::rules::Convention::Normal {
+                return Err(RulesError::BreaksAndMore);
+            }
+            crate::takebreak::TakeBreak::of_breaks(spec).map_err(|e| RulesError::Breaks(Box::new(e)))?;
         }
         let offsets = self.piece.slides.len() + self.piece.jumps.len();
         if offsets > MAX_OFFSETS {

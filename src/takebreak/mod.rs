@@ -11,8 +11,10 @@
 //!   read access;
 //! - [`naive`]: the straightforward mex over every split (the reference);
 //! - [`period`]: periods proved by the periodicity theorem;
-//! - [`file`]: the resumable file of values.
+//! - [`file`]: the resumable file of values;
+//! - [`blocks`]: the values summarised by blocks, for drawing millions.
 
+pub mod blocks;
 pub mod code;
 pub mod file;
 pub mod naive;

@@ -95,6 +95,20 @@ pub fn apparent_period(len: u64, g: impl Fn(u64) -> u32) -> Option<(u64, u64)> {
     None
 }
 
+/// The exceptions of a proved period: the heaps `n < start` whose value
+/// differs from the periodic one, `g(n + k·p)` for the least `k` that
+/// reaches `start` (at most `most` of them, smallest first).
+pub fn exceptions(proof: &Proof, g: impl Fn(u64) -> u32, most: usize) -> Vec<u64> {
+    let p = proof.period.max(1);
+    (0..proof.start)
+        .filter(|&n| {
+            let k = (proof.start - n).div_ceil(p);
+            g(n) != g(n + k * p)
+        })
+        .take(most)
+        .collect()
+}
+
 /// What can be said about the period of a computed sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PeriodReport {
@@ -196,5 +210,13 @@ mod tests {
         assert_eq!(prove(code, 167, g), None);
         assert_eq!(PeriodReport::of(Some(code), 167, g).to_string(), "no period up to 166");
         assert_eq!(apparent_period(100, |n| u32::from(n % 7 == 3)), Some((7, 0)));
+        // The last exception is n0 − 1 and every exception differs from
+        // the periodic value.
+        let ex = exceptions(&proof, g, usize::MAX);
+        assert_eq!(ex.last(), Some(&70));
+        for n in 0..71_u64 {
+            let periodic = g(n + (71 - n).div_ceil(12) * 12);
+            assert_eq!(ex.contains(&n), g(n) != periodic, "n = {n}");
+        }
     }
 }

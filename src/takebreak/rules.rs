@@ -59,7 +59,7 @@ pub struct TakeBreak {
 }
 
 /// Why a take-and-break game cannot be described.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TakeBreakError {
     /// A bad octal or hexadecimal code.
     Code(CodeError),
@@ -85,6 +85,9 @@ pub enum TakeBreakError {
     },
     /// A file that cannot be read.
     File(String),
+    /// A text that names no take-and-break game (its first 40
+    /// characters).
+    NotASpec(String),
 }
 
 impl fmt::Display for TakeBreakError {
@@ -113,6 +116,12 @@ impl fmt::Display for TakeBreakError {
                  is the XOR of their values in normal play only)"
             ),
             TakeBreakError::File(m) => f.write_str(m),
+            TakeBreakError::NotASpec(s) => write!(
+                f,
+                "`{s}` is not a take-and-break game: write octal:0.07, hex:0.F, split:2:unequal, \
+                 subtraction:1,3,4 or one of {}",
+                TAKEBREAK_PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
+            ),
         }
     }
 }
@@ -180,11 +189,27 @@ impl TakeBreak {
         None
     }
 
+    /// The game of the spec a [`Rules::breaks`] holds: a code, a split or
+    /// subtraction rule, or a preset's name (never a file: rules carry
+    /// their moves with them).
+    pub fn of_breaks(spec: &str) -> Result<TakeBreak, TakeBreakError> {
+        let not_a_spec = || TakeBreakError::NotASpec(spec.chars().take(40).collect());
+        if spec.trim().to_ascii_lowercase().ends_with(".rhai") {
+            return Err(not_a_spec());
+        }
+        TakeBreak::parse_spec(spec).ok_or_else(not_a_spec)?
+    }
+
     /// A one-heap game of the other families as a take-and-break game.
     /// A piece that only jumps (a subtraction set), and the shipped program
     /// `subtraction-1-3-4`, become their octal code, so that their period
     /// can be proved.
     pub fn from_rules(rules: &Rules) -> Result<TakeBreak, TakeBreakError> {
+        if let Some(spec) = &rules.breaks {
+            let mut g = TakeBreak::of_breaks(spec)?;
+            g.name.clone_from(&rules.name);
+            return Ok(g);
+        }
         if rules.dimension != 1 {
             return Err(TakeBreakError::NotOneHeap { name: rules.label(), dimension: rules.dimension });
         }

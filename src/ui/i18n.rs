@@ -198,6 +198,15 @@ pub fn tour_error(e: &crate::knight::TourError) -> String {
     }
 }
 
+/// Why a row of heaps cannot be set up.
+pub fn row_error(e: &crate::play::row::RowError) -> String {
+    use crate::play::row::{MAX_ROW_HEAP, MAX_ROW_HEAPS, RowError};
+    match e {
+        RowError::Rules(e) => super::takebreak_texts::takebreak_error(e),
+        RowError::Start => trf("row.bad_start", &[("n", &MAX_ROW_HEAPS), ("max", &MAX_ROW_HEAP)]),
+    }
+}
+
 /// Why a table cannot be computed, in the user's language (a sentence).
 pub fn engine_error(e: &crate::grundy::EngineError) -> String {
     use crate::grundy::{EngineError, MAX_SIDE, human_bytes};
@@ -216,6 +225,7 @@ pub fn engine_error(e: &crate::grundy::EngineError) -> String {
         }
         EngineError::InvalidRules(r) => trf("map.engine.invalid_rules", &[("reason", &rules_error(r))]),
         EngineError::Program(p) => trf("map.engine.program", &[("reason", &program_error(p))]),
+        EngineError::TakeAndBreak { name } => trf("tb.engine", &[("name", name)]),
         EngineError::Cancelled => tr("map.engine.cancelled").to_string(),
     }
 }
@@ -442,6 +452,8 @@ pub fn rules_error(e: &crate::rules::RulesError) -> String {
             &[("what", &tr("map.rules_error.terminal")), ("cell", &cell_text(c)), ("n", n)],
         ),
         RulesError::ProgramAndPiece => tr("map.rules_error.program_and_piece").to_string(),
+        RulesError::BreaksAndMore => tr("tb.breaks_and_more").to_string(),
+        RulesError::Breaks(e) => super::takebreak_texts::takebreak_error(e),
         RulesError::ProgramDimension { program, rules } => {
             trf("map.rules_error.program_dimension", &[("program", program), ("rules", rules)])
         }
@@ -958,6 +970,7 @@ mod tests {
             RulesError::BadDimension(4),
             RulesError::OffsetOutsideDimension(OffsetKind::Slide, Offset::new(1, 1), 1),
             RulesError::ProgramAndPiece,
+            RulesError::BreaksAndMore,
             RulesError::ProgramDimension { program: 1, rules: 2 },
             RulesError::NameTooLong(300),
             RulesError::DescriptionTooLong(20_000),
@@ -969,6 +982,7 @@ mod tests {
             EngineError::BadSize { width: 0, height: 5, depth: 1, dimension: 2 },
             EngineError::BadSize { width: 4, height: 5, depth: 1, dimension: 1 },
             EngineError::InvalidRules(RulesError::ZeroOffset(OffsetKind::Slide)),
+            EngineError::TakeAndBreak { name: "ケイルズ".into() },
             EngineError::Cancelled,
         ];
         let file = RulesFileError::Version { found: 9 };

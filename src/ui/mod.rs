@@ -20,6 +20,7 @@ pub mod scene_painter;
 mod settings_file;
 pub mod state;
 pub mod tabs;
+pub mod takebreak_texts;
 pub mod texts;
 pub mod theme;
 pub mod ui_ext;

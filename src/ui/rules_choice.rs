@@ -2,6 +2,7 @@
 //! and the user's saved pieces) and the misère convention. Both change the
 //! one `shared.rules`, so every tab plays and draws the same game.
 
+use crate::takebreak::TAKEBREAK_PRESETS;
 use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, Piece, Rules, preset, ryuoh_jumps};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::{AppCommand, Shared};
@@ -101,6 +102,9 @@ pub fn preset_piece(piece: &Piece) -> Option<&'static str> {
 /// translated name (see [`known_game`]), any other piece by the name the
 /// user gave it.
 pub fn rules_name(rules: &Rules) -> String {
+    if let Some(spec) = &rules.breaks {
+        return takebreak_title(spec).map_or_else(|| rules.name.clone(), str::to_string);
+    }
     let family = family_title(rules);
     let base = match (family, known_game(rules)) {
         (Some(title), _) => title.to_string(),
@@ -119,6 +123,9 @@ pub fn rules_name(rules: &Rules) -> String {
 /// current choice says.
 pub fn rules_label(rules: &Rules) -> String {
     let name = rules_name(rules);
+    if let Some(spec) = &rules.breaks {
+        return if takebreak_title(spec).is_some() { format!("{name} ({spec})") } else { name };
+    }
     match rules.dimension {
         2 => name,
         1 => trf("rules.with_one_heap", &[("name", &name)]),
@@ -154,6 +161,24 @@ fn family_title(rules: &Rules) -> Option<&'static str> {
     })
 }
 
+/// The translated name of a take-and-break preset, by its spec.
+fn takebreak_title(spec: &str) -> Option<&'static str> {
+    let (name, ..) = TAKEBREAK_PRESETS.iter().find(|p| p.1 == spec)?;
+    Some(match *name {
+        "kayles" => tr("rules.tb.kayles"),
+        "dawsons-kayles" => tr("rules.tb.dawsons-kayles"),
+        "dawsons-chess" => tr("rules.tb.dawsons-chess"),
+        "treblecross" => tr("rules.tb.treblecross"),
+        "grundy-game" => tr("rules.tb.grundy-game"),
+        _ => return None,
+    })
+}
+
+/// The take-and-break presets as rules.
+fn takebreak_presets() -> Vec<Rules> {
+    TAKEBREAK_PRESETS.iter().map(|(name, spec, _)| Rules::take_and_break(name, spec)).collect()
+}
+
 /// The presets of the game families, built once: (name, rules).
 static FAMILY: LazyLock<Vec<(&'static str, Rules)>> =
     LazyLock::new(|| FAMILY_PRESETS.iter().filter_map(|n| Some((*n, preset(n).ok()?))).collect());
@@ -168,6 +193,7 @@ pub fn offered_groups(shared: &Shared) -> Vec<(&'static str, Vec<Rules>)> {
         (tr("rules.group.one"), family(&["nim-1", "restricted-nim", "subtraction-1-3-4"])),
         (tr("rules.group.three"), family(&["nim-3", "queen-3", "queen-3-all", "chocolate-3d", "fraenkel-3"])),
         (tr("rules.group.programs"), family(&["chocolate-2d", "queen-program"])),
+        (tr("rules.group.takebreak"), takebreak_presets()),
     ]
 }
 
@@ -225,8 +251,10 @@ pub fn piece_combo(ui: &mut egui::Ui, shared: &mut Shared, id_salt: &str, label:
     match chosen {
         Some(mut r) if r != current => {
             let now = shared.next_rules();
-            r.convention = now.convention;
-            r.pass = now.pass;
+            if r.breaks.is_none() {
+                r.convention = now.convention;
+                r.pass = now.pass;
+            }
             shared.send(AppCommand::SetRules(r));
             true
         }
@@ -244,6 +272,9 @@ pub fn program_link(ui: &mut egui::Ui, shared: &mut Shared) {
 /// The "with a pass" checkbox. Returns whether the rules changed.
 pub fn pass_checkbox(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
     let mut rules = shared.next_rules();
+    if rules.breaks.is_some() {
+        return false;
+    }
     let changed = ui.checkbox(&mut rules.pass, tr("rules.pass")).on_hover_text(tr("heaps.pass.tip")).changed();
     if changed {
         shared.send(AppCommand::SetRules(rules));
@@ -254,6 +285,10 @@ pub fn pass_checkbox(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
 /// The misère checkbox. Returns whether the rules changed.
 pub fn misere_checkbox(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
     let mut rules = shared.next_rules();
+    if rules.breaks.is_some() {
+        ui.label(tr("rules.tb.normal_only")).on_hover_text(tr("tb.not_normal_play.tip"));
+        return false;
+    }
     let mut m = rules.convention == Convention::Misere;
     let changed = ui.checkbox(&mut m, tr("play.misere")).changed();
     if changed {

@@ -98,6 +98,10 @@ pub struct Colours {
     pub plot_values: Color32,
     /// The P-positions (value 0) of the one-heap plot.
     pub plot_p: Color32,
+    /// The rare values of a take-and-break sequence.
+    pub plot_rare: Color32,
+    /// The exceptions of a proved period, and where the period starts.
+    pub plot_exception: Color32,
 }
 
 /// The palette for the settings.
@@ -157,6 +161,8 @@ fn light() -> Colours {
         map_golden: Color32::from_rgb(255, 215, 0),
         plot_values: Color32::from_rgb(40, 100, 200),
         plot_p: Color32::from_rgb(220, 40, 40),
+        plot_rare: Color32::from_rgb(230, 120, 0),
+        plot_exception: Color32::from_rgb(150, 40, 170),
     }
 }
 

@@ -32,6 +32,12 @@ pub enum EngineError {
     InvalidRules(crate::rules::RulesError),
     /// A rules program failed (where, and why).
     Program(crate::rules::ProgramError),
+    /// A take-and-break game: its values are a sequence
+    /// ([`crate::takebreak::Sequence`]), not a table of positions.
+    TakeAndBreak {
+        /// The game's name.
+        name: String,
+    },
     /// The computation was cancelled.
     Cancelled,
 }
@@ -59,6 +65,10 @@ impl fmt::Display for EngineError {
             // A budget that ran out is no failure of the program.
             EngineError::Program(e @ crate::rules::ProgramError::Budget { .. }) => write!(f, "{e}"),
             EngineError::Program(e) => write!(f, "the rules program failed {e}"),
+            EngineError::TakeAndBreak { name } => write!(
+                f,
+                "{name} is a take-and-break game: its values are one sequence (grundy-lab sequence), not a table"
+            ),
             EngineError::Cancelled => f.write_str("cancelled"),
         }
     }

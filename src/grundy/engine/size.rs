@@ -35,6 +35,9 @@ pub fn check_box(rules: &Rules, dims: [usize; 3]) -> Result<(), EngineError> {
         return Err(EngineError::BadSize { width, height, depth, dimension: rules.dimension });
     }
     rules.validate().map_err(EngineError::InvalidRules)?;
+    if rules.breaks.is_some() {
+        return Err(EngineError::TakeAndBreak { name: rules.name.clone() });
+    }
     let (needed, limit) = (estimate_bytes_box(rules, dims), memory_limit());
     if needed > limit {
         return Err(EngineError::TooLarge { dims, needed, limit });

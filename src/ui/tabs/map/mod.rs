@@ -16,6 +16,7 @@ mod overlays;
 mod picture;
 mod plots;
 mod pointer;
+mod sequence;
 mod side;
 mod table_state;
 pub(crate) use table_state::map_box;
@@ -79,6 +80,8 @@ pub struct MapOptions {
     pub plane_at: usize,
     /// A pass: the layer drawn (1: the pass is still there, 0: used).
     pub pass_layer: usize,
+    /// A take-and-break game: the values are computed up to this heap.
+    pub sequence_up_to: u64,
 }
 
 impl MapOptions {
@@ -95,6 +98,7 @@ impl MapOptions {
         self.plot_row = self.plot_row.min(MAX_SIZE - 1);
         self.plane_at = self.plane_at.min(table_state::MAX_CUBE - 1);
         self.pass_layer = self.pass_layer.min(1);
+        self.sequence_up_to = self.sequence_up_to.clamp(1, sequence::MAX_UP_TO);
         keep_if_short(&mut self.formula, SavedText::Formula, crate::conjecture::MAX_TEXT, dropped);
         keep_if_short(&mut self.highlight, SavedText::Field, MAX_FIELD_CHARS, dropped);
         keep_if_short(&mut self.compare_with, SavedText::Field, MAX_FIELD_CHARS, dropped);
@@ -126,6 +130,7 @@ impl Default for MapOptions {
             plane_axis: crate::grundy::Axis::Z,
             plane_at: 0,
             pass_layer: 1,
+            sequence_up_to: 100_000,
         }
     }
 }
@@ -155,6 +160,8 @@ pub(crate) struct Runtime {
     /// The side panel's edits in progress.
     edits: Edits,
     plot_cache: plots::PlotCache,
+    /// A take-and-break game's values.
+    sequence: sequence::SequenceState,
     /// A cell another tab asked to show (see [`MapTab::focus`]), shown at
     /// the next frame of the map.
     focus: Option<crate::ui::state::MapFocus>,
@@ -274,6 +281,10 @@ impl MapTab {
     fn draw(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let started = Instant::now();
         // (The app collects finished jobs before this, every frame.)
+        if shared.rules.breaks.is_some() {
+            sequence::draw(ui, self, shared);
+            return;
+        }
         let size = self.options.size.clamp(16, MAX_SIZE);
         self.rt.table.want(ui.ctx(), &shared.rules, size);
         self.plane_keys(ui.ctx());
@@ -320,6 +331,7 @@ impl MapTab {
         }
         self.rt.overlays.poll();
         self.rt.export.poll();
+        self.rt.sequence.poll();
     }
 
     /// PageUp / PageDown move through the planes of a three-heap table.
@@ -341,6 +353,18 @@ impl MapTab {
     /// The whole table behind the plane on screen (three heaps, a pass).
     pub fn full_table(&self) -> Option<&Arc<Table>> {
         self.rt.table.full()
+    }
+
+    /// A take-and-break game's values on screen: the sentence that says
+    /// what is known of the period, and how many values there are.
+    pub fn sequence_summary(&self) -> Option<(String, u64)> {
+        let c = self.rt.sequence.shown()?;
+        Some((crate::ui::takebreak_texts::period_verdict(&c.report), c.seq.len()))
+    }
+
+    /// Whether a take-and-break game's values are being computed.
+    pub fn is_computing_sequence(&self) -> bool {
+        self.rt.sequence.is_computing()
     }
 
     /// Recompute from scratch (after an error, or on request).

@@ -84,14 +84,19 @@ pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Share
     super::export::export(ui, tab);
 }
 
-/// The game (the same choice as on the Play tab: both show one game) and
-/// the size of the table.
-fn rules_and_size(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
+/// The game's name and its choice (the same choice as on the Play tab:
+/// both show one game).
+pub(super) fn rules_heading(ui: &mut egui::Ui, shared: &mut Shared) {
     ui.heading(trf("map.rules", &[("rules", &rules_name(&shared.rules))]));
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr("play.piece"));
         rules_choice::piece_combo(ui, shared, "map_piece", label.id);
     });
+}
+
+/// The game, the misère and pass choices, and the size of the table.
+fn rules_and_size(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
+    rules_heading(ui, shared);
     rules_choice::misere_checkbox(ui, shared);
     rules_choice::pass_checkbox(ui, shared);
     rules_choice::program_link(ui, shared);

@@ -33,6 +33,10 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
         ui.checkbox(&mut tab.options.show_p, tr("play.show_p"));
     }
     match tab.options.mode {
+        PlayMode::Queen if shared.rules.breaks.is_some() => {
+            game_choice(ui, shared);
+            restart |= heaps_field(tab, ui);
+        }
         PlayMode::Queen => restart |= queen_options(tab, ui, shared),
         PlayMode::Sum => {
             restart |= queen_options(tab, ui, shared);
@@ -75,13 +79,7 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
 
 fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> bool {
     let mut restart = false;
-    ui.add_space(8.0);
-    let piece_label = ui.label(RichText::new(tr("play.piece")).strong().size(ui.section_size()));
-    // The tab restarts when the rules change.
-    rules_choice::piece_combo(ui, shared, "play_piece", piece_label.id);
-    rules_choice::misere_checkbox(ui, shared);
-    rules_choice::pass_checkbox(ui, shared);
-    rules_choice::program_link(ui, shared);
+    game_choice(ui, shared);
     ui.section(tr("play.start"));
     for (size, key) in [
         (StartSize::Small, "play.start.small"),
@@ -128,6 +126,17 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
     restart
 }
 
+/// The game (the shared rules), its convention and pass. The tab
+/// restarts when the rules change.
+fn game_choice(ui: &mut egui::Ui, shared: &mut Shared) {
+    ui.add_space(8.0);
+    let piece_label = ui.label(RichText::new(tr("play.piece")).strong().size(ui.section_size()));
+    rules_choice::piece_combo(ui, shared, "play_piece", piece_label.id);
+    rules_choice::misere_checkbox(ui, shared);
+    rules_choice::pass_checkbox(ui, shared);
+    rules_choice::program_link(ui, shared);
+}
+
 /// Whether the heaps are what the heaps field accepts: 1 to
 /// [`nim::MAX_HEAPS`] heaps of at most [`nim::MAX_HEAP`] stones.
 pub fn nim_heaps_allowed(heaps: &[u64]) -> bool {
@@ -135,6 +144,16 @@ pub fn nim_heaps_allowed(heaps: &[u64]) -> bool {
 }
 
 fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
+    let mut restart = heaps_field(tab, ui);
+    if ui.checkbox(&mut tab.options.nim_misere, tr("play.nim.misere")).changed() {
+        restart = true;
+    }
+    restart
+}
+
+/// The heaps at the start (of Nim, and of a row of a take-and-break
+/// game). Returns whether they changed.
+fn heaps_field(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
     let mut restart = false;
     ui.add_space(10.0);
     let text = tab
@@ -156,9 +175,6 @@ fn nim_options(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
             }
             _ => tab.notice = Some(crate::ui::notice::Notice::key("play.heaps.bad")),
         }
-    }
-    if ui.checkbox(&mut tab.options.nim_misere, tr("play.nim.misere")).changed() {
-        restart = true;
     }
     restart
 }
@@ -240,6 +256,15 @@ fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
                 let who = explain::player_name(g.players(), m.by);
                 let heap = trf("nim.heap", &[("n", &(m.heap + 1))]);
                 (format!("{who}: {heap} {} → {}", m.from, m.to), m.reason.as_ref().map(explain::nim_reason))
+            })
+            .collect(),
+        Some(AnyGame::Row(g)) => g
+            .history()
+            .played()
+            .iter()
+            .map(|m| {
+                let who = explain::player_name(g.players(), m.by);
+                (super::row_view::record_text(who, m), super::row_view::reason_text(m))
             })
             .collect(),
     }

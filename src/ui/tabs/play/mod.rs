@@ -9,13 +9,14 @@ pub mod explain;
 mod heaps_view;
 mod nim_view;
 mod piles;
+mod row_view;
 mod sum_view;
 mod views;
 
 use crate::grundy::Table;
 use crate::jobs::{Job, JobEnd, poll};
 use crate::play::{
-    AnyGame, Game, HeapGame, Knowledge, NimGame, PlayerKind, Players, Rng, StartSize, Strength, SumGame,
+    AnyGame, Game, HeapGame, Knowledge, NimGame, PlayerKind, Players, Rng, RowGame, StartSize, Strength, SumGame,
     nim::DEFAULT_HEAPS,
 };
 use crate::rules::Rules;
@@ -158,6 +159,9 @@ pub struct PlayTab {
     /// The typed "leave N stones" of a heap game too large to list its moves.
     #[serde(skip)]
     heap_leave: heaps_view::LeaveForm,
+    /// The heap of a row whose moves are offered.
+    #[serde(skip)]
+    row_selected: Option<usize>,
 }
 
 /// Why the computer moved, framed so that a class sees it.
@@ -221,6 +225,14 @@ impl PlayTab {
         }
     }
 
+    /// The row of a take-and-break game on screen, if that is the game.
+    pub fn row(&self) -> Option<&RowGame> {
+        match &self.current {
+            Some(AnyGame::Row(g)) => Some(g),
+            _ => None,
+        }
+    }
+
     /// Start a new game of the shared rules with the current options: the
     /// kind the mode and the rules call for, and the table it needs (in
     /// the background).
@@ -241,6 +253,17 @@ impl PlayTab {
         let (game, table, known) = match self.options.mode {
             PlayMode::Nim => {
                 (AnyGame::Nim(NimGame::new(&self.options.nim_heaps, self.options.nim_misere, players)), None, true)
+            }
+            _ if rules.breaks.is_some() => {
+                self.row_selected = None;
+                match RowGame::new(rules, &self.options.nim_heaps, players) {
+                    Ok(game) => (AnyGame::Row(game), None, true),
+                    Err(e) => {
+                        self.notice = Some(Notice::new(move || crate::ui::i18n::row_error(&e)));
+                        self.current = None;
+                        return;
+                    }
+                }
             }
             PlayMode::Sum if board_game => {
                 let game = SumGame::new(rules, sum_start(start, self.options.sum_pieces), players);
@@ -401,7 +424,10 @@ impl PlayTab {
                 Some(AnyGame::Nim(_)) => {
                     egui::ScrollArea::vertical().show(ui, |ui| self.nim_view(ui, &pal));
                 }
-                None => {}
+                Some(AnyGame::Row(_)) => {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.row_view(ui, &pal));
+                }
+                None => self.show_notice(ui, &pal),
             }
         });
     }
@@ -429,6 +455,7 @@ impl PlayTab {
                 AnyGame::Heaps(_) => tr("heaps.your_turn").to_string(),
                 AnyGame::Sum(_) => tr("sum.your_turn").to_string(),
                 AnyGame::Nim(_) => tr("play.nim.your_turn").to_string(),
+                AnyGame::Row(_) => tr("row.your_turn").to_string(),
             }
         } else {
             trf("play.status.turn_of", &[("player", &explain::player_name(players, to_move))])

@@ -4,7 +4,7 @@
 //! plays what was clicked.
 
 use super::{PlayTab, board, explain, explanation_box, heaps_view, illegal_message, nim_view, piles, sentence_size};
-use super::{sum_view, widgets};
+use super::{row_view, sum_view, widgets};
 use crate::play::AnyGame;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
@@ -197,9 +197,38 @@ impl PlayTab {
         }
     }
 
+    /// A row of heaps of a take-and-break game: choose a heap, then how it
+    /// breaks.
+    pub(super) fn row_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
+        let Some(AnyGame::Row(game)) = &self.current else { return };
+        ui.label(RichText::new(explain::rules_name(game.rules())).strong().size(sentence_size(ui)));
+        ui.label(tr("row.how"));
+        ui.add_space(8.0);
+        let action = row_view::show(ui, game, self.row_selected, pal, self.options.show_hints);
+        if let Some(why) = game.history().last().and_then(row_view::reason_text) {
+            explanation_box(ui, pal, &format!("{}: {why}", tr("play.last_move")));
+        }
+        if self.options.show_hints && game.winner().is_none() {
+            let text = row_view::hint_text(game, &game.hint());
+            ui.label(RichText::new(text).size(sentence_size(ui)).color(pal.winning));
+        }
+        match (action, &mut self.current) {
+            (Some(row_view::RowAction::Select(i)), _) => self.row_selected = Some(i),
+            (Some(row_view::RowAction::Play(i, parts)), Some(AnyGame::Row(game))) => {
+                let played = game.play(i, &parts).is_ok();
+                if played {
+                    self.row_selected = None;
+                    self.notice = None;
+                }
+            }
+            _ => {}
+        }
+        self.show_notice(ui, pal);
+    }
+
     /// The message of the last click that did nothing, in the language of
     /// the moment.
-    fn show_notice(&self, ui: &mut egui::Ui, pal: &Colours) {
+    pub(super) fn show_notice(&self, ui: &mut egui::Ui, pal: &Colours) {
         if let Some(notice) = &self.notice {
             ui.colored_label(pal.bad, notice.text());
         }

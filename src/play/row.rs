@@ -1,0 +1,387 @@
+//! A row of heaps of a take-and-break game (Kayles, Dawson's Kayles,
+//! Grundy's game, any octal code): a move takes from one heap and may
+//! leave it as two or more heaps. The value of the row is the XOR of the
+//! heaps' values g(n) (Sprague–Grundy), so the winning moves are those
+//! that leave a row of XOR 0, and the computer and the hints find them
+//! from the one sequence g(0), …, g(largest heap).
+//!
+//! Heaps are at most [`MAX_ROW_HEAP`] stones, so the values and the
+//! options of a heap are few (a few thousand at most) and are listed.
+
+use super::Turns;
+use super::history::History;
+use super::rng::Rng;
+use super::{MoveError, PlayerKind, Players, Strength};
+use crate::rules::Rules;
+use crate::takebreak::{Sequence, TakeBreak, TakeBreakError, compute};
+
+/// The most heaps a row starts with.
+pub const MAX_ROW_HEAPS: usize = 8;
+/// The largest heap a row starts with.
+pub const MAX_ROW_HEAP: u64 = 1000;
+
+/// One move: heap `heap` (its index in the row) of `from` stones became
+/// the heaps `parts` (none, one or several), put where it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowMove {
+    /// The row before the move.
+    pub before: Vec<u64>,
+    /// Which heap of `before` (0-based).
+    pub heap: usize,
+    /// The heaps it became (sorted; none when it was taken whole).
+    pub parts: Vec<u64>,
+    /// Who moved (0 = the side that started).
+    pub by: usize,
+    /// For a computer move, why.
+    pub reason: Option<RowReason>,
+}
+
+impl RowMove {
+    /// The row after the move.
+    pub fn after(&self) -> Vec<u64> {
+        let mut row = self.before.clone();
+        row.splice(self.heap..=self.heap, self.parts.iter().copied());
+        row
+    }
+
+    /// How many stones the move took.
+    pub fn taken(&self) -> u64 {
+        self.before[self.heap] - self.parts.iter().sum::<u64>()
+    }
+}
+
+/// Why the computer played its move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RowReason {
+    /// The row after the move has value 0: the XOR of these `(heap, g)`.
+    XorZero {
+        /// Each heap of the row after the move, with its value.
+        values: Vec<(u64, u32)>,
+    },
+    /// The row had value 0: every move loses against best play.
+    NoWinningMove,
+    /// A random move (random strength).
+    Random,
+    /// A random move on purpose (makes-mistakes strength).
+    Mistake,
+}
+
+/// The hint for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RowHint {
+    /// The row's value is not 0: these moves `(heap, parts)` leave 0.
+    WinningMoves {
+        /// Each heap with its value, and their XOR.
+        values: Vec<(u64, u32)>,
+        /// The value of the row.
+        xor: u32,
+        /// The winning moves.
+        moves: Vec<(usize, Vec<u64>)>,
+    },
+    /// The row's value is 0: a P-position.
+    PPosition {
+        /// Each heap with its value.
+        values: Vec<(u64, u32)>,
+    },
+}
+
+/// A row of heaps in progress.
+#[derive(Clone, Debug)]
+pub struct RowGame {
+    rules: Rules,
+    game: TakeBreak,
+    values: Sequence,
+    start: Vec<u64>,
+    row: Vec<u64>,
+    history: History<RowMove>,
+    players: Players,
+}
+
+/// Why a row cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RowError {
+    /// The rules are not a take-and-break game.
+    Rules(TakeBreakError),
+    /// No heap, more than [`MAX_ROW_HEAPS`], or one above [`MAX_ROW_HEAP`].
+    Start,
+}
+
+impl RowGame {
+    /// A new game of `rules` (a take-and-break game) from the heaps
+    /// `start`. The values up to the largest heap are computed here: at
+    /// most [`MAX_ROW_HEAP`] of them, a few milliseconds for every code.
+    pub fn new(rules: &Rules, start: &[u64], players: Players) -> Result<Self, RowError> {
+        if start.is_empty() || start.len() > MAX_ROW_HEAPS || start.iter().any(|&h| h > MAX_ROW_HEAP) {
+            return Err(RowError::Start);
+        }
+        let game = TakeBreak::from_rules(rules).map_err(RowError::Rules)?;
+        let top = start.iter().copied().max().unwrap_or(0);
+        let values = compute(&game, top, &crate::Control::new()).map_err(|e| match e {
+            crate::takebreak::SequenceError::Rules(e) => RowError::Rules(e),
+            _ => RowError::Start,
+        })?;
+        let row: Vec<u64> = start.iter().copied().filter(|&h| h > 0).collect();
+        Ok(RowGame {
+            rules: rules.clone(),
+            game,
+            values,
+            start: start.to_vec(),
+            row,
+            history: History::default(),
+            players,
+        })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The heaps now, in order (empty heaps are left out).
+    pub fn row(&self) -> &[u64] {
+        &self.row
+    }
+
+    /// The heaps at the start.
+    pub fn start(&self) -> &[u64] {
+        &self.start
+    }
+
+    /// The players (0 moved first).
+    pub fn players(&self) -> Players {
+        self.players
+    }
+
+    /// The moves so far.
+    pub fn history(&self) -> &History<RowMove> {
+        &self.history
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> usize {
+        self.history.len() % 2
+    }
+
+    /// `g(n)` of one heap (every heap of the game is at most the largest
+    /// heap at the start, so its value is known).
+    pub fn value(&self, n: u64) -> u32 {
+        self.values.get(n).unwrap_or(0)
+    }
+
+    /// Each heap of `row` with its value.
+    fn values_of(&self, row: &[u64]) -> Vec<(u64, u32)> {
+        row.iter().map(|&h| (h, self.value(h))).collect()
+    }
+
+    /// The value of the row: the XOR of its heaps' values.
+    pub fn xor(&self) -> u32 {
+        self.row.iter().fold(0, |x, &h| x ^ self.value(h))
+    }
+
+    /// The options of heap `i`: each the heaps it may become (sorted, no
+    /// empty heap; none when it is taken whole).
+    pub fn options(&self, i: usize) -> Vec<Vec<u64>> {
+        self.row.get(i).map_or_else(Vec::new, |&n| self.game.options(n).unwrap_or_default())
+    }
+
+    /// The winner once no move is left (normal play: the last mover).
+    pub fn winner(&self) -> Option<usize> {
+        let stuck = (0..self.row.len()).all(|i| self.options(i).is_empty());
+        stuck.then(|| 1 - self.to_move())
+    }
+
+    /// Whether the computer is to move (and the game goes on).
+    pub fn computer_to_move(&self) -> bool {
+        self.players[self.to_move()].is_computer() && self.winner().is_none()
+    }
+
+    /// Every move `(heap, parts)` that leaves a row of value 0.
+    pub fn winning_moves(&self) -> Vec<(usize, Vec<u64>)> {
+        let x = self.xor();
+        let mut out = Vec::new();
+        for (i, &h) in self.row.iter().enumerate() {
+            let rest = x ^ self.value(h);
+            for parts in self.options(i) {
+                if parts.iter().fold(rest, |a, &p| a ^ self.value(p)) == 0 {
+                    out.push((i, parts));
+                }
+            }
+        }
+        out
+    }
+
+    /// The hint for the side to move.
+    pub fn hint(&self) -> RowHint {
+        let values = self.values_of(&self.row);
+        match self.xor() {
+            0 => RowHint::PPosition { values },
+            xor => RowHint::WinningMoves { values, xor, moves: self.winning_moves() },
+        }
+    }
+
+    /// A person turns heap `heap` into `parts`.
+    pub fn play(&mut self, heap: usize, parts: &[u64]) -> Result<(), MoveError> {
+        if self.winner().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if self.players[self.to_move()].is_computer() {
+            return Err(MoveError::NotYourTurn);
+        }
+        self.apply(heap, parts.to_vec(), None)
+    }
+
+    fn apply(&mut self, heap: usize, mut parts: Vec<u64>, reason: Option<RowReason>) -> Result<(), MoveError> {
+        parts.retain(|&p| p > 0);
+        parts.sort_unstable();
+        if !self.options(heap).contains(&parts) {
+            return Err(MoveError::NotLegal);
+        }
+        let m = RowMove { before: self.row.clone(), heap, parts, by: self.to_move(), reason };
+        self.row = m.after();
+        self.history.push(m);
+        Ok(())
+    }
+
+    /// If it is the computer's turn, let it move.
+    pub fn computer_move(&mut self, rng: &mut Rng) -> Option<RowMove> {
+        if !self.computer_to_move() {
+            return None;
+        }
+        let PlayerKind::Computer(strength) = self.players[self.to_move()] else { return None };
+        let all: Vec<(usize, Vec<u64>)> =
+            (0..self.row.len()).flat_map(|i| self.options(i).into_iter().map(move |p| (i, p))).collect();
+        let (heap, parts, reason) = match strength {
+            Strength::Random => {
+                let (i, p) = rng.pick(&all).clone();
+                (i, p, RowReason::Random)
+            }
+            Strength::Mistakes if rng.chance(1, 3) => {
+                let (i, p) = rng.pick(&all).clone();
+                (i, p, RowReason::Mistake)
+            }
+            _ => {
+                let wins = self.winning_moves();
+                if wins.is_empty() {
+                    let (i, p) = all[0].clone();
+                    (i, p, RowReason::NoWinningMove)
+                } else {
+                    let (i, p) = rng.pick(&wins).clone();
+                    let mut after = self.row.clone();
+                    after.splice(i..=i, p.iter().copied());
+                    (i, p, RowReason::XorZero { values: self.values_of(&after) })
+                }
+            }
+        };
+        self.apply(heap, parts, Some(reason)).ok()?;
+        self.history.last().cloned()
+    }
+}
+
+impl Turns for RowGame {
+    fn undo(&mut self) -> bool {
+        match self.history.undo() {
+            Some(m) => {
+                self.row = m.before.clone();
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn redo(&mut self) -> bool {
+        match self.history.redo() {
+            Some(m) => {
+                self.row = m.after();
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn computer_to_move(&self) -> bool {
+        self.players[self.to_move()].is_computer()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::{HUMAN_FIRST, PERFECT_VS_RANDOM};
+    use std::collections::HashMap;
+
+    /// Whether a row is a P-position, by search over every move (no
+    /// Sprague–Grundy): the reference for the XOR rule.
+    fn brute_p(game: &TakeBreak, row: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+        let mut key = row.to_vec();
+        key.sort_unstable();
+        if let Some(&p) = memo.get(&key) {
+            return p;
+        }
+        let mut p = true;
+        'all: for i in 0..row.len() {
+            for parts in game.options(row[i]).unwrap() {
+                let mut next = row.to_vec();
+                next.splice(i..=i, parts);
+                if brute_p(game, &next, memo) {
+                    p = false;
+                    break 'all;
+                }
+            }
+        }
+        memo.insert(key, p);
+        p
+    }
+
+    #[test]
+    fn winning_moves_are_exactly_the_moves_to_p_positions() {
+        for spec in ["kayles", "dawsons-kayles", "grundy-game", "octal:4.07"] {
+            let rules = Rules::take_and_break(spec, spec);
+            let game = TakeBreak::from_rules(&rules).unwrap();
+            let mut memo = HashMap::new();
+            for start in [vec![7, 4], vec![3, 5, 6], vec![9], vec![2, 2, 8]] {
+                let g = RowGame::new(&rules, &start, HUMAN_FIRST).unwrap();
+                let mut expected = Vec::new();
+                for i in 0..g.row().len() {
+                    for parts in g.options(i) {
+                        let mut next = g.row().to_vec();
+                        next.splice(i..=i, parts.iter().copied());
+                        if brute_p(&game, &next, &mut memo) {
+                            expected.push((i, parts));
+                        }
+                    }
+                }
+                assert_eq!(g.winning_moves(), expected, "{spec} {start:?}");
+                assert_eq!(g.xor() == 0, brute_p(&game, &start, &mut memo), "{spec} {start:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_perfect_computer_wins_from_an_n_position_and_undo_restores_the_row() {
+        let rules = Rules::take_and_break("kayles", "kayles");
+        let mut g = RowGame::new(&rules, &[10, 4], PERFECT_VS_RANDOM).unwrap();
+        assert_ne!(g.xor(), 0);
+        let mut rng = Rng::new(9);
+        let mut moves = 0;
+        while g.winner().is_none() {
+            g.computer_move(&mut rng).unwrap();
+            moves += 1;
+            if moves % 2 == 1 {
+                assert_eq!(g.xor(), 0, "the perfect side leaves value 0");
+            }
+        }
+        assert_eq!(g.winner(), Some(0));
+        while g.undo() {}
+        assert_eq!(g.row(), &[10, 4]);
+        // A person's move: knock down the middle pins of 10, leaving 4 + 4.
+        let mut h = RowGame::new(&rules, &[10], HUMAN_FIRST).unwrap();
+        h.play(0, &[4, 4]).unwrap();
+        assert_eq!(h.row(), &[4, 4]);
+        assert_eq!(h.play(0, &[5]), Err(MoveError::NotYourTurn));
+        assert!(RowGame::new(&rules, &[MAX_ROW_HEAP + 1], HUMAN_FIRST).is_err());
+        assert!(matches!(
+            RowGame::new(&Rules::take_and_break("x", "octal:0.9"), &[3], HUMAN_FIRST),
+            Err(RowError::Rules(_))
+        ));
+    }
+}

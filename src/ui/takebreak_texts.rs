@@ -1,0 +1,95 @@
+//! Take-and-break games in the user's language: why a game or a run of
+//! values cannot be had, and what is known of the period. The library's
+//! `Display` texts are the English of the command line.
+
+use super::i18n::{tr, trf};
+use crate::grundy::human_bytes;
+use crate::takebreak::{Base, CodeError, MAX_CODE_DIGITS, MAX_PARTS, PeriodReport, SequenceError, TakeBreakError};
+
+/// `octal` or `hex`, as a spec writes it.
+fn prefix(base: &Base) -> &'static str {
+    base.prefix()
+}
+
+/// Why a code cannot be read.
+pub fn code_error(e: &CodeError) -> String {
+    match e {
+        CodeError::Empty { base } => trf("tb.code.empty", &[("prefix", &prefix(base))]),
+        CodeError::NoPoint { text, base } => trf("tb.code.no_point", &[("prefix", &prefix(base)), ("text", text)]),
+        CodeError::TwoPoints { base } => trf("tb.code.two_points", &[("prefix", &prefix(base))]),
+        CodeError::LongWholePart { whole, base } => {
+            trf("tb.code.long_whole", &[("prefix", &prefix(base)), ("whole", whole)])
+        }
+        CodeError::BadDigit { found, k, base } => trf(
+            match base {
+                Base::Octal => "tb.code.bad_octal_digit",
+                Base::Hex => "tb.code.bad_hex_digit",
+            },
+            &[("found", found), ("k", k)],
+        ),
+        CodeError::TooManyDigits { digits } => {
+            trf("tb.code.too_many_digits", &[("digits", digits), ("max", &MAX_CODE_DIGITS)])
+        }
+        CodeError::BadZeroDigit { digit, .. } => trf("tb.code.bad_zero_digit", &[("digit", digit)]),
+    }
+}
+
+/// Why a take-and-break game cannot be described.
+pub fn takebreak_error(e: &TakeBreakError) -> String {
+    match e {
+        TakeBreakError::Code(c) => code_error(c),
+        TakeBreakError::BadSplit(s) => trf("tb.bad_split", &[("text", s), ("max", &MAX_PARTS)]),
+        TakeBreakError::BadSubtraction(s) => trf("tb.bad_subtraction", &[("text", s), ("max", &MAX_CODE_DIGITS)]),
+        TakeBreakError::Program(p) => super::i18n::program_error(p),
+        TakeBreakError::NotOneHeap { name, dimension } => {
+            trf("tb.not_one_heap", &[("name", name), ("n", dimension)])
+        }
+        TakeBreakError::NotNormalPlay { name } => trf("tb.not_normal_play", &[("name", name)]),
+        TakeBreakError::File(m) => m.clone(),
+        TakeBreakError::NotASpec(s) => trf("tb.not_a_spec", &[("text", s)]),
+    }
+}
+
+/// Why values could not be computed.
+pub fn sequence_error(e: &SequenceError) -> String {
+    match e {
+        SequenceError::TooLarge { heaps, needed, limit } => trf(
+            "tb.too_large",
+            &[("heaps", heaps), ("needed", &human_bytes(*needed)), ("limit", &human_bytes(*limit))],
+        ),
+        SequenceError::BeyondMethod { up_to, max, .. } => trf("tb.beyond_method", &[("up_to", up_to), ("max", max)]),
+        SequenceError::Rules(e) => takebreak_error(e),
+        SequenceError::Cancelled => tr("map.engine.cancelled").to_string(),
+    }
+}
+
+/// The verdict on the period, in one sentence.
+pub fn period_verdict(r: &PeriodReport) -> String {
+    match r {
+        PeriodReport::Proved(p) if p.start == 0 => {
+            trf("tb.period.proved_pure", &[("p", &p.period)])
+        }
+        PeriodReport::Proved(p) => trf("tb.period.proved", &[("p", &p.period), ("n0", &p.start), ("last", &(p.start - 1))]),
+        PeriodReport::NoPeriod { up_to } => trf("tb.period.none", &[("up_to", up_to)]),
+        PeriodReport::NoTheorem { up_to, apparent: Some((p, n0)) } => {
+            trf("tb.period.apparent", &[("up_to", up_to), ("p", p), ("n0", n0)])
+        }
+        PeriodReport::NoTheorem { up_to, apparent: None } => trf("tb.period.no_theorem", &[("up_to", up_to)]),
+    }
+}
+
+/// Why the verdict holds: the window a proof checked and the theorem.
+pub fn period_why(r: &PeriodReport) -> Option<String> {
+    let PeriodReport::Proved(p) = r else { return None };
+    Some(trf(
+        "tb.period.why",
+        &[
+            ("p", &p.period),
+            ("n0", &p.start),
+            ("end", &p.window_end),
+            ("values", &(p.window_end + p.period - 1)),
+            ("t", &p.last_digit),
+            ("r", &p.heaps),
+        ],
+    ))
+}
