@@ -112,8 +112,7 @@ struct Layout {
 impl Layout {
     fn new(w: usize, h: usize, title: &str, legend: &Legend) -> Layout {
         use crate::draw::font::text_width;
-        let side = w.max(h) as f32;
-        let font = (side * 0.018).clamp(14.0, 160.0);
+        let font = em_size(w, h);
         let margin = (font * 4.0).round();
         // The legend starts 2 em right of the map; its labels 1.6 em after
         // their swatches; 1 em to spare at the right edge.
@@ -142,6 +141,18 @@ impl Layout {
         let (w, h) = self.scene().pixel_size(self.long_side());
         (w as usize, h as usize)
     }
+}
+
+/// The em size of a frame's words around a `w x h` map raster.
+fn em_size(w: usize, h: usize) -> f32 {
+    (w.max(h) as f32 * 0.018).clamp(14.0, 160.0)
+}
+
+/// Where the top-left pixel of the `w x h` map raster lands in its
+/// [`frame`]: after the margin, on both sides.
+pub fn framed_origin(w: usize, h: usize) -> (usize, usize) {
+    let margin = (em_size(w, h) * 4.0).round() as usize;
+    (margin, margin)
 }
 
 /// The size in pixels of the `w x h` map raster once [`frame`]d with
@@ -210,7 +221,7 @@ pub fn frame(
         scene.text([lx + font * 1.6, y + font * 0.55], label, font * 0.8, INK, Anchor::Left);
     }
     let (pw, ph, mut out) = crate::draw::png::render_rgba(&scene, layout.long_side())?;
-    let (ox, oy) = (mx as usize, my as usize);
+    let (ox, oy) = framed_origin(w, h);
     for y in 0..h.min(ph as usize - oy) {
         let src = &rgba[y * w * 4..][..w.min(pw as usize - ox) * 4];
         out[((oy + y) * pw as usize + ox) * 4..][..src.len()].copy_from_slice(src);

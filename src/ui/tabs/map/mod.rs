@@ -12,6 +12,7 @@ mod difference;
 mod export;
 mod heap_plot;
 mod legend;
+mod cell_values;
 mod overlays;
 mod picture;
 mod plots;
