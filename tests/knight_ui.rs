@@ -99,7 +99,11 @@ fn type_path(h: &mut Harness<'_, GrundyLabApp>, path: &std::path::Path) {
 
 fn type_into_field(h: &mut Harness<'_, GrundyLabApp>, field: &str, path: &std::path::Path) {
     let files = &mut h.state_mut().state.knight.files;
-    if field == "Picture file" { files.picture_path.clear() } else { files.path.clear() }
+    if field == "Picture file" {
+        files.picture_path.clear()
+    } else {
+        files.path.clear()
+    }
     h.get_by_role_and_label(Role::TextInput, field).scroll_to_me();
     h.run();
     h.get_by_role_and_label(Role::TextInput, field).click();

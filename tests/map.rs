@@ -132,7 +132,8 @@ fn the_size_said_is_the_size_written_for_every_window_and_legend() {
         (false, 3.0, ExportWindow::whole(&t, 3.0)),
         (true, 5.0, ExportWindow { x0: 10, y0: 20, width: 30, height: 200, pixels_per_cell: 5.0 }),
     ] {
-        let poster = Poster { palette: PaletteKind::Grey, highlight: vec![], pixels_per_cell: ppc, legend, texts: None };
+        let poster =
+            Poster { palette: PaletteKind::Grey, highlight: vec![], pixels_per_cell: ppc, legend, texts: None };
         let path = tmp("sized.png");
         let said = poster_size(&t, &poster, win).unwrap();
         assert_eq!(write_window(&t, &poster, win, &path, &Control::new()).unwrap(), said);
@@ -177,6 +178,7 @@ fn a_difference_poster_shows_the_difference_colours_with_their_legend() {
     assert_eq!(write_difference(&diff, &framed, win, &path, &c).unwrap(), said);
     let img = image::open(&path).unwrap().to_rgba8();
     assert_eq!(img.dimensions(), (said.0 as u32, said.1 as u32));
-    let right = |v: u32| img.enumerate_pixels().filter(|(x, _, p)| *x > 160 + 60 && p.0 == poster.palette.colour(v)).count();
+    let right =
+        |v: u32| img.enumerate_pixels().filter(|(x, _, p)| *x > 160 + 60 && p.0 == poster.palette.colour(v)).count();
     assert!(right(1) > 50 && right(2) > 50, "swatches: {} {}", right(1), right(2));
 }

@@ -78,7 +78,8 @@ fn normalised(ink: &[f32]) -> Option<Picture> {
     for y in 0..N {
         for x in 0..N {
             let (ys, xs) = (y.saturating_sub(2)..(y + 3).min(N), x.saturating_sub(2)..(x + 3).min(N));
-            out[y * N + x] = ys.flat_map(|yy| xs.clone().map(move |xx| (yy, xx))).map(|(yy, xx)| ink[yy * N + xx]).sum();
+            out[y * N + x] =
+                ys.flat_map(|yy| xs.clone().map(move |xx| (yy, xx))).map(|(yy, xx)| ink[yy * N + xx]).sum();
         }
     }
     let mean = out.iter().sum::<f32>() / (N * N) as f32;
@@ -151,7 +152,8 @@ fn faults(c: char, face: Face) -> Vec<String> {
     if own < LIKE_ITS_REFERENCE {
         out.push(format!("{c} (U+{:04X}) is unlike its reference ({own:.2})", c as u32));
     }
-    for (h, v, name) in [(true, false, "mirrored left to right"), (false, true, "upside down"), (true, true, "turned")] {
+    for (h, v, name) in [(true, false, "mirrored left to right"), (false, true, "upside down"), (true, true, "turned")]
+    {
         // Only where the reference is not symmetric, and the drawing is not
         // either (a six-armed asterisk against a five-armed one is another
         // design, not a mirror image).
@@ -193,7 +195,8 @@ fn the_check_finds_the_faults_of_the_bundled_text_face() {
     }
     assert!(faults('⌊', Face::Text).iter().any(|f| f.contains("no glyph")));
     // Its < and > are right, and the math face's ≤ ≥ ⌊ ⌋ are too.
-    for (c, face) in [('<', Face::Text), ('>', Face::Text), ('≤', Face::Math), ('⌊', Face::Math), ('⌋', Face::Math)] {
+    for (c, face) in [('<', Face::Text), ('>', Face::Text), ('≤', Face::Math), ('⌊', Face::Math), ('⌋', Face::Math)]
+    {
         assert_eq!(faults(c, face), Vec::<String>::new(), "{c}");
     }
     // A glyph of another character is unlike the reference: x drawn as o.

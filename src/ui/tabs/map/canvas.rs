@@ -251,7 +251,11 @@ fn draw_cells_overlay(
                             None => continue,
                         },
                         None if shown.kind() == TableKind::Outcome => {
-                            if v == 0 { "P".to_string() } else { "N".to_string() }
+                            if v == 0 {
+                                "P".to_string()
+                            } else {
+                                "N".to_string()
+                            }
                         }
                         None => v.to_string(),
                     };

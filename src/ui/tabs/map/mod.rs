@@ -8,11 +8,11 @@
 //! shown, not with the table).
 
 mod canvas;
+mod cell_values;
 mod difference;
 mod export;
 mod heap_plot;
 mod legend;
-mod cell_values;
 mod overlays;
 mod picture;
 mod plots;
