@@ -90,14 +90,88 @@ fn tmp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
+/// Type `path` into the picture's field (a .png or .svg name) or the
+/// design's (any other name).
 fn type_path(h: &mut Harness<'_, GrundyLabApp>, path: &std::path::Path) {
-    h.state_mut().state.knight.files.path.clear();
-    h.get_by_role_and_label(Role::TextInput, "File path").scroll_to_me();
+    let picture = path.extension().is_some_and(|e| e == "png" || e == "svg");
+    type_into_field(h, if picture { "Picture file" } else { "Design file" }, path);
+}
+
+fn type_into_field(h: &mut Harness<'_, GrundyLabApp>, field: &str, path: &std::path::Path) {
+    let files = &mut h.state_mut().state.knight.files;
+    if field == "Picture file" {
+        files.picture_path.clear()
+    } else {
+        files.path.clear()
+    }
+    h.get_by_role_and_label(Role::TextInput, field).scroll_to_me();
     h.run();
-    h.get_by_role_and_label(Role::TextInput, "File path").click();
+    h.get_by_role_and_label(Role::TextInput, field).click();
     h.run();
-    h.get_by_role_and_label(Role::TextInput, "File path").type_text(&path.display().to_string());
+    h.get_by_role_and_label(Role::TextInput, field).type_text(&path.display().to_string());
     h.run();
+}
+
+#[test]
+fn the_design_and_the_picture_have_their_own_paths_and_refuse_each_others_names() {
+    let mut h = harness();
+    // A folder of its own: another test removes the shared one when done.
+    let dir = std::env::temp_dir().join(format!("grundy-lab-knight-paths-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = |name: &str| dir.join(name);
+    // "Save to path" with the picture's name writes nothing and says why.
+    let png = tmp("refused-design.png");
+    let _ = std::fs::remove_file(&png);
+    type_into_field(&mut h, "Design file", &png);
+    click(&mut h, "Save to path");
+    h.run();
+    assert!(!png.exists(), "no design JSON in a .png");
+    assert!(message(&h).contains("that is the name of a picture"), "{}", message(&h));
+    assert!(shows(&h, "A design is saved as .json"));
+    // Loading from a picture's name is refused the same way.
+    click(&mut h, "Load from path");
+    h.run();
+    assert!(message(&h).contains("Cannot load a design from"), "{}", message(&h));
+    // The export refuses the design's name.
+    let json = tmp("refused-picture.json");
+    let _ = std::fs::remove_file(&json);
+    type_into_field(&mut h, "Picture file", &json);
+    click(&mut h, "Export to path (.png or .svg)");
+    h.run();
+    assert!(!json.exists(), "no picture in a .json");
+    assert!(message(&h).contains("that is the name of a design file"), "{}", message(&h));
+    // Each field keeps its own path, and each button uses its own.
+    let (design, picture) = (tmp("own.json"), tmp("own.png"));
+    type_into_field(&mut h, "Design file", &design);
+    type_into_field(&mut h, "Picture file", &picture);
+    click(&mut h, "Save to path");
+    h.run();
+    assert!(message(&h).starts_with("Saved"), "{}", message(&h));
+    grundy_lab::knight::Design::load(&design).expect("a design file");
+    click(&mut h, "Export to path (.png or .svg)");
+    step_until(&mut h, "the export ends", |a| a.state.knight.files.export_job.is_none());
+    settle(&mut h);
+    assert!(message(&h).starts_with("Exported"), "{}", message(&h));
+    assert_eq!(image::image_dimensions(&picture).unwrap().0, h.state().state.knight.options.export_px);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_export_is_in_sight_without_scrolling_at_1280_by_800() {
+    for language in ["English", "Japanese"] {
+        let saved = format!(r#"{{"shared":{{"settings":{{"language":"{language}"}}}},"tab":"Knight"}}"#);
+        let mut h = common::app(&saved).size([1280.0, 800.0]).build();
+        h.run();
+        let buttons = if language == "English" {
+            ["Export to path (.png or .svg)", "Export PNG…"]
+        } else {
+            ["パスに書き出す (.png / .svg)", "PNGを書き出す…"]
+        };
+        for label in buttons {
+            let r = h.get_by_label(label).rect();
+            assert!(r.min.y >= 0.0 && r.max.y <= 800.0 && r.max.x <= 1280.0, "{language}: {label} at {r:?}");
+        }
+    }
 }
 
 #[test]

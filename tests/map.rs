@@ -4,7 +4,10 @@
 
 use grundy_lab::Control;
 use grundy_lab::grundy::compute;
-use grundy_lab::map::export::{ExportError, ExportWindow, Poster, PosterTexts, write_poster};
+use grundy_lab::map::export::{
+    DifferencePoster, ExportError, ExportWindow, Legend, Poster, PosterTexts, difference_size, poster_size,
+    write_difference, write_poster, write_window,
+};
 use grundy_lab::map::{Palette, PaletteKind};
 use grundy_lab::rules::{Convention, preset};
 use grundy_lab::theory::is_wythoff_p;
@@ -48,6 +51,9 @@ fn legend_frames_the_map() {
     };
     let (w, h) = write_poster(&t, &poster, &path).unwrap();
     assert!(w > 400 && h > 400, "{w}x{h}");
+    // The size said before writing is the size written, frame included.
+    assert_eq!(poster_size(&t, &poster, ExportWindow::whole(&t, 4.0)).unwrap(), (w, h));
+    assert_eq!(image::image_dimensions(&path).unwrap(), (w as u32, h as u32));
     let img = image::open(&path).unwrap().to_rgba8();
     // The legend swatches (strong red for 0, blue for 1) appear right of the map.
     // The map is 400 px wide and starts after a margin of at most 60 px.
@@ -115,4 +121,64 @@ fn poster_titles_say_what_the_table_holds_in_the_callers_words() {
     let blank = ink(PosterTexts { title: String::new(), ..ja.clone() }, "blank-title.png");
     let japanese = ink(ja, "japanese-title.png");
     assert!(japanese > blank + 200, "title ink: {japanese} (blank title: {blank})");
+}
+
+#[test]
+fn the_size_said_is_the_size_written_for_every_window_and_legend() {
+    let t = compute(&preset("queen-t2").unwrap(), 90, 70, &Control::new()).unwrap();
+    for (legend, ppc, win) in [
+        (true, 2.0, ExportWindow::whole(&t, 2.0)),
+        (true, 0.5, ExportWindow::whole(&t, 0.5)),
+        (false, 3.0, ExportWindow::whole(&t, 3.0)),
+        (true, 5.0, ExportWindow { x0: 10, y0: 20, width: 30, height: 200, pixels_per_cell: 5.0 }),
+    ] {
+        let poster =
+            Poster { palette: PaletteKind::Grey, highlight: vec![], pixels_per_cell: ppc, legend, texts: None };
+        let path = tmp("sized.png");
+        let said = poster_size(&t, &poster, win).unwrap();
+        assert_eq!(write_window(&t, &poster, win, &path, &Control::new()).unwrap(), said);
+        assert_eq!(image::image_dimensions(&path).unwrap(), (said.0 as u32, said.1 as u32), "{win:?}");
+    }
+}
+
+#[test]
+fn a_poster_of_queen_t2_says_where_it_ends_with_the_sign_at_most() {
+    let t = compute(&preset("queen-t2").unwrap(), 60, 60, &Control::new()).unwrap();
+    let title = PosterTexts::english(&t, ExportWindow::whole(&t, 1.0)).title;
+    assert_eq!(title, "Grundy numbers of queen-t2 (end at x + y ≤ 2), 60 × 60");
+    // The sign is drawn by the math face, whose ≤ is right (see the glyph
+    // test), not by the Japanese face, whose ≤ is the glyph of ≥.
+    assert_eq!(grundy_lab::draw::font::face_of('≤'), grundy_lab::draw::font::Face::Math);
+}
+
+#[test]
+fn a_difference_poster_shows_the_difference_colours_with_their_legend() {
+    let c = Control::new();
+    let t2 = compute(&preset("queen-t2").unwrap(), 40, 40, &c).unwrap();
+    let q = compute(&preset("queen").unwrap(), 40, 40, &c).unwrap();
+    let diff = grundy_lab::map::compare::compare_values(&t2, 1, &q, 0, &c).unwrap();
+    let palette = Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2], false);
+    let key = Legend {
+        heading: "Difference view".into(),
+        entries: [3, 1, 2, 0].iter().map(|&v| (format!("code {v}"), palette.colour(v))).collect(),
+    };
+    let poster =
+        DifferencePoster { palette, pixels_per_cell: 4.0, legend: false, title: "t2 = 1 vs queen = 0".into(), key };
+    let path = tmp("difference.png");
+    let win = ExportWindow::whole(&diff, 4.0);
+    assert_eq!(write_difference(&diff, &poster, win, &path, &c).unwrap(), (160, 160));
+    let img = image::open(&path).unwrap().to_rgba8();
+    for (x, y) in [(8u32, 13u32), (13, 8), (9, 13), (0, 0), (1, 2)] {
+        let want = poster.palette.colour(diff.get(x as usize, y as usize));
+        assert_eq!(img.get_pixel(x * 4 + 2, y * 4 + 2).0, want, "({x}, {y})");
+    }
+    // Framed: the size said is written, and the legend's swatches are there.
+    let framed = DifferencePoster { legend: true, ..poster.clone() };
+    let said = difference_size(&diff, &framed, win).unwrap();
+    assert_eq!(write_difference(&diff, &framed, win, &path, &c).unwrap(), said);
+    let img = image::open(&path).unwrap().to_rgba8();
+    assert_eq!(img.dimensions(), (said.0 as u32, said.1 as u32));
+    let right =
+        |v: u32| img.enumerate_pixels().filter(|(x, _, p)| *x > 160 + 60 && p.0 == poster.palette.colour(v)).count();
+    assert!(right(1) > 50 && right(2) > 50, "swatches: {} {}", right(1), right(2));
 }

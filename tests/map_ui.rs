@@ -182,6 +182,76 @@ fn difference_view_shows_the_theorem_of_the_sources() {
     assert!(shows(&h, "Show the difference"), "the difference view can be switched off");
 }
 
+/// The first label (or value) that contains `text`.
+fn label_with(h: &Harness<'_, GrundyLabApp>, text: &str) -> Option<String> {
+    let found = std::cell::RefCell::new(None);
+    let _ = h
+        .query_all_by(|n| {
+            if let Some(l) = n.label().or_else(|| n.value()).filter(|l| l.contains(text)) {
+                found.borrow_mut().get_or_insert(l);
+            }
+            false
+        })
+        .count();
+    found.into_inner()
+}
+
+#[test]
+fn the_poster_prints_the_difference_view_on_screen_at_the_size_said() {
+    let mut h = harness(MAP_256);
+    h.state_mut().state.shared.rules = preset("queen-t2").unwrap();
+    step_until(&mut h, "the queen-t2 table", |a| {
+        ready(a, 256) && a.state.map.table().unwrap().rules().name == "queen-t2"
+    });
+    let dir = std::env::temp_dir().join(format!("grundy-lab-map-ui-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("difference.png");
+    {
+        let o = &mut h.state_mut().state.map.options;
+        (o.compare_with, o.compare_a, o.compare_b) = ("queen".into(), 1, 0);
+        o.export_path = path.display().to_string();
+        o.export_ppc = 2.0;
+        o.export_legend = true;
+        o.export_whole = true;
+    }
+    h.run_steps(1);
+    assert!(!shows_anywhere(&h, "shows the difference view"), "no difference view yet");
+    h.get_by_label("Compare").click();
+    step_until(&mut h, "the difference view", |a| a.state.map.overlay_summary().is_some());
+    h.run_steps(2);
+    assert!(shows_anywhere(&h, "The picture shows the difference view on the map"));
+    // The size said, frame and legend included, is the size written.
+    let said = label_with(&h, "The file will be").expect("the size of the file");
+    let numbers: Vec<u32> = said.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+    let [w, h_px] = numbers[..] else { panic!("{said}") };
+    assert!(w > 512 && h_px > 512, "the frame is counted: {said}");
+    h.get_by_label("Save to path").click();
+    step_until(&mut h, "the export", |a| a.state.map.message().is_some_and(|m| m.starts_with("Wrote")));
+    let img = image::open(&path).unwrap().to_rgba8();
+    assert_eq!(img.dimensions(), (w, h_px), "{said}");
+    // The cells are the difference view's: where g = 1 of queen-t2 and
+    // Wythoff's P-positions agree and differ, in the legend's colours.
+    let c = grundy_lab::Control::new();
+    let t2 = grundy_lab::grundy::compute(&preset("queen-t2").unwrap(), 256, 256, &c).unwrap();
+    let q = grundy_lab::grundy::compute(&preset("queen").unwrap(), 256, 256, &c).unwrap();
+    let diff = grundy_lab::map::compare::compare_values(&t2, 1, &q, 0, &c).unwrap();
+    let palette = Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2], false);
+    let (ox, oy) = grundy_lab::map::frame::framed_origin(512, 512);
+    let mut cells = grundy_lab::map::compare::disagreements(&diff, 100);
+    assert_eq!(cells.len(), 10);
+    cells.extend([(8, 13), (13, 8), (9, 13), (200, 100), (144, 233)]);
+    for (x, y) in cells {
+        let px = img.get_pixel((ox + 2 * x) as u32, (oy + 2 * y) as u32).0;
+        assert_eq!(px, palette.colour(diff.get(x, y)), "cell ({x}, {y}) of the difference view");
+    }
+    let both = img.pixels().filter(|p| p.0 == palette.colour(3)).count();
+    assert!(both > 4 * 20, "the cells where both hold, and the legend's swatch: {both} pixels");
+    // Switched off, the poster is the map again.
+    h.get_by_label("Show the difference").click();
+    h.run_steps(2);
+    assert!(!shows_anywhere(&h, "shows the difference view"));
+}
+
 #[test]
 fn export_by_path_writes_a_png() {
     let mut h = harness(MAP_256);

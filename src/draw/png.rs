@@ -1,7 +1,7 @@
 //! PNG backend: tiny-skia (anti-aliased) for pixels, the `image` crate for
-//! encoding, the bundled font (via ab_glyph outlines) for text.
+//! encoding, the bundled faces (via ab_glyph outlines) for text.
 
-use super::font::{font, layout};
+use super::font::{face_font, layout};
 use super::{DrawError, Rgba, Scene, Shape, Stroke, write_atomic};
 use ab_glyph::{Font, OutlineCurve};
 use image::ImageEncoder;
@@ -168,16 +168,17 @@ fn draw_text(
     anchor: super::Anchor,
     t: Transform,
 ) {
-    let Some(f) = font() else { return };
     if !(size.is_finite() && size > 0.0) {
         return;
     }
-    let scale = size / f.units_per_em().unwrap_or(1000.0);
     let x0 = pos[0] - anchor.horizontal() * super::font::text_width(text, size);
     let base = pos[1] + anchor.baseline_offset(size);
     let mut pb = PathBuilder::new();
-    for (id, gx) in layout(text, size) {
-        let Some(outline) = f.outline(id) else {
+    for placed in layout(text, size) {
+        let Some(f) = face_font(placed.face) else { continue };
+        let scale = size / f.units_per_em().unwrap_or(1000.0);
+        let gx = placed.x;
+        let Some(outline) = f.outline(placed.id) else {
             continue;
         };
         let map = |p: ab_glyph::Point| (x0 + gx + p.x * scale, base - p.y * scale);

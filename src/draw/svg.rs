@@ -1,6 +1,6 @@
 //! SVG 1.1 backend: a plain text writer.
 
-use super::font::{FAMILY, text_width};
+use super::font::{FAMILY, Face, MATH_FAMILY, runs, text_width};
 use super::{Rgba, Scene, Shape, Stroke};
 use std::fmt::Write;
 
@@ -28,6 +28,20 @@ pub fn escape(s: &str) -> String {
         }
     }
     out
+}
+
+/// The text as SVG character data: the runs of the math face in a
+/// `<tspan>` that asks for it, so that a viewer whose copy of the text face
+/// draws a sign wrongly (the bundled one swaps ≤ and ≥) or not at all (⌊ ⌋)
+/// draws the sign the PNG shows.
+fn text_runs(text: &str) -> String {
+    runs(text)
+        .into_iter()
+        .map(|(face, run)| match face {
+            Face::Text => escape(run),
+            Face::Math => format!("<tspan font-family=\"{MATH_FAMILY}\">{}</tspan>", escape(run)),
+        })
+        .collect()
 }
 
 fn paint_attr(name: &str, c: Option<Rgba>) -> String {
@@ -122,7 +136,7 @@ pub fn to_svg(scene: &Scene) -> String {
                     num(y),
                     num(*size),
                     paint_attr("fill", Some(*color)),
-                    escape(text)
+                    text_runs(text)
                 );
             }
         }
@@ -152,5 +166,16 @@ mod tests {
         let svg = to_svg(&s);
         assert!(svg.contains("a&lt;&amp;&gt;&quot;b"), "{svg}");
         assert!(!svg.contains("<rect"), "transparent scene has no background");
+    }
+
+    #[test]
+    fn signs_are_asked_of_the_math_face() {
+        let mut s = Scene::new(10.0, 10.0, None);
+        s.text([1.0, 1.0], "x + y ≤ 2, ⌊nφ⌋", 3.0, Rgba::BLACK, Anchor::Center);
+        let svg = to_svg(&s);
+        let math = format!("<tspan font-family=\"{MATH_FAMILY}\">");
+        assert!(svg.contains(&format!(">x + y {math}≤</tspan> 2, {math}⌊</tspan>n{math}φ⌋</tspan></text>")), "{svg}");
+        // The document stays well-formed XML.
+        roxmltree::Document::parse(&svg).unwrap();
     }
 }

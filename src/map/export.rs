@@ -1,7 +1,7 @@
 //! Poster export of a Grundy map: the whole table (or a window of it) at a
 //! chosen number of pixels per cell, written as PNG.
 
-pub use super::frame::PosterTexts;
+pub use super::frame::{Legend, PosterTexts};
 use super::palette::Palette;
 use super::pyramid::Pyramid;
 use super::raster::{View, render_controlled};
@@ -255,9 +255,9 @@ pub fn write_poster(table: &Table, poster: &Poster, path: &Path) -> Result<(usiz
 }
 
 /// Render and write a poster of a window of the table; returns its pixel
-/// size. Progress goes to `control` (the pyramid, then the pixel rows); when
-/// it is cancelled the export stops with [`ExportError::Cancelled`] and
-/// writes nothing.
+/// size, [`poster_size`]. Progress goes to `control` (the pyramid, then the
+/// pixel rows); when it is cancelled the export stops with
+/// [`ExportError::Cancelled`] and writes nothing.
 pub fn write_window(
     table: &Table,
     poster: &Poster,
@@ -265,32 +265,123 @@ pub fn write_window(
     path: &Path,
     control: &Control,
 ) -> Result<(usize, usize), ExportError> {
-    let misere = table.kind() == crate::grundy::TableKind::Outcome;
-    let palette = Palette::new(poster.palette, table.max_value(), &poster.highlight, misere);
-    let win = ExportWindow {
-        width: win.width.min(table.width().saturating_sub(win.x0)),
-        height: win.height.min(table.height().saturating_sub(win.y0)),
-        ..win
-    };
-    let (pw, ph) = win.pixel_size()?;
-    // The pixels, and a second copy when the frame is drawn around them.
-    let copies = if poster.legend { 2 } else { 1 };
-    let picture = crate::grundy::Allocation::Picture { width: pw, height: ph };
-    crate::grundy::check_fits(picture, (pw as u64) * (ph as u64) * 4 * copies)?;
+    let win = clipped(table, win);
+    let palette = map_palette(table, poster);
+    let frame = poster.legend.then(|| map_frame(table, poster, &palette, win));
     // Below a pixel a cell, the pyramid keeps every P-position in the
     // picture. A poster that might lose some is refused, not made.
     let zoomed_out = win.pixels_per_cell < 1.0;
+    let picture = Picture { cells: table, palette: &palette, frame: frame.as_ref(), pyramid: zoomed_out };
+    write_picture(&picture, win, path, control)
+}
+
+/// The size in pixels of the file [`write_window`] writes: the cells at
+/// their pixels, and the frame around them when the poster has a legend.
+pub fn poster_size(table: &Table, poster: &Poster, win: ExportWindow) -> Result<(usize, usize), ExportError> {
+    let win = clipped(table, win);
+    let (w, h) = win.pixel_size()?;
+    if !poster.legend {
+        return Ok((w, h));
+    }
+    let (title, legend) = map_frame(table, poster, &map_palette(table, poster), win);
+    Ok(super::frame::framed_size(w, h, &title, &legend))
+}
+
+/// A poster of a difference view (where two tables, or a table and a
+/// formula, agree): its cells in its own colours, with its own title and
+/// legend.
+#[derive(Clone, Debug)]
+pub struct DifferencePoster {
+    /// The colours of the cells' codes.
+    pub palette: Palette,
+    /// Pixels per cell along each side (below 1 shrinks the poster).
+    pub pixels_per_cell: f64,
+    /// Whether the poster is framed by the legend, axes and the title.
+    pub legend: bool,
+    /// The title above the map.
+    pub title: String,
+    /// What each colour means.
+    pub key: Legend,
+}
+
+/// Render and write a poster of the window `win` of the difference view
+/// `diff`; returns its pixel size, [`difference_size`]. Below a pixel a
+/// cell each pixel shows the cell at its centre, as on screen.
+pub fn write_difference(
+    diff: &Table,
+    poster: &DifferencePoster,
+    win: ExportWindow,
+    path: &Path,
+    control: &Control,
+) -> Result<(usize, usize), ExportError> {
+    let win = clipped(diff, win);
+    let frame = poster.legend.then(|| (poster.title.clone(), poster.key.clone()));
+    let picture = Picture { cells: diff, palette: &poster.palette, frame: frame.as_ref(), pyramid: false };
+    write_picture(&picture, win, path, control)
+}
+
+/// The size in pixels of the file [`write_difference`] writes.
+pub fn difference_size(
+    diff: &Table,
+    poster: &DifferencePoster,
+    win: ExportWindow,
+) -> Result<(usize, usize), ExportError> {
+    let (w, h) = clipped(diff, win).pixel_size()?;
+    Ok(if poster.legend { super::frame::framed_size(w, h, &poster.title, &poster.key) } else { (w, h) })
+}
+
+/// The window within the table.
+fn clipped(table: &Table, win: ExportWindow) -> ExportWindow {
+    ExportWindow {
+        width: win.width.min(table.width().saturating_sub(win.x0)),
+        height: win.height.min(table.height().saturating_sub(win.y0)),
+        ..win
+    }
+}
+
+fn map_palette(table: &Table, poster: &Poster) -> Palette {
+    let misere = table.kind() == crate::grundy::TableKind::Outcome;
+    Palette::new(poster.palette, table.max_value(), &poster.highlight, misere)
+}
+
+/// The title and legend of a poster of the table's own values.
+fn map_frame(table: &Table, poster: &Poster, palette: &Palette, win: ExportWindow) -> (String, Legend) {
+    let texts = poster.texts.clone().unwrap_or_else(|| PosterTexts::english(table, win));
+    let legend = Legend::of_values(table, palette, &poster.highlight, &texts);
+    (texts.title, legend)
+}
+
+/// What a poster draws: the cells in their colours, the frame's words,
+/// and whether the pyramid keeps every P-position below a pixel a cell.
+struct Picture<'a> {
+    cells: &'a Table,
+    palette: &'a Palette,
+    frame: Option<&'a (String, Legend)>,
+    pyramid: bool,
+}
+
+fn write_picture(
+    picture: &Picture,
+    win: ExportWindow,
+    path: &Path,
+    control: &Control,
+) -> Result<(usize, usize), ExportError> {
+    let table = picture.cells;
+    let (pw, ph) = win.pixel_size()?;
+    // The pixels, and a second copy when the frame is drawn around them.
+    let copies = if picture.frame.is_some() { 2 } else { 1 };
+    let size = crate::grundy::Allocation::Picture { width: pw, height: ph };
+    crate::grundy::check_fits(size, (pw as u64) * (ph as u64) * 4 * copies)?;
+    let zoomed_out = picture.pyramid && win.pixels_per_cell < 1.0;
     if zoomed_out {
         pyramid_fits(table, crate::grundy::memory_limit())?;
     }
     let pyramid = if zoomed_out { Some(Pyramid::build(table, control).ok_or(ExportError::Cancelled)?) } else { None };
-    let (w, h, rgba) = raster_controlled(table, pyramid.as_ref(), &palette, win, control)?;
+    let (w, h, rgba) = raster_controlled(table, pyramid.as_ref(), picture.palette, win, control)?;
     drop(pyramid);
-    let (w, h, rgba) = if poster.legend {
-        let texts = poster.texts.clone().unwrap_or_else(|| PosterTexts::english(table, win));
-        super::frame::frame(table, &palette, &poster.highlight, &texts, win, w, h, rgba)?
-    } else {
-        (w, h, rgba)
+    let (w, h, rgba) = match picture.frame {
+        Some((title, legend)) => super::frame::frame(title, legend, win, w, h, rgba)?,
+        None => (w, h, rgba),
     };
     write_png_controlled(path, w, h, &rgba, control)?;
     Ok((w, h))

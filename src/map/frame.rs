@@ -21,8 +21,14 @@ impl PosterTexts {
     /// English texts for the window `win` of `table`: "Grundy numbers of
     /// queen, 256 × 256", or for a misère table (which holds outcomes, not
     /// Grundy numbers) "P/N outcomes of queen (misère), 256 × 256".
+    /// A game that ends on the triangle `x + y <= n` says so:
+    /// "Grundy numbers of queen-t2 (end at x + y ≤ 2), 60 × 60".
     pub fn english(table: &Table, win: super::export::ExportWindow) -> Self {
-        let (rules, range) = (table.rules().label(), window_text(table, win));
+        let mut rules = table.rules().label();
+        if let Some(n) = table.rules().terminal.as_triangle().filter(|&n| n > 0) {
+            rules.push_str(&format!(" (end at x + y ≤ {n})"));
+        }
+        let range = window_text(table, win);
         match table.kind() {
             TableKind::Grundy => PosterTexts {
                 title: format!("Grundy numbers of {rules}, {range}"),
@@ -67,33 +73,109 @@ pub fn window_text(table: &Table, win: super::export::ExportWindow) -> String {
 
 const INK: Colour = Colour([30, 30, 30, 255]);
 
-/// Put the `w x h` map raster in a frame with a title, axes and a legend.
-/// The words come from `texts`. Returns the framed picture as RGBA.
-#[expect(clippy::too_many_arguments, reason = "the map, its colours and words, and its pixels")]
+/// The legend of a poster: its heading and what each colour means.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Legend {
+    /// The heading ("g(x, y)", "outcome", "Difference view").
+    pub heading: String,
+    /// Each colour with what it means, in order.
+    pub entries: Vec<(String, super::Rgba)>,
+}
+
+impl Legend {
+    /// The legend of the map's own colours: the values of `palette` (at
+    /// most 11 lines), the heading and the word for the values the
+    /// highlight palette greys out from `texts`.
+    pub fn of_values(table: &Table, palette: &Palette, highlight: &[u32], texts: &PosterTexts) -> Legend {
+        let misere = table.kind() == TableKind::Outcome;
+        let entries = palette
+            .legend(table.max_value(), highlight, misere, 11)
+            .into_iter()
+            .map(|(label, c)| (if label == Palette::OTHER { texts.other.clone() } else { label }, c))
+            .collect();
+        Legend { heading: texts.legend.clone(), entries }
+    }
+}
+
+/// Where the parts of a framed poster go, from the map's size in pixels,
+/// the title and the number of legend lines.
+struct Layout {
+    /// The em size of the legend's words.
+    font: f32,
+    /// The margin around the map (the axes' numbers stand in it).
+    margin: f32,
+    /// The framed picture's width and height.
+    width: f32,
+    height: f32,
+}
+
+impl Layout {
+    fn new(w: usize, h: usize, title: &str, legend: &Legend) -> Layout {
+        use crate::draw::font::text_width;
+        let font = em_size(w, h);
+        let margin = (font * 4.0).round();
+        // The legend starts 2 em right of the map; its labels 1.6 em after
+        // their swatches; 1 em to spare at the right edge.
+        let labels = legend.entries.iter().map(|(l, _)| 1.6 * font + text_width(l, font * 0.8));
+        let words = labels.fold(text_width(&legend.heading, font), f32::max);
+        let legend_w = (font * 9.0).max(words + 3.0 * font - margin).round();
+        // Room for the title and every legend entry, even beside a small map.
+        let title_w = text_width(title, font * 1.3) + 2.0 * margin;
+        let legend_h = font * 1.8 + legend.entries.len() as f32 * font * 1.5 + font;
+        let width = (w as f32 + 2.0 * margin + legend_w).max(title_w);
+        let height = (h as f32 + 2.0 * margin).max(margin + legend_h);
+        Layout { font, margin, width, height }
+    }
+
+    /// The longer side in pixels: one scene unit a pixel.
+    fn long_side(&self) -> u32 {
+        self.width.max(self.height).round() as u32
+    }
+
+    fn scene(&self) -> Scene {
+        Scene::new(self.width, self.height, Some(Colour([255, 255, 255, 255])))
+    }
+
+    /// The framed picture's size in pixels.
+    fn pixel_size(&self) -> (usize, usize) {
+        let (w, h) = self.scene().pixel_size(self.long_side());
+        (w as usize, h as usize)
+    }
+}
+
+/// The em size of a frame's words around a `w x h` map raster.
+fn em_size(w: usize, h: usize) -> f32 {
+    (w.max(h) as f32 * 0.018).clamp(14.0, 160.0)
+}
+
+/// Where the top-left pixel of the `w x h` map raster lands in its
+/// [`frame`]: after the margin, on both sides.
+pub fn framed_origin(w: usize, h: usize) -> (usize, usize) {
+    let margin = (em_size(w, h) * 4.0).round() as usize;
+    (margin, margin)
+}
+
+/// The size in pixels of the `w x h` map raster once [`frame`]d with
+/// `title` and `legend`: the size of the file a poster writes.
+pub fn framed_size(w: usize, h: usize, title: &str, legend: &Legend) -> (usize, usize) {
+    Layout::new(w, h, title, legend).pixel_size()
+}
+
+/// Put the `w x h` map raster of the cells `win` in a frame with `title`,
+/// axes and `legend`. Returns the framed picture as RGBA, of
+/// [`framed_size`].
 pub fn frame(
-    table: &Table,
-    palette: &Palette,
-    highlight: &[u32],
-    texts: &PosterTexts,
+    title: &str,
+    legend: &Legend,
     win: super::export::ExportWindow,
     w: usize,
     h: usize,
     rgba: Vec<u8>,
 ) -> Result<(usize, usize, Vec<u8>), crate::draw::DrawError> {
-    let side = w.max(h) as f32;
-    let font = (side * 0.018).clamp(14.0, 160.0);
-    let margin = (font * 4.0).round();
-    let legend_w = (font * 9.0).round();
-    // Room for the title (about 0.6 em a character) and every legend entry,
-    // even beside a small map.
-    let misere = table.kind() == TableKind::Outcome;
-    let entries = palette.legend(table.max_value(), highlight, misere, 11);
-    let title_w = texts.title.chars().count() as f32 * font * 1.3 * 0.62 + 2.0 * margin;
-    let legend_h = font * 1.8 + entries.len() as f32 * font * 1.5 + font;
-    let fw = (w as f32 + 2.0 * margin + legend_w).max(title_w);
-    let fh = (h as f32 + 2.0 * margin).max(margin + legend_h);
-    let mut scene = Scene::new(fw, fh, Some(Colour([255, 255, 255, 255])));
-    scene.text([margin, margin * 0.3], &texts.title, font * 1.3, INK, Anchor::Left);
+    let layout = Layout::new(w, h, title, legend);
+    let (font, margin) = (layout.font, layout.margin);
+    let mut scene = layout.scene();
+    scene.text([margin, margin * 0.3], title, font * 1.3, INK, Anchor::Left);
     // Axes: x to the right along the top, y down the left side, origin (0,0)
     // at the top left as in the sources.
     let (mx, my) = (margin, margin);
@@ -127,8 +209,8 @@ pub fn frame(
     scene.text([mx - font * 0.7, my + h as f32 + font * 1.4], "y ↓", font, INK, Anchor::Right);
     // Legend: swatches with labels.
     let lx = mx + w as f32 + font * 2.0;
-    scene.text([lx, my], &texts.legend, font, INK, Anchor::TopLeft);
-    for (i, (label, c)) in entries.iter().enumerate() {
+    scene.text([lx, my], &legend.heading, font, INK, Anchor::TopLeft);
+    for (i, (label, c)) in legend.entries.iter().enumerate() {
         let y = my + font * 1.8 + i as f32 * font * 1.5;
         scene.push(Shape::Rect {
             min: [lx, y],
@@ -136,12 +218,10 @@ pub fn frame(
             fill: Some(Colour(*c)),
             stroke: Some(thin),
         });
-        let label = if label == Palette::OTHER { &texts.other } else { label };
         scene.text([lx + font * 1.6, y + font * 0.55], label, font * 0.8, INK, Anchor::Left);
     }
-    let px = fw.max(fh).round() as u32;
-    let (pw, ph, mut out) = crate::draw::png::render_rgba(&scene, px)?;
-    let (ox, oy) = (mx as usize, my as usize);
+    let (pw, ph, mut out) = crate::draw::png::render_rgba(&scene, layout.long_side())?;
+    let (ox, oy) = framed_origin(w, h);
     for y in 0..h.min(ph as usize - oy) {
         let src = &rgba[y * w * 4..][..w.min(pw as usize - ox) * 4];
         out[((oy + y) * pw as usize + ox) * 4..][..src.len()].copy_from_slice(src);

@@ -194,6 +194,14 @@ impl TerminalSet {
         Self::from_cells((0..=n).flat_map(|x| (0..=n - x).map(move |y| (x, y))))
     }
 
+    /// `n` when the set is the triangle `x + y <= n` ([`Self::triangle`]).
+    pub fn as_triangle(&self) -> Option<u32> {
+        let n = self.cells.iter().map(|c| c.0[0] + c.0[1]).max()?;
+        // The triangle of side n has (n + 1)(n + 2) / 2 cells.
+        let cells = (n as usize + 1) * (n as usize + 2) / 2;
+        (self.cells.len() == cells && *self == Self::triangle(n)).then_some(n)
+    }
+
     /// A terminal set from cells `(x, y)` of the plane z = 0.
     pub fn from_cells(cells: impl IntoIterator<Item = (u32, u32)>) -> Self {
         Self::from_points(cells.into_iter().map(|(x, y)| [x, y, 0]))
@@ -541,5 +549,12 @@ mod tests {
         assert!(r.moves(1, 1).is_empty());
         assert!(!r.moves(2, 1).is_empty());
         assert_eq!(r.terminal.len(), 6);
+        assert_eq!(r.terminal.as_triangle(), Some(2));
+        assert_eq!(TerminalSet::triangle(5).as_triangle(), Some(5));
+        assert_eq!(TerminalSet::none().as_triangle(), None);
+        // Six cells that are not the triangle, and the triangle with one more.
+        assert_eq!(TerminalSet::from_cells([(0, 0), (1, 0), (0, 1), (3, 0), (2, 0), (1, 1)]).as_triangle(), None);
+        let more = TerminalSet::from_cells(TerminalSet::triangle(2).cells().map(|[x, y, _]| (x, y)).chain([(5, 5)]));
+        assert_eq!(more.as_triangle(), None);
     }
 }

@@ -1,16 +1,21 @@
 //! Fonts: egui's defaults, plus the bundled BIZ UD PGothic (OFL 1.1, see
 //! `assets/fonts/OFL.txt`) as a fallback for Japanese, and the monospace
-//! face as a fallback for mathematical signs (⌊ ⌋) in proportional text.
+//! face as a fallback for mathematical signs (⌊ ⌋) in proportional text;
+//! scene texts in the two faces of the exported pictures
+//! ([`crate::draw::font`]).
 
 use egui::{FontData, FontDefinitions, FontFamily};
 use std::sync::Arc;
 
 /// The bundled Japanese-capable font.
-pub const JAPANESE_FONT: &[u8] = include_bytes!("../../assets/fonts/BIZUDPGothic-Regular.ttf");
+pub const JAPANESE_FONT: &[u8] = crate::draw::font::FONT_BYTES;
 
-/// The name of the font family that draws scene texts (knight pictures)
-/// in the bundled face alone, as the PNG and SVG backends do.
+/// The name of the font family that draws the runs of scene texts (knight
+/// pictures) that the PNG and SVG backends draw in their text face.
 pub const SCENE_FAMILY: &str = "scene";
+
+/// The font family of the runs the backends draw in their math face.
+pub const SCENE_MATH_FAMILY: &str = "scene-math";
 
 /// The font definitions the app uses.
 pub fn definitions() -> FontDefinitions {
@@ -26,6 +31,12 @@ pub fn definitions() -> FontDefinitions {
         }
     }
     fonts.families.insert(FontFamily::Name(SCENE_FAMILY.into()), vec!["BIZUDPGothic".to_owned()]);
+    // egui's default fonts hold Hack already; the same bytes either way.
+    fonts
+        .font_data
+        .entry("Hack".to_owned())
+        .or_insert_with(|| Arc::new(FontData::from_static(crate::draw::font::MATH_FONT_BYTES)));
+    fonts.families.insert(FontFamily::Name(SCENE_MATH_FAMILY.into()), vec!["Hack".to_owned()]);
     fonts
 }
 

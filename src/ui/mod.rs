@@ -9,6 +9,8 @@
 //! go through [`i18n::tr`].
 
 mod app;
+#[cfg(test)]
+mod export_glyphs;
 pub mod file_choice;
 pub mod fonts;
 mod help;

@@ -55,6 +55,28 @@ pub fn scene_family() -> FontFamily {
     FontFamily::Name(super::fonts::SCENE_FAMILY.into())
 }
 
+/// The font family of the runs of scene texts the backends draw in their
+/// math face ([`crate::draw::font::Face::Math`]).
+pub fn scene_math_family() -> FontFamily {
+    FontFamily::Name(super::fonts::SCENE_MATH_FAMILY.into())
+}
+
+/// One line of scene text, each run in the face the PNG and SVG backends
+/// draw it with (so ≤ is never drawn by the text face, which swaps it).
+fn scene_text_job(text: &str, em: f32, colour: Color32) -> egui::text::LayoutJob {
+    use crate::draw::font::{Face, runs};
+    let mut job = egui::text::LayoutJob::default();
+    for (face, run) in runs(text) {
+        let family = match face {
+            Face::Text => scene_family(),
+            Face::Math => scene_math_family(),
+        };
+        job.append(run, 0.0, egui::TextFormat::simple(FontId::new(em, family), colour));
+    }
+    job.wrap.max_width = f32::INFINITY;
+    job
+}
+
 /// A round-capped segment: egui strokes have butt ends, so caps are discs.
 fn segment(shapes: &mut Vec<egui::Shape>, a: Pos2, b: Pos2, st: egui::Stroke) {
     shapes.push(egui::Shape::line_segment([a, b], st));
@@ -123,7 +145,7 @@ pub fn paint(painter: &egui::Painter, scene: &Scene, area: Rect) -> SceneTransfo
                 if em < 3.0 {
                     continue; // unreadable anyway; saves laying out thousands of labels
                 }
-                let galley = painter.layout_no_wrap(text.clone(), FontId::new(em, scene_family()), color(*c));
+                let galley = painter.layout_job(scene_text_job(text, em, color(*c)));
                 // The scene anchors text by its width and its baseline.
                 let baseline = galley
                     .rows

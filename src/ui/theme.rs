@@ -92,8 +92,9 @@ pub struct Colours {
     pub map_grid_minor: Color32,
     /// The outline of the P-positions (value 0) on the map.
     pub map_p_outline: Color32,
-    /// The golden lines y = φx and y = x/φ.
-    pub map_golden: Color32,
+    /// The golden lines y = φx and y = x/φ: translucent, so the
+    /// P-positions under them stay visible.
+    pub map_golden_line: Color32,
     /// The values of the one-heap plot (its line at half strength).
     pub plot_values: Color32,
     /// The P-positions (value 0) of the one-heap plot.
@@ -158,7 +159,7 @@ fn light() -> Colours {
         map_grid_major: Color32::from_black_alpha(110),
         map_grid_minor: Color32::from_black_alpha(50),
         map_p_outline: Color32::from_rgb(255, 120, 60),
-        map_golden: Color32::from_rgb(255, 215, 0),
+        map_golden_line: Color32::from_rgba_unmultiplied(255, 215, 0, 0x80),
         plot_values: Color32::from_rgb(40, 100, 200),
         plot_p: Color32::from_rgb(220, 40, 40),
         plot_rare: Color32::from_rgb(230, 120, 0),

@@ -355,7 +355,10 @@ impl KnightTab {
                         chosen = Some(l);
                         self.files.message = None;
                     }
-                    Err(e) => self.files.message = Some((false, e)),
+                    Err(e) => {
+                        self.files.message = Some((false, e));
+                        self.files.message_of_picture = false;
+                    }
                 }
             }
         });

@@ -255,11 +255,14 @@ impl KnightTab {
         use crate::ui::widgets::{Side, side_panel};
         side_panel(ui, "knight_edit", Side::Left, 310.0, 0.3, |ui| self.edit_panel(ui, &shared.saved_pieces));
         side_panel(ui, "knight_solve", Side::Right, 360.0, 0.3, |ui| {
+            // The picture's export first: a poster is what the designer
+            // makes, and its button is in sight without scrolling.
+            self.picture_panel(ui, &ctx);
             self.solve_panel(ui, &ctx);
             self.animation_panel(ui);
             self.puzzle_panel(ui);
             self.style_panel(ui);
-            self.files_panel(ui, &ctx);
+            self.design_panel(ui);
         });
         egui::CentralPanel::default().show(ui, |ui| self.canvas_view(ui, shared));
         // Every change of the design (style sliders, colours, the leaper, a

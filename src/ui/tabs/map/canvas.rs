@@ -62,7 +62,8 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
         (Some(o), Some(p)) => (&o.table, p),
         _ => (&table, &*palette),
     };
-    tab.rt.view.numbers_drawn = draw_cells_overlay(&painter, rect, &cam, shown, &table, cell_palette, tab);
+    let pairs = overlay.as_ref().map(|o| &o.cells);
+    tab.rt.view.numbers_drawn = draw_cells_overlay(&painter, rect, &cam, (shown, pairs), &table, cell_palette, tab);
     if tab.options.golden {
         draw_golden_lines(&painter, rect, &cam, w.max(h));
     }
@@ -190,12 +191,13 @@ fn handle_input(ui: &egui::Ui, response: &egui::Response, rect: Rect, cam: &mut 
 
 /// Numbers in cells, a grid and P-position outlines, for the visible cells
 /// only and only when cells are large enough to show them. Returns how many
-/// numbers were written.
+/// numbers were written. The cells of a difference view show the two values
+/// it compares ("this / the other"), not its codes.
 fn draw_cells_overlay(
     painter: &egui::Painter,
     rect: Rect,
     cam: &Camera,
-    shown: &Table,
+    (shown, pairs): (&Table, Option<&super::cell_values::CellValues>),
     table: &Table,
     palette: &Palette,
     tab: &MapTab,
@@ -237,16 +239,27 @@ fn draw_cells_overlay(
     }
     let mut written = 0;
     if tab.options.numbers && z >= 22.0 && count <= 8_000 {
-        let font = FontId::proportional((z * 0.42).min(28.0));
+        // Two values need a smaller face to fit a cell.
+        let em = if pairs.is_some() { z * 0.3 } else { z * 0.42 };
+        let font = FontId::proportional(em.min(28.0));
         for y in ys {
             for x in xs.clone() {
                 if let Some(v) = shown.try_get(x, y) {
-                    written += 1;
-                    let text = if shown.kind() == TableKind::Outcome {
-                        if v == 0 { "P".to_string() } else { "N".to_string() }
-                    } else {
-                        v.to_string()
+                    let text = match pairs {
+                        Some(p) => match p.text(x, y) {
+                            Some(t) => t,
+                            None => continue,
+                        },
+                        None if shown.kind() == TableKind::Outcome => {
+                            if v == 0 {
+                                "P".to_string()
+                            } else {
+                                "N".to_string()
+                            }
+                        }
+                        None => v.to_string(),
                     };
+                    written += 1;
                     painter.text(
                         at(x, y) + vec2(z / 2.0, z / 2.0),
                         Align2::CENTER_CENTER,
@@ -261,9 +274,11 @@ fn draw_cells_overlay(
     written
 }
 
+/// The lines y = φx and y = x/φ, thin and translucent: the P-positions
+/// they explain stay visible under them.
 fn draw_golden_lines(painter: &egui::Painter, rect: Rect, cam: &Camera, n: usize) {
     let far = n as f64 * 2.0;
-    let stroke = Stroke::new(2.5, crate::ui::theme::current(painter.ctx()).map_golden);
+    let stroke = Stroke::new(1.2, crate::ui::theme::current(painter.ctx()).map_golden_line);
     for (slope, label) in [(PHI, "y = φx"), (1.0 / PHI, "y = x/φ")] {
         let a = cam.to_pixel(0.0, 0.0);
         let (ex, ey) = if slope > 1.0 { (far / slope, far) } else { (far, far * slope) };

@@ -6,7 +6,7 @@
 use super::MapTab;
 use crate::grundy::{Table, TableKind};
 use crate::jobs::{Job, JobEnd, JobError, poll};
-use crate::map::export::{ExportError, ExportWindow, Poster, PosterTexts};
+use crate::map::export::{DifferencePoster, ExportError, ExportWindow, Legend, Poster, PosterTexts};
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
@@ -71,7 +71,12 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
     let Some(table) = tab.table().filter(|t| t.is_complete()).cloned() else { return };
     export_options(ui, tab);
     let win = export_window(tab, &table, ui);
-    match win.pixel_size() {
+    let picture = poster_of(tab, &table, win);
+    if matches!(picture, Shown::Difference(..)) {
+        ui.small(tr("map.export.difference"));
+    }
+    // The size of the file as it will be written, frame included.
+    match picture.size(&table, win) {
         Ok((w, h)) => {
             ui.small(trf("map.export.size", &[("w", &w), ("h", &h)]));
         }
@@ -81,7 +86,7 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
     }
     if let Some((path, format)) = choose_file(ui, tab) {
         match written_as(format, &path) {
-            Some(png) => start_export(ui.ctx(), tab, table, win, path, png),
+            Some(png) => start_export(ui.ctx(), tab, table, win, path, png.then_some(picture)),
             None => {
                 let text = move || trf("map.export.extension", &[("path", &path.display())]);
                 tab.rt.export.message = Some(Notice::new(text));
@@ -148,19 +153,64 @@ fn choose_file(ui: &mut egui::Ui, tab: &mut MapTab) -> Option<(PathBuf, Format)>
     chosen.map(|(format, path)| (path, format))
 }
 
-fn start_export(ctx: &egui::Context, tab: &mut MapTab, table: Arc<Table>, win: ExportWindow, path: PathBuf, png: bool) {
-    let poster = Poster {
-        palette: tab.options.palette,
-        highlight: super::parse_values(&tab.options.highlight),
-        pixels_per_cell: tab.options.export_ppc,
-        legend: tab.options.export_legend,
-        texts: Some(poster_texts(&table, win)),
-    };
+/// What a poster shows: what is on screen, the map's values or the
+/// difference view drawn instead of them.
+enum Shown {
+    /// The table's values in the palette chosen.
+    Values(Poster),
+    /// The difference view on screen, with its colours and legend.
+    Difference(Arc<Table>, DifferencePoster),
+}
+
+impl Shown {
+    /// The size in pixels of the file written for the cells `win`.
+    fn size(&self, table: &Table, win: ExportWindow) -> Result<(usize, usize), ExportError> {
+        match self {
+            Shown::Values(poster) => crate::map::export::poster_size(table, poster, win),
+            Shown::Difference(diff, poster) => crate::map::export::difference_size(diff, poster, win),
+        }
+    }
+}
+
+/// The poster of what the map shows, worded in the user's language.
+fn poster_of(tab: &MapTab, table: &Table, win: ExportWindow) -> Shown {
+    let (ppc, legend) = (tab.options.export_ppc, tab.options.export_legend);
+    match tab.rt.overlays.shown() {
+        Some(o) => {
+            let range = crate::map::frame::window_text(table, win);
+            let key = Legend { heading: tr("map.compare").into(), entries: super::legend::overlay_key(o.kind) };
+            let title = (o.title)(&range);
+            let poster = DifferencePoster { palette: o.kind.palette(), pixels_per_cell: ppc, legend, title, key };
+            Shown::Difference(o.table.clone(), poster)
+        }
+        None => Shown::Values(Poster {
+            palette: tab.options.palette,
+            highlight: super::parse_values(&tab.options.highlight),
+            pixels_per_cell: ppc,
+            legend,
+            texts: Some(poster_texts(table, win)),
+        }),
+    }
+}
+
+/// Write the picture (`Some`) or the table's values as CSV (`None`) in a job.
+fn start_export(
+    ctx: &egui::Context,
+    tab: &mut MapTab,
+    table: Arc<Table>,
+    win: ExportWindow,
+    path: PathBuf,
+    picture: Option<Shown>,
+) {
     tab.rt.export.start(widgets::spawn(widgets::JobLabel::new("map.exporting"), ctx, move |control| {
-        if png {
-            crate::map::export::write_window(&table, &poster, win, &path, &control)?;
-        } else {
-            crate::map::export::write_csv_window(&table, win, &path, &control)?;
+        match picture {
+            Some(Shown::Values(poster)) => {
+                crate::map::export::write_window(&table, &poster, win, &path, &control)?;
+            }
+            Some(Shown::Difference(diff, poster)) => {
+                crate::map::export::write_difference(&diff, &poster, win, &path, &control)?;
+            }
+            None => crate::map::export::write_csv_window(&table, win, &path, &control)?,
         }
         Ok(path)
     }));

@@ -49,12 +49,17 @@ pub(super) fn draw_legend(
     table: &Table,
 ) {
     let entries = legend_entries(tab, palette, overlay, table);
+    // The numbers in the cells of a difference view are two values: say which.
+    let note = overlay.filter(|_| tab.rt.view.numbers_drawn > 0).map(cells_note);
     let pal = crate::ui::theme::current(painter.ctx());
     let k = text_scale(painter.ctx());
     let font = FontId::proportional(14.0 * k);
     let row = 20.0 * k;
-    let width = 190.0 * k;
-    let height = 28.0 * k + row * entries.len() as f32;
+    let note_width = note.map_or(0.0, |n| {
+        painter.layout_no_wrap(n.to_string(), FontId::proportional(12.0 * k), pal.map_text).size().x + 20.0 * k
+    });
+    let width = (190.0 * k).max(note_width);
+    let height = 28.0 * k + row * (entries.len() + note.is_some() as usize) as f32;
     let r = Rect::from_min_size(pos2(rect.max.x - width - 10.0, rect.max.y - height - 10.0), vec2(width, height));
     painter.rect_filled(r, 6.0, pal.map_legend_fill);
     let title = if overlay.is_some() { tr("map.compare").to_string() } else { trf("map.legend", &[]) };
@@ -66,6 +71,36 @@ pub(super) fn draw_legend(
         painter.rect_stroke(sw, 2.0, Stroke::new(1.0, pal.map_swatch_edge), StrokeKind::Outside);
         painter.text(pos2(sw.max.x + 8.0 * k, y + 9.0 * k), Align2::LEFT_CENTER, label, font.clone(), pal.map_text);
     }
+    if let Some(note) = note {
+        let y = r.min.y + 28.0 * k + entries.len() as f32 * row;
+        let at = pos2(r.min.x + 10.0 * k, y + 9.0 * k);
+        painter.text(at, Align2::LEFT_CENTER, note, FontId::proportional(12.0 * k), pal.map_text);
+    }
+}
+
+/// What the numbers in the cells of a difference view are.
+pub(super) fn cells_note(kind: OverlayKind) -> &'static str {
+    match kind {
+        OverlayKind::Compare => tr("map.compare.cells"),
+        OverlayKind::Formula => tr("map.formula.cells"),
+        OverlayKind::Layers => tr("map.pass.cells"),
+    }
+}
+
+/// The meanings of a difference view's colours, in the user's language.
+pub(super) fn overlay_key(kind: OverlayKind) -> Vec<(String, [u8; 4])> {
+    let p = kind.palette();
+    let lines: &[(&'static str, u32)] = match kind {
+        OverlayKind::Compare => &[
+            ("map.compare.legend.both", 3),
+            ("map.compare.legend.first", 1),
+            ("map.compare.legend.second", 2),
+            ("map.compare.legend.neither", 0),
+        ],
+        OverlayKind::Formula => &[("map.formula.legend.differs", 1), ("map.formula.legend.same", 0)],
+        OverlayKind::Layers => &[("map.pass.legend.changes", 1), ("map.pass.legend.same", 0)],
+    };
+    lines.iter().map(|&(key, v)| (tr(key).to_string(), p.colour(v))).collect()
 }
 
 /// The legend's lines: the overlay's meanings, or the palette's values;
@@ -80,29 +115,7 @@ fn legend_entries(
     let max = tab.rt.table.finished().map(|f| f.stats.max).unwrap_or((table.width() * 2) as u32);
     let highlight = super::parse_values(&tab.options.highlight);
     let mut entries: Vec<(String, Color32)> = match overlay {
-        Some(OverlayKind::Compare) => {
-            let p = OverlayKind::Compare.palette();
-            vec![
-                (tr("map.compare.legend.both").into(), colour(p.colour(3))),
-                (tr("map.compare.legend.first").into(), colour(p.colour(1))),
-                (tr("map.compare.legend.second").into(), colour(p.colour(2))),
-                (tr("map.compare.legend.neither").into(), colour(p.colour(0))),
-            ]
-        }
-        Some(OverlayKind::Formula) => {
-            let p = OverlayKind::Formula.palette();
-            vec![
-                (tr("map.formula.legend.differs").into(), colour(p.colour(1))),
-                (tr("map.formula.legend.same").into(), colour(p.colour(0))),
-            ]
-        }
-        Some(OverlayKind::Layers) => {
-            let p = OverlayKind::Layers.palette();
-            vec![
-                (tr("map.pass.legend.changes").into(), colour(p.colour(1))),
-                (tr("map.pass.legend.same").into(), colour(p.colour(0))),
-            ]
-        }
+        Some(kind) => overlay_key(kind).into_iter().map(|(l, c)| (l, colour(c))).collect(),
         None => palette
             .legend(max, &highlight, misere, 7)
             .into_iter()

@@ -8,6 +8,7 @@
 //! shown, not with the table).
 
 mod canvas;
+mod cell_values;
 mod difference;
 mod export;
 mod heap_plot;

@@ -14,8 +14,11 @@ use crate::map::{Palette, PaletteKind};
 use crate::rules::Rules;
 use crate::ui::i18n::{engine_error, formula_error, tr, trf};
 use crate::ui::notice::Notice;
+use crate::ui::rules_choice::rules_name;
 use crate::ui::widgets;
 use std::sync::Arc;
+
+pub(crate) use super::cell_values::CellValues;
 
 /// Counterexamples listed in the formula overlay's summary.
 const SHOWN_COUNTEREXAMPLES: usize = 5;
@@ -41,6 +44,10 @@ impl OverlayKind {
     }
 }
 
+/// A poster's title from the cells it shows ("60 × 60"), worded when
+/// drawn.
+pub(crate) type PosterTitle = Arc<dyn Fn(&str) -> String + Send + Sync>;
+
 /// A difference table drawn instead of the map.
 #[derive(Clone)]
 pub(crate) struct Overlay {
@@ -48,6 +55,10 @@ pub(crate) struct Overlay {
     pub kind: OverlayKind,
     /// What it shows, worded when drawn.
     pub summary: Notice,
+    /// The two values behind each cell, which its number shows.
+    pub cells: CellValues,
+    /// The title of its poster.
+    pub title: PosterTitle,
 }
 
 /// Why an overlay could not be computed.
@@ -130,6 +141,14 @@ impl Overlays {
             let o = crate::grundy::compute(&other, table.width(), table.height(), &control)
                 .map_err(OverlayError::Engine)?;
             let d = crate::map::compare::compare_values(&table, a, &o, b, &control).ok_or(OverlayError::Cancelled)?;
+            let (first, second) = (table.rules().clone(), other.clone());
+            let title: PosterTitle = Arc::new(move |range| {
+                let (first, second) = (rules_name(&first), rules_name(&second));
+                trf(
+                    "map.poster.title.compare",
+                    &[("first", &first), ("a", &a), ("second", &second), ("b", &b), ("range", &range)],
+                )
+            });
             let bounds = crate::map::compare::difference_bounds(&d, &control);
             if control.is_cancelled() {
                 return Err(OverlayError::Cancelled);
@@ -140,7 +159,8 @@ impl Overlays {
                     trf("map.compare.result", &[("count", &b.count), ("x", &b.max_x), ("y", &b.max_y)])
                 }),
             };
-            Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Compare, summary })
+            let cells = CellValues::Tables { this: table, other: Arc::new(o) };
+            Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Compare, summary, cells, title })
         }));
     }
 
@@ -150,8 +170,15 @@ impl Overlays {
             let report = crate::conjecture::check(&table, &formula, &control).map_err(OverlayError::Formula)?;
             let values: Vec<u32> = report.diff.values.iter().map(|&d| (d != 0) as u32).collect();
             let d = Table::from_values(table.rules(), report.width(), report.height(), values);
+            let boolean = report.formula_kind == crate::conjecture::FormulaKind::Boolean;
+            let cells = CellValues::Formula { table: table.clone(), diff: Arc::new(report.diff.clone()), boolean };
+            let (rules, text) = (table.rules().clone(), report.formula.clone());
+            let title: PosterTitle = Arc::new(move |range| {
+                let rules = rules_name(&rules);
+                trf("map.poster.title.formula", &[("formula", &text), ("rules", &rules), ("range", &range)])
+            });
             let summary = Notice::new(move || crate::ui::texts::check_summary(&report, SHOWN_COUNTEREXAMPLES));
-            Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Formula, summary })
+            Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Formula, summary, cells, title })
         }));
     }
 
@@ -160,6 +187,11 @@ impl Overlays {
     pub fn start_layers(&mut self, ctx: &egui::Context, full: Arc<Table>, axis: Axis, at: usize) {
         self.start(widgets::spawn(widgets::JobLabel::new("map.comparing"), ctx, move |control| {
             let (with, without) = (Table::slice(&full, axis, at, 1), Table::slice(&full, axis, at, 0));
+            let rules = with.rules().clone();
+            let title: PosterTitle = Arc::new(move |range| {
+                let rules = rules_name(&rules);
+                trf("map.poster.title.layers", &[("rules", &rules), ("range", &range)])
+            });
             let (w, h) = (with.width(), with.height());
             let mut values = Vec::with_capacity(w * h);
             for y in 0..h {
@@ -170,9 +202,10 @@ impl Overlays {
             }
             let count = values.iter().filter(|&&v| v == 1).count();
             let d = Table::from_values(with.rules(), w, h, values);
-            let cells = w * h;
-            let summary = Notice::new(move || trf("map.pass.diff.result", &[("count", &count), ("cells", &cells)]));
-            Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Layers, summary })
+            let n = w * h;
+            let summary = Notice::new(move || trf("map.pass.diff.result", &[("count", &count), ("cells", &n)]));
+            let cells = CellValues::Tables { this: Arc::new(with), other: Arc::new(without) };
+            Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Layers, summary, cells, title })
         }));
     }
 
