@@ -394,3 +394,25 @@ fn a_long_run_is_cancelled_and_keeps_its_values() {
     let brute = values_by_all_splits(&game("grundy-game"), s.len() - 1).unwrap();
     assert_eq!(s.values(), brute);
 }
+
+#[test]
+fn a_rules_file_may_hold_a_take_and_break_game() {
+    let dir = scratch("rules-file");
+    let file = dir.join("dawson.json");
+    let rules = grundy_lab::rules::Rules::take_and_break("Dawson", "octal:0.07");
+    std::fs::write(&file, grundy_lab::rules::to_json(&rules)).unwrap();
+    let f = file.to_str().unwrap();
+    let s = stdout(&bin(&["value", "--rules", f, "12", "7", "3"], None));
+    assert!(s.starts_with("2\n"), "{s}");
+    let s = stdout(&bin(&["sequence", "--rules", f, "--up-to", "300"], None));
+    assert!(s.contains("proved: period 34 from 53 (last exception 52)"), "{s}");
+    // The engine's doors refuse it with a sentence, not a table of nothing.
+    assert_eq!(grundy_lab::rules::from_json(&grundy_lab::rules::to_json(&rules)).unwrap(), rules);
+    let e = grundy_lab::grundy::compute_box(&rules, [10, 1, 1], &Control::new()).unwrap_err();
+    assert!(e.to_string().contains("is a take-and-break game"), "{e}");
+    // A spec that names no game is refused when the file is read.
+    let bad = grundy_lab::rules::to_json(&rules).replace("octal:0.07", "octal:0.9");
+    let e = grundy_lab::rules::from_json(&bad).unwrap_err().to_string();
+    assert!(e.contains("is not an octal digit"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

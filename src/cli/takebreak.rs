@@ -16,8 +16,17 @@ const CHECKPOINT: Duration = Duration::from_secs(60);
 /// The take-and-break game of a `--rules` spec, when it names one; misère
 /// and the pass are refused for them.
 pub(super) fn game_of(spec: &str, misere: bool, pass: bool) -> Result<Option<TakeBreak>, String> {
-    let Some(game) = TakeBreak::parse_spec(spec) else { return Ok(None) };
-    let game = game.map_err(|e| e.to_string())?;
+    let game = match TakeBreak::parse_spec(spec) {
+        Some(game) => game.map_err(|e| e.to_string())?,
+        // A rules file may describe a take-and-break game (its `breaks`).
+        None if spec.trim().to_ascii_lowercase().ends_with(".json") => {
+            match crate::rules::load_spec(spec) {
+                Ok(rules) if rules.breaks.is_some() => TakeBreak::from_rules(&rules).map_err(|e| e.to_string())?,
+                _ => return Ok(None),
+            }
+        }
+        None => return Ok(None),
+    };
     if misere || pass {
         return Err(takebreak::TakeBreakError::NotNormalPlay { name: game.label() }.to_string());
     }
