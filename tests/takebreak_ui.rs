@@ -52,7 +52,10 @@ fn kayles_is_chosen_on_the_map_and_its_period_is_proved() {
     assert!(shows(&h, "14 exceptions"), "Kayles has 14 exceptions, the last at 70");
     assert!(shows(&h, "100001 values of Kayles; the largest value is 8."));
     // The first values, as published (OEIS A002186).
-    assert!(shows(&h, "0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 4 7 2 1 8 6 7 4 1 2 3 1 4 7 2 1 8 2 7 4"));
+    assert!(shows(
+        &h,
+        "0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 4 7 2 1 8 6 7 4 1 2 3 1 4 7 2 1 8 2 7 4"
+    ));
     assert!(!h.state().state.map.is_computing_sequence());
 
     // A longer run goes on from the values computed.

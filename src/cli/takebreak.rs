@@ -19,12 +19,10 @@ pub(super) fn game_of(spec: &str, misere: bool, pass: bool) -> Result<Option<Tak
     let game = match TakeBreak::parse_spec(spec) {
         Some(game) => game.map_err(|e| e.to_string())?,
         // A rules file may describe a take-and-break game (its `breaks`).
-        None if spec.trim().to_ascii_lowercase().ends_with(".json") => {
-            match crate::rules::load_spec(spec) {
-                Ok(rules) if rules.breaks.is_some() => TakeBreak::from_rules(&rules).map_err(|e| e.to_string())?,
-                _ => return Ok(None),
-            }
-        }
+        None if spec.trim().to_ascii_lowercase().ends_with(".json") => match crate::rules::load_spec(spec) {
+            Ok(rules) if rules.breaks.is_some() => TakeBreak::from_rules(&rules).map_err(|e| e.to_string())?,
+            _ => return Ok(None),
+        },
         None => return Ok(None),
     };
     if misere || pass {

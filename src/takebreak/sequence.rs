@@ -132,11 +132,12 @@ fn value_bytes(wide: bool) -> u64 {
 }
 
 /// The memory a run to heap `up_to` needs: the values (2 bytes each, or 4
-/// when they pass 65535), and room for the list of rare heaps (4 bytes a
-/// rare heap; a sixteenth of the heaps is allowed for).
+/// when they pass 65535), and room for the list of rare heaps (8 bytes a
+/// rare heap, its size and its value; a sixteenth of the heaps is allowed
+/// for).
 pub fn estimate_bytes(up_to: u64, wide: bool) -> u64 {
     let heaps = up_to.saturating_add(1);
-    heaps.saturating_mul(value_bytes(wide)).saturating_add(heaps / 16 * 4)
+    heaps.saturating_mul(value_bytes(wide)).saturating_add(heaps / 16 * 8)
 }
 
 /// Whether a run to heap `up_to` fits in `limit` bytes.
@@ -157,6 +158,9 @@ pub struct Sequence {
     values: Values,
     mask: u32,
     rare: Vec<u32>,
+    /// The values of the rare heaps, in the same order (read together in
+    /// the sparse method's inner loop).
+    rare_values: Vec<u32>,
     max_value: u32,
     proof: Option<Proof>,
 }
@@ -186,7 +190,8 @@ impl Sequence {
     /// A sequence from stored values (not empty).
     pub(crate) fn from_stored(game: TakeBreak, values: Values) -> Sequence {
         let max_value = (0..values.len()).map(|n| values.get(n)).max().unwrap_or(0);
-        let mut s = Sequence { game, values, mask: 1, rare: Vec::new(), max_value, proof: None };
+        let mut s =
+            Sequence { game, values, mask: 1, rare: Vec::new(), rare_values: Vec::new(), max_value, proof: None };
         s.choose_mask();
         if let Some(code) = s.game.as_code() {
             s.proof = period::prove(code, s.len(), |i| s.values.get(i as usize));
@@ -290,6 +295,7 @@ impl Sequence {
                 .filter(|&n| (self.values.get(n) & mask).count_ones().is_multiple_of(2))
                 .map(|n| n as u32)
                 .collect();
+            self.rare_values = self.rare.iter().map(|&n| self.values.get(n as usize)).collect();
         }
     }
 
@@ -386,6 +392,7 @@ impl Sequence {
         self.max_value = self.max_value.max(v);
         if track && (v & self.mask).count_ones().is_multiple_of(2) {
             self.rare.push(n as u32);
+            self.rare_values.push(v);
         }
         Ok(())
     }
@@ -394,8 +401,12 @@ impl Sequence {
     fn sparse_value(&self, plan: &Plan, n: usize, scratch: &mut Scratch) -> u32 {
         // One match here rather than one a value in the loops.
         match &self.values {
-            Values::U16(g) => sparse_value_in(g, &self.rare, self.mask, self.max_value, plan, n, scratch),
-            Values::U32(g) => sparse_value_in(g, &self.rare, self.mask, self.max_value, plan, n, scratch),
+            Values::U16(g) => {
+                sparse_value_in(g, &self.rare, &self.rare_values, self.mask, self.max_value, plan, n, scratch)
+            }
+            Values::U32(g) => {
+                sparse_value_in(g, &self.rare, &self.rare_values, self.mask, self.max_value, plan, n, scratch)
+            }
         }
     }
 
@@ -537,6 +548,7 @@ fn scan_splits<T: Value>(
 fn sparse_value_in<T: Value>(
     values: &[T],
     rare: &[u32],
+    rare_values: &[u32],
     mask: u32,
     max_value: u32,
     plan: &Plan,
@@ -555,7 +567,7 @@ fn sparse_value_in<T: Value>(
     let mut local = [[0u64; 16]; 4];
     for &k in &plan.two {
         let Some(m) = n.checked_sub(k) else { continue };
-        for (j, &a) in rare.iter().enumerate() {
+        for (j, (&a, &ga)) in rare.iter().zip(rare_values).enumerate() {
             let a = a as usize;
             if a >= m {
                 break;
@@ -563,7 +575,7 @@ fn sparse_value_in<T: Value>(
             if a == 0 || (plan.unequal && 2 * a == m) {
                 continue;
             }
-            let v = g(a) ^ g(m - a);
+            let v = ga ^ g(m - a);
             if small_values {
                 local[j & 3][(v >> 6) as usize & 15] |= 1 << (v & 63);
             } else {
@@ -684,7 +696,7 @@ mod tests {
     #[test]
     fn memory_and_limits_are_checked_first() {
         let e = check_memory(1_000_000_000, false, 1_000_000).unwrap_err().to_string();
-        assert!(e.contains("1000000001 heaps need 2.3 GB; the limit on this machine is 1.0 MB"), "{e}");
+        assert!(e.contains("1000000001 heaps need 2.5 GB; the limit on this machine is 1.0 MB"), "{e}");
         let game = TakeBreak::parse_spec("hex:0.F").unwrap().unwrap();
         let e = compute(&game, 10_000, &Control::new()).unwrap_err().to_string();
         assert!(e.contains("three heaps are computed up to 5000"), "{e}");

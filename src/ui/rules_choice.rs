@@ -2,8 +2,8 @@
 //! and the user's saved pieces) and the misère convention. Both change the
 //! one `shared.rules`, so every tab plays and draws the same game.
 
-use crate::takebreak::TAKEBREAK_PRESETS;
 use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, Piece, Rules, preset, ryuoh_jumps};
+use crate::takebreak::TAKEBREAK_PRESETS;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::{AppCommand, Shared};
 use std::sync::LazyLock;

@@ -41,9 +41,7 @@ pub fn takebreak_error(e: &TakeBreakError) -> String {
         TakeBreakError::BadSplit(s) => trf("tb.bad_split", &[("text", s), ("max", &MAX_PARTS)]),
         TakeBreakError::BadSubtraction(s) => trf("tb.bad_subtraction", &[("text", s), ("max", &MAX_CODE_DIGITS)]),
         TakeBreakError::Program(p) => super::i18n::program_error(p),
-        TakeBreakError::NotOneHeap { name, dimension } => {
-            trf("tb.not_one_heap", &[("name", name), ("n", dimension)])
-        }
+        TakeBreakError::NotOneHeap { name, dimension } => trf("tb.not_one_heap", &[("name", name), ("n", dimension)]),
         TakeBreakError::NotNormalPlay { name } => trf("tb.not_normal_play", &[("name", name)]),
         TakeBreakError::File(m) => m.clone(),
         TakeBreakError::NotASpec(s) => trf("tb.not_a_spec", &[("text", s)]),
@@ -53,10 +51,9 @@ pub fn takebreak_error(e: &TakeBreakError) -> String {
 /// Why values could not be computed.
 pub fn sequence_error(e: &SequenceError) -> String {
     match e {
-        SequenceError::TooLarge { heaps, needed, limit } => trf(
-            "tb.too_large",
-            &[("heaps", heaps), ("needed", &human_bytes(*needed)), ("limit", &human_bytes(*limit))],
-        ),
+        SequenceError::TooLarge { heaps, needed, limit } => {
+            trf("tb.too_large", &[("heaps", heaps), ("needed", &human_bytes(*needed)), ("limit", &human_bytes(*limit))])
+        }
         SequenceError::BeyondMethod { up_to, max, .. } => trf("tb.beyond_method", &[("up_to", up_to), ("max", max)]),
         SequenceError::Rules(e) => takebreak_error(e),
         SequenceError::Cancelled => tr("map.engine.cancelled").to_string(),
@@ -66,10 +63,10 @@ pub fn sequence_error(e: &SequenceError) -> String {
 /// The verdict on the period, in one sentence.
 pub fn period_verdict(r: &PeriodReport) -> String {
     match r {
-        PeriodReport::Proved(p) if p.start == 0 => {
-            trf("tb.period.proved_pure", &[("p", &p.period)])
+        PeriodReport::Proved(p) if p.start == 0 => trf("tb.period.proved_pure", &[("p", &p.period)]),
+        PeriodReport::Proved(p) => {
+            trf("tb.period.proved", &[("p", &p.period), ("n0", &p.start), ("last", &(p.start - 1))])
         }
-        PeriodReport::Proved(p) => trf("tb.period.proved", &[("p", &p.period), ("n0", &p.start), ("last", &(p.start - 1))]),
         PeriodReport::NoPeriod { up_to } => trf("tb.period.none", &[("up_to", up_to)]),
         PeriodReport::NoTheorem { up_to, apparent: Some((p, n0)) } => {
             trf("tb.period.apparent", &[("up_to", up_to), ("p", p), ("n0", n0)])

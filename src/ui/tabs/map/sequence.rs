@@ -110,7 +110,9 @@ impl SequenceState {
             }
         };
         // The limits are checked here, at once, before any work.
-        if let Err(e) = check_reach(&game, up_to).and_then(|()| check_memory(up_to, false, crate::grundy::memory_limit())) {
+        if let Err(e) =
+            check_reach(&game, up_to).and_then(|()| check_memory(up_to, false, crate::grundy::memory_limit()))
+        {
             self.error = Some(Notice::new(move || sequence_error(&e)));
             return;
         }
@@ -174,7 +176,10 @@ fn side(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     }
     ui.separator();
     let seq = &c.seq;
-    ui.label(trf("tb.stats", &[("len", &seq.len()), ("max", &seq.max_value()), ("name", &crate::ui::rules_choice::rules_name(&c.rules))]));
+    ui.label(trf(
+        "tb.stats",
+        &[("len", &seq.len()), ("max", &seq.max_value()), ("name", &crate::ui::rules_choice::rules_name(&c.rules))],
+    ));
     ui.label(trf("tb.rare", &[("count", &seq.rare_count()), ("mask", &seq.rare_mask())]))
         .on_hover_text(tr("tb.rare.tip"));
     let first: Vec<String> = (0..seq.len().min(60)).filter_map(|n| seq.get(n)).map(|v| v.to_string()).collect();
@@ -212,15 +217,15 @@ fn spec_field(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
         if st.code.is_empty() {
             st.code = shared.rules.breaks.clone().unwrap_or_default();
         }
-        let r = ui.add(
-            egui::TextEdit::singleline(&mut st.code).char_limit(widgets::MAX_FIELD_CHARS).desired_width(150.0),
-        )
-        .labelled_by(label.id);
+        let r = ui
+            .add(egui::TextEdit::singleline(&mut st.code).char_limit(widgets::MAX_FIELD_CHARS).desired_width(150.0))
+            .labelled_by(label.id);
         let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button(tr("tb.code.apply")).clicked() || enter {
             match TakeBreak::of_breaks(&st.code) {
                 Ok(g) => {
-                    let name = if st.code.trim() == g.name() { st.code.trim().to_string() } else { g.name().to_string() };
+                    let name =
+                        if st.code.trim() == g.name() { st.code.trim().to_string() } else { g.name().to_string() };
                     shared.send(AppCommand::SetRules(Rules::take_and_break(&name, st.code.trim())));
                 }
                 Err(e) => st.error = Some(Notice::new(move || takebreak_error(&e))),
@@ -237,7 +242,9 @@ fn up_to_field(ui: &mut egui::Ui, tab: &mut MapTab) {
         if st.up_to.is_empty() {
             st.up_to = tab.options.sequence_up_to.to_string();
         }
-        let r = ui.add(egui::TextEdit::singleline(&mut st.up_to).char_limit(MAX_NUMBER_CHARS).desired_width(120.0)).labelled_by(label.id);
+        let r = ui
+            .add(egui::TextEdit::singleline(&mut st.up_to).char_limit(MAX_NUMBER_CHARS).desired_width(120.0))
+            .labelled_by(label.id);
         let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button(tr("tb.compute")).clicked() || enter {
             match parse_count(&st.up_to) {
