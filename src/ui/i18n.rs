@@ -611,6 +611,15 @@ pub fn trf(key: &'static str, args: &[(&str, &dyn std::fmt::Display)]) -> String
     s
 }
 
+/// A text that counts: [`trf`] of `one` when `n` is 1 and of `many`
+/// otherwise, with `n` in `{n}` (English says "1 heap", "2 heaps"; the
+/// Japanese texts of the two keys may be the same).
+pub fn trn(one: &'static str, many: &'static str, n: u64, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+    let mut all: Vec<(&str, &dyn std::fmt::Display)> = vec![("n", &n)];
+    all.extend_from_slice(args);
+    trf(if n == 1 { one } else { many }, &all)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -661,7 +670,7 @@ mod tests {
     fn every_key_used_in_the_ui_exists() {
         let mut missing = Vec::new();
         for (path, text) in ui_sources() {
-            for pat in ["tr(\"", "trf(\""] {
+            for pat in ["tr(\"", "trf(\"", "trn(\""] {
                 for (i, _) in text.match_indices(pat) {
                     // `tr(` itself, not the end of `push_str(`.
                     let before = text[..i].chars().next_back();
