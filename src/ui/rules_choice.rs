@@ -2,7 +2,7 @@
 //! and the user's saved pieces) and the misère convention. Both change the
 //! one `shared.rules`, so every tab plays and draws the same game.
 
-use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, Piece, Rules, preset, ryuoh_jumps};
+use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, Piece, Rules, preset};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::{AppCommand, Shared};
 use std::sync::LazyLock;
@@ -74,21 +74,7 @@ pub fn known_game(rules: &Rules) -> Option<KnownGame> {
     if !rules.terminal.is_empty() {
         return None;
     }
-    ryuoh_parameter(&rules.piece).map(KnownGame::Ryuoh)
-}
-
-/// The p of the parameter-p piece when `piece` is one: rook slides and the
-/// diagonal jumps `(s, t)` with `s + t <= p - 1`, so p is one more than the
-/// largest `s + t`.
-fn ryuoh_parameter(piece: &Piece) -> Option<u32> {
-    let p = piece.jumps.iter().map(|o| o.dx + o.dy).max()? + 1;
-    if p < 3 {
-        return None;
-    }
-    // (p - 1)(p - 2) / 2 jumps: counted before the list is built.
-    let count = (p as usize - 1) * (p as usize - 2) / 2;
-    let same = piece.jumps.len() == count && *piece == Piece::new(&[(1, 0), (0, 1)], &ryuoh_jumps(p));
-    same.then_some(p)
+    crate::rules::parameter_p_of(&rules.piece).map(KnownGame::Ryuoh)
 }
 
 /// The name of the preset whose piece this is (terminal cells aside), e.g.
