@@ -571,6 +571,22 @@ pub fn language() -> Language {
     CURRENT.with(|c| c.get())
 }
 
+/// `text()` worded in each language (for recognising a text that was
+/// written in another language than the current one); the current
+/// language is kept.
+pub fn in_each_language<T>(text: impl Fn() -> T) -> Vec<T> {
+    let current = language();
+    let all = Language::ALL
+        .iter()
+        .map(|&l| {
+            set_language(l);
+            text()
+        })
+        .collect();
+    set_language(current);
+    all
+}
+
 impl Language {
     /// The locale name of this language in `locales/app.yml`.
     pub fn locale(self) -> &'static str {

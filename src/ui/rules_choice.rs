@@ -37,6 +37,41 @@ pub fn preset_for_ui(name: &str) -> Option<Rules> {
     Some(r)
 }
 
+/// The name the Pieces tab shows for `rules`: a name of the library
+/// (`queen`, `ryuoh:4`, `nim-3`) as that game's title in the current
+/// language, any other name (the user's) as it is.
+pub fn shown_name(rules: &Rules) -> String {
+    match preset(&rules.name) {
+        Ok(named) => rules_name(&named),
+        Err(_) => rules.name.clone(),
+    }
+}
+
+/// [`shown_name`] with misère and the pass in words, as [`rules_name`]
+/// adds them.
+pub fn shown_label(rules: &Rules) -> String {
+    let name = shown_name(rules);
+    let name = match rules.convention {
+        Convention::Normal => name,
+        Convention::Misere => trf("rules.misere", &[("name", &name)]),
+    };
+    if rules.pass { trf("rules.with_pass", &[("name", &name)]) } else { name }
+}
+
+/// The description the Pieces tab shows for `rules`: the description of
+/// the library's game its name names, in the library's English or in any
+/// language of the app, is shown in the current language; the user's own
+/// words as they are.
+pub fn shown_description(rules: &Rules) -> String {
+    let Ok(named) = preset(&rules.name) else { return rules.description.clone() };
+    let worded = || preset_for_ui(&rules.name).map(|r| r.description).unwrap_or_else(|| rules_name(&named));
+    let known = rules.description == named.description
+        || crate::ui::i18n::in_each_language(|| (worded(), rules_name(&named)))
+            .iter()
+            .any(|(d, title)| rules.description == *d || rules.description == *title);
+    if known { worded() } else { rules.description.clone() }
+}
+
 /// The translated description of a preset without a parameter.
 fn preset_description(name: &str) -> Option<String> {
     let key = match name {

@@ -84,7 +84,9 @@ pub fn hint_text(game: &HeapGame, hint: &HeapHint) -> String {
     match hint {
         HeapHint::Computing => tr("hint.computing").to_string(),
         HeapHint::TooLarge => tr("heaps.hint.too_large").to_string(),
-        HeapHint::PPosition if game.is_nim() && misere_endgame(game, game.state()) => tr("nim.hint.p_misere").to_string(),
+        HeapHint::PPosition if game.is_nim() && misere_endgame(game, game.state()) => {
+            tr("nim.hint.p_misere").to_string()
+        }
         HeapHint::PPosition => {
             let v = game.value(game.state()).map_or(String::new(), |v| v.to_string());
             trf("heaps.hint.p", &[("value", &v)])

@@ -183,7 +183,9 @@ impl PlayTab {
             let s = match nim.hint() {
                 // In the misère endgame the nim-sum on screen is 1: say why
                 // this is P all the same.
-                crate::play::NimHint::PPosition if nim.misere() && crate::theory::is_misere_nim_endgame(nim.heaps()) => {
+                crate::play::NimHint::PPosition
+                    if nim.misere() && crate::theory::is_misere_nim_endgame(nim.heaps()) =>
+                {
                     tr("nim.hint.p_misere").to_string()
                 }
                 crate::play::NimHint::PPosition => tr("hint.p").to_string(),
