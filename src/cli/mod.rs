@@ -502,10 +502,11 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 .into());
             }
             let budget = std::time::Duration::from_secs_f64(budget);
-            // The formula first: a typo is reported before any table is built.
-            let formula = Formula::compile(&formula).map_err(|e| format!("error in the formula: {e}"))?;
-            // The budget covers building the table and checking it.
+            // The rules, then the formula, which may use their parameters
+            // (p of ryuoh:P): a typo is reported before any table is built.
             let r = rules.load()?;
+            let formula = Formula::compile_for(&formula, &r).map_err(|e| format!("error in the formula: {e}"))?;
+            // The budget covers building the table and checking it.
             let building = Control::with_time_limit(budget);
             let t = compute_table(&r, parse_box(&size, r.dimension)?, &building)?;
             let left = building.deadline().map_or(budget, |d| d.saturating_duration_since(std::time::Instant::now()));

@@ -190,11 +190,15 @@ impl fmt::Display for FormulaKind {
     }
 }
 
-/// A compiled formula in the variables `x`, `y`.
+/// A compiled formula in the variables `x`, `y` (and `z`, `pass`), and
+/// the named parameters of the rules it is checked on (`p` of the
+/// parameter-p piece, see [`crate::rules::Rules::parameters`]).
 #[derive(Clone, Debug)]
 pub struct Formula {
     text: String,
     ast: AST,
+    /// The rules' parameters, set at every cell like `x` and `y`.
+    parameters: Vec<(&'static str, i64)>,
     /// The engine that compiled `ast` and evaluates it.
     engine: &'static Engine,
 }
@@ -203,6 +207,18 @@ impl Formula {
     /// Parse `text` once. A syntax error, an unknown variable or a forbidden
     /// word gives a [`FormulaError`] with its line and column.
     pub fn compile(text: &str) -> Result<Formula, FormulaError> {
+        Self::compile_with(text, &[])
+    }
+
+    /// [`Formula::compile`] for a formula that may also use the named
+    /// parameters of the rules it is checked on, e.g.
+    /// `mod(x+y,p)+p*((x/p)^(y/p))` with `rules.parameters()` of `ryuoh:4`
+    /// (`p = 4`).
+    pub fn compile_for(text: &str, rules: &crate::rules::Rules) -> Result<Formula, FormulaError> {
+        Self::compile_with(text, &rules.parameters())
+    }
+
+    fn compile_with(text: &str, parameters: &[(&'static str, i64)]) -> Result<Formula, FormulaError> {
         if text.trim().is_empty() {
             return Err(FormulaError::new(ErrorKind::Parse, "the formula is empty"));
         }
@@ -212,14 +228,26 @@ impl Formula {
                 format!("the formula is {} characters long; the limit is {MAX_TEXT}", text.len()),
             ));
         }
-        Self::compile_in(engine_for(text), text)
+        Self::compile_in(engine_for(text), text, parameters)
     }
 
-    fn compile_in(engine: &'static Engine, text: &str) -> Result<Formula, FormulaError> {
+    fn compile_in(
+        engine: &'static Engine,
+        text: &str,
+        parameters: &[(&'static str, i64)],
+    ) -> Result<Formula, FormulaError> {
         let mut scope = Scope::new();
         scope.push("x", 0_i64).push("y", 0_i64).push("z", 0_i64).push("pass", 0_i64);
+        for &(name, value) in parameters {
+            scope.push_constant(name, value);
+        }
         let ast = engine.compile_with_scope(&scope, text).map_err(|e| FormulaError::from_parse(&e))?;
-        Ok(Formula { text: text.to_string(), ast, engine })
+        Ok(Formula { text: text.to_string(), ast, parameters: parameters.to_vec(), engine })
+    }
+
+    /// The rules' parameters the formula may use, as `(name, value)`.
+    pub fn parameters(&self) -> &[(&'static str, i64)] {
+        &self.parameters
     }
 
     /// The text the formula was compiled from.
@@ -245,6 +273,9 @@ impl Formula {
     ) -> Result<FormulaValue, FormulaError> {
         scope.clear();
         scope.push("x", x).push("y", y).push("z", z).push("pass", pass);
+        for &(name, value) in &self.parameters {
+            scope.push_constant(name, value);
+        }
         set_deadline(stop);
         let value: Dynamic = self
             .engine
@@ -437,7 +468,7 @@ mod tests {
         ] {
             assert!(!uses_checked_operators(text), "{text}");
             let fast = Formula::compile(text).unwrap();
-            let checked = Formula::compile_in(engine(), text).unwrap();
+            let checked = Formula::compile_in(engine(), text, &[]).unwrap();
             for (x, y) in [(0, 0), (1, 0), (3, 5), (-4, 9), (i64::MAX, 1), (i64::MIN, -1), (2, i64::MAX)] {
                 let (f, c) = (fast.eval(x, y), checked.eval(x, y));
                 assert_eq!(f.as_ref().map_err(|e| e.kind), c.as_ref().map_err(|e| e.kind), "{text} at ({x}, {y})");

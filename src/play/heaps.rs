@@ -57,8 +57,10 @@ pub enum HeapReason {
     ToP,
     /// Every move loses against best play; it made some move.
     NoWinningMove,
-    /// A random move (the random strength, or a mistake on purpose).
+    /// A random move (the random strength).
     Random,
+    /// A random move on purpose (the strength that makes mistakes).
+    Mistake,
     /// The game is too large for a table and has no closed form here: a
     /// random move.
     TooLarge,
@@ -426,12 +428,17 @@ impl HeapGame {
             return None;
         }
         let PlayerKind::Computer(strength) = self.players[self.to_move()] else { return None };
-        let random = matches!(strength, Strength::Random) || (strength == Strength::Mistakes && rng.chance(1, 3));
-        let (m, why) = match &self.hint {
-            HeapHint::Computing | HeapHint::TooLarge => (self.random_move(rng)?, HeapReason::TooLarge),
-            _ if random => (self.random_move(rng)?, HeapReason::Random),
-            HeapHint::WinningMoves(wins) => (*rng.pick(wins), HeapReason::ToP),
-            HeapHint::PPosition => (self.random_move(rng)?, HeapReason::NoWinningMove),
+        let random = match strength {
+            Strength::Random => Some(HeapReason::Random),
+            Strength::Mistakes if rng.chance(1, 3) => Some(HeapReason::Mistake),
+            _ => None,
+        };
+        let (m, why) = match (&self.hint, random) {
+            (_, Some(HeapReason::Random)) => (self.random_move(rng)?, HeapReason::Random),
+            (HeapHint::Computing | HeapHint::TooLarge, _) => (self.random_move(rng)?, HeapReason::TooLarge),
+            (_, Some(why)) => (self.random_move(rng)?, why),
+            (HeapHint::WinningMoves(wins), None) => (*rng.pick(wins), HeapReason::ToP),
+            (HeapHint::PPosition, None) => (self.random_move(rng)?, HeapReason::NoWinningMove),
         };
         self.apply(m, Some(why)).ok()?;
         self.history.last().copied()

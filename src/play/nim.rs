@@ -60,6 +60,7 @@ impl fmt::Display for NimReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NimReason::NimSumZero { heaps } => write!(f, "nim-sum {} = 0", nim_sum_formula(heaps)),
+            NimReason::OddOnes { ones: 1 } => f.write_str("1 heap of one stone: the opponent takes the last one"),
             NimReason::OddOnes { ones } => write!(f, "{ones} heaps of one stone: the opponent takes the last one"),
             NimReason::NoWinningMove => f.write_str("nim-sum was 0: every move loses against best play"),
             NimReason::Random => f.write_str("a random move"),
@@ -211,7 +212,7 @@ impl NimGame {
                     let (i, t) = *rng.pick(&wins);
                     let mut after = self.heaps.clone();
                     after[i] = t;
-                    let reason = if after.iter().all(|&h| h <= 1) && self.misere {
+                    let reason = if self.misere && crate::theory::is_misere_nim_endgame(&after) {
                         NimReason::OddOnes { ones: after.iter().filter(|&&h| h == 1).count() }
                     } else {
                         NimReason::NimSumZero { heaps: after }

@@ -153,6 +153,21 @@ pub fn parameter_p_piece(p: u32) -> Piece {
     piece
 }
 
+/// The `p` of the parameter-p piece when `piece` is one, for `p >= 3`: the
+/// rook's slides and the jumps `(s, t)` with `s, t >= 1` and
+/// `s + t <= p - 1`, so `p` is one more than the largest `s + t`. (For
+/// `p <= 2` there are no jumps and the piece is the rook: `None`.)
+pub fn parameter_p_of(piece: &Piece) -> Option<u32> {
+    let p = piece.jumps.iter().map(|o| o.dx + o.dy).max()? + 1;
+    if p < 3 {
+        return None;
+    }
+    // (p - 1)(p - 2) / 2 jumps: counted before the list is built.
+    let count = (p as usize - 1) * (p as usize - 2) / 2;
+    let same = piece.jumps.len() == count && *piece == Piece::new(&[(1, 0), (0, 1)], &ryuoh_jumps(p));
+    same.then_some(p)
+}
+
 impl TerminalSet {
     /// Add (`on`) or remove a cell and, when `symmetric`, its mirror image.
     pub fn paint(&mut self, x: u32, y: u32, on: bool, symmetric: bool) {

@@ -21,7 +21,7 @@ pub use file::{
     FORMAT as RULES_FILE_FORMAT, FileEntry, MAX_FILE_BYTES, PointList, RulesFileError, SpecError,
     VERSION as RULES_FILE_VERSION, file_beside_preset, from_json, load_spec, to_json,
 };
-pub use matrix::{CellState, USUAL_SLIDES, parameter_p_piece};
+pub use matrix::{CellState, USUAL_SLIDES, parameter_p_of, parameter_p_piece};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, PresetError, preset, ryuoh_jumps};
 pub(crate) use program::run_failure;
 pub use program::{
@@ -468,6 +468,21 @@ impl Rules {
             && *dimension == other.dimension
             && *pass == other.pass
             && *program == other.program
+    }
+
+    /// The named numbers of these rules that a formula checked on them may
+    /// use: `p` of the parameter-p piece ([`parameter_p_of`]; for `p <= 2`
+    /// that piece is the rook, which keeps its `p` only by its name
+    /// `ryuoh:1` or `ryuoh:2`). Empty for other rules.
+    pub fn parameters(&self) -> Vec<(&'static str, i64)> {
+        let named = || {
+            let p: u32 = self.name.strip_prefix("ryuoh:")?.parse().ok()?;
+            ((1..=2).contains(&p) && self.piece == Piece::new(&[(1, 0), (0, 1)], &[])).then_some(p)
+        };
+        match parameter_p_of(&self.piece).or_else(named) {
+            Some(p) if self.program.is_none() => vec![("p", i64::from(p))],
+            _ => Vec::new(),
+        }
     }
 
     /// A short text naming the rules, e.g. `queen (misère)`.

@@ -148,12 +148,8 @@ pub fn closed_form(rules: &Rules) -> Option<ClosedForm> {
     }
     if !misere && rules.terminal.is_empty() {
         // The parameter-p piece: rook slides plus every (s,t), s+t <= p-1.
-        let jumps = rules.piece.jumps.len();
-        if jumps > 0 {
-            let p = rules.piece.jumps.iter().map(|o| o.dx + o.dy).max().unwrap_or(0) + 1;
-            if same(&format!("ryuoh:{p}")) {
-                return Some(ClosedForm::Ryuoh { p: p as u64 });
-            }
+        if let Some(p) = crate::rules::parameter_p_of(&rules.piece) {
+            return Some(ClosedForm::Ryuoh { p: u64::from(p) });
         }
     }
     None

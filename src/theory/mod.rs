@@ -29,9 +29,19 @@ pub fn nim_grundy(x: u64, y: u64) -> u64 {
 }
 
 /// Whether the Nim position with these heaps is a P-position: nim-sum 0 in
-/// normal play; in misère, when every heap is 0 or 1 the P-positions are
+/// normal play; in misère, when every heap is 0 or 1 (the
+/// [`is_misere_nim_endgame`], where the rule flips) the P-positions are
 /// those with an odd number of 1-heaps, otherwise nim-sum 0 again.
 pub fn is_nim_p(heaps: &[u64], misere: bool) -> bool {
     let sum = heaps.iter().fold(0, |a, &h| a ^ h);
-    if misere && heaps.iter().all(|&h| h <= 1) { heaps.iter().filter(|&&h| h == 1).count() % 2 == 1 } else { sum == 0 }
+    if misere && is_misere_nim_endgame(heaps) { heaps.iter().filter(|&&h| h == 1).count() % 2 == 1 } else { sum == 0 }
+}
+
+/// The endgame of misère Nim: every heap has at most one stone. There
+/// Bouton's rule flips: a P-position has an odd number of one-stone heaps
+/// (nim-sum 1), where in normal play it has an even number (nim-sum 0).
+/// While some heap has two stones or more, misère and normal Nim have the
+/// same P-positions (nim-sum 0).
+pub fn is_misere_nim_endgame(heaps: &[u64]) -> bool {
+    heaps.iter().all(|&h| h <= 1)
 }

@@ -152,8 +152,12 @@ impl GrundyLabApp {
             }
             ui.add_space(16.0);
             let settings = &mut self.state.shared.settings;
-            for lang in Language::ALL {
-                if ui.add(egui::Button::selectable(settings.language == lang, lang.native_name())).clicked() {
+            // One button, named in the other language (a person finds the
+            // name of their own language), so the bar keeps to one row at
+            // 1280 x 800 in Japanese too.
+            let current = settings.language;
+            for lang in Language::ALL.into_iter().filter(|&l| l != current) {
+                if ui.button(lang.native_name()).on_hover_text(tr("menu.language")).clicked() {
                     settings.language = lang;
                 }
             }

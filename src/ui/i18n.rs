@@ -583,6 +583,22 @@ pub fn language() -> Language {
     CURRENT.with(|c| c.get())
 }
 
+/// `text()` worded in each language (for recognising a text that was
+/// written in another language than the current one); the current
+/// language is kept.
+pub fn in_each_language<T>(text: impl Fn() -> T) -> Vec<T> {
+    let current = language();
+    let all = Language::ALL
+        .iter()
+        .map(|&l| {
+            set_language(l);
+            text()
+        })
+        .collect();
+    set_language(current);
+    all
+}
+
 impl Language {
     /// The locale name of this language in `locales/app.yml`.
     pub fn locale(self) -> &'static str {
@@ -621,6 +637,15 @@ pub fn trf(key: &'static str, args: &[(&str, &dyn std::fmt::Display)]) -> String
         s = s.replace(&format!("{{{name}}}"), &value.to_string());
     }
     s
+}
+
+/// A text that counts: [`trf`] of `one` when `n` is 1 and of `many`
+/// otherwise, with `n` in `{n}` (English says "1 heap", "2 heaps"; the
+/// Japanese texts of the two keys may be the same).
+pub fn trn(one: &'static str, many: &'static str, n: u64, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+    let mut all: Vec<(&str, &dyn std::fmt::Display)> = vec![("n", &n)];
+    all.extend_from_slice(args);
+    trf(if n == 1 { one } else { many }, &all)
 }
 
 #[cfg(test)]
@@ -673,7 +698,7 @@ mod tests {
     fn every_key_used_in_the_ui_exists() {
         let mut missing = Vec::new();
         for (path, text) in ui_sources() {
-            for pat in ["tr(\"", "trf(\""] {
+            for pat in ["tr(\"", "trf(\"", "trn(\""] {
                 for (i, _) in text.match_indices(pat) {
                     // `tr(` itself, not the end of `push_str(`.
                     let before = text[..i].chars().next_back();

@@ -2,7 +2,7 @@
 //! and the user's saved pieces) and the misère convention. Both change the
 //! one `shared.rules`, so every tab plays and draws the same game.
 
-use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, Piece, Rules, preset, ryuoh_jumps};
+use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, Piece, Rules, preset};
 use crate::takebreak::TAKEBREAK_PRESETS;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::{AppCommand, Shared};
@@ -36,6 +36,41 @@ pub fn preset_for_ui(name: &str) -> Option<Rules> {
         KnownGame::Ryuoh(p) => trf("preset.desc.ryuoh", &[("p", &p)]),
     };
     Some(r)
+}
+
+/// The name the Pieces tab shows for `rules`: a name of the library
+/// (`queen`, `ryuoh:4`, `nim-3`) as that game's title in the current
+/// language, any other name (the user's) as it is.
+pub fn shown_name(rules: &Rules) -> String {
+    match preset(&rules.name) {
+        Ok(named) => rules_name(&named),
+        Err(_) => rules.name.clone(),
+    }
+}
+
+/// [`shown_name`] with misère and the pass in words, as [`rules_name`]
+/// adds them.
+pub fn shown_label(rules: &Rules) -> String {
+    let name = shown_name(rules);
+    let name = match rules.convention {
+        Convention::Normal => name,
+        Convention::Misere => trf("rules.misere", &[("name", &name)]),
+    };
+    if rules.pass { trf("rules.with_pass", &[("name", &name)]) } else { name }
+}
+
+/// The description the Pieces tab shows for `rules`: the description of
+/// the library's game its name names, in the library's English or in any
+/// language of the app, is shown in the current language; the user's own
+/// words as they are.
+pub fn shown_description(rules: &Rules) -> String {
+    let Ok(named) = preset(&rules.name) else { return rules.description.clone() };
+    let worded = || preset_for_ui(&rules.name).map(|r| r.description).unwrap_or_else(|| rules_name(&named));
+    let known = rules.description == named.description
+        || crate::ui::i18n::in_each_language(|| (worded(), rules_name(&named)))
+            .iter()
+            .any(|(d, title)| rules.description == *d || rules.description == *title);
+    if known { worded() } else { rules.description.clone() }
 }
 
 /// The translated description of a preset without a parameter.
@@ -75,21 +110,7 @@ pub fn known_game(rules: &Rules) -> Option<KnownGame> {
     if !rules.terminal.is_empty() {
         return None;
     }
-    ryuoh_parameter(&rules.piece).map(KnownGame::Ryuoh)
-}
-
-/// The p of the parameter-p piece when `piece` is one: rook slides and the
-/// diagonal jumps `(s, t)` with `s + t <= p - 1`, so p is one more than the
-/// largest `s + t`.
-fn ryuoh_parameter(piece: &Piece) -> Option<u32> {
-    let p = piece.jumps.iter().map(|o| o.dx + o.dy).max()? + 1;
-    if p < 3 {
-        return None;
-    }
-    // (p - 1)(p - 2) / 2 jumps: counted before the list is built.
-    let count = (p as usize - 1) * (p as usize - 2) / 2;
-    let same = piece.jumps.len() == count && *piece == Piece::new(&[(1, 0), (0, 1)], &ryuoh_jumps(p));
-    same.then_some(p)
+    crate::rules::parameter_p_of(&rules.piece).map(KnownGame::Ryuoh)
 }
 
 /// The name of the preset whose piece this is (terminal cells aside), e.g.

@@ -8,6 +8,7 @@ use crate::rules::{Rules, from_json, to_json};
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
+use crate::ui::rules_choice::{shown_description, shown_label, shown_name};
 use crate::ui::state::{AppCommand, Shared};
 use crate::ui::tabs::Tab;
 use crate::ui::theme::Colours;
@@ -102,19 +103,23 @@ fn usable(tab: &mut PiecesTab) -> bool {
 /// Draw name, description, "Use in Play", "Show in map" and the last message.
 pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
     ui.section(tr("lib.piece"));
+    // A library name and description (`queen`, English) are shown in the
+    // reader's language; what the person types becomes the piece's own.
     let label = ui.label(tr("lib.name"));
-    ui.add(
-        egui::TextEdit::singleline(&mut tab.draft.name).char_limit(crate::rules::MAX_NAME).desired_width(f32::INFINITY),
-    )
-    .labelled_by(label.id);
+    let mut name = shown_name(&tab.draft);
+    let edit = egui::TextEdit::singleline(&mut name).char_limit(crate::rules::MAX_NAME).desired_width(f32::INFINITY);
+    if ui.add(edit).labelled_by(label.id).changed() {
+        tab.draft.name = name;
+    }
     let label = ui.label(tr("lib.description"));
-    ui.add(
-        egui::TextEdit::multiline(&mut tab.draft.description)
-            .char_limit(crate::rules::MAX_DESCRIPTION)
-            .desired_rows(3)
-            .desired_width(f32::INFINITY),
-    )
-    .labelled_by(label.id);
+    let mut description = shown_description(&tab.draft);
+    let edit = egui::TextEdit::multiline(&mut description)
+        .char_limit(crate::rules::MAX_DESCRIPTION)
+        .desired_rows(3)
+        .desired_width(f32::INFINITY);
+    if ui.add(edit).labelled_by(label.id).changed() {
+        tab.draft.description = description;
+    }
     ui.add_space(6.0);
     ui.horizontal_wrapped(|ui| {
         let size = ui.section_size() * 0.95;
@@ -123,7 +128,7 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
         // compute never becomes the current game.
         if ui.add(big("lib.use")).clicked() && usable(tab) {
             shared.send(AppCommand::SetRules(tab.draft.clone()));
-            let name = tab.draft.label();
+            let name = shown_label(&tab.draft);
             tab.files.ok(Notice::new(move || trf("lib.used", &[("name", &name)])));
         }
         if ui.add(big("lib.show_map")).clicked() && usable(tab) {
@@ -176,7 +181,7 @@ fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     let mut remove = None;
     for (i, p) in shared.saved_pieces.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
-            let name = p.label();
+            let name = shown_label(p);
             let b = ui.button(tr("lib.open_mine")).on_hover_text(trf("lib.open_named", &[("name", &name)]));
             b.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::Button, true, trf("lib.open_named", &[("name", &name)]))

@@ -122,7 +122,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let rows = table.height().min(n);
     let size = vec2(side, cell * rows as f32);
     let (outer, resp) = ui.allocate_exact_size(size + axis + vec2(8.0, 8.0), Sense::hover());
-    let name = tab.draft.label();
+    let name = crate::ui::rules_choice::shown_label(&tab.draft);
     resp.widget_info(|| {
         egui::WidgetInfo::labeled(egui::Role::Image, true, trf("preview.label", &[("name", &name), ("n", &n)]))
     });

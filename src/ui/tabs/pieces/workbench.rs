@@ -74,7 +74,8 @@ impl CheckStop {
 /// The runtime part of the workbench.
 #[derive(Default)]
 pub struct Workbench {
-    compiled_for: Option<String>,
+    /// The text and the rules' parameters the compile error is for.
+    compiled_for: Option<(String, Vec<(&'static str, i64)>)>,
     compile_error: Option<FormulaError>,
     check_job: Option<Job<Checked, CheckFailure>>,
     result: Option<Checked>,
@@ -185,11 +186,13 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &C
 }
 
 fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
-    // Compiling is cheap: do it whenever the text changes.
-    if tab.bench.compiled_for.as_deref() != Some(tab.formula.as_str()) {
+    // Compiling is cheap: do it whenever the text or the piece's
+    // parameters (p of the parameter-p piece) change.
+    let now = (tab.formula.clone(), tab.draft.parameters());
+    if tab.bench.compiled_for.as_ref() != Some(&now) {
         tab.bench.compile_error =
-            if tab.formula.trim().is_empty() { None } else { Formula::compile(&tab.formula).err() };
-        tab.bench.compiled_for = Some(tab.formula.clone());
+            if tab.formula.trim().is_empty() { None } else { Formula::compile_for(&tab.formula, &tab.draft).err() };
+        tab.bench.compiled_for = Some(now);
     }
     let error = tab.bench.compile_error.clone();
     let error_at = error.as_ref().and_then(|e| e.position).map(|(l, c)| char_index(&tab.formula, l, c));
@@ -209,6 +212,10 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         )
         .labelled_by(label.id)
         .id;
+    // The piece's parameters are words of the formula too: say so.
+    for (name, value) in tab.draft.parameters() {
+        ui.label(RichText::new(trf("bench.parameter", &[("name", &name), ("value", &value)])).small());
+    }
     match &error {
         Some(e) => {
             let text = match e.position {
@@ -305,7 +312,7 @@ fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
     let n = tab.check_size.clamp(1, MAX_CHECK_SIDE);
     tab.bench.check_error = None;
     tab.bench.check_job = Some(widgets::spawn(widgets::JobLabel::new("bench.job"), ctx, move |c| {
-        let formula = Formula::compile(&text).map_err(CheckFailure::Formula)?;
+        let formula = Formula::compile_for(&text, &rules).map_err(CheckFailure::Formula)?;
         let dims = super::box_for(&rules, n);
         let table = Arc::new(crate::grundy::compute_box(&rules, dims, &c).map_err(CheckFailure::Engine)?);
         let report = check(&table, &formula, &c).map_err(CheckFailure::Formula)?;

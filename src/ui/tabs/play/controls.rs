@@ -92,36 +92,41 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
             restart = true;
         }
     }
+    // Heap C only where the game has a third heap; it is set like A and B.
+    let three = shared.rules.dimension == 3;
+    let fields: &[(&'static str, &str)] =
+        &[("play.custom.a", "9"), ("play.custom.b", "12"), ("play.custom.c", "10")][..if three { 3 } else { 2 }];
     ui.horizontal_wrapped(|ui| {
-        let a = ui.label(tr("play.custom.a"));
-        ui.add(
-            egui::TextEdit::singleline(&mut tab.custom.0)
-                .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
-                .desired_width(80.0)
-                .hint_text("9"),
-        )
-        .labelled_by(a.id);
-        let b = ui.label(tr("play.custom.b"));
-        ui.add(
-            egui::TextEdit::singleline(&mut tab.custom.1)
-                .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
-                .desired_width(80.0)
-                .hint_text("12"),
-        )
-        .labelled_by(b.id);
+        for (i, &(key, hint)) in fields.iter().enumerate() {
+            let label = ui.label(tr(key));
+            ui.add(
+                egui::TextEdit::singleline(&mut tab.custom[i])
+                    .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
+                    .desired_width(80.0)
+                    .hint_text(hint),
+            )
+            .labelled_by(label.id);
+        }
     });
     if ui.button(tr("play.start.custom")).clicked() {
         let parse = crate::ui::widgets::parse_count;
-        match (parse(&tab.custom.0), parse(&tab.custom.1)) {
-            (Some(a), Some(b)) => {
+        // An empty heap C is the mean of A and B, as in the other sizes.
+        let c = if three && !tab.custom[2].trim().is_empty() { parse(&tab.custom[2]).map(Some) } else { Some(None) };
+        match (parse(&tab.custom[0]), parse(&tab.custom[1]), c) {
+            (Some(a), Some(b), Some(c)) => {
                 tab.options.start = StartSize::Custom(a, b);
+                tab.options.custom_c = c;
                 restart = true;
             }
-            _ => tab.notice = Some(crate::ui::notice::Notice::key("play.custom.bad")),
+            _ => {
+                let key = if three { "play.custom.bad3" } else { "play.custom.bad" };
+                tab.notice = Some(crate::ui::notice::Notice::key(key));
+            }
         }
     }
     if let StartSize::Custom(a, b) = tab.options.start {
-        ui.label(format!("({a}, {b})"));
+        let d = if three { 3 } else { 2 };
+        ui.label(crate::rules::position_text(super::heap_start((a, b), tab.options.custom_c, d), d));
     }
     restart
 }

@@ -3,7 +3,7 @@
 //! from [`crate::play::Why::formula`] and read the same in every language.
 
 use crate::play::{GameOver, Hint, NimReason, PlayerKind, Players, Reason, Why, nim::nim_sum_formula};
-use crate::ui::i18n::{tr, trf};
+use crate::ui::i18n::{tr, trf, trn};
 /// Moved to [`crate::ui::rules_choice`]; kept here for the Map tab's import.
 pub use crate::ui::rules_choice::rules_name;
 
@@ -38,7 +38,7 @@ pub fn reason(r: &Reason) -> String {
 pub fn nim_reason(r: &NimReason) -> String {
     match r {
         NimReason::NimSumZero { heaps } => trf("nim.why.zero", &[("formula", &nim_sum_formula(heaps))]),
-        NimReason::OddOnes { ones } => trf("nim.why.odd_ones", &[("n", ones)]),
+        NimReason::OddOnes { ones } => trn("nim.why.odd_ones.one", "nim.why.odd_ones", *ones as u64, &[]),
         NimReason::NoWinningMove => tr("nim.why.no_winning_move").to_string(),
         NimReason::Random => tr("why.random").to_string(),
         NimReason::Mistake => tr("why.mistake").to_string(),

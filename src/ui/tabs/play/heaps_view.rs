@@ -6,7 +6,8 @@
 //! [`crate::play::HeapGame`].
 
 use crate::play::{HeapGame, HeapHint, HeapMove, HeapMoveRecord, HeapOptions, HeapReason, HeapState};
-use crate::rules::position_text;
+use crate::rules::{Convention, position_text};
+use crate::theory::is_misere_nim_endgame;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::theme::Colours;
@@ -58,12 +59,24 @@ pub fn reason_text(game: &HeapGame, r: &HeapMoveRecord) -> Option<String> {
     };
     Some(match r.reason? {
         HeapReason::ToP if r.by_move == HeapMove::Pass => trf("heaps.why.pass", &[("state", &state_text(game, after))]),
+        // In the misère endgame a P-position has nim-sum 1: the rule flips.
+        HeapReason::ToP if game.is_nim() && misere_endgame(game, after) => {
+            trf("heaps.why.misere_ones", &[("state", &state_text(game, after))])
+        }
         HeapReason::ToP if game.is_nim() => trf("heaps.why.nim_sum", &[("state", &state_text(game, after))]),
         HeapReason::ToP => trf("heaps.why.to_p", &[("state", &state_text(game, after))]),
         HeapReason::NoWinningMove => tr("heaps.why.no_win").to_string(),
         HeapReason::Random => tr("heaps.why.random").to_string(),
+        HeapReason::Mistake => tr("heaps.why.mistake").to_string(),
         HeapReason::TooLarge => tr("heaps.why.too_large").to_string(),
     })
+}
+
+/// Whether `s` is in the endgame of misère Nim (every heap at most one
+/// stone), where the rule flips.
+fn misere_endgame(game: &HeapGame, s: HeapState) -> bool {
+    let d = game.rules().dimension.clamp(1, 3) as usize;
+    game.rules().convention == Convention::Misere && is_misere_nim_endgame(&s.position[..d])
 }
 
 /// The hint in words, with the values from the table.
@@ -71,6 +84,9 @@ pub fn hint_text(game: &HeapGame, hint: &HeapHint) -> String {
     match hint {
         HeapHint::Computing => tr("hint.computing").to_string(),
         HeapHint::TooLarge => tr("heaps.hint.too_large").to_string(),
+        HeapHint::PPosition if game.is_nim() && misere_endgame(game, game.state()) => {
+            tr("nim.hint.p_misere").to_string()
+        }
         HeapHint::PPosition => {
             let v = game.value(game.state()).map_or(String::new(), |v| v.to_string());
             trf("heaps.hint.p", &[("value", &v)])
@@ -89,8 +105,10 @@ pub fn hint_text(game: &HeapGame, hint: &HeapHint) -> String {
 }
 
 /// The piles, side by side: a column of stones each, with its name and
-/// number.
-fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
+/// number. When the person may move, a click on a stone takes it and every
+/// stone above it (each stone is a button a screen reader names): the move
+/// that leaves the stones below in that heap, checked by the rules.
+fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32, can_move: bool) -> Option<HeapMove> {
     let d = game.rules().dimension.clamp(1, 3) as usize;
     let p = game.state().position;
     let text_size = ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
@@ -103,12 +121,13 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
     // 10^15 stones stay side by side: the number shrinks to its column.
     let gap = 24.0;
     let column = ((ui.available_width() - gap * (d as f32 - 1.0)) / d as f32).max(60.0);
+    let mut chosen = None;
     ui.horizontal_top(|ui| {
         for (i, &count) in p[..d].iter().enumerate() {
             ui.vertical(|ui| {
                 ui.set_width(column);
                 let name = trf("heaps.pile", &[("name", &["A", "B", "C"][i])]);
-                ui.label(RichText::new(name).strong());
+                ui.label(RichText::new(&name).strong());
                 let digits = count.to_string();
                 // A digit is about 0.6 of the font size wide.
                 let fits = column / (digits.len() as f32 * 0.62);
@@ -120,14 +139,31 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
                 }
                 let (rect, _) = ui.allocate_exact_size(vec2(stone * 2.4, stone * most as f32), egui::Sense::hover());
                 let painter = ui.painter_at(rect);
-                for k in 0..shown {
+                let stone_rect = |k: u64| {
                     let y = rect.bottom() - (k as f32 + 0.5) * stone;
-                    let r =
-                        egui::Rect::from_center_size(egui::pos2(rect.center().x, y), vec2(stone * 2.2, stone * 0.8));
+                    egui::Rect::from_center_size(egui::pos2(rect.center().x, y), vec2(stone * 2.2, stone * 0.8))
+                };
+                // Stone k (from the bottom, from 0): a click leaves k stones.
+                let mut hovered = None;
+                for k in 0..shown {
+                    let resp = ui.interact(stone_rect(k), egui::Id::unique(("heap_stone", i, k)), Sense::click());
+                    let label = trf("piles.stone", &[("pile", &name), ("n", &(k + 1))]);
+                    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, can_move, &label));
+                    if can_move && resp.hovered() {
+                        hovered = Some(k);
+                    }
+                    if can_move && resp.clicked() {
+                        let mut q = p;
+                        q[i] = k;
+                        chosen = Some(HeapMove::To(q));
+                    }
+                }
+                for k in 0..shown {
+                    let taken = hovered.is_some_and(|h| k >= h);
                     painter.rect(
-                        r,
+                        stone_rect(k),
                         stone * 0.4,
-                        pal.stone,
+                        if taken { pal.stone_taken } else { pal.stone },
                         Stroke::new(1.0, pal.heap_stone_edge),
                         egui::StrokeKind::Inside,
                     );
@@ -138,6 +174,7 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32) {
             }
         }
     });
+    chosen
 }
 
 /// Two heaps as a board, as the queen is played: the piece at `(x, y)`,
@@ -227,16 +264,17 @@ pub fn show(
     let share = if matches!(game.options(), HeapOptions::Many) { 0.33 } else { 0.5 };
     let height = (ui.available_height() * share).max(160.0);
     let start = game.start().position;
+    let can_move = game.winner().is_none() && !game.computer_to_move() && game.failure().is_none();
     let mut chosen = None;
     if game.rules().dimension == 2 && start[0] < BOARD_MAX && start[1] < BOARD_MAX {
         let room = vec2((ui.available_width() * 0.55).max(200.0), height);
         ui.horizontal_top(|ui| {
             chosen = board(ui, game, moves, wins, pal, room).map(Ok);
             ui.add_space(24.0);
-            piles(ui, game, pal, height);
+            chosen = piles(ui, game, pal, height, can_move).map(Ok).or(chosen.take());
         });
     } else {
-        piles(ui, game, pal, height);
+        chosen = piles(ui, game, pal, height, can_move).map(Ok);
     }
     ui.add_space(8.0);
     if game.winner().is_some() || game.computer_to_move() || game.failure().is_some() {

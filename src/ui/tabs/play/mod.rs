@@ -74,6 +74,9 @@ pub struct PlayOptions {
     pub computer_delay: f32,
     /// Pieces on the board in a sum of games (2 to 4).
     pub sum_pieces: u8,
+    /// Heap C of a custom start of a three-heap game (`None`: the mean of
+    /// heaps A and B).
+    pub custom_c: Option<u64>,
 }
 
 impl PlayOptions {
@@ -106,6 +109,7 @@ impl Default for PlayOptions {
             nim_misere: true,
             computer_delay: 0.7,
             sum_pieces: 3,
+            custom_c: None,
         }
     }
 }
@@ -152,8 +156,9 @@ pub struct PlayTab {
     computer_due: Option<f64>,
     #[serde(skip)]
     take: piles::TakeForm,
+    /// The typed heaps A, B and C of a custom start.
     #[serde(skip)]
-    custom: (String, String),
+    custom: [String; 3],
     #[serde(skip)]
     heaps_text: Option<String>,
     /// The typed "leave N stones" of a heap game too large to list its moves.
@@ -275,7 +280,11 @@ impl PlayTab {
                 (AnyGame::Sum(game), table, known)
             }
             _ if !board_game => {
-                let game = HeapGame::new(rules, heap_start(start, rules.dimension), players);
+                let c = match self.options.start {
+                    StartSize::Custom(..) => self.options.custom_c,
+                    _ => None,
+                };
+                let game = HeapGame::new(rules, heap_start(start, c, rules.dimension), players);
                 let table = game.table_box().map(|p| (rules.clone(), p, true));
                 let known = game.is_nim();
                 (AnyGame::Heaps(game), table, known)
@@ -303,7 +312,8 @@ impl PlayTab {
             }));
         } else if !known {
             // Say so at once, not only when hints are on or the computer moves.
-            self.notice = Some(Notice::key("play.too_large"));
+            let key = if matches!(game, AnyGame::Heaps(_)) { "heaps.start_too_large" } else { "play.too_large" };
+            self.notice = Some(Notice::key(key));
         }
         self.current = Some(game);
     }
@@ -451,7 +461,8 @@ impl PlayTab {
             if self.table_job.is_some() { tr("play.status.waiting") } else { tr("play.status.thinking") }.to_string()
         } else if players.iter().any(|p| p.is_computer()) {
             match game {
-                AnyGame::Board(_) => tr("play.status.your_turn").to_string(),
+                AnyGame::Board(g) => trf("play.status.your_turn", &[("piece", &explain::rules_name(g.rules()))]),
+                AnyGame::Heaps(g) if g.rules().pass => tr("heaps.your_turn_pass").to_string(),
                 AnyGame::Heaps(_) => tr("heaps.your_turn").to_string(),
                 AnyGame::Sum(_) => tr("sum.your_turn").to_string(),
                 AnyGame::Nim(_) => tr("play.nim.your_turn").to_string(),
@@ -466,12 +477,13 @@ impl PlayTab {
 }
 
 /// The start of a heap game: the two numbers of the start size, and for a
-/// third heap their mean (so 9 and 12 give 9, 12 and 10).
-fn heap_start((a, b): (u64, u64), dimension: u8) -> crate::rules::Pos {
+/// third heap `c` when it was typed, else their mean (so 9 and 12 give 9,
+/// 12 and 10).
+fn heap_start((a, b): (u64, u64), c: Option<u64>, dimension: u8) -> crate::rules::Pos {
     match dimension {
         1 => [b, 0, 0],
         2 => [a, b, 0],
-        _ => [a, b, a / 2 + b / 2],
+        _ => [a, b, c.unwrap_or(a / 2 + b / 2)],
     }
 }
 

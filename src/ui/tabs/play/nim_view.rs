@@ -2,7 +2,8 @@
 //! every stone to its right), with the nim-sum written out in binary.
 
 use crate::play::{NimGame, nim::nim_sum_formula};
-use crate::ui::i18n::{tr, trf};
+use crate::theory::is_misere_nim_endgame;
+use crate::ui::i18n::{tr, trf, trn};
 use crate::ui::theme::Colours;
 use egui::{Rect, RichText, Sense, Stroke, pos2, vec2};
 
@@ -69,6 +70,9 @@ pub fn show(ui: &mut egui::Ui, nim: &NimGame, pal: &Colours, show_sum: bool, wid
         ui.add_space(8.0);
         let sum = nim.nim_sum();
         ui.label(RichText::new(trf("nim.sum", &[("formula", &nim_sum_formula(nim.heaps())), ("sum", &sum)])).strong());
+        if let Some(rule) = misere_rule(nim) {
+            ui.label(RichText::new(rule).color(pal.info));
+        }
         ui.label(tr("nim.binary"));
         let bits = nim.heaps().iter().copied().chain([sum]).max().unwrap_or(0).max(1).ilog2() as usize + 1;
         let mut lines = String::new();
@@ -91,4 +95,20 @@ fn leave_box(ui: &mut egui::Ui, heap: usize, count: u64) -> Option<u64> {
     ui.label(trf("nim.leave.in", &[("n", &(heap + 1))]));
     ui.data_mut(|d| d.insert_temp(id, left));
     ui.button(tr("nim.take")).clicked().then_some(left)
+}
+
+/// In misère play, which rule decides the position on screen and why: the
+/// nim-sum as in normal play while a heap has two stones or more, and the
+/// flipped rule (an odd number of one-stone heaps is P) once every heap has
+/// at most one. `None` in normal play.
+pub fn misere_rule(nim: &NimGame) -> Option<String> {
+    if !nim.misere() {
+        return None;
+    }
+    Some(if is_misere_nim_endgame(nim.heaps()) {
+        let ones = nim.heaps().iter().filter(|&&h| h == 1).count() as u64;
+        trn("nim.misere.flipped.one", "nim.misere.flipped", ones, &[])
+    } else {
+        tr("nim.misere.as_normal").to_string()
+    })
 }

@@ -181,6 +181,13 @@ impl PlayTab {
         }
         if self.options.show_hints && nim.winner().is_none() {
             let s = match nim.hint() {
+                // In the misère endgame the nim-sum on screen is 1: say why
+                // this is P all the same.
+                crate::play::NimHint::PPosition
+                    if nim.misere() && crate::theory::is_misere_nim_endgame(nim.heaps()) =>
+                {
+                    tr("nim.hint.p_misere").to_string()
+                }
                 crate::play::NimHint::PPosition => tr("hint.p").to_string(),
                 crate::play::NimHint::WinningMoves(m) => {
                     let list: Vec<String> = m
