@@ -180,8 +180,21 @@ fn problems(root: &Item, window: Rect) -> Vec<String> {
 
 /// The app for `tab` at `size`, stepped until its first jobs end.
 fn settled(tab: &str, size: [f32; 2], presentation: bool, japanese: bool) -> Harness<'static, GrundyLabApp> {
+    settled_in(tab, size, presentation, japanese, false)
+}
+
+/// [`settled`], in the lesson view or not.
+fn settled_in(
+    tab: &str,
+    size: [f32; 2],
+    presentation: bool,
+    japanese: bool,
+    lesson: bool,
+) -> Harness<'static, GrundyLabApp> {
     let language = if japanese { "Japanese" } else { "English" };
-    let saved = format!(r#"{{"tab":"{tab}","play":{{"options":{{"computer_delay":0.0}}}}}}"#);
+    let saved = format!(
+        r#"{{"tab":"{tab}","shared":{{"settings":{{"lesson":{lesson}}}}},"play":{{"options":{{"computer_delay":0.0,"show_hints":true}}}}}}"#
+    );
     let mut h = common::app(saved).size(size).language(language).presentation(presentation).build();
     // The first frames start the tab's jobs; then wait until they end.
     h.run_steps(3);
@@ -333,4 +346,59 @@ fn the_board_and_the_piles_grow_with_the_window() {
         assert!(pile_l.height() > pile_s.height() * 1.2, "the piles grow: {pile_s:?} → {pile_l:?}");
         assert!(pile_l.width() > pile_s.width() * 1.2, "the stones grow too: {pile_s:?} → {pile_l:?}");
     }
+}
+
+/// The lesson view: at the three projector sizes, in both languages, with
+/// and without presentation mode, the side panels are gone, nothing sticks
+/// out, the board's side is at least 70 % of the window's height, and
+/// presentation mode never makes the board smaller.
+#[test]
+fn the_lesson_view_gives_the_board_the_window() {
+    use egui_kittest::kittest::Queryable;
+    let mut found = Vec::new();
+    for size in [[1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0]] {
+        for japanese in [false, true] {
+            let mut boards = Vec::new();
+            for presentation in [false, true] {
+                let h = settled_in("Play", size, presentation, japanese, true);
+                let what = format!("{}x{} japanese {japanese} presentation {presentation}", size[0], size[1]);
+                let window = Rect::from_min_size(pos2(0.0, 0.0), size.into());
+                for p in problems(&item(h.root()), window) {
+                    found.push(format!("{what}: {p}"));
+                }
+                let board = area_of(&h, if japanese { "マス (" } else { "cell (" });
+                if board.height() < 0.7 * size[1] {
+                    found.push(format!("{what}: the board is {:.0} high, under 70 % of {}", board.height(), size[1]));
+                }
+                let options = if japanese { "新しいゲーム" } else { "New game" };
+                if h.query_by_label(options).is_some() {
+                    found.push(format!("{what}: the options panel is still there"));
+                }
+                boards.push(board.height());
+            }
+            // (The tab bar's larger text may take a few points.)
+            if boards[1] < 0.97 * boards[0] {
+                found.push(format!("{}x{}: presentation makes the board smaller: {boards:?}", size[0], size[1]));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The lesson view is one key away and Esc leaves it; the toolbar says so.
+#[test]
+fn the_lesson_view_opens_with_l_and_closes_with_esc() {
+    use egui_kittest::kittest::Queryable;
+    let mut h = settled("Play", [1280.0, 800.0], false, false);
+    assert!(h.query_by_label("New game").is_some());
+    h.key_press(egui::Key::L);
+    h.run();
+    assert!(h.state().state.shared.settings.lesson);
+    assert!(h.query_by_label("New game").is_none(), "the side panels fold away");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label("New game").is_some());
+    h.get_by_label("Lesson view").click();
+    h.run();
+    assert!(h.state().state.shared.settings.lesson, "the toolbar button turns it on");
 }

@@ -138,6 +138,18 @@ impl GrundyLabApp {
         if ctx.input_mut(|i| i.consume_shortcut(&f1)) {
             self.show_shortcuts ^= true;
         }
+        // L (while no text is being typed) folds the side panels away; Esc
+        // brings them back.
+        let lesson = &mut self.state.shared.settings.lesson;
+        if !ctx.egui_wants_keyboard_input() {
+            let l = KeyboardShortcut::new(Modifiers::NONE, Key::L);
+            if ctx.input_mut(|i| i.consume_shortcut(&l)) {
+                *lesson ^= true;
+            }
+            if *lesson && ctx.input(|i| i.key_pressed(Key::Escape)) {
+                *lesson = false;
+            }
+        }
     }
 
     fn top_bar(&mut self, ui: &mut egui::Ui) {
@@ -150,7 +162,7 @@ impl GrundyLabApp {
                     self.state.tab = tab;
                 }
             }
-            ui.add_space(16.0);
+            ui.add_space(8.0);
             let settings = &mut self.state.shared.settings;
             // One button, named in the other language (a person finds the
             // name of their own language), so the bar keeps to one row at
@@ -162,6 +174,12 @@ impl GrundyLabApp {
                 }
             }
             ui.separator();
+            if settings.lesson {
+                // The lesson view keeps the bar to one row: the tabs, the
+                // language and the way back.
+                ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));
+                return;
+            }
             let dark = settings.theme == ThemeChoice::Dark;
             let (label, next) = if dark {
                 (tr("menu.theme.light"), ThemeChoice::Light)
@@ -172,16 +190,19 @@ impl GrundyLabApp {
                 settings.theme = next;
             }
             ui.separator();
-            if ui.button("A−").on_hover_text(tr("menu.scale.down")).clicked() {
+            // The scale is said in the buttons' tooltips (the bar keeps to
+            // one row at 1280 x 800 in Japanese).
+            let scale = format!("{} {:.0}%", tr("menu.scale"), settings.scale * 100.0);
+            if ui.button("A−").on_hover_text(format!("{} ({scale})", tr("menu.scale.down"))).clicked() {
                 settings.scale = ((settings.scale - 0.1) * 10.0).round() / 10.0;
             }
-            ui.label(format!("{:.0}%", settings.scale * 100.0)).on_hover_text(tr("menu.scale"));
-            if ui.button("A+").on_hover_text(tr("menu.scale.up")).clicked() {
+            if ui.button("A+").on_hover_text(format!("{} ({scale})", tr("menu.scale.up"))).clicked() {
                 settings.scale = ((settings.scale + 0.1) * 10.0).round() / 10.0;
             }
             settings.scale = settings.scale.clamp(*SCALE_RANGE.start(), *SCALE_RANGE.end());
             ui.separator();
             ui.toggle_value(&mut settings.presentation, tr("menu.presentation"));
+            ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));
             ui.menu_button(tr("menu.help"), |ui| {
                 if ui.button(tr("menu.about")).clicked() {
                     self.show_about = true;
@@ -209,6 +230,7 @@ impl eframe::App for GrundyLabApp {
         let ctx = ui.ctx().clone();
         self.apply_settings(&ctx);
         self.shortcuts(&ctx);
+        super::widgets::set_lesson_view(&ctx, self.state.shared.settings.lesson);
         egui::Panel::top("top_bar").show(ui, |ui| {
             ui.add_space(6.0);
             self.top_bar(ui);

@@ -31,6 +31,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("+ / −", "keys.map_zoom"),
     ("F", "keys.map_fit"),
     ("F11", "keys.presentation"),
+    ("L / Esc", "keys.lesson"),
     ("F1", "keys.help"),
 ];
 

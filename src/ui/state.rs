@@ -32,11 +32,20 @@ pub struct Settings {
     pub theme: ThemeChoice,
     /// Presentation mode: full screen, larger text, high contrast.
     pub presentation: bool,
+    /// Lesson view: the side panels fold away and the picture fills the
+    /// window.
+    pub lesson: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { language: Language::from_environment(), scale: 1.0, theme: ThemeChoice::Light, presentation: false }
+        Settings {
+            language: Language::from_environment(),
+            scale: 1.0,
+            theme: ThemeChoice::Light,
+            presentation: false,
+            lesson: false,
+        }
     }
 }
 

@@ -143,6 +143,22 @@ pub fn side_panel(
 /// A scroll bar that is always shown (a class sees that the panel scrolls).
 pub const ALWAYS: egui::scroll_area::ScrollBarVisibility = egui::scroll_area::ScrollBarVisibility::AlwaysVisible;
 
+/// Where the app keeps, for the frame, whether the lesson view is on.
+fn lesson_id() -> egui::Id {
+    egui::Id::unique("lesson_view")
+}
+
+/// Say, at the start of a frame, whether the lesson view is on (the side
+/// panels of every tab fold away, see [`side_panel_frame`]).
+pub fn set_lesson_view(ctx: &egui::Context, on: bool) {
+    ctx.data_mut(|d| d.insert_temp(lesson_id(), on));
+}
+
+/// Whether the lesson view is on: the picture fills the window.
+pub fn lesson_view(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp(lesson_id())).unwrap_or(false)
+}
+
 /// The panel of [`side_panel`] without its scroll area, for contents that
 /// scroll only in part (a list under fixed buttons); that part uses
 /// [`ALWAYS`].
@@ -154,6 +170,11 @@ pub fn side_panel_frame(
     share: f32,
     contents: impl FnOnce(&mut egui::Ui),
 ) {
+    // In the lesson view the side panels fold away: the picture fills the
+    // window (the tab's state is kept, only its controls are not drawn).
+    if lesson_view(ui.ctx()) {
+        return;
+    }
     let scaled = width * ui.text_scale();
     let exact = scaled.min(ui.available_width() * share).max(160.0).round();
     let panel = match side {

@@ -417,7 +417,12 @@ impl PlayTab {
         side_panel(ui, "play_controls", Side::Left, 300.0, 0.3, |ui| controls::options(self, ui, shared, &ctx));
         side_panel_frame(ui, "play_history", Side::Right, 250.0, 0.22, |ui| controls::history(self, ui));
         egui::CentralPanel::default().show(ui, |ui| {
-            if self.banner(ui, &pal) {
+            // In the lesson view a board game's banner goes beside the
+            // board (the board takes the whole height); the end of a game
+            // is said on top as always.
+            let beside = crate::ui::widgets::lesson_view(ui.ctx())
+                && matches!(&self.current, Some(AnyGame::Board(g)) if g.is_over().is_none());
+            if !beside && self.banner(ui, &pal) {
                 return;
             }
             if let Some(job) = &self.table_job {
@@ -456,6 +461,16 @@ impl PlayTab {
             }
             return true;
         }
+        if let Some(text) = self.turn_sentence() {
+            widgets::banner(ui, pal.info, pal.banner_text, &text, false);
+        }
+        false
+    }
+
+    /// Whose turn it is, and what to do, while the game goes on.
+    fn turn_sentence(&self) -> Option<String> {
+        let game = self.current.as_ref().filter(|g| g.over().is_none())?;
+        let players = game.players();
         let to_move = game.to_move();
         let text = if players[to_move].is_computer() {
             if self.table_job.is_some() { tr("play.status.waiting") } else { tr("play.status.thinking") }.to_string()
@@ -471,8 +486,7 @@ impl PlayTab {
         } else {
             trf("play.status.turn_of", &[("player", &explain::player_name(players, to_move))])
         };
-        widgets::banner(ui, pal.info, pal.banner_text, &text, false);
-        false
+        Some(text)
     }
 }
 

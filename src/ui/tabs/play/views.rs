@@ -17,18 +17,26 @@ impl PlayTab {
         let Some(AnyGame::Board(game)) = &self.current else { return };
         let (x, y) = game.position();
         let (sx, sy) = game.start();
-        ui.label(format!(
+        let heading = format!(
             "{}  ·  {}",
             explain::rules_name(game.rules()),
             trf("play.position", &[("x", &x), ("y", &y), ("sx", &sx), ("sy", &sy)])
-        ));
+        );
+        let lesson = widgets::lesson_view(ui.ctx());
+        // In the lesson view the sentences go beside the board.
+        let turn = if lesson { self.turn_sentence() } else { None };
+        if !lesson {
+            ui.label(&heading);
+        }
         let hint = game.hint();
         let avail = ui.available_size();
         let piles_width = (avail.x * 0.3).clamp(230.0, 560.0);
         // Below the board: a notice, the last move and the hint, in the
-        // sentence size.
-        let below = 5.0 * sentence_size(ui);
+        // sentence size. In the lesson view they go beside the board, under
+        // the piles, so that the board takes the whole height.
+        let below = if lesson { 8.0 } else { 5.0 * sentence_size(ui) };
         let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - below).max(240.0));
+        let piles_height = if lesson { board_size.y * 0.45 } else { board_size.y };
         let mut board_action = None;
         let mut piles_action = None;
         ui.horizontal_top(|ui| {
@@ -43,9 +51,27 @@ impl PlayTab {
                 board_action = board::show(ui, game, &mut self.selected, &look, board_size);
             });
             ui.add_space(16.0);
-            ui.vertical(|ui| {
-                piles_action = piles::show(ui, game, &mut self.take, pal, vec2(piles_width, board_size.y));
-            });
+            let column = |ui: &mut egui::Ui| {
+                if let Some(text) = &turn {
+                    ui.set_max_width(piles_width);
+                    widgets::banner(ui, pal.info, pal.banner_text, text, false);
+                    ui.label(&heading);
+                }
+                piles_action = piles::show(ui, game, &mut self.take, pal, vec2(piles_width, piles_height));
+                if lesson {
+                    ui.set_max_width(piles_width);
+                    board_sentences(ui, pal, self.notice.as_ref(), self.options.show_hints, game, &hint);
+                }
+            };
+            if lesson {
+                // The sentences beside the board scroll when they are long
+                // (large text on a small projector).
+                ui.vertical(|ui| {
+                    egui::ScrollArea::vertical().id_salt("lesson_column").show(ui, column);
+                });
+            } else {
+                ui.vertical(column);
+            }
         });
         let mut target = None;
         match board_action {
@@ -58,13 +84,10 @@ impl PlayTab {
             Some(piles::PilesAction::Message(m)) => self.notice = Some(m),
             None => {}
         }
-        self.show_notice(ui, pal);
-        if let Some(reason) = game.history().last().and_then(|m| m.reason) {
-            let text = format!("{}: {}", tr("play.last_move"), explain::reason(&reason));
-            explanation_box(ui, pal, &text);
+        if !lesson {
+            board_sentences(ui, pal, self.notice.as_ref(), self.options.show_hints, game, &hint);
         }
         if self.options.show_hints && game.is_over().is_none() {
-            ui.label(RichText::new(explain::hint(&hint)).size(sentence_size(ui)).color(pal.winning));
             // Far targets on a huge board cannot be clicked: offer them as buttons.
             if let crate::play::Hint::WinningMoves(m) = &hint
                 && game.start().0.max(game.start().1) > board::FULL_BOARD_MAX
@@ -239,5 +262,27 @@ impl PlayTab {
         if let Some(notice) = &self.notice {
             ui.colored_label(pal.bad, notice.text());
         }
+    }
+}
+
+/// The sentences of a board game: a notice, why the computer moved, the
+/// hint.
+fn board_sentences(
+    ui: &mut egui::Ui,
+    pal: &Colours,
+    notice: Option<&Notice>,
+    show_hints: bool,
+    game: &crate::play::Game,
+    hint: &crate::play::Hint,
+) {
+    if let Some(notice) = notice {
+        ui.colored_label(pal.bad, notice.text());
+    }
+    if let Some(reason) = game.history().last().and_then(|m| m.reason) {
+        let text = format!("{}: {}", tr("play.last_move"), explain::reason(&reason));
+        explanation_box(ui, pal, &text);
+    }
+    if show_hints && game.is_over().is_none() {
+        ui.label(RichText::new(explain::hint(hint)).size(sentence_size(ui)).color(pal.winning));
     }
 }
