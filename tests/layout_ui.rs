@@ -235,6 +235,14 @@ macro_rules! layout_tests {
 }
 
 layout_tests! {
+    play_1024x768: "Play", 1024.0 x 768.0, false;
+    play_1024x768_presentation: "Play", 1024.0 x 768.0, true;
+    map_1024x768: "Map", 1024.0 x 768.0, false;
+    map_1024x768_presentation: "Map", 1024.0 x 768.0, true;
+    pieces_1024x768: "Pieces", 1024.0 x 768.0, false;
+    pieces_1024x768_presentation: "Pieces", 1024.0 x 768.0, true;
+    knight_1024x768: "Knight", 1024.0 x 768.0, false;
+    knight_1024x768_presentation: "Knight", 1024.0 x 768.0, true;
     play_1280x800: "Play", 1280.0 x 800.0, false;
     play_1280x800_presentation: "Play", 1280.0 x 800.0, true;
     play_1920x1080: "Play", 1920.0 x 1080.0, false;
