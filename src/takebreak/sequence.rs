@@ -399,14 +399,11 @@ impl Sequence {
 
     /// `g(n)` by the sparse method (see the module's documentation).
     fn sparse_value(&self, plan: &Plan, n: usize, scratch: &mut Scratch) -> u32 {
+        let rare = Rare { heaps: &self.rare, values: &self.rare_values, mask: self.mask };
         // One match here rather than one a value in the loops.
         match &self.values {
-            Values::U16(g) => {
-                sparse_value_in(g, &self.rare, &self.rare_values, self.mask, self.max_value, plan, n, scratch)
-            }
-            Values::U32(g) => {
-                sparse_value_in(g, &self.rare, &self.rare_values, self.mask, self.max_value, plan, n, scratch)
-            }
+            Values::U16(g) => sparse_value_in(g, &rare, self.max_value, plan, n, scratch),
+            Values::U32(g) => sparse_value_in(g, &rare, self.max_value, plan, n, scratch),
         }
     }
 
@@ -543,19 +540,25 @@ fn scan_splits<T: Value>(
     }
 }
 
-/// `g(n)` by the sparse method from the values `g[..n]`, the rare heaps
-/// (ascending) and their mask.
+/// The rare heaps (ascending), their values, and the mask that makes them
+/// rare.
+struct Rare<'a> {
+    heaps: &'a [u32],
+    values: &'a [u32],
+    mask: u32,
+}
+
+/// `g(n)` by the sparse method from the values `g[..n]` and the rare heaps.
 fn sparse_value_in<T: Value>(
     values: &[T],
-    rare: &[u32],
-    rare_values: &[u32],
-    mask: u32,
+    rare: &Rare<'_>,
     max_value: u32,
     plan: &Plan,
     n: usize,
     scratch: &mut Scratch,
 ) -> u32 {
     let g = |i: usize| -> u32 { values[i].into() };
+    let mask = rare.mask;
     let rare_value = |v: u32| (v & mask).count_ones().is_multiple_of(2);
     let Scratch { marks, wanted, candidates, hints } = scratch;
     marks.clear();
@@ -567,7 +570,7 @@ fn sparse_value_in<T: Value>(
     let mut local = [[0u64; 16]; 4];
     for &k in &plan.two {
         let Some(m) = n.checked_sub(k) else { continue };
-        for (j, (&a, &ga)) in rare.iter().zip(rare_values).enumerate() {
+        for (j, (&a, &ga)) in rare.heaps.iter().zip(rare.values).enumerate() {
             let a = a as usize;
             if a >= m {
                 break;
