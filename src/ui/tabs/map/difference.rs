@@ -89,7 +89,8 @@ fn start_compare(ctx: &egui::Context, tab: &mut MapTab, shared: &Shared, t: Arc<
 }
 
 fn start_formula(ctx: &egui::Context, tab: &mut MapTab, t: Arc<Table>) {
-    match crate::conjecture::Formula::compile(&tab.options.formula) {
+    // The piece's parameters (p of the parameter-p piece) are known.
+    match crate::conjecture::Formula::compile_for(&tab.options.formula, t.rules()) {
         Err(e) => tab.rt.overlays.fail(Notice::new(move || formula_error(&e))),
         Ok(f) => tab.rt.overlays.start_formula(ctx, t, f),
     }
