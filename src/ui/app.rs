@@ -23,6 +23,8 @@ pub struct GrundyLabApp {
     pub show_about: bool,
     /// The Shortcuts window is open.
     pub show_shortcuts: bool,
+    /// The guide window, open on this tab's guide.
+    pub guide: Option<Tab>,
     /// The settings file (none in tests and where no data folder exists).
     settings_path: Option<std::path::PathBuf>,
     /// False when the settings file could not be used and no copy of it
@@ -90,6 +92,8 @@ impl GrundyLabApp {
             load_warning: problem.map(|problem| LoadWarning { problem, copy: None }),
             show_about: false,
             show_shortcuts: false,
+            // The first start opens the guide to Play.
+            guide: saved.is_none().then_some(Tab::Play),
             settings_path: None,
             may_save: true,
             save_error: None,
@@ -204,6 +208,9 @@ impl GrundyLabApp {
             ui.toggle_value(&mut settings.presentation, tr("menu.presentation"));
             ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));
             ui.menu_button(tr("menu.help"), |ui| {
+                if ui.button(tr("menu.guide")).clicked() {
+                    self.guide = Some(self.state.tab);
+                }
                 if ui.button(tr("menu.about")).clicked() {
                     self.show_about = true;
                 }
@@ -231,11 +238,16 @@ impl eframe::App for GrundyLabApp {
         self.apply_settings(&ctx);
         self.shortcuts(&ctx);
         super::widgets::set_lesson_view(&ctx, self.state.shared.settings.lesson);
-        egui::Panel::top("top_bar").show(ui, |ui| {
-            ui.add_space(6.0);
-            self.top_bar(ui);
-            ui.add_space(4.0);
-        });
+        let bar = egui::Panel::top("top_bar")
+            .show(ui, |ui| {
+                ui.add_space(6.0);
+                self.top_bar(ui);
+                ui.add_space(4.0);
+            })
+            .response
+            .rect;
+        // The help windows stay below the tab bar: they never cover the tabs.
+        let below_bar = egui::Rect::from_min_max(egui::pos2(0.0, bar.bottom()), ctx.content_rect().max);
         if let Some(warning) = self.load_warning.clone() {
             let pal = theme::colours(&self.state.shared.settings);
             egui::Panel::top("settings_warning").show(ui, |ui| {
@@ -268,8 +280,26 @@ impl eframe::App for GrundyLabApp {
             }
             ctx.request_repaint();
         }
-        egui::Window::new(tr("menu.about")).open(&mut self.show_about).default_width(720.0).show(&ctx, help::about);
-        egui::Window::new(tr("menu.shortcuts")).open(&mut self.show_shortcuts).show(&ctx, help::shortcuts);
+        egui::Window::new(tr("menu.about"))
+            .open(&mut self.show_about)
+            .default_width(720.0)
+            .constrain_to(below_bar)
+            .show(&ctx, help::about);
+        egui::Window::new(tr("menu.shortcuts"))
+            .open(&mut self.show_shortcuts)
+            .constrain_to(below_bar)
+            .show(&ctx, help::shortcuts);
+        if let Some(tab) = self.guide {
+            let mut open = true;
+            let shown = egui::Window::new(tr("guide.title"))
+                .open(&mut open)
+                .default_width(520.0)
+                .default_pos(below_bar.right_top() + egui::vec2(-560.0, 12.0))
+                .constrain_to(below_bar)
+                .show(&ctx, |ui| super::guide::guide(ui, tab));
+            let next = shown.and_then(|r| r.inner).unwrap_or(tab);
+            self.guide = open.then_some(next);
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -13,6 +13,7 @@ mod app;
 mod export_glyphs;
 pub mod file_choice;
 pub mod fonts;
+mod guide;
 mod help;
 pub mod i18n;
 pub mod icon;

@@ -432,7 +432,10 @@ impl PlayTab {
                 // The sentences under the board scroll rather than being cut
                 // at the bottom (large text on a small projector).
                 Some(AnyGame::Board(_)) => {
-                    egui::ScrollArea::vertical().id_salt("board_view").auto_shrink(false).show(ui, |ui| self.board_view(ui, &pal));
+                    egui::ScrollArea::vertical()
+                        .id_salt("board_view")
+                        .auto_shrink(false)
+                        .show(ui, |ui| self.board_view(ui, &pal));
                 }
                 // The sentences under the heaps (the hint lists positions of
                 // 10^15 stones) scroll rather than being cut at the bottom.

@@ -1,0 +1,39 @@
+//! The guide: for each tab, what it is for and the first three things to
+//! try, opened from the Help menu (for the tab on screen) and shown at the
+//! first start.
+
+use super::i18n::tr;
+use super::tabs::Tab;
+use egui::RichText;
+
+/// The keys of a tab's guide: what the tab is for, then three steps.
+fn keys(tab: Tab) -> [&'static str; 4] {
+    match tab {
+        Tab::Play => ["guide.play.what", "guide.play.1", "guide.play.2", "guide.play.3"],
+        Tab::Map => ["guide.map.what", "guide.map.1", "guide.map.2", "guide.map.3"],
+        Tab::Pieces => ["guide.pieces.what", "guide.pieces.1", "guide.pieces.2", "guide.pieces.3"],
+        Tab::Knight => ["guide.knight.what", "guide.knight.1", "guide.knight.2", "guide.knight.3"],
+    }
+}
+
+/// The guide window's contents for `tab`; the other tabs' guides are one
+/// click away. Returns the tab whose guide to show next.
+pub fn guide(ui: &mut egui::Ui, tab: Tab) -> Tab {
+    let mut shown = tab;
+    ui.horizontal_wrapped(|ui| {
+        for t in Tab::ALL {
+            ui.selectable_value(&mut shown, t, t.title());
+        }
+    });
+    ui.separator();
+    let [what, steps @ ..] = keys(shown);
+    ui.label(RichText::new(tr(what)).strong());
+    ui.add_space(6.0);
+    ui.label(tr("guide.try"));
+    for (i, key) in steps.iter().enumerate() {
+        ui.label(format!("{}. {}", i + 1, tr(key)));
+    }
+    ui.add_space(6.0);
+    ui.small(tr("guide.more"));
+    shown
+}
