@@ -31,6 +31,9 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
     ui.checkbox(&mut tab.options.show_hints, tr("play.show_hints"));
     if tab.options.mode == PlayMode::Queen {
         ui.checkbox(&mut tab.options.show_p, tr("play.show_p"));
+        if shared.rules.breaks.is_none() && ui.button(tr("map.construction.open")).clicked() {
+            shared.send(crate::ui::state::AppCommand::OpenConstruction);
+        }
     }
     match tab.options.mode {
         PlayMode::Queen if shared.rules.breaks.is_some() => {
