@@ -50,7 +50,8 @@ fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
 
 /// Open the construction for `piece`, take ten steps, and check the rows.
 fn ten_steps(piece: &str) -> Harness<'static, GrundyLabApp> {
-    let mut h = common::app(MAP_64).size([1280.0, 800.0]).build();
+    // Tall enough for the ten rows to be in sight (only those are laid out).
+    let mut h = common::app(MAP_64).size([1280.0, 1000.0]).build();
     h.state_mut().state.shared.rules = preset(piece).expect("a preset");
     step_until(&mut h, "the table of the piece", |a| ready(a, piece));
     // The side panel stops moving once the table's statistics are in.
@@ -83,14 +84,14 @@ fn ten_steps_of_the_queen_are_the_wythoff_pairs() {
         assert_eq!(&row[1..], &[a, b, a, b], "row {n}");
     }
     assert!(shows(&h, "⌊nφ²⌋"), "the header names the Beatty columns");
-    assert!(shows(&h, "Step 9: the least free cell (14, 23) is a P-position, and so is its mirror (23, 14)"));
+    assert!(shows(&h, "Step 9: the least free cell (14,\u{a0}23) is a P-position, and so is its mirror (23,\u{a0}14)"));
     // Back undoes the tenth step: its row goes, the sentence is step 8's.
     click(&mut h, "Back");
     assert_eq!(h.state().state.map.construction_shown(), Some(9));
     let after = rows(&h);
     assert_eq!(after.len(), 9);
     assert_eq!(after.last().unwrap()[..3], [8, 12, 20]);
-    assert!(shows(&h, "Step 8: the least free cell (12, 20)"));
+    assert!(shows(&h, "Step 8: the least free cell (12,\u{a0}20)"));
     // Step again takes the same pair.
     click(&mut h, "Step");
     assert_eq!(rows(&h).last().unwrap()[..3], [9, 14, 23]);
@@ -115,7 +116,7 @@ fn play_steps_by_itself_and_the_play_tab_opens_the_construction() {
     assert_eq!(h.state().state.tab, Tab::Map, "the button opens the map");
     assert!(h.state().state.map.is_construction_open());
     step_until(&mut h, "the construction built", |a| a.state.map.construction_shown() == Some(0));
-    assert!(shows(&h, "Speed"), "the speed slider is there");
+    assert!(shows(&h, "Speed (steps per second)"), "the speed slider is there");
     click(&mut h, "Play the steps");
     step_until(&mut h, "three steps played", |a| a.state.map.construction_shown() >= Some(3));
     click(&mut h, "Pause");
@@ -133,7 +134,7 @@ fn the_construction_speaks_japanese_and_says_why_it_cannot_build_misere() {
     step_until(&mut h, "the construction built", |a| a.state.map.construction_shown() == Some(0));
     click(&mut h, "一歩進む");
     click(&mut h, "一歩進む");
-    assert!(shows(&h, "ステップ 1: 空いているマスのうち最小の (1, 2) はP局面"));
+    assert!(shows(&h, "ステップ 1: 空いているマスのうち最小の (1,\u{a0}2) はP局面"));
     h.state_mut().state.shared.rules = preset("queen").unwrap().misere();
     h.run_steps(3);
     assert!(shows(&h, "この作り方は通常ルール"), "misère is refused with a sentence");

@@ -75,7 +75,10 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
     }
     draw_axes(&painter, rect, &cam, w, h);
     hover_and_pin(tab, &painter, &response, rect, &cam, &table);
-    draw_legend(&painter, rect, tab, &palette, overlay.as_ref().map(|o| o.kind), &table);
+    // The construction hides the map's colours under its board; its key is beside it.
+    if tab.rt.construction.on_map().is_none() {
+        draw_legend(&painter, rect, tab, &palette, overlay.as_ref().map(|o| o.kind), &table);
+    }
     draw_badges(&painter, rect, tab);
 }
 

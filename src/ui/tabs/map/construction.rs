@@ -180,7 +180,7 @@ pub(super) fn panel(ui: &mut egui::Ui, tab: &mut super::MapTab, rules: &Rules) {
     let side = view.side.min(table_side).max(1);
     view.want(ui.ctx(), rules, side);
     view.tick(ui.ctx());
-    widgets::side_panel_frame(ui, "map_construction", widgets::Side::Left, 300.0, 0.3, |ui| {
+    widgets::side_panel(ui, "map_construction", widgets::Side::Left, 300.0, 0.3, |ui| {
         controls(ui, view);
         if let Some(job) = &view.job {
             widgets::job_progress(ui, job);
@@ -192,28 +192,23 @@ pub(super) fn panel(ui: &mut egui::Ui, tab: &mut super::MapTab, rules: &Rules) {
             ui.label(step_sentence(&c, view.shown));
             ui.separator();
             pairs_table(ui, &c, view.shown);
+            ui.separator();
+            key(ui);
         }
     });
 }
 
 fn controls(ui: &mut egui::Ui, view: &mut ConstructionView) {
-    ui.horizontal(|ui| {
-        ui.section(tr("map.construction.title"));
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::TOP), |ui| {
-            if ui.button(tr("map.construction.close")).clicked() {
-                (view.open, view.playing) = (false, false);
-            }
-        });
-    });
+    ui.section(tr("map.construction.title"));
     let last = view.built.as_ref().map(|c| c.steps().len());
     let ready = last.is_some();
+    let more = last.is_some_and(|l| view.shown < l);
     ui.horizontal_wrapped(|ui| {
         let back = ui.add_enabled(ready && view.shown > 0, egui::Button::new(tr("map.construction.back")));
         if back.clicked() {
             view.playing = false;
             view.walk(false);
         }
-        let more = last.is_some_and(|l| view.shown < l);
         if ui.add_enabled(more, egui::Button::new(tr("map.construction.step"))).clicked() {
             view.playing = false;
             view.walk(true);
@@ -226,17 +221,54 @@ fn controls(ui: &mut egui::Ui, view: &mut ConstructionView) {
         if ui.add_enabled(ready && view.shown > 0, egui::Button::new(tr("map.construction.restart"))).clicked() {
             (view.shown, view.playing) = (0, false);
         }
+        if ui.button(tr("map.construction.close")).clicked() {
+            (view.open, view.playing) = (false, false);
+        }
     });
-    ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("map.construction.speed"));
-        ui.add(egui::Slider::new(&mut view.speed, SPEEDS).logarithmic(true).suffix(tr("map.construction.per_second")))
-            .labelled_by(label.id);
-    });
+    let label = ui.label(tr("map.construction.speed"));
+    ui.add(egui::Slider::new(&mut view.speed, SPEEDS).logarithmic(true).max_decimals(1)).labelled_by(label.id);
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr("map.construction.side"));
         let r = ui.add(egui::DragValue::new(&mut view.side).range(SIDES)).labelled_by(label.id);
         r.on_hover_text(tr("map.construction.side.tip"));
     });
+}
+
+/// What the marks on the map mean: a swatch and a few words each.
+fn key(ui: &mut egui::Ui) {
+    let pal = ui.colours();
+    let size = egui::vec2(1.0, 1.0) * ui.text_style_height(&egui::TextStyle::Body);
+    // As on the map: filled, crossed, veiled, ringed.
+    let (fill, cross, ring) = (0, 1, 2);
+    for (colour, mark, text) in [
+        (pal.map_construction_new, fill, tr("map.construction.key.new")),
+        (pal.map_construction_p, fill, tr("map.construction.key.p")),
+        (pal.map_construction_struck, cross, tr("map.construction.key.struck")),
+        (pal.map_construction_struck_before, fill, tr("map.construction.key.before")),
+        (pal.map_construction_next, ring, tr("map.construction.key.next")),
+    ] {
+        ui.horizontal(|ui| {
+            let (r, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+            let r = r.shrink(2.0);
+            let p = ui.painter();
+            p.rect_filled(r, 0.0, pal.map_construction_board);
+            let stroke = Stroke::new(2.0, colour);
+            match mark {
+                m if m == cross => {
+                    let c = r.shrink(2.0);
+                    p.line_segment([c.left_top(), c.right_bottom()], stroke);
+                    p.line_segment([c.right_top(), c.left_bottom()], stroke);
+                }
+                m if m == ring => {
+                    p.rect_stroke(r, 3.0, stroke, StrokeKind::Inside);
+                }
+                _ => {
+                    p.rect_filled(r, 3.0, colour);
+                }
+            }
+            ui.label(text);
+        });
+    }
 }
 
 /// What the step shown did, in a sentence.
@@ -247,14 +279,22 @@ fn step_sentence(c: &Construction, shown: usize) -> String {
         return trf("map.construction.start", &[("w", &side), ("h", &c.height())]);
     };
     let (a, b) = step.pair;
-    let struck = step.struck.len();
+    // A no-break space: a cell is never cut at the end of a line.
+    let (pair, mirror) = (format!("({a},\u{a0}{b})"), format!("({b},\u{a0}{a})"));
+    let args: [(&str, &dyn std::fmt::Display); 3] = [("n", &step.n), ("pair", &pair), ("mirror", &mirror)];
     let mut s = if step.terminal {
-        trf("map.construction.terminal", &[("n", &step.n), ("a", &a), ("b", &b), ("count", &struck)])
+        trf("map.construction.terminal", &args)
     } else if step.p_positions.len() == 2 {
-        trf("map.construction.pair", &[("n", &step.n), ("a", &a), ("b", &b), ("count", &struck)])
+        trf("map.construction.pair", &args)
     } else {
-        trf("map.construction.cell", &[("n", &step.n), ("a", &a), ("b", &b), ("count", &struck)])
+        trf("map.construction.cell", &args)
     };
+    s.push(' ');
+    s.push_str(&match step.struck.len() {
+        0 => tr("map.construction.struck.none").to_string(),
+        1 => tr("map.construction.struck.one").to_string(),
+        count => trf("map.construction.struck.many", &[("count", &count)]),
+    });
     if shown == c.steps().len() {
         s.push('\n');
         s.push_str(&trf("map.construction.done", &[("w", &side), ("h", &c.height()), ("count", &count)]));
@@ -262,35 +302,62 @@ fn step_sentence(c: &Construction, shown: usize) -> String {
     s
 }
 
-/// The row of step `n`: `n  a  b` (and `⌊nφ⌋  ⌊nφ²⌋` for the queen), in
-/// columns of fixed width.
-fn row_text(c: &Construction, n: usize) -> String {
-    let (a, b) = c.steps()[n].pair;
-    match c.beatty(n) {
-        Some((fa, fb)) => format!("{n:>3} {a:>4} {b:>4} {fa:>5} {fb:>5}"),
-        None => format!("{n:>3} {a:>4} {b:>4}"),
+/// The widths of the table's columns: each as wide as its title and its
+/// widest number on this board.
+fn column_widths(c: &Construction) -> Vec<usize> {
+    let digits = |v: usize| v.to_string().len();
+    let (max_a, max_b) = c.steps().iter().fold((0, 0), |(a, b), s| (a.max(s.pair.0), b.max(s.pair.1)));
+    let mut widths = vec![digits(c.steps().len()), digits(max_a), digits(max_b)];
+    if c.beatty(0).is_some() {
+        widths.extend([digits(max_a).max(4), digits(max_b).max(5)]);
     }
+    widths
+}
+
+/// Cells in columns of fixed width, one space apart (two before the
+/// Beatty columns).
+fn columns(cells: &[String], widths: &[usize]) -> String {
+    let mut out = String::new();
+    for (i, (cell, &w)) in cells.iter().zip(widths).enumerate() {
+        out.push_str(match i {
+            0 => "",
+            3 => "  ",
+            _ => " ",
+        });
+        out.push_str(&format!("{cell:>w$}"));
+    }
+    out
+}
+
+/// The row of step `n`: `n a b` (and `⌊nφ⌋ ⌊nφ²⌋` for the queen).
+fn row_text(c: &Construction, n: usize, widths: &[usize]) -> String {
+    let (a, b) = c.steps()[n].pair;
+    let mut cells = vec![n.to_string(), a.to_string(), b.to_string()];
+    if let Some((fa, fb)) = c.beatty(n) {
+        cells.extend([fa.to_string(), fb.to_string()]);
+    }
+    columns(&cells, widths)
 }
 
 /// The table of the steps shown; only the rows in sight are laid out.
 fn pairs_table(ui: &mut egui::Ui, c: &Construction, shown: usize) {
-    let header = if c.beatty(0).is_some() {
-        format!("{:>3} {:>4} {:>4} {:>5} {:>5}", "n", "a", "b", "⌊nφ⌋", "⌊nφ²⌋")
-    } else {
-        format!("{:>3} {:>4} {:>4}", "n", "a", "b")
-    };
+    let widths = column_widths(c);
+    let titles: Vec<String> =
+        ["n", "a", "b", "⌊nφ⌋", "⌊nφ²⌋"].iter().take(widths.len()).map(|t| t.to_string()).collect();
     let what = if c.is_symmetric() { tr("map.construction.columns.pair") } else { tr("map.construction.columns.cell") };
-    ui.label(what);
-    ui.add(egui::Label::new(egui::RichText::new(header).monospace().strong()).extend());
+    let header = egui::Label::new(egui::RichText::new(columns(&titles, &widths)).monospace().strong()).extend();
+    ui.add(header).on_hover_text(what);
     let row_height = ui.text_style_height(&egui::TextStyle::Monospace) + ui.spacing().item_spacing.y;
+    // Twelve rows in sight; the panel itself scrolls too.
     egui::ScrollArea::vertical()
         .id_salt("construction_rows")
-        .auto_shrink(false)
+        .max_height(row_height * 12.0)
+        .auto_shrink([false, true])
         .stick_to_bottom(true)
         .scroll_bar_visibility(widgets::ALWAYS)
         .show_rows(ui, row_height, shown, |ui, rows| {
             for n in rows {
-                ui.add(egui::Label::new(egui::RichText::new(row_text(c, n)).monospace()).extend());
+                ui.add(egui::Label::new(egui::RichText::new(row_text(c, n, &widths)).monospace()).extend());
             }
         });
 }
