@@ -112,6 +112,9 @@ fn play_steps_by_itself_and_the_play_tab_opens_the_construction() {
     let mut h = common::app(MAP_64).size([1280.0, 800.0]).build();
     h.state_mut().state.tab = Tab::Play;
     h.run_steps(3);
+    // The button is the last of the Play tab's options: scroll to it.
+    h.get_by_label("Build the P-positions step by step").scroll_to_me();
+    h.run_steps(3);
     click(&mut h, "Build the P-positions step by step");
     assert_eq!(h.state().state.tab, Tab::Map, "the button opens the map");
     assert!(h.state().state.map.is_construction_open());

@@ -104,6 +104,13 @@ pub struct Construction {
 }
 
 impl Construction {
+    /// Whether the rules are a piece on a board of two coordinates, where
+    /// the construction is worth offering (misère and the pass are then
+    /// refused by [`Construction::new`] with a reason).
+    pub fn is_for(rules: &Rules) -> bool {
+        rules.dimension == 2 && rules.program.is_none() && rules.breaks.is_none()
+    }
+
     /// The construction of `rules` on `width x height`, before its first
     /// step. Rules of two coordinates with a piece, normal play, no pass.
     pub fn new(rules: &Rules, width: usize, height: usize) -> Result<Self, ConstructionError> {
@@ -326,6 +333,8 @@ mod tests {
     #[test]
     fn rules_it_does_not_take_say_why() {
         let queen = preset("queen").unwrap();
+        assert!(Construction::is_for(&queen) && Construction::is_for(&queen.clone().misere()));
+        assert!(!Construction::is_for(&preset("nim-3").unwrap()));
         assert_eq!(Construction::new(&queen.clone().misere(), 9, 9).unwrap_err(), ConstructionError::Misere);
         assert_eq!(Construction::new(&queen.clone().with_pass(), 9, 9).unwrap_err(), ConstructionError::Pass);
         assert_eq!(Construction::new(&queen, 0, 9).unwrap_err(), ConstructionError::Size { width: 0, height: 9 });

@@ -160,8 +160,8 @@ impl ConstructionView {
 }
 
 /// The button of the side panel that opens the construction.
-pub(super) fn open_button(ui: &mut egui::Ui, tab: &mut super::MapTab) {
-    if tab.rt.construction.open {
+pub(super) fn open_button(ui: &mut egui::Ui, tab: &mut super::MapTab, rules: &Rules) {
+    if tab.rt.construction.open || !Construction::is_for(rules) {
         return;
     }
     if ui.button(tr("map.construction.open")).on_hover_text(tr("map.construction.tip")).clicked() {
@@ -173,7 +173,7 @@ pub(super) fn open_button(ui: &mut egui::Ui, tab: &mut super::MapTab) {
 /// sentence of the step shown and the table of the pairs.
 pub(super) fn panel(ui: &mut egui::Ui, tab: &mut super::MapTab, rules: &Rules) {
     let view = &mut tab.rt.construction;
-    if !view.open {
+    if !view.open || !Construction::is_for(rules) {
         return;
     }
     let table_side = tab.rt.table.shown().map_or(view.side, |t| t.width().min(t.height()));

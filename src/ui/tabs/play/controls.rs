@@ -31,9 +31,6 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
     ui.checkbox(&mut tab.options.show_hints, tr("play.show_hints"));
     if tab.options.mode == PlayMode::Queen {
         ui.checkbox(&mut tab.options.show_p, tr("play.show_p"));
-        if shared.rules.breaks.is_none() && ui.button(tr("map.construction.open")).clicked() {
-            shared.send(crate::ui::state::AppCommand::OpenConstruction);
-        }
     }
     match tab.options.mode {
         PlayMode::Queen if shared.rules.breaks.is_some() => {
@@ -71,6 +68,10 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
         ui.section(tr("play.first"));
         ui.radio_value(&mut tab.options.human_starts, true, tr("play.first.me"));
         ui.radio_value(&mut tab.options.human_starts, false, tr("play.first.computer"));
+    }
+    // The construction of the P-positions opens on the map.
+    if crate::theory::Construction::is_for(&shared.rules) && ui.button(tr("map.construction.open")).clicked() {
+        shared.send(crate::ui::state::AppCommand::OpenConstruction);
     }
     let changed = before.opponent != tab.options.opponent
         || before.human_starts != tab.options.human_starts
