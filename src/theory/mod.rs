@@ -1,14 +1,17 @@
 //! Closed forms, in exact integer arithmetic: Wythoff pairs, Zeckendorf
 //! representations, misère Wythoff, the Hofstadter-G variant, the Ryuoh
 //! formula and Nim. "Is this a P-position?" without a table, for any size.
+//! And the construction of the P-positions step by step ([`Construction`]).
 
 mod closed;
+mod construction;
 mod heap_nim;
 mod hofstadter;
 mod wythoff;
 mod zeckendorf;
 
 pub use closed::{ClosedForm, closed_form, closed_form_of_heaps};
+pub use construction::{Construction, ConstructionError, MAX_CONSTRUCTION_SIDE, Step};
 pub use heap_nim::nim_winning_moves;
 pub use hofstadter::{gs, hofstadter, is_t2_misere_p, is_t2_p, t2_pair};
 pub use wythoff::{

@@ -83,6 +83,8 @@ pub enum AppCommand {
     SetRules(Rules),
     /// Open the map and show and mark a cell (e.g. a counterexample).
     FocusMap(MapFocus),
+    /// Open the map with "Build the P-positions step by step" beside it.
+    OpenConstruction,
 }
 
 impl Shared {
@@ -280,6 +282,10 @@ impl AppState {
             AppCommand::SetRules(rules) => self.shared.rules = rules,
             AppCommand::FocusMap(focus) => {
                 self.map.focus(focus);
+                self.tab = Tab::Map;
+            }
+            AppCommand::OpenConstruction => {
+                self.map.open_construction();
                 self.tab = Tab::Map;
             }
         }

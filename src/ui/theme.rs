@@ -103,6 +103,20 @@ pub struct Colours {
     pub plot_rare: Color32,
     /// The exceptions of a proved period, and where the period starts.
     pub plot_exception: Color32,
+    /// The construction of the P-positions: its box, a clean board.
+    pub map_construction_board: Color32,
+    /// The construction: the box's edge.
+    pub map_construction_edge: Color32,
+    /// The construction: the P-positions found by earlier steps.
+    pub map_construction_p: Color32,
+    /// The construction: the P-positions of the step shown.
+    pub map_construction_new: Color32,
+    /// The construction: the crosses on the cells the step shown strikes out.
+    pub map_construction_struck: Color32,
+    /// The construction: the cells struck out by earlier steps (a veil).
+    pub map_construction_struck_before: Color32,
+    /// The construction: the ring on the next least free cell.
+    pub map_construction_next: Color32,
 }
 
 /// The palette for the settings.
@@ -164,6 +178,13 @@ fn light() -> Colours {
         plot_p: Color32::from_rgb(220, 40, 40),
         plot_rare: Color32::from_rgb(230, 120, 0),
         plot_exception: Color32::from_rgb(150, 40, 170),
+        map_construction_board: Color32::from_rgb(0xFA, 0xF7, 0xF0),
+        map_construction_edge: Color32::from_rgb(0x3E, 0x48, 0x57),
+        map_construction_p: Color32::from_rgb(0xC2, 0x4E, 0x3A),
+        map_construction_new: Color32::from_rgb(0xF0, 0x9A, 0x1C),
+        map_construction_struck: Color32::from_rgb(0x2A, 0x5C, 0x8A),
+        map_construction_struck_before: Color32::from_rgb(0xC8, 0xCC, 0xD2),
+        map_construction_next: Color32::from_rgb(0x1F, 0x8A, 0x4C),
     }
 }
 

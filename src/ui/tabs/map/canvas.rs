@@ -41,6 +41,9 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
     };
     let (w, h) = (table.width(), table.height());
     let mut cam = fitted_camera(&mut tab.rt.view, tab.camera, w, h, rect);
+    if let Some(side) = tab.rt.construction.take_fit() {
+        cam = super::construction::fitted(side, rect);
+    }
     handle_input(ui, &response, rect, &mut cam, w, h);
     tab.camera = Some(cam);
 
@@ -64,12 +67,18 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
     };
     let pairs = overlay.as_ref().map(|o| &o.cells);
     tab.rt.view.numbers_drawn = draw_cells_overlay(&painter, rect, &cam, (shown, pairs), &table, cell_palette, tab);
+    if let Some(built) = tab.rt.construction.on_map() {
+        super::construction::draw_on_map(&painter, rect, &cam, built);
+    }
     if tab.options.golden {
         draw_golden_lines(&painter, rect, &cam, w.max(h));
     }
     draw_axes(&painter, rect, &cam, w, h);
     hover_and_pin(tab, &painter, &response, rect, &cam, &table);
-    draw_legend(&painter, rect, tab, &palette, overlay.as_ref().map(|o| o.kind), &table);
+    // The construction hides the map's colours under its board; its key is beside it.
+    if tab.rt.construction.on_map().is_none() {
+        draw_legend(&painter, rect, tab, &palette, overlay.as_ref().map(|o| o.kind), &table);
+    }
     draw_badges(&painter, rect, tab);
 }
 

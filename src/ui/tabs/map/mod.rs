@@ -9,6 +9,7 @@
 
 mod canvas;
 mod cell_values;
+mod construction;
 mod difference;
 mod export;
 mod heap_plot;
@@ -163,6 +164,8 @@ pub(crate) struct Runtime {
     plot_cache: plots::PlotCache,
     /// A take-and-break game's values.
     sequence: sequence::SequenceState,
+    /// The construction of the P-positions step by step.
+    construction: construction::ConstructionView,
     /// A cell another tab asked to show (see [`MapTab::focus`]), shown at
     /// the next frame of the map.
     focus: Option<crate::ui::state::MapFocus>,
@@ -310,6 +313,7 @@ impl MapTab {
         crate::ui::widgets::side_panel(ui, "map_side", crate::ui::widgets::Side::Right, 370.0, 0.4, |ui| {
             side::side_panel(ui, self, shared);
         });
+        construction::panel(ui, self, &shared.rules);
         egui::CentralPanel::default().show(ui, |ui| canvas::canvas(ui, self));
         self.rt.view.frame_ms = started.elapsed().as_secs_f32() * 1e3;
     }
@@ -333,6 +337,22 @@ impl MapTab {
         self.rt.overlays.poll();
         self.rt.export.poll();
         self.rt.sequence.poll();
+        self.rt.construction.poll();
+    }
+
+    /// Open "Build the P-positions step by step" beside the map.
+    pub fn open_construction(&mut self) {
+        self.rt.construction.open();
+    }
+
+    /// Whether the construction is beside the map.
+    pub fn is_construction_open(&self) -> bool {
+        self.rt.construction.is_open()
+    }
+
+    /// How many steps of the construction are shown, once it is built.
+    pub fn construction_shown(&self) -> Option<usize> {
+        self.rt.construction.shown()
     }
 
     /// PageUp / PageDown move through the planes of a three-heap table.

@@ -67,6 +67,7 @@ pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Share
     rules_and_size(ui, tab, shared);
     plane_choice(ui, tab);
     table_status(ui, tab);
+    super::construction::open_button(ui, tab, &shared.rules);
     super::heap_plot::heap_plot(ui, tab);
     ui.separator();
     colours(ui, tab);

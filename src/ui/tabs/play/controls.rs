@@ -69,6 +69,10 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
         ui.radio_value(&mut tab.options.human_starts, true, tr("play.first.me"));
         ui.radio_value(&mut tab.options.human_starts, false, tr("play.first.computer"));
     }
+    // The construction of the P-positions opens on the map.
+    if crate::theory::Construction::is_for(&shared.rules) && ui.button(tr("map.construction.open")).clicked() {
+        shared.send(crate::ui::state::AppCommand::OpenConstruction);
+    }
     let changed = before.opponent != tab.options.opponent
         || before.human_starts != tab.options.human_starts
         || before.mode != tab.options.mode;

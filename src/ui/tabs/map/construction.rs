@@ -1,0 +1,437 @@
+//! "Build the P-positions step by step" beside the map: the construction of
+//! the source article (mark (0, 0), strike out every cell that can move to
+//! it, take the least free cell, repeat), with Step, Back, Play and its
+//! speed, the table n, aₙ, bₙ (and ⌊nφ⌋, ⌊nφ²⌋ for the queen) and the
+//! marks drawn on the map.
+//!
+//! Invariants kept here: the whole construction of a box is built once, in
+//! a job ([`Construction`] to its last step); Step and Back only move the
+//! number of steps shown, so the UI thread never does work that grows with
+//! the box. A construction belongs to the rules and the side it was built
+//! for; other rules or another side build it again from step 0.
+
+use crate::jobs::{Job, JobEnd, poll};
+use crate::map::Camera;
+use crate::rules::Rules;
+use crate::theory::{Construction, ConstructionError};
+use crate::ui::i18n::{tr, trf};
+use crate::ui::ui_ext::UiExt;
+use crate::ui::widgets;
+use egui::{Pos2, Rect, Stroke, StrokeKind, vec2};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The smallest and largest side of the box built (the marks of every
+/// visible cell are drawn each frame: at most 128² of them).
+const SIDES: std::ops::RangeInclusive<usize> = 8..=128;
+
+/// Play's speed in steps per second.
+const SPEEDS: std::ops::RangeInclusive<f64> = 0.5..=20.0;
+
+/// The construction beside the map and what of it is shown.
+pub(crate) struct ConstructionView {
+    open: bool,
+    /// The side asked for (the box is `side x side`, at most the table's).
+    side: usize,
+    /// The construction on screen, built to its end.
+    built: Option<Arc<Construction>>,
+    /// The rules and side of the job running or of `built`.
+    wanted: Option<(Rules, usize)>,
+    job: Option<Job<Construction, ConstructionError>>,
+    /// Why the current rules cannot be built.
+    error: Option<ConstructionError>,
+    /// How many steps are on screen.
+    shown: usize,
+    playing: bool,
+    /// Steps per second while playing.
+    speed: f64,
+    /// When Play last took a step (egui's clock).
+    last_tick: Option<f64>,
+    /// Fit the map to the box at the next frame.
+    fit: bool,
+}
+
+impl Default for ConstructionView {
+    fn default() -> Self {
+        ConstructionView {
+            open: false,
+            side: 32,
+            built: None,
+            wanted: None,
+            job: None,
+            error: None,
+            shown: 0,
+            playing: false,
+            speed: 2.0,
+            last_tick: None,
+            fit: false,
+        }
+    }
+}
+
+impl ConstructionView {
+    /// Show the construction (and fit the map to its box).
+    pub fn open(&mut self) {
+        self.open = true;
+        self.fit = true;
+    }
+
+    /// Whether the construction is beside the map.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// The construction built for the rules on screen, when it is shown.
+    pub fn on_map(&self) -> Option<(&Construction, usize)> {
+        self.built.as_deref().filter(|_| self.open && self.job.is_none()).map(|c| (c, self.shown))
+    }
+
+    /// The number of steps shown, once the construction is built.
+    pub fn shown(&self) -> Option<usize> {
+        self.on_map().map(|(_, n)| n)
+    }
+
+    /// Whether the map should be fitted to the box now (once).
+    pub fn take_fit(&mut self) -> Option<usize> {
+        let side = self.on_map().map(|(c, _)| c.width())?;
+        std::mem::take(&mut self.fit).then_some(side)
+    }
+
+    /// Collect the job that ended; never waits.
+    pub fn poll(&mut self) {
+        match poll(&mut self.job) {
+            Some(JobEnd::Done(c)) => {
+                self.built = Some(Arc::new(c));
+                self.shown = 0;
+                self.fit = true;
+            }
+            Some(JobEnd::Failed(crate::jobs::JobError::Work(e))) => self.error = Some(e),
+            Some(JobEnd::Failed(crate::jobs::JobError::Panicked(_))) | Some(JobEnd::Cancelled) | None => {}
+        }
+    }
+
+    /// Start building for `rules` on a box of `side` when what is built
+    /// (or being built) is for something else.
+    fn want(&mut self, ctx: &egui::Context, rules: &Rules, side: usize) {
+        if self.wanted.as_ref().is_some_and(|(r, s)| r.same_game(rules) && *s == side) {
+            return;
+        }
+        self.wanted = Some((rules.clone(), side));
+        (self.built, self.error, self.shown, self.playing) = (None, None, 0, false);
+        // The rules alone say whether they can be built: say why at once.
+        if let Err(e) = Construction::new(rules, 1, 1) {
+            self.job = None;
+            self.error = Some(e);
+            return;
+        }
+        let rules = rules.clone();
+        // Replacing the job cancels the one before.
+        self.job = Some(widgets::spawn(widgets::JobLabel::new("map.construction.building"), ctx, move |control| {
+            let mut c = Construction::new(&rules, side, side)?;
+            c.run(|_| control.must_stop());
+            Ok(c)
+        }));
+    }
+
+    /// One step forward or back, within the steps built.
+    fn walk(&mut self, forward: bool) {
+        let last = self.built.as_ref().map_or(0, |c| c.steps().len());
+        self.shown = if forward { (self.shown + 1).min(last) } else { self.shown.saturating_sub(1) };
+    }
+
+    /// Play: a step each 1 / speed seconds, then wait for the next with
+    /// `request_repaint_after` (no sleeps); stops at the last step.
+    fn tick(&mut self, ctx: &egui::Context) {
+        let last = self.built.as_ref().map_or(0, |c| c.steps().len());
+        if !self.playing || self.shown >= last {
+            self.playing = false;
+            self.last_tick = None;
+            return;
+        }
+        let now = ctx.input(|i| i.time);
+        let period = 1.0 / self.speed.clamp(*SPEEDS.start(), *SPEEDS.end());
+        let since = now - *self.last_tick.get_or_insert(now);
+        if since >= period {
+            self.walk(true);
+            self.last_tick = Some(now);
+        }
+        ctx.request_repaint_after(Duration::from_secs_f64((period - since.min(period)).max(0.01)));
+    }
+}
+
+/// The button of the side panel that opens the construction.
+pub(super) fn open_button(ui: &mut egui::Ui, tab: &mut super::MapTab, rules: &Rules) {
+    if tab.rt.construction.open || !Construction::is_for(rules) {
+        return;
+    }
+    if ui.button(tr("map.construction.open")).on_hover_text(tr("map.construction.tip")).clicked() {
+        tab.rt.construction.open();
+    }
+}
+
+/// The panel beside the map (before the central panel): the controls, the
+/// sentence of the step shown and the table of the pairs.
+pub(super) fn panel(ui: &mut egui::Ui, tab: &mut super::MapTab, rules: &Rules) {
+    let view = &mut tab.rt.construction;
+    if !view.open || !Construction::is_for(rules) {
+        return;
+    }
+    let table_side = tab.rt.table.shown().map_or(view.side, |t| t.width().min(t.height()));
+    let side = view.side.min(table_side).max(1);
+    view.want(ui.ctx(), rules, side);
+    view.tick(ui.ctx());
+    widgets::side_panel(ui, "map_construction", widgets::Side::Left, 300.0, 0.3, |ui| {
+        controls(ui, view);
+        if let Some(job) = &view.job {
+            widgets::job_progress(ui, job);
+        }
+        if let Some(e) = &view.error {
+            ui.error_label(error_text(e));
+        }
+        if let Some(c) = view.built.clone() {
+            ui.label(step_sentence(&c, view.shown));
+            ui.separator();
+            pairs_table(ui, &c, view.shown);
+            ui.separator();
+            key(ui);
+        }
+    });
+}
+
+fn controls(ui: &mut egui::Ui, view: &mut ConstructionView) {
+    ui.section(tr("map.construction.title"));
+    let last = view.built.as_ref().map(|c| c.steps().len());
+    let ready = last.is_some();
+    let more = last.is_some_and(|l| view.shown < l);
+    ui.horizontal_wrapped(|ui| {
+        let back = ui.add_enabled(ready && view.shown > 0, egui::Button::new(tr("map.construction.back")));
+        if back.clicked() {
+            view.playing = false;
+            view.walk(false);
+        }
+        if ui.add_enabled(more, egui::Button::new(tr("map.construction.step"))).clicked() {
+            view.playing = false;
+            view.walk(true);
+        }
+        let play = if view.playing { tr("map.construction.pause") } else { tr("map.construction.play") };
+        if ui.add_enabled(more, egui::Button::new(play)).clicked() {
+            view.playing = !view.playing;
+            view.last_tick = None;
+        }
+        if ui.add_enabled(ready && view.shown > 0, egui::Button::new(tr("map.construction.restart"))).clicked() {
+            (view.shown, view.playing) = (0, false);
+        }
+        if ui.button(tr("map.construction.close")).clicked() {
+            (view.open, view.playing) = (false, false);
+        }
+    });
+    let label = ui.label(tr("map.construction.speed"));
+    ui.add(egui::Slider::new(&mut view.speed, SPEEDS).logarithmic(true).max_decimals(1)).labelled_by(label.id);
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(tr("map.construction.side"));
+        let r = ui.add(egui::DragValue::new(&mut view.side).range(SIDES)).labelled_by(label.id);
+        r.on_hover_text(tr("map.construction.side.tip"));
+    });
+}
+
+/// What the marks on the map mean: a swatch and a few words each.
+fn key(ui: &mut egui::Ui) {
+    let pal = ui.colours();
+    let size = egui::vec2(1.0, 1.0) * ui.text_style_height(&egui::TextStyle::Body);
+    // As on the map: filled, crossed, veiled, ringed.
+    let (fill, cross, ring) = (0, 1, 2);
+    for (colour, mark, text) in [
+        (pal.map_construction_new, fill, tr("map.construction.key.new")),
+        (pal.map_construction_p, fill, tr("map.construction.key.p")),
+        (pal.map_construction_struck, cross, tr("map.construction.key.struck")),
+        (pal.map_construction_struck_before, fill, tr("map.construction.key.before")),
+        (pal.map_construction_next, ring, tr("map.construction.key.next")),
+    ] {
+        ui.horizontal(|ui| {
+            let (r, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+            let r = r.shrink(2.0);
+            let p = ui.painter();
+            p.rect_filled(r, 0.0, pal.map_construction_board);
+            let stroke = Stroke::new(2.0, colour);
+            match mark {
+                m if m == cross => {
+                    let c = r.shrink(2.0);
+                    p.line_segment([c.left_top(), c.right_bottom()], stroke);
+                    p.line_segment([c.right_top(), c.left_bottom()], stroke);
+                }
+                m if m == ring => {
+                    p.rect_stroke(r, 3.0, stroke, StrokeKind::Inside);
+                }
+                _ => {
+                    p.rect_filled(r, 3.0, colour);
+                }
+            }
+            ui.label(text);
+        });
+    }
+}
+
+/// What the step shown did, in a sentence.
+fn step_sentence(c: &Construction, shown: usize) -> String {
+    let count = c.steps().iter().map(|s| s.p_positions.len()).sum::<usize>();
+    let side = c.width();
+    let Some(step) = shown.checked_sub(1).and_then(|i| c.steps().get(i)) else {
+        return trf("map.construction.start", &[("w", &side), ("h", &c.height())]);
+    };
+    let (a, b) = step.pair;
+    // A no-break space: a cell is never cut at the end of a line.
+    let (pair, mirror) = (format!("({a},\u{a0}{b})"), format!("({b},\u{a0}{a})"));
+    let args: [(&str, &dyn std::fmt::Display); 3] = [("n", &step.n), ("pair", &pair), ("mirror", &mirror)];
+    let mut s = if step.terminal {
+        trf("map.construction.terminal", &args)
+    } else if step.p_positions.len() == 2 {
+        trf("map.construction.pair", &args)
+    } else {
+        trf("map.construction.cell", &args)
+    };
+    s.push(' ');
+    s.push_str(&match step.struck.len() {
+        0 => tr("map.construction.struck.none").to_string(),
+        1 => tr("map.construction.struck.one").to_string(),
+        count => trf("map.construction.struck.many", &[("count", &count)]),
+    });
+    if shown == c.steps().len() {
+        s.push('\n');
+        s.push_str(&trf("map.construction.done", &[("w", &side), ("h", &c.height()), ("count", &count)]));
+    }
+    s
+}
+
+/// The widths of the table's columns: each as wide as its title and its
+/// widest number on this board.
+fn column_widths(c: &Construction) -> Vec<usize> {
+    let digits = |v: usize| v.to_string().len();
+    let (max_a, max_b) = c.steps().iter().fold((0, 0), |(a, b), s| (a.max(s.pair.0), b.max(s.pair.1)));
+    let mut widths = vec![digits(c.steps().len()), digits(max_a), digits(max_b)];
+    if c.beatty(0).is_some() {
+        widths.extend([digits(max_a).max(4), digits(max_b).max(5)]);
+    }
+    widths
+}
+
+/// Cells in columns of fixed width, one space apart (two before the
+/// Beatty columns).
+fn columns(cells: &[String], widths: &[usize]) -> String {
+    let mut out = String::new();
+    for (i, (cell, &w)) in cells.iter().zip(widths).enumerate() {
+        out.push_str(match i {
+            0 => "",
+            3 => "  ",
+            _ => " ",
+        });
+        out.push_str(&format!("{cell:>w$}"));
+    }
+    out
+}
+
+/// The row of step `n`: `n a b` (and `⌊nφ⌋ ⌊nφ²⌋` for the queen).
+fn row_text(c: &Construction, n: usize, widths: &[usize]) -> String {
+    let (a, b) = c.steps()[n].pair;
+    let mut cells = vec![n.to_string(), a.to_string(), b.to_string()];
+    if let Some((fa, fb)) = c.beatty(n) {
+        cells.extend([fa.to_string(), fb.to_string()]);
+    }
+    columns(&cells, widths)
+}
+
+/// The table of the steps shown; only the rows in sight are laid out.
+fn pairs_table(ui: &mut egui::Ui, c: &Construction, shown: usize) {
+    let widths = column_widths(c);
+    let titles: Vec<String> =
+        ["n", "a", "b", "⌊nφ⌋", "⌊nφ²⌋"].iter().take(widths.len()).map(|t| t.to_string()).collect();
+    let what = if c.is_symmetric() { tr("map.construction.columns.pair") } else { tr("map.construction.columns.cell") };
+    let header = egui::Label::new(egui::RichText::new(columns(&titles, &widths)).monospace().strong()).extend();
+    ui.add(header).on_hover_text(what);
+    let row_height = ui.text_style_height(&egui::TextStyle::Monospace) + ui.spacing().item_spacing.y;
+    // Twelve rows in sight; the panel itself scrolls too.
+    egui::ScrollArea::vertical()
+        .id_salt("construction_rows")
+        .max_height(row_height * 12.0)
+        .auto_shrink([false, true])
+        .stick_to_bottom(true)
+        .scroll_bar_visibility(widgets::ALWAYS)
+        .show_rows(ui, row_height, shown, |ui, rows| {
+            for n in rows {
+                ui.add(egui::Label::new(egui::RichText::new(row_text(c, n, &widths)).monospace()).extend());
+            }
+        });
+}
+
+/// Why the rules cannot be built, in the user's language.
+fn error_text(e: &ConstructionError) -> String {
+    match e {
+        ConstructionError::Dimension(d) => trf("map.construction.error.dimension", &[("d", d)]),
+        ConstructionError::NotAPiece => tr("map.construction.error.program").to_string(),
+        ConstructionError::Misere => tr("map.construction.error.misere").to_string(),
+        ConstructionError::Pass => tr("map.construction.error.pass").to_string(),
+        ConstructionError::Size { width, height } => trf("map.construction.error.size", &[("w", width), ("h", height)]),
+    }
+}
+
+/// The camera that shows the whole box of `side` on the canvas.
+pub(super) fn fitted(side: usize, rect: Rect) -> Camera {
+    Camera::fit(side, side, rect.width() as f64, rect.height() as f64)
+}
+
+/// The construction on the map: the box as a clean board, the cells struck
+/// out before (veiled), the cells the step shown strikes out (crossed),
+/// the P-positions found (filled), the new ones (ringed) and the next least
+/// free cell (outlined). Only the visible cells of the box are drawn.
+pub(super) fn draw_on_map(painter: &egui::Painter, rect: Rect, cam: &Camera, (c, shown): (&Construction, usize)) {
+    let pal = crate::ui::theme::current(painter.ctx());
+    let (w, h) = (c.width(), c.height());
+    let z = cam.zoom as f32;
+    let at = |x: usize, y: usize| -> Pos2 {
+        let (a, b) = cam.to_pixel(x as f64, y as f64);
+        rect.min + vec2(a as f32, b as f32)
+    };
+    let cell = |x: usize, y: usize| Rect::from_min_size(at(x, y), vec2(z, z));
+    let board = Rect::from_two_pos(at(0, 0), at(w, h));
+    painter.rect_filled(board.intersect(rect), 0.0, pal.map_construction_board);
+    let (xs, ys) = cam.visible_cells(rect.width() as f64, rect.height() as f64, w, h);
+    let current = shown.checked_sub(1).map(|i| &c.steps()[i]);
+    for y in ys.clone() {
+        for x in xs.clone() {
+            if let Some(k) = c.found_at(x, y).filter(|&k| k < shown) {
+                let colour = if Some(k + 1) == Some(shown) { pal.map_construction_new } else { pal.map_construction_p };
+                painter.rect_filled(cell(x, y).shrink((z * 0.1).max(0.5)), z * 0.2, colour);
+            } else if c.struck_at(x, y).is_some_and(|k| k + 1 < shown) {
+                painter.rect_filled(cell(x, y), 0.0, pal.map_construction_struck_before);
+            }
+        }
+    }
+    // The cells the step shown strikes out: a cross in each (a fill when
+    // the cells are too small for a cross to read).
+    if let Some(step) = current {
+        let stroke = Stroke::new((z * 0.12).clamp(1.0, 3.0), pal.map_construction_struck);
+        for &(x, y) in step.struck.iter().filter(|&&(x, y)| xs.contains(&x) && ys.contains(&y)) {
+            let r = cell(x, y);
+            if z >= 6.0 {
+                let r = r.shrink(z * 0.2);
+                painter.line_segment([r.left_top(), r.right_bottom()], stroke);
+                painter.line_segment([r.right_top(), r.left_bottom()], stroke);
+            } else {
+                painter.rect_filled(r, 0.0, pal.map_construction_struck);
+            }
+        }
+    }
+    if z >= 6.0 {
+        let grid = Stroke::new(0.6, pal.map_grid_minor);
+        for x in xs.start..=xs.end {
+            painter.line_segment([at(x, ys.start), at(x, ys.end)], grid);
+        }
+        for y in ys.start..=ys.end {
+            painter.line_segment([at(xs.start, y), at(xs.end, y)], grid);
+        }
+    }
+    if let Some(next) = c.steps().get(shown) {
+        let ring = Stroke::new((z * 0.1).clamp(1.5, 3.0), pal.map_construction_next);
+        painter.rect_stroke(cell(next.pair.0, next.pair.1), z * 0.2, ring, StrokeKind::Inside);
+    }
+    painter.rect_stroke(board, 0.0, Stroke::new(2.0, pal.map_construction_edge), StrokeKind::Outside);
+}
