@@ -337,6 +337,7 @@ fn area_of(h: &Harness<'_, GrundyLabApp>, prefix: &str) -> Rect {
 
 #[test]
 fn the_board_and_the_piles_grow_with_the_window() {
+    let mut boards = Vec::new();
     for presentation in [false, true] {
         let small = settled("Play", [1280.0, 800.0], presentation, false);
         let large = settled("Play", [1920.0, 1080.0], presentation, false);
@@ -351,9 +352,15 @@ fn the_board_and_the_piles_grow_with_the_window() {
             );
         }
         assert!(board_l.width() > board_s.width() * 1.2, "the board grows: {board_s:?} → {board_l:?}");
+        boards.push((presentation, board_s.height(), board_l.height()));
         assert!(pile_l.height() > pile_s.height() * 1.2, "the piles grow: {pile_s:?} → {pile_l:?}");
         assert!(pile_l.width() > pile_s.width() * 1.2, "the stones grow too: {pile_s:?} → {pile_l:?}");
     }
+    // Presentation mode makes the text larger, never the board smaller (its
+    // larger tab bar and banner may take a few points).
+    let [(_, normal_s, normal_l), (_, pres_s, pres_l)] = boards[..] else { unreachable!() };
+    assert!(pres_s >= 0.9 * normal_s, "1280 x 800: board {normal_s} high, {pres_s} in presentation");
+    assert!(pres_l >= 0.9 * normal_l, "1920 x 1080: board {normal_l} high, {pres_l} in presentation");
 }
 
 /// The lesson view: at the three projector sizes, in both languages, with

@@ -35,7 +35,8 @@ pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Colours, 
     let can_move = game.is_over().is_none() && !game.computer_to_move();
     let mut action = None;
     let drawn = x.max(y) <= DRAWN_PILE_MAX && game.start().0.max(game.start().1) <= DRAWN_PILE_MAX;
-    let stones_height = (size.y - 180.0 * ui.text_scale()).max(120.0);
+    // Room above the stones (the names, the numbers) and below (the take form).
+    let stones_height = (size.y - 250.0 * ui.text_scale()).max(120.0);
     // Pieces with a diagonal move take the same number from both piles.
     let diagonal = game.rules().piece.slides.iter().chain(&game.rules().piece.jumps).any(|o| o.dx == o.dy);
     form.both &= diagonal;

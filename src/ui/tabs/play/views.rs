@@ -34,7 +34,15 @@ impl PlayTab {
         // Below the board: a notice, the last move and the hint, in the
         // sentence size. In the lesson view they go beside the board, under
         // the piles, so that the board takes the whole height.
-        let below = if lesson { 8.0 } else { 5.0 * sentence_size(ui) };
+        // Room for what will be said, no more (the centre scrolls if a long
+        // sentence needs more): a board without hints is larger.
+        let said = [
+            (self.notice.is_some(), 1.3),
+            (game.history().last().is_some_and(|m| m.reason.is_some()), 3.0),
+            (self.options.show_hints && game.is_over().is_none(), 2.3),
+        ];
+        let lines: f32 = said.iter().filter(|(shown, _)| *shown).map(|(_, l)| l).sum();
+        let below = if lesson { 8.0 } else { (0.6 + lines) * sentence_size(ui) };
         let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - below).max(240.0));
         let piles_height = if lesson { board_size.y * 0.45 } else { board_size.y };
         let mut board_action = None;
