@@ -223,11 +223,7 @@ fn spec_field(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
         let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button(tr("tb.code.apply")).clicked() || enter {
             match TakeBreak::of_breaks(&st.code) {
-                Ok(g) => {
-                    let name =
-                        if st.code.trim() == g.name() { st.code.trim().to_string() } else { g.name().to_string() };
-                    shared.send(AppCommand::SetRules(Rules::take_and_break(&name, st.code.trim())));
-                }
+                Ok(g) => shared.send(AppCommand::SetRules(Rules::take_and_break(g.name(), st.code.trim()))),
                 Err(e) => st.error = Some(Notice::new(move || takebreak_error(&e))),
             }
         }
