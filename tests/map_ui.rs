@@ -9,7 +9,7 @@ use common::{shows, step_until};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use grundy_lab::map::{Camera, Palette, PaletteKind};
 use grundy_lab::rules::preset;
 use grundy_lab::ui::GrundyLabApp;
@@ -359,4 +359,68 @@ fn snapshot_map_zoom_8() {
 #[test]
 fn snapshot_map_zoom_40_with_numbers() {
     snapshot_at("map_zoom_40", Some(Camera { x0: -1.0, y0: -1.0, zoom: 40.0 }));
+}
+
+/// The values in "{0–3, 5, 7–9}", one by one.
+fn expand_runs(set: &str) -> Vec<u32> {
+    let inner = set.trim().trim_start_matches('{').trim_end_matches('}');
+    let mut out = Vec::new();
+    for part in inner.split(", ").filter(|p| !p.is_empty()) {
+        match part.split_once('–') {
+            Some((a, b)) => out.extend(a.parse::<u32>().expect("a number")..=b.parse::<u32>().expect("a number")),
+            None => out.push(part.parse().expect("a number")),
+        }
+    }
+    out
+}
+
+#[test]
+fn a_pinned_cell_says_on_the_map_why_its_value_is_the_mex_of_its_moves() {
+    let mut h = harness(MAP_256);
+    step_until(&mut h, "the 256 x 256 queen table", |a| ready(a, 256));
+    h.state_mut().state.map.camera = Some(Camera { x0: 0.0, y0: 0.0, zoom: 20.0 });
+    h.state_mut().state.map.focus(grundy_lab::ui::state::MapFocus::cell(4, 6));
+    h.run_steps(3);
+    let t = h.state().state.map.table().expect("the table").clone();
+    // The queen's moves from (4, 6), by brute force: left, down, diagonally.
+    let mut targets: Vec<(usize, usize)> = (0..4).map(|x| (x, 6)).collect();
+    targets.extend((0..6).map(|y| (4, y)));
+    targets.extend((1..=4).map(|k| (4 - k, 6 - k)));
+    let mut values: Vec<u32> = targets.iter().map(|&(x, y)| t.get(x, y)).collect();
+    values.sort_unstable();
+    values.dedup();
+    let mex = (0..).find(|v| !values.contains(v)).expect("a mex");
+    assert_eq!(t.get(4, 6), mex, "the table's value is the mex of its moves");
+    // The caption on the map, as a screen reader (and a person) reads it.
+    let map = h.get_by_role(Role::Image);
+    let caption = map.accesskit_node().label().expect("the map describes itself");
+    assert!(caption.starts_with("The Grundy map"), "{caption}");
+    let head = "g(4, 6) = mex ";
+    let start = caption.find(head).unwrap_or_else(|| panic!("{caption}")) + head.len();
+    let end = caption[start..].find('}').expect("the set ends") + start + 1;
+    assert_eq!(expand_runs(&caption[start..end]), values, "{caption}");
+    assert!(caption.contains(&format!(" = {mex}: the least value that no move reaches")), "{caption}");
+    assert!(caption.contains(&format!("{} moves, outlined in blue", targets.len())), "{caption}");
+    // Unpinned, the caption goes.
+    h.get_by_label("Unpin").click();
+    h.run_steps(2);
+    assert_eq!(h.get_by_role(Role::Image).accesskit_node().label().as_deref(), Some("The Grundy map"));
+}
+
+#[test]
+fn a_pinned_cell_of_a_misere_map_says_why_it_is_p_or_n() {
+    let mut h = harness(r#"{"shared":{"settings":{"language":"English"}},"tab":"Map","map":{"options":{"size":64}}}"#);
+    h.state_mut().state.shared.rules = preset("queen").unwrap().misere();
+    step_until(&mut h, "the misère queen table", |a| {
+        ready(a, 64) && a.state.map.table().is_some_and(|t| t.kind() == grundy_lab::grundy::TableKind::Outcome)
+    });
+    let t = h.state().state.map.table().expect("the table").clone();
+    // (1, 1) of misère Wythoff: a P-position exactly when no move reaches one.
+    let p = t.get(1, 1) == 0;
+    h.state_mut().state.map.focus(grundy_lab::ui::state::MapFocus::cell(1, 1));
+    h.run_steps(3);
+    let caption = h.get_by_role(Role::Image).accesskit_node().label().expect("a caption");
+    let want = if p { "(1, 1) is a P-position: every move goes to an N-position" } else { "(1, 1) is an N-position" };
+    assert!(caption.contains(want), "{caption}");
+    assert!(caption.contains("3 moves, outlined in blue"), "{caption}");
 }

@@ -280,19 +280,6 @@ impl Table {
         self.cells[start..start + self.width][from..].iter().map(|c| c.load(Ordering::Relaxed))
     }
 
-    /// The moves from `(x, y)` and the distinct values they reach, sorted:
-    /// `g(x, y)` is the mex of these values. `(number of moves, values)`.
-    /// With a pass still there, passing is one of the moves (to the same
-    /// cell of layer 0) when the cell has a move. A program's moves are not
-    /// listed here (the map's table of a program has no list).
-    pub fn option_values(&self, x: usize, y: usize) -> (usize, Vec<u32>) {
-        let mut values: Vec<u32> = self.moves_listed(x, y).into_iter().map(|(_, v)| v).collect();
-        let n = values.len();
-        values.sort_unstable();
-        values.dedup();
-        (n, values)
-    }
-
     /// The moves from `(x, y)` (of this plane) with the value each reaches:
     /// `(target, value)`, the target in every coordinate of the game; the
     /// pass appears as the same position (in the layer without it). For a

@@ -86,6 +86,8 @@ pub struct Colours {
     pub map_hover_outer: Color32,
     /// The outline of the pinned cell.
     pub map_pinned: Color32,
+    /// The outline of a cell one move of the pinned cell reaches.
+    pub map_move_target: Color32,
     /// Every tenth line of the grid.
     pub map_grid_major: Color32,
     /// The other lines of the grid.
@@ -170,6 +172,7 @@ fn light() -> Colours {
         map_hover_inner: Color32::WHITE,
         map_hover_outer: Color32::BLACK,
         map_pinned: Color32::from_rgb(255, 80, 40),
+        map_move_target: Color32::from_rgb(70, 225, 255),
         map_grid_major: Color32::from_black_alpha(110),
         map_grid_minor: Color32::from_black_alpha(50),
         map_p_outline: Color32::from_rgb(255, 120, 60),

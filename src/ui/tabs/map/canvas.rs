@@ -75,6 +75,15 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
     }
     draw_axes(&painter, rect, &cam, w, h);
     hover_and_pin(tab, &painter, &response, rect, &cam, &table);
+    let why = match tab.rt.construction.on_map() {
+        None => super::why::draw_why(&painter, rect, &cam, tab, &table),
+        Some(_) => None,
+    };
+    let description = match why {
+        Some(why) => format!("{}\n{why}", tr("map.canvas")),
+        None => tr("map.canvas").to_string(),
+    };
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &description));
     // The construction hides the map's colours under its board; its key is beside it.
     if tab.rt.construction.on_map().is_none() {
         draw_legend(&painter, rect, tab, &palette, overlay.as_ref().map(|o| o.kind), &table);

@@ -21,6 +21,7 @@ mod pointer;
 mod sequence;
 mod side;
 mod table_state;
+mod why;
 pub(crate) use table_state::map_box;
 
 use crate::grundy::Table;

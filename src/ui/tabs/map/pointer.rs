@@ -8,6 +8,9 @@ use std::sync::Arc;
 /// At most this many moves are listed one by one.
 pub const MOVES_LISTED: usize = 40;
 
+/// At most this many cells a move reaches are outlined on the map.
+pub const MOVES_OUTLINED: usize = 20_000;
+
 /// Which pinned cell of which table: (table address, x, y).
 type PinnedKey = (usize, usize, usize);
 
@@ -20,25 +23,49 @@ pub(crate) struct PinnedMoves {
     pub lines: Option<String>,
     /// The set of values the moves reach, written in runs ({0–318}).
     pub values: String,
+    /// The cells of this plane that one move reaches, with their values
+    /// (a pass, which stays on the cell, and moves out of the plane are not
+    /// among them); `None` past [`MOVES_OUTLINED`] moves.
+    pub in_plane: Option<Vec<((usize, usize), u32)>>,
 }
 
 impl PinnedMoves {
     fn new(t: &Table, key: PinnedKey) -> Self {
         let (_, x, y) = key;
-        let (count, values) = t.option_values(x, y);
         let dimension = t.slice_source().map_or(t.rules().dimension, |s| s.full.rules().dimension);
+        let listed = t.moves_listed(x, y);
+        let count = listed.len();
+        let mut values: Vec<u32> = listed.iter().map(|&(_, v)| v).collect();
+        values.sort_unstable();
+        values.dedup();
+        let in_plane = (listed.len() <= MOVES_OUTLINED).then(|| {
+            listed.iter().filter_map(|&(q, v)| Some((plane_cell(t, q)?, v))).filter(|&(c, _)| c != (x, y)).collect()
+        });
         let lines = (count <= MOVES_LISTED).then(|| {
             let value = |v: u32| match t.kind() {
                 TableKind::Grundy => v.to_string(),
                 TableKind::Outcome => (if v == 0 { "P" } else { "N" }).to_string(),
             };
-            t.moves_listed(x, y)
+            listed
                 .iter()
                 .map(|&(q, v)| format!("{} → {}", crate::rules::position_text(q, dimension), value(v)))
                 .collect::<Vec<_>>()
                 .join("\n")
         });
-        PinnedMoves { key, count, lines, values: crate::map::stats::value_runs(&values) }
+        PinnedMoves { key, count, lines, values: crate::map::stats::value_runs(&values), in_plane }
+    }
+}
+
+/// The cell of the plane `t` shows that is the position `q` of the whole
+/// game, if `q` lies in that plane.
+fn plane_cell(t: &Table, q: [u64; 3]) -> Option<(usize, usize)> {
+    let q = q.map(|c| c as usize);
+    match t.slice_source() {
+        Some(s) => {
+            let (a, b) = s.axis.plane_indices();
+            (q[s.axis.index()] == s.at).then_some((q[a], q[b]))
+        }
+        None => (q[2] == 0).then_some((q[0], q[1])),
     }
 }
 
