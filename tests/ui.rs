@@ -285,6 +285,9 @@ fn the_scale_control_and_keyboard_zoom_agree() {
     h.run();
     h.step();
     assert!((h.state().state.shared.settings.scale - 1.1).abs() < 1e-3);
+    h.get_by_label("View").click();
+    h.run();
+    assert!(shows(&h, "Scale 110%"), "the menu says the scale");
     h.get_by_label("A−").click();
     h.run();
     h.step();

@@ -184,26 +184,29 @@ impl GrundyLabApp {
                 ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));
                 return;
             }
-            let dark = settings.theme == ThemeChoice::Dark;
-            let (label, next) = if dark {
-                (tr("menu.theme.light"), ThemeChoice::Light)
-            } else {
-                (tr("menu.theme.dark"), ThemeChoice::Dark)
-            };
-            if ui.button(label).clicked() {
-                settings.theme = next;
-            }
-            ui.separator();
-            // The scale is said in the buttons' tooltips (the bar keeps to
-            // one row at 1280 x 800 in Japanese).
-            let scale = format!("{} {:.0}%", tr("menu.scale"), settings.scale * 100.0);
-            if ui.button("A−").on_hover_text(format!("{} ({scale})", tr("menu.scale.down"))).clicked() {
-                settings.scale = ((settings.scale - 0.1) * 10.0).round() / 10.0;
-            }
-            if ui.button("A+").on_hover_text(format!("{} ({scale})", tr("menu.scale.up"))).clicked() {
-                settings.scale = ((settings.scale + 0.1) * 10.0).round() / 10.0;
-            }
-            settings.scale = settings.scale.clamp(*SCALE_RANGE.start(), *SCALE_RANGE.end());
+            // The theme and the text size in one menu: the bar keeps to one
+            // row at 1280 x 800 in Japanese, in presentation mode too.
+            ui.menu_button(tr("menu.view"), |ui| {
+                let dark = settings.theme == ThemeChoice::Dark;
+                let (label, next) = if dark {
+                    (tr("menu.theme.light"), ThemeChoice::Light)
+                } else {
+                    (tr("menu.theme.dark"), ThemeChoice::Dark)
+                };
+                if ui.button(label).clicked() {
+                    settings.theme = next;
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("A−").on_hover_text(tr("menu.scale.down")).clicked() {
+                        settings.scale = ((settings.scale - 0.1) * 10.0).round() / 10.0;
+                    }
+                    if ui.button("A+").on_hover_text(tr("menu.scale.up")).clicked() {
+                        settings.scale = ((settings.scale + 0.1) * 10.0).round() / 10.0;
+                    }
+                    ui.label(format!("{} {:.0}%", tr("menu.scale"), settings.scale * 100.0));
+                });
+                settings.scale = settings.scale.clamp(*SCALE_RANGE.start(), *SCALE_RANGE.end());
+            });
             ui.separator();
             ui.toggle_value(&mut settings.presentation, tr("menu.presentation"));
             ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));

@@ -7,6 +7,7 @@
 //! the dialog buttons, and when a dialog gives nothing the widget says
 //! both possibilities and points at the field; no timing guesses.
 
+use crate::ui::ui_ext::UiExt;
 use super::i18n::tr;
 use std::path::PathBuf;
 
@@ -93,10 +94,10 @@ impl FileChoice {
     /// The note (when the last dialog gave nothing) and the path field.
     pub fn path_field(&mut self, ui: &mut egui::Ui, typed: &mut String, field: PathField<'_>) {
         if self.none_chosen {
-            ui.label(tr("file.none_chosen"));
+            ui.phrases(tr("file.none_chosen"));
         }
         ui.horizontal_wrapped(|ui| {
-            let label = ui.label(field.label);
+            let label = ui.phrases(field.label);
             ui.add(
                 egui::TextEdit::singleline(typed)
                     .char_limit(super::widgets::MAX_PATH_CHARS)

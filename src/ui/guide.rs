@@ -2,6 +2,7 @@
 //! try, opened from the Help menu (for the tab on screen) and shown at the
 //! first start.
 
+use crate::ui::ui_ext::UiExt;
 use super::i18n::tr;
 use super::tabs::Tab;
 use egui::RichText;
@@ -27,11 +28,11 @@ pub fn guide(ui: &mut egui::Ui, tab: Tab) -> Tab {
     });
     ui.separator();
     let [what, steps @ ..] = keys(shown);
-    ui.label(RichText::new(tr(what)).strong());
+    ui.phrases(RichText::new(tr(what)).strong());
     ui.add_space(6.0);
-    ui.label(tr("guide.try"));
+    ui.phrases(tr("guide.try"));
     for (i, key) in steps.iter().enumerate() {
-        ui.label(format!("{}. {}", i + 1, tr(key)));
+        ui.phrases(format!("{}. {}", i + 1, tr(key)));
     }
     ui.add_space(6.0);
     ui.small(tr("guide.more"));

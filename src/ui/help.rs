@@ -1,6 +1,7 @@
 //! The About/Help window (Wythoff's game, its history and the golden-ratio
 //! P-positions, in our own words) and the keyboard shortcuts.
 
+use crate::ui::ui_ext::UiExt;
 use super::i18n::tr;
 use egui::RichText;
 
@@ -11,11 +12,11 @@ pub fn about(ui: &mut egui::Ui) {
         for (title, body) in
             [("about.game.title", "about.game"), ("about.history.title", "about.history"), ("about.p.title", "about.p")]
         {
-            ui.label(RichText::new(tr(title)).heading());
-            ui.label(tr(body));
+            ui.phrases(RichText::new(tr(title)).heading());
+            ui.phrases(tr(body));
             ui.add_space(10.0);
         }
-        ui.label(tr("about.relatives"));
+        ui.phrases(tr("about.relatives"));
     });
 }
 
@@ -39,8 +40,8 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
 pub fn shortcuts(ui: &mut egui::Ui) {
     egui::Grid::new("shortcuts").num_columns(2).spacing([24.0, 8.0]).show(ui, |ui| {
         for &(keys, what) in SHORTCUTS {
-            ui.label(RichText::new(keys).monospace().strong());
-            ui.label(tr(what));
+            ui.phrases(RichText::new(keys).monospace().strong());
+            ui.phrases(tr(what));
             ui.end_row();
         }
     });

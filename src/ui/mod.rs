@@ -18,6 +18,7 @@ mod help;
 pub mod i18n;
 pub mod icon;
 pub mod notice;
+mod phrases;
 pub mod rules_choice;
 pub mod scene_painter;
 mod settings_file;

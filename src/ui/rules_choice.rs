@@ -2,6 +2,7 @@
 //! and the user's saved pieces) and the misère convention. Both change the
 //! one `shared.rules`, so every tab plays and draws the same game.
 
+use crate::ui::ui_ext::UiExt;
 use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, Piece, Rules, preset};
 use crate::takebreak::TAKEBREAK_PRESETS;
 use crate::ui::i18n::{tr, trf};
@@ -259,7 +260,7 @@ pub fn piece_combo(ui: &mut egui::Ui, shared: &mut Shared, id_salt: &str, label:
         .height(600.0)
         .show_ui(ui, |ui| {
             for (heading, group) in offered_groups(shared) {
-                ui.label(egui::RichText::new(heading).strong().weak());
+                ui.phrases(egui::RichText::new(heading).strong().weak());
                 for r in group {
                     if ui.selectable_label(current == r, rules_label(&r)).clicked() {
                         chosen = Some(r);
@@ -307,7 +308,7 @@ pub fn pass_checkbox(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
 pub fn misere_checkbox(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
     let mut rules = shared.next_rules();
     if rules.breaks.is_some() {
-        ui.label(tr("rules.tb.normal_only")).on_hover_text(tr("tb.not_normal_play.tip"));
+        ui.phrases(tr("rules.tb.normal_only")).on_hover_text(tr("tb.not_normal_play.tip"));
         return false;
     }
     let mut m = rules.convention == Convention::Misere;

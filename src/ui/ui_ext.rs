@@ -49,6 +49,47 @@ pub trait UiExt {
         ui.label(RichText::new(title).strong().size(size));
     }
 
+    /// A label whose Japanese lines break between phrases, never inside a
+    /// word ([`super::phrases`]); other texts and labels in a row are
+    /// [`egui::Ui::label`]'s. Screen readers (and tests) read the text
+    /// without the added line breaks.
+    fn phrases(&mut self, text: impl Into<egui::WidgetText>) -> Response {
+        let ui = self.ui_mut();
+        let text = text.into();
+        let plain = text.text().to_string();
+        let wraps = ui.layout().is_vertical() && ui.wrap_mode() == egui::TextWrapMode::Wrap;
+        if !wraps || !plain.chars().any(super::phrases::is_japanese) {
+            return ui.label(text);
+        }
+        let mut job = std::sync::Arc::unwrap_or_clone(text.into_layout_job(
+            ui.style(),
+            egui::FontSelection::Default,
+            egui::Align::LEFT,
+        ));
+        let width = ui.available_width();
+        let starts = ui.fonts_mut(|f| {
+            let sections = &job.sections;
+            super::phrases::line_starts(&job.text, width, |i, c| {
+                let font = sections
+                    .iter()
+                    .find(|s| (s.byte_range.start.0..s.byte_range.end.0).contains(&i))
+                    .map(|s| &s.format.font_id);
+                font.map_or(0.0, |font| f.glyph_width(font, c))
+            })
+        });
+        if starts.is_empty() {
+            return ui.label(job);
+        }
+        job.text = super::phrases::with_breaks(&job.text, &starts);
+        let shift = |b: egui::text::ByteIndex| egui::text::ByteIndex(super::phrases::shifted(b.0, &starts));
+        for s in &mut job.sections {
+            s.byte_range = shift(s.byte_range.start)..shift(s.byte_range.end);
+        }
+        let response = ui.label(job);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &plain));
+        response
+    }
+
     /// A line that says something went wrong (a refused file, a bad
     /// formula, a failed job), in the theme's colour for bad news.
     fn error_label(&mut self, text: impl Into<RichText>) -> Response {

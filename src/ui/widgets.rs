@@ -79,7 +79,7 @@ pub fn job_progress<T, E>(ui: &mut egui::Ui, job: &Job<T, E>) -> bool {
     let mut cancelled = false;
     // The name on its own line and a bar that leaves room for Cancel, so the
     // button stays inside narrow side panels.
-    ui.label(JobLabel::words(job.name()));
+    ui.phrases(JobLabel::words(job.name()));
     ui.horizontal(|ui| {
         let width = (ui.available_width() - 100.0).clamp(80.0, 260.0);
         ui.add(egui::ProgressBar::new(job.fraction()).show_percentage().desired_width(width));
@@ -98,7 +98,7 @@ pub fn banner(ui: &mut egui::Ui, fill: Color32, text_color: Color32, text: &str,
     egui::Frame::new().fill(fill).corner_radius(8.0).inner_margin(egui::Margin::symmetric(16, 10)).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(text).color(text_color).size(22.0 * ui.text_scale()));
+            ui.phrases(RichText::new(text).color(text_color).size(22.0 * ui.text_scale()));
             if dismissable && ui.button(tr("banner.dismiss")).clicked() {
                 dismissed = true;
             }

@@ -61,7 +61,7 @@ impl KnightTab {
                 }
             }
         });
-        let l = ui.label(tr("knight.anim.speed"));
+        let l = ui.phrases(tr("knight.anim.speed"));
         ui.add(egui::Slider::new(&mut self.options.anim_speed, 0.5..=60.0).logarithmic(true)).labelled_by(l.id);
         let Some(a) = &mut self.animation else { return };
         let n = self.work[a.region.index()].tour.as_ref().map_or(1, |t| t.cells.len());
@@ -87,7 +87,7 @@ impl KnightTab {
                 stop = true;
             }
         });
-        ui.label(trf("knight.anim.progress", &[("k", &(a.shown.floor() as usize)), ("n", &n)]));
+        ui.phrases(trf("knight.anim.progress", &[("k", &(a.shown.floor() as usize)), ("n", &n)]));
         if stop {
             self.animation = None;
         }

@@ -3,6 +3,7 @@
 //! picking and puzzle clicks, and a few on-screen-only marks on top (the
 //! brush's cell, the rectangle being dragged, start cells, puzzle moves).
 
+use crate::ui::ui_ext::UiExt;
 use super::{KnightTab, Tool, edit::brush_name, region_name, symmetry_name};
 use crate::draw::Scene;
 use crate::knight::{Board, Cell, Design, Layout, LeaperGraph, Pos, Region, Tour, ViewOptions, scene};
@@ -126,7 +127,7 @@ impl KnightTab {
         let b = &self.design.board;
         let l = self.design.leaper;
         ui.horizontal_wrapped(|ui| {
-            ui.label(
+            ui.phrases(
                 egui::RichText::new(trf(
                     "knight.board_size",
                     &[("w", &b.width()), ("h", &b.height()), ("leaper", &format!("({},{})", l.a, l.b))],
@@ -137,13 +138,13 @@ impl KnightTab {
                 let n = b.count(r);
                 if n > 0 {
                     let c = scene_painter::color(self.design.style.lines[r.index()]);
-                    ui.label(egui::RichText::new("━━").color(c).strong());
-                    ui.label(format!("{}: {} / {}", region_name(r), n, self.canvas.edge_count(r)));
+                    ui.phrases(egui::RichText::new("━━").color(c).strong());
+                    ui.phrases(format!("{}: {} / {}", region_name(r), n, self.canvas.edge_count(r)));
                 }
             }
         });
         ui.horizontal_wrapped(|ui| {
-            ui.label(tr("knight.view"));
+            ui.phrases(tr("knight.view"));
             let o = &mut self.options;
             ui.toggle_value(&mut o.show_graph, tr("knight.view.graph"));
             ui.toggle_value(&mut o.show_tours, tr("knight.view.tours"));
@@ -164,7 +165,7 @@ impl KnightTab {
                 &[("region", &region_name(self.puzzle.as_ref().map_or(Region::A, |p| p.region())))],
             ),
         };
-        ui.label(hint);
+        ui.phrases(hint);
         if let Some(n) = &self.canvas.notice {
             ui.colored_label(ui.visuals().warn_fg_color, n.text());
         }

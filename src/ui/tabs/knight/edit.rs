@@ -202,9 +202,9 @@ impl KnightTab {
         let o = &mut self.options;
         ui.section(tr("knight.board"));
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(tr("knight.width"));
+            let l = ui.phrases(tr("knight.width"));
             ui.add(egui::DragValue::new(&mut o.width).range(1..=MAX_SIDE)).labelled_by(l.id);
-            let l = ui.label(tr("knight.height"));
+            let l = ui.phrases(tr("knight.height"));
             ui.add(egui::DragValue::new(&mut o.height).range(1..=MAX_SIDE)).labelled_by(l.id);
         });
         ui.small(trf("knight.size_note", &[("max", &MAX_SIDE)]));
@@ -213,7 +213,7 @@ impl KnightTab {
         if ui.button(tr("knight.new_board")).clicked() {
             new_board = Board::new(w, h, Cell::Hole).ok();
         }
-        ui.label(tr("knight.presets"));
+        ui.phrases(tr("knight.presets"));
         ui.horizontal_wrapped(|ui| {
             for p in Preset::ALL {
                 if ui.button(preset_name(p)).clicked() {
@@ -316,18 +316,18 @@ impl KnightTab {
                 chosen = Some(l);
             }
         }
-        ui.label(tr("knight.leaper.custom"));
+        ui.phrases(tr("knight.leaper.custom"));
         let (a0, b0) = self.options.custom;
         let text = self.custom_text.get_or_insert_with(|| (a0.to_string(), b0.to_string()));
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label("a");
+            let l = ui.phrases("a");
             ui.add(
                 egui::TextEdit::singleline(&mut text.0)
                     .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
                     .desired_width(36.0),
             )
             .labelled_by(l.id);
-            let l = ui.label("b");
+            let l = ui.phrases("b");
             ui.add(
                 egui::TextEdit::singleline(&mut text.1)
                     .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
@@ -365,7 +365,7 @@ impl KnightTab {
         // Every piece made in the Pieces tab: those whose moves are jumps of
         // one shape can be chosen; the others are greyed out and say why.
         if !pieces.is_empty() {
-            ui.label(tr("knight.leaper.pieces"));
+            ui.phrases(tr("knight.leaper.pieces"));
             for r in pieces {
                 match Leaper::from_piece(&r.piece) {
                     Ok(l) => {
@@ -380,7 +380,7 @@ impl KnightTab {
                 }
             }
         }
-        ui.label(format!("→ ({}, {})", self.design.leaper.a, self.design.leaper.b));
+        ui.phrases(format!("→ ({}, {})", self.design.leaper.a, self.design.leaper.b));
         if let Some(l) = chosen {
             self.set_leaper(l);
         }

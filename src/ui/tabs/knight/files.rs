@@ -202,7 +202,7 @@ impl KnightTab {
         let f = &mut self.files;
         let mut chosen = f.picture_choice.dialog_buttons(ui, true, &dialogs);
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(tr("knight.px"));
+            let l = ui.phrases(tr("knight.px"));
             ui.add(egui::DragValue::new(&mut self.options.export_px).range(16..=MAX_PX).speed(20)).labelled_by(l.id);
         });
         let field = PathField { label: tr("knight.picture_path"), hint: "/tmp/knight.png", width: f32::INFINITY };

@@ -76,13 +76,13 @@ impl KnightTab {
         } else {
             (trf("knight.puzzle.progress", &[("k", &z.path().len()), ("n", &z.size())]), ui.visuals().text_color())
         };
-        ui.label(RichText::new(text).size(size).color(color).strong());
+        ui.phrases(RichText::new(text).size(size).color(color).strong());
         // A refused click does not hide that the path is hopeless.
         if self.puzzle_message.is_some()
             && !z.is_stuck()
             && let Some(d) = z.doomed()
         {
-            ui.label(RichText::new(doomed_text(d)).color(pal.puzzle_stuck).strong());
+            ui.phrases(RichText::new(doomed_text(d)).color(pal.puzzle_stuck).strong());
         }
     }
 
@@ -102,7 +102,7 @@ impl KnightTab {
         }
         let Some(z) = &self.puzzle else { return };
         let complete = z.is_complete();
-        ui.label(trf("knight.puzzle.progress", &[("k", &z.path().len()), ("n", &z.size())]));
+        ui.phrases(trf("knight.puzzle.progress", &[("k", &z.path().len()), ("n", &z.size())]));
         ui.horizontal_wrapped(|ui| {
             if ui.button(tr("knight.puzzle.undo")).clicked() {
                 self.puzzle_undo();

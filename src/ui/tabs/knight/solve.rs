@@ -126,7 +126,7 @@ fn grouped(n: u64) -> String {
 /// and the number of positions searched so far.
 fn search_progress(ui: &mut egui::Ui, w: &RegionWork) {
     let Some(job) = w.job.as_ref().filter(|j| !j.is_finished()) else { return };
-    ui.label(job.name());
+    ui.phrases(job.name());
     ui.horizontal_wrapped(|ui| {
         let used = job.fraction() * w.time_limit;
         let text = trf("knight.time_used", &[("s", &format!("{used:.1}")), ("limit", &format!("{:.1}", w.time_limit))]);
@@ -136,7 +136,7 @@ fn search_progress(ui: &mut egui::Ui, w: &RegionWork) {
             job.cancel();
         }
     });
-    ui.label(trf("knight.nodes", &[("n", &grouped(job.control().done()))]));
+    ui.phrases(trf("knight.nodes", &[("n", &grouped(job.control().done()))]));
 }
 
 impl KnightTab {
@@ -246,7 +246,7 @@ impl KnightTab {
             }
         }
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(tr("knight.time_limit"));
+            let l = ui.phrases(tr("knight.time_limit"));
             ui.add(egui::DragValue::new(&mut o.time_limit).range(0.5..=600.0).speed(0.5)).labelled_by(l.id);
         });
         for region in Region::BOTH {
@@ -269,7 +269,7 @@ impl KnightTab {
         ui.add_space(8.0);
         ui.separator();
         let moves = self.canvas.edge_count(region);
-        ui.label(
+        ui.phrases(
             RichText::new(trf(
                 "knight.cells",
                 &[("region", &region_name(region)), ("cells", &cells), ("moves", &moves)],
@@ -283,8 +283,8 @@ impl KnightTab {
         }
         ui.horizontal_wrapped(|ui| {
             match self.start[r] {
-                Some(p) => ui.label(trf("knight.start", &[("cell", &format!("({}, {})", p.x, p.y))])),
-                None => ui.label(tr("knight.start.any")),
+                Some(p) => ui.phrases(trf("knight.start", &[("cell", &format!("({}, {})", p.x, p.y))])),
+                None => ui.phrases(tr("knight.start.any")),
             };
             if self.start[r].is_some() && ui.small_button(tr("knight.start.clear")).clicked() {
                 self.start[r] = None;
@@ -315,7 +315,7 @@ impl KnightTab {
         });
         search_progress(ui, &self.work[r]);
         if let Some(text) = self.outcome_text(region) {
-            ui.label(RichText::new(text).size(ui.style().text_styles[&egui::TextStyle::Body].size * 1.05));
+            ui.phrases(RichText::new(text).size(ui.style().text_styles[&egui::TextStyle::Body].size * 1.05));
         }
         if self.options.tool == Tool::PickStart {
             ui.small(tr("knight.start.pick"));

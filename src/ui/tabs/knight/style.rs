@@ -12,7 +12,7 @@ fn colour(ui: &mut egui::Ui, label: &str, c: &mut Rgba) {
         if ui.color_edit_button_srgba_unmultiplied(&mut v).changed() {
             *c = Rgba(v);
         }
-        ui.label(label);
+        ui.phrases(label);
     });
 }
 
@@ -36,17 +36,17 @@ impl KnightTab {
             ui.checkbox(&mut s.transparent, tr("knight.style.transparent"));
             colour(ui, tr("knight.style.lines_a"), &mut s.lines[0]);
             colour(ui, tr("knight.style.lines_b"), &mut s.lines[1]);
-            let l = ui.label(tr("knight.style.line_width"));
+            let l = ui.phrases(tr("knight.style.line_width"));
             ui.add(egui::Slider::new(&mut s.line_width, 0.005..=0.25).logarithmic(true)).labelled_by(l.id);
             ui.checkbox(&mut s.dots, tr("knight.style.dots"));
             colour(ui, tr("knight.style.dots_a"), &mut s.dot_colors[0]);
             colour(ui, tr("knight.style.dots_b"), &mut s.dot_colors[1]);
-            let l = ui.label(tr("knight.style.dot_radius"));
+            let l = ui.phrases(tr("knight.style.dot_radius"));
             ui.add(egui::Slider::new(&mut s.dot_radius, 0.0..=0.5)).labelled_by(l.id);
             ui.checkbox(&mut s.outlines, tr("knight.style.outlines"));
             colour(ui, tr("knight.style.outline_color"), &mut s.outline_color);
             colour(ui, tr("knight.style.numbers"), &mut s.number_color);
-            let l = ui.label(tr("knight.style.margin"));
+            let l = ui.phrases(tr("knight.style.margin"));
             ui.add(egui::Slider::new(&mut s.margin, 0.0..=4.0)).labelled_by(l.id);
         });
     }

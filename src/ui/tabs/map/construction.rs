@@ -189,7 +189,7 @@ pub(super) fn panel(ui: &mut egui::Ui, tab: &mut super::MapTab, rules: &Rules) {
             ui.error_label(error_text(e));
         }
         if let Some(c) = view.built.clone() {
-            ui.label(step_sentence(&c, view.shown));
+            ui.phrases(step_sentence(&c, view.shown));
             ui.separator();
             pairs_table(ui, &c, view.shown);
             ui.separator();
@@ -225,10 +225,10 @@ fn controls(ui: &mut egui::Ui, view: &mut ConstructionView) {
             (view.open, view.playing) = (false, false);
         }
     });
-    let label = ui.label(tr("map.construction.speed"));
+    let label = ui.phrases(tr("map.construction.speed"));
     ui.add(egui::Slider::new(&mut view.speed, SPEEDS).logarithmic(true).max_decimals(1)).labelled_by(label.id);
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("map.construction.side"));
+        let label = ui.phrases(tr("map.construction.side"));
         let r = ui.add(egui::DragValue::new(&mut view.side).range(SIDES)).labelled_by(label.id);
         r.on_hover_text(tr("map.construction.side.tip"));
     });
@@ -266,7 +266,7 @@ fn key(ui: &mut egui::Ui) {
                     p.rect_filled(r, 3.0, colour);
                 }
             }
-            ui.label(text);
+            ui.phrases(text);
         });
     }
 }

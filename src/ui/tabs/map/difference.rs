@@ -45,7 +45,7 @@ pub(super) fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
 /// The other game (by its name in the user's language) and the two values.
 fn compare_choice(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("map.compare.other"));
+        let label = ui.phrases(tr("map.compare.other"));
         // Shown by their names in the user's language; chosen by id.
         let offered = rules_choice::offered_rules(shared);
         let name_of = |id: &str| offered.iter().find(|r| r.name == id).map_or_else(|| id.to_string(), rules_name);
@@ -60,9 +60,9 @@ fn compare_choice(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
             .labelled_by(label.id);
     });
     ui.horizontal_wrapped(|ui| {
-        let a = ui.label(tr("map.compare.a"));
+        let a = ui.phrases(tr("map.compare.a"));
         ui.add(egui::DragValue::new(&mut tab.options.compare_a).range(0..=1_000_000)).labelled_by(a.id);
-        let b = ui.label(tr("map.compare.b"));
+        let b = ui.phrases(tr("map.compare.b"));
         ui.add(egui::DragValue::new(&mut tab.options.compare_b).range(0..=1_000_000)).labelled_by(b.id);
     });
     ui.small(trf("map.compare.values", &[("a", &tab.options.compare_a), ("b", &tab.options.compare_b)]));
@@ -108,6 +108,6 @@ fn overlay_state(ui: &mut egui::Ui, tab: &mut MapTab) {
     }
     if let Some(summary) = overlays.latest().map(|o| o.summary.text()) {
         ui.checkbox(overlays.show_switch(), tr("map.compare.show"));
-        ui.label(summary);
+        ui.phrases(summary);
     }
 }

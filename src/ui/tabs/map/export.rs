@@ -97,7 +97,7 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
         widgets::job_progress(ui, job);
     }
     if let Some(m) = tab.rt.export.message() {
-        ui.label(m);
+        ui.phrases(m);
     }
 }
 
@@ -117,7 +117,7 @@ fn written_as(format: Format, path: &std::path::Path) -> Option<bool> {
 /// Pixels per cell, legend, whole table or visible window.
 fn export_options(ui: &mut egui::Ui, tab: &mut MapTab) {
     ui.horizontal(|ui| {
-        let label = ui.label(tr("map.export.ppc"));
+        let label = ui.phrases(tr("map.export.ppc"));
         ui.add(egui::DragValue::new(&mut tab.options.export_ppc).range(0.05..=64.0).speed(0.05)).labelled_by(label.id);
     });
     ui.checkbox(&mut tab.options.export_legend, tr("map.export.legend"));

@@ -1,6 +1,7 @@
 //! One heap: the values g(n) as a line with points, the P-positions marked,
 //! beside the one-row colour strip of the map.
 
+use crate::ui::ui_ext::UiExt;
 use super::MapTab;
 use crate::grundy::{Table, TableKind};
 use crate::ui::i18n::{tr, trf};
@@ -40,7 +41,7 @@ pub(super) fn heap_plot(ui: &mut egui::Ui, tab: &mut MapTab) {
         tab.rt.plot_cache.heap = Some((id, heap_points(&table)));
     }
     let Some((_, pts)) = &tab.rt.plot_cache.heap else { return };
-    ui.label(tr("map.heap.title"));
+    ui.phrases(tr("map.heap.title"));
     if table.width() > HEAP_POINTS {
         ui.small(trf("map.heap.first", &[("count", &HEAP_POINTS)]));
     }

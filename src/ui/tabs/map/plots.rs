@@ -1,6 +1,7 @@
 //! Plots beside the map (egui_plot): the histogram of values, the cells of
 //! one value against the golden-ratio lines, and a row profile.
 
+use crate::ui::ui_ext::UiExt;
 use super::MapTab;
 use crate::ui::i18n::{tr, trf};
 use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints, Points};
@@ -27,7 +28,7 @@ pub(crate) struct PlotCache {
 pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
     let Some(table) = tab.rt.table.shown().cloned() else { return };
     let finished = tab.rt.table.finished().cloned();
-    ui.label(tr("map.plot.histogram"));
+    ui.phrases(tr("map.plot.histogram"));
     if let Some(f) = &finished {
         let bars: Vec<Bar> = f
             .stats
@@ -46,10 +47,10 @@ pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
     }
     ui.separator();
     ui.horizontal(|ui| {
-        ui.label(tr("map.plot.value"));
+        ui.phrases(tr("map.plot.value"));
     });
     ui.horizontal(|ui| {
-        let label = ui.label(tr("map.plot.k"));
+        let label = ui.phrases(tr("map.plot.k"));
         ui.add(egui::DragValue::new(&mut tab.options.plot_k).range(0..=100_000)).labelled_by(label.id);
     });
     let id = Arc::as_ptr(&table) as usize;
@@ -84,8 +85,8 @@ pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
         });
     ui.separator();
     ui.horizontal(|ui| {
-        ui.label(tr("map.plot.row"));
-        let label = ui.label(tr("map.plot.y"));
+        ui.phrases(tr("map.plot.row"));
+        let label = ui.phrases(tr("map.plot.y"));
         ui.add(egui::DragValue::new(&mut tab.options.plot_row).range(0..=table.height() - 1)).labelled_by(label.id);
     });
     let row = tab.options.plot_row.min(table.height() - 1);

@@ -8,6 +8,7 @@
 //! and the exceptions are made by the job. A frame reads at most
 //! [`MOST_MARKS`] blocks or values.
 
+use crate::ui::ui_ext::UiExt;
 use super::MapTab;
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;
@@ -149,7 +150,7 @@ pub(super) fn draw(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
 fn side(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     ui.add_space(6.0);
     super::side::rules_heading(ui, shared);
-    ui.label(tr("tb.about"));
+    ui.phrases(tr("tb.about"));
     spec_field(ui, tab, shared);
     ui.separator();
     up_to_field(ui, tab);
@@ -165,36 +166,36 @@ fn side(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     }
     let Some(c) = st.shown.clone() else { return };
     ui.separator();
-    ui.label(egui::RichText::new(period_verdict(&c.report)).strong());
+    ui.phrases(egui::RichText::new(period_verdict(&c.report)).strong());
     if let Some(why) = period_why(&c.report) {
         ui.small(why);
     }
     if !c.exceptions.is_empty() {
         let list: Vec<String> = c.exceptions.iter().take(40).map(u64::to_string).collect();
         let more = if c.exceptions.len() > 40 { " …" } else { "" };
-        ui.label(trf("tb.exceptions", &[("n", &c.exceptions.len()), ("list", &format!("{}{more}", list.join(", ")))]));
+        ui.phrases(trf("tb.exceptions", &[("n", &c.exceptions.len()), ("list", &format!("{}{more}", list.join(", ")))]));
     }
     ui.separator();
     let seq = &c.seq;
-    ui.label(trf(
+    ui.phrases(trf(
         "tb.stats",
         &[("len", &seq.len()), ("max", &seq.max_value()), ("name", &crate::ui::rules_choice::rules_name(&c.rules))],
     ));
-    ui.label(trf("tb.rare", &[("count", &seq.rare_count()), ("mask", &seq.rare_mask())]))
+    ui.phrases(trf("tb.rare", &[("count", &seq.rare_count()), ("mask", &seq.rare_mask())]))
         .on_hover_text(tr("tb.rare.tip"));
     let first: Vec<String> = (0..seq.len().min(60)).filter_map(|n| seq.get(n)).map(|v| v.to_string()).collect();
-    ui.label(tr("tb.first"));
+    ui.phrases(tr("tb.first"));
     ui.add(egui::Label::new(egui::RichText::new(first.join(" ")).monospace()).wrap());
     ui.separator();
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("tb.look"));
+        let label = ui.phrases(tr("tb.look"));
         ui.add(egui::TextEdit::singleline(&mut st.look).char_limit(MAX_NUMBER_CHARS).desired_width(120.0))
             .labelled_by(label.id);
     });
     if let Some(n) = parse_count(&st.look) {
         match seq.get(n) {
-            Some(v) => ui.label(value_sentence(seq, n, v)),
-            None => ui.label(trf("tb.look.beyond", &[("n", &n), ("len", &seq.len())])),
+            Some(v) => ui.phrases(value_sentence(seq, n, v)),
+            None => ui.phrases(trf("tb.look.beyond", &[("n", &n), ("len", &seq.len())])),
         };
     }
 }
@@ -213,7 +214,7 @@ fn value_sentence(seq: &Sequence, n: u64, v: u32) -> String {
 fn spec_field(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     let st = &mut tab.rt.sequence;
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("tb.code")).on_hover_text(tr("tb.code.tip"));
+        let label = ui.phrases(tr("tb.code")).on_hover_text(tr("tb.code.tip"));
         if st.code.is_empty() {
             st.code = shared.rules.breaks.clone().unwrap_or_default();
         }
@@ -234,7 +235,7 @@ fn spec_field(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
 fn up_to_field(ui: &mut egui::Ui, tab: &mut MapTab) {
     let st = &mut tab.rt.sequence;
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("tb.up_to")).on_hover_text(tr("tb.up_to.tip"));
+        let label = ui.phrases(tr("tb.up_to")).on_hover_text(tr("tb.up_to.tip"));
         if st.up_to.is_empty() {
             st.up_to = tab.options.sequence_up_to.to_string();
         }
@@ -259,7 +260,7 @@ fn up_to_field(ui: &mut egui::Ui, tab: &mut MapTab) {
 /// start and the exceptions marked.
 fn plot(ui: &mut egui::Ui, tab: &mut MapTab) {
     let Some(c) = tab.rt.sequence.shown.clone() else {
-        ui.centered_and_justified(|ui| ui.label(tr("tb.computing")));
+        ui.centered_and_justified(|ui| ui.phrases(tr("tb.computing")));
         return;
     };
     let fitted = std::mem::replace(&mut tab.rt.sequence.fitted, true);

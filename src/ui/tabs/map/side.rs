@@ -90,7 +90,7 @@ pub(super) fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Share
 pub(super) fn rules_heading(ui: &mut egui::Ui, shared: &mut Shared) {
     ui.heading(trf("map.rules", &[("rules", &rules_name(&shared.rules))]));
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("play.piece"));
+        let label = ui.phrases(tr("play.piece"));
         rules_choice::piece_combo(ui, shared, "map_piece", label.id);
     });
 }
@@ -102,7 +102,7 @@ fn rules_and_size(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     rules_choice::pass_checkbox(ui, shared);
     rules_choice::program_link(ui, shared);
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("map.size")).on_hover_text(tr("map.size.tip"));
+        let label = ui.phrases(tr("map.size")).on_hover_text(tr("map.size.tip"));
         egui::ComboBox::from_id_salt("map_size")
             .selected_text(tab.options.size.to_string())
             .show_ui(ui, |ui| {
@@ -134,7 +134,7 @@ fn plane_choice(ui: &mut egui::Ui, tab: &mut MapTab) {
     let Some(full) = tab.full_table().cloned() else { return };
     if full.depth() > 1 {
         ui.horizontal_wrapped(|ui| {
-            ui.label(tr("map.plane")).on_hover_text(tr("map.plane.tip"));
+            ui.phrases(tr("map.plane")).on_hover_text(tr("map.plane.tip"));
             for axis in Axis::ALL {
                 let text = format!("{} = k", axis.name());
                 ui.selectable_value(&mut tab.options.plane_axis, axis, text).on_hover_text(tr("map.plane.axis.tip"));
@@ -147,7 +147,7 @@ fn plane_choice(ui: &mut egui::Ui, tab: &mut MapTab) {
         ui.add(slider).on_hover_text(tr("map.plane.tip"));
         let (across, down) = axis.plane_indices();
         let name = |i: usize| Axis::ALL[i].name();
-        ui.label(trf("map.plane.axes", &[("across", &name(across)), ("up", &name(down))]));
+        ui.phrases(trf("map.plane.axes", &[("across", &name(across)), ("up", &name(down))]));
     }
     if full.layers() == 2 {
         ui.horizontal_wrapped(|ui| {
@@ -193,7 +193,7 @@ fn colours(ui: &mut egui::Ui, tab: &mut MapTab) {
         .response
         .labelled_by(label.id);
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("map.highlight"));
+        let label = ui.phrases(tr("map.highlight"));
         let field = egui::TextEdit::singleline(&mut tab.options.highlight)
             .char_limit(crate::ui::widgets::MAX_FIELD_CHARS)
             .desired_width(90.0);
@@ -223,10 +223,10 @@ fn view_controls(ui: &mut egui::Ui, tab: &mut MapTab) {
         if ui.button(tr("map.fit")).on_hover_text(tr("map.fit.tip")).clicked() {
             tab.rt.view.fit_requested = true;
         }
-        ui.label(trf("map.zoom", &[("zoom", &format!("{:.3}", tab.zoom()))]));
+        ui.phrases(trf("map.zoom", &[("zoom", &format!("{:.3}", tab.zoom()))]));
     });
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("map.goto"));
+        let label = ui.phrases(tr("map.goto"));
         let edit = ui
             .add(
                 egui::TextEdit::singleline(&mut tab.rt.edits.goto)
@@ -263,8 +263,8 @@ fn pointer_cells(ui: &mut egui::Ui, tab: &mut MapTab) {
     ui.strong(tr("map.hover"));
     let table = tab.table().cloned();
     match (&table, tab.rt.pointer.hovered()) {
-        (Some(t), Some(c)) => ui.label(cell_text(t, c)),
-        _ => ui.label(tr("map.hover.none")),
+        (Some(t), Some(c)) => ui.phrases(cell_text(t, c)),
+        _ => ui.phrases(tr("map.hover.none")),
     };
     if let (Some(t), Some(c)) = (table, tab.rt.pointer.pinned()) {
         pinned(ui, tab, &t, c);
@@ -276,23 +276,23 @@ fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &Arc<Table>, (x, y): (usize, u
         return;
     }
     ui.strong(tr("map.pinned"));
-    ui.label(cell_text(t, (x, y)));
+    ui.phrases(cell_text(t, (x, y)));
     if t.rules().is_terminal(x as u64, y as u64) {
-        ui.label(tr("map.pinned.terminal"));
+        ui.phrases(tr("map.pinned.terminal"));
     } else if t.is_complete() {
         let m = tab.rt.pointer.moves_of(t, (x, y));
         match &m.lines {
             Some(lines) => {
-                ui.label(trf("map.pinned.moves.list", &[("count", &m.count)]));
-                ui.label(egui::RichText::new(lines).monospace());
+                ui.phrases(trf("map.pinned.moves.list", &[("count", &m.count)]));
+                ui.phrases(egui::RichText::new(lines).monospace());
             }
             None => {
-                ui.label(trf("map.pinned.moves.many", &[("count", &m.count)]));
+                ui.phrases(trf("map.pinned.moves.many", &[("count", &m.count)]));
             }
         }
-        ui.label(trf("map.pinned.values", &[("values", &m.values)]));
+        ui.phrases(trf("map.pinned.values", &[("values", &m.values)]));
         if t.kind() == TableKind::Grundy {
-            ui.label(trf("map.pinned.mex", &[("g", &t.get(x, y))]));
+            ui.phrases(trf("map.pinned.mex", &[("g", &t.get(x, y))]));
         }
     }
     if ui.button(tr("map.pinned.unpin")).clicked() {

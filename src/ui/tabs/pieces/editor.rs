@@ -44,7 +44,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     }
     presets(tab, ui);
     ui.section(tr("editor.matrix"));
-    ui.label(RichText::new(tr("editor.matrix_help")).small());
+    ui.phrases(RichText::new(tr("editor.matrix_help")).small());
     let three = tab.draft.dimension == 3;
     if three {
         plane_choice(tab, ui);
@@ -74,7 +74,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         ui.error_label(trf("editor.outside", &[("n", &outside)]));
     }
     ui.section(tr("editor.terminal"));
-    ui.label(RichText::new(tr("editor.terminal_help")).small());
+    ui.phrases(RichText::new(tr("editor.terminal_help")).small());
     terminal(tab, ui, pal);
     ui.section(tr("editor.convention"));
     ui.radio_value(&mut tab.draft.convention, Convention::Normal, tr("editor.normal"));
@@ -86,7 +86,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
 fn plane_choice(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     tab.plane_dz = tab.plane_dz.min(tab.grid - 1);
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("editor.plane")).on_hover_text(tr("editor.plane_tip"));
+        let label = ui.phrases(tr("editor.plane")).on_hover_text(tr("editor.plane_tip"));
         let slider = egui::Slider::new(&mut tab.plane_dz, 0..=tab.grid - 1).prefix("dz = ");
         ui.add(slider).labelled_by(label.id);
     });
@@ -104,14 +104,14 @@ fn move_list(tab: &PiecesTab, ui: &mut egui::Ui) {
         .collect();
     egui::CollapsingHeader::new(trf("editor.moves", &[("n", &moves.len())])).show(ui, |ui| {
         for m in &moves {
-            ui.label(m);
+            ui.phrases(m);
         }
     });
 }
 
 fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(tr("editor.start")).strong().size(ui.section_size()));
+        ui.phrases(RichText::new(tr("editor.start")).strong().size(ui.section_size()));
         ui.add_space(ui.available_width() - 190.0);
         let (can_undo, can_redo) = tab.can_undo();
         if ui.add_enabled(can_undo, egui::Button::new(tr("pieces.undo"))).on_hover_text("Ctrl+Z").clicked() {
@@ -142,7 +142,7 @@ fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
         }
     });
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("editor.p_value"));
+        let label = ui.phrases(tr("editor.p_value"));
         ui.add(egui::DragValue::new(&mut tab.p).range(1..=MAX_GRID + 1).speed(0.1)).labelled_by(label.id);
         if ui.button(tr("editor.p_piece")).clicked()
             && let Some(mut r) = crate::ui::rules_choice::preset_for_ui(&format!("ryuoh:{}", tab.p))
@@ -154,7 +154,7 @@ fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     });
     ui.horizontal_wrapped(|ui| {
         // One line for the three-heap presets: the panel above the matrix stays short.
-        let label = ui.label(tr("editor.three_heaps"));
+        let label = ui.phrases(tr("editor.three_heaps"));
         egui::ComboBox::from_id_salt("pieces_three_heaps")
             .selected_text(tr("editor.three_heaps_pick"))
             .show_ui(ui, |ui| {
@@ -365,7 +365,7 @@ fn legend(ui: &mut egui::Ui, pal: &Colours) {
         let (r, _) = ui.allocate_exact_size(vec2(22.0, 22.0), Sense::hover());
         ui.painter().rect_filled(r, 0.0, pal.board_light);
         draw(ui.painter(), r);
-        ui.label(RichText::new(text).small());
+        ui.phrases(RichText::new(text).small());
         ui.add_space(8.0);
     };
     // Two fixed rows: egui cannot wrap a swatch together with its words.
@@ -471,6 +471,6 @@ fn terminal(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     }
     let beyond = t.cells().filter(|&[x, y, _]| x >= n || y >= n).count();
     if beyond > 0 {
-        ui.label(trf("editor.terminal_outside", &[("n", &beyond)]));
+        ui.phrases(trf("editor.terminal_outside", &[("n", &beyond)]));
     }
 }

@@ -105,13 +105,13 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
     ui.section(tr("lib.piece"));
     // A library name and description (`queen`, English) are shown in the
     // reader's language; what the person types becomes the piece's own.
-    let label = ui.label(tr("lib.name"));
+    let label = ui.phrases(tr("lib.name"));
     let mut name = shown_name(&tab.draft);
     let edit = egui::TextEdit::singleline(&mut name).char_limit(crate::rules::MAX_NAME).desired_width(f32::INFINITY);
     if ui.add(edit).labelled_by(label.id).changed() {
         tab.draft.name = name;
     }
-    let label = ui.label(tr("lib.description"));
+    let label = ui.phrases(tr("lib.description"));
     let mut description = shown_description(&tab.draft);
     let edit = egui::TextEdit::multiline(&mut description)
         .char_limit(crate::rules::MAX_DESCRIPTION)
@@ -157,7 +157,7 @@ fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     ui.add_space(10.0);
     let keep = ui
         .horizontal_wrapped(|ui| {
-            ui.label(RichText::new(tr("lib.mine")).strong().size(ui.section_size()));
+            ui.phrases(RichText::new(tr("lib.mine")).strong().size(ui.section_size()));
             ui.button(tr("lib.save_mine")).clicked()
         })
         .inner;
@@ -175,7 +175,7 @@ fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
         }
     }
     if shared.saved_pieces.is_empty() {
-        ui.label(RichText::new(tr("lib.empty")).weak());
+        ui.phrases(RichText::new(tr("lib.empty")).weak());
     }
     let mut open = None;
     let mut remove = None;
@@ -196,7 +196,7 @@ fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
             if r.clicked() {
                 remove = Some(i);
             }
-            ui.label(RichText::new(name).strong());
+            ui.phrases(RichText::new(name).strong());
         });
     }
     if let Some(i) = open {
@@ -217,7 +217,7 @@ enum FileAction {
 /// The rules file: the system's dialogs, or a typed path (always there,
 /// for when no dialog can open).
 fn files(tab: &mut PiecesTab, ui: &mut egui::Ui) {
-    ui.label(RichText::new(tr("lib.file")).strong().size(ui.section_size()));
+    ui.phrases(RichText::new(tr("lib.file")).strong().size(ui.section_size()));
     let filter = ("Grundy Lab rules", &["json"][..]);
     let dialogs = [
         DialogButton {

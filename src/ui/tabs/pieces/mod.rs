@@ -15,6 +15,7 @@ mod preview;
 mod program;
 mod workbench;
 
+use crate::ui::ui_ext::UiExt;
 use crate::rules::Rules;
 use crate::ui::i18n::tr;
 use crate::ui::state::Shared;
@@ -239,7 +240,7 @@ impl PiecesTab {
         side_panel(ui, "pieces_workbench", Side::Right, right, 0.3, |ui| workbench::show(self, ui, shared, &pal));
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.label(RichText::new(tr("pieces.intro")).color(pal.info));
+                ui.phrases(RichText::new(tr("pieces.intro")).color(pal.info));
                 // The piece's name, buttons and files beside the preview
                 // when there is room, else below it.
                 let info = 330.0;

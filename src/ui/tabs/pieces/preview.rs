@@ -95,10 +95,10 @@ fn text_on(fill: [u8; 4]) -> Color32 {
 pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let preview = &tab.preview;
     ui.horizontal(|ui| {
-        ui.label(RichText::new(tr("preview.title")).strong().size(ui.section_size()));
+        ui.phrases(RichText::new(tr("preview.title")).strong().size(ui.section_size()));
         if preview.job.is_some() {
             ui.spinner();
-            ui.label(tr("preview.updating"));
+            ui.phrases(tr("preview.updating"));
         }
     });
     if let Some(e) = &preview.error {
@@ -111,7 +111,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         return;
     };
     let misere = table.kind() == TableKind::Outcome;
-    ui.label(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.help" })).small());
+    ui.phrases(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.help" })).small());
     let stale = !table.rules().same_game(&tab.draft);
     let axis = vec2(26.0, 20.0);
     // As large as the room allows, to be read from the back of a classroom.

@@ -100,7 +100,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
 
 /// The example programs, one button each.
 fn templates(tab: &mut PiecesTab, ui: &mut egui::Ui) {
-    ui.label(RichText::new(tr("program.templates")).strong());
+    ui.phrases(RichText::new(tr("program.templates")).strong());
     ui.horizontal_wrapped(|ui| {
         for e in EXAMPLE_PROGRAMS {
             if ui.button(e.name).on_hover_text(e.about).clicked() {

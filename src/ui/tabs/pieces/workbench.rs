@@ -196,7 +196,7 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     }
     let error = tab.bench.compile_error.clone();
     let error_at = error.as_ref().and_then(|e| e.position).map(|(l, c)| char_index(&tab.formula, l, c));
-    let label = ui.label(tr("bench.formula"));
+    let label = ui.phrases(tr("bench.formula"));
     let bad = pal.bad;
     let mut layouter =
         |ui: &egui::Ui, buf: &dyn egui::TextBuffer, wrap: f32| highlighted(ui, buf.as_str(), error_at, wrap, bad);
@@ -214,7 +214,7 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         .id;
     // The piece's parameters are words of the formula too: say so.
     for (name, value) in tab.draft.parameters() {
-        ui.label(RichText::new(trf("bench.parameter", &[("name", &name), ("value", &value)])).small());
+        ui.phrases(RichText::new(trf("bench.parameter", &[("name", &name), ("value", &value)])).small());
     }
     match &error {
         Some(e) => {
@@ -254,7 +254,7 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
                         insert_at_cursor(ui.ctx(), formula_id, &mut tab.formula, h.template);
                         ui.close();
                     }
-                    ui.label(helper_meaning(h));
+                    ui.phrases(helper_meaning(h));
                 });
             }
         });
@@ -287,7 +287,7 @@ fn insert_at_cursor(ctx: &egui::Context, id: egui::Id, formula: &mut String, cal
 
 fn check_controls(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("bench.size"));
+        let label = ui.phrases(tr("bench.size"));
         ui.add(egui::DragValue::new(&mut tab.check_size).range(8..=MAX_CHECK_SIDE).speed(1.0)).labelled_by(label.id);
         let ok = !tab.formula.trim().is_empty() && tab.bench.compile_error.is_none() && tab.bench.check_job.is_none();
         // The box checked: n a side (three heaps: at most 48), every layer.
@@ -336,13 +336,13 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
         let text = trf("bench.fails", &[("d", &r.cells_differing), ("cells", &r.cells_checked)]);
         widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
     }
-    ui.label(trf("bench.counts", &[("cells", &r.cells_checked), ("d", &r.cells_differing)]));
+    ui.phrases(trf("bench.counts", &[("cells", &r.cells_checked), ("d", &r.cells_differing)]));
     if !done.table.rules().same_game(&tab.draft) || done.formula != tab.formula {
         ui.error_label(tr("bench.stale"));
     }
     let mut focus = None;
     if !r.counterexamples.is_empty() {
-        ui.label(tr("bench.counterexamples"));
+        ui.phrases(tr("bench.counterexamples"));
         ui.horizontal_wrapped(|ui| {
             for c in r.counterexamples.iter().take(SHOWN_COUNTEREXAMPLES) {
                 let text = crate::ui::texts::counterexample(r, c);
@@ -353,7 +353,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
             }
             let more = r.cells_differing.saturating_sub(SHOWN_COUNTEREXAMPLES.min(r.counterexamples.len()) as u64);
             if more > 0 {
-                ui.label(trf("bench.cx_more", &[("n", &more)]));
+                ui.phrases(trf("bench.cx_more", &[("n", &more)]));
             }
         });
     }
@@ -377,12 +377,12 @@ fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) -> Option
     });
     ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(tr("bench.diff")).strong());
+        ui.phrases(RichText::new(tr("bench.diff")).strong());
         for (colour, key) in [(pal.board_light, "bench.diff_agree"), (pal.bad, "bench.diff_differ")] {
             let (r, _) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
             ui.painter().rect_filled(r, 2.0, colour);
             ui.painter().rect_stroke(r, 2.0, Stroke::new(1.0, pal.board_edge), egui::StrokeKind::Inside);
-            ui.label(tr(key));
+            ui.phrases(tr(key));
         }
     });
     let (w, h) = (done.report.width(), done.report.height());
@@ -445,14 +445,14 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let mut insert = None;
     match &found.block_form {
         Some(b) => {
-            ui.label(RichText::new(trf("hints.block", &[("p", &b.p), ("w", &w), ("h", &h)])).color(pal.good));
-            ui.label(RichText::new(&b.formula).monospace());
+            ui.phrases(RichText::new(trf("hints.block", &[("p", &b.p), ("w", &w), ("h", &h)])).color(pal.good));
+            ui.phrases(RichText::new(&b.formula).monospace());
             if ui.button(tr("hints.insert")).clicked() {
                 insert = Some(b.formula.clone());
             }
         }
         None => {
-            ui.label(tr("hints.no_block"));
+            ui.phrases(tr("hints.no_block"));
         }
     }
     for (key, lines) in
@@ -460,11 +460,11 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     {
         let periodic: Vec<_> = lines.iter().filter(|l| l.periodicity.is_some()).collect();
         let what = tr(key);
-        ui.label(trf("hints.lines", &[("found", &periodic.len()), ("all", &lines.len()), ("what", &what)]));
+        ui.phrases(trf("hints.lines", &[("found", &periodic.len()), ("all", &lines.len()), ("what", &what)]));
         for l in periodic.iter().take(3) {
             let p = l.periodicity.expect("filtered");
             let text = format!("   {}: {}", line_text(l.line), periodicity_text(&p, l.line.variable()));
-            ui.label(RichText::new(text).small());
+            ui.phrases(RichText::new(text).small());
         }
     }
     if let Some(f) = insert {

@@ -2,6 +2,7 @@
 //! x to the right and y down. Small games show the whole board; huge ones
 //! show the cells next to the piece, with coordinates relative to it.
 
+use crate::ui::ui_ext::UiExt;
 use crate::play::{Game, Hint};
 use crate::ui::i18n::trf;
 use crate::ui::theme::Colours;
@@ -127,7 +128,7 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
     painter.rect_stroke(at.board(), 2.0, Stroke::new(2.0, pal.board_edge), egui::StrokeKind::Outside);
     if !at.whole {
         let (px, py) = game.position();
-        ui.label(trf("board.window", &[("x", &px), ("y", &py)]));
+        ui.phrases(trf("board.window", &[("x", &px), ("y", &py)]));
     }
     action
 }

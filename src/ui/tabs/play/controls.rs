@@ -102,7 +102,7 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
         &[("play.custom.a", "9"), ("play.custom.b", "12"), ("play.custom.c", "10")][..if three { 3 } else { 2 }];
     ui.horizontal_wrapped(|ui| {
         for (i, &(key, hint)) in fields.iter().enumerate() {
-            let label = ui.label(tr(key));
+            let label = ui.phrases(tr(key));
             ui.add(
                 egui::TextEdit::singleline(&mut tab.custom[i])
                     .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
@@ -130,7 +130,7 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
     }
     if let StartSize::Custom(a, b) = tab.options.start {
         let d = if three { 3 } else { 2 };
-        ui.label(crate::rules::position_text(super::heap_start((a, b), tab.options.custom_c, d), d));
+        ui.phrases(crate::rules::position_text(super::heap_start((a, b), tab.options.custom_c, d), d));
     }
     restart
 }
@@ -139,7 +139,7 @@ fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> b
 /// restarts when the rules change.
 fn game_choice(ui: &mut egui::Ui, shared: &mut Shared) {
     ui.add_space(8.0);
-    let piece_label = ui.label(RichText::new(tr("play.piece")).strong().size(ui.section_size()));
+    let piece_label = ui.phrases(RichText::new(tr("play.piece")).strong().size(ui.section_size()));
     rules_choice::piece_combo(ui, shared, "play_piece", piece_label.id);
     rules_choice::misere_checkbox(ui, shared);
     rules_choice::pass_checkbox(ui, shared);
@@ -168,7 +168,7 @@ fn heaps_field(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
     let text = tab
         .heaps_text
         .get_or_insert_with(|| tab.options.nim_heaps.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "));
-    let label = ui.label(RichText::new(tr("play.heaps")).strong().size(ui.section_size()));
+    let label = ui.phrases(RichText::new(tr("play.heaps")).strong().size(ui.section_size()));
     let resp = ui
         .add(egui::TextEdit::singleline(text).char_limit(crate::ui::widgets::MAX_FIELD_CHARS).desired_width(200.0))
         .labelled_by(label.id);
@@ -191,7 +191,7 @@ fn heaps_field(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
 /// The history panel with Undo and Redo.
 pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
     ui.add_space(8.0);
-    ui.label(RichText::new(tr("play.moves")).strong().size(ui.section_size()));
+    ui.phrases(RichText::new(tr("play.moves")).strong().size(ui.section_size()));
     undo_buttons(tab, ui);
     ui.separator();
     let lines = move_lines(tab);
@@ -199,12 +199,12 @@ pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
         ui,
         |ui| {
             if lines.is_empty() {
-                ui.label(tr("play.no_moves"));
+                ui.phrases(tr("play.no_moves"));
             }
             for (i, (line, why)) in lines.iter().enumerate() {
-                ui.label(format!("{}. {line}", i + 1));
+                ui.phrases(format!("{}. {line}", i + 1));
                 if let Some(w) = why {
-                    ui.label(RichText::new(w).small());
+                    ui.phrases(RichText::new(w).small());
                 }
             }
         },

@@ -5,6 +5,7 @@
 //! with the values of the table. The game itself is
 //! [`crate::play::HeapGame`].
 
+use crate::ui::ui_ext::UiExt;
 use crate::play::{HeapGame, HeapHint, HeapMove, HeapMoveRecord, HeapOptions, HeapReason, HeapState};
 use crate::rules::{Convention, position_text};
 use crate::theory::is_misere_nim_endgame;
@@ -127,7 +128,7 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32, can_mov
             ui.vertical(|ui| {
                 ui.set_width(column);
                 let name = trf("heaps.pile", &[("name", &["A", "B", "C"][i])]);
-                ui.label(RichText::new(&name).strong());
+                ui.phrases(RichText::new(&name).strong());
                 let digits = count.to_string();
                 // A digit is about 0.6 of the font size wide.
                 let fits = column / (digits.len() as f32 * 0.62);
@@ -251,7 +252,7 @@ pub fn show(
     pal: &Colours,
     show_hints: bool,
 ) -> Option<Result<HeapMove, Notice>> {
-    ui.label(RichText::new(state_text(game, game.state())).size(22.0));
+    ui.phrases(RichText::new(state_text(game, game.state())).size(22.0));
     let listed = game.moves();
     let moves: &[HeapMove] = listed.as_deref().unwrap_or(&[]);
     let wins: &[HeapMove] = match game.hint() {
@@ -280,7 +281,7 @@ pub fn show(
     if game.winner().is_some() || game.computer_to_move() || game.failure().is_some() {
         return None;
     }
-    ui.label(RichText::new(tr("heaps.moves")).strong());
+    ui.phrases(RichText::new(tr("heaps.moves")).strong());
     // The pass first: it is the move a class looks for.
     if game.is_legal(HeapMove::Pass) {
         let text = RichText::new(tr("heaps.pass")).size(22.0).strong();
@@ -305,7 +306,7 @@ pub fn show(
         });
         let others = moves.iter().filter(|m| **m != HeapMove::Pass).count();
         if others > SHOWN_MOVES {
-            ui.label(trf("heaps.more_moves", &[("n", &(others - SHOWN_MOVES))]));
+            ui.phrases(trf("heaps.more_moves", &[("n", &(others - SHOWN_MOVES))]));
         }
     });
     chosen
@@ -323,11 +324,11 @@ fn leave_form(
     let d = game.rules().dimension.clamp(1, 3) as usize;
     let p = game.state().position;
     let mut chosen = None;
-    ui.label(tr("heaps.many_moves"));
+    ui.phrases(tr("heaps.many_moves"));
     egui::Grid::new("heaps_leave").num_columns(3).show(ui, |ui| {
         for i in 0..d {
             let name = ["A", "B", "C"][i];
-            let label = ui.label(trf("heaps.leave", &[("name", &name)]));
+            let label = ui.phrases(trf("heaps.leave", &[("name", &name)]));
             ui.add(
                 egui::TextEdit::singleline(&mut leave[i])
                     .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)

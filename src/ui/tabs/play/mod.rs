@@ -13,6 +13,7 @@ mod row_view;
 mod sum_view;
 mod views;
 
+use crate::ui::ui_ext::UiExt;
 use crate::grundy::Table;
 use crate::jobs::{Job, JobEnd, poll};
 use crate::play::{
@@ -172,7 +173,7 @@ pub struct PlayTab {
 /// Why the computer moved, framed so that a class sees it.
 fn explanation_box(ui: &mut egui::Ui, pal: &Colours, text: &str) {
     egui::Frame::new().stroke(egui::Stroke::new(2.0, pal.info)).corner_radius(6.0).inner_margin(8).show(ui, |ui| {
-        ui.label(RichText::new(text).size(sentence_size(ui)).color(pal.info));
+        ui.phrases(RichText::new(text).size(sentence_size(ui)).color(pal.info));
     });
 }
 

@@ -1,6 +1,7 @@
 //! The Nim view: heaps as rows of stones (click a stone to take it and
 //! every stone to its right), with the nim-sum written out in binary.
 
+use crate::ui::ui_ext::UiExt;
 use crate::play::{NimGame, nim::nim_sum_formula};
 use crate::theory::is_misere_nim_endgame;
 use crate::ui::i18n::{tr, trf, trn};
@@ -69,18 +70,18 @@ pub fn show(ui: &mut egui::Ui, nim: &NimGame, pal: &Colours, show_sum: bool, wid
     if show_sum {
         ui.add_space(8.0);
         let sum = nim.nim_sum();
-        ui.label(RichText::new(trf("nim.sum", &[("formula", &nim_sum_formula(nim.heaps())), ("sum", &sum)])).strong());
+        ui.phrases(RichText::new(trf("nim.sum", &[("formula", &nim_sum_formula(nim.heaps())), ("sum", &sum)])).strong());
         if let Some(rule) = misere_rule(nim) {
-            ui.label(RichText::new(rule).color(pal.info));
+            ui.phrases(RichText::new(rule).color(pal.info));
         }
-        ui.label(tr("nim.binary"));
+        ui.phrases(tr("nim.binary"));
         let bits = nim.heaps().iter().copied().chain([sum]).max().unwrap_or(0).max(1).ilog2() as usize + 1;
         let mut lines = String::new();
         for &h in nim.heaps() {
             lines.push_str(&format!("{h:>6}  {h:0bits$b}\n"));
         }
         lines.push_str(&format!("{}\n{:>6}  {sum:0bits$b}", "-".repeat(8 + bits), "XOR"));
-        ui.label(RichText::new(lines).monospace().size(20.0));
+        ui.phrases(RichText::new(lines).monospace().size(20.0));
     }
     clicked
 }
@@ -90,9 +91,9 @@ pub fn show(ui: &mut egui::Ui, nim: &NimGame, pal: &Colours, show_sum: bool, wid
 fn leave_box(ui: &mut egui::Ui, heap: usize, count: u64) -> Option<u64> {
     let id = egui::Id::unique(("nim_leave", heap));
     let mut left: u64 = ui.data(|d| d.get_temp(id)).unwrap_or(0).min(count - 1);
-    let label = ui.label(tr("nim.leave"));
+    let label = ui.phrases(tr("nim.leave"));
     ui.add(egui::DragValue::new(&mut left).range(0..=count - 1)).labelled_by(label.id);
-    ui.label(trf("nim.leave.in", &[("n", &(heap + 1))]));
+    ui.phrases(trf("nim.leave.in", &[("n", &(heap + 1))]));
     ui.data_mut(|d| d.insert_temp(id, left));
     ui.button(tr("nim.take")).clicked().then_some(left)
 }

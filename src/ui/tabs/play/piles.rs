@@ -48,10 +48,10 @@ pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Colours, 
             for (pile, count, name) in [(0usize, x, tr("piles.a")), (1, y, tr("piles.b"))] {
                 ui.vertical(|ui| {
                     ui.set_width((size.x / 2.0 - 12.0).max(100.0));
-                    ui.label(RichText::new(name).strong());
+                    ui.phrases(RichText::new(name).strong());
                     // The number grows with the stones, so the back of the room reads it.
                     let number = if drawn { (stones_height / 12.0).clamp(34.0, 72.0) } else { 22.0 };
-                    ui.label(RichText::new(count.to_string()).size(number).strong());
+                    ui.phrases(RichText::new(count.to_string()).size(number).strong());
                     if drawn {
                         let start_max = game.start().0.max(game.start().1).max(1);
                         if let Some(left) = stones(ui, pile, count, start_max, name, pal, stones_height, can_move) {
@@ -91,8 +91,8 @@ fn stones_taken(game: &Game, both: bool, pile: usize, left: u64) -> PilesAction 
 fn take_form(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, can_move: bool) -> Option<PilesAction> {
     let (x, y) = game.position();
     egui::Grid::new("take_form").num_columns(3).show(ui, |ui| {
-        ui.label(tr("piles.take"));
-        let a = ui.label(tr("piles.from_a"));
+        ui.phrases(tr("piles.take"));
+        let a = ui.phrases(tr("piles.from_a"));
         ui.add(
             egui::TextEdit::singleline(&mut form.from_a)
                 .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)
@@ -101,8 +101,8 @@ fn take_form(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, can_move: bool
         )
         .labelled_by(a.id);
         ui.end_row();
-        ui.label("");
-        let b = ui.label(tr("piles.from_b"));
+        ui.phrases("");
+        let b = ui.phrases(tr("piles.from_b"));
         ui.add(
             egui::TextEdit::singleline(&mut form.from_b)
                 .char_limit(crate::ui::widgets::MAX_NUMBER_CHARS)

@@ -3,6 +3,7 @@
 //! the game it is given, under the one banner ([`PlayTab::banner`]), and
 //! plays what was clicked.
 
+use crate::ui::ui_ext::UiExt;
 use super::{PlayTab, board, explain, explanation_box, heaps_view, illegal_message, nim_view, piles, sentence_size};
 use super::{row_view, sum_view, widgets};
 use crate::play::AnyGame;
@@ -26,7 +27,7 @@ impl PlayTab {
         // In the lesson view the sentences go beside the board.
         let turn = if lesson { self.turn_sentence() } else { None };
         if !lesson {
-            ui.label(&heading);
+            ui.phrases(&heading);
         }
         let hint = game.hint();
         let avail = ui.available_size();
@@ -63,7 +64,7 @@ impl PlayTab {
                 if let Some(text) = &turn {
                     ui.set_max_width(piles_width);
                     widgets::banner(ui, pal.info, pal.banner_text, text, false);
-                    ui.label(&heading);
+                    ui.phrases(&heading);
                 }
                 piles_action = piles::show(ui, game, &mut self.take, pal, vec2(piles_width, piles_height));
                 if lesson {
@@ -121,7 +122,7 @@ impl PlayTab {
     /// Heaps of any rules: piles (two also as a board), the moves, the pass.
     pub(super) fn heaps_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         let Some(AnyGame::Heaps(game)) = &self.current else { return };
-        ui.label(RichText::new(explain::rules_name(game.rules())).strong());
+        ui.phrases(RichText::new(explain::rules_name(game.rules())).strong());
         if let Some(e) = game.failure() {
             // The game cannot go on: say so where the moves would be.
             let text = trf("heaps.program_failed", &[("error", &crate::ui::i18n::program_error(e))]);
@@ -135,7 +136,7 @@ impl PlayTab {
         }
         if self.options.show_hints && game.winner().is_none() && game.failure().is_none() {
             let text = heaps_view::hint_text(game, game.hint());
-            ui.label(RichText::new(text).size(sentence_size(ui)).color(pal.winning));
+            ui.phrases(RichText::new(text).size(sentence_size(ui)).color(pal.winning));
         }
         match (chosen, &mut self.current) {
             (Some(Ok(m)), Some(AnyGame::Heaps(game))) => match game.play(m) {
@@ -160,13 +161,13 @@ impl PlayTab {
             .enumerate()
             .map(|(i, p)| format!("{} ({}, {})", sum_view::NAMES[i], p.0, p.1))
             .collect();
-        ui.label(RichText::new(format!("{} · {}", explain::rules_name(game.rules()), pieces.join(", "))).size(20.0));
+        ui.phrases(RichText::new(format!("{} · {}", explain::rules_name(game.rules()), pieces.join(", "))).size(20.0));
         let size = vec2(ui.available_width(), (ui.available_height() - 140.0).max(240.0));
         let mut action =
             if game.computer_to_move() { None } else { sum_view::board(ui, game, self.sum_selected, pal, size) };
         let hint = game.hint();
         if self.options.show_hints && game.winner().is_none() {
-            ui.label(RichText::new(sum_view::hint_text(hint)).size(sentence_size(ui)).color(pal.winning));
+            ui.phrases(RichText::new(sum_view::hint_text(hint)).size(sentence_size(ui)).color(pal.winning));
             // The winning moves as buttons too: one click plays one.
             let wins = match hint {
                 crate::play::SumHint::Values { wins, .. } | crate::play::SumHint::Misere { wins } => wins.clone(),
@@ -228,7 +229,7 @@ impl PlayTab {
                     trf("nim.hint.winning", &[("moves", &list.join(", "))])
                 }
             };
-            ui.label(RichText::new(s).size(sentence_size(ui)).color(pal.winning));
+            ui.phrases(RichText::new(s).size(sentence_size(ui)).color(pal.winning));
         }
         if let (Some((h, left)), Some(AnyGame::Nim(nim))) = (clicked, &mut self.current) {
             let _ = nim.play(h, left);
@@ -239,8 +240,8 @@ impl PlayTab {
     /// breaks.
     pub(super) fn row_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         let Some(AnyGame::Row(game)) = &self.current else { return };
-        ui.label(RichText::new(explain::rules_name(game.rules())).strong().size(sentence_size(ui)));
-        ui.label(tr("row.how"));
+        ui.phrases(RichText::new(explain::rules_name(game.rules())).strong().size(sentence_size(ui)));
+        ui.phrases(tr("row.how"));
         ui.add_space(8.0);
         let action = row_view::show(ui, game, self.row_selected, pal, self.options.show_hints);
         if let Some(why) = game.history().last().and_then(row_view::reason_text) {
@@ -248,7 +249,7 @@ impl PlayTab {
         }
         if self.options.show_hints && game.winner().is_none() {
             let text = row_view::hint_text(game, &game.hint());
-            ui.label(RichText::new(text).size(sentence_size(ui)).color(pal.winning));
+            ui.phrases(RichText::new(text).size(sentence_size(ui)).color(pal.winning));
         }
         match (action, &mut self.current) {
             (Some(row_view::RowAction::Select(i)), _) => self.row_selected = Some(i),
@@ -291,6 +292,6 @@ fn board_sentences(
         explanation_box(ui, pal, &text);
     }
     if show_hints && game.is_over().is_none() {
-        ui.label(RichText::new(explain::hint(hint)).size(sentence_size(ui)).color(pal.winning));
+        ui.phrases(RichText::new(explain::hint(hint)).size(sentence_size(ui)).color(pal.winning));
     }
 }

@@ -1,0 +1,199 @@
+//! Line breaks that keep Japanese words whole. egui may break a line of
+//! Japanese between any two characters, so that 「開く」 or 「グランディ数」
+//! is cut in two at the end of a line. Here a line may break only between
+//! phrases: after a run of hiragana (the particles and endings that close
+//! a phrase: 「駒を｜つくる」), after punctuation, and at spaces; never
+//! inside a run of kanji or katakana, never between a kanji and its kana
+//! ending, never before a closing mark or a small kana. Words a line
+//! cannot hold are left to egui.
+
+/// Hiragana (ぁ–ゟ).
+fn is_hiragana(c: char) -> bool {
+    ('\u{3041}'..='\u{309F}').contains(&c)
+}
+
+/// Katakana and the prolonged sound mark (゠–ヿ, ｦ–ﾟ).
+fn is_katakana(c: char) -> bool {
+    ('\u{30A0}'..='\u{30FF}').contains(&c) || ('\u{FF66}'..='\u{FF9F}').contains(&c)
+}
+
+/// CJK ideographs (kanji) and the iteration mark 々.
+fn is_kanji(c: char) -> bool {
+    ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{3400}'..='\u{4DBF}').contains(&c) || c == '々'
+}
+
+/// Whether `c` is Japanese script (kana, kanji or full-width punctuation).
+pub fn is_japanese(c: char) -> bool {
+    is_hiragana(c) || is_katakana(c) || is_kanji(c) || ('\u{3000}'..='\u{303F}').contains(&c) || is_full_width(c)
+}
+
+/// Full-width forms (！ ， （ …).
+fn is_full_width(c: char) -> bool {
+    ('\u{FF00}'..='\u{FF65}').contains(&c)
+}
+
+/// Marks that never start a line (closing brackets, punctuation, small kana).
+fn never_starts_a_line(c: char) -> bool {
+    ")]}）］｝〕〉》」』】〙〗、。，．・：；？！ー～…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々,.:;!?%）".contains(c)
+}
+
+/// Marks that never end a line (opening brackets).
+fn never_ends_a_line(c: char) -> bool {
+    "([{（［｛〔〈《「『【〘〖".contains(c)
+}
+
+/// Whether a line may break between `a` and `b`, `before` coming before
+/// `a`: as [`may_break`], and also after a particle that follows a word in
+/// kanji or katakana (「手は｜ありません」), and after を.
+pub fn may_break_after(before: Option<char>, a: char, b: char) -> bool {
+    if may_break(a, b) {
+        return true;
+    }
+    if !is_hiragana(b) || never_starts_a_line(b) {
+        return false;
+    }
+    let word_before = before.is_some_and(|c| is_kanji(c) || is_katakana(c));
+    a == 'を' || (word_before && "はがにでもとへの".contains(a))
+}
+
+/// Whether a line may break between `a` and `b`.
+pub fn may_break(a: char, b: char) -> bool {
+    if b.is_whitespace() || a.is_whitespace() {
+        return true;
+    }
+    if never_starts_a_line(b) || never_ends_a_line(a) {
+        return false;
+    }
+    if !is_japanese(a) && !is_japanese(b) {
+        // Latin text: egui breaks it at its spaces.
+        return false;
+    }
+    // After punctuation, a closing mark or before an opening one.
+    if "、。，．・：；？！」』）】〕".contains(a) || never_ends_a_line(b) {
+        return true;
+    }
+    // A run of hiragana ends a phrase; so does the hiragana before a
+    // number, a letter or a symbol.
+    is_hiragana(a) && !is_hiragana(b)
+}
+
+/// The byte offsets in `text` at which to start a new line so that no line
+/// is wider than `max_width`, breaking only where [`may_break`] allows;
+/// `width_of(i, c)` gives the width of the character `c` at byte `i`. A
+/// line that holds one long phrase only is not broken here (egui breaks it).
+pub fn line_starts(text: &str, max_width: f32, mut width_of: impl FnMut(usize, char) -> f32) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut width = 0.0;
+    // The last place the line may break, and the width after it.
+    let mut last_break: Option<(usize, f32)> = None;
+    let (mut prev, mut before): (Option<char>, Option<char>) = (None, None);
+    for (i, c) in text.char_indices() {
+        if c == '\n' {
+            width = 0.0;
+            last_break = None;
+            (prev, before) = (None, None);
+            continue;
+        }
+        if let Some(p) = prev
+            && may_break_after(before, p, c)
+        {
+            last_break = Some((i, 0.0));
+        }
+        let w = width_of(i, c);
+        width += w;
+        if let Some((_, after)) = last_break.as_mut() {
+            *after += w;
+        }
+        if width > max_width
+            && let Some((at, after)) = last_break.take()
+            && at > starts.last().copied().unwrap_or(0)
+        {
+            // A space at the break is dropped by egui at the line's end;
+            // break after it so the next line does not start with it.
+            starts.push(at);
+            width = after;
+        }
+        (before, prev) = (prev, Some(c));
+    }
+    starts
+}
+
+/// `text` with a newline at each of `starts`.
+pub fn with_breaks(text: &str, starts: &[usize]) -> String {
+    let mut out = String::with_capacity(text.len() + starts.len());
+    let mut from = 0;
+    for &at in starts {
+        out.push_str(&text[from..at]);
+        out.push('\n');
+        from = at;
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
+/// Where the byte `p` of the text is once a newline is put at each of
+/// `starts` (a newline at `p` itself comes before it).
+pub fn shifted(p: usize, starts: &[usize]) -> usize {
+    p + starts.iter().filter(|&&s| s <= p).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every character 1 wide.
+    fn wrap(text: &str, width: f32) -> String {
+        with_breaks(text, &line_starts(text, width, |_, _| 1.0))
+    }
+
+    #[test]
+    fn words_are_never_cut() {
+        // 「開く」「負け」「グランディ数」 stay whole at every width.
+        let text = "マスをクリックして開くと、グランディ数を見て負けを確かめます。";
+        for width in 4..30 {
+            let wrapped = wrap(text, width as f32);
+            for word in ["開く", "負け", "グランディ数", "クリック", "確かめます。"] {
+                assert!(wrapped.contains(word), "{word} cut at width {width}:\n{wrapped}");
+            }
+            assert_eq!(wrapped.replace('\n', ""), text);
+        }
+    }
+
+    #[test]
+    fn lines_fit_where_the_phrases_allow() {
+        let wrapped = wrap("駒を発明してみましょう。動けるマスをクリックします。", 12.0);
+        assert!(wrapped.lines().all(|l| l.chars().count() <= 12), "{wrapped}");
+        assert_eq!(wrapped.lines().next(), Some("駒を発明してみましょう。"));
+    }
+
+    #[test]
+    fn a_particle_after_a_word_ends_a_phrase() {
+        assert_eq!(wrap("まだ手はありません。", 6.0), "まだ手は\nありません。");
+        assert_eq!(wrap("駒を動かすと負けになります", 8.0), "駒を動かすと\n負けになります");
+        // Inside a word of kana, never.
+        assert!(!may_break_after(Some('あ'), 'は', 'い'));
+    }
+
+    #[test]
+    fn no_line_starts_with_a_closing_mark_or_a_small_kana() {
+        let text = "「動きの行列」は、ジャンプ、スライド、なしと切りかわります。";
+        for width in 2..20 {
+            for line in wrap(text, width as f32).lines().skip(1) {
+                let first = line.chars().next().expect("no empty line");
+                assert!(!never_starts_a_line(first), "{line:?} at width {width}");
+            }
+        }
+    }
+
+    #[test]
+    fn latin_words_and_short_texts_stay_whole() {
+        // Latin words are whole too: lines break at spaces only.
+        let english = "The queen moves left, down or diagonally.";
+        assert!(wrap(english, 10.0).lines().all(|l| english.split(' ').any(|w| l.trim().starts_with(w))));
+        assert_eq!(wrap(english, 10.0).replace('\n', ""), english);
+        assert!(line_starts("駒をつくる", 40.0, |_, _| 1.0).is_empty());
+        // Spaces still break a line.
+        assert_eq!(wrap("盤の大きさ N で確かめる", 8.0), "盤の大きさ N \nで確かめる");
+        assert_eq!(shifted(3, &[2, 3, 7]), 5);
+    }
+}
