@@ -5,7 +5,7 @@
 mod common;
 use common::shows;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use grundy_lab::ui::GrundyLabApp;
 
 #[test]
@@ -43,4 +43,33 @@ fn the_first_start_opens_the_guide_in_the_users_language() {
     h.run();
     assert!(shows(&h, "まず試してみること:"));
     assert!(shows(&h, "対局: クイーンを隅へ"));
+}
+
+#[test]
+fn the_question_mark_of_each_tab_opens_its_guide_with_a_picture() {
+    let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Play"}"#;
+    let mut h = common::app(saved).size([1280.0, 800.0]).build();
+    h.run();
+    for (tab, title, picture) in [
+        ("Play", "Play: play Corner the Queen", "The queen (the disc) moves left, up or diagonally"),
+        ("Grundy map", "Grundy map: the Grundy number of every position", "The Grundy map of the queen"),
+        ("Knight designer", "Knight designer: draw a board", "A knight and its eight moves"),
+    ] {
+        h.query_all_by_label(tab).next().expect("the tab's button").click();
+        h.run();
+        // The "?" beside the tab on screen.
+        h.get_by_label("?").click();
+        h.run();
+        assert!(shows(&h, title), "{tab}: the guide of this tab");
+        let image = h.query_all_by_role(egui::accesskit::Role::Image).find(|n| {
+            n.accesskit_node().label().is_some_and(|l| l.starts_with(picture))
+        });
+        assert!(image.is_some(), "{tab}: the guide's picture, described");
+        assert!(shows(&h, picture), "{tab}: its caption");
+        h.get_by_label("Three things to try first:");
+        // Close it for the next tab.
+        h.query_all_by_label("Close window").next().expect("the guide's close button").click();
+        h.run();
+        assert!(!shows(&h, "Three things to try first:"), "{tab}: closed");
+    }
 }

@@ -165,6 +165,13 @@ impl GrundyLabApp {
                 if ui.add(button).clicked() {
                     self.state.tab = tab;
                 }
+                // The tab on screen has its "?": its guide.
+                if selected {
+                    let help = egui::Button::new(RichText::new("?").size(20.0).strong()).min_size(egui::vec2(30.0, 38.0));
+                    if ui.add(help).on_hover_text(tr("menu.guide")).clicked() {
+                        self.guide = Some(tab);
+                    }
+                }
             }
             ui.add_space(8.0);
             let settings = &mut self.state.shared.settings;

@@ -27,14 +27,22 @@ pub fn guide(ui: &mut egui::Ui, tab: Tab) -> Tab {
         }
     });
     ui.separator();
-    let [what, steps @ ..] = keys(shown);
-    ui.phrases(RichText::new(tr(what)).strong());
-    ui.add_space(6.0);
-    ui.phrases(tr("guide.try"));
-    for (i, key) in steps.iter().enumerate() {
-        ui.phrases(format!("{}. {}", i + 1, tr(key)));
-    }
-    ui.add_space(6.0);
-    ui.small(tr("guide.more"));
+    // A small window (1024 x 768, large text) scrolls: the guide keeps to
+    // the screen below the bar and the window's title.
+    let room = (ui.ctx().content_rect().height() - 220.0).max(200.0);
+    let scroll = egui::ScrollArea::vertical().auto_shrink([false, true]).max_height(room);
+    scroll.min_scrolled_height(room.min(520.0)).show(ui, |ui| {
+        let [what, steps @ ..] = keys(shown);
+        super::guide_pictures::picture(ui, shown);
+        ui.add_space(6.0);
+        ui.phrases(RichText::new(tr(what)).strong());
+        ui.add_space(6.0);
+        ui.phrases(tr("guide.try"));
+        for (i, key) in steps.iter().enumerate() {
+            ui.phrases(format!("{}. {}", i + 1, tr(key)));
+        }
+        ui.add_space(6.0);
+        ui.small(tr("guide.more"));
+    });
     shown
 }

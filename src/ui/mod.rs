@@ -14,6 +14,7 @@ mod export_glyphs;
 pub mod file_choice;
 pub mod fonts;
 mod guide;
+mod guide_pictures;
 mod help;
 pub mod i18n;
 pub mod icon;
