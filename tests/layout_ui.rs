@@ -417,3 +417,20 @@ fn the_lesson_view_opens_with_l_and_closes_with_esc() {
     h.run();
     assert!(h.state().state.shared.settings.lesson, "the toolbar button turns it on");
 }
+
+/// The tab bar is one row at 1280 x 800 in both languages, normal and in
+/// presentation mode: the first tab and the Help menu share a row.
+#[test]
+fn the_tab_bar_keeps_to_one_row_at_1280_x_800() {
+    use egui_kittest::kittest::Queryable;
+    for (japanese, presentation) in [(false, false), (false, true), (true, false), (true, true)] {
+        let h = settled("Play", [1280.0, 800.0], presentation, japanese);
+        let (first, help) = if japanese { ("対局", "ヘルプ") } else { ("Play", "Help") };
+        let first = h.query_all_by_label(first).next().expect("the first tab").rect();
+        let help = h.get_by_label(help).rect();
+        assert!(
+            (first.center().y - help.center().y).abs() < 4.0 && help.right() <= 1280.0,
+            "japanese {japanese}, presentation {presentation}: the first tab at {first:?}, Help at {help:?}"
+        );
+    }
+}
