@@ -424,3 +424,14 @@ fn a_pinned_cell_of_a_misere_map_says_why_it_is_p_or_n() {
     assert!(caption.contains(want), "{caption}");
     assert!(caption.contains("3 moves, outlined in blue"), "{caption}");
 }
+
+/// A window taller (or wider) than the largest texture the graphics card
+/// takes still shows the map: the picture is drawn at a lower resolution,
+/// cells still square.
+#[test]
+fn a_map_taller_than_the_largest_texture_is_drawn_at_a_lower_resolution() {
+    let mut h = common::app(MAP_256).size([1280.0, 2600.0]).build();
+    step_until(&mut h, "the 256 x 256 queen table", |a| ready(a, 256));
+    h.run_steps(3);
+    assert!(h.state().state.map.camera.is_some(), "the map was drawn");
+}

@@ -141,10 +141,15 @@ impl Picture {
 /// The picture's size in pixels for `rect`. While a table fills in, the
 /// provisional picture is drawn at a third of the resolution: each pixel
 /// then costs a completeness check and up to two scattered table lookups,
-/// and the frame must stay short.
+/// and the frame must stay short. A picture larger than the graphics card's
+/// largest texture (or [`MAX_PX`]) is drawn at a lower resolution, the same
+/// in both directions so that cells stay square.
 fn pixel_size(ui: &egui::Ui, rect: Rect, partial: bool) -> (usize, usize) {
     let ppp = ui.ctx().pixels_per_point() as f64;
     let detail = if partial { PARTIAL_DETAIL } else { 1.0 };
-    let px = |points: f32| ((points as f64 * ppp * detail).round() as usize).clamp(1, MAX_PX);
-    (px(rect.width()), px(rect.height()))
+    let limit = MAX_PX.min(ui.ctx().input(|i| i.max_texture_side)).max(1) as f64;
+    let (w, h) = (rect.width().max(1.0) as f64, rect.height().max(1.0) as f64);
+    let scale = (ppp * detail).min(limit / w).min(limit / h);
+    let px = |points: f64| ((points * scale).round() as usize).clamp(1, limit as usize);
+    (px(w), px(h))
 }

@@ -4,7 +4,8 @@
 use crate::ui::ui_ext::UiExt;
 use super::MapTab;
 use crate::ui::i18n::{tr, trf};
-use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints, Points};
+use egui::RichText;
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, Points};
 use std::sync::Arc;
 
 /// The largest square scanned for the cells of one value.
@@ -28,6 +29,10 @@ pub(crate) struct PlotCache {
 pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
     let Some(table) = tab.rt.table.shown().cloned() else { return };
     let finished = tab.rt.table.finished().cloned();
+    // Plots grow with the text (presentation mode, A+), and their colours
+    // are the theme's, the same in the legend and on the data.
+    let k = ui.text_scale();
+    let pal = ui.colours();
     ui.phrases(tr("map.plot.histogram"));
     if let Some(f) = &finished {
         let bars: Vec<Bar> = f
@@ -39,9 +44,9 @@ pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
             .map(|(v, &c)| Bar::new(v as f64, c as f64).width(0.9))
             .collect();
         Plot::new("map_histogram")
-            .height(140.0)
+            .height(140.0 * k)
             .allow_scroll(false)
-            .show(ui, |p| p.bar_chart(BarChart::new(tr("map.plot.cells"), bars)));
+            .show(ui, |p| p.bar_chart(BarChart::new(tr("map.plot.cells"), bars).color(pal.plot_values)));
     } else {
         ui.spinner();
     }
@@ -67,22 +72,34 @@ pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
         ui.small(trf("map.plot.value.first", &[("count", &VALUE_POINTS)]));
     }
     let (n, phi) = (n as f64, crate::theory::PHI_F64);
+    let points_name = format!("g = {} (x, y < {n})", tab.options.plot_k);
     Plot::new("map_value_cells")
-        .height(200.0)
+        .height(240.0 * k)
         .data_aspect(1.0)
         // y grows downwards, as on the map and in the sources' tables.
         .invert_y(true)
         .x_axis_label("x")
-        .y_axis_label("y ↓")
-        .legend(Legend::default())
+        .y_axis_label("y")
         .allow_scroll(false)
         .show(ui, |p| {
-            p.points(
-                Points::new(format!("g = {} (x, y < {n})", tab.options.plot_k), PlotPoints::from(pts)).radius(1.5),
-            );
-            p.line(Line::new("y = φx", PlotPoints::from(vec![[0.0, 0.0], [n / phi, n]])));
-            p.line(Line::new("y = x/φ", PlotPoints::from(vec![[0.0, 0.0], [n, n / phi]])));
+            p.points(Points::new(points_name.clone(), PlotPoints::from(pts)).radius(1.5 * k).color(pal.plot_p));
+            // Dashed over the cells, which lie along them: both stay visible.
+            let dashed = egui_plot::LineStyle::dashed_dense();
+            let steep = PlotPoints::from(vec![[0.0, 0.0], [n / phi, n]]);
+            p.line(Line::new("y = φx", steep).color(pal.plot_values).width(1.5).style(dashed));
+            let flat = PlotPoints::from(vec![[0.0, 0.0], [n, n / phi]]);
+            p.line(Line::new("y = x/φ", flat).color(pal.plot_rare).width(1.5).style(dashed));
         });
+    // The key under the plot, where it covers nothing.
+    ui.horizontal_wrapped(|ui| {
+        for (colour, name) in [(pal.plot_p, points_name.as_str()), (pal.plot_values, "y = φx"), (pal.plot_rare, "y = x/φ")] {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("■").color(colour));
+                ui.label(name);
+            });
+            ui.add_space(8.0);
+        }
+    });
     ui.separator();
     ui.horizontal(|ui| {
         ui.phrases(tr("map.plot.row"));
@@ -96,7 +113,7 @@ pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
         tab.rt.plot_cache.row = Some((key, pts));
     }
     let pts = tab.rt.plot_cache.row.as_ref().map(|(_, p)| p.clone()).unwrap_or_default();
-    Plot::new("map_row_profile").height(150.0).allow_scroll(false).show(ui, |p| {
-        p.line(Line::new("g(x, y) − x", PlotPoints::from(pts)));
+    Plot::new("map_row_profile").height(150.0 * k).allow_scroll(false).show(ui, |p| {
+        p.line(Line::new("g(x, y) − x", PlotPoints::from(pts)).color(pal.plot_values));
     });
 }
