@@ -7,10 +7,12 @@
 //! is a message and exit code 2.
 
 pub mod knight;
+mod paper;
 mod progress;
 mod takebreak;
 
 pub use knight::KnightArgs;
+pub use paper::FormatArg;
 
 use crate::Control;
 use crate::conjecture::Formula;
@@ -94,6 +96,15 @@ pub enum Command {
         /// Write to this file instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// csv, latex (a tabular), mathematica (a list Get reads) or oeis (a b-file read by antidiagonals).
+        #[arg(long, value_enum, default_value_t = FormatArg::Csv)]
+        format: FormatArg,
+        /// Only this part: X0,Y0,W,H (the top-left cell, width, height); X0,W for one coordinate.
+        #[arg(long, value_name = "X0,Y0,W,H")]
+        window: Option<String>,
+        /// The plane z of a game of three coordinates.
+        #[arg(long, value_name = "Z")]
+        slice: Option<usize>,
     },
     /// List the P-positions in the box, one "x", "x y" or "x y z" per line (with --pass: those where the
     /// pass is still there).
@@ -452,8 +463,15 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
 
 fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     match command {
-        Command::Table { rules, size, out: path } => {
+        Command::Table { rules, size, out: path, format, window, slice } => {
+            let plain = format == FormatArg::Csv && window.is_none() && slice.is_none();
             if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.pass)? {
+                if !plain {
+                    return Err("--format, --window and --slice are for tables; a take-and-break game writes its \
+                                values with `sequence --values`"
+                        .to_string()
+                        .into());
+                }
                 return match path {
                     Some(path) => {
                         let mut text = Vec::new();
@@ -466,6 +484,17 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 };
             }
             let t = table_for(&rules, &size)?;
+            if !plain {
+                let text = paper::table_text(&t, format, window.as_deref(), slice)?;
+                return match path {
+                    Some(path) => {
+                        crate::fsutil::atomic_write(&path, |w| w.write_all(text.as_bytes()))?;
+                        put(out, &format!("wrote {}\n", path.display()))?;
+                        Ok(0)
+                    }
+                    None => put(out, &text).map(|()| 0),
+                };
+            }
             match path {
                 Some(path) => {
                     crate::fsutil::atomic_write(&path, |w| t.write_csv(w))?;
