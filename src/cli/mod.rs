@@ -6,11 +6,13 @@
 //! closed pipe (`| head`) ends the run quietly; any other failure to write
 //! is a message and exit code 2.
 
+mod hints;
 pub mod knight;
 mod paper;
 mod progress;
 mod takebreak;
 
+pub use hints::HintsArgs;
 pub use knight::KnightArgs;
 pub use paper::FormatArg;
 
@@ -199,6 +201,10 @@ pub enum Command {
         #[arg(long)]
         legend: bool,
     },
+    /// What the workbench finds in the table: periodic rows, columns and diagonals, the block form, and the
+    /// P-positions as sequences (a difference rule, the mex construction, a Beatty form), each with a formula
+    /// checked on the whole table.
+    Hints(HintsArgs),
     /// Knight's tours and knight-graph pictures of a board: prints the tour of each region
     /// ("x,y x,y ..."), "none" or "undecided", or the number of tours.
     Knight(KnightArgs),
@@ -581,6 +587,10 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 crate::map::export::Poster { palette: kind, highlight, pixels_per_cell: cell, legend, texts: None };
             let (w, h) = crate::map::export::write_poster(&t, &poster, &path)?;
             put(out, &format!("wrote {} ({w} x {h} pixels)\n", path.display()))?;
+            Ok(0)
+        }
+        Command::Hints(args) => {
+            put(out, &hints::run(&args)?)?;
             Ok(0)
         }
         Command::Knight(args) => {
