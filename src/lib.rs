@@ -14,6 +14,7 @@ pub mod grundy;
 pub mod jobs;
 pub mod knight;
 pub mod map;
+pub mod paper;
 pub mod play;
 pub mod rules;
 pub mod script;

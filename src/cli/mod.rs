@@ -6,11 +6,15 @@
 //! closed pipe (`| head`) ends the run quietly; any other failure to write
 //! is a message and exit code 2.
 
+mod hints;
 pub mod knight;
+mod paper;
 mod progress;
 mod takebreak;
 
+pub use hints::HintsArgs;
 pub use knight::KnightArgs;
+pub use paper::FormatArg;
 
 use crate::Control;
 use crate::conjecture::Formula;
@@ -94,6 +98,15 @@ pub enum Command {
         /// Write to this file instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// csv, latex (a tabular), mathematica (a list Get reads) or oeis (a b-file read by antidiagonals).
+        #[arg(long, value_enum, default_value_t = FormatArg::Csv)]
+        format: FormatArg,
+        /// Only this part: X0,Y0,W,H (the top-left cell, width, height); X0,W for one coordinate.
+        #[arg(long, value_name = "X0,Y0,W,H")]
+        window: Option<String>,
+        /// The plane z of a game of three coordinates.
+        #[arg(long, value_name = "Z")]
+        slice: Option<usize>,
     },
     /// List the P-positions in the box, one "x", "x y" or "x y z" per line (with --pass: those where the
     /// pass is still there).
@@ -188,6 +201,10 @@ pub enum Command {
         #[arg(long)]
         legend: bool,
     },
+    /// What the workbench finds in the table: periodic rows, columns and diagonals, the block form, and the
+    /// P-positions as sequences (a difference rule, the mex construction, a Beatty form), each with a formula
+    /// checked on the whole table.
+    Hints(HintsArgs),
     /// Knight's tours and knight-graph pictures of a board: prints the tour of each region
     /// ("x,y x,y ..."), "none" or "undecided", or the number of tours.
     Knight(KnightArgs),
@@ -452,8 +469,15 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
 
 fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     match command {
-        Command::Table { rules, size, out: path } => {
+        Command::Table { rules, size, out: path, format, window, slice } => {
+            let plain = format == FormatArg::Csv && window.is_none() && slice.is_none();
             if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.pass)? {
+                if !plain {
+                    return Err("--format, --window and --slice are for tables; a take-and-break game writes its \
+                                values with `sequence --values`"
+                        .to_string()
+                        .into());
+                }
                 return match path {
                     Some(path) => {
                         let mut text = Vec::new();
@@ -466,6 +490,17 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 };
             }
             let t = table_for(&rules, &size)?;
+            if !plain {
+                let text = paper::table_text(&t, format, window.as_deref(), slice)?;
+                return match path {
+                    Some(path) => {
+                        crate::fsutil::atomic_write(&path, |w| w.write_all(text.as_bytes()))?;
+                        put(out, &format!("wrote {}\n", path.display()))?;
+                        Ok(0)
+                    }
+                    None => put(out, &text).map(|()| 0),
+                };
+            }
             match path {
                 Some(path) => {
                     crate::fsutil::atomic_write(&path, |w| t.write_csv(w))?;
@@ -552,6 +587,10 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 crate::map::export::Poster { palette: kind, highlight, pixels_per_cell: cell, legend, texts: None };
             let (w, h) = crate::map::export::write_poster(&t, &poster, &path)?;
             put(out, &format!("wrote {} ({w} x {h} pixels)\n", path.display()))?;
+            Ok(0)
+        }
+        Command::Hints(args) => {
+            put(out, &hints::run(&args)?)?;
             Ok(0)
         }
         Command::Knight(args) => {

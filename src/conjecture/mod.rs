@@ -10,6 +10,8 @@ mod check;
 mod formula;
 mod library;
 pub mod patterns;
+pub mod quadratic;
+pub mod sequences;
 
 pub use crate::script::helpers::{self, HELPERS, Helper};
 pub use check::{
