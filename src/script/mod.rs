@@ -10,6 +10,7 @@
 //! strings and arrays.
 
 pub mod helpers;
+pub mod tables;
 mod operators;
 
 pub use operators::COMPARISONS;
@@ -159,6 +160,7 @@ fn build_engine(fast_operators: bool) -> Engine {
     });
     operators::register(&mut engine);
     helpers::register(&mut engine);
+    tables::register(&mut engine);
     engine
 }
 

@@ -335,6 +335,16 @@ pub fn program_error(e: &crate::rules::ProgramError) -> String {
                 ],
             )
         }
+        E::PositionArity { moves, position } => {
+            trf("program.error.position_arity", &[("moves", moves), ("position", position)])
+        }
+        E::OptionNotAPosition { position, option, dimension } => trf(
+            "program.error.not_a_position",
+            &[
+                ("position", &crate::rules::position_text(*position, *dimension)),
+                ("option", &crate::rules::position_text(*option, *dimension)),
+            ],
+        ),
         E::Budget { millis } => trf("program.error.budget", &[("s", &(*millis as f64 / 1000.0))]),
         E::Cancelled => tr("map.engine.cancelled").to_string(),
     }
@@ -358,6 +368,7 @@ fn run_fault(f: &crate::rules::RunFault) -> String {
     match f {
         F::PositionTooLarge => tr("program.run.too_large").to_string(),
         F::TerminalNotBool(got) => trf("program.run.terminal", &[("got", got)]),
+        F::PositionNotBool(got) => trf("program.run.position", &[("got", got)]),
         F::UndefinedVariable(v) => trf("program.run.variable", &[("name", v)]),
         F::UndefinedFunction(s) => trf("program.run.function", &[("name", s)]),
         F::IndexOutOfRange { index, len } => trf("program.run.index", &[("index", index), ("len", len)]),
