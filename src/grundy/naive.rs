@@ -58,6 +58,13 @@ pub fn table_box(rules: &Rules, dims: [usize; 3]) -> Result<Vec<u32>, crate::rul
                         None => rules.moves_at(p),
                     };
                     let mut options: Vec<u32> = moves.iter().map(|&q| v[layer * cells + index(q)]).collect();
+                    if let Some(i) = options.iter().position(|&o| o == super::NOT_A_POSITION) {
+                        return Err(crate::rules::ProgramError::OptionNotAPosition {
+                            position: p,
+                            option: moves[i],
+                            dimension: rules.dimension,
+                        });
+                    }
                     if layer == 1 && !moves.is_empty() {
                         // The pass: the same position, pass used.
                         options.push(v[index(p)]);
