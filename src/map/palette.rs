@@ -130,6 +130,9 @@ pub const PENDING: Rgba = [128, 128, 128, 255];
 pub const P_COLOUR: Rgba = [200, 30, 60, 255];
 /// N-positions of misère tables.
 pub const N_COLOUR: Rgba = [235, 232, 225, 255];
+/// The colour of a cell that is not a position of the game: a mid grey
+/// with a blue cast, apart from every palette's values.
+pub const NOT_A_POSITION_COLOUR: Rgba = [150, 160, 178, 255];
 
 /// The most entries a ramp's lookup table has: 16 KB, so that it stays in
 /// the fastest cache while a map is drawn. Neighbouring values of a larger
@@ -154,6 +157,9 @@ pub struct Palette {
     step: u64,
     shift: u32,
     cyclic: bool,
+    /// Whether the values fit the 16-bit copies of the map (below
+    /// `u16::MAX - 32`), where `u16::MAX` stands for "not a position".
+    small: bool,
     /// The highlight palette's chosen values, in order (empty otherwise).
     highlight: Vec<u32>,
 }
@@ -203,9 +209,11 @@ impl Palette {
                 step: ONE,
                 shift: 16,
                 cyclic: false,
+                small: true,
                 highlight: Vec::new(),
             };
         }
+        let small = max < (u16::MAX - 32) as u32;
         let n = max as usize + 1;
         let shift = if max <= u16::MAX as u32 { 16 } else { 32 };
         // Ramps: an entry per value, or RAMP_ENTRIES spread over 0..=max.
@@ -238,7 +246,7 @@ impl Palette {
                 // 0 is black so P-positions stand out; then hues cycle.
                 let mut l = vec![[0, 0, 0, 255]];
                 l.extend((1..=CYCLE).map(|v| hsv(v as f32 / CYCLE as f32, 0.65, 0.95)));
-                return Palette { kind, lut: l, step: ONE, shift: 16, cyclic: true, highlight: Vec::new() };
+                return Palette { kind, lut: l, step: ONE, shift: 16, cyclic: true, small, highlight: Vec::new() };
             }
             PaletteKind::Highlight => (0..n)
                 .map(|v| match highlight.iter().position(|&h| h as usize == v) {
@@ -248,7 +256,7 @@ impl Palette {
                 .collect(),
         };
         let highlight = if kind == PaletteKind::Highlight { highlight.to_vec() } else { Vec::new() };
-        Palette { kind, lut, step, shift, cyclic: false, highlight }
+        Palette { kind, lut, step, shift, cyclic: false, small, highlight }
     }
 
     /// The highlighted values below 32 as a bitmask (bit `v` for value `v`):
@@ -281,9 +289,14 @@ impl Palette {
         (0..32 + self.lut.len() as u32).map(|k| self.colour_of_key(k)).collect()
     }
 
-    /// The colour of value `v`.
+    /// The colour of value `v` ([`NOT_A_POSITION_COLOUR`] for the marker
+    /// [`crate::grundy::NOT_A_POSITION`], also as the 16-bit copy of a
+    /// table whose values fit 16 bits writes it).
     #[inline]
     pub fn colour(&self, v: u32) -> Rgba {
+        if v == crate::grundy::NOT_A_POSITION || (v == u16::MAX as u32 && self.small) {
+            return NOT_A_POSITION_COLOUR;
+        }
         if self.cyclic {
             let v = v as usize;
             if v == 0 { self.lut[0] } else { self.lut[1 + (v - 1) % CYCLE as usize] }

@@ -182,6 +182,22 @@ impl Program {
         })
     }
 
+    /// [`Program::options`] for play: refused where `p` is not a position
+    /// ([`ProgramError::NotAPosition`]) or where a move reaches a cell that
+    /// is not one ([`ProgramError::OptionNotAPosition`], naming the move).
+    pub fn options_in_domain(&self, p: Pos, scope: &mut Scope, stop: Option<Instant>) -> Result<Vec<Pos>, ProgramError> {
+        if !self.is_position(p, scope, stop)? {
+            return Err(ProgramError::NotAPosition { position: p, dimension: self.dimension });
+        }
+        let options = self.options(p, scope, stop)?;
+        for &q in &options {
+            if !self.is_position(q, scope, stop)? {
+                return Err(ProgramError::OptionNotAPosition { position: p, option: q, dimension: self.dimension });
+            }
+        }
+        Ok(options)
+    }
+
     /// Whether the program runs on the compiled fast path (see
     /// `rules/compiled/`) rather than through rhai alone.
     pub fn is_compiled(&self) -> bool {

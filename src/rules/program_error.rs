@@ -136,6 +136,13 @@ pub enum ProgramError {
         /// How many parameters `position` takes.
         position: usize,
     },
+    /// `position` is not a position of the game (`fn position` is false).
+    NotAPosition {
+        /// The cell.
+        position: Pos,
+        /// How many coordinates the game has (1, 2 or 3).
+        dimension: u8,
+    },
     /// A move from `position` reaches a cell that `fn position` says is
     /// not a position of the game.
     OptionNotAPosition {
@@ -426,6 +433,11 @@ impl fmt::Display for ProgramError {
             ProgramError::PositionArity { moves, position } => write!(
                 f,
                 "`fn position` takes {position} parameters but `fn moves` takes {moves}; both take the coordinates"
+            ),
+            ProgramError::NotAPosition { position, dimension } => write!(
+                f,
+                "{} is not a position of the game (`fn position` is false there)",
+                position_text(*position, *dimension)
             ),
             ProgramError::OptionNotAPosition { position, option, dimension } => write!(
                 f,

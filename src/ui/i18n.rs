@@ -338,6 +338,9 @@ pub fn program_error(e: &crate::rules::ProgramError) -> String {
         E::PositionArity { moves, position } => {
             trf("program.error.position_arity", &[("moves", moves), ("position", position)])
         }
+        E::NotAPosition { position, dimension } => {
+            trf("program.error.no_position", &[("position", &crate::rules::position_text(*position, *dimension))])
+        }
         E::OptionNotAPosition { position, option, dimension } => trf(
             "program.error.not_a_position",
             &[
