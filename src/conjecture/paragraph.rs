@@ -121,6 +121,51 @@ pub fn paragraph(report: &CheckReport, command: &str, format: ParagraphFormat) -
     out
 }
 
+/// The `--rules` spec of `rules` with its flags: a preset's name (with
+/// `--misere`, `--pass`) when the rules are one, else `RULES.json`, the
+/// file the rules are to be saved in (the app's "Save" of the Pieces tab).
+pub fn rules_words(rules: &crate::rules::Rules) -> Vec<String> {
+    use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, preset};
+    let plain = crate::rules::Rules { pass: false, convention: Convention::Normal, ..rules.clone() };
+    let name = PRESET_NAMES
+        .iter()
+        .chain(FAMILY_PRESETS)
+        .find(|n| preset(n).is_ok_and(|p| p.same_game(&plain)))
+        .map_or_else(|| "RULES.json".to_string(), |n| n.to_string());
+    let mut words = vec!["--rules".to_string(), name];
+    if rules.convention == Convention::Misere {
+        words.push("--misere".into());
+    }
+    if rules.pass {
+        words.push("--pass".into());
+    }
+    words
+}
+
+/// The command line of `grundy-lab check` that makes the same check as
+/// `report` on the game `rules`.
+pub fn command_for(rules: &crate::rules::Rules, report: &CheckReport) -> String {
+    let d = report.dimension.clamp(1, 3) as usize;
+    let size = report.dims[..d].iter().map(|n| n.to_string()).collect::<Vec<_>>().join("x");
+    let mut words = vec!["grundy-lab".to_string(), "check".into()];
+    words.extend(rules_words(rules).iter().map(|w| shell_word(w)));
+    words.push("--size".into());
+    words.push(size);
+    if let Some(c) = &report.condition {
+        words.push("--where".into());
+        words.push(shell_word(c));
+    }
+    words.push(
+        match report.mode {
+            CheckMode::Formula => "--formula",
+            CheckMode::Holds => "--holds",
+        }
+        .into(),
+    );
+    words.push(shell_word(&report.formula));
+    words.join(" ")
+}
+
 /// A word for a shell: quoted in single quotes unless it is plain.
 pub fn shell_word(word: &str) -> String {
     let plain = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_.,:/+=".contains(c));

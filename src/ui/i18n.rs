@@ -512,6 +512,24 @@ pub fn english_detail_or(detail: &str, translated: &str) -> String {
     }
 }
 
+/// Why a game of `g_of` cannot be used, in the user's language.
+pub fn other_game_error(e: &crate::conjecture::OtherGameError) -> String {
+    use crate::conjecture::OtherGameError;
+    let translated = match e {
+        OtherGameError::Engine { spec, error } => {
+            trf("bench.other_game", &[("spec", spec), ("error", &engine_error(error))])
+        }
+        OtherGameError::Spec { spec, .. } | OtherGameError::TakeBreak { spec } => {
+            trf("bench.other_game", &[("spec", spec), ("error", &tr("bench.other_game.unknown"))])
+        }
+        OtherGameError::Dimension { spec, game, table } => trf(
+            "bench.other_game",
+            &[("spec", spec), ("error", &trf("bench.other_game.dimension", &[("game", game), ("table", table)]))],
+        ),
+    };
+    english_detail_or(&e.to_string(), &translated)
+}
+
 /// What went wrong with a formula, without where: in English the
 /// library's words, in Japanese the kind of failure.
 pub fn formula_error_what(e: &crate::conjecture::FormulaError) -> String {
