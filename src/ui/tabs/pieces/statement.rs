@@ -25,8 +25,8 @@ pub struct StatementState {
     saved: Option<Result<PathBuf, FileError>>,
 }
 
-/// The radio choice of what the text says, and the condition box.
-pub(super) fn mode_and_condition(tab: &mut PiecesTab, ui: &mut egui::Ui) {
+/// The radio choice of what the text says.
+pub(super) fn mode_choice(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         ui.label(tr("bench.mode"));
         ui.radio_value(&mut tab.check_mode, CheckMode::Formula, tr("bench.mode.formula"));
@@ -35,6 +35,18 @@ pub(super) fn mode_and_condition(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     if tab.check_mode == CheckMode::Holds {
         ui.label(egui::RichText::new(tr("bench.mode.holds_help")).small());
     }
+}
+
+/// The label of the text box: a formula for g, or a statement.
+pub(super) fn text_label(tab: &PiecesTab) -> &'static str {
+    match tab.check_mode {
+        CheckMode::Formula => tr("bench.formula"),
+        CheckMode::Holds => tr("bench.statement"),
+    }
+}
+
+/// The condition box, with its compile error.
+pub(super) fn condition_box(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     let now = (tab.condition.clone(), tab.draft.parameters());
     let state = &mut tab.bench.statement;
     if state.compiled_for.as_ref() != Some(&now) {

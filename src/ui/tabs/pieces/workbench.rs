@@ -189,8 +189,9 @@ fn highlighted(ui: &egui::Ui, text: &str, error_at: Option<usize>, wrap: f32, ba
 /// Draw the workbench.
 pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
     ui.section(tr("bench.title"));
+    super::statement::mode_choice(tab, ui);
     formula_box(tab, ui, pal);
-    super::statement::mode_and_condition(tab, ui);
+    super::statement::condition_box(tab, ui);
     check_controls(tab, ui);
     results(tab, ui, shared, pal);
     hints(tab, ui, pal);
@@ -207,7 +208,7 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     }
     let error = tab.bench.compile_error.clone();
     let error_at = error.as_ref().and_then(|e| e.position).map(|(l, c)| char_index(&tab.formula, l, c));
-    let label = ui.label(tr("bench.formula"));
+    let label = ui.label(super::statement::text_label(tab));
     let bad = pal.bad;
     let mut layouter =
         |ui: &egui::Ui, buf: &dyn egui::TextBuffer, wrap: f32| highlighted(ui, buf.as_str(), error_at, wrap, bad);
@@ -352,9 +353,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
     }
     let Some(done) = &tab.bench.result else { return };
     let r = &done.report;
-    let (w, h) = (r.width(), r.height());
     ui.add_space(4.0);
-    let _ = (w, h);
     let verdict = crate::ui::texts::check_verdict(r);
     let colour = if r.holds() { pal.good } else { pal.bad };
     widgets::banner(ui, colour, pal.banner_text, &verdict, false);
@@ -408,7 +407,11 @@ fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) -> Option
     ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(tr("bench.diff")).strong());
-        for (colour, key) in [(pal.board_light, "bench.diff_agree"), (pal.bad, "bench.diff_differ")] {
+        let keys = match done.report.mode {
+            CheckMode::Formula => ["bench.diff_agree", "bench.diff_differ"],
+            CheckMode::Holds => ["bench.diff_true", "bench.diff_false"],
+        };
+        for (colour, key) in [(pal.board_light, keys[0]), (pal.bad, keys[1])] {
             let (r, _) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
             ui.painter().rect_filled(r, 2.0, colour);
             ui.painter().rect_stroke(r, 2.0, Stroke::new(1.0, pal.board_edge), egui::StrokeKind::Inside);
