@@ -260,6 +260,8 @@ pub enum BenchGroup {
     Frames,
     /// Take-and-break games: values by the sparse method, proved periods.
     Takebreak,
+    /// Checks that read the table (g(...)) or have a condition (--where), against the same check without.
+    Check,
 }
 
 impl BenchGroup {
@@ -583,6 +585,10 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             if only.includes(BenchGroup::Takebreak) {
                 put(out, "== take-and-break games ==\n")?;
                 put(out, &crate::bench::takebreak::takebreak_report())?;
+            }
+            if only.includes(BenchGroup::Check) {
+                put(out, "== checks that read the table ==\n")?;
+                put(out, &crate::bench::check::check_report(size))?;
             }
             Ok(0)
         }

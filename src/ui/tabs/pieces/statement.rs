@@ -54,18 +54,16 @@ pub(super) fn condition_box(tab: &mut PiecesTab, ui: &mut egui::Ui) {
             if tab.condition.trim().is_empty() { None } else { Formula::compile_for(&tab.condition, &tab.draft).err() };
         state.compiled_for = Some(now);
     }
-    ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("bench.where"));
-        ui.add(
-            egui::TextEdit::singleline(&mut tab.condition)
-                .char_limit(crate::conjecture::MAX_TEXT)
-                .id_salt("pieces_condition")
-                .desired_width(320.0)
-                .font(egui::TextStyle::Monospace)
-                .hint_text(tr("bench.where_hint")),
-        )
-        .labelled_by(label.id);
-    });
+    let label = ui.label(tr("bench.where"));
+    ui.add(
+        egui::TextEdit::singleline(&mut tab.condition)
+            .char_limit(crate::conjecture::MAX_TEXT)
+            .id_salt("pieces_condition")
+            .desired_width(f32::INFINITY)
+            .font(egui::TextStyle::Monospace)
+            .hint_text(tr("bench.where_hint")),
+    )
+    .labelled_by(label.id);
     if let Some(e) = &tab.bench.statement.error {
         ui.error_label(trf("bench.where_error", &[("message", &formula_error_what(e))]));
     }
@@ -97,7 +95,8 @@ pub(super) fn save_paragraph(state: &mut StatementState, ui: &mut egui::Ui, repo
             filter: ("LaTeX", &["tex"]),
         },
     ];
-    let field = PathField { label: tr("bench.paragraph.path"), hint: "check.md", width: 240.0 };
+    let width = ui.available_width().min(240.0);
+    let field = PathField { label: tr("bench.paragraph.path"), hint: "check.md", width };
     let chosen = state.files.show(
         ui,
         true,
