@@ -70,8 +70,7 @@ fn check(h: &mut Harness<'_, GrundyLabApp>, button: &str) -> (u64, u64) {
 fn a_statement_on_the_cells_of_a_condition_says_what_was_checked_and_saves_a_paragraph() {
     let n = 64;
     let queen = compute(&preset("queen").unwrap(), n, n, &Control::new()).unwrap();
-    let above: Vec<(usize, usize)> =
-        (0..n).flat_map(|y| (0..n).map(move |x| (x, y))).filter(|&(x, y)| x < y).collect();
+    let above: Vec<(usize, usize)> = (0..n).flat_map(|y| (0..n).map(move |x| (x, y))).filter(|&(x, y)| x < y).collect();
     let nonzero = above.iter().filter(|&&(x, y)| queen.get(x, y) != 0).count();
 
     let mut h = harness("English");

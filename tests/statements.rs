@@ -191,7 +191,10 @@ fn a_move_into_a_cell_that_is_not_a_position_is_an_error_naming_the_move() {
     assert!(program.has_domain());
     let rules = Rules::from_program("holes", program);
     assert!(compute_box(&rules, [3, 3, 1], &Control::new()).is_ok());
-    let bad = Program::new("fn position(x, y) { x != 1 || y != 1 }\nfn moves(x, y) { if x + y > 2 { [[1, 1]] } else { [] } }").unwrap();
+    let bad = Program::new(
+        "fn position(x, y) { x != 1 || y != 1 }\nfn moves(x, y) { if x + y > 2 { [[1, 1]] } else { [] } }",
+    )
+    .unwrap();
     let e = compute_box(&Rules::from_program("bad", bad.clone()), [3, 3, 1], &Control::new()).unwrap_err();
     let text = e.to_string();
     assert!(text.contains("the move to (1, 1)") && text.contains("not a position"), "{text}");

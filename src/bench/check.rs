@@ -61,11 +61,7 @@ pub fn check_report(n: usize) -> String {
     ] {
         let ratio = t.as_secs_f64() / base.as_secs_f64().max(1e-9);
         let verdict = if ratio <= MAX_RATIO { "ok" } else { "MISSED" };
-        let _ = writeln!(
-            out,
-            "  {what}: {:.3} s, {ratio:.2} x (at most {MAX_RATIO}: {verdict})",
-            t.as_secs_f64()
-        );
+        let _ = writeln!(out, "  {what}: {:.3} s, {ratio:.2} x (at most {MAX_RATIO}: {verdict})", t.as_secs_f64());
     }
     out
 }

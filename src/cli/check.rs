@@ -90,7 +90,7 @@ pub(super) fn run(args: CheckArgs, out: &mut dyn Write) -> Result<i32, CliError>
     let others = progress::watch("computing the other games", &building, || compute_others(&games, dims, &building))
         .map_err(|e| match e {
             crate::conjecture::OtherGameError::Engine { error, .. } if building.is_out_of_time() => {
-                table_error(error, &building)
+                table_error(*error, &building)
             }
             e => e.to_string(),
         })?;
@@ -125,5 +125,79 @@ fn checking_error(mut e: FormulaError, building: &Control, left: std::time::Dura
         e.to_string()
     } else {
         format!("error in the formula: {e}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Cli, run_inner};
+    use clap::{CommandFactory, Parser};
+
+    fn run(args: &[&str]) -> Result<(String, i32), String> {
+        let cli = Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        run_inner(cli.command.expect("a subcommand"))
+    }
+
+    #[test]
+    fn the_statement_of_arxiv_2510_11767_in_one_command() {
+        let statement = r#"(g == 1) == (g_of("queen", x, y) == 0)"#;
+        let (text, code) = run(&[
+            "check",
+            "--rules",
+            "queen-t2",
+            "--size",
+            "120",
+            "--where",
+            "x >= 8 || y >= 8",
+            "--holds",
+            statement,
+        ])
+        .unwrap();
+        assert_eq!(code, 0, "{text}");
+        assert!(text.contains("holds on all 14336 cells checked"), "{text}");
+        assert!(text.contains("64 left out, where x >= 8 || y >= 8 is false"), "{text}");
+        // Without the condition: false in the corner, exit 1.
+        let (text, code) = run(&["check", "--rules", "queen-t2", "--size", "120", "--holds", statement]).unwrap();
+        assert_eq!(code, 1, "{text}");
+        assert!(text.contains("First counterexamples (x, y)"), "{text}");
+    }
+
+    #[test]
+    fn a_report_is_a_paragraph_with_the_command_and_other_names_are_refused() {
+        let dir = std::env::temp_dir().join(format!("grundy-lab-cli-check-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let md = dir.join("choc.md");
+        let md_text = md.to_str().unwrap();
+        let holds = "(g == 0) == ((x ^ y ^ z) == 0)";
+        let (text, code) =
+            run(&["check", "--rules", "chocolate-3d", "--size", "10", "--holds", holds, "--report", md_text]).unwrap();
+        assert_eq!(code, 0, "{text}");
+        let paragraph = std::fs::read_to_string(&md).unwrap();
+        assert!(paragraph.contains(&format!("grundy-lab check --rules chocolate-3d --size 10 --holds '{holds}'")));
+        assert!(paragraph.contains("cells that are not positions of the game left out"), "{paragraph}");
+        assert!(paragraph.contains("Result: it holds at every cell checked."), "{paragraph}");
+        assert!(paragraph.ends_with("A finite check is evidence, not a proof.\n"), "{paragraph}");
+        let txt = dir.join("choc.txt");
+        let e =
+            run(&["check", "--rules", "nim", "--size", "4", "--formula", "x ^ y", "--report", txt.to_str().unwrap()])
+                .unwrap_err();
+        assert!(e.contains("*.md or *.tex"), "{e}");
+        assert!(!txt.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn one_of_formula_and_holds_and_the_size_for_three_heaps() {
+        assert!(run(&["check", "--rules", "nim", "--size", "4"]).is_err());
+        assert!(run(&["check", "--rules", "nim", "--size", "4", "--formula", "x", "--holds", "true"]).is_err());
+        let e = run(&["check", "--rules", "nim", "--size", "4", "--where", "x", "--holds", "true"]).unwrap_err();
+        assert!(e.contains("--where") || e.contains("condition"), "{e}");
+        let help = Cli::command().find_subcommand_mut("check").expect("check").render_long_help().to_string();
+        assert!(help.contains("--size <N[xM[xK]]>"), "{help}");
+        // A three-heap box: every coordinate in the counterexamples' heading.
+        let (text, code) = run(&["check", "--rules", "queen-3", "--size", "5", "--formula", "x ^ y"]).unwrap();
+        assert_eq!(code, 1);
+        assert!(text.contains("First counterexamples (x, y, z)"), "{text}");
     }
 }

@@ -664,7 +664,10 @@ fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, 
     })?;
     let v = t.get_at(p.map(|c| c as usize), t.start_layer());
     if v == crate::grundy::NOT_A_POSITION {
-        return Err(format!("{shown} is not a position of {} (its program's `fn position` is false there)", rules.label()));
+        return Err(format!(
+            "{shown} is not a position of {} (its program's `fn position` is false there)",
+            rules.label()
+        ));
     }
     let what = match (t.kind(), question) {
         (crate::grundy::TableKind::Grundy, Question::Value) => v.to_string(),

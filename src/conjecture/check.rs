@@ -184,9 +184,7 @@ impl CheckReport {
         match (self.mode, self.formula_kind, self.table_kind) {
             (CheckMode::Holds, _, _) => "a statement that must be true at every cell checked",
             (_, FormulaKind::Integer, _) => "integer formula compared with the Grundy numbers",
-            (_, FormulaKind::Boolean, TableKind::Grundy) => {
-                "boolean formula compared with \"is a P-position\" (g = 0)"
-            }
+            (_, FormulaKind::Boolean, TableKind::Grundy) => "boolean formula compared with \"is a P-position\" (g = 0)",
             (_, FormulaKind::Boolean, TableKind::Outcome) => "boolean formula compared with the misère P-positions",
         }
     }
@@ -380,7 +378,6 @@ fn statement_not_bool(value: FormulaValue, [x, y, z]: [usize; 3], pass: i64) -> 
     e.at(z as i64, pass)
 }
 
-#[expect(clippy::too_many_arguments, reason = "one row of a check: the table, the question and the limits")]
 fn check_row(
     table: &Table,
     question: Question,

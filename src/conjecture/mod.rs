@@ -19,9 +19,9 @@ pub use check::{
     CheckMode, CheckReport, Counterexample, DEFAULT_CHECK_BUDGET, DiffTable, MAX_CHECK_CELLS, MAX_COUNTEREXAMPLES,
     Question, check, check_question, check_within,
 };
-pub use others::{OtherGameError, compute_others, other_games, other_rules};
 pub use formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue, MAX_OPERATIONS, MAX_TEXT, engine};
 pub use library::{KnownFormula, KnownKind, known_formulas, parameter_p_formula};
+pub use others::{OtherGameError, compute_others, other_games, other_rules};
 pub use patterns::{BlockForm, Line, LineHint, PatternHints, Periodicity, find_block_form, find_hints};
 
 use crate::Control;

@@ -20,7 +20,7 @@ pub enum OtherGameError {
         /// The spec as written.
         spec: String,
         /// Why.
-        error: SpecError,
+        error: Box<SpecError>,
     },
     /// The spec names a take-and-break game, which has no table of positions.
     TakeBreak {
@@ -41,7 +41,7 @@ pub enum OtherGameError {
         /// The spec as written.
         spec: String,
         /// Why.
-        error: EngineError,
+        error: Box<EngineError>,
     },
 }
 
@@ -78,7 +78,8 @@ pub fn other_rules(spec: &str) -> Result<Rules, OtherGameError> {
         Some(name) if load_spec(rest).is_err() => (true, name),
         _ => (false, rest),
     };
-    let mut rules = load_spec(name).map_err(|error| OtherGameError::Spec { spec: spec.to_string(), error })?;
+    let mut rules =
+        load_spec(name).map_err(|error| OtherGameError::Spec { spec: spec.to_string(), error: Box::new(error) })?;
     if misere {
         rules.convention = Convention::Misere;
     }
@@ -116,7 +117,7 @@ pub fn compute_others(
         .iter()
         .map(|(spec, rules)| {
             let table = compute_box(rules, dims, control)
-                .map_err(|error| OtherGameError::Engine { spec: spec.clone(), error })?;
+                .map_err(|error| OtherGameError::Engine { spec: spec.clone(), error: Box::new(error) })?;
             Ok((spec.clone(), Arc::new(table)))
         })
         .collect()

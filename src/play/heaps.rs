@@ -317,7 +317,10 @@ impl HeapGame {
         let p = s.position;
         let inside = p[0] < w as u64 && p[1] < h as u64 && p[2] < depth as u64;
         // A cell that is not a position has no value.
-        inside.then(|| t.get_at(p.map(|c| c as usize), layer)).filter(|&v| v != crate::grundy::NOT_A_POSITION).map(u64::from)
+        inside
+            .then(|| t.get_at(p.map(|c| c as usize), layer))
+            .filter(|&v| v != crate::grundy::NOT_A_POSITION)
+            .map(u64::from)
     }
 
     /// Whether the game is over (no move left), and who won: the player who
@@ -534,7 +537,11 @@ mod tests {
         let rules = preset("chocolate-2d").unwrap();
         // (5, 7) is no bar: 5 > floor(7 / 2).
         let g = with_table(&rules, [5, 7, 0], PERFECT_VS_RANDOM);
-        assert!(matches!(g.failure(), Some(ProgramError::NotAPosition { position: [5, 7, 0], .. })), "{:?}", g.failure());
+        assert!(
+            matches!(g.failure(), Some(ProgramError::NotAPosition { position: [5, 7, 0], .. })),
+            "{:?}",
+            g.failure()
+        );
         assert_eq!(g.value(g.state()), None);
         let mut rng = Rng::new(3);
         let mut g = with_table(&rules, [3, 8, 0], PERFECT_VS_RANDOM);

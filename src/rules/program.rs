@@ -185,7 +185,12 @@ impl Program {
     /// [`Program::options`] for play: refused where `p` is not a position
     /// ([`ProgramError::NotAPosition`]) or where a move reaches a cell that
     /// is not one ([`ProgramError::OptionNotAPosition`], naming the move).
-    pub fn options_in_domain(&self, p: Pos, scope: &mut Scope, stop: Option<Instant>) -> Result<Vec<Pos>, ProgramError> {
+    pub fn options_in_domain(
+        &self,
+        p: Pos,
+        scope: &mut Scope,
+        stop: Option<Instant>,
+    ) -> Result<Vec<Pos>, ProgramError> {
         if !self.is_position(p, scope, stop)? {
             return Err(ProgramError::NotAPosition { position: p, dimension: self.dimension });
         }

@@ -10,8 +10,8 @@
 //! strings and arrays.
 
 pub mod helpers;
-pub mod tables;
 mod operators;
+pub mod tables;
 
 pub use operators::COMPARISONS;
 

@@ -112,7 +112,8 @@ mod tests {
 
     #[test]
     fn specs_of_other_games_are_found_once_each() {
-        let text = r#"g_of("queen", x, y) == 0 && g_of ( "misere:nim" , x, y) + g_of("queen", y, x) + my_g_of("no", 1)"#;
+        let text =
+            r#"g_of("queen", x, y) == 0 && g_of ( "misere:nim" , x, y) + g_of("queen", y, x) + my_g_of("no", 1)"#;
         assert_eq!(other_games(text), ["queen", "misere:nim"]);
         assert!(other_games("g(x, y)").is_empty());
     }

@@ -114,10 +114,9 @@ fn start_formula(ctx: &egui::Context, tab: &mut MapTab, t: Arc<Table>) {
     };
     match (crate::conjecture::Formula::compile_for(&tab.options.formula, t.rules()), condition) {
         (Err(e), _) => tab.rt.overlays.fail(Notice::new(move || formula_error(&e))),
-        (_, Err(e)) => tab
-            .rt
-            .overlays
-            .fail(Notice::new(move || trf("bench.where_error", &[("message", &formula_error(&e))]))),
+        (_, Err(e)) => {
+            tab.rt.overlays.fail(Notice::new(move || trf("bench.where_error", &[("message", &formula_error(&e))])))
+        }
         (Ok(f), Ok(c)) => tab.rt.overlays.start_formula(ctx, t, f, mode, c),
     }
 }

@@ -178,9 +178,9 @@ impl Overlays {
         condition: Option<Formula>,
     ) {
         self.start(widgets::spawn(widgets::JobLabel::new("map.comparing"), ctx, move |control| {
-            let texts: Vec<&str> = std::iter::once(formula.text()).chain(condition.as_ref().map(|c| c.text())).collect();
-            let games =
-                crate::conjecture::other_games(&texts, table.rules().dimension).map_err(OverlayError::Other)?;
+            let texts: Vec<&str> =
+                std::iter::once(formula.text()).chain(condition.as_ref().map(|c| c.text())).collect();
+            let games = crate::conjecture::other_games(&texts, table.rules().dimension).map_err(OverlayError::Other)?;
             // A plane of a larger table: the other games on the whole box.
             let dims = table.slice_source().map_or(table.dims(), |s| s.full.dims());
             let others = crate::conjecture::compute_others(&games, dims, &control).map_err(OverlayError::Other)?;
