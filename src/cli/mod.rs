@@ -734,7 +734,7 @@ mod tests {
         };
         assert_eq!(
             names(BenchGroup::value_variants()),
-            ["all", "engine", "map", "knight", "families", "frames", "takebreak"]
+            ["all", "engine", "map", "knight", "families", "frames", "takebreak", "check"]
         );
         // `--help` lists them; a wrong one is refused before anything runs.
         let mut cli = Cli::command();

@@ -157,9 +157,6 @@ pub struct Palette {
     step: u64,
     shift: u32,
     cyclic: bool,
-    /// Whether the values fit the 16-bit copies of the map (below
-    /// `u16::MAX - 32`), where `u16::MAX` stands for "not a position".
-    small: bool,
     /// The highlight palette's chosen values, in order (empty otherwise).
     highlight: Vec<u32>,
 }
@@ -209,11 +206,9 @@ impl Palette {
                 step: ONE,
                 shift: 16,
                 cyclic: false,
-                small: true,
                 highlight: Vec::new(),
             };
         }
-        let small = max < (u16::MAX - 32) as u32;
         let n = max as usize + 1;
         let shift = if max <= u16::MAX as u32 { 16 } else { 32 };
         // Ramps: an entry per value, or RAMP_ENTRIES spread over 0..=max.
@@ -246,7 +241,7 @@ impl Palette {
                 // 0 is black so P-positions stand out; then hues cycle.
                 let mut l = vec![[0, 0, 0, 255]];
                 l.extend((1..=CYCLE).map(|v| hsv(v as f32 / CYCLE as f32, 0.65, 0.95)));
-                return Palette { kind, lut: l, step: ONE, shift: 16, cyclic: true, small, highlight: Vec::new() };
+                return Palette { kind, lut: l, step: ONE, shift: 16, cyclic: true, highlight: Vec::new() };
             }
             PaletteKind::Highlight => (0..n)
                 .map(|v| match highlight.iter().position(|&h| h as usize == v) {
@@ -256,7 +251,7 @@ impl Palette {
                 .collect(),
         };
         let highlight = if kind == PaletteKind::Highlight { highlight.to_vec() } else { Vec::new() };
-        Palette { kind, lut, step, shift, cyclic: false, small, highlight }
+        Palette { kind, lut, step, shift, cyclic: false, highlight }
     }
 
     /// The highlighted values below 32 as a bitmask (bit `v` for value `v`):
@@ -290,11 +285,10 @@ impl Palette {
     }
 
     /// The colour of value `v` ([`NOT_A_POSITION_COLOUR`] for the marker
-    /// [`crate::grundy::NOT_A_POSITION`], also as the 16-bit copy of a
-    /// table whose values fit 16 bits writes it).
+    /// [`crate::grundy::NOT_A_POSITION`]).
     #[inline]
     pub fn colour(&self, v: u32) -> Rgba {
-        if v == crate::grundy::NOT_A_POSITION || (v == u16::MAX as u32 && self.small) {
+        if v == crate::grundy::NOT_A_POSITION {
             return NOT_A_POSITION_COLOUR;
         }
         if self.cyclic {
