@@ -213,3 +213,14 @@ fn three_coordinate_counterexamples_are_headed_with_three_coordinates() {
         assert!(text.contains("First counterexamples (x, y, z)"), "{name}: {text}");
     }
 }
+
+#[test]
+fn pattern_hints_speak_only_of_positions() {
+    let t = table(&preset("chocolate-2d").unwrap(), [40, 90, 1]);
+    let hints = grundy_lab::conjecture::find_hints(&t, &Control::new()).unwrap();
+    for h in &hints.rows {
+        let grundy_lab::conjecture::Line::Row(y) = h.line else { panic!("{:?}", h.line) };
+        assert_eq!(h.length, (y / 2 + 1).min(40), "row {y}: only the bar's cells x <= y / 2");
+    }
+    assert!(hints.block_form.is_none());
+}
