@@ -219,12 +219,6 @@ impl Table {
         self.get_at(p, layer) != NOT_A_POSITION
     }
 
-    /// Whether any cell of the table is marked [`NOT_A_POSITION`].
-    pub fn has_non_positions(&self) -> bool {
-        self.rules.program.as_ref().is_some_and(|p| p.has_domain())
-            && self.cells.iter().any(|c| c.load(Ordering::Relaxed) == NOT_A_POSITION)
-    }
-
     /// An independent copy of a finished table (the same rules, box and
     /// values; a plane cut from a larger table becomes a table of its own).
     pub fn duplicate(&self) -> Table {
