@@ -363,7 +363,20 @@ fn example_programs_agree_with_rust_versions() {
     ];
     for (name, dims, moves) in cases {
         let t = table(&program(name), dims);
-        assert_eq!(all_values(&t), rust_table(dims, moves), "{name}");
+        let mut expected = rust_table(dims, moves);
+        // The chocolate programs' domain: only bars are positions (a bar's
+        // moves reach bars, so the values of bars do not depend on the rest).
+        let bar = |[x, y, z]: [usize; 3]| match name {
+            "chocolate-2d" => x <= f(y),
+            "chocolate-3d" => y <= f(z),
+            _ => true,
+        };
+        for (v, p) in expected.iter_mut().zip(t.positions()) {
+            if !bar(p) {
+                *v = grundy_lab::grundy::NOT_A_POSITION;
+            }
+        }
+        assert_eq!(all_values(&t), expected, "{name}");
     }
     // The queen written as a program is the queen.
     let q = table(&program("queen-program"), [40, 40, 1]);

@@ -2,6 +2,7 @@
 //! measured in the same run, because absolute times on shared machines vary
 //! from run to run.
 
+pub mod check;
 pub mod families;
 pub mod frames;
 pub mod knight;

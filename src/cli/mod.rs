@@ -7,6 +7,7 @@
 //! is a message and exit code 2.
 
 mod hints;
+mod check;
 pub mod knight;
 mod paper;
 mod progress;
@@ -17,7 +18,6 @@ pub use knight::KnightArgs;
 pub use paper::FormatArg;
 
 use crate::Control;
-use crate::conjecture::Formula;
 use crate::grundy::{MAX_SIDE, Table, compute_box};
 use crate::rules::{Convention, Rules, load_spec};
 use crate::theory;
@@ -129,7 +129,8 @@ pub enum Command {
         #[arg(required = true, num_args = 1..)]
         position: Vec<u64>,
     },
-    /// Check a formula against the computed table, cell by cell. Exit 0 if it holds everywhere, 1 if not.
+    /// Check a formula or a statement against the computed table, cell by cell. Exit 0 if it holds at every
+    /// cell checked, 1 if not.
     Check {
         /// The game.
         #[command(flatten)]
@@ -139,9 +140,20 @@ pub enum Command {
         size: String,
         /// An integer formula (compared with g) or a boolean one (compared with "is P"), in x, y, z (as many
         /// as the game has) and pass.
-        #[arg(long)]
-        formula: String,
-        /// The longest the whole check may take, building the table included, in seconds (at most 86400).
+        #[arg(long, required_unless_present = "holds", conflicts_with = "holds")]
+        formula: Option<String>,
+        /// A statement, true or false at each cell, that must be true at every cell checked; it may read the
+        /// table: g (the value here), g(x, y) (another cell; one more argument names the pass layer, 1 still
+        /// there, 0 used), g_of("SPEC", x, y) (another game on the same box; "misere:SPEC" for misère).
+        #[arg(long, value_name = "STATEMENT")]
+        holds: Option<String>,
+        /// Check only the cells where this condition is true (the same language); the others are left out.
+        #[arg(long = "where", value_name = "CONDITION")]
+        condition: Option<String>,
+        /// Also save the result as a short paragraph: FILE.md (Markdown) or FILE.tex (LaTeX).
+        #[arg(long, value_name = "FILE.md|FILE.tex")]
+        report: Option<PathBuf>,
+        /// The longest the whole check may take, building the tables included, in seconds (at most 86400).
         #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_BUDGET_SECONDS)]
         budget: f64,
     },
@@ -265,6 +277,8 @@ pub enum BenchGroup {
     Frames,
     /// Take-and-break games: values by the sparse method, proved periods.
     Takebreak,
+    /// Checks that read the table (g(...)) or have a condition (--where), against the same check without.
+    Check,
 }
 
 impl BenchGroup {
@@ -529,28 +543,13 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             put(out, &value(&r, &position, Question::Value)?)?;
             Ok(0)
         }
-        Command::Check { rules, size, formula, budget } => {
-            if !(budget.is_finite() && budget > 0.0 && budget <= MAX_BUDGET_SECONDS) {
-                return Err(format!(
-                    "--budget {budget}: give a number of seconds above 0 and at most {MAX_BUDGET_SECONDS} (a day)"
-                )
-                .into());
-            }
-            let budget = std::time::Duration::from_secs_f64(budget);
-            // The rules, then the formula, which may use their parameters
-            // (p of ryuoh:P): a typo is reported before any table is built.
-            let r = rules.load()?;
-            let formula = Formula::compile_for(&formula, &r).map_err(|e| format!("error in the formula: {e}"))?;
-            // The budget covers building the table and checking it.
-            let building = Control::with_time_limit(budget);
-            let t = compute_table(&r, parse_box(&size, r.dimension)?, &building)?;
-            let left = building.deadline().map_or(budget, |d| d.saturating_duration_since(std::time::Instant::now()));
-            if left.is_zero() {
-                return Err(table_error(crate::grundy::EngineError::Cancelled, &building).into());
-            }
-            let (text, code) = check(&t, &formula, left, &building)?;
-            put(out, &text)?;
-            Ok(code)
+        Command::Check { rules, size, formula, holds, condition, report, budget } => {
+            let (text, mode) = match (formula, holds) {
+                (Some(f), _) => (f, crate::conjecture::CheckMode::Formula),
+                (None, Some(h)) => (h, crate::conjecture::CheckMode::Holds),
+                (None, None) => return Err("give --formula or --holds".to_string().into()),
+            };
+            check::run(check::CheckArgs { rules, size, text, mode, condition, report, budget }, out)
         }
         Command::Sequence { rules, up_to, file, values } => {
             takebreak::sequence(&rules, up_to, file.as_deref(), values, out)
@@ -626,6 +625,10 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 put(out, "== take-and-break games ==\n")?;
                 put(out, &crate::bench::takebreak::takebreak_report())?;
             }
+            if only.includes(BenchGroup::Check) {
+                put(out, "== checks that read the table ==\n")?;
+                put(out, &crate::bench::check::check_report(size))?;
+            }
             Ok(0)
         }
     }
@@ -699,6 +702,12 @@ fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, 
         e => format!("{} has no closed form here and the table failed: {e}", rules.label()),
     })?;
     let v = t.get_at(p.map(|c| c as usize), t.start_layer());
+    if v == crate::grundy::NOT_A_POSITION {
+        return Err(format!(
+            "{shown} is not a position of {} (its program's `fn position` is false there)",
+            rules.label()
+        ));
+    }
     let what = match (t.kind(), question) {
         (crate::grundy::TableKind::Grundy, Question::Value) => v.to_string(),
         (crate::grundy::TableKind::Grundy, Question::IsP) => p_or_n(v == 0),
@@ -730,28 +739,6 @@ fn bench_sizes_fit(size: usize, memory_size: usize) -> Result<(), String> {
             .map_err(|e| e.to_string())?;
     }
     Ok(())
-}
-
-/// Check `formula` on the whole table within `left`, what remains of the
-/// budget of `building` (the control the table was built under): the
-/// summary and the exit code (0 holds, 1 does not), or the formula's error.
-/// A check stopped by the budget names the whole budget, not what was left
-/// of it.
-fn check(t: &Table, formula: &Formula, left: std::time::Duration, building: &Control) -> Result<(String, i32), String> {
-    let control = Control::new();
-    progress::watch("checking the formula", &control, || crate::conjecture::run_check(t, formula, &control, Some(left)))
-        .map_err(|mut e| {
-            if e.kind == crate::conjecture::ErrorKind::Limit && building.is_out_of_time() {
-                e.message = format!(
-                    "building the table and checking it took longer than the time budget of {} s and was \
-                     stopped; raise it with --budget SECONDS",
-                    building.time_limit().unwrap_or(left).as_secs_f64()
-                );
-                e.to_string()
-            } else {
-                format!("error in the formula: {e}")
-            }
-        })
 }
 
 #[cfg(test)]
@@ -786,7 +773,7 @@ mod tests {
         };
         assert_eq!(
             names(BenchGroup::value_variants()),
-            ["all", "engine", "map", "knight", "families", "frames", "takebreak"]
+            ["all", "engine", "map", "knight", "families", "frames", "takebreak", "check"]
         );
         // `--help` lists them; a wrong one is refused before anything runs.
         let mut cli = Cli::command();

@@ -1,13 +1,22 @@
 //! The checker: the research method of the source paper. Compute the table,
 //! evaluate the conjectured formula at every cell, subtract; the formula
 //! holds on the computed range when every difference is 0.
+//!
+//! Two ways to ask ([`CheckMode`]): a formula for the table's value (an
+//! integer compared with `g`, a boolean compared with "is a P-position"),
+//! or a statement that must be true at every cell. A condition (`--where`)
+//! leaves out the cells where it is false; cells that are not positions of
+//! the game (a program's `fn position`) are always left out.
 
 use super::formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue};
+use super::reader::Reader;
 use crate::Control;
-use crate::grundy::{Table, TableKind};
+use crate::grundy::{NOT_A_POSITION, Table, TableKind};
+use crate::script::tables::{TableReader, reading, reads_own_table};
 use rayon::prelude::*;
 use rhai::Scope;
 use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -20,6 +29,18 @@ pub const MAX_CHECK_CELLS: usize = 1 << 26;
 /// (the command line). The per-cell limits stop a formula that hangs at one
 /// cell; this stops one that is merely slow at every cell.
 pub const DEFAULT_CHECK_BUDGET: Duration = Duration::from_secs(60);
+
+/// What the text being checked says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum CheckMode {
+    /// A formula for the table: an integer compared with the Grundy number
+    /// `g`, or a boolean compared with "is a P-position" (`--formula`).
+    #[default]
+    Formula,
+    /// A statement, true or false at each cell, that must be true at every
+    /// cell checked (`--holds`).
+    Holds,
+}
 
 /// A cell where the formula and the table disagree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,22 +58,15 @@ pub struct Counterexample {
     /// The table's value: `g(x, y)` (normal play) or the outcome, 0 = P,
     /// 1 = N (misère).
     pub table: u32,
-    /// The formula's value at `(x, y)`.
+    /// The formula's value at `(x, y)` (for a statement: false).
     pub formula: FormulaValue,
+    /// Whether the text was a statement ([`CheckMode::Holds`]).
+    pub statement: bool,
 }
 
 impl Counterexample {
-    /// One line for a list: `(3, 5): table g = 2, formula 1`.
-    pub fn describe(&self, table_kind: TableKind) -> String {
-        let table = match table_kind {
-            TableKind::Grundy => format!("g = {}", self.table),
-            TableKind::Outcome => (if self.table == 0 { "P" } else { "N" }).to_string(),
-        };
-        let formula = match self.formula {
-            FormulaValue::Int(v) => v.to_string(),
-            FormulaValue::Bool(true) => "true (P)".to_string(),
-            FormulaValue::Bool(false) => "false (not P)".to_string(),
-        };
+    /// The cell as written: `(3, 5)`, `(3, 5, 2, pass there)`.
+    pub fn cell(&self) -> String {
         let coords = [self.x, self.y, self.z];
         let cell = coords[..self.dimension.clamp(1, 3) as usize].iter().map(|c| c.to_string()).collect::<Vec<_>>();
         let pass = match self.pass {
@@ -60,15 +74,34 @@ impl Counterexample {
             Some(false) => ", pass used",
             None => "",
         };
-        format!("({}{pass}): table {table}, formula {formula}", cell.join(", "))
+        format!("({}{pass})", cell.join(", "))
+    }
+
+    /// One line for a list: `(3, 5): table g = 2, formula 1`, or for a
+    /// statement `(3, 5): false, where g = 2`.
+    pub fn describe(&self, table_kind: TableKind) -> String {
+        let table = match table_kind {
+            TableKind::Grundy => format!("g = {}", self.table),
+            TableKind::Outcome => (if self.table == 0 { "P" } else { "N" }).to_string(),
+        };
+        if self.statement {
+            return format!("{}: false, where {table}", self.cell());
+        }
+        let formula = match self.formula {
+            FormulaValue::Int(v) => v.to_string(),
+            FormulaValue::Bool(true) => "true (P)".to_string(),
+            FormulaValue::Bool(false) => "false (not P)".to_string(),
+        };
+        format!("{}: table {table}, formula {formula}", self.cell())
     }
 }
 
 /// The difference picture: one value per cell, row-major
 /// (`values[y * width + x]`). For an integer formula, table value minus
 /// formula value (clamped to the i32 range); for a boolean formula, 1 where
-/// "is a P-position" and the formula disagree, 0 where they agree. The
-/// formula holds exactly where the value is 0.
+/// "is a P-position" and the formula disagree, 0 where they agree; for a
+/// statement, 1 where it is false. Cells left out (by the condition, or not
+/// positions) are 0. The formula holds exactly where the value is 0.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiffTable {
     /// Number of columns.
@@ -96,14 +129,24 @@ impl DiffTable {
 pub struct CheckReport {
     /// The formula text.
     pub formula: String,
-    /// What the formula conjectures (Grundy numbers or P-positions).
+    /// A formula for the table, or a statement.
+    pub mode: CheckMode,
+    /// The condition that chose the cells checked, if any.
+    pub condition: Option<String>,
+    /// What the formula conjectures (Grundy numbers or P-positions; a
+    /// statement is boolean).
     pub formula_kind: FormulaKind,
     /// What the table holds.
     pub table_kind: TableKind,
     /// The rules' label, for the summary.
     pub rules: String,
-    /// States checked: every cell of the box, in every layer.
+    /// States checked: the cells of the box, in every layer, that are
+    /// positions and meet the condition.
     pub cells_checked: u64,
+    /// States left out because the condition is false there.
+    pub cells_left_out: u64,
+    /// States left out because they are not positions of the game.
+    pub cells_not_positions: u64,
     /// The box checked, `[width, height, depth]`.
     pub dims: [usize; 3],
     /// The game's number of coordinates.
@@ -138,10 +181,11 @@ impl CheckReport {
 
     /// What was compared, in words.
     pub fn compared(&self) -> &'static str {
-        match (self.formula_kind, self.table_kind) {
-            (FormulaKind::Integer, _) => "integer formula compared with the Grundy numbers",
-            (FormulaKind::Boolean, TableKind::Grundy) => "boolean formula compared with \"is a P-position\" (g = 0)",
-            (FormulaKind::Boolean, TableKind::Outcome) => "boolean formula compared with the misère P-positions",
+        match (self.mode, self.formula_kind, self.table_kind) {
+            (CheckMode::Holds, _, _) => "a statement that must be true at every cell checked",
+            (_, FormulaKind::Integer, _) => "integer formula compared with the Grundy numbers",
+            (_, FormulaKind::Boolean, TableKind::Grundy) => "boolean formula compared with \"is a P-position\" (g = 0)",
+            (_, FormulaKind::Boolean, TableKind::Outcome) => "boolean formula compared with the misère P-positions",
         }
     }
 }
@@ -154,14 +198,40 @@ impl fmt::Display for CheckReport {
     }
 }
 
+/// What is checked: the text, how it is read, the condition choosing the
+/// cells, and the other games' tables that `g_of` reads (see
+/// [`super::compute_others`]).
+#[derive(Clone, Copy)]
+pub struct Question<'a> {
+    /// The formula or statement.
+    pub formula: &'a Formula,
+    /// How it is read.
+    pub mode: CheckMode,
+    /// Only cells where this is true are checked (`--where`).
+    pub condition: Option<&'a Formula>,
+    /// The tables of the games of `g_of`, by spec.
+    pub others: &'a [(String, Arc<Table>)],
+}
+
+impl<'a> Question<'a> {
+    /// A formula for the table, on every cell, as `check --formula` asks.
+    pub fn formula(formula: &'a Formula) -> Self {
+        Question { formula, mode: CheckMode::Formula, condition: None, others: &[] }
+    }
+}
+
 /// The comparison of one cell: `(difference, disagrees)`.
-fn compare(table: u32, value: FormulaValue) -> (i32, bool) {
-    match value {
-        FormulaValue::Int(v) => {
+fn compare(table: u32, value: FormulaValue, mode: CheckMode) -> (i32, bool) {
+    match (mode, value) {
+        (CheckMode::Holds, v) => {
+            let differs = v != FormulaValue::Bool(true);
+            (differs as i32, differs)
+        }
+        (_, FormulaValue::Int(v)) => {
             let d = (table as i64).saturating_sub(v).clamp(i32::MIN as i64, i32::MAX as i64) as i32;
             (d, table as i64 != v)
         }
-        FormulaValue::Bool(says_p) => {
+        (_, FormulaValue::Bool(says_p)) => {
             // Both kinds of table hold 0 exactly at the P-positions.
             let differs = (table == 0) != says_p;
             (differs as i32, differs)
@@ -173,7 +243,11 @@ fn compare(table: u32, value: FormulaValue) -> (i32, bool) {
 struct Row {
     diff: Vec<i32>,
     differing: u64,
+    left_out: u64,
+    not_positions: u64,
     examples: Vec<Counterexample>,
+    /// The formula's type at the row's first cell checked, and that cell.
+    kind: Option<(FormulaKind, FormulaValue, [usize; 3])>,
 }
 
 /// When a check must stop, and what to say then.
@@ -238,6 +312,11 @@ impl RowAt {
         .into()
     }
 
+    /// The layer of the whole game the row lies in.
+    fn game_layer(&self) -> usize {
+        self.pass() as usize
+    }
+
     /// The position, in the whole game, of cell `x` of the row.
     fn position(&self, x: usize) -> [usize; 3] {
         match self.plane {
@@ -255,16 +334,19 @@ impl RowAt {
     }
 }
 
-/// The formula's value at `(x, y)` of `row`, stopped by the budget's clock too.
+/// The formula's value at `(x, y)` of `row`, where the table holds `g`,
+/// stopped by the budget's clock too.
 fn eval_cell(
     formula: &Formula,
     scope: &mut Scope<'static>,
     x: usize,
+    g: u32,
     row: RowAt,
     budget: Option<Budget>,
 ) -> Result<FormulaValue, FormulaError> {
     let [px, py, pz] = row.position(x);
-    formula.eval_in(scope, [px as i64, py as i64, pz as i64], row.pass(), budget.map(|b| b.deadline)).map_err(|e| {
+    let at = [px as i64, py as i64, pz as i64];
+    formula.eval_in(scope, at, row.pass(), g.into(), budget.map(|b| b.deadline)).map_err(|e| {
         match budget {
             // Stopped by a clock: the budget's when it has run out.
             Some(b) if e.kind == ErrorKind::Limit && b.exceeded() => b.error(x, row),
@@ -273,16 +355,46 @@ fn eval_cell(
     })
 }
 
+/// A condition that gave something else than true or false.
+fn condition_not_bool(value: FormulaValue, [x, y, z]: [usize; 3], pass: i64) -> FormulaError {
+    let mut e = FormulaError::new(
+        ErrorKind::WrongType,
+        format!("the condition (--where) must be true or false at every cell, but it gave {value} here"),
+    );
+    e.cell = Some((x as i64, y as i64));
+    e.at(z as i64, pass)
+}
+
+/// A statement that gave something else than true or false.
+fn statement_not_bool(value: FormulaValue, [x, y, z]: [usize; 3], pass: i64) -> FormulaError {
+    let mut e = FormulaError::new(
+        ErrorKind::WrongType,
+        format!(
+            "a statement (--holds) must be true or false at every cell, but it gave the integer {value} here; \
+             compare it with something, e.g. g == {value}"
+        ),
+    );
+    e.cell = Some((x as i64, y as i64));
+    e.at(z as i64, pass)
+}
+
 fn check_row(
     table: &Table,
-    formula: &Formula,
-    kind: FormulaKind,
+    question: Question,
     scope: &mut Scope<'static>,
     row_at: RowAt,
     control: &Control,
     budget: Option<Budget>,
+    dimension: u8,
 ) -> Result<Row, FormulaError> {
-    let mut row = Row { diff: Vec::with_capacity(table.width()), differing: 0, examples: Vec::new() };
+    let mut row = Row {
+        diff: Vec::with_capacity(table.width()),
+        differing: 0,
+        left_out: 0,
+        not_positions: 0,
+        examples: Vec::new(),
+        kind: None,
+    };
     let (y, z) = (row_at.y, row_at.z);
     for x in 0..table.width() {
         // Every cell, not every row: one row of a slow formula on a wide
@@ -295,25 +407,51 @@ fn check_row(
         if control.is_cancelled() {
             return Err(cancelled());
         }
-        let value = eval_cell(formula, scope, x, row_at, budget)?;
-        let [px, py, pz] = row_at.position(x);
-        if value.kind() != kind {
-            return Err(changed_type(kind, value, px, py).at(pz as i64, row_at.pass()));
-        }
         let t = table.get_at([x, y, z], row_at.layer);
-        let (d, differs) = compare(t, value);
+        let position = row_at.position(x);
+        if t == NOT_A_POSITION {
+            row.not_positions += 1;
+            row.diff.push(0);
+            continue;
+        }
+        if let Some(condition) = question.condition {
+            match eval_cell(condition, scope, x, t, row_at, budget)? {
+                FormulaValue::Bool(true) => {}
+                FormulaValue::Bool(false) => {
+                    row.left_out += 1;
+                    row.diff.push(0);
+                    continue;
+                }
+                v => return Err(condition_not_bool(v, position, row_at.pass())),
+            }
+        }
+        let value = eval_cell(question.formula, scope, x, t, row_at, budget)?;
+        match (question.mode, row.kind) {
+            (CheckMode::Holds, _) if value.kind() != FormulaKind::Boolean => {
+                return Err(statement_not_bool(value, position, row_at.pass()));
+            }
+            (_, None) => row.kind = Some((value.kind(), value, position)),
+            (_, Some((kind, first, at))) if value.kind() != kind => {
+                let [px, py, pz] = position;
+                return Err(changed_type(kind, first, at, value, px, py).at(pz as i64, row_at.pass()));
+            }
+            _ => {}
+        }
+        let (d, differs) = compare(t, value, question.mode);
         row.diff.push(d);
         if differs {
             row.differing += 1;
             if row.examples.len() < MAX_COUNTEREXAMPLES {
+                let [px, py, pz] = position;
                 row.examples.push(Counterexample {
                     x: px,
                     y: py,
                     z: pz,
                     pass: row_at.pass_state(),
-                    dimension: table.slice_source().map_or(table.rules().dimension, |s| s.full.rules().dimension),
+                    dimension,
                     table: t,
                     formula: value,
+                    statement: question.mode == CheckMode::Holds,
                 });
             }
         }
@@ -321,19 +459,30 @@ fn check_row(
     Ok(row)
 }
 
-fn changed_type(kind: FormulaKind, value: FormulaValue, x: usize, y: usize) -> FormulaError {
+/// The cell written as a person reads it (as many coordinates as needed).
+fn cell_text([x, y, z]: [usize; 3]) -> String {
+    if z == 0 { format!("({x}, {y})") } else { format!("({x}, {y}, {z})") }
+}
+
+fn changed_type(
+    kind: FormulaKind,
+    first: FormulaValue,
+    at: [usize; 3],
+    value: FormulaValue,
+    x: usize,
+    y: usize,
+) -> FormulaError {
+    let words = |k: FormulaKind| match k {
+        FormulaKind::Integer => "an integer",
+        FormulaKind::Boolean => "a boolean",
+    };
     let mut e = FormulaError::new(
         ErrorKind::WrongType,
         format!(
-            "the formula gave {} at (0, 0) but {} ({value}) here; it must give the same type everywhere",
-            match kind {
-                FormulaKind::Integer => "an integer",
-                FormulaKind::Boolean => "a boolean",
-            },
-            match value.kind() {
-                FormulaKind::Integer => "an integer",
-                FormulaKind::Boolean => "a boolean",
-            }
+            "the formula gave {} at {} ({first}) but {} ({value}) here; it must give the same type everywhere",
+            words(kind),
+            cell_text(at),
+            words(value.kind())
         ),
     );
     e.cell = Some((x as i64, y as i64));
@@ -349,21 +498,54 @@ pub fn check(table: &Table, formula: &Formula, control: &Control) -> Result<Chec
 
 /// Check `formula` on every cell of `table` (rows in parallel), stopping
 /// after `budget` of wall-clock time when one is given (see
-/// [`DEFAULT_CHECK_BUDGET`]).
-///
-/// An integer formula `f` holds when `f(x, y) = g(x, y)` for every cell; a
-/// boolean formula when `f(x, y)` is true exactly at the P-positions. A
-/// misère table holds only outcomes, so only a boolean formula can be
-/// checked on it. The cancel flag of `control` and the budget's clock are
-/// read before every cell; the progress of `control` counts rows.
-///
-/// Errors: a run-time error at some cell (named in the error), a formula
-/// that changes type between cells, cancellation, the budget exceeded
-/// ([`ErrorKind::Limit`], with a message that names the budget and says how
-/// to raise it), a table too large or not finished.
+/// [`DEFAULT_CHECK_BUDGET`]): [`check_question`] with the formula alone.
+/// A formula that calls `g(...)` reads a copy of the table (a plane cut
+/// from a larger table reads that table).
 pub fn check_within(
     table: &Table,
     formula: &Formula,
+    control: &Control,
+    budget: Option<Duration>,
+) -> Result<CheckReport, FormulaError> {
+    let own = match table.slice_source() {
+        Some(_) => None,
+        None if reads_own_table(formula.text()) && table.is_complete() => Some(Arc::new(table.duplicate())),
+        None => None,
+    };
+    run(table, own, Question::formula(formula), control, budget)
+}
+
+/// Check `question` on `table` (rows in parallel), stopping after `budget`
+/// of wall-clock time when one is given (see [`DEFAULT_CHECK_BUDGET`]).
+///
+/// [`CheckMode::Formula`]: an integer formula `f` holds when `f = g` at
+/// every cell checked; a boolean formula when it is true exactly at the
+/// P-positions. A misère table holds only outcomes, so only a boolean
+/// formula can be compared with it. [`CheckMode::Holds`]: the statement
+/// must be true at every cell checked. The cells checked are the positions
+/// of the game where the condition, if any, is true. `g` is the table's
+/// value at the cell, `g(...)` reads `table`, `g_of(...)` the tables of
+/// `question.others`. The cancel flag of `control` and the budget's clock
+/// are read before every cell; the progress of `control` counts rows.
+///
+/// Errors: a run-time error at some cell (named in the error; a `g(...)`
+/// outside the box is one), a formula that changes type between cells, a
+/// statement or a condition that is not true or false, cancellation, the
+/// budget exceeded ([`ErrorKind::Limit`], with a message that names the
+/// budget and says how to raise it), a table too large or not finished.
+pub fn check_question(
+    table: &Arc<Table>,
+    question: Question,
+    control: &Control,
+    budget: Option<Duration>,
+) -> Result<CheckReport, FormulaError> {
+    run(table, Some(Arc::clone(table)), question, control, budget)
+}
+
+fn run(
+    table: &Table,
+    own: Option<Arc<Table>>,
+    question: Question,
     control: &Control,
     budget: Option<Duration>,
 ) -> Result<CheckReport, FormulaError> {
@@ -388,8 +570,14 @@ pub fn check_within(
             "the table is not finished yet; check the formula once it is computed",
         ));
     }
-    // The value at the corner fixes the formula's type for every other cell.
     let with_pass = table.layers() == 2;
+    let dimension = table.slice_source().map_or(table.rules().dimension, |s| s.full.rules().dimension);
+    // A plane reads the whole table it was cut from.
+    let own = match table.slice_source() {
+        Some(s) => Some(Arc::clone(&s.full)),
+        None => own,
+    };
+    let reader: Arc<dyn TableReader> = Arc::new(Reader { own, others: question.others.to_vec() });
     // The starting layer first, then (with a pass) the layer without it.
     let plane = table.slice_source().map(|s| (s.axis, s.at, (s.full.layers() == 2).then_some(s.layer == 1)));
     let rows_at: Vec<RowAt> = (0..table.layers())
@@ -398,15 +586,6 @@ pub fn check_within(
             (0..depth).flat_map(move |z| (0..height).map(move |y| RowAt { y, z, layer, with_pass, plane }))
         })
         .collect();
-    let kind = eval_cell(formula, &mut Scope::new(), 0, rows_at[0], budget)?.kind();
-    if kind == FormulaKind::Integer && table.kind() == TableKind::Outcome {
-        return Err(FormulaError::new(
-            ErrorKind::WrongType,
-            "this is a misère table: it holds only P/N outcomes, not Grundy numbers, so an integer \
-             formula cannot be compared with it; write a boolean formula that is true at the P-positions, \
-             e.g. is_misere_wythoff_p(x, y)",
-        ));
-    }
     control.start(rows_at.len() as u64);
     // Rows after the first failing row are skipped; rows before it still
     // run, so the error reported is the first one in row order.
@@ -417,7 +596,10 @@ pub fn check_within(
             if r > first_failure.load(Ordering::Relaxed) || control.is_cancelled() {
                 return None;
             }
-            let row = check_row(table, formula, kind, scope, rows_at[r], control, budget);
+            let row_at = rows_at[r];
+            let row = reading(&reader, row_at.game_layer(), || {
+                check_row(table, question, scope, row_at, control, budget, dimension)
+            });
             if row.is_err() {
                 first_failure.fetch_min(r, Ordering::Relaxed);
             }
@@ -425,28 +607,57 @@ pub fn check_within(
             Some(row)
         })
         .collect();
-
+    if let Some(e) = rows.iter().flatten().find_map(|r| r.as_ref().err()) {
+        return Err(e.clone());
+    }
+    let mut done = Vec::with_capacity(rows.len());
+    for row in rows {
+        let Some(Ok(row)) = row else {
+            return Err(cancelled());
+        };
+        done.push(row);
+    }
+    // The first cell checked fixes the formula's type for every other cell.
+    let first = done.iter().find_map(|r| r.kind);
+    let kind = match (question.mode, first) {
+        (CheckMode::Holds, _) => FormulaKind::Boolean,
+        (_, Some((kind, ..))) => kind,
+        (_, None) => FormulaKind::Boolean,
+    };
+    if let Some((kind, value, at)) = first
+        && let Some((_, v, p)) = done.iter().filter_map(|r| r.kind).find(|(k, ..)| *k != kind)
+    {
+        return Err(changed_type(kind, value, at, v, p[0], p[1]).at(p[2] as i64, 0));
+    }
+    if question.mode == CheckMode::Formula && kind == FormulaKind::Integer && table.kind() == TableKind::Outcome {
+        return Err(FormulaError::new(
+            ErrorKind::WrongType,
+            "this is a misère table: it holds only P/N outcomes, not Grundy numbers, so an integer \
+             formula cannot be compared with it; write a boolean formula that is true at the P-positions, \
+             e.g. is_misere_wythoff_p(x, y)",
+        ));
+    }
     let mut report = CheckReport {
-        formula: formula.text().to_string(),
+        formula: question.formula.text().to_string(),
+        mode: question.mode,
+        condition: question.condition.map(|c| c.text().to_string()),
         formula_kind: kind,
         table_kind: table.kind(),
         rules: table.rules().label(),
-        cells_checked: cells as u64,
+        cells_checked: 0,
+        cells_left_out: 0,
+        cells_not_positions: 0,
         dims: table.dims(),
-        dimension: table.rules().dimension,
+        dimension,
         with_pass,
         cells_differing: 0,
         counterexamples: Vec::new(),
         diff: DiffTable { width, height, values: Vec::with_capacity(width * height) },
     };
-    if let Some(e) = rows.iter().flatten().find_map(|r| r.as_ref().err()) {
-        return Err(e.clone());
-    }
-    for (r, row) in rows.into_iter().enumerate() {
-        let Some(Ok(row)) = row else {
-            return Err(cancelled());
-        };
+    for (r, row) in done.into_iter().enumerate() {
         report.cells_differing += row.differing;
+        report.cells_left_out += row.left_out;
+        report.cells_not_positions += row.not_positions;
         let room = MAX_COUNTEREXAMPLES - report.counterexamples.len();
         report.counterexamples.extend(row.examples.into_iter().take(room));
         // The picture: the plane z = 0 of the starting layer (the first rows).
@@ -454,6 +665,7 @@ pub fn check_within(
             report.diff.values.extend(row.diff);
         }
     }
+    report.cells_checked = cells as u64 - report.cells_left_out - report.cells_not_positions;
     Ok(report)
 }
 

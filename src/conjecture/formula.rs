@@ -1,5 +1,15 @@
 //! The formula language: a sandboxed rhai engine with the variables `x`,
-//! `y` and the helpers of [`crate::script::helpers`].
+//! `y`, `z`, `pass` and `g`, the helpers of [`crate::script::helpers`] and
+//! the table readers `g(...)`, `g_of("SPEC", ...)` of
+//! [`crate::script::tables`].
+//!
+//! `g` is the table's value at the cell being checked: the Grundy number in
+//! normal play; in misère play, where a table holds outcomes, 0 at a
+//! P-position and 1 at an N-position. `g(x, y)` (as many arguments as the
+//! game has coordinates) is the value of another position in the same
+//! table and pass layer; one more argument names the layer (1: the pass is
+//! still there, 0: used). `g_of("SPEC", x, y)` is the value in another
+//! game's table, computed once on the same box.
 //!
 //! A formula is a rhai script whose last expression is its value at the
 //! cell `(x, y)`: an integer (a conjectured Grundy number) or a boolean
@@ -237,7 +247,7 @@ impl Formula {
         parameters: &[(&'static str, i64)],
     ) -> Result<Formula, FormulaError> {
         let mut scope = Scope::new();
-        scope.push("x", 0_i64).push("y", 0_i64).push("z", 0_i64).push("pass", 0_i64);
+        scope.push("x", 0_i64).push("y", 0_i64).push("z", 0_i64).push("pass", 0_i64).push("g", 0_i64);
         for &(name, value) in parameters {
             scope.push_constant(name, value);
         }
@@ -255,12 +265,14 @@ impl Formula {
         &self.text
     }
 
-    /// The value at `(x, y)`.
+    /// The value at `(x, y)`, with no table behind it: `g` is 0 there and
+    /// `g(...)` is an error (see [`crate::conjecture::check`] for both).
     pub fn eval(&self, x: i64, y: i64) -> Result<FormulaValue, FormulaError> {
-        self.eval_in(&mut Scope::new(), [x, y, 0], 0, None)
+        self.eval_in(&mut Scope::new(), [x, y, 0], 0, 0, None)
     }
 
-    /// The value at `(x, y)`, reusing `scope` (one per worker thread). The
+    /// The value at `(x, y, z)` with this `pass` and the table's value `g`
+    /// there, reusing `scope` (one per worker thread). The
     /// evaluation stops at [`MAX_CELL_TIME`] or at `stop`, whichever comes
     /// first (a [`ErrorKind::Limit`] error; the caller that set `stop` tells
     /// the two apart by the clock).
@@ -269,10 +281,11 @@ impl Formula {
         scope: &mut Scope,
         [x, y, z]: [i64; 3],
         pass: i64,
+        g: i64,
         stop: Option<Instant>,
     ) -> Result<FormulaValue, FormulaError> {
         scope.clear();
-        scope.push("x", x).push("y", y).push("z", z).push("pass", pass);
+        scope.push("x", x).push("y", y).push("z", z).push("pass", pass).push("g", g);
         for &(name, value) in &self.parameters {
             scope.push_constant(name, value);
         }

@@ -9,25 +9,30 @@
 mod check;
 mod formula;
 mod library;
+mod others;
+pub mod paragraph;
 pub mod patterns;
 pub mod quadratic;
 pub mod sequences;
+mod reader;
 
 pub use crate::script::helpers::{self, HELPERS, Helper};
 pub use check::{
-    CheckReport, Counterexample, DEFAULT_CHECK_BUDGET, DiffTable, MAX_CHECK_CELLS, MAX_COUNTEREXAMPLES, check,
-    check_within,
+    CheckMode, CheckReport, Counterexample, DEFAULT_CHECK_BUDGET, DiffTable, MAX_CHECK_CELLS, MAX_COUNTEREXAMPLES,
+    Question, check, check_question, check_within,
 };
 pub use formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue, MAX_OPERATIONS, MAX_TEXT, engine};
 pub use library::{KnownFormula, KnownKind, known_formulas, parameter_p_formula};
+pub use others::{OtherGameError, compute_others, other_games, other_rules};
 pub use patterns::{BlockForm, Line, LineHint, PatternHints, Periodicity, find_block_form, find_hints};
 
 use crate::Control;
 use crate::grundy::Table;
 
-/// The plain-language summary of a report, listing at most `shown`
-/// counterexamples.
-pub fn summary(report: &CheckReport, shown: usize) -> String {
+/// The cells a report covers, in words: `0 <= x < 30, 0 <= y < 30`, with
+/// the pass layers, the cells left out by the condition and those that are
+/// not positions.
+pub fn range_text(report: &CheckReport) -> String {
     let d = report.dimension.clamp(1, 3) as usize;
     let mut range = ["x", "y", "z"][..d]
         .iter()
@@ -38,18 +43,41 @@ pub fn summary(report: &CheckReport, shown: usize) -> String {
     if report.with_pass {
         range.push_str("; pass = 1 (still there) and 0 (used)");
     }
+    if let Some(condition) = &report.condition {
+        range.push_str(&format!("; {} left out, where {condition} is false", report.cells_left_out));
+    }
+    if report.cells_not_positions > 0 {
+        range.push_str(&format!("; {} cells are not positions of the game", report.cells_not_positions));
+    }
+    range
+}
+
+/// The plain-language summary of a report, listing at most `shown`
+/// counterexamples.
+pub fn summary(report: &CheckReport, shown: usize) -> String {
+    let d = report.dimension.clamp(1, 3) as usize;
+    let range = range_text(report);
+    let what = match report.mode {
+        CheckMode::Formula => "formula",
+        CheckMode::Holds => "statement",
+    };
+    let checked = if report.condition.is_some() || report.cells_not_positions > 0 { " checked" } else { "" };
     let mut out = String::new();
     if report.holds() {
         out.push_str(&format!(
-            "The formula holds on all {} cells ({range}) of {}: {}.\n\
+            "The {what} holds on all {} cells{checked} ({range}) of {}: {}.\n\
              A finite check is evidence, not a proof.\n",
             report.cells_checked,
             report.rules,
             report.compared()
         ));
     } else {
+        let differs = match report.mode {
+            CheckMode::Formula => "it differs from the table",
+            CheckMode::Holds => "it is false",
+        };
         out.push_str(&format!(
-            "The formula does not hold: it differs from the table at {} of {} cells ({range}) of {}; {}.\n",
+            "The {what} does not hold: {differs} at {} of {} cells{checked} ({range}) of {}; {}.\n",
             report.cells_differing,
             report.cells_checked,
             report.rules,
@@ -72,13 +100,27 @@ pub fn summary(report: &CheckReport, shown: usize) -> String {
     out
 }
 
-/// The `check` subcommand: check the compiled `formula` on `table` within
-/// `budget` (see [`check_within`]; progress and cancel through `control`) and return the text to print and the
-/// exit code: 0 when the formula holds on every cell, 1 when it does not.
+/// The `check` subcommand: check `question` on `table` within `budget`
+/// (see [`check_question`]; progress and cancel through `control`) and
+/// return the report, the text to print and the exit code: 0 when the
+/// formula holds on every cell checked, 1 when it does not.
 ///
 /// Errors: the formula cannot be checked (a run-time error with its
 /// position and cell, a formula of the wrong type for the table, the budget
 /// exceeded, ...); the command line prints it on stderr and exits with 2.
+pub fn run_question(
+    table: &std::sync::Arc<Table>,
+    question: Question,
+    control: &Control,
+    budget: Option<std::time::Duration>,
+) -> Result<(CheckReport, String, i32), FormulaError> {
+    let report = check_question(table, question, control, budget)?;
+    let code = if report.holds() { 0 } else { 1 };
+    let text = summary(&report, 20);
+    Ok((report, text, code))
+}
+
+/// [`run_question`] for a formula alone on every cell (`check --formula`).
 pub fn run_check(
     table: &Table,
     formula: &Formula,

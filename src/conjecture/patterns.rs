@@ -193,17 +193,19 @@ impl PatternHints {
     }
 }
 
-/// The values of `line` within the table.
+/// The values of `line` within the table, up to its first cell that is
+/// not a position of the game (a hint speaks only of positions).
 fn line_values(table: &Table, line: Line) -> Vec<i64> {
     let (w, h) = (table.width(), table.height());
-    match line {
-        Line::Row(y) => (0..w).map(|x| table.get(x, y) as i64).collect(),
-        Line::Column(x) => (0..h).map(|y| table.get(x, y) as i64).collect(),
+    let cells: Vec<u32> = match line {
+        Line::Row(y) => (0..w).map(|x| table.get(x, y)).collect(),
+        Line::Column(x) => (0..h).map(|y| table.get(x, y)).collect(),
         Line::Diagonal(d) => {
             let (x0, y0) = if d >= 0 { (d as usize, 0) } else { (0, (-d) as usize) };
-            (0..(w - x0).min(h - y0)).map(|t| table.get(x0 + t, y0 + t) as i64).collect()
+            (0..(w - x0).min(h - y0)).map(|t| table.get(x0 + t, y0 + t)).collect()
         }
-    }
+    };
+    cells.into_iter().take_while(|&v| v != crate::grundy::NOT_A_POSITION).map(i64::from).collect()
 }
 
 fn hints_for(table: &Table, lines: Vec<Line>, control: &Control) -> Result<Vec<LineHint>, EngineError> {

@@ -22,4 +22,4 @@ pub use memory::{
     size_text,
 };
 pub use slice::{Axis, SliceOf};
-pub use table::{Table, TableKind};
+pub use table::{NOT_A_POSITION, Table, TableKind};

@@ -31,7 +31,8 @@ pub fn table(rules: &Rules, width: usize, height: usize) -> Vec<u32> {
 /// Values of `rules` on the box `dims`, every layer (layer 0, then layer 1
 /// when the rules have a pass), each in storage order (z, then y, then x):
 /// the moves of every state are listed one by one (a program's by running
-/// it), sum by sum. Errors of a program are returned as they come.
+/// it), sum by sum; a cell outside a program's domain holds
+/// [`super::NOT_A_POSITION`]. Errors of a program are returned as they come.
 pub fn table_box(rules: &Rules, dims: [usize; 3]) -> Result<Vec<u32>, crate::rules::ProgramError> {
     let [w, h, d] = dims;
     let cells = w * h * d;
@@ -46,11 +47,24 @@ pub fn table_box(rules: &Rules, dims: [usize; 3]) -> Result<Vec<u32>, crate::rul
                 for y in 0..h {
                     let Some(x) = s.checked_sub(y + z).filter(|&x| x < w) else { continue };
                     let p = [x as u64, y as u64, z as u64];
+                    if let Some(program) = &rules.program
+                        && !program.is_position(p, &mut scope, None)?
+                    {
+                        v[layer * cells + index(p)] = super::NOT_A_POSITION;
+                        continue;
+                    }
                     let moves = match &rules.program {
                         Some(program) => program.options(p, &mut scope, None)?,
                         None => rules.moves_at(p),
                     };
                     let mut options: Vec<u32> = moves.iter().map(|&q| v[layer * cells + index(q)]).collect();
+                    if let Some(i) = options.iter().position(|&o| o == super::NOT_A_POSITION) {
+                        return Err(crate::rules::ProgramError::OptionNotAPosition {
+                            position: p,
+                            option: moves[i],
+                            dimension: rules.dimension,
+                        });
+                    }
                     if layer == 1 && !moves.is_empty() {
                         // The pass: the same position, pass used.
                         options.push(v[index(p)]);

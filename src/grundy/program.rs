@@ -3,9 +3,12 @@
 //! (every move lowers the sum), so they are computed in parallel, sum by
 //! sum, each worker thread with its own script scope. The program runs once
 //! per position and layer; its options are checked (see
-//! [`crate::rules::Program::options`]) and must lie in the box.
+//! [`crate::rules::Program::options`]) and must lie in the box. Where the
+//! program's `fn position` is false, the cell gets the marker
+//! [`NOT_A_POSITION`] and no value; a move into such a cell is an error
+//! naming the move.
 
-use super::{EngineError, Table};
+use super::{EngineError, NOT_A_POSITION, Table};
 use crate::Control;
 use crate::rules::{Convention, ProgramError, Rules};
 use rayon::prelude::*;
@@ -68,6 +71,19 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                         return Err(stopped());
                     }
                     let p = c.map(|v| v as u64);
+                    // Outside the domain: no value, in either layer.
+                    let is_position = if layer == 0 {
+                        program.is_position(p, scope, stop).map_err(|e| match e {
+                            ProgramError::Run { .. } | ProgramError::Limit { .. } if control.must_stop() => stopped(),
+                            e => e,
+                        })?
+                    } else {
+                        table.get_at(c, 0) != NOT_A_POSITION
+                    };
+                    if !is_position {
+                        table.cells[table.index_at(c, layer)].store(NOT_A_POSITION, Ordering::Relaxed);
+                        return Ok(());
+                    }
                     let options = program.options(p, scope, stop).map_err(|e| match e {
                         ProgramError::Run { .. } | ProgramError::Limit { .. } if control.must_stop() => stopped(),
                         e => e,
@@ -83,7 +99,15 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                                 dimension: d,
                             });
                         }
-                        values.push(table.get_at(q, layer));
+                        let v = table.get_at(q, layer);
+                        if v == NOT_A_POSITION {
+                            return Err(ProgramError::OptionNotAPosition {
+                                position: p,
+                                option: q.map(|v| v as u64),
+                                dimension: d,
+                            });
+                        }
+                        values.push(v);
                     }
                     if layer == 1 && !options.is_empty() {
                         values.push(table.get_at(c, 0));

@@ -12,6 +12,11 @@ pub enum TableKind {
     Outcome,
 }
 
+/// The value stored at a cell that is not a position of the game (a rules
+/// program's `fn position` is false there): no value is computed for it,
+/// and every reader leaves it out.
+pub const NOT_A_POSITION: u32 = u32::MAX;
+
 /// The coordinates from largest to smallest.
 #[inline(always)]
 pub(super) fn sorted_down([a, b, c]: [usize; 3]) -> [usize; 3] {
@@ -208,6 +213,26 @@ impl Table {
         self.cells[self.index_at(p, layer)].load(Ordering::Relaxed)
     }
 
+    /// Whether `p` is a position of the game (not marked
+    /// [`NOT_A_POSITION`]; every cell of a game without a domain is one).
+    pub fn is_position_at(&self, p: [usize; 3], layer: usize) -> bool {
+        self.get_at(p, layer) != NOT_A_POSITION
+    }
+
+    /// An independent copy of a finished table (the same rules, box and
+    /// values; a plane cut from a larger table becomes a table of its own).
+    pub fn duplicate(&self) -> Table {
+        let tile = 1usize << self.tile_shift;
+        let mut t = Table::allocate(&self.rules, self.dims(), self.symmetric, tile);
+        t.layers = self.layers;
+        t.kind = self.kind;
+        let cells: Vec<std::sync::atomic::AtomicU32> =
+            self.cells.iter().map(|c| std::sync::atomic::AtomicU32::new(c.load(Ordering::Relaxed))).collect();
+        t.cells = cells.into_boxed_slice();
+        t.frontier.store(self.frontier.load(Ordering::Acquire), Ordering::Release);
+        t
+    }
+
     /// Whether `p` in `layer` is a P-position.
     pub fn is_p_at(&self, p: [usize; 3], layer: usize) -> bool {
         self.get_at(p, layer) == 0
@@ -268,7 +293,7 @@ impl Table {
     fn scan_max(&self) -> u32 {
         // Every stored cell of every layer and plane (half-stored tables
         // hold zeros in their unused half).
-        self.cells.iter().map(|c| c.load(Ordering::Relaxed)).max().unwrap_or(0)
+        self.cells.iter().map(|c| c.load(Ordering::Relaxed)).filter(|&v| v != NOT_A_POSITION).max().unwrap_or(0)
     }
 
     /// The stored cells of row `y` (z = 0, starting layer) in memory order:
@@ -320,7 +345,8 @@ impl Table {
         (0..self.height).flat_map(|y| (0..self.width).map(move |x| (x, y))).filter(|&(x, y)| self.is_p(x, y)).collect()
     }
 
-    /// The table as CSV. Two coordinates without a pass: line `y` holds
+    /// The table as CSV (a cell that is not a position is an empty field).
+    /// Two coordinates without a pass: line `y` holds
     /// `g(0, y), g(1, y), ...` (in misère `P` or `N`); one coordinate
     /// without a pass: one line `g(0), g(1), ...`. Otherwise one line per
     /// state after a header naming the columns: the coordinates, then `pass`
@@ -349,6 +375,8 @@ impl Table {
                     let _ = write!(line, "{layer},");
                 }
                 match self.kind {
+                    // Not a position: an empty field.
+                    _ if !self.is_position_at(p, layer) => {}
                     TableKind::Grundy => {
                         let _ = write!(line, "{}", self.get_at(p, layer));
                     }
@@ -377,6 +405,8 @@ impl Table {
                     line.push(',');
                 }
                 match self.kind {
+                    // Not a position: an empty field.
+                    _ if self.get(x, y) == NOT_A_POSITION => {}
                     TableKind::Grundy => {
                         use std::fmt::Write;
                         let _ = write!(line, "{}", self.get(x, y));

@@ -130,6 +130,9 @@ pub const PENDING: Rgba = [128, 128, 128, 255];
 pub const P_COLOUR: Rgba = [200, 30, 60, 255];
 /// N-positions of misère tables.
 pub const N_COLOUR: Rgba = [235, 232, 225, 255];
+/// The colour of a cell that is not a position of the game: a mid grey
+/// with a blue cast, apart from every palette's values.
+pub const NOT_A_POSITION_COLOUR: Rgba = [150, 160, 178, 255];
 
 /// The most entries a ramp's lookup table has: 16 KB, so that it stays in
 /// the fastest cache while a map is drawn. Neighbouring values of a larger
@@ -281,9 +284,13 @@ impl Palette {
         (0..32 + self.lut.len() as u32).map(|k| self.colour_of_key(k)).collect()
     }
 
-    /// The colour of value `v`.
+    /// The colour of value `v` ([`NOT_A_POSITION_COLOUR`] for the marker
+    /// [`crate::grundy::NOT_A_POSITION`]).
     #[inline]
     pub fn colour(&self, v: u32) -> Rgba {
+        if v == crate::grundy::NOT_A_POSITION {
+            return NOT_A_POSITION_COLOUR;
+        }
         if self.cyclic {
             let v = v as usize;
             if v == 0 { self.lut[0] } else { self.lut[1 + (v - 1) % CYCLE as usize] }

@@ -30,6 +30,10 @@ pub(super) trait Value: Copy + Ord + Into<u32> + Send + Sync + 'static {
     fn entry(self, palette: &Palette) -> Self;
     /// `self + 32`, at most `TOP`.
     fn above_32(self) -> Self;
+    /// The cell's value as the table holds it: `TOP` of a 16-bit copy is
+    /// the marker [`crate::grundy::NOT_A_POSITION`] (a 16-bit table's
+    /// values stay below `u16::MAX - 32`).
+    fn cell(self) -> u32;
 }
 
 impl Value for u16 {
@@ -46,6 +50,10 @@ impl Value for u16 {
     fn above_32(self) -> u16 {
         self.saturating_add(32)
     }
+    #[inline]
+    fn cell(self) -> u32 {
+        if self == u16::MAX { crate::grundy::NOT_A_POSITION } else { self.into() }
+    }
 }
 
 impl Value for u32 {
@@ -61,6 +69,10 @@ impl Value for u32 {
     #[inline]
     fn above_32(self) -> u32 {
         self.saturating_add(32)
+    }
+    #[inline]
+    fn cell(self) -> u32 {
+        self
     }
 }
 

@@ -125,7 +125,7 @@ fn render_sampled<T: Value>(
             Some(all) => {
                 let line = &all[y as usize * tw as usize..][..tw as usize];
                 for (c, &x) in pixels {
-                    c.copy_from_slice(&if inside(x) { palette.colour(line[x as usize].into()) } else { PENDING });
+                    c.copy_from_slice(&if inside(x) { palette.colour(line[x as usize].cell()) } else { PENDING });
                 }
             }
             None => {

@@ -10,12 +10,15 @@ pub struct Stats {
     pub histogram: Vec<u64>,
     /// The largest value.
     pub max: u32,
+    /// Cells that are not positions of the game (not in the histogram).
+    pub not_positions: u64,
 }
 
 /// Count the values of a complete table (O(cells): run it as a job).
 /// `None` when cancelled.
 pub fn stats(table: &Table, control: &Control) -> Option<Stats> {
     let mut histogram: Vec<u64> = Vec::new();
+    let mut not_positions = 0;
     control.start(table.height() as u64);
     for y in 0..table.height() {
         if control.is_cancelled() {
@@ -23,7 +26,12 @@ pub fn stats(table: &Table, control: &Control) -> Option<Stats> {
         }
         let x0 = if table.is_half_stored() { y } else { 0 };
         for x in x0..table.width() {
-            let v = table.get(x, y) as usize;
+            let v = table.get(x, y);
+            if v == crate::grundy::NOT_A_POSITION {
+                not_positions += 1;
+                continue;
+            }
+            let v = v as usize;
             if v >= histogram.len() {
                 histogram.resize(v + 1, 0);
             }
@@ -33,7 +41,7 @@ pub fn stats(table: &Table, control: &Control) -> Option<Stats> {
         control.advance(1);
     }
     let max = histogram.len().saturating_sub(1) as u32;
-    Some(Stats { histogram, max })
+    Some(Stats { histogram, max, not_positions })
 }
 
 /// Values along row `y`: `(x, g(x, y) - x)`, showing the additive

@@ -316,7 +316,11 @@ impl HeapGame {
         let [w, h, depth] = t.dims();
         let p = s.position;
         let inside = p[0] < w as u64 && p[1] < h as u64 && p[2] < depth as u64;
-        inside.then(|| u64::from(t.get_at(p.map(|c| c as usize), layer)))
+        // A cell that is not a position has no value.
+        inside
+            .then(|| t.get_at(p.map(|c| c as usize), layer))
+            .filter(|&v| v != crate::grundy::NOT_A_POSITION)
+            .map(u64::from)
     }
 
     /// Whether the game is over (no move left), and who won: the player who
@@ -344,7 +348,7 @@ impl HeapGame {
     fn refresh(&mut self) {
         let p = self.state.position;
         self.options = match &self.rules.program {
-            Some(program) => match program.options(p, &mut rhai::Scope::new(), None) {
+            Some(program) => match program.options_in_domain(p, &mut rhai::Scope::new(), None) {
                 Ok(v) => HeapOptions::Listed(v),
                 Err(e) => HeapOptions::Failed(e),
             },
@@ -513,7 +517,7 @@ mod tests {
                 for _ in 0..6 {
                     let start = [rng.range(0, 9), rng.range(0, 9), rng.range(0, 9)];
                     let mut g = with_table(&rules, start, PERFECT_VS_RANDOM);
-                    if g.value(g.state()) == Some(0) {
+                    if g.value(g.state()) == Some(0) || g.failure().is_some() {
                         continue;
                     }
                     let mut moves = 0;
@@ -525,6 +529,27 @@ mod tests {
                     assert_eq!(g.winner(), Some(0), "{} from {start:?}", rules.label());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn play_never_starts_or_moves_outside_the_domain() {
+        let rules = preset("chocolate-2d").unwrap();
+        // (5, 7) is no bar: 5 > floor(7 / 2).
+        let g = with_table(&rules, [5, 7, 0], PERFECT_VS_RANDOM);
+        assert!(
+            matches!(g.failure(), Some(ProgramError::NotAPosition { position: [5, 7, 0], .. })),
+            "{:?}",
+            g.failure()
+        );
+        assert_eq!(g.value(g.state()), None);
+        let mut rng = Rng::new(3);
+        let mut g = with_table(&rules, [3, 8, 0], PERFECT_VS_RANDOM);
+        assert!(g.failure().is_none());
+        while g.winner().is_none() {
+            g.computer_move(&mut rng).unwrap();
+            let [x, y, _] = g.state().position;
+            assert!(x <= y / 2, "({x}, {y}) is no bar");
         }
     }
 

@@ -41,6 +41,8 @@ pub struct Program {
     engine: &'static Engine,
     dimension: u8,
     has_terminal: bool,
+    /// Whether the program defines `fn position` (its domain).
+    has_domain: bool,
     /// The fast path, when the program lies in its subset.
     compiled: Option<Arc<Compiled>>,
 }
@@ -124,8 +126,21 @@ impl Program {
             [n] if n == dimension as usize => true,
             [n, ..] => return Err(ProgramError::TerminalArity { moves: dimension, terminal: n }),
         };
+        let has_domain = match arity("position")[..] {
+            [] => false,
+            [n] if n == dimension as usize => true,
+            [n, ..] => return Err(ProgramError::PositionArity { moves: dimension, position: n }),
+        };
         let compiled = Compiled::new(&ast, dimension, has_terminal).map(Arc::new);
-        Ok(Program { source: source.to_string(), ast: Arc::new(ast), engine, dimension, has_terminal, compiled })
+        Ok(Program {
+            source: source.to_string(),
+            ast: Arc::new(ast),
+            engine,
+            dimension,
+            has_terminal,
+            has_domain,
+            compiled,
+        })
     }
 
     /// The program's text.
@@ -136,6 +151,56 @@ impl Program {
     /// The number of coordinates of a position: 1, 2 or 3.
     pub fn dimension(&self) -> u8 {
         self.dimension
+    }
+
+    /// Whether the program defines `fn position`: then only the cells where
+    /// it is true are positions of the game (its domain); the others get no
+    /// value, and no move may reach them.
+    pub fn has_domain(&self) -> bool {
+        self.has_domain
+    }
+
+    /// Whether `p` is a position of the game: what `fn position` says, or
+    /// true when the program does not define it. Run through rhai, stopped
+    /// at the per-run limits or at `stop`.
+    pub fn is_position(&self, p: Pos, scope: &mut Scope, stop: Option<Instant>) -> Result<bool, ProgramError> {
+        if !self.has_domain {
+            return Ok(true);
+        }
+        let d = self.dimension as usize;
+        if p[..d].iter().any(|&c| c > i64::MAX as u64) {
+            return Err(ProgramError::Run {
+                position: position_text(p, self.dimension),
+                fault: RunFault::PositionTooLarge,
+            });
+        }
+        let args: Vec<Dynamic> = p[..d].iter().map(|&c| Dynamic::from_int(c as i64)).collect();
+        let answer: Dynamic = self.call(scope, "position", args, stop).map_err(|e| self.run_error(e, p))?;
+        answer.as_bool().map_err(|got| ProgramError::Run {
+            position: position_text(p, self.dimension),
+            fault: RunFault::PositionNotBool(got.to_string()),
+        })
+    }
+
+    /// [`Program::options`] for play: refused where `p` is not a position
+    /// ([`ProgramError::NotAPosition`]) or where a move reaches a cell that
+    /// is not one ([`ProgramError::OptionNotAPosition`], naming the move).
+    pub fn options_in_domain(
+        &self,
+        p: Pos,
+        scope: &mut Scope,
+        stop: Option<Instant>,
+    ) -> Result<Vec<Pos>, ProgramError> {
+        if !self.is_position(p, scope, stop)? {
+            return Err(ProgramError::NotAPosition { position: p, dimension: self.dimension });
+        }
+        let options = self.options(p, scope, stop)?;
+        for &q in &options {
+            if !self.is_position(q, scope, stop)? {
+                return Err(ProgramError::OptionNotAPosition { position: p, option: q, dimension: self.dimension });
+            }
+        }
+        Ok(options)
     }
 
     /// Whether the program runs on the compiled fast path (see

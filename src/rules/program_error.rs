@@ -129,6 +129,30 @@ pub enum ProgramError {
         /// How many coordinates the game has (1, 2 or 3).
         dimension: u8,
     },
+    /// `fn position` does not take as many parameters as `moves`.
+    PositionArity {
+        /// How many parameters `moves` takes.
+        moves: u8,
+        /// How many parameters `position` takes.
+        position: usize,
+    },
+    /// `position` is not a position of the game (`fn position` is false).
+    NotAPosition {
+        /// The cell.
+        position: Pos,
+        /// How many coordinates the game has (1, 2 or 3).
+        dimension: u8,
+    },
+    /// A move from `position` reaches a cell that `fn position` says is
+    /// not a position of the game.
+    OptionNotAPosition {
+        /// The position it was run at.
+        position: Pos,
+        /// The option that is not a position.
+        option: Pos,
+        /// How many coordinates the game has (1, 2 or 3).
+        dimension: u8,
+    },
     /// The total time budget ran out (in milliseconds).
     Budget {
         /// The budget that ran out, in milliseconds.
@@ -206,6 +230,8 @@ pub enum RunFault {
     PositionTooLarge,
     /// `terminal` gave something else than true or false (its type).
     TerminalNotBool(String),
+    /// `position` gave something else than true or false (its type).
+    PositionNotBool(String),
     /// A variable that has no value here.
     UndefinedVariable(String),
     /// A function that does not exist (its name and argument types).
@@ -269,6 +295,7 @@ impl fmt::Display for RunFault {
         match self {
             RunFault::PositionTooLarge => f.write_str("the position is too large for a program (at most 2^63 - 1)"),
             RunFault::TerminalNotBool(got) => write!(f, "`terminal` must give true or false, not {got}"),
+            RunFault::PositionNotBool(got) => write!(f, "`position` must give true or false, not {got}"),
             RunFault::UndefinedVariable(v) => write!(f, "the variable `{v}` has no value here"),
             RunFault::UndefinedFunction(s) => write!(f, "there is no function {s}"),
             RunFault::IndexOutOfRange { index, len } => {
@@ -403,6 +430,22 @@ impl fmt::Display for ProgramError {
                     sides.join(" x ")
                 )
             }
+            ProgramError::PositionArity { moves, position } => write!(
+                f,
+                "`fn position` takes {position} parameters but `fn moves` takes {moves}; both take the coordinates"
+            ),
+            ProgramError::NotAPosition { position, dimension } => write!(
+                f,
+                "{} is not a position of the game (`fn position` is false there)",
+                position_text(*position, *dimension)
+            ),
+            ProgramError::OptionNotAPosition { position, option, dimension } => write!(
+                f,
+                "at {}: the move to {} reaches a cell that is not a position of the game (`fn position` is false \
+                 there)",
+                position_text(*position, *dimension),
+                position_text(*option, *dimension)
+            ),
             ProgramError::Budget { millis } => write!(
                 f,
                 "the program took longer than its time budget of {} s and was stopped; \

@@ -11,6 +11,7 @@
 
 pub mod helpers;
 mod operators;
+pub mod tables;
 
 pub use operators::COMPARISONS;
 
@@ -159,6 +160,7 @@ fn build_engine(fast_operators: bool) -> Engine {
     });
     operators::register(&mut engine);
     helpers::register(&mut engine);
+    tables::register(&mut engine);
     engine
 }
 

@@ -335,6 +335,19 @@ pub fn program_error(e: &crate::rules::ProgramError) -> String {
                 ],
             )
         }
+        E::PositionArity { moves, position } => {
+            trf("program.error.position_arity", &[("moves", moves), ("position", position)])
+        }
+        E::NotAPosition { position, dimension } => {
+            trf("program.error.no_position", &[("position", &crate::rules::position_text(*position, *dimension))])
+        }
+        E::OptionNotAPosition { position, option, dimension } => trf(
+            "program.error.not_a_position",
+            &[
+                ("position", &crate::rules::position_text(*position, *dimension)),
+                ("option", &crate::rules::position_text(*option, *dimension)),
+            ],
+        ),
         E::Budget { millis } => trf("program.error.budget", &[("s", &(*millis as f64 / 1000.0))]),
         E::Cancelled => tr("map.engine.cancelled").to_string(),
     }
@@ -358,6 +371,7 @@ fn run_fault(f: &crate::rules::RunFault) -> String {
     match f {
         F::PositionTooLarge => tr("program.run.too_large").to_string(),
         F::TerminalNotBool(got) => trf("program.run.terminal", &[("got", got)]),
+        F::PositionNotBool(got) => trf("program.run.position", &[("got", got)]),
         F::UndefinedVariable(v) => trf("program.run.variable", &[("name", v)]),
         F::UndefinedFunction(s) => trf("program.run.function", &[("name", s)]),
         F::IndexOutOfRange { index, len } => trf("program.run.index", &[("index", index), ("len", len)]),
@@ -496,6 +510,24 @@ pub fn english_detail_or(detail: &str, translated: &str) -> String {
         Language::English => detail.to_string(),
         _ => translated.to_string(),
     }
+}
+
+/// Why a game of `g_of` cannot be used, in the user's language.
+pub fn other_game_error(e: &crate::conjecture::OtherGameError) -> String {
+    use crate::conjecture::OtherGameError;
+    let translated = match e {
+        OtherGameError::Engine { spec, error } => {
+            trf("bench.other_game", &[("spec", spec), ("error", &engine_error(error))])
+        }
+        OtherGameError::Spec { spec, .. } | OtherGameError::TakeBreak { spec } => {
+            trf("bench.other_game", &[("spec", spec), ("error", &tr("bench.other_game.unknown"))])
+        }
+        OtherGameError::Dimension { spec, game, table } => trf(
+            "bench.other_game",
+            &[("spec", spec), ("error", &trf("bench.other_game.dimension", &[("game", game), ("table", table)]))],
+        ),
+    };
+    english_detail_or(&e.to_string(), &translated)
 }
 
 /// What went wrong with a formula, without where: in English the

@@ -4,7 +4,7 @@
 //! overlay). The library's own `Display` texts are the English of the CLI.
 
 use super::i18n::{tr, trf};
-use crate::conjecture::{CheckReport, Counterexample, FormulaValue};
+use crate::conjecture::{CheckMode, CheckReport, Counterexample, FormulaValue};
 use crate::grundy::TableKind;
 
 /// Starts a counterexample line of a summary.
@@ -19,14 +19,24 @@ pub fn formula_value(v: FormulaValue) -> String {
     }
 }
 
-/// Whether the formula holds: on how many cells of which range, or at how
-/// many cells it differs.
+/// Whether the formula (or the statement) holds: on how many cells of
+/// which range, or at how many cells it differs (is false).
 pub fn check_verdict(r: &CheckReport) -> String {
-    if r.holds() {
-        trf("bench.holds", &[("w", &r.width()), ("h", &r.height()), ("cells", &r.cells_checked)])
-    } else {
-        trf("bench.fails", &[("d", &r.cells_differing), ("cells", &r.cells_checked)])
+    let every_cell = r.cells_left_out == 0 && r.cells_not_positions == 0;
+    let (w, h, cells, d) = (r.width(), r.height(), r.cells_checked, r.cells_differing);
+    match (r.mode, r.holds()) {
+        (CheckMode::Formula, true) if every_cell => trf("bench.holds", &[("w", &w), ("h", &h), ("cells", &cells)]),
+        (CheckMode::Formula, true) => trf("bench.holds_checked", &[("w", &w), ("h", &h), ("cells", &cells)]),
+        (CheckMode::Formula, false) => trf("bench.fails", &[("d", &d), ("cells", &cells)]),
+        (CheckMode::Holds, true) => trf("bench.holds_statement", &[("w", &w), ("h", &h), ("cells", &cells)]),
+        (CheckMode::Holds, false) => trf("bench.fails_statement", &[("d", &d), ("cells", &cells)]),
     }
+}
+
+/// How many cells a check left out, and why, when it left any out.
+pub fn left_out(r: &CheckReport) -> Option<String> {
+    (r.cells_left_out > 0 || r.cells_not_positions > 0 || r.condition.is_some())
+        .then(|| trf("bench.left_out", &[("left", &r.cells_left_out), ("np", &r.cells_not_positions)]))
 }
 
 /// One counterexample: "(x, y): table g = 3, formula 5", with every
@@ -42,6 +52,9 @@ pub fn counterexample(r: &CheckReport, c: &Counterexample) -> String {
         Some(true) => position = format!("{position} · {}", tr("heaps.pass_there")),
         Some(false) => position = format!("{position} · {}", tr("heaps.pass_used")),
         None => {}
+    }
+    if c.statement {
+        return trf("bench.cx_statement", &[("position", &position), ("table", &table)]);
     }
     trf("bench.cx", &[("position", &position), ("table", &table), ("formula", &formula)])
 }

@@ -262,7 +262,7 @@ fn draw_cells_overlay(
         let font = FontId::proportional(em.min(28.0));
         for y in ys {
             for x in xs.clone() {
-                if let Some(v) = shown.try_get(x, y) {
+                if let Some(v) = shown.try_get(x, y).filter(|&v| v != crate::grundy::NOT_A_POSITION) {
                     let text = match pairs {
                         Some(p) => match p.text(x, y) {
                             Some(t) => t,

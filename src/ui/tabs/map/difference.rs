@@ -34,6 +34,18 @@ pub(super) fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
             .code_editor(),
     )
     .labelled_by(label.id);
+    ui.checkbox(&mut tab.options.formula_holds, tr("map.formula.holds"));
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(tr("bench.where"));
+        ui.add(
+            egui::TextEdit::singleline(&mut tab.options.formula_where)
+                .char_limit(crate::conjecture::MAX_TEXT)
+                .desired_width(f32::INFINITY)
+                .hint_text(tr("bench.where_hint"))
+                .code_editor(),
+        )
+        .labelled_by(label.id);
+    });
     if ui.add_enabled(enabled, egui::Button::new(tr("map.formula.run"))).clicked()
         && let Some(t) = table
     {
@@ -90,9 +102,22 @@ fn start_compare(ctx: &egui::Context, tab: &mut MapTab, shared: &Shared, t: Arc<
 
 fn start_formula(ctx: &egui::Context, tab: &mut MapTab, t: Arc<Table>) {
     // The piece's parameters (p of the parameter-p piece) are known.
-    match crate::conjecture::Formula::compile_for(&tab.options.formula, t.rules()) {
-        Err(e) => tab.rt.overlays.fail(Notice::new(move || formula_error(&e))),
-        Ok(f) => tab.rt.overlays.start_formula(ctx, t, f),
+    let condition = tab.options.formula_where.trim();
+    let condition = match condition {
+        "" => Ok(None),
+        c => crate::conjecture::Formula::compile_for(c, t.rules()).map(Some),
+    };
+    let mode = if tab.options.formula_holds {
+        crate::conjecture::CheckMode::Holds
+    } else {
+        crate::conjecture::CheckMode::Formula
+    };
+    match (crate::conjecture::Formula::compile_for(&tab.options.formula, t.rules()), condition) {
+        (Err(e), _) => tab.rt.overlays.fail(Notice::new(move || formula_error(&e))),
+        (_, Err(e)) => {
+            tab.rt.overlays.fail(Notice::new(move || trf("bench.where_error", &[("message", &formula_error(&e))])))
+        }
+        (Ok(f), Ok(c)) => tab.rt.overlays.start_formula(ctx, t, f, mode, c),
     }
 }
 

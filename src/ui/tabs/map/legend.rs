@@ -122,6 +122,9 @@ fn legend_entries(
             .map(|(l, c)| (if l == Palette::OTHER { tr("map.legend.other").into() } else { l }, colour(c)))
             .collect(),
     };
+    if overlay.is_none() && tab.rt.table.finished().is_some_and(|f| f.stats.not_positions > 0) {
+        entries.push((tr("map.legend.not_a_position").into(), colour(crate::map::palette::NOT_A_POSITION_COLOUR)));
+    }
     if !table.is_complete() {
         entries.push((tr("map.legend.pending").into(), colour(PENDING)));
     }

@@ -64,6 +64,10 @@ pub struct MapOptions {
     pub compare_b: u32,
     /// A formula to compare with the table.
     pub formula: String,
+    /// Whether the formula is a statement that must hold (else a formula for g).
+    pub formula_holds: bool,
+    /// The condition choosing the cells compared (empty: every cell).
+    pub formula_where: String,
     /// Export: pixels per cell.
     pub export_ppc: f64,
     /// Export: legend, axes and title.
@@ -103,6 +107,7 @@ impl MapOptions {
         self.pass_layer = self.pass_layer.min(1);
         self.sequence_up_to = self.sequence_up_to.clamp(1, sequence::MAX_UP_TO);
         keep_if_short(&mut self.formula, SavedText::Formula, crate::conjecture::MAX_TEXT, dropped);
+        keep_if_short(&mut self.formula_where, SavedText::Formula, crate::conjecture::MAX_TEXT, dropped);
         keep_if_short(&mut self.highlight, SavedText::Field, MAX_FIELD_CHARS, dropped);
         keep_if_short(&mut self.compare_with, SavedText::Field, MAX_FIELD_CHARS, dropped);
         keep_if_short(&mut self.export_path, SavedText::Path, MAX_PATH_CHARS, dropped);
@@ -124,6 +129,8 @@ impl Default for MapOptions {
             compare_a: 0,
             compare_b: 0,
             formula: "is_wythoff_p(x, y)".into(),
+            formula_holds: false,
+            formula_where: String::new(),
             export_ppc: 2.0,
             export_legend: true,
             export_whole: true,

@@ -68,6 +68,8 @@ pub(crate) enum OverlayError {
     Engine(EngineError),
     /// The formula's check.
     Formula(FormulaError),
+    /// A game of `g_of`.
+    Other(crate::conjecture::OtherGameError),
     /// Cancelled between steps.
     Cancelled,
 }
@@ -78,6 +80,7 @@ impl OverlayError {
         match self {
             OverlayError::Engine(e) => engine_error(e),
             OverlayError::Formula(e) => formula_error(e),
+            OverlayError::Other(e) => crate::ui::i18n::other_game_error(e),
             OverlayError::Cancelled => tr("map.engine.cancelled").to_string(),
         }
     }
@@ -164,10 +167,27 @@ impl Overlays {
         }));
     }
 
-    /// Compute where `formula` differs from `table`.
-    pub fn start_formula(&mut self, ctx: &egui::Context, table: Arc<Table>, formula: Formula) {
+    /// Compute where `formula` differs from `table` (a statement: where it
+    /// is false), on the cells where `condition` is true.
+    pub fn start_formula(
+        &mut self,
+        ctx: &egui::Context,
+        table: Arc<Table>,
+        formula: Formula,
+        mode: crate::conjecture::CheckMode,
+        condition: Option<Formula>,
+    ) {
         self.start(widgets::spawn(widgets::JobLabel::new("map.comparing"), ctx, move |control| {
-            let report = crate::conjecture::check(&table, &formula, &control).map_err(OverlayError::Formula)?;
+            let texts: Vec<&str> =
+                std::iter::once(formula.text()).chain(condition.as_ref().map(|c| c.text())).collect();
+            let games = crate::conjecture::other_games(&texts, table.rules().dimension).map_err(OverlayError::Other)?;
+            // A plane of a larger table: the other games on the whole box.
+            let dims = table.slice_source().map_or(table.dims(), |s| s.full.dims());
+            let others = crate::conjecture::compute_others(&games, dims, &control).map_err(OverlayError::Other)?;
+            let question =
+                crate::conjecture::Question { formula: &formula, mode, condition: condition.as_ref(), others: &others };
+            let report =
+                crate::conjecture::check_question(&table, question, &control, None).map_err(OverlayError::Formula)?;
             let values: Vec<u32> = report.diff.values.iter().map(|&d| (d != 0) as u32).collect();
             let d = Table::from_values(table.rules(), report.width(), report.height(), values);
             let boolean = report.formula_kind == crate::conjecture::FormulaKind::Boolean;

@@ -24,6 +24,13 @@ pub(crate) fn cell_text(table: &Table, (x, y): (usize, usize)) -> String {
     // A plane of a three-heap table: the cell's position in the whole box.
     let slice = table.slice_source();
     let [px, py, pz] = slice.map_or([x, y, 0], |s| s.position(x, y));
+    if v == crate::grundy::NOT_A_POSITION {
+        let mut s = trf("map.cell.not_a_position", &[("x", &px), ("y", &py)]);
+        if slice.is_some_and(|sl| sl.full.depth() > 1) {
+            s = s.replacen(')', &format!(", {pz})"), 1);
+        }
+        return s;
+    }
     let mut s = match table.kind() {
         TableKind::Grundy => trf("map.cell", &[("x", &px), ("y", &py), ("g", &v)]),
         TableKind::Outcome => {

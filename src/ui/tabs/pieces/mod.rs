@@ -13,6 +13,7 @@ mod formula_words;
 mod library;
 mod preview;
 mod program;
+mod statement;
 mod workbench;
 
 use crate::ui::ui_ext::UiExt;
@@ -50,6 +51,10 @@ pub struct PiecesTab {
     pub formula: String,
     /// The side N of the board a formula is checked on.
     pub check_size: usize,
+    /// Whether the workbench's text is a formula for g or a statement.
+    pub check_mode: crate::conjecture::CheckMode,
+    /// The condition choosing the cells checked (empty: every cell).
+    pub condition: String,
     /// The path typed for saving and opening files.
     pub file_path: String,
     /// What the left panel edits: the move matrix or a program.
@@ -92,6 +97,7 @@ impl PiecesTab {
         self.p = self.p.clamp(1, editor::MAX_GRID + 1);
         self.check_size = self.check_size.clamp(8, workbench::MAX_CHECK_SIDE);
         keep_if_short(&mut self.formula, SavedText::Formula, crate::conjecture::MAX_TEXT, dropped);
+        keep_if_short(&mut self.condition, SavedText::Formula, crate::conjecture::MAX_TEXT, dropped);
         keep_if_short(&mut self.file_path, SavedText::Path, crate::ui::widgets::MAX_PATH_CHARS, dropped);
         keep_if_short(&mut self.program.source, SavedText::Program, crate::rules::MAX_PROGRAM_TEXT, dropped);
         Ok(())
@@ -107,6 +113,8 @@ impl Default for PiecesTab {
             p: 4,
             formula: String::new(),
             check_size: 64,
+            check_mode: crate::conjecture::CheckMode::Formula,
+            condition: String::new(),
             file_path: String::new(),
             mode: program::EditMode::default(),
             program: program::ProgramEditor::default(),

@@ -194,6 +194,8 @@ fn draw_cells(
             }
             painter.rect_filled(r, 0.0, fill);
             let text = match (misere, v) {
+                // Not a position: its own colour, no number.
+                (_, crate::grundy::NOT_A_POSITION) => String::new(),
                 (true, 0) => "P".to_string(),
                 (true, _) => String::new(),
                 (false, v) => v.to_string(),
@@ -210,6 +212,7 @@ fn draw_cells(
 fn cell_text(table: &Table, x: usize, y: usize) -> Option<String> {
     let misere = table.kind() == TableKind::Outcome;
     Some(match (misere, table.try_get(x, y)?) {
+        (_, crate::grundy::NOT_A_POSITION) => trf("map.cell.not_a_position", &[("x", &x), ("y", &y)]),
         (true, 0) => trf("preview.cell_p", &[("x", &x), ("y", &y)]),
         (true, _) => trf("preview.cell_n", &[("x", &x), ("y", &y)]),
         (false, g) => trf("preview.cell", &[("x", &x), ("y", &y), ("g", &g)]),

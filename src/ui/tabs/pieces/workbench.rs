@@ -6,13 +6,13 @@
 use super::PiecesTab;
 use super::formula_words::{helper_meaning, known_description, known_name, line_text, periodicity_text};
 use crate::conjecture::{
-    CheckReport, DiffTable, Formula, FormulaError, HELPERS, PatternHints, check, find_hints, known_formulas,
-    parameter_p_formula,
+    CheckMode, CheckReport, DiffTable, Formula, FormulaError, HELPERS, OtherGameError, PatternHints, Question,
+    check_question, compute_others, find_hints, known_formulas, other_games, parameter_p_formula,
 };
 use crate::grundy::{EngineError, Table};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;
-use crate::ui::i18n::{engine_error, formula_error, formula_error_what, job_error, tr, trf};
+use crate::ui::i18n::{engine_error, formula_error, formula_error_what, job_error, other_game_error, tr, trf};
 use crate::ui::state::{AppCommand, MapFocus, Shared};
 use crate::ui::theme::Colours;
 use crate::ui::ui_ext::UiExt;
@@ -36,6 +36,8 @@ pub struct Checked {
     table: Arc<Table>,
     report: CheckReport,
     formula: String,
+    /// How the text was read, and the condition (for "changed since").
+    asked: (CheckMode, Option<String>),
     /// Non-zero differences, downsampled: (width, height, cells).
     mask: (usize, usize, Vec<bool>),
 }
@@ -47,6 +49,10 @@ pub enum CheckFailure {
     Formula(FormulaError),
     /// The table could not be computed.
     Engine(EngineError),
+    /// The condition does not compile or fails on the table.
+    Condition(FormulaError),
+    /// The game of a `g_of` cannot be read or computed.
+    Other(OtherGameError),
 }
 
 /// How a check ended without a report (worded when shown).
@@ -63,6 +69,8 @@ impl CheckStop {
                 let why = job_error(e, |f| match f {
                     CheckFailure::Formula(e) => formula_error(e),
                     CheckFailure::Engine(e) => engine_error(e),
+                    CheckFailure::Condition(e) => trf("bench.where_error", &[("message", &formula_error(e))]),
+                    CheckFailure::Other(e) => other_game_error(e),
                 });
                 trf("bench.failed", &[("error", &why)])
             }
@@ -86,6 +94,8 @@ pub struct Workbench {
     /// The rules the running pattern search belongs to.
     hints_for: Option<Rules>,
     hints_error: Option<JobError<EngineError>>,
+    /// The condition's state and the paragraph's file choice.
+    pub(super) statement: super::statement::StatementState,
 }
 
 impl Workbench {
@@ -179,7 +189,9 @@ fn highlighted(ui: &egui::Ui, text: &str, error_at: Option<usize>, wrap: f32, ba
 /// Draw the workbench.
 pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
     ui.section(tr("bench.title"));
+    super::statement::mode_choice(tab, ui);
     formula_box(tab, ui, pal);
+    super::statement::condition_box(tab, ui);
     check_controls(tab, ui);
     results(tab, ui, shared, pal);
     hints(tab, ui, pal);
@@ -196,7 +208,7 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     }
     let error = tab.bench.compile_error.clone();
     let error_at = error.as_ref().and_then(|e| e.position).map(|(l, c)| char_index(&tab.formula, l, c));
-    let label = ui.phrases(tr("bench.formula"));
+    let label = ui.label(super::statement::text_label(tab));
     let bad = pal.bad;
     let mut layouter =
         |ui: &egui::Ui, buf: &dyn egui::TextBuffer, wrap: f32| highlighted(ui, buf.as_str(), error_at, wrap, bad);
@@ -289,7 +301,10 @@ fn check_controls(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         let label = ui.phrases(tr("bench.size"));
         ui.add(egui::DragValue::new(&mut tab.check_size).range(8..=MAX_CHECK_SIDE).speed(1.0)).labelled_by(label.id);
-        let ok = !tab.formula.trim().is_empty() && tab.bench.compile_error.is_none() && tab.bench.check_job.is_none();
+        let ok = !tab.formula.trim().is_empty()
+            && tab.bench.compile_error.is_none()
+            && tab.bench.statement.error.is_none()
+            && tab.bench.check_job.is_none();
         // The box checked: n a side (three heaps: at most 48), every layer.
         let dims = super::box_for(&tab.draft, tab.check_size);
         let d = tab.draft.dimension.clamp(1, 3) as usize;
@@ -309,15 +324,26 @@ fn check_controls(tab: &mut PiecesTab, ui: &mut egui::Ui) {
 fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
     let rules = tab.draft.clone();
     let text = tab.formula.clone();
+    let mode = tab.check_mode;
+    let condition = super::statement::condition_text(tab);
     let n = tab.check_size.clamp(1, MAX_CHECK_SIDE);
     tab.bench.check_error = None;
     tab.bench.check_job = Some(widgets::spawn(widgets::JobLabel::new("bench.job"), ctx, move |c| {
         let formula = Formula::compile_for(&text, &rules).map_err(CheckFailure::Formula)?;
+        let where_ = match &condition {
+            Some(w) => Some(Formula::compile_for(w, &rules).map_err(CheckFailure::Condition)?),
+            None => None,
+        };
+        let texts: Vec<&str> = std::iter::once(text.as_str()).chain(condition.as_deref()).collect();
+        let games = other_games(&texts, rules.dimension).map_err(CheckFailure::Other)?;
         let dims = super::box_for(&rules, n);
         let table = Arc::new(crate::grundy::compute_box(&rules, dims, &c).map_err(CheckFailure::Engine)?);
-        let report = check(&table, &formula, &c).map_err(CheckFailure::Formula)?;
+        // The other games once, on the same box: never per cell.
+        let others = compute_others(&games, dims, &c).map_err(CheckFailure::Other)?;
+        let question = Question { formula: &formula, mode, condition: where_.as_ref(), others: &others };
+        let report = check_question(&table, question, &c, None).map_err(CheckFailure::Formula)?;
         let mask = mask(&report.diff, MASK_SIDE);
-        Ok(Checked { table, report, formula: text, mask })
+        Ok(Checked { table, report, formula: text, asked: (mode, condition), mask })
     }));
 }
 
@@ -327,17 +353,16 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
     }
     let Some(done) = &tab.bench.result else { return };
     let r = &done.report;
-    let (w, h) = (r.width(), r.height());
     ui.add_space(4.0);
-    if r.holds() {
-        let text = trf("bench.holds", &[("w", &w), ("h", &h), ("cells", &r.cells_checked)]);
-        widgets::banner(ui, pal.good, pal.banner_text, &text, false);
-    } else {
-        let text = trf("bench.fails", &[("d", &r.cells_differing), ("cells", &r.cells_checked)]);
-        widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
+    let verdict = crate::ui::texts::check_verdict(r);
+    let colour = if r.holds() { pal.good } else { pal.bad };
+    widgets::banner(ui, colour, pal.banner_text, &verdict, false);
+    ui.label(trf("bench.counts", &[("cells", &r.cells_checked), ("d", &r.cells_differing)]));
+    if let Some(left) = crate::ui::texts::left_out(r) {
+        ui.label(left);
     }
-    ui.phrases(trf("bench.counts", &[("cells", &r.cells_checked), ("d", &r.cells_differing)]));
-    if !done.table.rules().same_game(&tab.draft) || done.formula != tab.formula {
+    let asked = (tab.check_mode, super::statement::condition_text(tab));
+    if !done.table.rules().same_game(&tab.draft) || done.formula != tab.formula || done.asked != asked {
         ui.error_label(tr("bench.stale"));
     }
     let mut focus = None;
@@ -357,7 +382,11 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
             }
         });
     }
-    if let Some(cell) = focus.or_else(|| diff_picture(tab, ui, pal).map(|(x, y)| MapFocus::cell(x, y))) {
+    let clicked = diff_picture(tab, ui, pal);
+    if let Some(done) = &tab.bench.result {
+        super::statement::save_paragraph(&mut tab.bench.statement, ui, &done.report, done.table.rules());
+    }
+    if let Some(cell) = focus.or_else(|| clicked.map(|(x, y)| MapFocus::cell(x, y))) {
         let done = tab.bench.result.as_ref().expect("a result");
         shared.send(AppCommand::SetRules(done.table.rules().clone()));
         shared.send(AppCommand::FocusMap(cell));
@@ -377,8 +406,12 @@ fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) -> Option
     });
     ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
-        ui.phrases(RichText::new(tr("bench.diff")).strong());
-        for (colour, key) in [(pal.board_light, "bench.diff_agree"), (pal.bad, "bench.diff_differ")] {
+        ui.label(RichText::new(tr("bench.diff")).strong());
+        let keys = match done.report.mode {
+            CheckMode::Formula => ["bench.diff_agree", "bench.diff_differ"],
+            CheckMode::Holds => ["bench.diff_true", "bench.diff_false"],
+        };
+        for (colour, key) in [(pal.board_light, keys[0]), (pal.bad, keys[1])] {
             let (r, _) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
             ui.painter().rect_filled(r, 2.0, colour);
             ui.painter().rect_stroke(r, 2.0, Stroke::new(1.0, pal.board_edge), egui::StrokeKind::Inside);

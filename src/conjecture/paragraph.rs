@@ -1,0 +1,191 @@
+//! A check's result as a short paragraph for a paper or a notebook, in
+//! Markdown or LaTeX: the statement, the game, the box and the cells
+//! checked (and left out), "holds" or the first counterexamples, the
+//! command that reproduces it, and the sentence "A finite check is
+//! evidence, not a proof."
+
+use super::{CheckMode, CheckReport};
+use std::path::Path;
+
+/// How many counterexamples a paragraph lists.
+pub const PARAGRAPH_COUNTEREXAMPLES: usize = 5;
+
+/// The two forms of a paragraph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParagraphFormat {
+    /// Markdown (`.md`).
+    Markdown,
+    /// LaTeX (`.tex`), to `\input` into a document.
+    Latex,
+}
+
+impl ParagraphFormat {
+    /// The form a file name asks for: `.md` or `.tex`, else `None`.
+    pub fn of_path(path: &Path) -> Option<ParagraphFormat> {
+        match path.extension()?.to_string_lossy().to_ascii_lowercase().as_str() {
+            "md" | "markdown" => Some(ParagraphFormat::Markdown),
+            "tex" => Some(ParagraphFormat::Latex),
+            _ => None,
+        }
+    }
+}
+
+/// The box, the cells checked and those left out, in words.
+fn cells_text(report: &CheckReport, latex: bool) -> String {
+    let d = report.dimension.clamp(1, 3) as usize;
+    let le = if latex { "\\le" } else { "<=" };
+    let sides = ["x", "y", "z"][..d]
+        .iter()
+        .zip(report.dims)
+        .map(|(c, n)| if latex { format!("$0 {le} {c} < {n}$") } else { format!("0 {le} {c} < {n}") })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut out = format!("the box {sides}");
+    if report.with_pass {
+        out.push_str(", with the pass still there and used");
+    }
+    out.push_str(&format!("; {} cells checked", report.cells_checked));
+    if report.condition.is_some() {
+        out.push_str(&format!(", {} left out by the condition", report.cells_left_out));
+    }
+    if report.cells_not_positions > 0 {
+        out.push_str(&format!(", {} cells that are not positions of the game left out", report.cells_not_positions));
+    }
+    out
+}
+
+/// A delimiter for LaTeX's `\verb` that `text` does not contain.
+fn verb(text: &str) -> String {
+    let delimiter = ['|', '!', '+', '@', '#', ';', ':', '/', '?', '='].into_iter().find(|&c| !text.contains(c));
+    match delimiter {
+        Some(c) => format!("\\verb{c}{text}{c}"),
+        None => format!("\\texttt{{{}}}", latex_escape(text)),
+    }
+}
+
+/// `text` with LaTeX's special characters escaped.
+fn latex_escape(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '^' => out.push_str("\\textasciicircum{}"),
+            '~' => out.push_str("\\textasciitilde{}"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The paragraph of `report`, with `command` the command line that
+/// reproduces it.
+pub fn paragraph(report: &CheckReport, command: &str, format: ParagraphFormat) -> String {
+    let latex = format == ParagraphFormat::Latex;
+    let code = |t: &str| if latex { verb(t) } else { format!("`{t}`") };
+    let text = |t: &str| if latex { latex_escape(t) } else { t.to_string() };
+    let what = match report.mode {
+        CheckMode::Formula => "Formula",
+        CheckMode::Holds => "Statement",
+    };
+    let mut out = String::new();
+    out.push_str(if latex { "\\paragraph{A computer check.}\n" } else { "**A computer check.**\n" });
+    out.push_str(&format!("{what}: {}", code(&report.formula)));
+    if let Some(c) = &report.condition {
+        out.push_str(&format!(", on the cells where {}", code(c)));
+    }
+    out.push_str(&format!(" ({}).\n", text(report.compared())));
+    out.push_str(&format!("Game: {}. Checked on {}.\n", text(&report.rules), cells_text(report, latex)));
+    if report.holds() {
+        out.push_str("Result: it holds at every cell checked.\n");
+    } else {
+        let n = PARAGRAPH_COUNTEREXAMPLES.min(report.counterexamples.len());
+        let first: Vec<String> =
+            report.counterexamples[..n].iter().map(|c| text(&c.describe(report.table_kind))).collect();
+        out.push_str(&format!(
+            "Result: it does not hold; it fails at {} of the {} cells checked. The first counterexamples: {}.\n",
+            report.cells_differing,
+            report.cells_checked,
+            first.join("; ")
+        ));
+    }
+    if latex {
+        out.push_str(&format!("To reproduce it:\n\\begin{{verbatim}}\n{command}\n\\end{{verbatim}}\n"));
+    } else {
+        out.push_str(&format!("To reproduce it:\n\n```\n{command}\n```\n\n"));
+    }
+    out.push_str("A finite check is evidence, not a proof.\n");
+    out
+}
+
+/// The `--rules` spec of `rules` with its flags: a preset's name (with
+/// `--misere`, `--pass`) when the rules are one, else `RULES.json`, the
+/// file the rules are to be saved in (the app's "Save" of the Pieces tab).
+pub fn rules_words(rules: &crate::rules::Rules) -> Vec<String> {
+    use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, preset};
+    let plain = crate::rules::Rules { pass: false, convention: Convention::Normal, ..rules.clone() };
+    let name = PRESET_NAMES
+        .iter()
+        .chain(FAMILY_PRESETS)
+        .find(|n| preset(n).is_ok_and(|p| p.same_game(&plain)))
+        .map_or_else(|| "RULES.json".to_string(), |n| n.to_string());
+    let mut words = vec!["--rules".to_string(), name];
+    if rules.convention == Convention::Misere {
+        words.push("--misere".into());
+    }
+    if rules.pass {
+        words.push("--pass".into());
+    }
+    words
+}
+
+/// The command line of `grundy-lab check` that makes the same check as
+/// `report` on the game `rules`.
+pub fn command_for(rules: &crate::rules::Rules, report: &CheckReport) -> String {
+    let d = report.dimension.clamp(1, 3) as usize;
+    let size = report.dims[..d].iter().map(|n| n.to_string()).collect::<Vec<_>>().join("x");
+    let mut words = vec!["grundy-lab".to_string(), "check".into()];
+    words.extend(rules_words(rules).iter().map(|w| shell_word(w)));
+    words.push("--size".into());
+    words.push(size);
+    if let Some(c) = &report.condition {
+        words.push("--where".into());
+        words.push(shell_word(c));
+    }
+    words.push(
+        match report.mode {
+            CheckMode::Formula => "--formula",
+            CheckMode::Holds => "--holds",
+        }
+        .into(),
+    );
+    words.push(shell_word(&report.formula));
+    words.join(" ")
+}
+
+/// A word for a shell: quoted in single quotes unless it is plain.
+pub fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_.,:/+=".contains(c));
+    if plain { word.to_string() } else { format!("'{}'", word.replace('\'', "'\\''")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_are_quoted_when_needed() {
+        assert_eq!(shell_word("queen-t2"), "queen-t2");
+        assert_eq!(shell_word("x >= 8 || y >= 8"), "'x >= 8 || y >= 8'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+    }
+
+    #[test]
+    fn latex_verb_picks_a_free_delimiter() {
+        assert_eq!(verb("x | y"), "\\verb!x | y!");
+        assert_eq!(latex_escape("a_b & 50%"), "a\\_b \\& 50\\%");
+    }
+}

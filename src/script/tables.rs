@@ -1,0 +1,128 @@
+//! The functions `g(...)` and `g_of("SPEC", ...)` of the formula language:
+//! values read from computed tables while a formula is checked.
+//!
+//! The script machinery knows nothing of tables: the checker hands it a
+//! [`TableReader`] for the thread that evaluates a row ([`reading`]), and
+//! the two functions ask that reader. Outside a check (a rules program, a
+//! formula evaluated on its own) there is no reader, and a call is an error
+//! that says so.
+
+use rhai::{Engine, EvalAltResult, ImmutableString};
+use std::cell::RefCell;
+use std::sync::Arc;
+
+type Fallible<T> = Result<T, Box<EvalAltResult>>;
+
+/// What a formula's `g(...)` and `g_of(...)` read; the checker implements
+/// it over its tables. Errors are sentences naming the position asked for.
+pub trait TableReader: Send + Sync {
+    /// `g(coords)` in the table being checked, `layer` being the layer of
+    /// the cell under check (0: pass used or no pass, 1: pass still there).
+    /// `coords` has as many coordinates as the caller wrote: the game's
+    /// number, or one more naming the layer.
+    fn own(&self, coords: &[i64], layer: usize) -> Result<i64, String>;
+    /// `g_of(spec, coords)`: the value in the table of another game.
+    fn other(&self, spec: &str, coords: &[i64]) -> Result<i64, String>;
+}
+
+thread_local! {
+    /// The reader of the row being evaluated on this thread, and its layer.
+    static READER: RefCell<Option<(Arc<dyn TableReader>, usize)>> = const { RefCell::new(None) };
+}
+
+/// Run `work` with `reader` answering `g(...)` and `g_of(...)` on this
+/// thread, `layer` being the layer of the cells it evaluates; the reader
+/// before is restored afterwards.
+pub fn reading<R>(reader: &Arc<dyn TableReader>, layer: usize, work: impl FnOnce() -> R) -> R {
+    let before = READER.replace(Some((Arc::clone(reader), layer)));
+    let result = work();
+    READER.set(before);
+    result
+}
+
+fn ask<T>(function: &str, f: impl FnOnce(&dyn TableReader, usize) -> Result<T, String>) -> Fallible<T> {
+    READER.with_borrow(|r| match r {
+        Some((reader, layer)) => f(reader.as_ref(), *layer).map_err(|m| m.into()),
+        None => Err(format!(
+            "{function}(...) reads a computed table, so it can be used only in a formula checked against one"
+        )
+        .into()),
+    })
+}
+
+fn own(coords: &[i64]) -> Fallible<i64> {
+    ask("g", |r, layer| r.own(coords, layer))
+}
+
+fn other(spec: &str, coords: &[i64]) -> Fallible<i64> {
+    ask("g_of", |r, _| r.other(spec, coords))
+}
+
+/// Register `g` with one to four integer arguments and `g_of` with a
+/// string and one to four integers.
+pub(super) fn register(engine: &mut Engine) {
+    engine.register_fn("g", |a: i64| own(&[a]));
+    engine.register_fn("g", |a: i64, b: i64| own(&[a, b]));
+    engine.register_fn("g", |a: i64, b: i64, c: i64| own(&[a, b, c]));
+    engine.register_fn("g", |a: i64, b: i64, c: i64, d: i64| own(&[a, b, c, d]));
+    engine.register_fn("g_of", |s: ImmutableString, a: i64| other(&s, &[a]));
+    engine.register_fn("g_of", |s: ImmutableString, a: i64, b: i64| other(&s, &[a, b]));
+    engine.register_fn("g_of", |s: ImmutableString, a: i64, b: i64, c: i64| other(&s, &[a, b, c]));
+    engine.register_fn("g_of", |s: ImmutableString, a: i64, b: i64, c: i64, d: i64| other(&s, &[a, b, c, d]));
+}
+
+/// The specs of the other games a formula names: the string literals
+/// written as the first argument of `g_of`, in order, each once. A spec
+/// given any other way (a variable) is found only when the formula runs,
+/// and is then an error.
+pub fn other_games(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("g_of") {
+        let before = &rest[..i];
+        rest = &rest[i + 4..];
+        // `g_of` as a whole word.
+        if before.chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let Some(open) = rest.trim_start().strip_prefix('(') else { continue };
+        let Some(quoted) = open.trim_start().strip_prefix('"') else { continue };
+        let Some(end) = quoted.find('"') else { continue };
+        let spec = &quoted[..end];
+        if !out.iter().any(|s| s == spec) {
+            out.push(spec.to_string());
+        }
+    }
+    out
+}
+
+/// Whether a formula may call `g(...)` (a call of `g` somewhere in its
+/// text): then the checker lets it read the table.
+pub fn reads_own_table(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    text.match_indices('g').any(|(i, _)| {
+        let word_start = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+        word_start && text[i + 1..].trim_start().starts_with('(')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_of_other_games_are_found_once_each() {
+        let text =
+            r#"g_of("queen", x, y) == 0 && g_of ( "misere:nim" , x, y) + g_of("queen", y, x) + my_g_of("no", 1)"#;
+        assert_eq!(other_games(text), ["queen", "misere:nim"]);
+        assert!(other_games("g(x, y)").is_empty());
+    }
+
+    #[test]
+    fn calls_of_g_are_told_from_other_words() {
+        assert!(reads_own_table("g(x, y - 1)"));
+        assert!(reads_own_table("1 + g (x)"));
+        assert!(!reads_own_table("g == 0 && gs(x) == 1 && g_of(\"queen\", x, y) == 0"));
+        assert!(!reads_own_table("floor_div(x, 2)"));
+    }
+}

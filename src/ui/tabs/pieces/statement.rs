@@ -1,0 +1,123 @@
+//! The workbench's choice of what the text says (a formula for g, or a
+//! statement that holds), the condition choosing the cells checked, and
+//! saving a check's result as a paragraph (Markdown or LaTeX).
+
+use super::PiecesTab;
+use crate::conjecture::paragraph::{ParagraphFormat, command_for, paragraph};
+use crate::conjecture::{CheckMode, CheckReport, Formula, FormulaError};
+use crate::fsutil::FileError;
+use crate::rules::Rules;
+use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
+use crate::ui::i18n::{file_error, formula_error_what, tr, trf};
+use crate::ui::ui_ext::UiExt;
+use std::path::PathBuf;
+
+/// The condition's compile state and the paragraph's file choice.
+#[derive(Default)]
+pub struct StatementState {
+    /// The condition text and the rules' parameters the error is for.
+    compiled_for: Option<(String, Vec<(&'static str, i64)>)>,
+    /// Why the condition does not compile.
+    pub error: Option<FormulaError>,
+    files: FileChoice,
+    path: String,
+    /// The last save: the file written, or why not.
+    saved: Option<Result<PathBuf, FileError>>,
+}
+
+/// The radio choice of what the text says.
+pub(super) fn mode_choice(tab: &mut PiecesTab, ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(tr("bench.mode"));
+        ui.radio_value(&mut tab.check_mode, CheckMode::Formula, tr("bench.mode.formula"));
+        ui.radio_value(&mut tab.check_mode, CheckMode::Holds, tr("bench.mode.holds"));
+    });
+    if tab.check_mode == CheckMode::Holds {
+        ui.label(egui::RichText::new(tr("bench.mode.holds_help")).small());
+    }
+}
+
+/// The label of the text box: a formula for g, or a statement.
+pub(super) fn text_label(tab: &PiecesTab) -> &'static str {
+    match tab.check_mode {
+        CheckMode::Formula => tr("bench.formula"),
+        CheckMode::Holds => tr("bench.statement"),
+    }
+}
+
+/// The condition box, with its compile error.
+pub(super) fn condition_box(tab: &mut PiecesTab, ui: &mut egui::Ui) {
+    let now = (tab.condition.clone(), tab.draft.parameters());
+    let state = &mut tab.bench.statement;
+    if state.compiled_for.as_ref() != Some(&now) {
+        state.error =
+            if tab.condition.trim().is_empty() { None } else { Formula::compile_for(&tab.condition, &tab.draft).err() };
+        state.compiled_for = Some(now);
+    }
+    let label = ui.label(tr("bench.where"));
+    ui.add(
+        egui::TextEdit::singleline(&mut tab.condition)
+            .char_limit(crate::conjecture::MAX_TEXT)
+            .id_salt("pieces_condition")
+            .desired_width(f32::INFINITY)
+            .font(egui::TextStyle::Monospace)
+            .hint_text(tr("bench.where_hint")),
+    )
+    .labelled_by(label.id);
+    if let Some(e) = &tab.bench.statement.error {
+        ui.error_label(trf("bench.where_error", &[("message", &formula_error_what(e))]));
+    }
+}
+
+/// The condition as the check takes it: `None` when the box is empty.
+pub(super) fn condition_text(tab: &PiecesTab) -> Option<String> {
+    let c = tab.condition.trim();
+    (!c.is_empty()).then(|| c.to_string())
+}
+
+/// The buttons that save `report` (on `rules`) as a paragraph, and what the
+/// last save did.
+pub(super) fn save_paragraph(state: &mut StatementState, ui: &mut egui::Ui, report: &CheckReport, rules: &Rules) {
+    ui.add_space(4.0);
+    ui.label(egui::RichText::new(tr("bench.paragraph")).strong());
+    let (markdown, latex) = (tr("bench.paragraph.markdown"), tr("bench.paragraph.latex"));
+    let dialogs = [
+        DialogButton {
+            label: markdown,
+            action: ParagraphFormat::Markdown,
+            dialog: Dialog::Save { file_name: "check.md".into() },
+            filter: ("Markdown", &["md"]),
+        },
+        DialogButton {
+            label: latex,
+            action: ParagraphFormat::Latex,
+            dialog: Dialog::Save { file_name: "check.tex".into() },
+            filter: ("LaTeX", &["tex"]),
+        },
+    ];
+    let width = ui.available_width().min(240.0);
+    let field = PathField { label: tr("bench.paragraph.path"), hint: "check.md", width };
+    let chosen = state.files.show(
+        ui,
+        true,
+        &dialogs,
+        &mut state.path,
+        field,
+        &[(tr("bench.paragraph.save_path"), ParagraphFormat::Markdown)],
+    );
+    if let Some((asked, path)) = chosen {
+        // A typed path says its form by its ending (.tex: LaTeX).
+        let format = ParagraphFormat::of_path(&path).unwrap_or(asked);
+        let text = paragraph(report, &command_for(rules, report), format);
+        state.saved = Some(crate::fsutil::atomic_write(&path, |w| w.write_all(text.as_bytes())).map(|()| path));
+    }
+    match &state.saved {
+        Some(Ok(path)) => {
+            ui.label(trf("bench.paragraph.saved", &[("path", &path.display())]));
+        }
+        Some(Err(e)) => {
+            ui.error_label(file_error(e));
+        }
+        None => {}
+    }
+}

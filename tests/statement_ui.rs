@@ -1,0 +1,135 @@
+//! The workbench's choice between a formula for g and a statement that
+//! holds, its condition, and the paragraph saved by path, driven through
+//! the labels a person reads in the real app; the sentences shown are
+//! compared with counts computed directly from the table.
+
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+
+mod common;
+use common::{shows, step_until};
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use grundy_lab::Control;
+use grundy_lab::grundy::compute;
+use grundy_lab::rules::preset;
+use grundy_lab::ui::GrundyLabApp;
+
+fn harness(language: &str) -> Harness<'static, GrundyLabApp> {
+    common::app(format!(r#"{{"shared":{{"settings":{{"language":"{language}"}}}},"tab":"Pieces"}}"#)).build()
+}
+
+fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Replace the text of the text field labelled `label`.
+fn type_into(h: &mut Harness<'_, GrundyLabApp>, label: &str, text: &str) {
+    let role = if h.query_by_role_and_label(Role::TextInput, label).is_some() {
+        Role::TextInput
+    } else {
+        Role::MultilineTextInput
+    };
+    h.get_by_role_and_label(role, label).scroll_to_me();
+    h.run();
+    h.get_by_role_and_label(role, label).click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_role_and_label(role, label).type_text(text);
+    h.run();
+}
+
+/// The text of the first widget whose text contains `text`.
+fn label_with(h: &Harness<'_, GrundyLabApp>, text: &str) -> String {
+    let node = h.query_all_by_label_contains(text).next().unwrap_or_else(|| panic!("nothing shows {text}"));
+    let node = node.accesskit_node();
+    let text = if node.role() == Role::Label { node.value() } else { node.label() };
+    text.expect("a text").to_string()
+}
+
+/// Whether `text` has a word of two or more Latin letters (single letters
+/// are the variables x, y, g of the mathematics).
+fn has_english_word(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_alphabetic()).any(|w| w.len() >= 2)
+}
+
+fn check(h: &mut Harness<'_, GrundyLabApp>, button: &str) -> (u64, u64) {
+    click(h, button);
+    step_until(h, "the check finishes", |a| !a.state.pieces.is_busy() && a.state.pieces.check_counts().is_some());
+    h.run();
+    h.state().state.pieces.check_counts().unwrap()
+}
+
+#[test]
+fn a_statement_on_the_cells_of_a_condition_says_what_was_checked_and_saves_a_paragraph() {
+    let n = 64;
+    let queen = compute(&preset("queen").unwrap(), n, n, &Control::new()).unwrap();
+    let above: Vec<(usize, usize)> = (0..n).flat_map(|y| (0..n).map(move |x| (x, y))).filter(|&(x, y)| x < y).collect();
+    let nonzero = above.iter().filter(|&&(x, y)| queen.get(x, y) != 0).count();
+
+    let mut h = harness("English");
+    h.run();
+    click(&mut h, "a statement that holds at every cell");
+    assert!(shows(&h, "Statement about g (true or false at each cell)"), "the box is named for a statement");
+    type_into(&mut h, "Statement about g (true or false at each cell)", r#"g == g_of("queen", x, y)"#);
+    type_into(&mut h, "Only where", "x < y");
+    let (cells, differing) = check(&mut h, "Check on 64 × 64");
+    assert_eq!((cells, differing), (above.len() as u64, 0));
+    let verdict = format!("The statement is true at every cell checked ({} cells within 0 ≤ x < 64", above.len());
+    assert!(shows(&h, &verdict), "{verdict}");
+    let left = format!("Left out: {} cells where the condition is false, 0 cells", n * n - above.len());
+    assert!(shows(&h, &left), "{left}");
+
+    // A false statement: as many cells as a direct count, the first one named.
+    type_into(&mut h, "Statement about g (true or false at each cell)", "g == 0");
+    assert!(shows(&h, "The piece or the formula has changed since this check"));
+    let (_, differing) = check(&mut h, "Check on 64 × 64");
+    assert_eq!(differing, nonzero as u64);
+    let fails = format!("it is false at {nonzero} of the {} cells checked", above.len());
+    assert!(shows(&h, &fails), "{fails}");
+    let (x, y) = above.iter().copied().find(|&(x, y)| queen.get(x, y) != 0).unwrap();
+    let first = format!("({x}, {y}): the statement is false (table g = {})", queen.get(x, y));
+    assert!(shows(&h, &first), "{first}");
+
+    // The paragraph, saved to a typed path.
+    let dir = std::env::temp_dir().join(format!("grundy-lab-statement-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("check.tex");
+    type_into(&mut h, "or a file path (.md or .tex):", path.to_str().unwrap());
+    click(&mut h, "Save the paragraph to this path");
+    assert!(shows(&h, "Saved the paragraph to"), "{}", label_with(&h, "paragraph"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("\\paragraph{A computer check.}"), "{text}");
+    assert!(text.contains("grundy-lab check --rules queen --size 64x64 --where 'x < y' --holds 'g == 0'"), "{text}");
+    assert!(text.contains(&format!("it fails at {nonzero} of the {} cells checked", above.len())), "{text}");
+    assert!(text.contains("A finite check is evidence, not a proof."), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_statement_and_its_condition_in_japanese() {
+    let mut h = harness("Japanese");
+    h.run();
+    click(&mut h, "すべてのマスで成り立つ命題");
+    type_into(&mut h, "g についての命題 (各マスで真か偽)", "(g == 0) == is_wythoff_p(x, y)");
+    type_into(&mut h, "調べるマスの条件", "x >= 8 || y >= 8");
+    let (cells, differing) = check(&mut h, "64 × 64 で確かめる");
+    assert_eq!((cells, differing), (64 * 64 - 64, 0));
+    let verdict = label_with(&h, "命題は成り立ちます");
+    assert!(verdict.contains("4032 マス"), "{verdict}");
+    let left = label_with(&h, "調べなかったマス");
+    assert!(left.contains("条件が偽のマス 64 個"), "{left}");
+    for text in [verdict, left] {
+        assert!(!has_english_word(&text), "English in Japanese mode: {text}");
+    }
+    // A condition that does not parse is named as the condition's error, in Japanese.
+    type_into(&mut h, "調べるマスの条件", "x >=");
+    let e = label_with(&h, "条件: ");
+    assert!(!has_english_word(&e), "English in Japanese mode: {e}");
+}
