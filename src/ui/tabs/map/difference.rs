@@ -36,7 +36,7 @@ pub(super) fn difference(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
     .labelled_by(label.id);
     ui.checkbox(&mut tab.options.formula_holds, tr("map.formula.holds"));
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("bench.where"));
+        let label = ui.phrases(tr("bench.where"));
         ui.add(
             egui::TextEdit::singleline(&mut tab.options.formula_where)
                 .char_limit(crate::conjecture::MAX_TEXT)

@@ -28,12 +28,12 @@ pub struct StatementState {
 /// The radio choice of what the text says.
 pub(super) fn mode_choice(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(tr("bench.mode"));
+        ui.phrases(tr("bench.mode"));
         ui.radio_value(&mut tab.check_mode, CheckMode::Formula, tr("bench.mode.formula"));
         ui.radio_value(&mut tab.check_mode, CheckMode::Holds, tr("bench.mode.holds"));
     });
     if tab.check_mode == CheckMode::Holds {
-        ui.label(egui::RichText::new(tr("bench.mode.holds_help")).small());
+        ui.phrases(egui::RichText::new(tr("bench.mode.holds_help")).small());
     }
 }
 
@@ -54,7 +54,7 @@ pub(super) fn condition_box(tab: &mut PiecesTab, ui: &mut egui::Ui) {
             if tab.condition.trim().is_empty() { None } else { Formula::compile_for(&tab.condition, &tab.draft).err() };
         state.compiled_for = Some(now);
     }
-    let label = ui.label(tr("bench.where"));
+    let label = ui.phrases(tr("bench.where"));
     ui.add(
         egui::TextEdit::singleline(&mut tab.condition)
             .char_limit(crate::conjecture::MAX_TEXT)
@@ -79,7 +79,7 @@ pub(super) fn condition_text(tab: &PiecesTab) -> Option<String> {
 /// last save did.
 pub(super) fn save_paragraph(state: &mut StatementState, ui: &mut egui::Ui, report: &CheckReport, rules: &Rules) {
     ui.add_space(4.0);
-    ui.label(egui::RichText::new(tr("bench.paragraph")).strong());
+    ui.phrases(egui::RichText::new(tr("bench.paragraph")).strong());
     let (markdown, latex) = (tr("bench.paragraph.markdown"), tr("bench.paragraph.latex"));
     let dialogs = [
         DialogButton {
@@ -113,7 +113,7 @@ pub(super) fn save_paragraph(state: &mut StatementState, ui: &mut egui::Ui, repo
     }
     match &state.saved {
         Some(Ok(path)) => {
-            ui.label(trf("bench.paragraph.saved", &[("path", &path.display())]));
+            ui.phrases(trf("bench.paragraph.saved", &[("path", &path.display())]));
         }
         Some(Err(e)) => {
             ui.error_label(file_error(e));

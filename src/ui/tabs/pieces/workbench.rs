@@ -208,7 +208,7 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     }
     let error = tab.bench.compile_error.clone();
     let error_at = error.as_ref().and_then(|e| e.position).map(|(l, c)| char_index(&tab.formula, l, c));
-    let label = ui.label(super::statement::text_label(tab));
+    let label = ui.phrases(super::statement::text_label(tab));
     let bad = pal.bad;
     let mut layouter =
         |ui: &egui::Ui, buf: &dyn egui::TextBuffer, wrap: f32| highlighted(ui, buf.as_str(), error_at, wrap, bad);
@@ -357,9 +357,9 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
     let verdict = crate::ui::texts::check_verdict(r);
     let colour = if r.holds() { pal.good } else { pal.bad };
     widgets::banner(ui, colour, pal.banner_text, &verdict, false);
-    ui.label(trf("bench.counts", &[("cells", &r.cells_checked), ("d", &r.cells_differing)]));
+    ui.phrases(trf("bench.counts", &[("cells", &r.cells_checked), ("d", &r.cells_differing)]));
     if let Some(left) = crate::ui::texts::left_out(r) {
-        ui.label(left);
+        ui.phrases(left);
     }
     let asked = (tab.check_mode, super::statement::condition_text(tab));
     if !done.table.rules().same_game(&tab.draft) || done.formula != tab.formula || done.asked != asked {
@@ -406,7 +406,7 @@ fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) -> Option
     });
     ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(tr("bench.diff")).strong());
+        ui.phrases(RichText::new(tr("bench.diff")).strong());
         let keys = match done.report.mode {
             CheckMode::Formula => ["bench.diff_agree", "bench.diff_differ"],
             CheckMode::Holds => ["bench.diff_true", "bench.diff_false"],
