@@ -34,7 +34,7 @@ pub(super) fn copy_buttons(ui: &mut egui::Ui, tab: &mut MapTab, table: &Table, w
         for (label, format, name) in
             [("map.copy.latex", Format::Latex, "LaTeX"), ("map.copy.mathematica", Format::Mathematica, "Mathematica")]
         {
-            if ui.button(tr(label)).clicked() {
+            if ui.button(tr(label)).on_hover_text(tr("map.copy.tip")).clicked() {
                 tab.rt.export.set_message(copy(ui.ctx(), table, window, format, name));
             }
         }

@@ -89,7 +89,6 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
     let Some(table) = tab.table().filter(|t| t.is_complete()).cloned() else { return };
     export_options(ui, tab);
     let visible = visible_window(tab, &table, ui);
-    super::copy::copy_buttons(ui, tab, &table, visible);
     let win = export_window(tab, &table, visible);
     let picture = poster_of(tab, &table, win);
     if matches!(picture, Shown::Difference(..)) {
@@ -107,9 +106,9 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
     if let Some((path, format)) = choose_file(ui, tab) {
         match written_as(format, &path) {
             Some(Written::Picture(format)) => {
-                start_export(ui.ctx(), tab, table, win, path, Some((picture, format)));
+                start_export(ui.ctx(), tab, table.clone(), win, path, Some((picture, format)));
             }
-            Some(Written::Csv) => start_export(ui.ctx(), tab, table, win, path, None),
+            Some(Written::Csv) => start_export(ui.ctx(), tab, table.clone(), win, path, None),
             None => {
                 let text = move || trf("map.export.extension", &[("path", &path.display())]);
                 tab.rt.export.message = Some(Notice::new(text));
@@ -119,6 +118,7 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
     if let Some(job) = &tab.rt.export.job {
         widgets::job_progress(ui, job);
     }
+    super::copy::copy_buttons(ui, tab, &table, visible);
     if let Some(m) = tab.rt.export.message() {
         ui.phrases(m);
     }
