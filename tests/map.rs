@@ -5,8 +5,8 @@
 use grundy_lab::Control;
 use grundy_lab::grundy::compute;
 use grundy_lab::map::export::{
-    DifferencePoster, ExportError, ExportWindow, Legend, Poster, PosterTexts, difference_size, poster_size,
-    write_difference, write_poster, write_window,
+    DifferencePoster, ExportError, ExportWindow, Legend, PictureFormat, Poster, PosterTexts, difference_size,
+    poster_size, write_difference, write_poster, write_window,
 };
 use grundy_lab::map::{Palette, PaletteKind};
 use grundy_lab::rules::{Convention, preset};
@@ -166,7 +166,7 @@ fn a_difference_poster_shows_the_difference_colours_with_their_legend() {
         DifferencePoster { palette, pixels_per_cell: 4.0, legend: false, title: "t2 = 1 vs queen = 0".into(), key };
     let path = tmp("difference.png");
     let win = ExportWindow::whole(&diff, 4.0);
-    assert_eq!(write_difference(&diff, &poster, win, &path, &c).unwrap(), (160, 160));
+    assert_eq!(write_difference(&diff, &poster, win, (&path, PictureFormat::Png), &c).unwrap(), (160, 160));
     let img = image::open(&path).unwrap().to_rgba8();
     for (x, y) in [(8u32, 13u32), (13, 8), (9, 13), (0, 0), (1, 2)] {
         let want = poster.palette.colour(diff.get(x as usize, y as usize));
@@ -175,7 +175,7 @@ fn a_difference_poster_shows_the_difference_colours_with_their_legend() {
     // Framed: the size said is written, and the legend's swatches are there.
     let framed = DifferencePoster { legend: true, ..poster.clone() };
     let said = difference_size(&diff, &framed, win).unwrap();
-    assert_eq!(write_difference(&diff, &framed, win, &path, &c).unwrap(), said);
+    assert_eq!(write_difference(&diff, &framed, win, (&path, PictureFormat::Png), &c).unwrap(), said);
     let img = image::open(&path).unwrap().to_rgba8();
     assert_eq!(img.dimensions(), (said.0 as u32, said.1 as u32));
     let right =

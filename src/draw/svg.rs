@@ -59,15 +59,37 @@ fn stroke_attrs(s: Option<Stroke>) -> String {
     }
 }
 
+/// A PNG picture placed in an SVG document, its pixels one scene unit each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EmbeddedPng {
+    /// Where its top-left corner goes.
+    pub at: super::Point,
+    /// Its width in pixels (and scene units).
+    pub width: usize,
+    /// Its height in pixels (and scene units).
+    pub height: usize,
+    /// The PNG file's bytes.
+    pub png: Vec<u8>,
+}
+
 /// The scene as a complete SVG 1.1 document. Its `viewBox` is the scene's
 /// size, and `width`/`height` are the same numbers (1 scene unit = 1 px).
 pub fn to_svg(scene: &Scene) -> String {
+    to_svg_with_images(scene, &[])
+}
+
+/// [`to_svg`] with `images` drawn over the shapes, each as an `<image>`
+/// whose PNG is in the document (a base64 `data:` address), its pixels
+/// drawn unsmoothed so that a map's cells keep sharp edges when the
+/// picture is enlarged.
+pub fn to_svg_with_images(scene: &Scene, images: &[EmbeddedPng]) -> String {
     let mut o = String::with_capacity(128 + scene.shapes.len() * 96);
     let (w, h) = (num(scene.width), num(scene.height));
     let _ = writeln!(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
     let _ = writeln!(
         o,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"{} version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">",
+        if images.is_empty() { "" } else { " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" }
     );
     if let Some(bg) = scene.background {
         let _ = writeln!(o, "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\"{}/>", paint_attr("fill", Some(bg)));
@@ -142,14 +164,71 @@ pub fn to_svg(scene: &Scene) -> String {
         }
     }
     let _ = writeln!(o, "</g>");
+    for image in images {
+        let _ = writeln!(
+            o,
+            "<image x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" preserveAspectRatio=\"none\" \
+             image-rendering=\"optimizeSpeed\" style=\"image-rendering:pixelated\" \
+             xlink:href=\"data:image/png;base64,{}\"/>",
+            num(image.at[0]),
+            num(image.at[1]),
+            image.width,
+            image.height,
+            base64(&image.png)
+        );
+    }
     let _ = writeln!(o, "</svg>");
     o
+}
+
+/// `bytes` in base64 (RFC 4648, with `=` padding), as a `data:` address
+/// holds them.
+pub fn base64(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (i, shift) in [18, 12, 6, 0].into_iter().enumerate() {
+            if i <= chunk.len() {
+                out.push(DIGITS[((n >> shift) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::draw::Anchor;
+
+    #[test]
+    fn base64_is_the_rfc_s() {
+        // The examples of RFC 4648, section 10.
+        let cases =
+            [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("foobar", "Zm9vYmFy")];
+        for (plain, coded) in cases {
+            assert_eq!(base64(plain.as_bytes()), coded, "{plain}");
+        }
+    }
+
+    #[test]
+    fn an_embedded_picture_is_an_image_element() {
+        let s = Scene::new(20.0, 10.0, Some(Rgba::WHITE));
+        let image = EmbeddedPng { at: [2.0, 3.0], width: 4, height: 5, png: b"foo".to_vec() };
+        let svg = to_svg_with_images(&s, &[image]);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let img = doc.descendants().find(|n| n.has_tag_name("image")).unwrap();
+        assert_eq!(
+            (img.attribute("x"), img.attribute("width"), img.attribute("height")),
+            (Some("2"), Some("4"), Some("5"))
+        );
+        let href = img.attribute(("http://www.w3.org/1999/xlink", "href")).unwrap();
+        assert_eq!(href, "data:image/png;base64,Zm9v");
+    }
 
     #[test]
     fn numbers_are_compact() {

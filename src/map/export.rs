@@ -1,5 +1,12 @@
 //! Poster export of a Grundy map: the whole table (or a window of it) at a
-//! chosen number of pixels per cell, written as PNG.
+//! chosen number of pixels per cell, written as PNG or SVG.
+//!
+//! The SVG poster is the PNG poster's picture with its title, axes and
+//! legend as vector shapes and text, and the map's cells as one PNG image
+//! embedded in the document (not a rectangle per cell: a 1024 x 1024
+//! table would be a million elements). So it has the same pixel size as
+//! the PNG, the same bound on it ([`MAX_SIDE_PX`]), and its words stay
+//! sharp and editable when printed large.
 
 pub use super::frame::{Legend, PosterTexts};
 use super::palette::Palette;
@@ -9,6 +16,7 @@ use crate::Control;
 use crate::grundy::Table;
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use std::io::Write as _;
 use std::path::Path;
 
 /// The largest picture side accepted for export.
@@ -232,6 +240,27 @@ pub fn write_csv_window(table: &Table, win: ExportWindow, path: &Path, control: 
     if control.is_cancelled() { Err(ExportError::Cancelled) } else { Ok(result?) }
 }
 
+/// The file a poster is written as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PictureFormat {
+    /// A PNG picture.
+    Png,
+    /// An SVG document: the frame as vectors, the cells as an embedded PNG.
+    Svg,
+}
+
+impl PictureFormat {
+    /// The format a file name asks for: `.png` or `.svg` (any case), else
+    /// `None`.
+    pub fn of_path(path: &Path) -> Option<PictureFormat> {
+        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("png") => Some(PictureFormat::Png),
+            Some("svg") => Some(PictureFormat::Svg),
+            _ => None,
+        }
+    }
+}
+
 /// A poster: the whole table (or a window of it) with a palette,
 /// optionally framed by a legend, axes and a title.
 #[derive(Clone, Debug, PartialEq)]
@@ -254,15 +283,26 @@ pub fn write_poster(table: &Table, poster: &Poster, path: &Path) -> Result<(usiz
     write_window(table, poster, ExportWindow::whole(table, poster.pixels_per_cell), path, &Control::new())
 }
 
-/// Render and write a poster of a window of the table; returns its pixel
-/// size, [`poster_size`]. Progress goes to `control` (the pyramid, then the
-/// pixel rows); when it is cancelled the export stops with
+/// Render and write a poster of a window of the table as PNG; returns its
+/// pixel size, [`poster_size`]. Progress goes to `control` (the pyramid,
+/// then the pixel rows); when it is cancelled the export stops with
 /// [`ExportError::Cancelled`] and writes nothing.
 pub fn write_window(
     table: &Table,
     poster: &Poster,
     win: ExportWindow,
     path: &Path,
+    control: &Control,
+) -> Result<(usize, usize), ExportError> {
+    write_window_as(table, poster, win, (path, PictureFormat::Png), control)
+}
+
+/// [`write_window`] in the format `format` (the SVG has the same size).
+pub fn write_window_as(
+    table: &Table,
+    poster: &Poster,
+    win: ExportWindow,
+    (path, format): (&Path, PictureFormat),
     control: &Control,
 ) -> Result<(usize, usize), ExportError> {
     let win = clipped(table, win);
@@ -272,7 +312,7 @@ pub fn write_window(
     // picture. A poster that might lose some is refused, not made.
     let zoomed_out = win.pixels_per_cell < 1.0;
     let picture = Picture { cells: table, palette: &palette, frame: frame.as_ref(), pyramid: zoomed_out };
-    write_picture(&picture, win, path, control)
+    write_picture(&picture, win, (path, format), control)
 }
 
 /// The size in pixels of the file [`write_window`] writes: the cells at
@@ -305,19 +345,20 @@ pub struct DifferencePoster {
 }
 
 /// Render and write a poster of the window `win` of the difference view
-/// `diff`; returns its pixel size, [`difference_size`]. Below a pixel a
-/// cell each pixel shows the cell at its centre, as on screen.
+/// `diff` in the format `format`; returns its pixel size,
+/// [`difference_size`]. Below a pixel a cell each pixel shows the cell at
+/// its centre, as on screen.
 pub fn write_difference(
     diff: &Table,
     poster: &DifferencePoster,
     win: ExportWindow,
-    path: &Path,
+    (path, format): (&Path, PictureFormat),
     control: &Control,
 ) -> Result<(usize, usize), ExportError> {
     let win = clipped(diff, win);
     let frame = poster.legend.then(|| (poster.title.clone(), poster.key.clone()));
     let picture = Picture { cells: diff, palette: &poster.palette, frame: frame.as_ref(), pyramid: false };
-    write_picture(&picture, win, path, control)
+    write_picture(&picture, win, (path, format), control)
 }
 
 /// The size in pixels of the file [`write_difference`] writes.
@@ -363,7 +404,7 @@ struct Picture<'a> {
 fn write_picture(
     picture: &Picture,
     win: ExportWindow,
-    path: &Path,
+    (path, format): (&Path, PictureFormat),
     control: &Control,
 ) -> Result<(usize, usize), ExportError> {
     let table = picture.cells;
@@ -379,12 +420,47 @@ fn write_picture(
     let pyramid = if zoomed_out { Some(Pyramid::build(table, control).ok_or(ExportError::Cancelled)?) } else { None };
     let (w, h, rgba) = raster_controlled(table, pyramid.as_ref(), picture.palette, win, control)?;
     drop(pyramid);
+    if format == PictureFormat::Svg {
+        return write_svg(picture.frame, win, (w, h, &rgba), path, control);
+    }
     let (w, h, rgba) = match picture.frame {
         Some((title, legend)) => super::frame::frame(title, legend, win, w, h, rgba)?,
         None => (w, h, rgba),
     };
     write_png_controlled(path, w, h, &rgba, control)?;
     Ok((w, h))
+}
+
+/// Write the map's pixels `w x h` as an SVG poster: in the frame's scene
+/// when there is one, else alone; returns the document's size.
+fn write_svg(
+    frame: Option<&(String, Legend)>,
+    win: ExportWindow,
+    (w, h, rgba): (usize, usize, &[u8]),
+    path: &Path,
+    control: &Control,
+) -> Result<(usize, usize), ExportError> {
+    let mut png = Vec::new();
+    encode_png(w, h, rgba, &mut CancellableWriter { inner: &mut png, control }).map_err(|e| {
+        if control.is_cancelled() {
+            ExportError::Cancelled
+        } else {
+            crate::draw::DrawError::Encode(e.to_string()).into()
+        }
+    })?;
+    let (scene, at) = match frame {
+        Some((title, legend)) => {
+            let (x, y) = super::frame::framed_origin(w, h);
+            (super::frame::frame_scene(title, legend, win, w, h), [x as f32, y as f32])
+        }
+        None => (crate::draw::Scene::new(w as f32, h as f32, None), [0.0, 0.0]),
+    };
+    let size = (scene.width as usize, scene.height as usize);
+    let image = crate::draw::svg::EmbeddedPng { at, width: w, height: h, png };
+    let svg = crate::draw::svg::to_svg_with_images(&scene, &[image]);
+    let result =
+        crate::fsutil::atomic_write(path, |out| CancellableWriter { inner: out, control }.write_all(svg.as_bytes()));
+    if control.is_cancelled() { Err(ExportError::Cancelled) } else { Ok(result.map(|()| size)?) }
 }
 
 /// Whether the pyramid of `table` fits in `limit` bytes.

@@ -161,20 +161,19 @@ pub fn framed_size(w: usize, h: usize, title: &str, legend: &Legend) -> (usize, 
     Layout::new(w, h, title, legend).pixel_size()
 }
 
-/// Put the `w x h` map raster of the cells `win` in a frame with `title`,
-/// axes and `legend`. Returns the framed picture as RGBA, of
-/// [`framed_size`].
-pub fn frame(
-    title: &str,
-    legend: &Legend,
-    win: super::export::ExportWindow,
-    w: usize,
-    h: usize,
-    rgba: Vec<u8>,
-) -> Result<(usize, usize, Vec<u8>), crate::draw::DrawError> {
+/// The frame of a `w x h` map raster of the cells `win`, as a scene of
+/// [`framed_size`] (one scene unit a pixel): white background, `title`,
+/// axes and `legend`, with the map's place left empty at
+/// [`framed_origin`]. The PNG poster rasterises it and copies the map's
+/// pixels in; the SVG poster embeds them there as an image.
+pub fn frame_scene(title: &str, legend: &Legend, win: super::export::ExportWindow, w: usize, h: usize) -> Scene {
     let layout = Layout::new(w, h, title, legend);
     let (font, margin) = (layout.font, layout.margin);
-    let mut scene = layout.scene();
+    let (sw, sh) = layout.pixel_size();
+    // The scene has exactly the size of the file, so that the SVG's width
+    // and height are the size the app says.
+    let (kx, ky) = (sw as f32 / layout.width, sh as f32 / layout.height);
+    let mut scene = Scene::new(sw as f32, sh as f32, layout.scene().background);
     scene.text([margin, margin * 0.3], title, font * 1.3, INK, Anchor::Left);
     // Axes: x to the right along the top, y down the left side, origin (0,0)
     // at the top left as in the sources.
@@ -220,7 +219,45 @@ pub fn frame(
         });
         scene.text([lx + font * 1.6, y + font * 0.55], label, font * 0.8, INK, Anchor::Left);
     }
-    let (pw, ph, mut out) = crate::draw::png::render_rgba(&scene, layout.long_side())?;
+    scale(&mut scene, kx, ky);
+    scene
+}
+
+/// Multiplies every coordinate of the shapes by `kx`, `ky` (a fraction of
+/// a pixel on a poster: the layout rounded to whole pixels).
+fn scale(scene: &mut Scene, kx: f32, ky: f32) {
+    let p = |q: &mut crate::draw::Point| *q = [q[0] * kx, q[1] * ky];
+    for shape in &mut scene.shapes {
+        match shape {
+            Shape::Line { from, to, .. } => {
+                p(from);
+                p(to);
+            }
+            Shape::Polyline { points, .. } => points.iter_mut().for_each(p),
+            Shape::Circle { center, .. } => p(center),
+            Shape::Rect { min, max, .. } => {
+                p(min);
+                p(max);
+            }
+            Shape::Text { pos, .. } => p(pos),
+        }
+    }
+}
+
+/// Put the `w x h` map raster of the cells `win` in a frame with `title`,
+/// axes and `legend`. Returns the framed picture as RGBA, of
+/// [`framed_size`].
+pub fn frame(
+    title: &str,
+    legend: &Legend,
+    win: super::export::ExportWindow,
+    w: usize,
+    h: usize,
+    rgba: Vec<u8>,
+) -> Result<(usize, usize, Vec<u8>), crate::draw::DrawError> {
+    let scene = frame_scene(title, legend, win, w, h);
+    let long = scene.width.max(scene.height).round() as u32;
+    let (pw, ph, mut out) = crate::draw::png::render_rgba(&scene, long)?;
     let (ox, oy) = framed_origin(w, h);
     for y in 0..h.min(ph as usize - oy) {
         let src = &rgba[y * w * 4..][..w.min(pw as usize - ox) * 4];

@@ -1,12 +1,15 @@
-//! Export of the map: a poster (PNG with legend, axes and title) or the
-//! values (CSV), of the whole table or the visible window, written in a
-//! job. The file is chosen in a native dialog or typed (one widget for
-//! both, [`FileChoice`]).
+//! Export of the map: a poster (PNG or SVG with legend, axes and title) or
+//! the values (CSV), of the whole table or the visible window, written in a
+//! job; and the visible window copied for a paper ([`super::copy`]). The
+//! file is chosen in a native dialog or typed (one widget for both,
+//! [`FileChoice`]). The SVG poster holds the cells as one embedded PNG
+//! image under vector title, axes and legend
+//! ([`crate::map::export`]).
 
 use super::MapTab;
 use crate::grundy::{Table, TableKind};
 use crate::jobs::{Job, JobEnd, JobError, poll};
-use crate::map::export::{DifferencePoster, ExportError, ExportWindow, Legend, Poster, PosterTexts};
+use crate::map::export::{DifferencePoster, ExportError, ExportWindow, Legend, PictureFormat, Poster, PosterTexts};
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
@@ -20,9 +23,19 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
     Png,
+    Svg,
     Csv,
-    /// By the typed file name: CSV for `.csv`, else PNG.
+    /// By the typed file name: `.png`, `.svg` or `.csv`.
     ByExtension,
+}
+
+/// What a file is written as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Written {
+    /// The poster, as PNG or SVG.
+    Picture(PictureFormat),
+    /// The values.
+    Csv,
 }
 
 /// The running export, its last message and the file choice.
@@ -44,6 +57,11 @@ impl ExportState {
     /// Whether an export runs.
     pub fn is_busy(&self) -> bool {
         self.job.is_some()
+    }
+
+    /// Shows `message` in the export section (an export's, or a copy's).
+    pub(super) fn set_message(&mut self, message: Notice) {
+        self.message = Some(message);
     }
 
     fn start(&mut self, job: Job<PathBuf, ExportError>) {
@@ -70,7 +88,8 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
     ui.strong(tr("map.export"));
     let Some(table) = tab.table().filter(|t| t.is_complete()).cloned() else { return };
     export_options(ui, tab);
-    let win = export_window(tab, &table, ui);
+    let visible = visible_window(tab, &table, ui);
+    let win = export_window(tab, &table, visible);
     let picture = poster_of(tab, &table, win);
     if matches!(picture, Shown::Difference(..)) {
         ui.small(tr("map.export.difference"));
@@ -86,7 +105,10 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
     }
     if let Some((path, format)) = choose_file(ui, tab) {
         match written_as(format, &path) {
-            Some(png) => start_export(ui.ctx(), tab, table, win, path, png.then_some(picture)),
+            Some(Written::Picture(format)) => {
+                start_export(ui.ctx(), tab, table.clone(), win, path, Some((picture, format)));
+            }
+            Some(Written::Csv) => start_export(ui.ctx(), tab, table.clone(), win, path, None),
             None => {
                 let text = move || trf("map.export.extension", &[("path", &path.display())]);
                 tab.rt.export.message = Some(Notice::new(text));
@@ -96,21 +118,23 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
     if let Some(job) = &tab.rt.export.job {
         widgets::job_progress(ui, job);
     }
+    super::copy::copy_buttons(ui, tab, &table, visible);
     if let Some(m) = tab.rt.export.message() {
         ui.phrases(m);
     }
 }
 
-/// Whether `path` is written as a PNG (true) or a CSV (false): the dialog
-/// says which; a typed path by its name, `.png` or `.csv` (any case), and
-/// any other name is refused (`None`), as the command line refuses it, so
-/// that PNG bytes never land in `map.txt`.
-fn written_as(format: Format, path: &std::path::Path) -> Option<bool> {
+/// What `path` is written as: the dialog says which; a typed path by its
+/// name, `.png`, `.svg` or `.csv` (any case), and any other name is refused
+/// (`None`), as the command line refuses it, so that PNG bytes never land
+/// in `map.txt`.
+fn written_as(format: Format, path: &std::path::Path) -> Option<Written> {
     let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     match (format, ext.as_deref()) {
-        (Format::Png, _) | (Format::ByExtension, Some("png")) => Some(true),
-        (Format::Csv, _) | (Format::ByExtension, Some("csv")) => Some(false),
-        (Format::ByExtension, _) => None,
+        (Format::Png, _) => Some(Written::Picture(PictureFormat::Png)),
+        (Format::Svg, _) => Some(Written::Picture(PictureFormat::Svg)),
+        (Format::Csv, _) | (Format::ByExtension, Some("csv")) => Some(Written::Csv),
+        (Format::ByExtension, _) => PictureFormat::of_path(path).map(Written::Picture),
     }
 }
 
@@ -137,6 +161,12 @@ fn choose_file(ui: &mut egui::Ui, tab: &mut MapTab) -> Option<(PathBuf, Format)>
             action: Format::Png,
             dialog: save("grundy-map.png"),
             filter: ("PNG", &["png"]),
+        },
+        DialogButton {
+            label: tr("map.export.svg"),
+            action: Format::Svg,
+            dialog: save("grundy-map.svg"),
+            filter: ("SVG", &["svg"]),
         },
         DialogButton {
             label: tr("map.export.csv"),
@@ -193,22 +223,23 @@ fn poster_of(tab: &MapTab, table: &Table, win: ExportWindow) -> Shown {
     }
 }
 
-/// Write the picture (`Some`) or the table's values as CSV (`None`) in a job.
+/// Write the picture in its format (`Some`) or the table's values as CSV
+/// (`None`) in a job.
 fn start_export(
     ctx: &egui::Context,
     tab: &mut MapTab,
     table: Arc<Table>,
     win: ExportWindow,
     path: PathBuf,
-    picture: Option<Shown>,
+    picture: Option<(Shown, PictureFormat)>,
 ) {
     tab.rt.export.start(widgets::spawn(widgets::JobLabel::new("map.exporting"), ctx, move |control| {
         match picture {
-            Some(Shown::Values(poster)) => {
-                crate::map::export::write_window(&table, &poster, win, &path, &control)?;
+            Some((Shown::Values(poster), format)) => {
+                crate::map::export::write_window_as(&table, &poster, win, (&path, format), &control)?;
             }
-            Some(Shown::Difference(diff, poster)) => {
-                crate::map::export::write_difference(&diff, &poster, win, &path, &control)?;
+            Some((Shown::Difference(diff, poster), format)) => {
+                crate::map::export::write_difference(&diff, &poster, win, (&path, format), &control)?;
             }
             None => crate::map::export::write_csv_window(&table, win, &path, &control)?,
         }
@@ -228,16 +259,21 @@ fn poster_texts(table: &Table, win: ExportWindow) -> PosterTexts {
     PosterTexts { title: trf(title, &args), legend: tr(legend).into(), other: tr("map.legend.other").into() }
 }
 
+/// The cells on screen, `[x0, y0, width, height]` (at least one cell).
+fn visible_window(tab: &MapTab, table: &Table, ui: &egui::Ui) -> [usize; 4] {
+    let cam = tab.camera.unwrap_or_default();
+    let r = tab.rt.view.canvas.unwrap_or(ui.ctx().content_rect());
+    let (xs, ys) = cam.visible_cells(r.width() as f64, r.height() as f64, table.width(), table.height());
+    [xs.start, ys.start, xs.len().max(1), ys.len().max(1)]
+}
+
 /// The cells to export: the whole table or the visible window.
-fn export_window(tab: &MapTab, table: &Table, ui: &egui::Ui) -> ExportWindow {
+fn export_window(tab: &MapTab, table: &Table, [x0, y0, width, height]: [usize; 4]) -> ExportWindow {
     let ppc = tab.options.export_ppc;
     if tab.options.export_whole {
         return ExportWindow::whole(table, ppc);
     }
-    let cam = tab.camera.unwrap_or_default();
-    let r = tab.rt.view.canvas.unwrap_or(ui.ctx().content_rect());
-    let (xs, ys) = cam.visible_cells(r.width() as f64, r.height() as f64, table.width(), table.height());
-    ExportWindow { x0: xs.start, y0: ys.start, width: xs.len().max(1), height: ys.len().max(1), pixels_per_cell: ppc }
+    ExportWindow { x0, y0, width, height, pixels_per_cell: ppc }
 }
 
 #[cfg(test)]
@@ -247,12 +283,15 @@ mod tests {
 
     #[test]
     fn a_typed_path_is_written_by_its_name_and_other_names_are_refused() {
-        assert_eq!(written_as(Format::ByExtension, Path::new("/tmp/map.PNG")), Some(true));
-        assert_eq!(written_as(Format::ByExtension, Path::new("map.csv")), Some(false));
-        for refused in ["map.txt", "map", "map.png.txt", ".png"] {
+        let (png, svg) = (Written::Picture(PictureFormat::Png), Written::Picture(PictureFormat::Svg));
+        assert_eq!(written_as(Format::ByExtension, Path::new("/tmp/map.PNG")), Some(png));
+        assert_eq!(written_as(Format::ByExtension, Path::new("/tmp/map.Svg")), Some(svg));
+        assert_eq!(written_as(Format::ByExtension, Path::new("map.csv")), Some(Written::Csv));
+        for refused in ["map.txt", "map", "map.png.txt", ".png", "map.svgz"] {
             assert_eq!(written_as(Format::ByExtension, Path::new(refused)), None, "{refused}");
         }
         // A dialog's choice is the format its filter offered.
-        assert_eq!(written_as(Format::Png, Path::new("chosen")), Some(true));
+        assert_eq!(written_as(Format::Png, Path::new("chosen")), Some(png));
+        assert_eq!(written_as(Format::Svg, Path::new("chosen")), Some(svg));
     }
 }

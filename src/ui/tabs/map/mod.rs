@@ -10,6 +10,7 @@
 mod canvas;
 mod cell_values;
 mod construction;
+mod copy;
 mod difference;
 mod export;
 mod heap_plot;
