@@ -230,11 +230,17 @@ fn board(scene: &mut Scene, top: f32, cols: u64, rows: u64, terminal: &[(u64, u6
 
 /// Piles side by side from `top`; returns the `y` below them.
 fn draw_piles(scene: &mut Scene, top: f32, piles: &[Pile]) -> f32 {
-    let n = piles.len().max(1) as f32;
+    if piles.is_empty() {
+        return top;
+    }
+    let n = piles.len() as f32;
     let column = ((WIDTH - 2.0 * MARGIN) / n).min(220.0);
     let radius = (column * 0.18).min(14.0);
     let step = radius * 2.0 + 4.0;
-    let height = MAX_DRAWN_STONES as f32 * step;
+    // As tall as the tallest pile drawn (a pile too large to draw, a bar,
+    // takes the whole height of 30 stones).
+    let tallest = piles.iter().map(|p| p.stones.min(MAX_DRAWN_STONES)).max().unwrap_or(0).max(8);
+    let height = tallest as f32 * step;
     let left = (WIDTH - column * n) / 2.0;
     let bottom = top + height;
     for (i, pile) in piles.iter().enumerate() {
