@@ -103,6 +103,11 @@ impl<T> UndoStack<T> {
         &self.done
     }
 
+    /// The entries taken back, the next one to redo last.
+    pub fn undone(&self) -> &[T] {
+        &self.undone
+    }
+
     /// The last done entry.
     pub fn last(&self) -> Option<&T> {
         self.done.last()

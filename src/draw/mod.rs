@@ -16,6 +16,7 @@ pub mod font;
 pub mod png;
 mod scene;
 pub mod svg;
+pub mod worksheet;
 
 pub use scene::{Anchor, ColourError, Point, Rgba, Scene, Shape, Stroke};
 

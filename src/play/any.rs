@@ -117,12 +117,12 @@ impl AnyGame {
     }
 
     /// Whether a move can be taken back, and whether one can be played
-    /// again (a sum is not played forward: a new move is chosen instead).
+    /// again.
     pub fn can_undo_redo(&self) -> (bool, bool) {
         match self {
             AnyGame::Board(g) => (g.history().can_undo(), g.history().can_redo()),
             AnyGame::Heaps(g) => (g.history().can_undo(), g.history().can_redo()),
-            AnyGame::Sum(g) => (g.history().can_undo(), false),
+            AnyGame::Sum(g) => (g.history().can_undo(), g.history().can_redo()),
             AnyGame::Nim(g) => (g.history().can_undo(), g.history().can_redo()),
             AnyGame::Row(g) => (g.history().can_undo(), g.history().can_redo()),
         }
@@ -136,6 +136,17 @@ impl AnyGame {
     /// Play again a turn taken back.
     pub fn redo_turn(&mut self) -> bool {
         self.turns().redo_turn()
+    }
+
+    /// Take back one move, whoever played it (the review steps one move at
+    /// a time).
+    pub fn undo_move(&mut self) -> bool {
+        self.turns().undo()
+    }
+
+    /// Play again one move taken back.
+    pub fn redo_move(&mut self) -> bool {
+        self.turns().redo()
     }
 }
 

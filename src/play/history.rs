@@ -38,6 +38,12 @@ impl<M> History<M> {
         self.moves.done()
     }
 
+    /// The moves played, then those taken back in the order they were
+    /// played (the whole game as far as it went, for the review).
+    pub fn whole(&self) -> impl Iterator<Item = &M> {
+        self.moves.done().iter().chain(self.moves.undone().iter().rev())
+    }
+
     /// Number of moves played.
     pub fn len(&self) -> usize {
         self.moves.done().len()

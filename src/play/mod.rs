@@ -16,6 +16,7 @@ pub mod heaps;
 mod history;
 pub mod nim;
 mod oracle;
+pub mod review;
 mod rng;
 pub mod row;
 pub mod sum;
@@ -30,6 +31,7 @@ pub use heaps::{
 };
 pub use history::History;
 pub use nim::{NimGame, NimHint, NimMove, NimReason};
+pub use review::{Better, Mark, Review, Unknown};
 pub use row::{RowGame, RowHint, RowMove, RowReason};
 pub use sum::{SumGame, SumHint, SumMove};
 pub use turns::Turns;

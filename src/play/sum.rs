@@ -404,9 +404,12 @@ impl Turns for SumGame {
         true
     }
 
-    /// A sum is not played forward again: a new move is chosen instead.
+    /// Play again the last move taken back.
     fn redo(&mut self) -> bool {
-        false
+        let Some(m) = self.history.redo().copied() else { return false };
+        self.pieces[m.piece] = m.to;
+        self.hint = self.work_out_hint();
+        true
     }
 
     fn computer_to_move(&self) -> bool {

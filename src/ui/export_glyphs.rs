@@ -47,6 +47,18 @@ fn exported_characters() -> BTreeSet<char> {
     let texts = crate::map::export::PosterTexts::english(&table, crate::map::export::ExportWindow::whole(&table, 1.0));
     chars.extend(texts.title.chars().chain(texts.legend.chars()).chain(texts.other.chars()));
     chars.extend("x → y ↓ 0123456789 ⌊nφ⌋ ⌈nφ⌉ ≤ ≥".chars());
+    // The worksheet of Play: its own star, the marks on the pieces, the
+    // names of a sum's pieces, and the formulas of the computer's reasons.
+    chars.extend(crate::draw::worksheet::OWN_CHARACTERS.chars());
+    for name in crate::rules::PRESET_NAMES {
+        let piece = crate::rules::preset(name).expect("a preset").piece;
+        chars.extend(crate::ui::tabs::play::piece_mark(&piece).unwrap_or_default().chars());
+    }
+    chars.extend("ABCD (,) → · … −".chars());
+    use crate::play::Why;
+    for why in [Why::Wythoff { n: 2 }, Why::HofstadterPair { n: 3 }, Why::EqualPiles, Why::Ryuoh { p: 4 }, Why::Table] {
+        chars.extend(why.formula(3, 5).chars());
+    }
     chars.retain(|c| !c.is_whitespace() && !c.is_control());
     chars
 }

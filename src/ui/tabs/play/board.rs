@@ -31,6 +31,8 @@ pub struct BoardLook<'a> {
     pub show_p: bool,
     pub show_hints: bool,
     pub hint: &'a Hint,
+    /// The review shows this position: nothing can be played on it.
+    pub frozen: bool,
 }
 
 /// The cells shown: `(first x, first y, columns, rows, whole board?)`.
@@ -100,7 +102,7 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
         Hint::WinningMoves(m) if look.show_hints => m.clone(),
         _ => Vec::new(),
     };
-    let can_move = game.is_over().is_none() && !game.computer_to_move();
+    let can_move = game.is_over().is_none() && !game.computer_to_move() && !look.frozen;
     let mut action = None;
     for (cx, cy) in at.cells() {
         let r = at.rect_of(cx, cy);

@@ -1,7 +1,7 @@
 //! The Play tab's side panels: game options (left) and the move history
 //! with undo/redo (right).
 
-use super::{Opponent, PlayMode, PlayTab, explain};
+use super::{CopyAs, HintsFor, Opponent, PlayMode, PlayTab, explain};
 use crate::play::{StartSize, Strength, nim};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::rules_choice;
@@ -29,6 +29,26 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
     }
     ui.section(tr("play.hints"));
     ui.checkbox(&mut tab.options.show_hints, tr("play.show_hints"));
+    // A student playing against the class: hints on one side's turns only.
+    let name = |h: HintsFor| match h {
+        HintsFor::Both => tr("play.hints_for.both"),
+        HintsFor::First => tr("play.hints_for.first"),
+        HintsFor::Second => tr("play.hints_for.second"),
+    };
+    if tab.options.show_hints {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.phrases(tr("play.hints_for"));
+            let combo = egui::ComboBox::from_id_salt("hints_for").selected_text(name(tab.options.hints_for)).show_ui(
+                ui,
+                |ui| {
+                    for choice in HintsFor::ALL {
+                        ui.selectable_value(&mut tab.options.hints_for, choice, name(choice));
+                    }
+                },
+            );
+            combo.response.labelled_by(label.id);
+        });
+    }
     if tab.options.mode == PlayMode::Queen {
         ui.checkbox(&mut tab.options.show_p, tr("play.show_p"));
     }
@@ -188,18 +208,31 @@ fn heaps_field(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
     restart
 }
 
-/// The history panel with Undo and Redo.
-pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
+/// The history panel: Undo and Redo, the review, the copy of the moves,
+/// and the moves (with their marks in the review).
+pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui, pal: &crate::ui::theme::Colours) {
     ui.add_space(8.0);
     ui.phrases(RichText::new(tr("play.moves")).strong().size(ui.section_size()));
-    undo_buttons(tab, ui);
+    // The buttons above the list keep clear of its scroll bar.
+    let full = ui.available_width();
+    ui.scope(|ui| {
+        ui.set_max_width(full - ui.spacing().scroll.allocated_width() - 4.0);
+        history_top(tab, ui);
+    });
     ui.separator();
     let lines = move_lines(tab);
-    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink(false).scroll_bar_visibility(widgets::ALWAYS).show(
-        ui,
-        |ui| {
+    let reviewing = tab.reviewing();
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(!reviewing)
+        .auto_shrink(false)
+        .scroll_bar_visibility(widgets::ALWAYS)
+        .show(ui, |ui| {
             if lines.is_empty() {
                 ui.phrases(tr("play.no_moves"));
+            }
+            if reviewing {
+                tab.review_move_list(ui, pal, &lines);
+                return;
             }
             for (i, (line, why)) in lines.iter().enumerate() {
                 ui.phrases(format!("{}. {line}", i + 1));
@@ -207,8 +240,41 @@ pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui) {
                     ui.phrases(RichText::new(w).small());
                 }
             }
-        },
-    );
+        });
+}
+
+/// The top of the history panel: Undo / Redo and the review (or the
+/// review's title), the copies of the moves, the worksheet.
+fn history_top(tab: &mut PlayTab, ui: &mut egui::Ui) {
+    let played = match (tab.review(), tab.current()) {
+        (Some(r), _) => r.end(),
+        (None, g) => g.map_or(0, |g| g.moves_played()),
+    };
+    if tab.reviewing() {
+        ui.phrases(RichText::new(tr("review.title")).strong());
+    } else {
+        undo_buttons(tab, ui);
+        let review = egui::Button::new(tr("review.open"));
+        if ui.add_enabled(played > 0, review).on_hover_text(tr("review.open.tip")).clicked() {
+            tab.open_review();
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (how, key) in [(CopyAs::Latex, "review.copy_latex"), (CopyAs::Text, "review.copy_text")] {
+            if ui.add_enabled(played > 0, egui::Button::new(tr(key))).clicked()
+                && let Some(text) = tab.moves_table(how)
+            {
+                ui.ctx().copy_text(text);
+                tab.copied = Some(how);
+            }
+        }
+    });
+    if let Some(how) = tab.copied {
+        ui.small(tr(if how == CopyAs::Latex { "review.copied_latex" } else { "review.copied_text" }));
+    }
+    // The worksheet picture, in sight without scrolling.
+    let ctx = ui.ctx().clone();
+    tab.worksheet_panel(ui, &ctx);
 }
 
 /// Undo and Redo, enabled when the game on screen has a move to take back
@@ -225,15 +291,22 @@ fn undo_buttons(tab: &mut PlayTab, ui: &mut egui::Ui) {
     });
 }
 
-/// The moves played so far, each with the reason the computer gave.
-fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
+/// The moves played so far, each with the reason the computer gave; in the
+/// review, every move of the reviewed game (also those after the position
+/// shown).
+pub(super) fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
     use crate::play::AnyGame;
+    let n = match (tab.review(), tab.current()) {
+        (Some(r), _) => r.end(),
+        (None, Some(g)) => g.moves_played(),
+        (None, None) => 0,
+    };
     match tab.current() {
         None => Vec::new(),
         Some(AnyGame::Heaps(g)) => g
             .history()
-            .played()
-            .iter()
+            .whole()
+            .take(n)
             .map(|m| {
                 let who = explain::player_name(g.players(), m.by);
                 (super::heaps_view::record_text(g, who, m), super::heaps_view::reason_text(g, m))
@@ -241,14 +314,14 @@ fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
             .collect(),
         Some(AnyGame::Sum(g)) => g
             .history()
-            .played()
-            .iter()
+            .whole()
+            .take(n)
             .map(|m| (super::sum_view::record_text(explain::player_name(g.players(), m.by), m), None))
             .collect(),
         Some(AnyGame::Board(g)) => g
             .history()
-            .played()
-            .iter()
+            .whole()
+            .take(n)
             .map(|m| {
                 let who = explain::player_name(g.players(), m.by);
                 (
@@ -259,8 +332,8 @@ fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
             .collect(),
         Some(AnyGame::Nim(g)) => g
             .history()
-            .played()
-            .iter()
+            .whole()
+            .take(n)
             .map(|m| {
                 let who = explain::player_name(g.players(), m.by);
                 let heap = trf("nim.heap", &[("n", &(m.heap + 1))]);
@@ -269,8 +342,8 @@ fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
             .collect(),
         Some(AnyGame::Row(g)) => g
             .history()
-            .played()
-            .iter()
+            .whole()
+            .take(n)
             .map(|m| {
                 let who = explain::player_name(g.players(), m.by);
                 (super::row_view::record_text(who, m), super::row_view::reason_text(m))

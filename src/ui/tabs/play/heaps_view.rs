@@ -189,6 +189,7 @@ fn board(
     wins: &[HeapMove],
     pal: &Colours,
     size: Vec2,
+    can_move: bool,
 ) -> Option<HeapMove> {
     let start = game.start().position;
     let (w, h) = (start[0] + 1, start[1] + 1);
@@ -205,7 +206,6 @@ fn board(
         }
     }
     painter.rect_filled(cell_rect(0, 0).shrink(cell * 0.1), cell * 0.1, pal.corner);
-    let can_move = game.winner().is_none() && !game.computer_to_move();
     let mut chosen = None;
     for &m in moves {
         let HeapMove::To(q) = m else { continue };
@@ -251,6 +251,7 @@ pub fn show(
     leave: &mut LeaveForm,
     pal: &Colours,
     show_hints: bool,
+    frozen: bool,
 ) -> Option<Result<HeapMove, Notice>> {
     ui.phrases(RichText::new(state_text(game, game.state())).size(22.0));
     let listed = game.moves();
@@ -265,12 +266,12 @@ pub fn show(
     let share = if matches!(game.options(), HeapOptions::Many) { 0.33 } else { 0.5 };
     let height = (ui.available_height() * share).max(160.0);
     let start = game.start().position;
-    let can_move = game.winner().is_none() && !game.computer_to_move() && game.failure().is_none();
+    let can_move = game.winner().is_none() && !game.computer_to_move() && game.failure().is_none() && !frozen;
     let mut chosen = None;
     if game.rules().dimension == 2 && start[0] < BOARD_MAX && start[1] < BOARD_MAX {
         let room = vec2((ui.available_width() * 0.55).max(200.0), height);
         ui.horizontal_top(|ui| {
-            chosen = board(ui, game, moves, wins, pal, room).map(Ok);
+            chosen = board(ui, game, moves, wins, pal, room, can_move).map(Ok);
             ui.add_space(24.0);
             chosen = piles(ui, game, pal, height, can_move).map(Ok).or(chosen.take());
         });
@@ -278,7 +279,7 @@ pub fn show(
         chosen = piles(ui, game, pal, height, can_move).map(Ok);
     }
     ui.add_space(8.0);
-    if game.winner().is_some() || game.computer_to_move() || game.failure().is_some() {
+    if !can_move {
         return None;
     }
     ui.phrases(RichText::new(tr("heaps.moves")).strong());

@@ -7,18 +7,24 @@ mod board;
 mod controls;
 pub mod explain;
 mod heaps_view;
+pub mod moves_table;
 mod nim_view;
 mod piles;
+mod review_view;
 mod row_view;
 mod sum_view;
 mod views;
+mod worksheet;
+
+pub use board::piece_mark;
+pub use review_view::CopyAs;
 
 use crate::ui::ui_ext::UiExt;
 use crate::grundy::Table;
 use crate::jobs::{Job, JobEnd, poll};
 use crate::play::{
-    AnyGame, Game, HeapGame, Knowledge, NimGame, PlayerKind, Players, Rng, RowGame, StartSize, Strength, SumGame,
-    nim::DEFAULT_HEAPS,
+    AnyGame, Game, HeapGame, Knowledge, NimGame, PlayerKind, Players, Review, Rng, RowGame, StartSize, Strength,
+    SumGame, nim::DEFAULT_HEAPS,
 };
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
@@ -51,6 +57,33 @@ pub enum Opponent {
     TwoPeople,
 }
 
+/// Whose turns the hints are shown on (a student playing against the
+/// class sees them, the class does not).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HintsFor {
+    /// Both players.
+    #[default]
+    Both,
+    /// Only the player who moved first.
+    First,
+    /// Only the other player.
+    Second,
+}
+
+impl HintsFor {
+    /// Every choice, in the order of the side panel.
+    pub const ALL: [HintsFor; 3] = [HintsFor::Both, HintsFor::First, HintsFor::Second];
+
+    /// Whether the hints are shown on the turn of `side` (0 moved first).
+    pub fn includes(self, side: usize) -> bool {
+        match self {
+            HintsFor::Both => true,
+            HintsFor::First => side == 0,
+            HintsFor::Second => side == 1,
+        }
+    }
+}
+
 /// The Play tab's saved options.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default)]
@@ -65,6 +98,8 @@ pub struct PlayOptions {
     pub human_starts: bool,
     /// Show the winning moves.
     pub show_hints: bool,
+    /// Whose turns the hints are shown on.
+    pub hints_for: HintsFor,
     /// Show the P-positions on the board.
     pub show_p: bool,
     /// Nim heaps at the start.
@@ -105,6 +140,7 @@ impl Default for PlayOptions {
             opponent: Opponent::Computer(Strength::Perfect),
             human_starts: true,
             show_hints: false,
+            hints_for: HintsFor::Both,
             show_p: false,
             nim_heaps: DEFAULT_HEAPS.to_vec(),
             nim_misere: true,
@@ -168,6 +204,20 @@ pub struct PlayTab {
     /// The heap of a row whose moves are offered.
     #[serde(skip)]
     row_selected: Option<usize>,
+    /// The review of the game, while it is open: the game is paused on the
+    /// position it shows.
+    #[serde(skip)]
+    review: Option<Review>,
+    /// The review of a finished game was left (it opens by itself once when
+    /// a game ends).
+    #[serde(skip)]
+    review_left: bool,
+    /// What the last copy of the moves put on the clipboard.
+    #[serde(skip)]
+    copied: Option<CopyAs>,
+    /// The worksheet picture: its path, dialog, job and message.
+    #[serde(skip)]
+    worksheet: worksheet::WorksheetState,
 }
 
 /// Why the computer moved, framed so that a class sees it.
@@ -243,6 +293,9 @@ impl PlayTab {
     /// kind the mode and the rules call for, and the table it needs (in
     /// the background).
     pub fn new_game(&mut self, shared: &Shared, ctx: &egui::Context) {
+        self.review = None;
+        self.review_left = false;
+        self.copied = None;
         self.notice = None;
         self.selected = false;
         self.sum_selected = None;
@@ -329,6 +382,9 @@ impl PlayTab {
     pub fn poll_jobs(&mut self) {
         let ended = poll(&mut self.table_job);
         let Some(game) = &mut self.current else { return };
+        if ended.is_some() {
+            self.copied = None;
+        }
         match ended {
             Some(JobEnd::Done(table)) => game.set_table(table),
             Some(JobEnd::Failed(e)) => {
@@ -342,14 +398,17 @@ impl PlayTab {
                 self.notice = Some(Notice::key("play.table_cancelled"));
                 game.table_refused();
             }
-            None => {}
+            None => return,
         }
+        // The marks of an open review come from the table too.
+        self.refresh_review();
     }
 
     /// Let the computer move when it is its turn (after a short delay).
     fn computer_turn(&mut self, ctx: &egui::Context) {
         let Some(game) = &mut self.current else { return };
-        if self.table_job.is_some() || !game.computer_to_move() {
+        // The review pauses the game on the position it shows.
+        if self.table_job.is_some() || self.review.is_some() || !game.computer_to_move() {
             return;
         }
         let now = ctx.input(|i| i.time);
@@ -375,6 +434,13 @@ impl PlayTab {
 
     fn keyboard(&mut self, shared: &Shared, ctx: &egui::Context) {
         let ctrl = |k| KeyboardShortcut::new(Modifiers::COMMAND, k);
+        if self.review.is_some() {
+            self.review_keys(ctx);
+            if ctx.input_mut(|i| i.consume_shortcut(&ctrl(Key::N))) {
+                self.new_game(shared, ctx);
+            }
+            return;
+        }
         if ctx.input_mut(|i| i.consume_shortcut(&ctrl(Key::Z))) {
             self.undo();
         }
@@ -387,7 +453,13 @@ impl PlayTab {
     }
 
     /// Take back the last turn (against the computer: its answer too).
+    /// Not while the review is open (it steps the game itself).
     pub fn undo(&mut self) {
+        if self.review.is_some() {
+            return;
+        }
+        self.review_left = false;
+        self.copied = None;
         self.computer_due = None;
         self.selected = false;
         self.notice = None;
@@ -398,6 +470,10 @@ impl PlayTab {
 
     /// Redo a turn taken back.
     pub fn redo(&mut self) {
+        if self.review.is_some() {
+            return;
+        }
+        self.copied = None;
         self.computer_due = None;
         if let Some(g) = &mut self.current {
             g.redo_turn();
@@ -410,20 +486,36 @@ impl PlayTab {
         if !self.played.as_ref().is_some_and(|r| r.same_game(&shared.rules)) || self.current.is_none() {
             self.new_game(shared, &ctx);
         }
+        // A game that has just ended opens its review (once).
+        if self.review.is_none() && !self.review_left && self.current.as_ref().is_some_and(|g| g.over().is_some()) {
+            self.open_review();
+        }
         self.keyboard(shared, &ctx);
         self.computer_turn(&ctx);
+        self.poll_worksheet();
         let pal = theme::colours(&shared.settings);
 
         use crate::ui::widgets::{Side, side_panel, side_panel_frame};
         side_panel(ui, "play_controls", Side::Left, 300.0, 0.3, |ui| controls::options(self, ui, shared, &ctx));
-        side_panel_frame(ui, "play_history", Side::Right, 250.0, 0.22, |ui| controls::history(self, ui));
+        side_panel_frame(ui, "play_history", Side::Right, 250.0, 0.22, |ui| controls::history(self, ui, &pal));
         egui::CentralPanel::default().show(ui, |ui| {
             // In the lesson view a board game's banner goes beside the
             // board (the board takes the whole height); the end of a game
             // is said on top as always.
+            let reviewing = self.review.is_some();
             let beside = crate::ui::widgets::lesson_view(ui.ctx())
+                && !reviewing
                 && matches!(&self.current, Some(AnyGame::Board(g)) if g.is_over().is_none());
-            if !beside && self.banner(ui, &pal) {
+            if reviewing {
+                // The end of the game stays said above the review.
+                if self.current.as_ref().is_some_and(|g| g.over().is_some()) {
+                    self.banner(ui, &pal);
+                }
+                self.review_header(ui, &pal);
+                if self.current.is_none() {
+                    return;
+                }
+            } else if !beside && self.banner(ui, &pal) {
                 return;
             }
             if let Some(job) = &self.table_job {
@@ -473,6 +565,14 @@ impl PlayTab {
             widgets::banner(ui, pal.info, pal.banner_text, &text, false);
         }
         false
+    }
+
+    /// Whether the hints are shown now: switched on, on the turn of a side
+    /// they are for, and not in the review.
+    pub fn hints_now(&self) -> bool {
+        self.options.show_hints
+            && self.review.is_none()
+            && self.current.as_ref().is_none_or(|g| self.options.hints_for.includes(g.to_move()))
     }
 
     /// Whose turn it is, and what to do, while the game goes on.

@@ -12,8 +12,16 @@ use egui::{Rect, RichText, Sense, Stroke, pos2, vec2};
 const DRAWN_HEAP_MAX: u64 = 30;
 
 /// Draw the heaps; returns `(heap, stones left)` when a stone was clicked.
-pub fn show(ui: &mut egui::Ui, nim: &NimGame, pal: &Colours, show_sum: bool, width: f32) -> Option<(usize, u64)> {
-    let can_move = nim.winner().is_none() && !nim.computer_to_move();
+/// Nothing can be taken when `frozen` (the review shows this position).
+pub fn show(
+    ui: &mut egui::Ui,
+    nim: &NimGame,
+    pal: &Colours,
+    show_sum: bool,
+    width: f32,
+    frozen: bool,
+) -> Option<(usize, u64)> {
+    let can_move = nim.winner().is_none() && !nim.computer_to_move() && !frozen;
     let most = nim.start().iter().copied().max().unwrap_or(1).clamp(1, DRAWN_HEAP_MAX);
     let d = ((width - 160.0) / most as f32).clamp(12.0, 44.0);
     let mut clicked = None;

@@ -29,10 +29,18 @@ pub enum PilesAction {
     Message(crate::ui::notice::Notice),
 }
 
-/// Draw the two piles in `size`.
-pub fn show(ui: &mut egui::Ui, game: &Game, form: &mut TakeForm, pal: &Colours, size: Vec2) -> Option<PilesAction> {
+/// Draw the two piles in `size`; nothing can be taken when `frozen` (the
+/// review shows this position).
+pub fn show(
+    ui: &mut egui::Ui,
+    game: &Game,
+    form: &mut TakeForm,
+    pal: &Colours,
+    size: Vec2,
+    frozen: bool,
+) -> Option<PilesAction> {
     let (x, y) = game.position();
-    let can_move = game.is_over().is_none() && !game.computer_to_move();
+    let can_move = game.is_over().is_none() && !game.computer_to_move() && !frozen;
     let mut action = None;
     let drawn = x.max(y) <= DRAWN_PILE_MAX && game.start().0.max(game.start().1) <= DRAWN_PILE_MAX;
     // Room above the stones (the names, the numbers) and below (the take form).

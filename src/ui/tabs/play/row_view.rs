@@ -94,8 +94,9 @@ pub fn show(
     selected: Option<usize>,
     pal: &Colours,
     hints: bool,
+    frozen: bool,
 ) -> Option<RowAction> {
-    let can_move = game.winner().is_none() && !game.computer_to_move();
+    let can_move = game.winner().is_none() && !game.computer_to_move() && !frozen;
     let width = ui.available_width();
     let most = game.row().iter().copied().max().unwrap_or(1).clamp(1, DRAWN_HEAP_MAX);
     let d = ((width - 200.0) / most as f32).clamp(10.0, 40.0);

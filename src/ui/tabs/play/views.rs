@@ -24,8 +24,10 @@ impl PlayTab {
             trf("play.position", &[("x", &x), ("y", &y), ("sx", &sx), ("sy", &sy)])
         );
         let lesson = widgets::lesson_view(ui.ctx());
-        // In the lesson view the sentences go beside the board.
-        let turn = if lesson { self.turn_sentence() } else { None };
+        let (hints, frozen) = (self.hints_now(), self.reviewing());
+        // In the lesson view the sentences go beside the board (the
+        // review's are above it).
+        let turn = if lesson && !frozen { self.turn_sentence() } else { None };
         if !lesson {
             ui.phrases(&heading);
         }
@@ -40,7 +42,7 @@ impl PlayTab {
         let said = [
             (self.notice.is_some(), 1.3),
             (game.history().last().is_some_and(|m| m.reason.is_some()), 3.0),
-            (self.options.show_hints && game.is_over().is_none(), 2.3),
+            (hints && game.is_over().is_none(), 2.3),
         ];
         let lines: f32 = said.iter().filter(|(shown, _)| *shown).map(|(_, l)| l).sum();
         let below = if lesson { 8.0 } else { (0.6 + lines) * sentence_size(ui) };
@@ -49,12 +51,8 @@ impl PlayTab {
         let mut board_action = None;
         let mut piles_action = None;
         ui.horizontal_top(|ui| {
-            let look = board::BoardLook {
-                palette: pal,
-                show_p: self.options.show_p,
-                show_hints: self.options.show_hints,
-                hint: &hint,
-            };
+            let look =
+                board::BoardLook { palette: pal, show_p: self.options.show_p, show_hints: hints, hint: &hint, frozen };
             ui.vertical(|ui| {
                 ui.set_max_width(board_size.x);
                 board_action = board::show(ui, game, &mut self.selected, &look, board_size);
@@ -66,10 +64,10 @@ impl PlayTab {
                     widgets::banner(ui, pal.info, pal.banner_text, text, false);
                     ui.phrases(&heading);
                 }
-                piles_action = piles::show(ui, game, &mut self.take, pal, vec2(piles_width, piles_height));
+                piles_action = piles::show(ui, game, &mut self.take, pal, vec2(piles_width, piles_height), frozen);
                 if lesson {
                     ui.set_max_width(piles_width);
-                    board_sentences(ui, pal, self.notice.as_ref(), self.options.show_hints, game, &hint);
+                    board_sentences(ui, pal, self.notice.as_ref(), hints, game, &hint);
                 }
             };
             if lesson {
@@ -94,9 +92,9 @@ impl PlayTab {
             None => {}
         }
         if !lesson {
-            board_sentences(ui, pal, self.notice.as_ref(), self.options.show_hints, game, &hint);
+            board_sentences(ui, pal, self.notice.as_ref(), hints, game, &hint);
         }
-        if self.options.show_hints && game.is_over().is_none() {
+        if hints && game.is_over().is_none() {
             // Far targets on a huge board cannot be clicked: offer them as buttons.
             if let crate::play::Hint::WinningMoves(m) = &hint
                 && game.start().0.max(game.start().1) > board::FULL_BOARD_MAX
@@ -111,7 +109,7 @@ impl PlayTab {
                 });
             }
         }
-        if let (Some(t), Some(AnyGame::Board(game))) = (target, &mut self.current)
+        if let (Some(t), Some(AnyGame::Board(game)), false) = (target, &mut self.current, frozen)
             && game.play(t).is_ok()
         {
             self.notice = None;
@@ -122,23 +120,24 @@ impl PlayTab {
     /// Heaps of any rules: piles (two also as a board), the moves, the pass.
     pub(super) fn heaps_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         let Some(AnyGame::Heaps(game)) = &self.current else { return };
+        let (hints, frozen) = (self.hints_now(), self.reviewing());
         ui.phrases(RichText::new(explain::rules_name(game.rules())).strong());
         if let Some(e) = game.failure() {
             // The game cannot go on: say so where the moves would be.
             let text = trf("heaps.program_failed", &[("error", &crate::ui::i18n::program_error(e))]);
             widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
         }
-        let chosen = heaps_view::show(ui, game, &mut self.heap_leave, pal, self.options.show_hints);
+        let chosen = heaps_view::show(ui, game, &mut self.heap_leave, pal, hints, frozen);
         if let Some(r) = game.history().last()
             && let Some(why) = heaps_view::reason_text(game, r)
         {
             explanation_box(ui, pal, &format!("{}: {why}", tr("play.last_move")));
         }
-        if self.options.show_hints && game.winner().is_none() && game.failure().is_none() {
+        if hints && game.winner().is_none() && game.failure().is_none() {
             let text = heaps_view::hint_text(game, game.hint());
             ui.phrases(RichText::new(text).size(sentence_size(ui)).color(pal.winning));
         }
-        match (chosen, &mut self.current) {
+        match (chosen.filter(|_| !frozen), &mut self.current) {
             (Some(Ok(m)), Some(AnyGame::Heaps(game))) => match game.play(m) {
                 Ok(()) => {
                     self.notice = None;
@@ -155,6 +154,7 @@ impl PlayTab {
     /// Several pieces on one board: pick one, then its target.
     pub(super) fn sum_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         let Some(AnyGame::Sum(game)) = &self.current else { return };
+        let (hints, frozen) = (self.hints_now(), self.reviewing());
         let pieces: Vec<String> = game
             .pieces()
             .iter()
@@ -163,10 +163,15 @@ impl PlayTab {
             .collect();
         ui.phrases(RichText::new(format!("{} · {}", explain::rules_name(game.rules()), pieces.join(", "))).size(20.0));
         let size = vec2(ui.available_width(), (ui.available_height() - 140.0).max(240.0));
-        let mut action =
-            if game.computer_to_move() { None } else { sum_view::board(ui, game, self.sum_selected, pal, size) };
+        let drawn = if game.computer_to_move() && !frozen {
+            None
+        } else {
+            sum_view::board(ui, game, self.sum_selected, pal, size)
+        };
+        // Nothing is played on the position the review shows.
+        let mut action = drawn.filter(|_| !frozen);
         let hint = game.hint();
-        if self.options.show_hints && game.winner().is_none() {
+        if hints && game.winner().is_none() {
             ui.phrases(RichText::new(sum_view::hint_text(hint)).size(sentence_size(ui)).color(pal.winning));
             // The winning moves as buttons too: one click plays one.
             let wins = match hint {
@@ -206,29 +211,14 @@ impl PlayTab {
         let Some(AnyGame::Nim(nim)) = &self.current else { return };
         ui.add_space(8.0);
         let width = ui.available_width();
-        let clicked = nim_view::show(ui, nim, pal, self.options.show_hints, width);
+        let (hints, frozen) = (self.hints_now(), self.reviewing());
+        let clicked = nim_view::show(ui, nim, pal, hints, width, frozen).filter(|_| !frozen);
         if let Some(reason) = nim.history().last().and_then(|m| m.reason.clone()) {
             let text = format!("{}: {}", tr("play.last_move"), explain::nim_reason(&reason));
             explanation_box(ui, pal, &text);
         }
-        if self.options.show_hints && nim.winner().is_none() {
-            let s = match nim.hint() {
-                // In the misère endgame the nim-sum on screen is 1: say why
-                // this is P all the same.
-                crate::play::NimHint::PPosition
-                    if nim.misere() && crate::theory::is_misere_nim_endgame(nim.heaps()) =>
-                {
-                    tr("nim.hint.p_misere").to_string()
-                }
-                crate::play::NimHint::PPosition => tr("hint.p").to_string(),
-                crate::play::NimHint::WinningMoves(m) => {
-                    let list: Vec<String> = m
-                        .iter()
-                        .map(|&(h, left)| trf("nim.hint.move", &[("heap", &(h + 1)), ("left", &left)]))
-                        .collect();
-                    trf("nim.hint.winning", &[("moves", &list.join(", "))])
-                }
-            };
+        if hints && nim.winner().is_none() {
+            let s = nim_hint_text(nim);
             ui.phrases(RichText::new(s).size(sentence_size(ui)).color(pal.winning));
         }
         if let (Some((h, left)), Some(AnyGame::Nim(nim))) = (clicked, &mut self.current) {
@@ -243,11 +233,12 @@ impl PlayTab {
         ui.phrases(RichText::new(explain::rules_name(game.rules())).strong().size(sentence_size(ui)));
         ui.phrases(tr("row.how"));
         ui.add_space(8.0);
-        let action = row_view::show(ui, game, self.row_selected, pal, self.options.show_hints);
+        let (hints, frozen) = (self.hints_now(), self.reviewing());
+        let action = row_view::show(ui, game, self.row_selected, pal, hints, frozen).filter(|_| !frozen);
         if let Some(why) = game.history().last().and_then(row_view::reason_text) {
             explanation_box(ui, pal, &format!("{}: {why}", tr("play.last_move")));
         }
-        if self.options.show_hints && game.winner().is_none() {
+        if hints && game.winner().is_none() {
             let text = row_view::hint_text(game, &game.hint());
             ui.phrases(RichText::new(text).size(sentence_size(ui)).color(pal.winning));
         }
@@ -293,5 +284,23 @@ fn board_sentences(
     }
     if show_hints && game.is_over().is_none() {
         ui.phrases(RichText::new(explain::hint(hint)).size(sentence_size(ui)).color(pal.winning));
+    }
+}
+
+/// The hint of a Nim position in words (the misère endgame says why its
+/// nim-sum of 1 is a P-position).
+pub(super) fn nim_hint_text(nim: &crate::play::NimGame) -> String {
+    match nim.hint() {
+        // In the misère endgame the nim-sum on screen is 1: say why
+        // this is P all the same.
+        crate::play::NimHint::PPosition if nim.misere() && crate::theory::is_misere_nim_endgame(nim.heaps()) => {
+            tr("nim.hint.p_misere").to_string()
+        }
+        crate::play::NimHint::PPosition => tr("hint.p").to_string(),
+        crate::play::NimHint::WinningMoves(m) => {
+            let list: Vec<String> =
+                m.iter().map(|&(h, left)| trf("nim.hint.move", &[("heap", &(h + 1)), ("left", &left)])).collect();
+            trf("nim.hint.winning", &[("moves", &list.join(", "))])
+        }
     }
 }
