@@ -169,7 +169,7 @@ fn the_map_refuses_a_path_of_another_kind_and_a_list_it_cannot_read() {
     // screen reader does.
     h.get_by_label("Save to path").click_accesskit();
     h.run();
-    assert!(shows(&h, "has neither"), "the refusal is on screen");
+    assert!(shows(&h, "has none of these"), "the refusal is on screen");
     assert!(!txt.exists(), "nothing was written");
     std::fs::remove_dir_all(&dir).unwrap();
 }

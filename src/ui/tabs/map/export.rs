@@ -287,7 +287,7 @@ mod tests {
         assert_eq!(written_as(Format::ByExtension, Path::new("/tmp/map.PNG")), Some(png));
         assert_eq!(written_as(Format::ByExtension, Path::new("/tmp/map.Svg")), Some(svg));
         assert_eq!(written_as(Format::ByExtension, Path::new("map.csv")), Some(Written::Csv));
-        for refused in ["map.txt", "map", "map.png.txt", ".png", "map.svgz"] {
+        for refused in ["map.txt", "map", "map.png.txt", ".png", "poster.svgz"] {
             assert_eq!(written_as(Format::ByExtension, Path::new(refused)), None, "{refused}");
         }
         // A dialog's choice is the format its filter offered.
