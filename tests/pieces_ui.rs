@@ -411,3 +411,35 @@ fn a_three_heap_formula_is_checked_on_the_cube_and_a_counterexample_opens_its_pl
     assert_eq!(h.state().state.map.options.plane_at, 1, "the map turns to the plane z = 1");
     assert_eq!(h.state().state.map.pinned(), Some((1, 0)));
 }
+
+/// The workbench's hints read the queen's P-positions as sequences: the
+/// difference n, the mex construction and α = (1 + √5)/2, each with a
+/// formula that inserts and holds.
+#[test]
+fn the_workbench_finds_the_golden_ratio_in_the_queen_s_p_positions() {
+    let mut h = harness(PIECES);
+    h.run();
+    assert_eq!(h.state().state.pieces.draft.name, "queen");
+    h.get_by_label("Find patterns in the 128 × 128 table").scroll_to_me();
+    h.run();
+    click(&mut h, "Find patterns in the 128 × 128 table");
+    step_until(&mut h, "the hints are found", idle);
+    h.run();
+    assert!(shows(&h, "P-positions as sequences"));
+    assert!(shows(&h, "of the 320 × 320 table, sorted by a(n):"));
+    assert!(shows(&h, "(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)"), "Wythoff's pairs");
+    assert!(shows(&h, "The difference b(n) − a(n) = n for every n <"));
+    assert!(shows(&h, "the mex construction"));
+    assert!(shows(&h, "α = (1 + √5)/2"), "the golden ratio, exactly");
+    h.get_by_label("Insert the Beatty formula").scroll_to_me();
+    h.run();
+    click(&mut h, "Insert the Beatty formula");
+    // The formula field now holds the hint's formula (each hint's formula
+    // is checked on its whole table when it is found: tests/hints.rs), and
+    // it reads.
+    let field = h.query_all_by_label("Formula for g(x, y)").next().expect("the formula field");
+    let text = field.accesskit_node().value().expect("a text").to_string();
+    let same = h.query_all_by(|n| n.label().is_some_and(|l| l == text) || n.value().is_some_and(|v| v == text)).count();
+    assert!(same >= 2 && text.contains("floor"), "the field and the hint both show {text} ({same} times)");
+    assert!(shows(&h, "The formula reads correctly."));
+}

@@ -13,6 +13,7 @@ mod formula_words;
 mod library;
 mod preview;
 mod program;
+mod sequence_hints;
 mod statement;
 mod workbench;
 

@@ -9,6 +9,7 @@ use crate::conjecture::{
     CheckMode, CheckReport, DiffTable, Formula, FormulaError, HELPERS, OtherGameError, PatternHints, Question,
     check_question, compute_others, find_hints, known_formulas, other_games, parameter_p_formula,
 };
+use crate::conjecture::sequences::{SequenceHints, find_sequence_hints};
 use crate::grundy::{EngineError, Table};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;
@@ -23,6 +24,15 @@ use std::sync::Arc;
 
 /// Largest N for "Check on N × N".
 pub const MAX_CHECK_SIDE: usize = 2048;
+/// What the pattern search finds: the hints of the lines and the block
+/// form, and, for a game of two coordinates without a pass, the hints of
+/// the P-positions as sequences.
+pub(super) type Found = (PatternHints, Option<SequenceHints>);
+
+/// Side of the table the hints of the P-positions as sequences are found
+/// in: a Beatty form needs about a hundred pairs to pin its slope down.
+const SEQUENCE_SIDE: usize = 320;
+
 /// Side of the table the pattern hints compute when no check of this piece
 /// at least this large was run: long enough lines for periods up to ~40.
 pub const HINTS_SIDE: usize = 128;
@@ -89,8 +99,8 @@ pub struct Workbench {
     result: Option<Checked>,
     texture: Option<egui::TextureHandle>,
     check_error: Option<CheckStop>,
-    hints_job: Option<Job<PatternHints, EngineError>>,
-    hints: Option<(PatternHints, Rules)>,
+    hints_job: Option<Job<Found, EngineError>>,
+    hints: Option<(Found, Rules)>,
     /// The rules the running pattern search belongs to.
     hints_for: Option<Rules>,
     hints_error: Option<JobError<EngineError>>,
@@ -459,7 +469,19 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
                 Some(t) => t,
                 None => Arc::new(crate::grundy::compute(&rules, HINTS_SIDE, HINTS_SIDE, &c)?),
             };
-            find_hints(&table, &c)
+            let lines = find_hints(&table, &c)?;
+            let sequences = if rules.dimension == 2 && !rules.pass {
+                let side = SEQUENCE_SIDE.max(table.width().min(table.height()));
+                let big = if table.width().min(table.height()) >= side {
+                    table
+                } else {
+                    Arc::new(crate::grundy::compute(&rules, side, side, &c)?)
+                };
+                find_sequence_hints(&big, &c)
+            } else {
+                None
+            };
+            Ok((lines, sequences))
         }));
         tab.bench.hints = None;
         tab.bench.hints_for = Some(tab.draft.clone());
@@ -470,7 +492,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     if let Some(e) = &tab.bench.hints_error {
         ui.error_label(trf("hints.failed", &[("error", &job_error(e, engine_error))]));
     }
-    let Some((found, rules)) = &tab.bench.hints else { return };
+    let Some(((found, sequences), rules)) = &tab.bench.hints else { return };
     if !rules.same_game(&tab.draft) {
         ui.error_label(tr("hints.stale"));
     }
@@ -499,6 +521,11 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
             let text = format!("   {}: {}", line_text(l.line), periodicity_text(&p, l.line.variable()));
             ui.phrases(RichText::new(text).small());
         }
+    }
+    if let Some(s) = sequences
+        && let Some(f) = super::sequence_hints::show(ui, s, pal)
+    {
+        insert = Some(f);
     }
     if let Some(f) = insert {
         tab.formula = f;
