@@ -422,7 +422,9 @@ fn the_workbench_finds_the_golden_ratio_in_the_queen_s_p_positions() {
     assert_eq!(h.state().state.pieces.draft.name, "queen");
     h.get_by_label("Find patterns in the 128 × 128 table").scroll_to_me();
     h.run();
-    click(&mut h, "Find patterns in the 128 × 128 table");
+    // The job repaints as it goes: step, do not wait for the frames to settle.
+    h.get_by_label("Find patterns in the 128 × 128 table").click();
+    h.run_steps(2);
     step_until(&mut h, "the hints are found", idle);
     h.run();
     assert!(shows(&h, "P-positions as sequences"));
