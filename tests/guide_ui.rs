@@ -55,11 +55,12 @@ fn the_question_mark_of_each_tab_opens_its_guide_with_a_picture() {
         ("Grundy map", "Grundy map: the Grundy number of every position", "The Grundy map of the queen"),
         ("Knight designer", "Knight designer: draw a board", "A knight and its eight moves"),
     ] {
+        // The map starts computing: step, do not wait for the frames to settle.
         h.query_all_by_label(tab).next().expect("the tab's button").click();
-        h.run();
+        h.run_steps(3);
         // The "?" beside the tab on screen.
         h.get_by_label("?").click();
-        h.run();
+        h.run_steps(3);
         assert!(shows(&h, title), "{tab}: the guide of this tab");
         let image = h.query_all_by_role(egui::accesskit::Role::Image).find(|n| {
             n.accesskit_node().label().is_some_and(|l| l.starts_with(picture))
@@ -69,7 +70,7 @@ fn the_question_mark_of_each_tab_opens_its_guide_with_a_picture() {
         h.get_by_label("Three things to try first:");
         // Close it for the next tab.
         h.query_all_by_label("Close window").next().expect("the guide's close button").click();
-        h.run();
+        h.run_steps(3);
         assert!(!shows(&h, "Three things to try first:"), "{tab}: closed");
     }
 }
