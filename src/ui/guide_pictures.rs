@@ -53,14 +53,7 @@ fn play(p: &Painter, rect: Rect, pal: &Colours) {
         for c in 0..cols {
             let (dx, dy) = (queen.0 as i32 - c as i32, queen.1 as i32 - r as i32);
             let reach = (c, r) != queen && ((dy == 0 && dx > 0) || (dx == 0 && dy > 0) || (dx == dy && dx > 0));
-            let colour = if reach {
-                pal.target
-            } else if (c + r) % 2 == 0 {
-                pal.board_light
-            } else {
-                pal.board_dark
-            };
-            p.rect_filled(cell(c, r), 0.0, colour);
+            p.rect_filled(cell(c, r), 0.0, square(pal, c, r, reach));
         }
     }
     p.rect_filled(cell(0, 0).shrink(2.0), 2.0, pal.corner);
@@ -101,14 +94,7 @@ fn pieces(p: &Painter, rect: Rect, pal: &Colours) {
             let (dx, dy) = (me.0 - c, me.1 - r);
             let slide = (c, r) != me && (dx == 0 || dy == 0 || dx == dy);
             let jump = (dx, dy) == (1, 2) || (dx, dy) == (2, 1);
-            let colour = if slide {
-                pal.target
-            } else if (c + r) % 2 == 0 {
-                pal.board_light
-            } else {
-                pal.board_dark
-            };
-            p.rect_filled(cell(c, r), 0.0, colour);
+            p.rect_filled(cell(c, r), 0.0, square(pal, c, r, slide));
             if jump {
                 p.circle_filled(cell(c, r).center(), cell(c, r).width() * 0.25, pal.piece_mark);
                 p.circle_stroke(cell(c, r).center(), cell(c, r).width() * 0.25, Stroke::new(1.5, pal.piece));
@@ -126,7 +112,7 @@ fn knight(p: &Painter, rect: Rect, pal: &Colours) {
     let cell = grid(rect, n, n);
     for r in 0..n {
         for c in 0..n {
-            p.rect_filled(cell(c, r), 0.0, if (c + r) % 2 == 0 { pal.board_light } else { pal.board_dark });
+            p.rect_filled(cell(c, r), 0.0, square(pal, c, r, false));
         }
     }
     let centre: Pos2 = cell(2, 2).center();
@@ -138,6 +124,16 @@ fn knight(p: &Painter, rect: Rect, pal: &Colours) {
     }
     disc(p, cell(2, 2), pal.piece);
     frame(p, cell(0, 0).union(cell(n - 1, n - 1)), pal.board_edge);
+}
+
+/// A square of a board: the target colour where the piece can go, else
+/// light or dark.
+fn square(pal: &Colours, c: usize, r: usize, target: bool) -> Color32 {
+    match (target, (c + r).is_multiple_of(2)) {
+        (true, _) => pal.target,
+        (false, true) => pal.board_light,
+        (false, false) => pal.board_dark,
+    }
 }
 
 fn disc(p: &Painter, cell: Rect, colour: Color32) {
