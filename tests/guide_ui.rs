@@ -62,9 +62,9 @@ fn the_question_mark_of_each_tab_opens_its_guide_with_a_picture() {
         h.get_by_label("?").click();
         h.run_steps(3);
         assert!(shows(&h, title), "{tab}: the guide of this tab");
-        let image = h.query_all_by_role(egui::accesskit::Role::Image).find(|n| {
-            n.accesskit_node().label().is_some_and(|l| l.starts_with(picture))
-        });
+        let image = h
+            .query_all_by_role(egui::accesskit::Role::Image)
+            .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with(picture)));
         assert!(image.is_some(), "{tab}: the guide's picture, described");
         assert!(shows(&h, picture), "{tab}: its caption");
         h.get_by_label("Three things to try first:");

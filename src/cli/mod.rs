@@ -6,8 +6,8 @@
 //! closed pipe (`| head`) ends the run quietly; any other failure to write
 //! is a message and exit code 2.
 
-mod hints;
 mod check;
+mod hints;
 pub mod knight;
 mod paper;
 mod progress;

@@ -13,8 +13,8 @@ mod others;
 pub mod paragraph;
 pub mod patterns;
 pub mod quadratic;
-pub mod sequences;
 mod reader;
+pub mod sequences;
 
 pub use crate::script::helpers::{self, HELPERS, Helper};
 pub use check::{

@@ -167,7 +167,8 @@ impl GrundyLabApp {
                 }
                 // The tab on screen has its "?": its guide.
                 if selected {
-                    let help = egui::Button::new(RichText::new("?").size(20.0).strong()).min_size(egui::vec2(30.0, 38.0));
+                    let help =
+                        egui::Button::new(RichText::new("?").size(20.0).strong()).min_size(egui::vec2(30.0, 38.0));
                     if ui.add(help).on_hover_text(tr("menu.guide")).clicked() {
                         self.guide = Some(tab);
                     }

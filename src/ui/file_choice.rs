@@ -7,8 +7,8 @@
 //! the dialog buttons, and when a dialog gives nothing the widget says
 //! both possibilities and points at the field; no timing guesses.
 
-use crate::ui::ui_ext::UiExt;
 use super::i18n::tr;
+use crate::ui::ui_ext::UiExt;
 use std::path::PathBuf;
 
 /// Which native dialog a button opens.

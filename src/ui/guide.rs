@@ -2,9 +2,9 @@
 //! try, opened from the Help menu (for the tab on screen) and shown at the
 //! first start.
 
-use crate::ui::ui_ext::UiExt;
 use super::i18n::tr;
 use super::tabs::Tab;
+use crate::ui::ui_ext::UiExt;
 use egui::RichText;
 
 /// The keys of a tab's guide: what the tab is for, then three steps.

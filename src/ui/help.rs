@@ -1,8 +1,8 @@
 //! The About/Help window (Wythoff's game, its history and the golden-ratio
 //! P-positions, in our own words) and the keyboard shortcuts.
 
-use crate::ui::ui_ext::UiExt;
 use super::i18n::tr;
+use crate::ui::ui_ext::UiExt;
 use egui::RichText;
 
 /// The About window's contents.

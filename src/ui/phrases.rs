@@ -34,7 +34,8 @@ fn is_full_width(c: char) -> bool {
 
 /// Marks that never start a line (closing brackets, punctuation, small kana).
 fn never_starts_a_line(c: char) -> bool {
-    ")]}）］｝〕〉》」』】〙〗、。，．・：；？！ー～…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々,.:;!?%）".contains(c)
+    ")]}）］｝〕〉》」』】〙〗、。，．・：；？！ー～…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々,.:;!?%）"
+        .contains(c)
 }
 
 /// Marks that never end a line (opening brackets).

@@ -2,11 +2,11 @@
 //! and the user's saved pieces) and the misère convention. Both change the
 //! one `shared.rules`, so every tab plays and draws the same game.
 
-use crate::ui::ui_ext::UiExt;
 use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, Piece, Rules, preset};
 use crate::takebreak::TAKEBREAK_PRESETS;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::{AppCommand, Shared};
+use crate::ui::ui_ext::UiExt;
 use std::sync::LazyLock;
 
 /// The presets of [`PRESET_NAMES`] without a parameter, built once:

@@ -3,13 +3,13 @@
 //! picking and puzzle clicks, and a few on-screen-only marks on top (the
 //! brush's cell, the rectangle being dragged, start cells, puzzle moves).
 
-use crate::ui::ui_ext::UiExt;
 use super::{KnightTab, Tool, edit::brush_name, region_name, symmetry_name};
 use crate::draw::Scene;
 use crate::knight::{Board, Cell, Design, Layout, LeaperGraph, Pos, Region, Tour, ViewOptions, scene};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::scene_painter::{self, SceneTransform};
 use crate::ui::state::Shared;
+use crate::ui::ui_ext::UiExt;
 use egui::{Pos2, Rect, Sense, Stroke, pos2, vec2};
 use std::sync::Arc;
 

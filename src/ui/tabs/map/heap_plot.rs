@@ -1,10 +1,10 @@
 //! One heap: the values g(n) as a line with points, the P-positions marked,
 //! beside the one-row colour strip of the map.
 
-use crate::ui::ui_ext::UiExt;
 use super::MapTab;
 use crate::grundy::{Table, TableKind};
 use crate::ui::i18n::{tr, trf};
+use crate::ui::ui_ext::UiExt;
 use egui_plot::{AxisHints, Legend, Line, Plot, PlotPoints, Points};
 use std::sync::Arc;
 

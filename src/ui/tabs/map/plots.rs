@@ -1,9 +1,9 @@
 //! Plots beside the map (egui_plot): the histogram of values, the cells of
 //! one value against the golden-ratio lines, and a row profile.
 
-use crate::ui::ui_ext::UiExt;
 use super::MapTab;
 use crate::ui::i18n::{tr, trf};
+use crate::ui::ui_ext::UiExt;
 use egui::RichText;
 use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, Points};
 use std::sync::Arc;
@@ -92,7 +92,9 @@ pub(super) fn plots(ui: &mut egui::Ui, tab: &mut MapTab) {
         });
     // The key under the plot, where it covers nothing.
     ui.horizontal_wrapped(|ui| {
-        for (colour, name) in [(pal.plot_p, points_name.as_str()), (pal.plot_values, "y = φx"), (pal.plot_rare, "y = x/φ")] {
+        for (colour, name) in
+            [(pal.plot_p, points_name.as_str()), (pal.plot_values, "y = φx"), (pal.plot_rare, "y = x/φ")]
+        {
             ui.horizontal(|ui| {
                 ui.label(RichText::new("■").color(colour));
                 ui.label(name);

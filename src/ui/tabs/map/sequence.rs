@@ -8,7 +8,6 @@
 //! and the exceptions are made by the job. A frame reads at most
 //! [`MOST_MARKS`] blocks or values.
 
-use crate::ui::ui_ext::UiExt;
 use super::MapTab;
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;
@@ -19,6 +18,7 @@ use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::state::{AppCommand, Shared};
 use crate::ui::takebreak_texts::{period_verdict, period_why, sequence_error, takebreak_error};
+use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets::{self, JobLabel, MAX_NUMBER_CHARS, parse_count};
 use egui_plot::{Legend, Plot, PlotPoints, Points, VLine};
 use std::sync::Arc;
@@ -173,7 +173,10 @@ fn side(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     if !c.exceptions.is_empty() {
         let list: Vec<String> = c.exceptions.iter().take(40).map(u64::to_string).collect();
         let more = if c.exceptions.len() > 40 { " …" } else { "" };
-        ui.phrases(trf("tb.exceptions", &[("n", &c.exceptions.len()), ("list", &format!("{}{more}", list.join(", ")))]));
+        ui.phrases(trf(
+            "tb.exceptions",
+            &[("n", &c.exceptions.len()), ("list", &format!("{}{more}", list.join(", ")))],
+        ));
     }
     ui.separator();
     let seq = &c.seq;

@@ -17,11 +17,11 @@ mod sequence_hints;
 mod statement;
 mod workbench;
 
-use crate::ui::ui_ext::UiExt;
 use crate::rules::Rules;
 use crate::ui::i18n::tr;
 use crate::ui::state::Shared;
 use crate::ui::theme;
+use crate::ui::ui_ext::UiExt;
 use crate::undo::UndoStack;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 use serde::{Deserialize, Serialize};

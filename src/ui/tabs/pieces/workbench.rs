@@ -5,11 +5,11 @@
 
 use super::PiecesTab;
 use super::formula_words::{helper_meaning, known_description, known_name, line_text, periodicity_text};
+use crate::conjecture::sequences::{SequenceHints, find_sequence_hints};
 use crate::conjecture::{
     CheckMode, CheckReport, DiffTable, Formula, FormulaError, HELPERS, OtherGameError, PatternHints, Question,
     check_question, compute_others, find_hints, known_formulas, other_games, parameter_p_formula,
 };
-use crate::conjecture::sequences::{SequenceHints, find_sequence_hints};
 use crate::grundy::{EngineError, Table};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;

@@ -2,10 +2,10 @@
 //! x to the right and y down. Small games show the whole board; huge ones
 //! show the cells next to the piece, with coordinates relative to it.
 
-use crate::ui::ui_ext::UiExt;
 use crate::play::{Game, Hint};
 use crate::ui::i18n::trf;
 use crate::ui::theme::Colours;
+use crate::ui::ui_ext::UiExt;
 use egui::{Align2, FontId, Rect, Sense, Shape, Stroke, Vec2, pos2, vec2};
 
 /// Boards up to this side are shown whole.

@@ -5,13 +5,13 @@
 //! with the values of the table. The game itself is
 //! [`crate::play::HeapGame`].
 
-use crate::ui::ui_ext::UiExt;
 use crate::play::{HeapGame, HeapHint, HeapMove, HeapMoveRecord, HeapOptions, HeapReason, HeapState};
 use crate::rules::{Convention, position_text};
 use crate::theory::is_misere_nim_endgame;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::theme::Colours;
+use crate::ui::ui_ext::UiExt;
 use egui::{Rect, RichText, Sense, Stroke, Vec2, pos2, vec2};
 
 /// The most stones drawn in one pile (larger piles show their number).

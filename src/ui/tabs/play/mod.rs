@@ -19,7 +19,6 @@ mod worksheet;
 pub use board::piece_mark;
 pub use review_view::CopyAs;
 
-use crate::ui::ui_ext::UiExt;
 use crate::grundy::Table;
 use crate::jobs::{Job, JobEnd, poll};
 use crate::play::{
@@ -31,6 +30,7 @@ use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::state::Shared;
 use crate::ui::theme::{self, Colours};
+use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 use serde::{Deserialize, Serialize};

@@ -1,11 +1,11 @@
 //! The Nim view: heaps as rows of stones (click a stone to take it and
 //! every stone to its right), with the nim-sum written out in binary.
 
-use crate::ui::ui_ext::UiExt;
 use crate::play::{NimGame, nim::nim_sum_formula};
 use crate::theory::is_misere_nim_endgame;
 use crate::ui::i18n::{tr, trf, trn};
 use crate::ui::theme::Colours;
+use crate::ui::ui_ext::UiExt;
 use egui::{Rect, RichText, Sense, Stroke, pos2, vec2};
 
 /// Heaps up to this size are drawn stone by stone.
@@ -78,7 +78,9 @@ pub fn show(
     if show_sum {
         ui.add_space(8.0);
         let sum = nim.nim_sum();
-        ui.phrases(RichText::new(trf("nim.sum", &[("formula", &nim_sum_formula(nim.heaps())), ("sum", &sum)])).strong());
+        ui.phrases(
+            RichText::new(trf("nim.sum", &[("formula", &nim_sum_formula(nim.heaps())), ("sum", &sum)])).strong(),
+        );
         if let Some(rule) = misere_rule(nim) {
             ui.phrases(RichText::new(rule).color(pal.info));
         }

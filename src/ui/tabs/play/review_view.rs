@@ -5,12 +5,12 @@
 //! redo, so the views draw the reviewed position as they draw any other,
 //! with nothing to play on it.
 
-use crate::ui::ui_ext::UiExt;
 use super::{PlayTab, explain, heaps_view, moves_table, row_view, sum_view};
 use crate::play::{AnyGame, Better, HeapMove, Mark, Review, Unknown};
 use crate::rules::position_text;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
+use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
 use egui::{Key, RichText};
 

@@ -3,13 +3,13 @@
 //! the game it is given, under the one banner ([`PlayTab::banner`]), and
 //! plays what was clicked.
 
-use crate::ui::ui_ext::UiExt;
 use super::{PlayTab, board, explain, explanation_box, heaps_view, illegal_message, nim_view, piles, sentence_size};
 use super::{row_view, sum_view, widgets};
 use crate::play::AnyGame;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::theme::Colours;
+use crate::ui::ui_ext::UiExt;
 use egui::{RichText, vec2};
 
 impl PlayTab {
