@@ -3,7 +3,8 @@
 //! long work: the engine, the formula checker, exports, tour searches.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// No deadline (the stored value of [`Control`]'s deadline).
 const NO_DEADLINE: u64 = u64::MAX;

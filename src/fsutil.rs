@@ -11,7 +11,7 @@
 //! blocking forever.
 
 use std::fmt;
-use std::io::{ErrorKind, Read, Write};
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
 /// What the operating system said about a file: the kind of failure, so
@@ -56,7 +56,7 @@ impl std::error::Error for Refused {}
 
 /// The I/O error of a refusal: its kind for the system's categories, the
 /// refusal inside for the app's wording.
-fn refused(kind: ErrorKind, refusal: Refusal, message: String) -> std::io::Error {
+pub(crate) fn refused(kind: ErrorKind, refusal: Refusal, message: String) -> std::io::Error {
     std::io::Error::new(kind, Refused(refusal, message))
 }
 
@@ -100,100 +100,15 @@ pub fn atomic_write(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::
 }
 
 /// [`atomic_write`] with the plain I/O error, for callers with error types
-/// of their own.
-pub fn atomic_write_io(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> std::io::Result<()> {
-    let target = writable_target(path)?;
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = target
-        .file_name()
-        .ok_or_else(|| refused(ErrorKind::InvalidInput, Refusal::NoFileName, "the path does not name a file".into()))?;
-    let kept_permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
-    let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
-    let result = (|| {
-        // `create_new`: never write through something already at the
-        // temporary path (a link left there, say).
-        let _ = std::fs::remove_file(&tmp);
-        let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-        let mut buf = std::io::BufWriter::new(file);
-        write(&mut buf)?;
-        buf.flush()?;
-        let file = buf.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        if let Some(permissions) = kept_permissions {
-            file.set_permissions(permissions)?;
-        }
-        std::fs::rename(&tmp, &target)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
-/// The file a write to `path` replaces: `path` itself, or the file a
-/// symbolic link names. Refuses what is not a regular file and read-only
-/// files.
-fn writable_target(path: &Path) -> std::io::Result<PathBuf> {
-    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-    let target = if is_link {
-        std::fs::canonicalize(path).map_err(|e| {
-            std::io::Error::new(
-                e.kind(),
-                format!("the link `{}` names no file that can be reached: {e}", path.display()),
-            )
-        })?
-    } else {
-        path.to_path_buf()
-    };
-    match std::fs::metadata(&target) {
-        Ok(m) if !m.is_file() => Err(refused(
-            ErrorKind::InvalidInput,
-            Refusal::NotRegular,
-            format!("`{}` is not a regular file (a device, a pipe or a folder); choose a file name", target.display()),
-        )),
-        Ok(m) if m.permissions().readonly() => Err(refused(
-            ErrorKind::PermissionDenied,
-            Refusal::ReadOnly,
-            format!("`{}` is read-only; it was left as it is", target.display()),
-        )),
-        Ok(_) => Ok(target),
-        Err(e) if e.kind() == ErrorKind::NotFound => Ok(target),
-        Err(e) => Err(e),
-    }
-}
+/// of their own: a file on the desktop, a download (or the browser's
+/// storage, for the settings) in the browser.
+pub use crate::platform::atomic_write_io;
 
 /// The bytes of the regular file `path`, refusing anything else (a device,
-/// a FIFO, a folder) and files larger than `max_bytes`.
-pub fn read_limited(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
-    // Asked before opening: opening a FIFO would wait for a writer.
-    let meta = std::fs::metadata(path)?;
-    if !meta.is_file() {
-        return Err(refused(
-            ErrorKind::InvalidInput,
-            Refusal::NotRegular,
-            format!("`{}` is not a regular file (a device, a pipe or a folder)", path.display()),
-        ));
-    }
-    let too_large = || {
-        refused(
-            ErrorKind::FileTooLarge,
-            Refusal::TooLarge,
-            format!("`{}` is larger than {}; this is not a file Grundy Lab wrote", path.display(), human(max_bytes)),
-        )
-    };
-    if meta.len() > max_bytes {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?.take(max_bytes + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > max_bytes {
-        return Err(too_large());
-    }
-    Ok(bytes)
-}
+/// a FIFO, a folder) and files larger than `max_bytes`. In the browser, a
+/// file the person opened through the picker (or one kept in the
+/// browser's storage).
+pub use crate::platform::read_limited;
 
 /// [`read_limited`] as UTF-8 text, without a leading byte-order mark.
 pub fn read_text(path: &Path, max_bytes: u64) -> std::io::Result<String> {
@@ -205,10 +120,6 @@ pub fn read_text(path: &Path, max_bytes: u64) -> std::io::Result<String> {
         text.drain(..'\u{feff}'.len_utf8());
     }
     Ok(text)
-}
-
-fn human(bytes: u64) -> String {
-    crate::grundy::human_bytes(bytes)
 }
 
 #[cfg(test)]

@@ -8,9 +8,18 @@
 use crate::Control;
 use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// Jobs whose work has started and not yet ended.
+static RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+/// How many jobs are running now (the browser's UI polls while any is).
+pub fn running() -> usize {
+    RUNNING.load(Ordering::SeqCst)
+}
 
 /// Called when a job's progress moves or when it ends.
 pub type Repaint = Box<dyn Fn() + Send + Sync>;
@@ -79,18 +88,25 @@ impl<T: Send + 'static, E: Send + 'static> Job<T, E> {
         {
             let control = control.clone();
             let shared = outcome.clone();
-            let spawned = std::thread::Builder::new().name(format!("job: {name}")).spawn(move || {
-                let result = catch_unwind(AssertUnwindSafe(|| work(control.clone())));
-                let end = match result {
-                    _ if control.is_cancelled() => JobEnd::Cancelled,
-                    Ok(Ok(value)) => JobEnd::Done(value),
-                    Ok(Err(e)) => JobEnd::Failed(JobError::Work(e)),
-                    Err(panic) => JobEnd::Failed(JobError::Panicked(panic_message(&*panic))),
-                };
-                *shared.lock().unwrap_or_else(|e| e.into_inner()) = Some(end);
-                drop(tx);
-            });
+            RUNNING.fetch_add(1, Ordering::SeqCst);
+            let spawned = crate::platform::start_thread(
+                format!("job: {name}"),
+                Box::new(move || {
+                    let result = catch_unwind(AssertUnwindSafe(|| work(control.clone())));
+                    let end = match result {
+                        _ if control.is_cancelled() => JobEnd::Cancelled,
+                        Ok(Ok(value)) => JobEnd::Done(value),
+                        Ok(Err(e)) => JobEnd::Failed(JobError::Work(e)),
+                        Err(panic) => JobEnd::Failed(JobError::Panicked(panic_message(&*panic))),
+                    };
+                    *shared.lock().unwrap_or_else(|e| e.into_inner()) = Some(end);
+                    RUNNING.fetch_sub(1, Ordering::SeqCst);
+                    drop(tx);
+                }),
+            );
+
             if let Err(e) = spawned {
+                RUNNING.fetch_sub(1, Ordering::SeqCst);
                 // No thread could be made (the system is out of them): the
                 // job ends at once, saying why.
                 let why = format!("no thread could be started: {e}");
@@ -99,26 +115,33 @@ impl<T: Send + 'static, E: Send + 'static> Job<T, E> {
         }
         // A small watcher thread turns progress into repaint requests; it
         // ends as soon as the worker drops its end of the channel (or at
-        // once when the worker could not start).
+        // once when the worker could not start). Where a thread cannot wake
+        // the UI (the browser), the UI polls instead (see [`running`]).
+        if !crate::platform::THREADS_WAKE_THE_UI {
+            return Job { name, control, outcome };
+        }
         let watched = control.clone();
-        let watcher = std::thread::Builder::new().name(format!("watch: {name}")).spawn(move || {
-            let mut last = -1.0f32;
-            loop {
-                match rx.recv_timeout(PROGRESS_TICK) {
-                    Err(RecvTimeoutError::Timeout) => {
-                        let now = watched.fraction();
-                        if now != last {
-                            last = now;
+        let watcher = crate::platform::start_thread(
+            format!("watch: {name}"),
+            Box::new(move || {
+                let mut last = -1.0f32;
+                loop {
+                    match rx.recv_timeout(PROGRESS_TICK) {
+                        Err(RecvTimeoutError::Timeout) => {
+                            let now = watched.fraction();
+                            if now != last {
+                                last = now;
+                                repaint();
+                            }
+                        }
+                        _ => {
                             repaint();
+                            return;
                         }
                     }
-                    _ => {
-                        repaint();
-                        return;
-                    }
                 }
-            }
-        });
+            }),
+        );
         // Without a watcher the UI still polls the job when it next draws.
         drop(watcher);
         Job { name, control, outcome }
@@ -138,7 +161,7 @@ impl<T, E> Job<T, E> {
 
     /// Whether the job has ended (done, cancelled or failed).
     pub fn is_finished(&self) -> bool {
-        self.outcome.lock().unwrap_or_else(|e| e.into_inner()).is_some()
+        lock_now(&self.outcome).is_some_and(|end| end.is_some())
     }
 
     /// Ask the job to stop; it ends as [`JobEnd::Cancelled`] soon after.
@@ -154,7 +177,18 @@ impl<T, E> Job<T, E> {
     /// The end, moved out, once the job has ended (`None` while it runs or
     /// after it was taken).
     pub fn take(&mut self) -> Option<JobEnd<T, E>> {
-        self.outcome.lock().unwrap_or_else(|e| e.into_inner()).take()
+        lock_now(&self.outcome)?.take()
+    }
+}
+
+/// The outcome's lock if it is free now: the UI never waits for a worker
+/// (in the browser the page's thread may not wait at all); a job that is
+/// writing its end is collected at the next frame.
+fn lock_now<T, E>(outcome: &Outcome<T, E>) -> Option<std::sync::MutexGuard<'_, Option<JobEnd<T, E>>>> {
+    match outcome.try_lock() {
+        Ok(guard) => Some(guard),
+        Err(std::sync::TryLockError::Poisoned(e)) => Some(e.into_inner()),
+        Err(std::sync::TryLockError::WouldBlock) => None,
     }
 }
 

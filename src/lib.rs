@@ -15,6 +15,7 @@ pub mod jobs;
 pub mod knight;
 pub mod map;
 pub mod paper;
+pub mod platform;
 pub mod play;
 pub mod rules;
 pub mod script;

@@ -9,7 +9,8 @@ use crate::grundy::{Table, compute};
 use crate::rules::preset;
 use std::fmt::Write;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The most a check reading the table may cost, as a multiple of the same
 /// check without.

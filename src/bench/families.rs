@@ -9,7 +9,8 @@ use crate::Control;
 use crate::grundy::{compute_box, estimate_bytes_box};
 use crate::rules::preset;
 use std::fmt::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Time to fill an `n x n x n` table with `x ^ y ^ z` on one thread. Best
 /// of three.

@@ -8,7 +8,8 @@ use crate::rules::{Rules, preset};
 use crate::ui::state::Shared;
 use crate::ui::tabs::map::MapTab;
 use std::fmt::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// A headless egui context and the map tab with `rules` at side `size`.
 struct Screen {

@@ -13,7 +13,8 @@ use crate::knight::tour::{TourResult, TourSpec, find_tour};
 use crate::knight::warnsdorff::{TieBreak, walk};
 use std::fmt::Write;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Whether `path` is a Hamiltonian path (or cycle) of `g`.
 pub fn is_tour(g: &LeaperGraph, path: &[u32], closed: bool) -> bool {

@@ -12,7 +12,8 @@ use crate::Control;
 use crate::grundy::{compute, estimate_bytes};
 use crate::rules::preset;
 use std::fmt::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Time to fill a `n x n` table with `x ^ y` on one thread (the baseline:
 /// the cost of merely writing every cell once). Best of three.

@@ -7,7 +7,8 @@ use crate::Control;
 use crate::takebreak::naive::{value_by_all_splits, values_by_all_splits};
 use crate::takebreak::{PeriodReport, TakeBreak, compute};
 use std::fmt::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 fn game(spec: &str) -> TakeBreak {
     match TakeBreak::parse_spec(spec) {

@@ -94,7 +94,7 @@ pub(super) fn run(args: CheckArgs, out: &mut dyn Write) -> Result<i32, CliError>
             }
             e => e.to_string(),
         })?;
-    let left = building.deadline().map_or(budget, |d| d.saturating_duration_since(std::time::Instant::now()));
+    let left = building.deadline().map_or(budget, |d| d.saturating_duration_since(web_time::Instant::now()));
     if left.is_zero() {
         return Err(table_error(crate::grundy::EngineError::Cancelled, &building).into());
     }

@@ -6,7 +6,8 @@
 use crate::Control;
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long work runs before its progress is shown.
 const QUIET: Duration = Duration::from_secs(1);

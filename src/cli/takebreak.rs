@@ -8,7 +8,8 @@ use crate::grundy::memory_limit;
 use crate::takebreak::{self, PeriodReport, Sequence, TakeBreak, check_memory, check_reach};
 use std::io::Write;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How often a long run with `--file` saves its values.
 const CHECKPOINT: Duration = Duration::from_secs(60);

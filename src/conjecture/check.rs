@@ -18,7 +18,8 @@ use rhai::Scope;
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How many counterexamples a report keeps (the first ones in row order).
 pub const MAX_COUNTEREXAMPLES: usize = 100;

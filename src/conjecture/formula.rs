@@ -31,7 +31,7 @@ pub use crate::script::{MAX_ARRAY, MAX_OPERATIONS, MAX_RUN_TIME as MAX_CELL_TIME
 use crate::script::{engine_for, set_deadline};
 use rhai::{AST, Dynamic, Engine, EvalAltResult, ParseError, Position, Scope};
 use std::fmt;
-use std::time::Instant;
+use web_time::Instant;
 /// Longest formula text accepted.
 pub const MAX_TEXT: usize = 100_000;
 

@@ -25,6 +25,8 @@ pub fn human_bytes(b: u64) -> String {
 pub enum LimitSource {
     /// The environment variable `GRUNDY_LAB_MEMORY_LIMIT` (bytes).
     Environment,
+    /// What a web page may use ([`crate::platform::page_memory_limit`]).
+    Page,
     /// 80% of the memory the system reports available now.
     System,
     /// The system cannot say: an assumed small machine
@@ -36,6 +38,7 @@ impl fmt::Display for LimitSource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LimitSource::Environment => f.write_str(&format!("set by {LIMIT_VARIABLE}")),
+            LimitSource::Page => f.write_str("what a web page may use"),
             LimitSource::System => f.write_str("80% of the memory available"),
             LimitSource::Fallback => f.write_str("assumed, as the system does not say how much memory is available"),
         }
@@ -54,6 +57,8 @@ fn limit_from_environment() -> Option<u64> {
 pub fn limit_source() -> LimitSource {
     if limit_from_environment().is_some() {
         LimitSource::Environment
+    } else if crate::platform::page_memory_limit().is_some() {
+        LimitSource::Page
     } else if available_and_total().is_some() {
         LimitSource::System
     } else {
@@ -79,6 +84,9 @@ const FALLBACK_LIMIT: u64 = 2_000_000_000;
 
 /// 80% of the memory the system reports available, without the override.
 fn system_memory_limit() -> u64 {
+    if let Some(page) = crate::platform::page_memory_limit() {
+        return page;
+    }
     match available_and_total() {
         Some((available, _)) => available / 5 * 4,
         None => FALLBACK_LIMIT,
@@ -88,11 +96,7 @@ fn system_memory_limit() -> u64 {
 /// The memory available now and the machine's total, in bytes, as the
 /// system reports them (`None` where it cannot say).
 fn available_and_total() -> Option<(u64, u64)> {
-    use sysinfo::{MemoryRefreshKind, RefreshKind, System};
-    let system =
-        System::new_with_specifics(RefreshKind::nothing().with_memory(MemoryRefreshKind::nothing().with_ram())).ok()?;
-    let (available, total) = (system.available_memory(), system.total_memory());
-    (available > 0 && total > 0).then_some((available, total))
+    crate::platform::memory_available()
 }
 
 /// A large allocation outside the engine that [`check_fits`] is asked

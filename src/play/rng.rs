@@ -13,10 +13,8 @@ impl Rng {
 
     /// A generator seeded from the clock.
     pub fn from_time() -> Self {
-        let t = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1);
+        let t =
+            web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1);
         Rng(t)
     }
 

@@ -24,7 +24,7 @@ use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 /// Longest program text accepted, in characters (not bytes: a comment in
 /// Japanese counts one a character).

@@ -19,7 +19,8 @@ use rhai::packages::{ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage,
 use rhai::{Dynamic, Engine};
 use std::cell::Cell;
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Steps one run (one cell of a formula, one position of a program) may
 /// take before it is stopped.

@@ -16,7 +16,7 @@ use crate::script;
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, Scope};
 use std::fmt;
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 /// A compiled `fn splits(n)` program. Two are equal when their texts are.
 #[derive(Clone)]

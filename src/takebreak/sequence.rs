@@ -34,7 +34,7 @@ use super::rules::{Kind, TakeBreak, TakeBreakError};
 use crate::Control;
 use crate::grundy::{human_bytes, memory_limit};
 use std::fmt;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The largest heap whose value can be computed (heaps are counted with
 /// 32 bits in the list of rare heaps).

@@ -59,13 +59,13 @@ impl GrundyLabApp {
     /// eframe's storage).
     pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
         let file = settings_file::path();
-        let (saved, read_error) = match &file {
+        let (saved, from_file, read_error) = match &file {
             Some(f) => match settings_file::read(f) {
-                Ok(Some(text)) => (Some(text), None),
-                Ok(None) => (cc.storage.and_then(|s| s.get_string(STORAGE_KEY)), None),
-                Err(e) => (None, Some(LoadProblem::Refused(SavedError::Read((&e).into())))),
+                Ok(Some(text)) => (Some(text), true, None),
+                Ok(None) => (cc.storage.and_then(|s| s.get_string(STORAGE_KEY)), false, None),
+                Err(e) => (None, false, Some(LoadProblem::Refused(SavedError::Read((&e).into())))),
             },
-            None => (None, None),
+            None => (None, false, None),
         };
         let mut app = Self::from_saved(&cc.egui_ctx, saved.as_deref());
         app.settings_path = file.clone();
@@ -74,7 +74,7 @@ impl GrundyLabApp {
         let problem = read_error.or_else(|| app.load_warning.take().map(|w| w.problem));
         if let (Some(file), Some(problem)) = (&file, problem) {
             // A string from an older version came from eframe's file.
-            let source = if saved.is_some() && !file.exists() { file.with_file_name("app.ron") } else { file.clone() };
+            let source = if saved.is_some() && !from_file { file.with_file_name("app.ron") } else { file.clone() };
             let refused = settings_file::refuse(&source);
             app.may_save = refused.may_save();
             app.load_warning = Some(LoadWarning { problem, copy: Some(refused) });
@@ -242,6 +242,12 @@ impl eframe::App for GrundyLabApp {
             let (view, shared) = self.state.tab_and_shared(tab);
             view.logic(ctx, shared);
         }
+        crate::platform::deliver_downloads();
+        // Where a job's thread cannot wake the UI (the browser), look at
+        // the jobs a few times a second while any runs.
+        if !crate::platform::THREADS_WAKE_THE_UI && crate::jobs::running() > 0 {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
@@ -311,6 +317,13 @@ impl eframe::App for GrundyLabApp {
             let next = shown.and_then(|r| r.inner).unwrap_or(tab);
             self.guide = open.then_some(next);
         }
+        crate::platform::publish_state(&[
+            ("tab", format!("{:?}", self.state.tab)),
+            ("language", format!("{:?}", self.state.shared.settings.language)),
+            ("jobs", crate::jobs::running().to_string()),
+            ("frame", ctx.cumulative_pass_nr().to_string()),
+            ("guide", self.guide.map(|t| format!("{t:?}")).unwrap_or_default()),
+        ]);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

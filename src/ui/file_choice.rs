@@ -6,8 +6,13 @@
 //! cannot be told apart. So the typed-path field is always shown beside
 //! the dialog buttons, and when a dialog gives nothing the widget says
 //! both possibilities and points at the field; no timing guesses.
+//!
+//! In the browser there are no paths to type: "Open" is the browser's
+//! picker, whose file arrives a frame or more later, and a save is a
+//! download (see [`crate::platform`]).
 
 use super::i18n::tr;
+use crate::platform::{DialogAnswer, PendingPick};
 use crate::ui::ui_ext::UiExt;
 use std::path::PathBuf;
 
@@ -37,20 +42,23 @@ pub struct DialogButton<'a, A> {
 }
 
 impl<A> DialogButton<'_, A> {
-    fn open(&self) -> Option<PathBuf> {
-        let d = rfd::FileDialog::new().add_filter(self.filter.0, self.filter.1);
+    fn open(&self, pending: &PendingPick, ctx: &egui::Context) -> DialogAnswer {
         match &self.dialog {
-            Dialog::Save { file_name } => d.set_file_name(file_name).save_file(),
-            Dialog::Open => d.pick_file(),
+            Dialog::Save { file_name } => crate::platform::save_dialog(self.filter, file_name),
+            Dialog::Open => crate::platform::open_dialog(self.filter, pending, ctx),
         }
     }
 }
 
 /// The state of one "dialog or typed path" widget: whether the last dialog
-/// gave no file (then a note says why that may be and where to type).
+/// gave no file (then a note says why that may be and where to type), and
+/// the dialog still to answer (in the browser).
 #[derive(Default, Debug)]
 pub struct FileChoice {
     none_chosen: bool,
+    /// The dialog button whose picker is open, and where its file arrives.
+    waiting: Option<usize>,
+    pending: PendingPick,
 }
 
 impl FileChoice {
@@ -68,6 +76,9 @@ impl FileChoice {
         path_buttons: &[(&str, A)],
     ) -> Option<(A, PathBuf)> {
         let from_dialog = self.dialog_buttons(ui, enabled, dialogs);
+        if !crate::platform::TYPED_PATHS {
+            return from_dialog;
+        }
         self.path_field(ui, typed, field);
         let from_path = self.path_buttons(ui, enabled, typed, path_buttons);
         from_dialog.or(from_path)
@@ -81,10 +92,20 @@ impl FileChoice {
         dialogs: &[DialogButton<'_, A>],
     ) -> Option<(A, PathBuf)> {
         let mut chosen = None;
+        // A picker that answers later (the browser's) brings its file now.
+        if let Some(i) = self.waiting
+            && let Some(path) = self.pending.take()
+        {
+            self.waiting = None;
+            chosen = dialogs.get(i).and_then(|d| self.dialog_answered(Some(path)).map(|p| (d.action, p)));
+        }
         ui.horizontal_wrapped(|ui| {
-            for d in dialogs {
+            for (i, d) in dialogs.iter().enumerate() {
                 if ui.add_enabled(enabled, egui::Button::new(d.label)).clicked() {
-                    chosen = self.dialog_answered(d.open()).map(|p| (d.action, p));
+                    match d.open(&self.pending, ui.ctx()) {
+                        DialogAnswer::Now(picked) => chosen = self.dialog_answered(picked).map(|p| (d.action, p)),
+                        DialogAnswer::Later => self.waiting = Some(i),
+                    }
                 }
             }
         });
@@ -93,6 +114,9 @@ impl FileChoice {
 
     /// The note (when the last dialog gave nothing) and the path field.
     pub fn path_field(&mut self, ui: &mut egui::Ui, typed: &mut String, field: PathField<'_>) {
+        if !crate::platform::TYPED_PATHS {
+            return;
+        }
         if self.none_chosen {
             ui.phrases(tr("file.none_chosen"));
         }
@@ -118,6 +142,9 @@ impl FileChoice {
     ) -> Option<(A, PathBuf)> {
         let path = typed.trim();
         let mut chosen = None;
+        if !crate::platform::TYPED_PATHS {
+            return chosen;
+        }
         ui.horizontal_wrapped(|ui| {
             for &(label, action) in buttons {
                 if ui.add_enabled(enabled && !path.is_empty(), egui::Button::new(label)).clicked() {

@@ -129,16 +129,12 @@ pub fn export_error(e: &crate::map::export::ExportError) -> String {
 /// Memory refused for a large allocation (a picture, a benchmark), in the
 /// user's language.
 pub fn memory_error(e: &crate::grundy::MemoryError) -> String {
-    use crate::grundy::{Allocation, LIMIT_VARIABLE, LimitSource, human_bytes};
+    use crate::grundy::{Allocation, human_bytes};
     let what = match e.what {
         Allocation::Picture { width, height } => trf("memory.what.picture", &[("w", &width), ("h", &height)]),
         Allocation::Benchmark { side } => trf("memory.what.benchmark", &[("n", &side)]),
     };
-    let source = match e.source {
-        LimitSource::Environment => trf("memory.source.environment", &[("variable", &LIMIT_VARIABLE)]),
-        LimitSource::System => tr("memory.source.system").to_string(),
-        LimitSource::Fallback => tr("memory.source.fallback").to_string(),
-    };
+    let source = limit_source(e.source);
     trf(
         "memory.too_large",
         &[("what", &what), ("needed", &human_bytes(e.needed)), ("limit", &human_bytes(e.limit)), ("source", &source)],
@@ -207,13 +203,29 @@ pub fn row_error(e: &crate::play::row::RowError) -> String {
     }
 }
 
+/// Where the memory limit comes from, in the user's language.
+fn limit_source(source: crate::grundy::LimitSource) -> String {
+    use crate::grundy::{LIMIT_VARIABLE, LimitSource};
+    match source {
+        LimitSource::Environment => trf("memory.source.environment", &[("variable", &LIMIT_VARIABLE)]),
+        LimitSource::Page => tr("memory.source.page").to_string(),
+        LimitSource::System => tr("memory.source.system").to_string(),
+        LimitSource::Fallback => tr("memory.source.fallback").to_string(),
+    }
+}
+
 /// Why a table cannot be computed, in the user's language (a sentence).
 pub fn engine_error(e: &crate::grundy::EngineError) -> String {
     use crate::grundy::{EngineError, MAX_SIDE, human_bytes};
     match e {
         EngineError::TooLarge { dims, needed, limit } => trf(
             "map.engine.too_large",
-            &[("size", &size_text(*dims)), ("needed", &human_bytes(*needed)), ("limit", &human_bytes(*limit))],
+            &[
+                ("size", &size_text(*dims)),
+                ("needed", &human_bytes(*needed)),
+                ("limit", &human_bytes(*limit)),
+                ("source", &limit_source(crate::grundy::limit_source())),
+            ],
         ),
         EngineError::BadSize { width, height, depth, dimension } => {
             let sides = [*width, *height, *depth];

@@ -32,21 +32,5 @@ pub mod ui_ext;
 pub mod widgets;
 
 pub use app::{GrundyLabApp, STORAGE_KEY};
+pub use settings_file::APP_ID;
 pub use state::{AppState, Settings, Shared};
-
-use std::sync::Arc;
-
-/// Open the desktop app and run it until its window closes.
-pub fn run() -> eframe::Result {
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Grundy Lab")
-            .with_app_id(settings_file::APP_ID)
-            .with_inner_size([1280.0, 800.0])
-            .with_maximized(true)
-            .with_min_inner_size([720.0, 480.0])
-            .with_icon(Arc::new(icon::icon_data())),
-        ..Default::default()
-    };
-    eframe::run_native(settings_file::APP_ID, options, Box::new(|cc| Ok(Box::new(GrundyLabApp::new(cc)))))
-}

@@ -1,4 +1,5 @@
-//! The settings file: `settings.json` in the app's data folder, read with a
+//! The settings file: `settings.json` in the app's data folder (in the
+//! browser, the page's storage: see [`crate::platform`]), read with a
 //! size cap and only when it is a regular file, checked like every other
 //! door (see [`super::state::AppState::from_saved`]), and written through
 //! the project's atomic writer (a temporary file, then a rename), so a full
@@ -24,7 +25,7 @@ pub const MAX_BYTES: u64 = 64 << 20;
 
 /// Where the settings are kept on this machine.
 pub fn path() -> Option<PathBuf> {
-    eframe::storage_dir(APP_ID).map(|dir| dir.join(FILE_NAME))
+    crate::platform::settings_dir(APP_ID).map(|dir| dir.join(FILE_NAME))
 }
 
 /// The text of the settings file: `Ok(None)` when there is none yet.

@@ -44,7 +44,7 @@ impl JobLabel {
 
     /// The label of a job named by [`JobLabel::encode`], in the current
     /// language.
-    fn words(name: &str) -> String {
+    pub fn words(name: &str) -> String {
         let (key, arg) = name.split_once('|').map_or((name, None), |(k, a)| (k, a.split_once('=')));
         let text = super::i18n::tr_key(key);
         match arg {

@@ -13,7 +13,7 @@ use super::value::{
     BinOp, Flow, Scalar, Value, binary, checked_size, index, int_op, make_array, mutate_at, op_assign, push,
 };
 use crate::script;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The deepest chain of calls (rhai allows 24 levels).
 const MAX_DEPTH: u32 = 20;

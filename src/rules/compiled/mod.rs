@@ -53,8 +53,8 @@ use crate::script;
 use eval::{Function, Run};
 use rhai::AST;
 use std::cell::Cell;
-use std::time::Instant;
 use value::Value;
+use web_time::Instant;
 
 /// A program's `moves` (and `terminal`) compiled to the fast evaluator.
 #[derive(Debug)]

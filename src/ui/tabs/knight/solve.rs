@@ -126,12 +126,14 @@ fn grouped(n: u64) -> String {
 /// and the number of positions searched so far.
 fn search_progress(ui: &mut egui::Ui, w: &RegionWork) {
     let Some(job) = w.job.as_ref().filter(|j| !j.is_finished()) else { return };
-    ui.phrases(job.name());
+    ui.phrases(widgets::JobLabel::words(job.name()));
+    // The time in words above the bar: inside a bar of a narrow panel it
+    // was cut off.
+    let used = job.fraction() * w.time_limit;
+    ui.phrases(trf("knight.time_used", &[("s", &format!("{used:.1}")), ("limit", &format!("{:.1}", w.time_limit))]));
     ui.horizontal_wrapped(|ui| {
-        let used = job.fraction() * w.time_limit;
-        let text = trf("knight.time_used", &[("s", &format!("{used:.1}")), ("limit", &format!("{:.1}", w.time_limit))]);
         let width = (ui.available_width() - 100.0).clamp(120.0, 300.0);
-        ui.add(egui::ProgressBar::new(job.fraction()).text(text).desired_width(width));
+        ui.add(egui::ProgressBar::new(job.fraction()).desired_width(width));
         if ui.button(tr("job.cancel")).clicked() {
             job.cancel();
         }

@@ -34,8 +34,8 @@ use picture::Picture;
 use pointer::Pointer;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::time::Instant;
 use table_state::{TableEvent, TableState};
+use web_time::Instant;
 
 /// What the tab remembers between runs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -300,6 +300,15 @@ impl MapTab {
         }
         let size = self.options.size.clamp(16, MAX_SIZE);
         self.rt.table.want(ui.ctx(), &shared.rules, size);
+        let computing = self.rt.table.computing().is_some();
+        crate::platform::publish_state(&[("map_computing", computing.to_string())]);
+        if let Some(took) = self.rt.table.fill_time() {
+            let side = self.rt.table.shown().map_or(0, |t| t.dims()[0]);
+            crate::platform::publish_state(&[
+                ("map_fill_ms", format!("{:.1}", took.as_secs_f64() * 1e3)),
+                ("map_side", side.to_string()),
+            ]);
+        }
         self.plane_keys(ui.ctx());
         let before = self.rt.table.shown().map(Arc::as_ptr);
         self.rt.table.set_view(ui.ctx(), self.options.plane_axis, self.options.plane_at, self.options.pass_layer);

@@ -13,7 +13,8 @@ use crate::grundy::{Table, TableKind};
 use crate::map::{Camera, Palette, PaletteKind, View, render, render_partial};
 use egui::{Color32, Rect, pos2};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Largest picture side rendered for the screen.
 const MAX_PX: usize = 4096;

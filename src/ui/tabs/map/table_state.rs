@@ -16,6 +16,8 @@ use crate::ui::i18n::{engine_error, trf};
 use crate::ui::notice::Notice;
 use crate::ui::widgets;
 use std::sync::Arc;
+use std::time::Duration;
+use web_time::Instant;
 
 /// The finished derived data of a complete table.
 pub(crate) struct Finished {
@@ -65,7 +67,8 @@ fn clamp_view(full: &Table, (axis, at, layer): (Axis, usize, usize)) -> (Axis, u
 /// A table being computed (shown as it fills in, over the previous one).
 struct Computing {
     table: Arc<Table>,
-    job: Job<(), EngineError>,
+    /// The fill, which answers how long it took.
+    job: Job<Duration, EngineError>,
 }
 
 /// The map's table, the one being computed and the last failure.
@@ -80,6 +83,9 @@ pub(crate) struct TableState {
     /// The plane drawn: the coordinate held fixed, its value, and the layer
     /// (for three heaps and a pass).
     view: (Axis, usize, usize),
+    /// How long the fill of the table on screen took (the browser's smoke
+    /// test compares it with the desktop's).
+    fill_time: Option<Duration>,
 }
 
 /// What [`TableState::poll`] saw.
@@ -126,6 +132,11 @@ impl TableState {
         self.shown = Some(Shown { finish: Some(finish_job(ctx, &table)), full, table, finished: None });
     }
 
+    /// How long the fill of the table on screen took.
+    pub fn fill_time(&self) -> Option<Duration> {
+        self.fill_time
+    }
+
     /// The statistics and pyramid of the table on screen, once ready.
     pub fn finished(&self) -> Option<&Arc<Finished>> {
         self.shown.as_ref().and_then(|s| s.finished.as_ref())
@@ -142,7 +153,7 @@ impl TableState {
     }
 
     /// The computation in progress.
-    pub fn computing(&self) -> Option<&Job<(), EngineError>> {
+    pub fn computing(&self) -> Option<&Job<Duration, EngineError>> {
         self.computing.as_ref().map(|c| &c.job)
     }
 
@@ -193,7 +204,8 @@ impl TableState {
                 let table = Arc::new(table);
                 let t = table.clone();
                 let job = widgets::spawn(widgets::JobLabel::new("map.computing"), ctx, move |control| {
-                    crate::grundy::fill(&t, &control)
+                    let started = Instant::now();
+                    crate::grundy::fill(&t, &control).map(|()| started.elapsed())
                 });
                 self.computing = Some(Computing { table, job });
             }
@@ -230,7 +242,8 @@ impl TableState {
         self.computing = None;
         let (rules, size) = (table.rules().clone(), table.dims());
         match end {
-            JobEnd::Done(()) => {
+            JobEnd::Done(took) => {
+                self.fill_time = Some(took);
                 let first = self.shown.is_none();
                 self.show(ctx, table);
                 return Some(TableEvent::Arrived { first });

@@ -1,0 +1,236 @@
+//! The browser (wasm32): jobs on web workers, the settings in the
+//! browser's storage, files through the browser's picker and as downloads,
+//! a memory budget for the page.
+
+use crate::fsutil::{Refusal, refused};
+use std::io::{ErrorKind, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// A web worker cannot wake the page's UI (eframe's repaint asks the
+/// page's window), so the UI polls while a job runs.
+pub const THREADS_WAKE_THE_UI: bool = false;
+
+/// A page sees no file system: no typed paths, files come from the picker
+/// and leave as downloads.
+pub const TYPED_PATHS: bool = false;
+
+/// The memory a page's tables and pictures may take. A wasm32 page can
+/// address at most 4 GiB, and a browser often grants less; 1 GiB is what
+/// every school device gives a tab.
+pub const PAGE_MEMORY: u64 = 1 << 30;
+
+/// The folder whose files are kept in the browser's storage (the
+/// settings); every other file written is a download.
+const KEPT: &str = "/browser-storage";
+
+/// The prefix of the storage keys of kept files.
+const STORAGE_PREFIX: &str = "grundy-lab:";
+
+/// Files the person opened through the picker: name and bytes.
+static PICKED: Mutex<Vec<(PathBuf, Arc<[u8]>)>> = Mutex::new(Vec::new());
+
+/// Files written (perhaps by a worker) and not yet handed to the browser.
+static DOWNLOADS: Mutex<Vec<(String, Vec<u8>)>> = Mutex::new(Vec::new());
+
+/// Run `work` on the pool of web workers (started by the page before the
+/// app, see `web/index.html`).
+pub fn start_thread(_name: String, work: Box<dyn FnOnce() + Send>) -> std::io::Result<()> {
+    rayon::spawn(work);
+    Ok(())
+}
+
+/// A page cannot ask how much memory the device has.
+pub fn memory_available() -> Option<(u64, u64)> {
+    None
+}
+
+/// The page's budget, [`PAGE_MEMORY`].
+pub fn page_memory_limit() -> Option<u64> {
+    Some(PAGE_MEMORY)
+}
+
+/// The settings "folder": kept in the browser's storage.
+pub fn settings_dir(_app_id: &str) -> Option<PathBuf> {
+    Some(PathBuf::from(KEPT))
+}
+
+/// What a file dialog answered.
+#[derive(Debug)]
+pub enum DialogAnswer {
+    /// A file (a save names its download at once).
+    Now(Option<PathBuf>),
+    /// The picker answers in a later frame, through the [`PendingPick`].
+    Later,
+}
+
+/// Where the browser's picker puts the file it gave (its name; the bytes
+/// are kept for [`read_limited`]).
+#[derive(Clone, Debug, Default)]
+pub struct PendingPick(Arc<Mutex<Option<PathBuf>>>);
+
+impl PendingPick {
+    /// The file that arrived since the last call.
+    pub fn take(&self) -> Option<PathBuf> {
+        self.0.try_lock().ok().and_then(|mut slot| slot.take())
+    }
+}
+
+/// "Open": the browser's file picker; the file arrives in a later frame.
+pub fn open_dialog(filter: (&str, &[&str]), pending: &PendingPick, ctx: &egui::Context) -> DialogAnswer {
+    let dialog = rfd::AsyncFileDialog::new().add_filter(filter.0, filter.1);
+    let (pending, ctx) = (pending.clone(), ctx.clone());
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Some(file) = dialog.pick_file().await {
+            let name = PathBuf::from(file.file_name());
+            let bytes: Arc<[u8]> = file.read().await.into();
+            if let Ok(mut picked) = PICKED.lock() {
+                picked.retain(|(n, _)| *n != name);
+                picked.push((name.clone(), bytes));
+            }
+            if let Ok(mut slot) = pending.0.lock() {
+                *slot = Some(name);
+            }
+            ctx.request_repaint();
+        }
+    });
+    DialogAnswer::Later
+}
+
+/// "Save": the file becomes a download named `file_name`.
+pub fn save_dialog(_filter: (&str, &[&str]), file_name: &str) -> DialogAnswer {
+    DialogAnswer::Now(Some(PathBuf::from(file_name)))
+}
+
+/// Hand the files written since the last frame to the browser as
+/// downloads (called by the app every frame, on the page's thread).
+pub fn deliver_downloads() {
+    let Ok(mut queue) = DOWNLOADS.try_lock() else { return };
+    for (name, bytes) in queue.drain(..) {
+        if let Err(e) = download(&name, &bytes) {
+            web_sys::console::error_1(&format!("grundy-lab: the download of {name} failed: {e:?}").into());
+        }
+    }
+}
+
+/// Tell the page (and so the smoke test, `scripts/web_test.py`) parts of
+/// the app's state after each frame: `window.grundyLab = {tab, language,
+/// jobs, …}` (each call sets its keys and keeps the others).
+pub fn publish_state(pairs: &[(&str, String)]) {
+    let Some(window) = web_sys::window() else { return };
+    let key = JsValue::from_str("grundyLab");
+    let state = match js_sys::Reflect::get(&window, &key) {
+        Ok(v) if v.is_object() => v,
+        _ => {
+            let fresh: JsValue = js_sys::Object::new().into();
+            let _ = js_sys::Reflect::set(&window, &key, &fresh);
+            fresh
+        }
+    };
+    for (name, value) in pairs {
+        let _ = js_sys::Reflect::set(&state, &JsValue::from_str(name), &JsValue::from_str(value));
+    }
+}
+
+fn download(name: &str, bytes: &[u8]) -> Result<(), JsValue> {
+    let window = web_sys::window().ok_or("no window")?;
+    let document = window.document().ok_or("no document")?;
+    // A copy outside the shared memory: a Blob cannot be made from a view
+    // of a SharedArrayBuffer.
+    let array = js_sys::Uint8Array::new_with_length(bytes.len() as u32);
+    array.copy_from(bytes);
+    let parts = js_sys::Array::of1(&array);
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let link: web_sys::HtmlAnchorElement = document.create_element("a")?.dyn_into()?;
+    link.set_href(&url);
+    link.set_download(name);
+    link.click();
+    // Revoked a minute later: at once would cancel the download in some
+    // browsers.
+    let revoke = Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+    window.set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 60_000)?;
+    Ok(())
+}
+
+fn storage() -> std::io::Result<web_sys::Storage> {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or_else(|| std::io::Error::new(ErrorKind::Unsupported, "the browser's storage cannot be reached here"))
+}
+
+fn kept_key(path: &Path) -> Option<String> {
+    path.strip_prefix(KEPT).ok().map(|rest| format!("{STORAGE_PREFIX}{}", rest.display()))
+}
+
+/// Write `path`: a file of the settings folder into the browser's storage
+/// (at once, whole), any other file as a download named after it.
+pub fn atomic_write_io(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> std::io::Result<()> {
+    let mut bytes = Vec::new();
+    write(&mut bytes)?;
+    if let Some(key) = kept_key(path) {
+        let text = String::from_utf8(bytes).map_err(|_| {
+            refused(ErrorKind::InvalidData, Refusal::NotText, format!("`{}` is not text", path.display()))
+        })?;
+        return storage()?
+            .set_item(&key, &text)
+            .map_err(|_| std::io::Error::new(ErrorKind::StorageFull, "the browser's storage for this page is full"));
+    }
+    let name = path
+        .file_name()
+        .ok_or_else(|| refused(ErrorKind::InvalidInput, Refusal::NoFileName, "the path does not name a file".into()))?;
+    DOWNLOADS
+        .lock()
+        .map_err(|_| std::io::Error::other("the list of downloads is broken"))?
+        .push((name.to_string_lossy().into_owned(), bytes));
+    Ok(())
+}
+
+/// The bytes of `path`: a file of the settings folder from the browser's
+/// storage, any other from the files opened through the picker; at most
+/// `max_bytes`.
+pub fn read_limited(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
+    let bytes: Vec<u8> = if let Some(key) = kept_key(path) {
+        match storage()?.get_item(&key) {
+            Ok(Some(text)) => text.into_bytes(),
+            _ => return Err(std::io::Error::new(ErrorKind::NotFound, format!("`{}` is not kept", path.display()))),
+        }
+    } else {
+        let picked = PICKED.lock().map_err(|_| std::io::Error::other("the list of opened files is broken"))?;
+        match picked.iter().find(|(n, _)| n == path) {
+            Some((_, b)) => b.to_vec(),
+            None => {
+                return Err(std::io::Error::new(
+                    ErrorKind::NotFound,
+                    format!("`{}` was not opened in this page: open it with the Open button", path.display()),
+                ));
+            }
+        }
+    };
+    if bytes.len() as u64 > max_bytes {
+        return Err(refused(
+            ErrorKind::FileTooLarge,
+            Refusal::TooLarge,
+            format!(
+                "`{}` is larger than {}; this is not a file Grundy Lab wrote",
+                path.display(),
+                crate::grundy::human_bytes(max_bytes)
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Start the app on the page's canvas `canvas` after starting `threads`
+/// web workers for the jobs (called by `web/index.html`).
+#[wasm_bindgen]
+pub async fn start(canvas: web_sys::HtmlCanvasElement, threads: usize) -> Result<(), JsValue> {
+    wasm_bindgen_futures::JsFuture::from(wasm_bindgen_rayon::init_thread_pool(threads.max(2))).await?;
+    eframe::WebRunner::new()
+        .start(canvas, eframe::WebOptions::default(), Box::new(|cc| Ok(Box::new(crate::ui::GrundyLabApp::new(cc)))))
+        .await
+}
