@@ -121,6 +121,20 @@ class Browser:
                   {"width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": False})
         self.send("Page.navigate", {"url": url})
 
+    def wait_event(self, method, timeout=30):
+        """The parameters of the next event `method` (others are skipped)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(method)
+            try:
+                msg = self.events.get(timeout=left)
+            except queue.Empty:
+                raise TimeoutError(method) from None
+            if msg.get("method") == method:
+                return msg.get("params", {})
+
     def evaluate(self, expression):
         r = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
         return r.get("result", {}).get("value")

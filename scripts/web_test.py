@@ -243,6 +243,20 @@ def english(url):
         if changed(before, after, (1022, 585, 1250, 710)) < 0.2:
             raise Failed("nothing changed under Check")
 
+        t.step("Pieces: open a program through the browser's file picker")
+        t.click(190, 86)
+        time.sleep(0.5)
+        before = t.shot("7b-program.png")
+        t.browser.send("Page.setInterceptFileChooserDialog", {"enabled": True})
+        t.click(290, 660)
+        chooser = t.browser.wait_event("Page.fileChooserOpened", timeout=20)
+        t.browser.send("DOM.setFileInputFiles", {"files": [os.path.abspath("assets/programs/queen.rhai")],
+                                                 "backendNodeId": chooser["backendNodeId"]})
+        time.sleep(1.5)
+        after = t.shot("7c-program-opened.png")
+        if changed(before, after, (58, 265, 375, 565)) < 0.05:
+            raise Failed("the opened program is not in the editor")
+
         t.step("Knight designer: count the tours of 8 x 8 and cancel, then find a tour")
         t.click(419, 27)
         t.wait("the Knight tab", lambda s: s.get("tab") == "Knight")
