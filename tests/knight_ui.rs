@@ -453,6 +453,8 @@ fn a_running_count_shows_time_used_and_positions_searched() {
         h.step();
     }
     assert!(shows(&h, "s of the 60.0 s limit"), "the bar says it is time used of the limit");
+    assert!(shows(&h, "Counting Region A"), "the job is named in words, not by its text keys");
+    assert!(!shows(&h, "knight.count_job"));
     click(&mut h, "Cancel");
     step_until(&mut h, "the count stops", |a| !a.state.knight.busy());
     settle(&mut h);
@@ -633,4 +635,43 @@ fn gallery_designs_show_their_tours_and_the_puzzle_says_none_exists() {
         let text = k.outcome_text(r).unwrap_or_default();
         assert!(text.starts_with("No tour exists"), "{r:?}: {text}");
     }
+}
+
+#[test]
+fn a_long_press_on_a_touch_screen_paints_a_hole_as_the_right_button_does() {
+    use grundy_lab::knight::Cell;
+    let mut h = harness();
+    h.state_mut().state.knight.design.board = Board::rect(8, 8).unwrap();
+    h.run();
+    let (cell, p) = (Pos::new(3, 3), at(&h, 3, 3));
+    assert_eq!(board(&h).at(cell), Cell::A);
+    let touch = |phase| egui::Event::Touch {
+        device_id: egui::TouchDeviceId(1),
+        id: egui::TouchId(1),
+        phase,
+        pos: p,
+        force: None,
+    };
+    // A touch screen sends the touch and the pointer it moves, as eframe does.
+    let button = |pressed| egui::Event::PointerButton {
+        pos: p,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    h.event(touch(egui::TouchPhase::Start));
+    h.event(egui::Event::PointerMoved(p));
+    h.event(button(true));
+    // Held still for 1.5 s of frames (egui's long press: 0.8 s).
+    for _ in 0..90 {
+        h.step();
+    }
+    h.event(touch(egui::TouchPhase::End));
+    h.event(button(false));
+    h.event(egui::Event::PointerGone);
+    h.run();
+    assert_eq!(board(&h).at(cell), Cell::Hole, "a long press makes a hole");
+    assert_eq!(board(&h).at(Pos::new(3, 4)), Cell::A, "and only there (and at its mirror image)");
+    click(&mut h, "Undo");
+    assert_eq!(board(&h).at(cell), Cell::A, "one undo step takes it back");
 }
