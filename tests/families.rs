@@ -279,6 +279,42 @@ fn fraenkels_game_with_an_empty_first_heap_is_wythoffs_game() {
 }
 
 #[test]
+fn hos_extension_of_wythoffs_game_keeps_wythoffs_p_positions() {
+    // Ho (2012), Theorem: adjoining the moves (k, l), 0 < l < k, k taken
+    // from the smaller pile, keeps the P-positions of Wythoff's game.
+    let n = 90;
+    let t = table(&preset("ho-wythoff").unwrap(), [n, n, 1]);
+    for x in 0..n {
+        for y in 0..n {
+            assert_eq!(t.is_p_at([x, y, 0], 0), is_wythoff_p(x as u64, y as u64), "({x}, {y})");
+        }
+    }
+    // The extension is more than Wythoff's game: some values differ.
+    let queen = table(&preset("queen").unwrap(), [n, n, 1]);
+    assert_ne!(all_values(&t), all_values(&queen));
+}
+
+#[test]
+fn raised_limits_compute_what_the_default_limits_refuse() {
+    // 200 options at x = 200: refused with at most 100, computed with 200.
+    let source = "fn moves(x) { let o = []; for k in 1..=x { o.push([x - k]); } o }";
+    let mut r = Rules::from_program("nim", Program::new(source).unwrap());
+    r.limits.max_options = 100;
+    let e = compute_box(&r, [201, 1, 1], &Control::new()).unwrap_err();
+    assert!(e.to_string().contains("listed 101 options, more than 100"), "{e}");
+    assert!(e.to_string().contains("--max-options"), "{e}");
+    r.limits.max_options = 200;
+    let t = table(&r, [201, 1, 1]);
+    assert!((0..201).all(|x| t.get_at([x, 0, 0], 0) == x as u32));
+    // The time per position names its setting.
+    let slow = "fn moves(x) { let s = 0; for i in 0..100000000 { s += i; } [] }";
+    let mut r = Rules::from_program("slow", Program::new(slow).unwrap());
+    r.limits.millis_per_position = 20;
+    let e = compute_box(&r, [2, 1, 1], &Control::new()).unwrap_err().to_string();
+    assert!(e.contains("0.02 s") && e.contains("--seconds-per-position"), "{e}");
+}
+
+#[test]
 fn three_heap_nim_with_a_pass_differs_from_nim() {
     // No closed form is known for three heaps with a pass (Low and Chan's
     // atlas maps it); here only: it is a different game from Nim, and with
@@ -354,6 +390,27 @@ fn example_programs_agree_with_rust_versions() {
                         let c = a ^ b;
                         if c <= z && a + b > 0 {
                             o.push([x - a, y - b, z - c]);
+                        }
+                    }
+                }
+                o
+            }),
+        ),
+        (
+            "ho-wythoff",
+            [24, 30, 1],
+            Box::new(|[x, y, _]| {
+                let mut o: Vec<[usize; 3]> = (0..x).map(|u| [u, y, 0]).collect();
+                o.extend((0..y).map(|v| [x, v, 0]));
+                o.extend((1..=x.min(y)).map(|k| [x - k, y - k, 0]));
+                // k from the smaller pile, 0 < l < k from the other.
+                for k in 1..=x.min(y) {
+                    for l in 1..k {
+                        if x <= y {
+                            o.push([x - k, y - l, 0]);
+                        }
+                        if y <= x {
+                            o.push([x - l, y - k, 0]);
                         }
                     }
                 }

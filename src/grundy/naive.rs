@@ -54,7 +54,7 @@ pub fn table_box(rules: &Rules, dims: [usize; 3]) -> Result<Vec<u32>, crate::rul
                         continue;
                     }
                     let moves = match &rules.program {
-                        Some(program) => program.options(p, &mut scope, None)?,
+                        Some(program) => program.options_within(p, &mut scope, None, &rules.limits)?,
                         None => rules.moves_at(p),
                     };
                     let mut options: Vec<u32> = moves.iter().map(|&q| v[layer * cells + index(q)]).collect();

@@ -84,7 +84,7 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                         table.cells[table.index_at(c, layer)].store(NOT_A_POSITION, Ordering::Relaxed);
                         return Ok(());
                     }
-                    let options = program.options(p, scope, stop).map_err(|e| match e {
+                    let options = program.options_within(p, scope, stop, &rules.limits).map_err(|e| match e {
                         ProgramError::Run { .. } | ProgramError::Limit { .. } if control.must_stop() => stopped(),
                         e => e,
                     })?;

@@ -4,20 +4,41 @@
 //! (`src/ui/i18n.rs`, `program_error`).
 
 use super::Pos;
-use super::program::{MAX_OPTIONS, MAX_PROGRAM_TEXT, position_text};
+use super::program::{MAX_PROGRAM_TEXT, position_text};
 use crate::script;
 use std::fmt;
 
-/// A limit of one run of a program (one position), as reached.
+/// A limit of one run of a program (one position), as reached, with the
+/// value it had (the game's [`super::Limits`] set the first four).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProgramLimit {
-    /// More than [`script::MAX_OPERATIONS`] operations at one position.
-    Operations,
-    /// Longer than [`script::MAX_RUN_TIME`] at one position.
-    TimePerPosition,
-    /// An array longer than [`script::MAX_ARRAY`] items (the list of
-    /// options is an array: at most [`MAX_OPTIONS`] options).
-    ArraySize,
+    /// More than `max` operations at one position (the budget that grows
+    /// with the time per position, [`super::Limits::operations`]).
+    Operations {
+        /// The cap on operations.
+        max: u64,
+    },
+    /// Longer than the time per position ([`super::Limits::millis_per_position`]).
+    TimePerPosition {
+        /// The time per position, in milliseconds.
+        millis: u32,
+    },
+    /// An array longer than `max` items (the list of options is an array:
+    /// raise the options per position to allow longer ones).
+    ArraySize {
+        /// The longest array allowed.
+        max: usize,
+        /// The options per position of the game.
+        options: u32,
+    },
+    /// `moves` listed more options than the setting allows
+    /// ([`super::Limits::max_options`]).
+    Options {
+        /// The options per position of the game.
+        max: u32,
+        /// How many the list had.
+        listed: usize,
+    },
     /// A string longer than [`script::MAX_STRING`] characters.
     StringLength,
     /// An object map with too many entries.
@@ -29,23 +50,26 @@ pub enum ProgramLimit {
 impl fmt::Display for ProgramLimit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ProgramLimit::Operations => write!(
+            ProgramLimit::Operations { max } => write!(
                 f,
-                "the program took more than {} operations (steps) at one position, the limit on operations \
-                 per position (an endless loop?)",
-                script::MAX_OPERATIONS
+                "the program took more than {max} operations (steps) at one position, the limit on operations \
+                 per position (an endless loop? the limit grows with the setting `--seconds-per-position`)"
             ),
-            ProgramLimit::TimePerPosition => write!(
+            ProgramLimit::TimePerPosition { millis } => write!(
                 f,
                 "the program ran longer than {} s at one position, the time limit per position (an endless loop, \
-                 or too much work for one position?)",
-                script::MAX_RUN_TIME.as_secs_f32()
+                 or too much work for one position? raise the setting with `--seconds-per-position`)",
+                f64::from(*millis) / 1000.0
             ),
-            ProgramLimit::ArraySize => write!(
+            ProgramLimit::ArraySize { max, options } => write!(
                 f,
-                "an array grew too large, past {} items: the limit on the size of an array (so `moves` lists at most \
-                 {MAX_OPTIONS} options)",
-                script::MAX_ARRAY
+                "an array grew too large, past {max} items: the limit on the size of an array (so `moves` lists at \
+                 most {options} options; raise the setting with `--max-options`)"
+            ),
+            ProgramLimit::Options { max, listed } => write!(
+                f,
+                "`moves` listed {listed} options, more than {max}, the limit on options per position (raise the \
+                 setting with `--max-options`)"
             ),
             ProgramLimit::StringLength => {
                 write!(

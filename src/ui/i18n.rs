@@ -385,11 +385,12 @@ fn run_fault(f: &crate::rules::RunFault) -> String {
 
 fn program_limit(l: crate::rules::ProgramLimit) -> String {
     use crate::rules::ProgramLimit as L;
-    use crate::script::{MAX_ARRAY, MAX_OPERATIONS, MAX_RUN_TIME, MAX_STRING};
+    use crate::script::MAX_STRING;
     match l {
-        L::Operations => trf("program.limit.operations", &[("max", &MAX_OPERATIONS)]),
-        L::TimePerPosition => trf("program.limit.time", &[("s", &MAX_RUN_TIME.as_secs_f32())]),
-        L::ArraySize => trf("program.limit.array", &[("max", &MAX_ARRAY), ("options", &crate::rules::MAX_OPTIONS)]),
+        L::Operations { max } => trf("program.limit.operations", &[("max", &max)]),
+        L::TimePerPosition { millis } => trf("program.limit.time", &[("s", &(f64::from(millis) / 1000.0))]),
+        L::ArraySize { max, options } => trf("program.limit.array", &[("max", &max), ("options", &options)]),
+        L::Options { max, listed } => trf("program.limit.options", &[("max", &max), ("listed", &listed)]),
         L::StringLength => trf("program.limit.string", &[("max", &MAX_STRING)]),
         L::MapSize => tr("program.limit.map").to_string(),
         L::CallDepth => tr("program.limit.depth").to_string(),
@@ -471,6 +472,14 @@ pub fn rules_error(e: &crate::rules::RulesError) -> String {
         RulesError::ProgramDimension { program, rules } => {
             trf("map.rules_error.program_dimension", &[("program", program), ("rules", rules)])
         }
+        RulesError::Limit { setting: crate::rules::LimitSetting::Options, value } => trf(
+            "map.rules_error.options_setting",
+            &[("value", value), ("max", &crate::rules::MAX_OPTIONS_CEILING)],
+        ),
+        RulesError::Limit { setting: crate::rules::LimitSetting::Time, value } => trf(
+            "map.rules_error.time_setting",
+            &[("value", &(f64::from(*value) / 1000.0)), ("max", &(crate::rules::MAX_MILLIS_PER_POSITION / 1000))],
+        ),
         RulesError::NameTooLong(n) => trf("map.rules_error.name_too_long", &[("n", n), ("max", &MAX_NAME)]),
         RulesError::DescriptionTooLong(n) => {
             trf("map.rules_error.description_too_long", &[("n", n), ("max", &MAX_DESCRIPTION)])
@@ -576,6 +585,7 @@ pub fn rules_file_error(e: &crate::rules::RulesFileError) -> String {
         RulesFileError::Format { found } => trf("rules.file_error.format", &[("found", found), ("expected", &FORMAT)]),
         RulesFileError::Version { found } => trf("rules.file_error.version", &[("found", found), ("ours", &VERSION)]),
         RulesFileError::NeedsVersion2 => tr("rules.file_error.needs_version_2").to_string(),
+        RulesFileError::NeedsVersion3 => tr("rules.file_error.needs_version_3").to_string(),
         RulesFileError::Dimension { found } => trf("rules.file_error.dimension", &[("found", found)]),
         RulesFileError::TooManyOffsets { count } => {
             trf("rules.file_error.too_many_offsets", &[("count", count), ("max", &MAX_OFFSETS)])

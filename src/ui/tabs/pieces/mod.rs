@@ -12,6 +12,7 @@ mod editor;
 mod formula_words;
 mod library;
 mod preview;
+mod limits;
 mod program;
 mod sequence_hints;
 mod statement;
