@@ -445,3 +445,33 @@ fn the_workbench_finds_the_golden_ratio_in_the_queen_s_p_positions() {
     assert!(same >= 2 && text.contains("floor"), "the field and the hint both show {text} ({same} times)");
     assert!(shows(&h, "The formula reads correctly."));
 }
+
+#[test]
+fn the_limits_of_one_position_are_fields_below_the_program() {
+    let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Pieces","pieces":{"mode":"Program"}}"#;
+    let mut h = harness(saved);
+    h.run();
+    click(&mut h, "ho-wythoff");
+    step_until(&mut h, "the draft is Ho's program", |a| {
+        a.state.pieces.draft.program.as_ref().is_some_and(|p| p.source().contains("0 < l < k"))
+    });
+    h.run();
+    let options = h.get_by_role_and_label(Role::SpinButton, "Options per position");
+    assert_eq!(options.value().as_deref(), Some("65536"), "today's limit is the default");
+    let seconds = h.get_by_role_and_label(Role::SpinButton, "Seconds per position");
+    assert_eq!(seconds.value().as_deref(), Some("0.50"));
+    // A click opens the number for typing; Enter sets it.
+    h.get_by_role_and_label(Role::SpinButton, "Options per position").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.event(egui::Event::Text("200000".into()));
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().state.pieces.draft.limits.max_options, 200_000);
+    assert!(h.state().state.pieces.draft.validate().is_ok());
+    // One undo step takes it back.
+    h.state_mut().state.pieces.undo();
+    h.run();
+    assert!(h.state().state.pieces.draft.limits.is_default());
+}

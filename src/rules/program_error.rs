@@ -524,7 +524,7 @@ mod tests {
         ));
         assert!(matches!(
             error_at("fn g(n) { g(n + 1) } fn moves(x) { g(x) }"),
-            ProgramError::Limit { limit: ProgramLimit::CallDepth | ProgramLimit::Operations, .. }
+            ProgramError::Limit { limit: ProgramLimit::CallDepth | ProgramLimit::Operations { .. }, .. }
         ));
         assert_eq!(error_at("fn moves(a, b, c, d) { [] }"), ProgramError::NoMoves(MovesArity::Parameters(4)));
         assert_eq!(error_at("fn f(x) { [] }"), ProgramError::NoMoves(MovesArity::Missing));

@@ -1088,7 +1088,7 @@ mod tests {
         // English keeps the library's words where they are more precise.
         assert_eq!(formula_error(&runtime), runtime.to_string());
         assert_eq!(formula_error(&parse), parse.to_string());
-        assert_eq!(rules_file_error(&file), "it is a version 9 file; this version of Grundy Lab reads versions 1 to 2");
+        assert_eq!(rules_file_error(&file), "it is a version 9 file; this version of Grundy Lab reads versions 1 to 3");
         // The JSON reader's words in English.
         assert_eq!(rules_file_error(&files[1]), files[1].to_string());
         assert_eq!(
