@@ -227,7 +227,7 @@ fn the_fast_path_never_finishes_where_rhai_runs_out_of_steps() {
             match rhai.options([x, 0, 0], &mut scope, None) {
                 // (A run stopped by the clock says so; the fast path may
                 // well finish in that time.)
-                Err(ProgramError::Limit { limit: ProgramLimit::Operations, .. }) => {
+                Err(ProgramError::Limit { limit: ProgramLimit::Operations { .. }, .. }) => {
                     assert_eq!(fast, None, "{source} at {x}: rhai ran out of steps");
                 }
                 Ok(options) if x == 1_000 => assert_eq!(fast, Some(options), "{source}"),
@@ -462,7 +462,7 @@ proptest::proptest! {
         let mut scope = Scope::new();
         for q in small_square() {
             let slow = rhai.options(q, &mut scope, None);
-            if matches!(&slow, Err(ProgramError::Limit { limit: ProgramLimit::TimePerPosition, .. })) {
+            if matches!(&slow, Err(ProgramError::Limit { limit: ProgramLimit::TimePerPosition { .. }, .. })) {
                 // Each path has its own clock (see `rules::compiled`), and
                 // the fast path may well finish where rhai ran out of time
                 // on a busy machine.

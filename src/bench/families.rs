@@ -156,9 +156,9 @@ pub fn families_report(n: usize) -> String {
     let el = t.elapsed();
     match table {
         Ok(table) => {
-            let wythoff = table.positions().all(|[x, y, _]| {
-                table.is_p_at([x, y, 0], 0) == crate::theory::is_wythoff_p(x as u64, y as u64)
-            });
+            let wythoff = table
+                .positions()
+                .all(|[x, y, _]| table.is_p_at([x, y, 0], 0) == crate::theory::is_wythoff_p(x as u64, y as u64));
             let options = ho_options(side);
             let _ = writeln!(
                 out,

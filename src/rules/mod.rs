@@ -23,7 +23,8 @@ pub use file::{
     VERSION as RULES_FILE_VERSION, file_beside_preset, from_json, load_spec, to_json,
 };
 pub use limits::{
-    DEFAULT_MAX_OPTIONS, DEFAULT_MILLIS_PER_POSITION, LimitSetting, Limits, MAX_MILLIS_PER_POSITION, MAX_OPTIONS_CEILING,
+    DEFAULT_MAX_OPTIONS, DEFAULT_MILLIS_PER_POSITION, LimitSetting, Limits, MAX_MILLIS_PER_POSITION,
+    MAX_OPTIONS_CEILING,
 };
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_of, parameter_p_piece};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, PresetError, preset, ryuoh_jumps};

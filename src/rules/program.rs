@@ -17,8 +17,8 @@
 //! so results and error messages are rhai's either way.
 
 use super::compiled::Compiled;
-use super::{Limits, Pos};
 pub use super::program_error::{MovesArity, OptionFault, ParseFault, ProgramError, ProgramLimit, RunFault};
+use super::{Limits, Pos};
 use crate::script;
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 use serde::{Deserialize, Serialize};

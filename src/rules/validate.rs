@@ -164,11 +164,9 @@ impl fmt::Display for RulesError {
             RulesError::ProgramDimension { program, rules } => {
                 write!(f, "the program's `moves` takes {program} coordinates, but the dimension is {rules}")
             }
-            RulesError::Limit { setting: LimitSetting::Options, value } => write!(
-                f,
-                "the options per position are {value}; the setting is 1 to {}",
-                super::MAX_OPTIONS_CEILING
-            ),
+            RulesError::Limit { setting: LimitSetting::Options, value } => {
+                write!(f, "the options per position are {value}; the setting is 1 to {}", super::MAX_OPTIONS_CEILING)
+            }
             RulesError::Limit { setting: LimitSetting::Time, value } => write!(
                 f,
                 "the time per position is {} s; the setting is 0.001 to {} s",

@@ -472,10 +472,9 @@ pub fn rules_error(e: &crate::rules::RulesError) -> String {
         RulesError::ProgramDimension { program, rules } => {
             trf("map.rules_error.program_dimension", &[("program", program), ("rules", rules)])
         }
-        RulesError::Limit { setting: crate::rules::LimitSetting::Options, value } => trf(
-            "map.rules_error.options_setting",
-            &[("value", value), ("max", &crate::rules::MAX_OPTIONS_CEILING)],
-        ),
+        RulesError::Limit { setting: crate::rules::LimitSetting::Options, value } => {
+            trf("map.rules_error.options_setting", &[("value", value), ("max", &crate::rules::MAX_OPTIONS_CEILING)])
+        }
         RulesError::Limit { setting: crate::rules::LimitSetting::Time, value } => trf(
             "map.rules_error.time_setting",
             &[("value", &(f64::from(*value) / 1000.0)), ("max", &(crate::rules::MAX_MILLIS_PER_POSITION / 1000))],

@@ -3,8 +3,8 @@
 //! them: every overflow, division by zero, index out of range or array
 //! beyond rhai's size limit is a failure ([`Flow::Fail`]), never a value.
 
-use std::cell::Cell;
 use crate::script;
+use std::cell::Cell;
 use std::rc::Rc;
 
 /// A value of the subset. Arrays of up to three integers are kept inline

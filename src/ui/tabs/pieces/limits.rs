@@ -49,4 +49,3 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     }
     tab.draft.limits = limits;
 }
-

@@ -11,8 +11,8 @@
 mod editor;
 mod formula_words;
 mod library;
-mod preview;
 mod limits;
+mod preview;
 mod program;
 mod sequence_hints;
 mod statement;
