@@ -3,7 +3,8 @@
 //! against the same rules without it, a rules program against its CPython
 //! twin (`benches/chocolate_2d.py`), a program's cost per position
 //! against the native engine's, and a program of very many options a
-//! position (Ho's extension of Wythoff's game, its limits raised).
+//! position (Ho's extension of Wythoff's game, its limits raised), and the
+//! search for games with a memory (the no-imitation game).
 
 use super::peak_rss;
 use crate::Control;
@@ -172,6 +173,36 @@ pub fn families_report(n: usize) -> String {
         }
         Err(e) => {
             let _ = writeln!(out, "ho-wythoff {side} x {side}: {e}");
+        }
+    }
+    // 6. A game with a memory, found by the search: the no-imitation game
+    // (x, y, t), whose moves may keep the coordinate sum.
+    let side = 64;
+    let imitation = preset("imitation-nim").expect("preset");
+    let t = Instant::now();
+    let table = compute_box(&imitation, [side, side, side], &Control::new());
+    let el = t.elapsed();
+    match table {
+        Ok(table) => {
+            let states = (side * side * side) as f64;
+            let wythoff = (0..side).all(|x| {
+                (0..side).all(|y| table.is_p_at([x, y, 0], 0) == crate::theory::is_wythoff_p(x as u64, y as u64))
+            });
+            // x + y options at (x, y, t), less at most one imitation.
+            let options = states * (side - 1) as f64;
+            let _ = writeln!(
+                out,
+                "imitation-nim {side}^3 by the search: {:.2} s, {:.2} M positions/s (target >= 1) {}, about {:.1} M \
+                 options/s; P-positions with t = 0 are Wythoff's: {}",
+                secs(el),
+                states / secs(el) / 1e6,
+                verdict(states / secs(el) >= 1e6),
+                options / secs(el) / 1e6,
+                if wythoff { "yes" } else { "NO" }
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(out, "imitation-nim {side}^3: {e}");
         }
     }
     out

@@ -22,6 +22,7 @@ pub const FAMILY_PRESETS: &[&str] = &[
     "chocolate-3d",
     "fraenkel-3",
     "ho-wythoff",
+    "imitation-nim",
     "queen-program",
 ];
 

@@ -4,10 +4,11 @@
 //! of arrays, and may define `fn terminal(...)` (true: the game ends there,
 //! no moves). The number of parameters of `moves` is the dimension.
 //!
-//! Every option must lie in the non-negative orthant and have a strictly
-//! smaller coordinate sum than its position; the first option that does not
-//! is an error naming the position and the option. (This also rules out
-//! cycles: the coordinate sum falls with every move.)
+//! Every option must lie in the non-negative orthant; the first option that
+//! does not is an error naming the position and the option. An option need
+//! not lower the coordinate sum (a game with a memory keeps its last move
+//! as a coordinate), but the game must be finite: the table engine finds a
+//! cycle and names its positions (`crate::grundy`).
 //!
 //! Speed: when `moves`, `terminal` and the functions they call lie in the
 //! subset of [`super::compiled`] (integers, booleans, arrays, loops, the
@@ -17,7 +18,7 @@
 //! so results and error messages are rhai's either way.
 
 use super::compiled::Compiled;
-pub use super::program_error::{MovesArity, OptionFault, ParseFault, ProgramError, ProgramLimit, RunFault};
+pub use super::program_error::{MovesArity, OptionFault, ParseFault, ProgramError, ProgramLimit, RunFault, cycle_text};
 use super::{Limits, Pos};
 use crate::script;
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
@@ -235,8 +236,8 @@ impl Program {
     }
 
     /// The positions one move reaches from `p`, checked: each lies in the
-    /// non-negative orthant, has `dimension` coordinates and a smaller
-    /// coordinate sum than `p`. Empty where `terminal` says so. The run stops
+    /// non-negative orthant and has `dimension` coordinates. Empty where
+    /// `terminal` says so. The run stops
     /// at the default limits ([`Limits::default`]) or at `stop`.
     ///
     /// A compiled program runs on the fast path first; where that gives up
@@ -298,7 +299,6 @@ impl Program {
             let limit = ProgramLimit::Options { max: limits.max_options, listed: list.len() };
             return Err(ProgramError::Limit { position: at(), limit });
         }
-        let sum: u128 = p[..d].iter().map(|&c| c as u128).sum();
         let mut out = Vec::with_capacity(list.len());
         for item in list {
             // The option is written out only when it is refused.
@@ -322,9 +322,6 @@ impl Program {
                 q[i] = v as u64;
             }
             drop(coords);
-            if q[..d].iter().map(|&c| c as u128).sum::<u128>() >= sum {
-                return Err(bad(OptionFault::SumNotLowered, &item));
-            }
             out.push(q);
         }
         out.sort_unstable();
@@ -432,6 +429,15 @@ pub const EXAMPLE_PROGRAMS: &[ExampleProgram] = &[
                 to 1048576 and the time to 10 s.",
         limits: Limits { max_options: 1 << 20, millis_per_position: 10_000 },
         source: include_str!("../../assets/programs/ho-wythoff.rhai"),
+    },
+    ExampleProgram {
+        name: "imitation-nim",
+        about: "Two-pile Nim in which a player may not imitate: after the opponent took t tokens from the \
+                shorter pile, taking t from the larger is forbidden (Larsson, Integers 9 (2009) #G4, for p = 1). \
+                A position (x, y, t) remembers the last move, so a move may keep the coordinate sum: a game \
+                with a memory, computed by a search.",
+        limits: Limits::DEFAULT,
+        source: include_str!("../../assets/programs/imitation-nim.rhai"),
     },
     ExampleProgram {
         name: "queen-program",

@@ -177,6 +177,14 @@ pub enum ProgramError {
         /// How many coordinates the game has (1, 2 or 3).
         dimension: u8,
     },
+    /// The game does not end: its moves go round a cycle, the positions in
+    /// the order they are played, the first again at the end.
+    Cycle {
+        /// The positions of the cycle, the first repeated at the end.
+        positions: Vec<Pos>,
+        /// How many coordinates the game has (1, 2 or 3).
+        dimension: u8,
+    },
     /// The total time budget ran out (in milliseconds).
     Budget {
         /// The budget that ran out, in milliseconds.
@@ -184,6 +192,20 @@ pub enum ProgramError {
     },
     /// The computation was cancelled.
     Cancelled,
+}
+
+/// A cycle of positions as a person reads it: `(1, 0) → (0, 1) → (1, 0)`,
+/// at most 12 positions and the last (a long cycle is cut in the middle).
+pub fn cycle_text(positions: &[Pos], dimension: u8) -> String {
+    let shown: Vec<String> = if positions.len() > 13 {
+        let mut v: Vec<String> = positions[..12].iter().map(|&p| position_text(p, dimension)).collect();
+        v.push("…".into());
+        v.extend(positions.last().map(|&p| position_text(p, dimension)));
+        v
+    } else {
+        positions.iter().map(|&p| position_text(p, dimension)).collect()
+    };
+    shown.join(" → ")
 }
 
 /// What is wrong with the text of a program, from rhai's parser.
@@ -383,7 +405,7 @@ impl fmt::Display for OptionFault {
                 f.write_str("has a negative coordinate (options must stay in the non-negative orthant)")
             }
             OptionFault::SumNotLowered => {
-                f.write_str("does not lower the sum of the coordinates (every move must, so that the game ends)")
+                f.write_str("does not lower the sum of the coordinates (here the values come from smaller positions)")
             }
             OptionFault::NotASplit => f.write_str("is not an option (an array of heap sizes; [] takes the whole heap)"),
             OptionFault::EmptyPart => {
@@ -477,6 +499,11 @@ impl fmt::Display for ProgramError {
                 *millis as f64 / 1000.0
             ),
             ProgramError::Cancelled => f.write_str("cancelled"),
+            ProgramError::Cycle { positions, dimension } => write!(
+                f,
+                "the game does not end: its moves go round the cycle {} (a game must be finite)",
+                cycle_text(positions, *dimension)
+            ),
         }
     }
 }
@@ -518,10 +545,12 @@ mod tests {
             error_at("fn moves(x) { [[x, 1]] }"),
             ProgramError::BadOption { why: OptionFault::Coordinates { got: 2, want: 1 }, .. }
         ));
-        assert!(matches!(
-            error_at("fn moves(x) { [[x]] }"),
-            ProgramError::BadOption { why: OptionFault::SumNotLowered, .. }
-        ));
+        // An option that keeps the sum is one (a game with a memory); the
+        // engine finds the cycle it may close.
+        assert_eq!(
+            Program::new("fn moves(x) { [[x]] }").unwrap().options([3, 0, 0], &mut rhai::Scope::new(), None),
+            Ok(vec![[3, 0, 0]])
+        );
         assert!(matches!(
             error_at("fn g(n) { g(n + 1) } fn moves(x) { g(x) }"),
             ProgramError::Limit { limit: ProgramLimit::CallDepth | ProgramLimit::Operations { .. }, .. }

@@ -350,6 +350,9 @@ pub fn program_error(e: &crate::rules::ProgramError) -> String {
         ),
         E::Budget { millis } => trf("program.error.budget", &[("s", &(*millis as f64 / 1000.0))]),
         E::Cancelled => tr("map.engine.cancelled").to_string(),
+        E::Cycle { positions, dimension } => {
+            trf("program.error.cycle", &[("cycle", &crate::rules::cycle_text(positions, *dimension))])
+        }
     }
 }
 
@@ -1156,6 +1159,28 @@ mod tests {
         let english = errors();
         assert_eq!(english[4], "a (0,0)-leaper never moves; make a or b more than 0");
         assert!(english[12].starts_with("the benchmark at 65536 × 65536 needs 4.3 GB"), "{}", english[12]);
+    }
+
+    #[test]
+    fn a_cycle_and_the_limits_are_worded_in_both_languages() {
+        use crate::rules::{ProgramError, ProgramLimit};
+        let cycle = ProgramError::Cycle { positions: vec![[1, 0, 0], [0, 1, 0], [1, 0, 0]], dimension: 2 };
+        let options =
+            ProgramError::Limit { position: "(11)".into(), limit: ProgramLimit::Options { max: 10, listed: 11 } };
+        set_language(Language::Japanese);
+        assert_eq!(
+            program_error(&cycle),
+            "このゲームは終わりません。手が (1, 0) → (0, 1) → (1, 0) と一巡します (ゲームは有限でなければなりません)"
+        );
+        assert!(program_error(&options).contains("設定「1 局面の手の数」の 10 個"), "{}", program_error(&options));
+        set_language(Language::English);
+        assert!(program_error(&cycle).contains("go round the cycle (1, 0) → (0, 1) → (1, 0)"));
+        assert!(program_error(&options).contains("options per position"));
+        // A long cycle is cut in the middle, its last position kept.
+        let long: Vec<[u64; 3]> = (0..40).map(|i| [i % 20, 0, 0]).collect();
+        let text = crate::rules::cycle_text(&long, 1);
+        assert_eq!(text.matches(" → ").count(), 13, "{text}");
+        assert!(text.contains("…") && text.ends_with("(19)"), "{text}");
     }
 
     #[test]

@@ -103,7 +103,6 @@ impl Compiled {
         if list.len() > limits.max_options as usize {
             return None;
         }
-        let sum: u128 = p[..d].iter().map(|&c| c as u128).sum();
         let mut out = Vec::with_capacity(list.len());
         // Options of coordinates below 2^21 sort as one packed integer,
         // in the same (lexicographic) order.
@@ -123,9 +122,6 @@ impl Compiled {
                     }
                 }
                 _ => return None,
-            }
-            if q[..d].iter().map(|&c| c as u128).sum::<u128>() >= sum {
-                return None;
             }
             if q.iter().all(|&c| c < 1 << 21) && packed.len() == out.len() {
                 packed.push(q[0] << 42 | q[1] << 21 | q[2]);
