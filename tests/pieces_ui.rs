@@ -475,3 +475,26 @@ fn the_limits_of_one_position_are_fields_below_the_program() {
     h.run();
     assert!(h.state().state.pieces.draft.limits.is_default());
 }
+
+#[test]
+fn a_game_that_never_ends_is_named_by_its_cycle_in_the_preview() {
+    let cycle = "fn moves(x, y) { if x > 0 { [[x - 1, y + 1]] } else if y > 0 { [[x + 1, y - 1]] } else { [] } }";
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"mode":"Program","program":{{"source":"{cycle}"}}}}}}"#
+    );
+    let mut h = common::app(saved).build();
+    h.run();
+    step_until(&mut h, "the draft is the program", |a| {
+        a.state.pieces.draft.program.as_ref().is_some_and(|p| p.source().contains("x + 1"))
+    });
+    common::step_until_shows(&mut h, "go round the cycle (1, 0) → (0, 1) → (1, 0)");
+    // A game with a memory that ends is computed: the no-imitation game.
+    click(&mut h, "imitation-nim");
+    step_until(&mut h, "the preview of the game with a memory", |a| {
+        a.state.pieces.preview_table().is_some_and(|t| {
+            t.rules().program.as_ref().is_some_and(|p| p.source().contains("imitate")) && t.is_complete()
+        })
+    });
+    let t = h.state().state.pieces.preview_table().unwrap().clone();
+    assert!(t.is_p_at([2, 1, 0], 0) && !t.is_p_at([1, 1, 0], 0), "Wythoff's pair (2, 1) at t = 0");
+}
