@@ -451,9 +451,11 @@ fn the_limits_of_one_position_are_fields_below_the_program() {
     let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Pieces","pieces":{"mode":"Program"}}"#;
     let mut h = harness(saved);
     h.run();
-    click(&mut h, "ho-wythoff");
-    step_until(&mut h, "the draft is Ho's program", |a| {
-        a.state.pieces.draft.program.as_ref().is_some_and(|p| p.source().contains("0 < l < k"))
+    // The preview computes while the fields are used: step, do not settle.
+    h.get_by_label("ho-wythoff").click();
+    h.run_steps(2);
+    step_until(&mut h, "the draft is Ho's program and its preview", |a| {
+        a.state.pieces.draft.program.as_ref().is_some_and(|p| p.source().contains("0 < l < k")) && idle(a)
     });
     h.run();
     let options = h.get_by_role_and_label(Role::SpinButton, "Options per position");
@@ -467,12 +469,14 @@ fn the_limits_of_one_position_are_fields_below_the_program() {
     h.run();
     h.event(egui::Event::Text("200000".into()));
     h.key_press(Key::Enter);
-    h.run();
-    assert_eq!(h.state().state.pieces.draft.limits.max_options, 200_000);
+    h.run_steps(2);
+    step_until(&mut h, "the new limit and its preview", |a| {
+        a.state.pieces.draft.limits.max_options == 200_000 && idle(a)
+    });
     assert!(h.state().state.pieces.draft.validate().is_ok());
     // One undo step takes it back.
     h.state_mut().state.pieces.undo();
-    h.run();
+    h.run_steps(2);
     assert!(h.state().state.pieces.draft.limits.is_default());
 }
 
@@ -483,13 +487,14 @@ fn a_game_that_never_ends_is_named_by_its_cycle_in_the_preview() {
         r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"mode":"Program","program":{{"source":"{cycle}"}}}}}}"#
     );
     let mut h = common::app(saved).build();
-    h.run();
+    h.run_steps(2);
     step_until(&mut h, "the draft is the program", |a| {
         a.state.pieces.draft.program.as_ref().is_some_and(|p| p.source().contains("x + 1"))
     });
     common::step_until_shows(&mut h, "go round the cycle (1, 0) → (0, 1) → (1, 0)");
     // A game with a memory that ends is computed: the no-imitation game.
-    click(&mut h, "imitation-nim");
+    h.get_by_label("imitation-nim").click();
+    h.run_steps(2);
     step_until(&mut h, "the preview of the game with a memory", |a| {
         a.state.pieces.preview_table().is_some_and(|t| {
             t.rules().program.as_ref().is_some_and(|p| p.source().contains("imitate")) && t.is_complete()
