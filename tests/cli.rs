@@ -255,10 +255,10 @@ fn families_on_the_command_line() {
     assert_eq!(text(&o.stdout), "x,pass,g\n0,1,0\n1,1,2\n2,1,1\n0,0,0\n1,0,1\n2,0,2\n", "{}", text(&o.stderr));
     // A bad program: where, and exit 2, and nothing written.
     let bad = dir.join("bad.rhai");
-    std::fs::write(&bad, "fn moves(x) { [[x + 1]] }").unwrap();
+    std::fs::write(&bad, "fn moves(x) { if x > 0 { [[x - 1]] } else { [[1]] } }").unwrap();
     let out = dir.join("t.csv");
     let o = run(&["table", "--rules", bad.to_str().unwrap(), "--size", "4", "--out", out.to_str().unwrap()]);
-    assert_message(&o, "at (0): the option [1] does not lower the sum");
+    assert_message(&o, "the game does not end: its moves go round the cycle (0) → (1) → (0)");
     assert!(!out.exists());
     // A rules file of version 2 with three coordinates and a pass.
     let file = dir.join("q3.json");
@@ -274,6 +274,33 @@ fn families_on_the_command_line() {
     std::fs::write(&short, r#"{"format":"grundy-lab-rules","version":2,"name":"s","dimension":3,"slides":[[1,0]]}"#)
         .unwrap();
     assert_message(&run(&["ppos", "--rules", short.to_str().unwrap(), "--size", "3"]), "`slides[0]` has 2 numbers");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_limits_of_one_position_are_flags() {
+    let dir = scratch("limits");
+    // One-heap Nim written out: x options at x.
+    let nim = dir.join("nim.rhai");
+    std::fs::write(&nim, "fn moves(x) { let o = []; for k in 1..=x { o.push([x - k]); } o }").unwrap();
+    let nim = nim.to_str().unwrap();
+    let o = run(&["ppos", "--rules", nim, "--size", "201", "--max-options", "100"]);
+    assert_message(&o, "listed 101 options, more than 100");
+    assert!(text(&o.stderr).contains("--max-options"), "{}", text(&o.stderr));
+    let o = run(&["ppos", "--rules", nim, "--size", "201", "--max-options", "200"]);
+    assert_eq!(text(&o.stdout), "0\n", "{}", text(&o.stderr));
+    assert_message(&run(&["ppos", "--rules", nim, "--size", "3", "--max-options", "0"]), "1 to 4194304");
+    let o = run(&["ppos", "--rules", nim, "--size", "3", "--seconds-per-position", "0.0001"]);
+    assert!(text(&o.stderr).contains("not a number of seconds"), "{}", text(&o.stderr));
+    let slow = dir.join("slow.rhai");
+    std::fs::write(&slow, "fn moves(x) { let s = 0; for i in 0..100000000 { s += i; } [] }").unwrap();
+    let o = run(&["ppos", "--rules", slow.to_str().unwrap(), "--size", "2", "--seconds-per-position", "0.02"]);
+    assert_message(&o, "longer than 0.02 s at one position");
+    // Ho's extension: the P-positions of Wythoff's game.
+    let ho = run(&["ppos", "--rules", "ho-wythoff", "--size", "40"]);
+    let queen = run(&["ppos", "--rules", "queen", "--size", "40"]);
+    assert_eq!(ho.status.code(), Some(0), "{}", text(&ho.stderr));
+    assert_eq!(text(&ho.stdout), text(&queen.stdout));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -279,6 +279,136 @@ fn fraenkels_game_with_an_empty_first_heap_is_wythoffs_game() {
 }
 
 #[test]
+fn hos_extension_of_wythoffs_game_keeps_wythoffs_p_positions() {
+    // Ho (2012), Theorem: adjoining the moves (k, l), 0 < l < k, k taken
+    // from the smaller pile, keeps the P-positions of Wythoff's game.
+    let n = 90;
+    let t = table(&preset("ho-wythoff").unwrap(), [n, n, 1]);
+    for x in 0..n {
+        for y in 0..n {
+            assert_eq!(t.is_p_at([x, y, 0], 0), is_wythoff_p(x as u64, y as u64), "({x}, {y})");
+        }
+    }
+    // The extension is more than Wythoff's game: some values differ.
+    let queen = table(&preset("queen").unwrap(), [n, n, 1]);
+    assert_ne!(all_values(&t), all_values(&queen));
+}
+
+/// The no-imitation game of Larsson (p = 1) by a game-tree search of its
+/// own: the value of `(x, y, t)` from the values of its options, memoized.
+fn imitation_value(
+    x: usize,
+    y: usize,
+    t: usize,
+    misere: bool,
+    memo: &mut std::collections::HashMap<[usize; 3], u32>,
+) -> u32 {
+    if let Some(&v) = memo.get(&[x, y, t]) {
+        return v;
+    }
+    let mut options = Vec::new();
+    for k in 1..=x {
+        if !(t > 0 && k == t && x > y) {
+            options.push([x - k, y, if x <= y { k } else { 0 }]);
+        }
+    }
+    for k in 1..=y {
+        if !(t > 0 && k == t && y > x) {
+            options.push([x, y - k, if y <= x { k } else { 0 }]);
+        }
+    }
+    let values: Vec<u32> = options.iter().map(|&[a, b, c]| imitation_value(a, b, c, misere, memo)).collect();
+    let v = if misere {
+        // 0: the player to move loses; with no move at all, she wins.
+        u32::from(values.is_empty() || !values.iter().all(|&v| v == 1))
+    } else {
+        (0..).find(|g| !values.contains(g)).expect("a value is missing")
+    };
+    memo.insert([x, y, t], v);
+    v
+}
+
+#[test]
+fn a_game_with_a_memory_is_searched_and_agrees_with_a_game_tree() {
+    let n = 18;
+    for misere in [false, true] {
+        let mut r = preset("imitation-nim").unwrap();
+        if misere {
+            r = r.misere();
+        }
+        let t = table(&r, [n, n, n]);
+        let mut memo = std::collections::HashMap::new();
+        for p in t.positions() {
+            let [x, y, m] = p;
+            assert_eq!(t.get_at(p, 0), imitation_value(x, y, m, misere, &mut memo), "misère {misere}: {p:?}");
+        }
+    }
+    // Larsson (2009) for p = 1: the variant of Wythoff Nim with a blocking
+    // manoeuvre on p - 1 = 0 positions is Wythoff Nim, so with no move yet
+    // (t = 0) the P-positions are Wythoff's pairs.
+    let n = 40;
+    let t = table(&preset("imitation-nim").unwrap(), [n, n, n]);
+    for x in 0..n {
+        for y in 0..n {
+            assert_eq!(t.is_p_at([x, y, 0], 0), is_wythoff_p(x as u64, y as u64), "({x}, {y}, 0)");
+        }
+    }
+}
+
+#[test]
+fn a_game_with_a_memory_and_a_pass_is_searched() {
+    // The pass layer of a game with a memory, against the game tree: a
+    // state is the position and whether the pass is there.
+    let n = 10;
+    let r = preset("imitation-nim").unwrap().with_pass();
+    let t = table(&r, [n, n, n]);
+    let mut plain = std::collections::HashMap::new();
+    for p in t.positions() {
+        let [x, y, m] = p;
+        assert_eq!(t.get_at(p, 0), imitation_value(x, y, m, false, &mut plain), "{p:?} pass used");
+    }
+    for p in t.positions() {
+        let [x, y, m] = p;
+        let mut values: Vec<u32> = Vec::new();
+        for k in 1..=x {
+            if !(m > 0 && k == m && x > y) {
+                values.push(t.get_at([x - k, y, if x <= y { k } else { 0 }], 1));
+            }
+        }
+        for k in 1..=y {
+            if !(m > 0 && k == m && y > x) {
+                values.push(t.get_at([x, y - k, if y <= x { k } else { 0 }], 1));
+            }
+        }
+        if !values.is_empty() {
+            values.push(t.get_at(p, 0));
+        }
+        let g = (0..).find(|g| !values.contains(g)).expect("a value is missing");
+        assert_eq!(t.get_at(p, 1), g, "{p:?} pass there");
+    }
+}
+
+#[test]
+fn raised_limits_compute_what_the_default_limits_refuse() {
+    // 200 options at x = 200: refused with at most 100, computed with 200.
+    let source = "fn moves(x) { let o = []; for k in 1..=x { o.push([x - k]); } o }";
+    let mut r = Rules::from_program("nim", Program::new(source).unwrap());
+    r.limits.max_options = 100;
+    let e = compute_box(&r, [201, 1, 1], &Control::new()).unwrap_err();
+    assert!(e.to_string().contains("listed 101 options, more than 100"), "{e}");
+    assert!(e.to_string().contains("--max-options"), "{e}");
+    r.limits.max_options = 200;
+    let t = table(&r, [201, 1, 1]);
+    assert!((0..201).all(|x| t.get_at([x, 0, 0], 0) == x as u32));
+    // The time per position names its setting.
+    let slow = "fn moves(x) { let s = 0; for i in 0..100000000 { s += i; } [] }";
+    let mut r = Rules::from_program("slow", Program::new(slow).unwrap());
+    r.limits.millis_per_position = 20;
+    let e = compute_box(&r, [2, 1, 1], &Control::new()).unwrap_err().to_string();
+    assert!(e.contains("0.02 s") && e.contains("--seconds-per-position"), "{e}");
+}
+
+#[test]
 fn three_heap_nim_with_a_pass_differs_from_nim() {
     // No closed form is known for three heaps with a pass (Low and Chan's
     // atlas maps it); here only: it is a different game from Nim, and with
@@ -360,6 +490,27 @@ fn example_programs_agree_with_rust_versions() {
                 o
             }),
         ),
+        (
+            "ho-wythoff",
+            [24, 30, 1],
+            Box::new(|[x, y, _]| {
+                let mut o: Vec<[usize; 3]> = (0..x).map(|u| [u, y, 0]).collect();
+                o.extend((0..y).map(|v| [x, v, 0]));
+                o.extend((1..=x.min(y)).map(|k| [x - k, y - k, 0]));
+                // k from the smaller pile, 0 < l < k from the other.
+                for k in 1..=x.min(y) {
+                    for l in 1..k {
+                        if x <= y {
+                            o.push([x - k, y - l, 0]);
+                        }
+                        if y <= x {
+                            o.push([x - l, y - k, 0]);
+                        }
+                    }
+                }
+                o
+            }),
+        ),
     ];
     for (name, dims, moves) in cases {
         let t = table(&program(name), dims);
@@ -419,12 +570,19 @@ fn program_error(source: &str, dims: [usize; 3]) -> String {
 
 #[test]
 fn bad_programs_give_messages() {
+    // A move that grows leaves the box at its edge.
     let grows = program_error("fn moves(x) { [[x + 1]] }", [5, 1, 1]);
-    assert!(grows.contains("at (0)") && grows.contains("does not lower the sum"), "{grows}");
+    assert!(grows.contains("at (4)") && grows.contains("outside the 5 box"), "{grows}");
     let negative = program_error("fn moves(x, y) { [[x - 1, y]] }", [3, 3, 1]);
     assert!(negative.contains("at (0, 0)") && negative.contains("negative coordinate"), "{negative}");
-    let cycle = program_error("fn moves(x, y) { if x > 0 { [[x - 1, y + 1]] } else { [] } }", [3, 3, 1]);
-    assert!(cycle.contains("(1, 0)") && cycle.contains("does not lower the sum"), "{cycle}");
+    // Moves that go round: the cycle, in the order it is played.
+    let cycle = program_error(
+        "fn moves(x, y) { if x > 0 { [[x - 1, y + 1]] } else if y > 0 { [[x + 1, y - 1]] } else { [] } }",
+        [3, 3, 1],
+    );
+    assert!(cycle.contains("does not end") && cycle.contains("(1, 0) → (0, 1) → (1, 0)"), "{cycle}");
+    let stays = program_error("fn moves(x) { [[x]] }", [3, 1, 1]);
+    assert!(stays.contains("the cycle (0) → (0)"), "{stays}");
     let arity = program_error("fn moves(a, b, c, d) { [] }", [3, 3, 1]);
     assert!(arity.contains("4 parameters"), "{arity}");
     let none = program_error("fn options(x) { [] }", [3, 1, 1]);

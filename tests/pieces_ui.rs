@@ -445,3 +445,61 @@ fn the_workbench_finds_the_golden_ratio_in_the_queen_s_p_positions() {
     assert!(same >= 2 && text.contains("floor"), "the field and the hint both show {text} ({same} times)");
     assert!(shows(&h, "The formula reads correctly."));
 }
+
+#[test]
+fn the_limits_of_one_position_are_fields_below_the_program() {
+    let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Pieces","pieces":{"mode":"Program"}}"#;
+    let mut h = harness(saved);
+    h.run();
+    // The preview computes while the fields are used: step, do not settle.
+    h.get_by_label("ho-wythoff").click();
+    h.run_steps(2);
+    step_until(&mut h, "the draft is Ho's program and its preview", |a| {
+        a.state.pieces.draft.program.as_ref().is_some_and(|p| p.source().contains("0 < l < k")) && idle(a)
+    });
+    h.run();
+    let options = h.get_by_role_and_label(Role::SpinButton, "Options per position");
+    assert_eq!(options.value().as_deref(), Some("65536"), "today's limit is the default");
+    let seconds = h.get_by_role_and_label(Role::SpinButton, "Seconds per position");
+    assert_eq!(seconds.value().as_deref(), Some("0.50"));
+    // A click opens the number for typing; Enter sets it.
+    h.get_by_role_and_label(Role::SpinButton, "Options per position").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.event(egui::Event::Text("200000".into()));
+    h.key_press(Key::Enter);
+    h.run_steps(2);
+    step_until(&mut h, "the new limit and its preview", |a| {
+        a.state.pieces.draft.limits.max_options == 200_000 && idle(a)
+    });
+    assert!(h.state().state.pieces.draft.validate().is_ok());
+    // One undo step takes it back.
+    h.state_mut().state.pieces.undo();
+    h.run_steps(2);
+    assert!(h.state().state.pieces.draft.limits.is_default());
+}
+
+#[test]
+fn a_game_that_never_ends_is_named_by_its_cycle_in_the_preview() {
+    let cycle = "fn moves(x, y) { if x > 0 { [[x - 1, y + 1]] } else if y > 0 { [[x + 1, y - 1]] } else { [] } }";
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"mode":"Program","program":{{"source":"{cycle}"}}}}}}"#
+    );
+    let mut h = common::app(saved).build();
+    h.run_steps(2);
+    step_until(&mut h, "the draft is the program", |a| {
+        a.state.pieces.draft.program.as_ref().is_some_and(|p| p.source().contains("x + 1"))
+    });
+    common::step_until_shows(&mut h, "go round the cycle (1, 0) → (0, 1) → (1, 0)");
+    // A game with a memory that ends is computed: the no-imitation game.
+    h.get_by_label("imitation-nim").click();
+    h.run_steps(2);
+    step_until(&mut h, "the preview of the game with a memory", |a| {
+        a.state.pieces.preview_table().is_some_and(|t| {
+            t.rules().program.as_ref().is_some_and(|p| p.source().contains("imitate")) && t.is_complete()
+        })
+    });
+    let t = h.state().state.pieces.preview_table().unwrap().clone();
+    assert!(t.is_p_at([2, 1, 0], 0) && !t.is_p_at([1, 1, 0], 0), "Wythoff's pair (2, 1) at t = 0");
+}

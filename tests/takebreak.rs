@@ -290,7 +290,11 @@ fn scratch(name: &str) -> std::path::PathBuf {
 }
 
 fn bin(args: &[&str], memory_limit: Option<&str>) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_grundy-lab"));
+    // `GRUNDY_LAB_TEST_BIN` names another build of the binary, as in
+    // `tests/cli.rs`: in a target folder shared by several worktrees, the
+    // one cargo names may be another worktree's by the time the tests run.
+    let path = std::env::var_os("GRUNDY_LAB_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_grundy-lab").into());
+    let mut c = Command::new(path);
     c.env_remove("GRUNDY_LAB_PROGRESS").env_remove("GRUNDY_LAB_MEMORY_LIMIT");
     if let Some(limit) = memory_limit {
         c.env("GRUNDY_LAB_MEMORY_LIMIT", limit);

@@ -1,8 +1,10 @@
 //! Benchmarks of the game families, as ratios measured in one run: a
 //! three-heap piece against filling the same number of cells, a pass
 //! against the same rules without it, a rules program against its CPython
-//! twin (`benches/chocolate_2d.py`), and a program's cost per position
-//! against the native engine's.
+//! twin (`benches/chocolate_2d.py`), a program's cost per position
+//! against the native engine's, and a program of very many options a
+//! position (Ho's extension of Wythoff's game, its limits raised), and the
+//! search for games with a memory (the no-imitation game).
 
 use super::peak_rss;
 use crate::Control;
@@ -147,5 +149,77 @@ pub fn families_report(n: usize) -> String {
         secs(native) / positions * 1e6,
         secs(program) / secs(native)
     );
+    // 5. Many options a position: Ho's extension of Wythoff's game, about
+    // n * n options at (n, n) (the preset raises its limits).
+    let side = 300;
+    let ho = preset("ho-wythoff").expect("preset");
+    let t = Instant::now();
+    let table = compute_box(&ho, [side, side, 1], &Control::new());
+    let el = t.elapsed();
+    match table {
+        Ok(table) => {
+            let wythoff = table
+                .positions()
+                .all(|[x, y, _]| table.is_p_at([x, y, 0], 0) == crate::theory::is_wythoff_p(x as u64, y as u64));
+            let options = ho_options(side);
+            let _ = writeln!(
+                out,
+                "ho-wythoff {side} x {side}: {:.1} s (target <= 60) {}; {options} options, {:.1} M options/s; \
+                 P-positions are Wythoff's: {}",
+                secs(el),
+                verdict(secs(el) <= 60.0),
+                options as f64 / secs(el) / 1e6,
+                if wythoff { "yes" } else { "NO" }
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(out, "ho-wythoff {side} x {side}: {e}");
+        }
+    }
+    // 6. A game with a memory, found by the search: the no-imitation game
+    // (x, y, t), whose moves may keep the coordinate sum.
+    let side = 64;
+    let imitation = preset("imitation-nim").expect("preset");
+    let t = Instant::now();
+    let table = compute_box(&imitation, [side, side, side], &Control::new());
+    let el = t.elapsed();
+    match table {
+        Ok(table) => {
+            let states = (side * side * side) as f64;
+            let wythoff = (0..side).all(|x| {
+                (0..side).all(|y| table.is_p_at([x, y, 0], 0) == crate::theory::is_wythoff_p(x as u64, y as u64))
+            });
+            // x + y options at (x, y, t), less at most one imitation.
+            let options = states * (side - 1) as f64;
+            let _ = writeln!(
+                out,
+                "imitation-nim {side}^3 by the search: {:.2} s, {:.2} M positions/s (target >= 1) {}, about {:.1} M \
+                 options/s; P-positions with t = 0 are Wythoff's: {}",
+                secs(el),
+                states / secs(el) / 1e6,
+                verdict(states / secs(el) >= 1e6),
+                options / secs(el) / 1e6,
+                if wythoff { "yes" } else { "NO" }
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(out, "imitation-nim {side}^3: {e}");
+        }
+    }
     out
+}
+
+/// How many options the positions of Ho's game on an `n x n` board list
+/// together: at `(x, y)` with `m = min(x, y)`, `x + y + m` Wythoff moves and
+/// `m (m - 1) / 2` pairs `(k, l)` from each pile that is the smaller.
+fn ho_options(n: usize) -> u64 {
+    let mut total = 0u64;
+    for x in 0..n as u64 {
+        for y in 0..n as u64 {
+            let m = x.min(y);
+            let sides = if x == y { 2 } else { 1 };
+            total += x + y + m + sides * m * m.saturating_sub(1) / 2;
+        }
+    }
+    total
 }

@@ -41,7 +41,7 @@ pub struct Cli {
 pub struct RulesArg {
     /// A preset (nim, queen, dragon-king, dragon-horse, ryuoh:P, queen-t2, bishop, king, knight, nim-1, nim-3,
     /// queen-3, queen-3-all, or an example program: chocolate-2d, chocolate-3d, restricted-nim,
-    /// subtraction-1-3-4, fraenkel-3, queen-program), a rules file (.json) or a rules program (.rhai).
+    /// subtraction-1-3-4, fraenkel-3, ho-wythoff, imitation-nim, queen-program), a rules file (.json) or a rules program (.rhai).
     /// Take-and-break games (for sequence, value, table and ppos): octal:0.07, hex:0.F, subtraction:1,3,4,
     /// split:2:unequal, kayles, dawsons-kayles, dawsons-chess, treblecross, grundy-game, or a .rhai file
     /// with `fn splits(n)`
@@ -53,6 +53,19 @@ pub struct RulesArg {
     /// Allow a one-time pass (either player, once per game, not where the game is over).
     #[arg(long)]
     pub pass: bool,
+    /// The most options a program's `moves` may list at one position (default 65536, at most 4194304).
+    #[arg(long, value_name = "N")]
+    pub max_options: Option<u32>,
+    /// The longest time one position of a program may take, in seconds (default 0.5, at most 600); the
+    /// budget of steps per position grows with it.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds_per_position)]
+    pub seconds_per_position: Option<u32>,
+}
+
+/// `--seconds-per-position`: seconds to the millisecond, as milliseconds.
+fn seconds_per_position(text: &str) -> Result<u32, String> {
+    crate::rules::Limits::millis_of_seconds(text)
+        .ok_or_else(|| format!("`{text}` is not a number of seconds such as 2 or 0.5 (to the millisecond)"))
 }
 
 impl RulesArg {
@@ -80,6 +93,13 @@ impl RulesArg {
         if self.pass {
             r.pass = true;
         }
+        if let Some(n) = self.max_options {
+            r.limits.max_options = n;
+        }
+        if let Some(ms) = self.seconds_per_position {
+            r.limits.millis_per_position = ms;
+        }
+        r.validate().map_err(|e| e.to_string())?;
         Ok(r)
     }
 }

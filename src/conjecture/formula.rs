@@ -101,7 +101,7 @@ impl FormulaError {
 
     fn from_eval(e: &EvalAltResult, x: i64, y: i64) -> Self {
         let (kind, message) = match e {
-            EvalAltResult::ErrorTooManyOperations(_) => (
+            e if crate::script::stopped_by_operations(e) => (
                 ErrorKind::Limit,
                 format!("the formula took more than {MAX_OPERATIONS} steps at one cell (an endless loop?)"),
             ),

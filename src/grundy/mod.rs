@@ -10,6 +10,7 @@ mod engine;
 mod memory;
 pub mod naive;
 mod program;
+mod search;
 mod slice;
 mod table;
 

@@ -54,9 +54,18 @@ pub fn table_box(rules: &Rules, dims: [usize; 3]) -> Result<Vec<u32>, crate::rul
                         continue;
                     }
                     let moves = match &rules.program {
-                        Some(program) => program.options(p, &mut scope, None)?,
+                        Some(program) => program.options_within(p, &mut scope, None, &rules.limits)?,
                         None => rules.moves_at(p),
                     };
+                    // The reference computes sum by sum: a game with a memory
+                    // is not for it (the engine searches those).
+                    if let Some(q) = moves.iter().find(|q| q.iter().sum::<u64>() >= p.iter().sum::<u64>()) {
+                        return Err(crate::rules::ProgramError::BadOption {
+                            position: crate::rules::position_text(p, rules.dimension),
+                            option: crate::rules::position_text(*q, rules.dimension),
+                            why: crate::rules::OptionFault::SumNotLowered,
+                        });
+                    }
                     let mut options: Vec<u32> = moves.iter().map(|&q| v[layer * cells + index(q)]).collect();
                     if let Some(i) = options.iter().position(|&o| o == super::NOT_A_POSITION) {
                         return Err(crate::rules::ProgramError::OptionNotAPosition {

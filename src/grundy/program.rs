@@ -1,7 +1,9 @@
-//! Tables of rules written as a program ([`crate::rules::Program`]): the
-//! positions of one coordinate sum depend only on positions of smaller sums
-//! (every move lowers the sum), so they are computed in parallel, sum by
-//! sum, each worker thread with its own script scope. The program runs once
+//! Tables of rules written as a program ([`crate::rules::Program`]): where
+//! every move lowers the coordinate sum, the positions of one sum depend
+//! only on positions of smaller sums, so they are computed in parallel, sum
+//! by sum, each worker thread with its own script scope. The first option
+//! that does not lower the sum (a game with a memory) hands the whole table
+//! to the search of [`super::search`], which also finds cycles. The program runs once
 //! per position and layer; its options are checked (see
 //! [`crate::rules::Program::options`]) and must lie in the box. Where the
 //! program's `fn position` is false, the cell gets the marker
@@ -14,6 +16,20 @@ use crate::rules::{Convention, ProgramError, Rules};
 use rayon::prelude::*;
 use rhai::Scope;
 use std::sync::atomic::Ordering;
+
+/// Why the sum-by-sum fill stopped.
+enum Halt {
+    /// An error of the program (or the stop).
+    Error(ProgramError),
+    /// An option that does not lower the sum: the search must fill the table.
+    Search,
+}
+
+impl From<ProgramError> for Halt {
+    fn from(e: ProgramError) -> Self {
+        Halt::Error(e)
+    }
+}
 
 /// Allocate the table after checking the memory (4 bytes a state).
 /// The sides and the memory are checked by the caller (`prepare_box`,
@@ -64,11 +80,11 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
     for layer in 0..layers {
         for s in 0..=max_sum {
             let positions = positions_with_sum(dims, s);
-            let results: Vec<Result<(), ProgramError>> = positions
+            let results: Vec<Result<(), Halt>> = positions
                 .par_iter()
                 .map_init(Scope::new, |scope, &c| {
                     if control.must_stop() {
-                        return Err(stopped());
+                        return Err(stopped().into());
                     }
                     let p = c.map(|v| v as u64);
                     // Outside the domain: no value, in either layer.
@@ -84,7 +100,7 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                         table.cells[table.index_at(c, layer)].store(NOT_A_POSITION, Ordering::Relaxed);
                         return Ok(());
                     }
-                    let options = program.options(p, scope, stop).map_err(|e| match e {
+                    let options = program.options_within(p, scope, stop, &rules.limits).map_err(|e| match e {
                         ProgramError::Run { .. } | ProgramError::Limit { .. } if control.must_stop() => stopped(),
                         e => e,
                     })?;
@@ -97,7 +113,11 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                                 option: q.map(|v| v as u64),
                                 dims,
                                 dimension: d,
-                            });
+                            }
+                            .into());
+                        }
+                        if q.iter().sum::<usize>() >= s {
+                            return Err(Halt::Search);
                         }
                         let v = table.get_at(q, layer);
                         if v == NOT_A_POSITION {
@@ -105,7 +125,8 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                                 position: p,
                                 option: q.map(|v| v as u64),
                                 dimension: d,
-                            });
+                            }
+                            .into());
                         }
                         values.push(v);
                     }
@@ -126,8 +147,9 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
             // threads did first.
             if let Some(e) = results.into_iter().find_map(Result::err) {
                 return Err(match e {
-                    ProgramError::Cancelled => EngineError::Cancelled,
-                    e => EngineError::Program(e),
+                    Halt::Search => return super::search::fill(table, control),
+                    Halt::Error(ProgramError::Cancelled) => EngineError::Cancelled,
+                    Halt::Error(e) => EngineError::Program(e),
                 });
             }
             control.advance(positions.len() as u64);

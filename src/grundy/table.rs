@@ -316,7 +316,9 @@ impl Table {
         };
         let p = position.map(|c| c as u64);
         let moves = match &full.rules.program {
-            Some(program) => program.options(p, &mut rhai::Scope::new(), None).unwrap_or_default(),
+            Some(program) => {
+                program.options_within(p, &mut rhai::Scope::new(), None, &full.rules.limits).unwrap_or_default()
+            }
             None => full.rules.moves_at(p),
         };
         let [w, h, d] = full.dims();

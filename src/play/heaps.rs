@@ -348,7 +348,7 @@ impl HeapGame {
     fn refresh(&mut self) {
         let p = self.state.position;
         self.options = match &self.rules.program {
-            Some(program) => match program.options_in_domain(p, &mut rhai::Scope::new(), None) {
+            Some(program) => match program.options_in_domain(p, &mut rhai::Scope::new(), None, &self.rules.limits) {
                 Ok(v) => HeapOptions::Listed(v),
                 Err(e) => HeapOptions::Failed(e),
             },

@@ -9,8 +9,11 @@
 //!
 //! Version 2 adds `dimension` (1, 2 or 3; offsets and terminal cells then
 //! have that many coordinates), `pass` and `program` (the moves written as a
-//! program, instead of `slides`, `jumps` and `terminal`). Version 1 files
-//! (two coordinates) are still read.
+//! program, instead of `slides`, `jumps` and `terminal`). Version 3 adds
+//! `limits`, the raisable limits of one position of a program
+//! (`{"max_options": 200000, "millis_per_position": 5000}`, written only
+//! when they differ from the defaults). Version 1 and 2 files are still
+//! read.
 
 use super::{
     Convention, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Program, ProgramError, Rules, RulesError,
@@ -21,8 +24,8 @@ use std::fmt;
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "grundy-lab-rules";
-/// The file version this build writes (it reads 1 and 2).
-pub const VERSION: u32 = 2;
+/// The file version this build writes (it reads 1 to 3).
+pub const VERSION: u32 = 3;
 /// The largest rules file read, in bytes (a file of [`MAX_OFFSETS`] offsets
 /// and many terminal cells fits well within it).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
@@ -94,6 +97,8 @@ pub enum RulesFileError {
     },
     /// `dimension`, `pass` or `program` in a version 1 file.
     NeedsVersion2,
+    /// `limits` in a version 1 or 2 file.
+    NeedsVersion3,
     /// A `dimension` other than 1, 2 or 3.
     Dimension {
         /// The field's value.
@@ -144,6 +149,7 @@ impl fmt::Display for RulesFileError {
                 write!(f, "field `version` is {found}; this version of Grundy Lab reads versions 1 and {VERSION}")
             }
             RulesFileError::NeedsVersion2 => f.write_str("fields `dimension`, `pass` and `program` need `version` 2"),
+            RulesFileError::NeedsVersion3 => f.write_str("field `limits` needs `version` 3"),
             RulesFileError::Dimension { found } => {
                 write!(f, "field `dimension` is {found}; a game has 1, 2 or 3 coordinates")
             }
@@ -194,6 +200,9 @@ struct RulesFile {
     terminal: Vec<Vec<u32>>,
     #[serde(default)]
     convention: Convention,
+    /// The raisable limits ([`Rules::limits`]), when not the defaults.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    limits: Option<super::Limits>,
 }
 
 fn two() -> u8 {
@@ -221,6 +230,7 @@ pub fn to_json(rules: &Rules) -> String {
         jumps: rules.piece.jumps.iter().map(|o| cut(o.components(), d)).collect(),
         terminal: rules.terminal.cells().map(|c| cut(c, d)).collect(),
         convention: rules.convention,
+        limits: (!rules.limits.is_default()).then_some(rules.limits),
     };
     serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
 }
@@ -246,6 +256,9 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
     }
     if file.version == 1 && (file.dimension != 2 || file.pass || file.program.is_some() || file.breaks.is_some()) {
         return Err(RulesFileError::NeedsVersion2);
+    }
+    if file.version < 3 && file.limits.is_some() {
+        return Err(RulesFileError::NeedsVersion3);
     }
     let d = file.dimension;
     if !(1..=3).contains(&d) {
@@ -288,6 +301,7 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
         pass: file.pass,
         program,
         breaks: file.breaks,
+        limits: file.limits.unwrap_or_default(),
         name: file.name,
         description: file.description,
     };
@@ -440,7 +454,7 @@ mod tests {
         let e = from_json(&ok.replace("\"slides\"", "\"slidez\"")).unwrap_err();
         assert!(matches!(&e, RulesFileError::Shape { detail, line: 8, .. } if detail.contains("`slidez`")), "{e:?}");
         assert!(e.to_string().contains("unknown field `slidez`"), "{e}");
-        let e = from_json(&ok.replace("\"version\": 2", "\"version\": 9")).unwrap_err();
+        let e = from_json(&ok.replace("\"version\": 3", "\"version\": 9")).unwrap_err();
         assert_eq!(e, RulesFileError::Version { found: 9 });
         let v1 = |rest: &str| from_json(&format!(r#"{{"format":"grundy-lab-rules","version":1,"name":"x",{rest}}}"#));
         let e = v1(r#""jumps":[[0,0]]"#).unwrap_err();
@@ -465,6 +479,33 @@ mod tests {
         assert_eq!(from_json(&other), Err(RulesFileError::Format { found: "other".into() }));
         let bad_program = ok.replace("\"dimension\": 2,", "\"dimension\": 2, \"program\": \"fn (\",");
         assert!(matches!(from_json(&bad_program), Err(RulesFileError::Program(_))), "{bad_program}");
+    }
+
+    #[test]
+    fn limits_are_saved_in_version_3_and_older_files_still_read() {
+        let mut r = Rules::from_program("ho", crate::rules::example("restricted-nim").unwrap());
+        // Today's limits are not written: the file says only the game.
+        assert!(!to_json(&r).contains("limits"));
+        r.limits = crate::rules::Limits { max_options: 200_000, millis_per_position: 5000 };
+        let text = to_json(&r);
+        assert!(text.contains("\"version\": 3") && text.contains("\"max_options\": 200000"), "{text}");
+        assert_eq!(from_json(&text).unwrap(), r);
+        // A version 2 file (as earlier builds wrote it) reads with the
+        // default limits; `limits` in it is refused.
+        let v2 = r#"{"format":"grundy-lab-rules","version":2,"name":"q3","dimension":3,"pass":true,
+                    "slides":[[1,0,0],[0,1,0],[0,0,1]]}"#;
+        let old = from_json(v2).unwrap();
+        assert!(old.pass && old.dimension == 3 && old.limits.is_default());
+        let with = v2.replace("\"pass\":true", "\"limits\":{\"max_options\":5}");
+        assert_eq!(from_json(&with), Err(RulesFileError::NeedsVersion3));
+        assert_eq!(from_json(&with.replace("\"version\":2", "\"version\":3")).unwrap().limits.max_options, 5);
+        // Out of range: the one validation names the setting.
+        let zero = text.replace("\"max_options\": 200000", "\"max_options\": 0");
+        let e = from_json(&zero).unwrap_err();
+        let setting = crate::rules::LimitSetting::Options;
+        assert_eq!(e, RulesFileError::Invalid { error: RulesError::Limit { setting, value: 0 }, entry: None });
+        let unknown = text.replace("\"max_options\"", "\"max_option\"");
+        assert!(matches!(from_json(&unknown), Err(RulesFileError::Shape { .. })));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 mod compiled;
 mod file;
+mod limits;
 mod matrix;
 mod presets;
 mod program;
@@ -21,12 +22,16 @@ pub use file::{
     FORMAT as RULES_FILE_FORMAT, FileEntry, MAX_FILE_BYTES, PointList, RulesFileError, SpecError,
     VERSION as RULES_FILE_VERSION, file_beside_preset, from_json, load_spec, to_json,
 };
+pub use limits::{
+    DEFAULT_MAX_OPTIONS, DEFAULT_MILLIS_PER_POSITION, LimitSetting, Limits, MAX_MILLIS_PER_POSITION,
+    MAX_OPTIONS_CEILING,
+};
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_of, parameter_p_piece};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, PresetError, preset, ryuoh_jumps};
 pub(crate) use program::run_failure;
 pub use program::{
     EXAMPLE_PROGRAMS, ExampleProgram, MAX_OPTIONS, MAX_PROGRAM_TEXT, MovesArity, OptionFault, ParseFault, Program,
-    ProgramError, ProgramLimit, RunFault, example, position_text,
+    ProgramError, ProgramLimit, RunFault, cycle_text, example, position_text,
 };
 pub use validate::{
     MAX_DESCRIPTION, MAX_NAME, MAX_OFFSET, MAX_OFFSETS, MAX_TERMINAL_CELLS, MAX_TERMINAL_COORD, OffsetKind, RulesError,
@@ -316,6 +321,10 @@ pub struct Rules {
     /// dimension is 1, and the values are a sequence, not a table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub breaks: Option<String>,
+    /// How many options and how much time one position of the program may
+    /// take (today's values unless raised; a piece ignores them).
+    #[serde(default, skip_serializing_if = "Limits::is_default")]
+    pub limits: Limits,
 }
 
 fn two() -> u8 {
@@ -341,6 +350,7 @@ impl Rules {
             pass: false,
             program: None,
             breaks: None,
+            limits: Limits::default(),
         }
     }
 
@@ -460,8 +470,10 @@ impl Rules {
     /// call a result stale; a new field of `Rules` must be added here (the
     /// pattern below lists every field, so the compiler asks for it).
     pub fn same_game(&self, other: &Rules) -> bool {
-        let Rules { name: _, description: _, piece, terminal, convention, dimension, pass, program, breaks } = self;
+        let Rules { name: _, description: _, piece, terminal, convention, dimension, pass, program, breaks, limits } =
+            self;
         *piece == other.piece
+            && *limits == other.limits
             && *breaks == other.breaks
             && *terminal == other.terminal
             && *convention == other.convention

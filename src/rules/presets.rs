@@ -21,6 +21,8 @@ pub const FAMILY_PRESETS: &[&str] = &[
     "chocolate-2d",
     "chocolate-3d",
     "fraenkel-3",
+    "ho-wythoff",
+    "imitation-nim",
     "queen-program",
 ];
 
@@ -159,6 +161,7 @@ fn family_preset(key: &str) -> Option<Rules> {
             let e = super::program::EXAMPLE_PROGRAMS.iter().find(|e| e.name == key)?;
             let mut r = Rules::from_program(e.name, super::program::example(e.name)?);
             r.description = e.about.into();
+            r.limits = e.limits;
             return Some(r);
         }
     };

@@ -4,10 +4,11 @@
 //! of arrays, and may define `fn terminal(...)` (true: the game ends there,
 //! no moves). The number of parameters of `moves` is the dimension.
 //!
-//! Every option must lie in the non-negative orthant and have a strictly
-//! smaller coordinate sum than its position; the first option that does not
-//! is an error naming the position and the option. (This also rules out
-//! cycles: the coordinate sum falls with every move.)
+//! Every option must lie in the non-negative orthant; the first option that
+//! does not is an error naming the position and the option. An option need
+//! not lower the coordinate sum (a game with a memory keeps its last move
+//! as a coordinate), but the game must be finite: the table engine finds a
+//! cycle and names its positions (`crate::grundy`).
 //!
 //! Speed: when `moves`, `terminal` and the functions they call lie in the
 //! subset of [`super::compiled`] (integers, booleans, arrays, loops, the
@@ -16,9 +17,9 @@
 //! first. Where it gives up (any error or limit), rhai runs the position,
 //! so results and error messages are rhai's either way.
 
-use super::Pos;
 use super::compiled::Compiled;
-pub use super::program_error::{MovesArity, OptionFault, ParseFault, ProgramError, ProgramLimit, RunFault};
+pub use super::program_error::{MovesArity, OptionFault, ParseFault, ProgramError, ProgramLimit, RunFault, cycle_text};
+use super::{Limits, Pos};
 use crate::script;
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 use serde::{Deserialize, Serialize};
@@ -29,8 +30,9 @@ use web_time::Instant;
 /// Longest program text accepted, in characters (not bytes: a comment in
 /// Japanese counts one a character).
 pub const MAX_PROGRAM_TEXT: usize = 100_000;
-/// The most options one position may list (an array of the script is at
-/// most [`script::MAX_ARRAY`] long anyway).
+/// The most options one position may list by default (an array of the
+/// script is at most [`script::MAX_ARRAY`] long then); a game may raise it
+/// ([`Limits::max_options`]).
 pub const MAX_OPTIONS: usize = script::MAX_ARRAY;
 
 /// A compiled rules program. Two programs are equal when their texts are.
@@ -39,6 +41,8 @@ pub struct Program {
     source: String,
     ast: Arc<AST>,
     engine: &'static Engine,
+    /// The same engine with wide arrays, for games that raise their options.
+    wide_engine: &'static Engine,
     dimension: u8,
     has_terminal: bool,
     /// Whether the program defines `fn position` (its domain).
@@ -101,6 +105,7 @@ impl Program {
             }
         }
         let engine = script::engine_for(source);
+        let wide_engine = script::wide_engine_for(source);
         let ast = engine.compile(source).map_err(|e| ProgramError::Parse {
             fault: ParseFault::of(&e.0),
             line: e.1.line().unwrap_or(0),
@@ -136,6 +141,7 @@ impl Program {
             source: source.to_string(),
             ast: Arc::new(ast),
             engine,
+            wide_engine,
             dimension,
             has_terminal,
             has_domain,
@@ -175,7 +181,9 @@ impl Program {
             });
         }
         let args: Vec<Dynamic> = p[..d].iter().map(|&c| Dynamic::from_int(c as i64)).collect();
-        let answer: Dynamic = self.call(scope, "position", args, stop).map_err(|e| self.run_error(e, p))?;
+        let limits = Limits::default();
+        let answer: Dynamic =
+            self.call(scope, "position", args, stop, &limits).map_err(|e| self.run_error(e, p, &limits))?;
         answer.as_bool().map_err(|got| ProgramError::Run {
             position: position_text(p, self.dimension),
             fault: RunFault::PositionNotBool(got.to_string()),
@@ -190,11 +198,12 @@ impl Program {
         p: Pos,
         scope: &mut Scope,
         stop: Option<Instant>,
+        limits: &Limits,
     ) -> Result<Vec<Pos>, ProgramError> {
         if !self.is_position(p, scope, stop)? {
             return Err(ProgramError::NotAPosition { position: p, dimension: self.dimension });
         }
-        let options = self.options(p, scope, stop)?;
+        let options = self.options_within(p, scope, stop, limits)?;
         for &q in &options {
             if !self.is_position(q, scope, stop)? {
                 return Err(ProgramError::OptionNotAPosition { position: p, option: q, dimension: self.dimension });
@@ -218,25 +227,49 @@ impl Program {
     /// The options of `p` from the compiled path alone: `None` when the
     /// program is not compiled or the compiled run gave up.
     pub fn fast_options(&self, p: Pos, stop: Option<Instant>) -> Option<Vec<Pos>> {
-        self.compiled.as_ref()?.options(p, self.dimension, stop)
+        self.fast_options_within(p, stop, &Limits::default())
+    }
+
+    /// [`Program::fast_options`] under a game's raised limits.
+    pub fn fast_options_within(&self, p: Pos, stop: Option<Instant>, limits: &Limits) -> Option<Vec<Pos>> {
+        self.compiled.as_ref()?.options(p, self.dimension, stop, limits)
     }
 
     /// The positions one move reaches from `p`, checked: each lies in the
-    /// non-negative orthant, has `dimension` coordinates and a smaller
-    /// coordinate sum than `p`. Empty where `terminal` says so. The run stops
-    /// at the per-run limits of [`crate::script`] or at `stop`.
+    /// non-negative orthant and has `dimension` coordinates. Empty where
+    /// `terminal` says so. The run stops
+    /// at the default limits ([`Limits::default`]) or at `stop`.
     ///
     /// A compiled program runs on the fast path first; where that gives up
     /// (an error, a limit, a refused option), rhai runs the position and
     /// gives the result or the error.
     pub fn options(&self, p: Pos, scope: &mut Scope, stop: Option<Instant>) -> Result<Vec<Pos>, ProgramError> {
-        if let Some(options) = self.compiled.as_ref().and_then(|c| c.options(p, self.dimension, stop)) {
-            return Ok(options);
-        }
-        self.rhai_options(p, scope, stop)
+        self.options_within(p, scope, stop, &Limits::default())
     }
 
-    fn rhai_options(&self, p: Pos, scope: &mut Scope, stop: Option<Instant>) -> Result<Vec<Pos>, ProgramError> {
+    /// [`Program::options`] under a game's limits: at most
+    /// [`Limits::max_options`] options, and the time (and so the operations)
+    /// per position of `limits`.
+    pub fn options_within(
+        &self,
+        p: Pos,
+        scope: &mut Scope,
+        stop: Option<Instant>,
+        limits: &Limits,
+    ) -> Result<Vec<Pos>, ProgramError> {
+        if let Some(options) = self.compiled.as_ref().and_then(|c| c.options(p, self.dimension, stop, limits)) {
+            return Ok(options);
+        }
+        self.rhai_options(p, scope, stop, limits)
+    }
+
+    fn rhai_options(
+        &self,
+        p: Pos,
+        scope: &mut Scope,
+        stop: Option<Instant>,
+        limits: &Limits,
+    ) -> Result<Vec<Pos>, ProgramError> {
         let d = self.dimension as usize;
         let at = || position_text(p, self.dimension);
         let args: Vec<Dynamic> = p[..d].iter().map(|&c| Dynamic::from_int(c as i64)).collect();
@@ -244,7 +277,8 @@ impl Program {
             return Err(ProgramError::Run { position: at(), fault: RunFault::PositionTooLarge });
         }
         if self.has_terminal {
-            let t: Dynamic = self.call(scope, "terminal", args.clone(), stop).map_err(|e| self.run_error(e, p))?;
+            let t: Dynamic =
+                self.call(scope, "terminal", args.clone(), stop, limits).map_err(|e| self.run_error(e, p, limits))?;
             match t.as_bool() {
                 Ok(true) => return Ok(Vec::new()),
                 Ok(false) => {}
@@ -256,11 +290,15 @@ impl Program {
                 }
             }
         }
-        let result: Dynamic = self.call(scope, "moves", args, stop).map_err(|e| self.run_error(e, p))?;
+        let result: Dynamic =
+            self.call(scope, "moves", args, stop, limits).map_err(|e| self.run_error(e, p, limits))?;
         let type_name = result.type_name().to_string();
         let list: Array =
             result.try_cast::<Array>().ok_or_else(|| ProgramError::NotAList { position: at(), got: type_name })?;
-        let sum: u128 = p[..d].iter().map(|&c| c as u128).sum();
+        if list.len() > limits.max_options as usize {
+            let limit = ProgramLimit::Options { max: limits.max_options, listed: list.len() };
+            return Err(ProgramError::Limit { position: at(), limit });
+        }
         let mut out = Vec::with_capacity(list.len());
         for item in list {
             // The option is written out only when it is refused.
@@ -284,9 +322,6 @@ impl Program {
                 q[i] = v as u64;
             }
             drop(coords);
-            if q[..d].iter().map(|&c| c as u128).sum::<u128>() >= sum {
-                return Err(bad(OptionFault::SumNotLowered, &item));
-            }
             out.push(q);
         }
         out.sort_unstable();
@@ -300,34 +335,34 @@ impl Program {
         name: &str,
         args: Vec<Dynamic>,
         stop: Option<Instant>,
+        limits: &Limits,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
-        script::set_deadline(stop);
+        script::set_run_limits(stop, limits.time_per_position(), limits.operations());
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.engine.call_fn_with_options(options, scope, &self.ast, name, args)
+        let engine = if limits.wide_arrays() { self.wide_engine } else { self.engine };
+        engine.call_fn_with_options(options, scope, &self.ast, name, args)
     }
 
-    fn run_error(&self, e: Box<EvalAltResult>, p: Pos) -> ProgramError {
-        self.run_error_at(&e, p)
-    }
-
-    fn run_error_at(&self, e: &EvalAltResult, p: Pos) -> ProgramError {
-        run_failure(e, position_text(p, self.dimension))
+    fn run_error(&self, e: Box<EvalAltResult>, p: Pos, limits: &Limits) -> ProgramError {
+        run_failure(&e, position_text(p, self.dimension), limits)
     }
 }
 
 /// What a failed run of a program at `position` (as a person reads it)
-/// was: a limit of [`crate::script`] reached, or a fault of the script
-/// (shared by every kind of program).
-pub(crate) fn run_failure(e: &EvalAltResult, position: String) -> ProgramError {
+/// under `limits` was: a limit reached, or a fault of the script (shared by
+/// every kind of program).
+pub(crate) fn run_failure(e: &EvalAltResult, position: String, limits: &Limits) -> ProgramError {
     // rhai names what grew too large: "Length of string", "Size of
     // array/BLOB", "Size of object map".
     let limit = match e {
-        EvalAltResult::ErrorTooManyOperations(_) => ProgramLimit::Operations,
+        e if script::stopped_by_operations(e) => ProgramLimit::Operations { max: limits.operations() },
         // (A total budget that ran out is reported by the caller, who set it.)
-        EvalAltResult::ErrorTerminated(..) => ProgramLimit::TimePerPosition,
+        EvalAltResult::ErrorTerminated(..) => ProgramLimit::TimePerPosition { millis: limits.millis_per_position },
         EvalAltResult::ErrorDataTooLarge(what, _) if what.contains("string") => ProgramLimit::StringLength,
         EvalAltResult::ErrorDataTooLarge(what, _) if what.contains("map") => ProgramLimit::MapSize,
-        EvalAltResult::ErrorDataTooLarge(..) => ProgramLimit::ArraySize,
+        EvalAltResult::ErrorDataTooLarge(..) => {
+            ProgramLimit::ArraySize { max: limits.array_size(), options: limits.max_options }
+        }
         EvalAltResult::ErrorStackOverflow(_) => ProgramLimit::CallDepth,
         other => return ProgramError::Run { position, fault: RunFault::of(other) },
     };
@@ -343,6 +378,8 @@ pub struct ExampleProgram {
     pub about: &'static str,
     /// The program text.
     pub source: &'static str,
+    /// The limits of one position its preset comes with.
+    pub limits: Limits,
 }
 
 /// The example programs (also in `assets/programs/`).
@@ -352,24 +389,28 @@ pub const EXAMPLE_PROGRAMS: &[ExampleProgram] = &[
         about: "A chocolate bar with the step function f(i) = floor(i / 2): y + 1 columns, column i \
                 min(f(i), x) + 1 squares tall; a break lowers the bar or shortens it (Nakamura and \
                 Miyadera, Integers 15 (2015) #G4, and later papers). g(x, y) = x XOR y when x <= f(y).",
+        limits: Limits::DEFAULT,
         source: include_str!("../../assets/programs/chocolate-2d.rhai"),
     },
     ExampleProgram {
         name: "chocolate-3d",
         about: "A strip of x squares beside a step chocolate bar (y, z) with h(i) = floor(i / 2): \
                 three coordinates; the P-positions with y <= h(z) are x XOR y XOR z = 0.",
+        limits: Limits::DEFAULT,
         source: include_str!("../../assets/programs/chocolate-3d.rhai"),
     },
     ExampleProgram {
         name: "restricted-nim",
         about: "One heap; a move removes at least one and at most half of the stones \
                 (Levine, Ars Combinatoria 80 (2006)): g(2n) = n, g(2n + 1) = g(n).",
+        limits: Limits::DEFAULT,
         source: include_str!("../../assets/programs/restricted-nim.rhai"),
     },
     ExampleProgram {
         name: "subtraction-1-3-4",
         about: "One heap; a move removes 1, 3 or 4 stones (Winning Ways): the Grundy numbers repeat \
                 0, 1, 0, 1, 2, 3, 2, and the P-positions are x mod 7 in {0, 2}.",
+        limits: Limits::DEFAULT,
         source: include_str!("../../assets/programs/subtraction-1-3-4.rhai"),
     },
     ExampleProgram {
@@ -377,11 +418,31 @@ pub const EXAMPLE_PROGRAMS: &[ExampleProgram] = &[
         about: "Fraenkel's three-heap Wythoff game: one heap any amount, or (a, b, c) from all \
                 three with a XOR b XOR c = 0 (Sun and Zeilberger, Annals of Combinatorics 8 (2004)). \
                 With the first heap empty the P-positions are Wythoff's pairs.",
+        limits: Limits::DEFAULT,
         source: include_str!("../../assets/programs/fraenkel-3.rhai"),
+    },
+    ExampleProgram {
+        name: "ho-wythoff",
+        about: "Ho's extension of Wythoff's game: Wythoff's moves, and also k from the smaller pile with l \
+                from the other, 0 < l < k (N. B. Ho, J. Combin. Theory A 119 (2012)). Its P-positions are \
+                Wythoff's pairs. About n * n options at (n, n): the preset raises the options per position \
+                to 1048576 and the time to 10 s.",
+        limits: Limits { max_options: 1 << 20, millis_per_position: 10_000 },
+        source: include_str!("../../assets/programs/ho-wythoff.rhai"),
+    },
+    ExampleProgram {
+        name: "imitation-nim",
+        about: "Two-pile Nim in which a player may not imitate: after the opponent took t tokens from the \
+                shorter pile, taking t from the larger is forbidden (Larsson, Integers 9 (2009) #G4, for p = 1). \
+                A position (x, y, t) remembers the last move, so a move may keep the coordinate sum: a game \
+                with a memory, computed by a search.",
+        limits: Limits::DEFAULT,
+        source: include_str!("../../assets/programs/imitation-nim.rhai"),
     },
     ExampleProgram {
         name: "queen-program",
         about: "The queen (Wythoff's game) written as a program; it agrees with the preset `queen`.",
+        limits: Limits::DEFAULT,
         source: include_str!("../../assets/programs/queen.rhai"),
     },
 ];
@@ -430,23 +491,25 @@ mod tests {
         assert!(text.contains("string") && text.contains(&script::MAX_STRING.to_string()), "{text}");
         assert!(!text.contains("array") && !text.contains("options"), "{text}");
         let (e, text) = limit_at("fn moves(x) { let a = []; a.pad(70000, [0]); a }", [1, 0, 0]);
-        assert!(matches!(e, ProgramError::Limit { limit: ProgramLimit::ArraySize, .. }), "{e:?}");
-        assert!(text.contains("array") && text.contains("65536 items") && text.contains("options"), "{text}");
+        assert!(matches!(e, ProgramError::Limit { limit: ProgramLimit::ArraySize { max: 65536, .. }, .. }), "{e:?}");
+        assert!(text.contains("array") && text.contains("65536 items") && text.contains("--max-options"), "{text}");
         let (e, text) = limit_at("fn moves(x) { let i = 0; loop { i += 1; } }", [1, 0, 0]);
         match e {
-            ProgramError::Limit { limit: ProgramLimit::Operations, .. } => {
+            ProgramError::Limit { limit: ProgramLimit::Operations { max }, .. } => {
+                assert_eq!(max, script::MAX_OPERATIONS);
                 assert!(text.contains("1000000 operations"), "{text}")
             }
-            ProgramError::Limit { limit: ProgramLimit::TimePerPosition, .. } => {
-                assert!(text.contains("0.5 s") && text.contains("time limit per position"), "{text}")
+            ProgramError::Limit { limit: ProgramLimit::TimePerPosition { millis: 500 }, .. } => {
+                assert!(text.contains("0.5 s") && text.contains("--seconds-per-position"), "{text}")
             }
             e => panic!("{e:?}"),
         }
         // Each limit's words are its own.
         let words: Vec<String> = [
-            ProgramLimit::Operations,
-            ProgramLimit::TimePerPosition,
-            ProgramLimit::ArraySize,
+            ProgramLimit::Operations { max: 1 },
+            ProgramLimit::TimePerPosition { millis: 1 },
+            ProgramLimit::ArraySize { max: 1, options: 1 },
+            ProgramLimit::Options { max: 1, listed: 2 },
             ProgramLimit::StringLength,
             ProgramLimit::MapSize,
         ]
@@ -458,5 +521,59 @@ mod tests {
                 assert_ne!(a, b);
             }
         }
+    }
+
+    /// One-heap Nim: `x` options at `x`.
+    const MANY: &str = "fn moves(x) { let out = []; for k in 1..=x { out.push([x - k]); } out }";
+
+    #[test]
+    fn the_options_per_position_are_a_setting_on_both_paths() {
+        let program = Program::new(MANY).unwrap();
+        assert!(program.is_compiled());
+        let few = Limits { max_options: 10, ..Limits::default() };
+        for p in [program.clone(), program.without_fast_path()] {
+            assert_eq!(p.options_within([10, 0, 0], &mut Scope::new(), None, &few).unwrap().len(), 10);
+            let e = p.options_within([11, 0, 0], &mut Scope::new(), None, &few).unwrap_err();
+            assert_eq!(
+                e,
+                ProgramError::Limit { position: "(11)".into(), limit: ProgramLimit::Options { max: 10, listed: 11 } }
+            );
+            assert!(e.to_string().contains("11 options, more than 10"), "{e}");
+        }
+        // Past the default, wide arrays: 70 000 options are refused by
+        // default and listed with the setting raised, on the compiled path
+        // and on rhai's (one `pad`: rhai checks an array's size at every
+        // change, so building a long list one push at a time is slow there).
+        let n = 70_000;
+        // (Listing them takes more steps than the default budget, too.)
+        let raised = Limits { max_options: 100_000, millis_per_position: 5000 };
+        assert_eq!(program.fast_options([n, 0, 0], None), None);
+        let fast = program.fast_options_within([n, 0, 0], None, &raised).expect("the fast path lists them");
+        assert_eq!(fast, (0..n).map(|k| [k, 0, 0]).collect::<Vec<_>>());
+        let padded = Program::new("fn moves(x) { let a = []; a.pad(70000, [0]); a }").unwrap().without_fast_path();
+        let e = padded.options([1, 0, 0], &mut Scope::new(), None).unwrap_err();
+        assert!(matches!(e, ProgramError::Limit { limit: ProgramLimit::ArraySize { max: 65536, .. }, .. }), "{e:?}");
+        assert_eq!(padded.options_within([1, 0, 0], &mut Scope::new(), None, &raised), Ok(vec![[0, 0, 0]]));
+    }
+
+    #[test]
+    fn a_longer_time_per_position_allows_more_operations() {
+        // About 3 million operations at one position: past the default
+        // budget, within that of 10 s.
+        let source = "fn moves(x) { let s = 0; for k in 0..x { s += k; } if s >= 0 { [] } else { [[0]] } }";
+        let program = Program::new(source).unwrap().without_fast_path();
+        let e = program.options([1_000_000, 0, 0], &mut Scope::new(), None).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ProgramError::Limit {
+                    limit: ProgramLimit::Operations { .. } | ProgramLimit::TimePerPosition { .. },
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        let long = Limits { millis_per_position: 10_000, ..Limits::default() };
+        assert_eq!(program.options_within([1_000_000, 0, 0], &mut Scope::new(), None, &long), Ok(vec![]));
     }
 }

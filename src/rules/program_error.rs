@@ -4,20 +4,41 @@
 //! (`src/ui/i18n.rs`, `program_error`).
 
 use super::Pos;
-use super::program::{MAX_OPTIONS, MAX_PROGRAM_TEXT, position_text};
+use super::program::{MAX_PROGRAM_TEXT, position_text};
 use crate::script;
 use std::fmt;
 
-/// A limit of one run of a program (one position), as reached.
+/// A limit of one run of a program (one position), as reached, with the
+/// value it had (the game's [`super::Limits`] set the first four).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProgramLimit {
-    /// More than [`script::MAX_OPERATIONS`] operations at one position.
-    Operations,
-    /// Longer than [`script::MAX_RUN_TIME`] at one position.
-    TimePerPosition,
-    /// An array longer than [`script::MAX_ARRAY`] items (the list of
-    /// options is an array: at most [`MAX_OPTIONS`] options).
-    ArraySize,
+    /// More than `max` operations at one position (the budget that grows
+    /// with the time per position, [`super::Limits::operations`]).
+    Operations {
+        /// The cap on operations.
+        max: u64,
+    },
+    /// Longer than the time per position ([`super::Limits::millis_per_position`]).
+    TimePerPosition {
+        /// The time per position, in milliseconds.
+        millis: u32,
+    },
+    /// An array longer than `max` items (the list of options is an array:
+    /// raise the options per position to allow longer ones).
+    ArraySize {
+        /// The longest array allowed.
+        max: usize,
+        /// The options per position of the game.
+        options: u32,
+    },
+    /// `moves` listed more options than the setting allows
+    /// ([`super::Limits::max_options`]).
+    Options {
+        /// The options per position of the game.
+        max: u32,
+        /// How many the list had.
+        listed: usize,
+    },
     /// A string longer than [`script::MAX_STRING`] characters.
     StringLength,
     /// An object map with too many entries.
@@ -29,23 +50,26 @@ pub enum ProgramLimit {
 impl fmt::Display for ProgramLimit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ProgramLimit::Operations => write!(
+            ProgramLimit::Operations { max } => write!(
                 f,
-                "the program took more than {} operations (steps) at one position, the limit on operations \
-                 per position (an endless loop?)",
-                script::MAX_OPERATIONS
+                "the program took more than {max} operations (steps) at one position, the limit on operations \
+                 per position (an endless loop? the limit grows with the setting `--seconds-per-position`)"
             ),
-            ProgramLimit::TimePerPosition => write!(
+            ProgramLimit::TimePerPosition { millis } => write!(
                 f,
                 "the program ran longer than {} s at one position, the time limit per position (an endless loop, \
-                 or too much work for one position?)",
-                script::MAX_RUN_TIME.as_secs_f32()
+                 or too much work for one position? raise the setting with `--seconds-per-position`)",
+                f64::from(*millis) / 1000.0
             ),
-            ProgramLimit::ArraySize => write!(
+            ProgramLimit::ArraySize { max, options } => write!(
                 f,
-                "an array grew too large, past {} items: the limit on the size of an array (so `moves` lists at most \
-                 {MAX_OPTIONS} options)",
-                script::MAX_ARRAY
+                "an array grew too large, past {max} items: the limit on the size of an array (so `moves` lists at \
+                 most {options} options; raise the setting with `--max-options`)"
+            ),
+            ProgramLimit::Options { max, listed } => write!(
+                f,
+                "`moves` listed {listed} options, more than {max}, the limit on options per position (raise the \
+                 setting with `--max-options`)"
             ),
             ProgramLimit::StringLength => {
                 write!(
@@ -153,6 +177,14 @@ pub enum ProgramError {
         /// How many coordinates the game has (1, 2 or 3).
         dimension: u8,
     },
+    /// The game does not end: its moves go round a cycle, the positions in
+    /// the order they are played, the first again at the end.
+    Cycle {
+        /// The positions of the cycle, the first repeated at the end.
+        positions: Vec<Pos>,
+        /// How many coordinates the game has (1, 2 or 3).
+        dimension: u8,
+    },
     /// The total time budget ran out (in milliseconds).
     Budget {
         /// The budget that ran out, in milliseconds.
@@ -160,6 +192,20 @@ pub enum ProgramError {
     },
     /// The computation was cancelled.
     Cancelled,
+}
+
+/// A cycle of positions as a person reads it: `(1, 0) → (0, 1) → (1, 0)`,
+/// at most 12 positions and the last (a long cycle is cut in the middle).
+pub fn cycle_text(positions: &[Pos], dimension: u8) -> String {
+    let shown: Vec<String> = if positions.len() > 13 {
+        let mut v: Vec<String> = positions[..12].iter().map(|&p| position_text(p, dimension)).collect();
+        v.push("…".into());
+        v.extend(positions.last().map(|&p| position_text(p, dimension)));
+        v
+    } else {
+        positions.iter().map(|&p| position_text(p, dimension)).collect()
+    };
+    shown.join(" → ")
 }
 
 /// What is wrong with the text of a program, from rhai's parser.
@@ -359,7 +405,7 @@ impl fmt::Display for OptionFault {
                 f.write_str("has a negative coordinate (options must stay in the non-negative orthant)")
             }
             OptionFault::SumNotLowered => {
-                f.write_str("does not lower the sum of the coordinates (every move must, so that the game ends)")
+                f.write_str("does not lower the sum of the coordinates (here the values come from smaller positions)")
             }
             OptionFault::NotASplit => f.write_str("is not an option (an array of heap sizes; [] takes the whole heap)"),
             OptionFault::EmptyPart => {
@@ -453,6 +499,11 @@ impl fmt::Display for ProgramError {
                 *millis as f64 / 1000.0
             ),
             ProgramError::Cancelled => f.write_str("cancelled"),
+            ProgramError::Cycle { positions, dimension } => write!(
+                f,
+                "the game does not end: its moves go round the cycle {} (a game must be finite)",
+                cycle_text(positions, *dimension)
+            ),
         }
     }
 }
@@ -494,13 +545,15 @@ mod tests {
             error_at("fn moves(x) { [[x, 1]] }"),
             ProgramError::BadOption { why: OptionFault::Coordinates { got: 2, want: 1 }, .. }
         ));
-        assert!(matches!(
-            error_at("fn moves(x) { [[x]] }"),
-            ProgramError::BadOption { why: OptionFault::SumNotLowered, .. }
-        ));
+        // An option that keeps the sum is one (a game with a memory); the
+        // engine finds the cycle it may close.
+        assert_eq!(
+            Program::new("fn moves(x) { [[x]] }").unwrap().options([3, 0, 0], &mut rhai::Scope::new(), None),
+            Ok(vec![[3, 0, 0]])
+        );
         assert!(matches!(
             error_at("fn g(n) { g(n + 1) } fn moves(x) { g(x) }"),
-            ProgramError::Limit { limit: ProgramLimit::CallDepth | ProgramLimit::Operations, .. }
+            ProgramError::Limit { limit: ProgramLimit::CallDepth | ProgramLimit::Operations { .. }, .. }
         ));
         assert_eq!(error_at("fn moves(a, b, c, d) { [] }"), ProgramError::NoMoves(MovesArity::Parameters(4)));
         assert_eq!(error_at("fn f(x) { [] }"), ProgramError::NoMoves(MovesArity::Missing));

@@ -3,7 +3,7 @@
 //! engine itself) calls [`Rules::validate`], so a limit of the engine is a
 //! limit of every door.
 
-use super::{Offset, Rules};
+use super::{LimitSetting, Offset, Rules};
 use std::fmt;
 
 /// The largest offset component: a move subtracts at most this much from a
@@ -106,6 +106,15 @@ pub enum RulesError {
     NameTooLong(usize),
     /// A description longer than [`MAX_DESCRIPTION`] characters.
     DescriptionTooLong(usize),
+    /// A limit of [`super::Limits`] out of its range (1 to
+    /// [`super::MAX_OPTIONS_CEILING`] options, 1 ms to
+    /// [`super::MAX_MILLIS_PER_POSITION`] ms per position).
+    Limit {
+        /// Which setting.
+        setting: LimitSetting,
+        /// Its value (options, or milliseconds).
+        value: u32,
+    },
     /// A control character in the name or description (see
     /// [`TextField`] for which are refused).
     ControlCharacter {
@@ -155,6 +164,15 @@ impl fmt::Display for RulesError {
             RulesError::ProgramDimension { program, rules } => {
                 write!(f, "the program's `moves` takes {program} coordinates, but the dimension is {rules}")
             }
+            RulesError::Limit { setting: LimitSetting::Options, value } => {
+                write!(f, "the options per position are {value}; the setting is 1 to {}", super::MAX_OPTIONS_CEILING)
+            }
+            RulesError::Limit { setting: LimitSetting::Time, value } => write!(
+                f,
+                "the time per position is {} s; the setting is 0.001 to {} s",
+                f64::from(*value) / 1000.0,
+                super::MAX_MILLIS_PER_POSITION / 1000
+            ),
             RulesError::NameTooLong(n) => write!(f, "the name has {n} characters; at most {MAX_NAME}"),
             RulesError::DescriptionTooLong(n) => {
                 write!(f, "the description has {n} characters; at most {MAX_DESCRIPTION}")
@@ -227,6 +245,9 @@ impl Rules {
         if let Some(c) = self.terminal.cells().find(|&c| outside(c)) {
             return Err(RulesError::TerminalOutsideDimension(c, d));
         }
+        if let Some((setting, value)) = self.limits.out_of_range() {
+            return Err(RulesError::Limit { setting, value });
+        }
         let name = self.name.chars().count();
         if name > MAX_NAME {
             return Err(RulesError::NameTooLong(name));
@@ -293,6 +314,18 @@ mod tests {
         let mut r = preset("queen").unwrap();
         r.description = "d".repeat(MAX_DESCRIPTION + 1);
         assert_eq!(r.validate(), Err(RulesError::DescriptionTooLong(MAX_DESCRIPTION + 1)));
+        // The raisable limits, each named.
+        let mut r = Rules::from_program("p", crate::rules::example("restricted-nim").unwrap());
+        r.limits.max_options = 0;
+        assert_eq!(r.validate(), Err(RulesError::Limit { setting: LimitSetting::Options, value: 0 }));
+        r.limits.max_options = crate::rules::MAX_OPTIONS_CEILING;
+        assert_eq!(r.validate(), Ok(()));
+        r.limits.millis_per_position = 0;
+        let e = r.validate().unwrap_err();
+        assert_eq!(e, RulesError::Limit { setting: LimitSetting::Time, value: 0 });
+        assert!(e.to_string().contains("time per position is 0 s"), "{e}");
+        r.limits.millis_per_position = crate::rules::MAX_MILLIS_PER_POSITION + 1;
+        assert!(r.validate().unwrap_err().to_string().contains("0.001 to 600 s"));
     }
 
     #[test]

@@ -29,41 +29,80 @@ pub const MAX_OPERATIONS: u64 = 1_000_000;
 pub const MAX_STRING: usize = 4096;
 /// Largest array a script may build.
 pub const MAX_ARRAY: usize = 65_536;
+/// Largest array a program may build when its game raises the number of
+/// options past [`MAX_ARRAY`] (`rules::Limits`): 4 194 304 items.
+pub const MAX_WIDE_ARRAY: usize = 1 << 22;
 /// Wall-clock time one run may take. The operation cap alone is not
 /// enough: one operation can be a call that sorts a large array.
 pub const MAX_RUN_TIME: Duration = Duration::from_millis(500);
 
+/// The value a run stopped by the operation cap terminates with (rhai's
+/// `ErrorTerminated`), to tell it from a run stopped by the clock.
+const OPERATIONS_SPENT: i64 = -1;
+
 thread_local! {
     /// When the run on this thread must stop.
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// How many operations the run on this thread may take.
+    static OPERATIONS: Cell<u64> = const { Cell::new(MAX_OPERATIONS) };
 }
 
 /// Make the next run on this thread stop at [`MAX_RUN_TIME`] from now, or
-/// at `stop` if that comes first (a total budget). A run stopped by the
-/// clock ends with rhai's `ErrorTerminated`.
+/// at `stop` if that comes first (a total budget), and after
+/// [`MAX_OPERATIONS`] operations. A run stopped by the clock ends with
+/// rhai's `ErrorTerminated`; see [`stopped_by_operations`].
 pub fn set_deadline(stop: Option<Instant>) {
-    let run = Instant::now() + MAX_RUN_TIME;
+    set_run_limits(stop, MAX_RUN_TIME, MAX_OPERATIONS);
+}
+
+/// [`set_deadline`] with another time per run and cap on operations (a
+/// game's raised limits, `rules::Limits`).
+pub fn set_run_limits(stop: Option<Instant>, time: Duration, operations: u64) {
+    let run = Instant::now() + time;
     DEADLINE.set(Some(stop.map_or(run, |s| s.min(run))));
+    OPERATIONS.set(operations);
+}
+
+/// Whether a run ended because it took more operations than its cap
+/// (rather than by the clock or a fault of the script).
+pub fn stopped_by_operations(e: &rhai::EvalAltResult) -> bool {
+    match e {
+        rhai::EvalAltResult::ErrorTooManyOperations(_) => true,
+        rhai::EvalAltResult::ErrorTerminated(token, _) => token.as_int() == Ok(OPERATIONS_SPENT),
+        _ => false,
+    }
 }
 
 /// The shared, sandboxed engine (built once; `Sync` with rhai's `sync`
 /// feature), with the checked operators.
 pub fn engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(|| build_engine(false))
+    ENGINE.get_or_init(|| build_engine(false, MAX_ARRAY))
 }
 
 /// The same engine with rhai's fast operators, for scripts without a
 /// comparison or shift operator (see [`uses_checked_operators`]).
 pub fn fast_engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(|| build_engine(true))
+    ENGINE.get_or_init(|| build_engine(true, MAX_ARRAY))
 }
 
 /// The engine for `text`: the fast one when the text has no comparison or
 /// shift operator.
 pub fn engine_for(text: &str) -> &'static Engine {
     if uses_checked_operators(text) { engine() } else { fast_engine() }
+}
+
+/// [`engine_for`] with arrays of up to [`MAX_WIDE_ARRAY`] items, for the
+/// programs of games that raise their number of options.
+pub fn wide_engine_for(text: &str) -> &'static Engine {
+    static CHECKED: OnceLock<Engine> = OnceLock::new();
+    static FAST: OnceLock<Engine> = OnceLock::new();
+    if uses_checked_operators(text) {
+        CHECKED.get_or_init(|| build_engine(false, MAX_WIDE_ARRAY))
+    } else {
+        FAST.get_or_init(|| build_engine(true, MAX_WIDE_ARRAY))
+    }
 }
 
 /// Whether `text` may contain a comparison (`==`, `!=`, `<`, `<=`, `>`,
@@ -125,7 +164,7 @@ fn without_comments(text: &str) -> String {
     out
 }
 
-fn build_engine(fast_operators: bool) -> Engine {
+fn build_engine(fast_operators: bool, max_array: usize) -> Engine {
     let mut engine = Engine::new_raw();
     // Arithmetic, comparisons, arrays and ranges only: the core package
     // would bring `sleep`, which an endless-loop guard cannot stop.
@@ -141,19 +180,26 @@ fn build_engine(fast_operators: bool) -> Engine {
     // shifts of `operators` would never run in an operator expression.
     engine.set_fast_operators(fast_operators);
     engine
-        .set_max_operations(MAX_OPERATIONS)
+        // The cap on operations is the run's own (`OPERATIONS`), checked
+        // below; rhai's would be the same for every run.
+        .set_max_operations(0)
         .set_max_expr_depths(48, 24)
         .set_max_call_levels(24)
         .set_max_string_size(MAX_STRING)
-        .set_max_array_size(MAX_ARRAY)
+        .set_max_array_size(max_array)
         .set_max_map_size(1024)
         .set_max_variables(256)
         .set_max_functions(64)
         .set_max_modules(0)
         .set_strict_variables(true);
     engine.on_progress(|operations| {
-        // Reading the clock every operation would slow every run down.
-        if operations % 1024 == 0 && DEADLINE.get().is_some_and(|d| Instant::now() > d) {
+        // Reading the clock every operation would slow every run down (so
+        // the cap is kept to within 1024 operations).
+        if operations % 1024 != 0 {
+            None
+        } else if operations > OPERATIONS.get() {
+            Some(Dynamic::from_int(OPERATIONS_SPENT))
+        } else if DEADLINE.get().is_some_and(|d| Instant::now() > d) {
             Some(Dynamic::UNIT)
         } else {
             None

@@ -95,7 +95,7 @@ impl SplitsProgram {
         let result: Dynamic = self
             .engine
             .call_fn_with_options(options, scope, &self.ast, "splits", (Dynamic::from_int(arg),))
-            .map_err(|e| crate::rules::run_failure(&e, at()))?;
+            .map_err(|e| crate::rules::run_failure(&e, at(), &crate::rules::Limits::default()))?;
         let type_name = result.type_name().to_string();
         let list: Array =
             result.try_cast::<Array>().ok_or_else(|| ProgramError::NotAList { position: at(), got: type_name })?;

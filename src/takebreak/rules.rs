@@ -299,6 +299,14 @@ impl TakeBreak {
                     }
                     None => r.moves_at(p),
                 };
+                // A heap's value needs those of smaller heaps only.
+                if let Some(q) = positions.iter().find(|q| q[0] >= n) {
+                    return Err(TakeBreakError::Program(crate::rules::ProgramError::BadOption {
+                        position: crate::rules::position_text(p, 1),
+                        option: format!("[{}]", q[0]),
+                        why: crate::rules::OptionFault::SumNotLowered,
+                    }));
+                }
                 out = positions.into_iter().map(|q| if q[0] == 0 { Vec::new() } else { vec![q[0]] }).collect();
             }
         }

@@ -362,6 +362,9 @@ pub fn program_error(e: &crate::rules::ProgramError) -> String {
         ),
         E::Budget { millis } => trf("program.error.budget", &[("s", &(*millis as f64 / 1000.0))]),
         E::Cancelled => tr("map.engine.cancelled").to_string(),
+        E::Cycle { positions, dimension } => {
+            trf("program.error.cycle", &[("cycle", &crate::rules::cycle_text(positions, *dimension))])
+        }
     }
 }
 
@@ -397,11 +400,12 @@ fn run_fault(f: &crate::rules::RunFault) -> String {
 
 fn program_limit(l: crate::rules::ProgramLimit) -> String {
     use crate::rules::ProgramLimit as L;
-    use crate::script::{MAX_ARRAY, MAX_OPERATIONS, MAX_RUN_TIME, MAX_STRING};
+    use crate::script::MAX_STRING;
     match l {
-        L::Operations => trf("program.limit.operations", &[("max", &MAX_OPERATIONS)]),
-        L::TimePerPosition => trf("program.limit.time", &[("s", &MAX_RUN_TIME.as_secs_f32())]),
-        L::ArraySize => trf("program.limit.array", &[("max", &MAX_ARRAY), ("options", &crate::rules::MAX_OPTIONS)]),
+        L::Operations { max } => trf("program.limit.operations", &[("max", &max)]),
+        L::TimePerPosition { millis } => trf("program.limit.time", &[("s", &(f64::from(millis) / 1000.0))]),
+        L::ArraySize { max, options } => trf("program.limit.array", &[("max", &max), ("options", &options)]),
+        L::Options { max, listed } => trf("program.limit.options", &[("max", &max), ("listed", &listed)]),
         L::StringLength => trf("program.limit.string", &[("max", &MAX_STRING)]),
         L::MapSize => tr("program.limit.map").to_string(),
         L::CallDepth => tr("program.limit.depth").to_string(),
@@ -483,6 +487,13 @@ pub fn rules_error(e: &crate::rules::RulesError) -> String {
         RulesError::ProgramDimension { program, rules } => {
             trf("map.rules_error.program_dimension", &[("program", program), ("rules", rules)])
         }
+        RulesError::Limit { setting: crate::rules::LimitSetting::Options, value } => {
+            trf("map.rules_error.options_setting", &[("value", value), ("max", &crate::rules::MAX_OPTIONS_CEILING)])
+        }
+        RulesError::Limit { setting: crate::rules::LimitSetting::Time, value } => trf(
+            "map.rules_error.time_setting",
+            &[("value", &(f64::from(*value) / 1000.0)), ("max", &(crate::rules::MAX_MILLIS_PER_POSITION / 1000))],
+        ),
         RulesError::NameTooLong(n) => trf("map.rules_error.name_too_long", &[("n", n), ("max", &MAX_NAME)]),
         RulesError::DescriptionTooLong(n) => {
             trf("map.rules_error.description_too_long", &[("n", n), ("max", &MAX_DESCRIPTION)])
@@ -588,6 +599,7 @@ pub fn rules_file_error(e: &crate::rules::RulesFileError) -> String {
         RulesFileError::Format { found } => trf("rules.file_error.format", &[("found", found), ("expected", &FORMAT)]),
         RulesFileError::Version { found } => trf("rules.file_error.version", &[("found", found), ("ours", &VERSION)]),
         RulesFileError::NeedsVersion2 => tr("rules.file_error.needs_version_2").to_string(),
+        RulesFileError::NeedsVersion3 => tr("rules.file_error.needs_version_3").to_string(),
         RulesFileError::Dimension { found } => trf("rules.file_error.dimension", &[("found", found)]),
         RulesFileError::TooManyOffsets { count } => {
             trf("rules.file_error.too_many_offsets", &[("count", count), ("max", &MAX_OFFSETS)])
@@ -1090,7 +1102,7 @@ mod tests {
         // English keeps the library's words where they are more precise.
         assert_eq!(formula_error(&runtime), runtime.to_string());
         assert_eq!(formula_error(&parse), parse.to_string());
-        assert_eq!(rules_file_error(&file), "it is a version 9 file; this version of Grundy Lab reads versions 1 to 2");
+        assert_eq!(rules_file_error(&file), "it is a version 9 file; this version of Grundy Lab reads versions 1 to 3");
         // The JSON reader's words in English.
         assert_eq!(rules_file_error(&files[1]), files[1].to_string());
         assert_eq!(
@@ -1159,6 +1171,28 @@ mod tests {
         let english = errors();
         assert_eq!(english[4], "a (0,0)-leaper never moves; make a or b more than 0");
         assert!(english[12].starts_with("the benchmark at 65536 × 65536 needs 4.3 GB"), "{}", english[12]);
+    }
+
+    #[test]
+    fn a_cycle_and_the_limits_are_worded_in_both_languages() {
+        use crate::rules::{ProgramError, ProgramLimit};
+        let cycle = ProgramError::Cycle { positions: vec![[1, 0, 0], [0, 1, 0], [1, 0, 0]], dimension: 2 };
+        let options =
+            ProgramError::Limit { position: "(11)".into(), limit: ProgramLimit::Options { max: 10, listed: 11 } };
+        set_language(Language::Japanese);
+        assert_eq!(
+            program_error(&cycle),
+            "このゲームは終わりません。手が (1, 0) → (0, 1) → (1, 0) と一巡します (ゲームは有限でなければなりません)"
+        );
+        assert!(program_error(&options).contains("設定「1 局面の手の数」の 10 個"), "{}", program_error(&options));
+        set_language(Language::English);
+        assert!(program_error(&cycle).contains("go round the cycle (1, 0) → (0, 1) → (1, 0)"));
+        assert!(program_error(&options).contains("options per position"));
+        // A long cycle is cut in the middle, its last position kept.
+        let long: Vec<[u64; 3]> = (0..40).map(|i| [i % 20, 0, 0]).collect();
+        let text = crate::rules::cycle_text(&long, 1);
+        assert_eq!(text.matches(" → ").count(), 13, "{text}");
+        assert!(text.contains("…") && text.ends_with("(19)"), "{text}");
     }
 
     #[test]

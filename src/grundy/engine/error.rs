@@ -64,6 +64,8 @@ impl fmt::Display for EngineError {
             EngineError::InvalidRules(e) => write!(f, "these rules cannot be computed: {e}"),
             // A budget that ran out is no failure of the program.
             EngineError::Program(e @ crate::rules::ProgramError::Budget { .. }) => write!(f, "{e}"),
+            // A cycle is a fault of the game, not of one run: its own sentence.
+            EngineError::Program(e @ crate::rules::ProgramError::Cycle { .. }) => write!(f, "{e}"),
             EngineError::Program(e) => write!(f, "the rules program failed {e}"),
             EngineError::TakeAndBreak { name } => write!(
                 f,

@@ -18,8 +18,10 @@ pub fn estimate_bytes(rules: &Rules, width: usize, height: usize) -> u64 {
 pub fn estimate_bytes_box(rules: &Rules, dims: [usize; 3]) -> u64 {
     if rules.program.is_some() {
         let layers = if rules.pass { 2 } else { 1 };
-        // Saturating: three sides of 2^20 would overflow.
-        return dims.iter().fold(layers * 4, |bytes, &n| bytes.saturating_mul(n as u64));
+        // 4 bytes a value and the search's status byte (a game with a
+        // memory is searched). Saturating: three sides of 2^20 would
+        // overflow.
+        return dims.iter().fold(layers * 5, |bytes, &n| bytes.saturating_mul(n as u64));
     }
     Plan::new(rules, dims).bytes()
 }

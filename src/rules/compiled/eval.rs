@@ -12,7 +12,6 @@
 use super::value::{
     BinOp, Flow, Scalar, Value, binary, checked_size, index, int_op, make_array, mutate_at, op_assign, push,
 };
-use crate::script;
 use web_time::Instant;
 
 /// The deepest chain of calls (rhai allows 24 levels).
@@ -107,14 +106,16 @@ pub struct Run<'a> {
     base: usize,
     depth: u32,
     operations: u64,
+    /// The cap on `operations` (the game's [`crate::rules::Limits::operations`]).
+    max_operations: u64,
     deadline: Instant,
     /// The value of the `return` under way.
     returned: Value,
 }
 
 impl<'a> Run<'a> {
-    pub fn new(functions: &'a [Function], stack: Vec<Value>, deadline: Instant) -> Run<'a> {
-        Run { functions, stack, base: 0, depth: 0, operations: 0, deadline, returned: Value::Unit }
+    pub fn new(functions: &'a [Function], stack: Vec<Value>, deadline: Instant, max_operations: u64) -> Run<'a> {
+        Run { functions, stack, base: 0, depth: 0, operations: 0, max_operations, deadline, returned: Value::Unit }
     }
 
     /// The stack back, for the next run to reuse its memory.
@@ -159,7 +160,7 @@ impl<'a> Run<'a> {
     fn tick(&mut self, n: u64) -> Result<(), Flow> {
         let before = self.operations;
         self.operations += STEP * n;
-        if self.operations > script::MAX_OPERATIONS {
+        if self.operations > self.max_operations {
             return Err(Flow::Fail);
         }
         if before >> 10 != self.operations >> 10 && Instant::now() > self.deadline {

@@ -48,8 +48,7 @@ mod compile;
 mod eval;
 mod value;
 
-use super::Pos;
-use crate::script;
+use super::{Limits, Pos};
 use eval::{Function, Run};
 use rhai::AST;
 use std::cell::Cell;
@@ -88,19 +87,22 @@ impl Compiled {
     /// sorted and without repeats, as [`super::Program::options`] gives
     /// them; `None` when this run failed or an option is refused: rhai must
     /// run the position (and report the error).
-    pub fn options(&self, p: Pos, dimension: u8, stop: Option<Instant>) -> Option<Vec<Pos>> {
+    pub fn options(&self, p: Pos, dimension: u8, stop: Option<Instant>, limits: &Limits) -> Option<Vec<Pos>> {
         let d = dimension as usize;
         let mut args = [0i64; 3];
         for (a, &c) in args.iter_mut().zip(&p[..d]) {
             *a = i64::try_from(c).ok()?;
         }
-        let run_end = Instant::now() + script::MAX_RUN_TIME;
+        let run_end = Instant::now() + limits.time_per_position();
         let deadline = stop.map_or(run_end, |s| s.min(run_end));
-        let mut run = Run::new(&self.functions, STACK.take(), deadline);
+        value::set_array_cap(limits.array_size());
+        let mut run = Run::new(&self.functions, STACK.take(), deadline, limits.operations());
         let result = self.run(&mut run, &args[..d]);
         STACK.set(run.into_stack());
         let list = result?;
-        let sum: u128 = p[..d].iter().map(|&c| c as u128).sum();
+        if list.len() > limits.max_options as usize {
+            return None;
+        }
         let mut out = Vec::with_capacity(list.len());
         // Options of coordinates below 2^21 sort as one packed integer,
         // in the same (lexicographic) order.
@@ -120,9 +122,6 @@ impl Compiled {
                     }
                 }
                 _ => return None,
-            }
-            if q[..d].iter().map(|&c| c as u128).sum::<u128>() >= sum {
-                return None;
             }
             if q.iter().all(|&c| c < 1 << 21) && packed.len() == out.len() {
                 packed.push(q[0] << 42 | q[1] << 21 | q[2]);

@@ -4,6 +4,7 @@
 //! beyond rhai's size limit is a failure ([`Flow::Fail`]), never a value.
 
 use crate::script;
+use std::cell::Cell;
 use std::rc::Rc;
 
 /// A value of the subset. Arrays of up to three integers are kept inline
@@ -110,8 +111,19 @@ pub fn make_array(items: Vec<Value>) -> Result<Value, Flow> {
     Ok(Value::Array(Rc::new(Arr { items, deep })))
 }
 
+thread_local! {
+    /// The longest array of the run on this thread (the game's
+    /// [`crate::rules::Limits::array_size`]).
+    static ARRAY_CAP: Cell<usize> = const { Cell::new(script::MAX_ARRAY) };
+}
+
+/// Set the longest array of the next run on this thread.
+pub fn set_array_cap(cap: usize) {
+    ARRAY_CAP.set(cap);
+}
+
 pub fn checked_size(deep: usize) -> Result<(), Flow> {
-    if deep > script::MAX_ARRAY { Err(Flow::Fail) } else { Ok(()) }
+    if deep > ARRAY_CAP.get() { Err(Flow::Fail) } else { Ok(()) }
 }
 
 /// Why evaluation left the normal path.

@@ -11,6 +11,7 @@
 mod editor;
 mod formula_words;
 mod library;
+mod limits;
 mod preview;
 mod program;
 mod sequence_hints;

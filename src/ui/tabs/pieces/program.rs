@@ -93,6 +93,8 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         tab.program.changed_at = Some(now);
     }
     verdict(tab, ui, pal);
+    ui.add_space(6.0);
+    super::limits::show(tab, ui);
     ui.add_space(8.0);
     files(tab, ui, pal);
     follow(tab, ui.ctx(), now);
@@ -273,6 +275,7 @@ fn set_draft(tab: &mut PiecesTab, p: Program) {
     let mut rules = Rules::from_program(&name, p);
     rules.convention = tab.draft.convention;
     rules.pass = tab.draft.pass;
+    rules.limits = tab.draft.limits;
     tab.draft = rules;
 }
 
