@@ -2,6 +2,7 @@
 (`--remote-debugging-pipe`), for the browser version's smoke test: open a
 page, click and type, read the console of the page and of its workers,
 take screenshots."""
+import atexit
 import base64
 import json
 import os
@@ -37,6 +38,8 @@ class Browser:
         )
         os.close(to_child)
         os.close(from_child)
+        # Never leave a browser behind, whatever ends the test.
+        atexit.register(lambda: self.proc.poll() is None and self.proc.kill())
         self._next = 0
         self._replies = {}
         self._cv = threading.Condition()

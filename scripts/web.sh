@@ -2,7 +2,8 @@
 # The browser version of Grundy Lab.
 #
 #   scripts/web.sh build   the page in target/web/ (index.html, the .js, the
-#                          .wasm optimized and stripped, the service worker)
+#                          .wasm of a release build without its name section,
+#                          the service worker)
 #   scripts/web.sh serve   serve target/web/ on http://127.0.0.1:8765/ with
 #                          the headers a page with web workers needs
 #   scripts/web.sh test    build, then the smoke test in headless Chromium
@@ -81,7 +82,8 @@ case "${1:-}" in
       apt-get update -qq
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
     }
-    python3 scripts/web_test.py "$out"
+    # A hung browser fails the run instead of holding CI.
+    timeout 20m python3 scripts/web_test.py "$out"
     ;;
   *)
     echo "usage: scripts/web.sh build|serve|test" >&2

@@ -13,7 +13,8 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// Jobs whose work has started and not yet ended.
+/// Jobs started (running, or waiting for a worker in the browser) and not
+/// yet ended.
 static RUNNING: AtomicUsize = AtomicUsize::new(0);
 
 /// How many jobs are running now (the browser's UI polls while any is).

@@ -38,7 +38,7 @@ impl fmt::Display for LimitSource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LimitSource::Environment => f.write_str(&format!("set by {LIMIT_VARIABLE}")),
-            LimitSource::Page => f.write_str("what a web page may use"),
+            LimitSource::Page => f.write_str("what a page of the browser may use"),
             LimitSource::System => f.write_str("80% of the memory available"),
             LimitSource::Fallback => f.write_str("assumed, as the system does not say how much memory is available"),
         }

@@ -90,13 +90,20 @@ impl Table {
         let (at, layer) = (at.min(dims[axis.index()] - 1), layer.min(full.layers() - 1));
         let plain = Rules { pass: false, ..full.rules().clone() };
         let mut t = Table::allocate(&plain, [w, h, 1], false, w.max(h).max(1));
-        // Rows in parallel: a plane x = k reads one cell a memory page.
-        t.cells.par_chunks(w).enumerate().for_each(|(v, row)| {
+        let copy_row = |(v, row): (usize, &[std::sync::atomic::AtomicU32])| {
             for (u, cell) in row.iter().enumerate() {
                 let value = full.cells[full.index_at(axis.position(at, u, v), layer)].load(Ordering::Relaxed);
                 cell.store(value, Ordering::Relaxed);
             }
-        });
+        };
+        // Rows in parallel (a plane x = k reads one cell a memory page),
+        // except where this thread may not wait for others (the browser's
+        // page).
+        if crate::platform::may_wait() {
+            t.cells.par_chunks(w).enumerate().for_each(copy_row);
+        } else {
+            t.cells.chunks(w).enumerate().for_each(copy_row);
+        }
         t.frontier.store(usize::MAX, Ordering::Release);
         t.slice_of = Some(SliceOf { full: full.clone(), axis, at, layer });
         t

@@ -22,6 +22,7 @@ pub mod web;
 pub use web as current;
 
 pub use current::{
-    DialogAnswer, PendingPick, THREADS_WAKE_THE_UI, TYPED_PATHS, atomic_write_io, deliver_downloads, memory_available,
-    open_dialog, page_memory_limit, publish_state, read_limited, save_dialog, settings_dir, start_thread,
+    DialogAnswer, PendingPick, THREADS_WAKE_THE_UI, TYPED_PATHS, atomic_write_io, deliver_downloads, may_wait,
+    memory_available, open_dialog, page_memory_limit, publish_state, read_limited, save_dialog, settings_dir,
+    start_thread,
 };

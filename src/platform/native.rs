@@ -28,6 +28,12 @@ pub fn run() -> eframe::Result {
     eframe::run_native(APP_ID, options, Box::new(|cc| Ok(Box::new(GrundyLabApp::new(cc)))))
 }
 
+/// Whether this thread may wait for others (a rayon loop waits for its
+/// parts): every thread of the desktop may.
+pub fn may_wait() -> bool {
+    true
+}
+
 /// Run `work` on a new thread named `name`.
 pub fn start_thread(name: String, work: Box<dyn FnOnce() + Send>) -> std::io::Result<()> {
     std::thread::Builder::new().name(name).spawn(work).map(drop)

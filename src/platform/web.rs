@@ -18,8 +18,8 @@ pub const THREADS_WAKE_THE_UI: bool = false;
 pub const TYPED_PATHS: bool = false;
 
 /// The memory a page's tables and pictures may take. A wasm32 page can
-/// address at most 4 GiB, and a browser often grants less; 1 GiB is what
-/// every school device gives a tab.
+/// address at most 4 GiB, and a browser often grants less; 1 GiB is a
+/// budget a tablet's or a Chromebook's browser usually allows a tab.
 pub const PAGE_MEMORY: u64 = 1 << 30;
 
 /// The folder whose files are kept in the browser's storage (the
@@ -29,8 +29,17 @@ const KEPT: &str = "/browser-storage";
 /// The prefix of the storage keys of kept files.
 const STORAGE_PREFIX: &str = "grundy-lab:";
 
-/// Files the person opened through the picker: name and bytes.
-static PICKED: Mutex<Vec<(PathBuf, Arc<[u8]>)>> = Mutex::new(Vec::new());
+/// Files the person opened through the picker: name, and the bytes or
+/// (for a file larger than [`MAX_PICKED`], never read) the size.
+static PICKED: Mutex<Vec<(PathBuf, Result<Arc<[u8]>, u64>)>> = Mutex::new(Vec::new());
+
+/// The largest file the picker's answer is read into memory for (every
+/// reader of the app caps its files far below).
+const MAX_PICKED: f64 = 256e6;
+
+/// How many opened files are kept (the newest; a reader takes its file
+/// in the frame after the pick).
+const KEPT_PICKS: usize = 8;
 
 /// Files written (perhaps by a worker) and not yet handed to the browser.
 static DOWNLOADS: Mutex<Vec<(String, Vec<u8>)>> = Mutex::new(Vec::new());
@@ -40,6 +49,13 @@ static DOWNLOADS: Mutex<Vec<(String, Vec<u8>)>> = Mutex::new(Vec::new());
 pub fn start_thread(_name: String, work: Box<dyn FnOnce() + Send>) -> std::io::Result<()> {
     rayon::spawn(work);
     Ok(())
+}
+
+/// Whether this thread may wait for others (a rayon loop waits for its
+/// parts): the web workers may, the page's own thread may not (a browser
+/// stops a page that waits).
+pub fn may_wait() -> bool {
+    rayon::current_thread_index().is_some()
 }
 
 /// A page cannot ask how much memory the device has.
@@ -85,10 +101,13 @@ pub fn open_dialog(filter: (&str, &[&str]), pending: &PendingPick, ctx: &egui::C
     wasm_bindgen_futures::spawn_local(async move {
         if let Some(file) = dialog.pick_file().await {
             let name = PathBuf::from(file.file_name());
-            let bytes: Arc<[u8]> = file.read().await.into();
+            let size = file.inner().size();
+            let bytes = if size > MAX_PICKED { Err(size as u64) } else { Ok(file.read().await.into()) };
             if let Ok(mut picked) = PICKED.lock() {
                 picked.retain(|(n, _)| *n != name);
                 picked.push((name.clone(), bytes));
+                let extra = picked.len().saturating_sub(KEPT_PICKS);
+                picked.drain(..extra);
             }
             if let Ok(mut slot) = pending.0.lock() {
                 *slot = Some(name);
@@ -200,9 +219,17 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
             _ => return Err(std::io::Error::new(ErrorKind::NotFound, format!("`{}` is not kept", path.display()))),
         }
     } else {
-        let picked = PICKED.lock().map_err(|_| std::io::Error::other("the list of opened files is broken"))?;
-        match picked.iter().find(|(n, _)| n == path) {
-            Some((_, b)) => b.to_vec(),
+        // The bytes are copied after the lock is let go: the page's thread
+        // must not wait for a worker's copy.
+        let found = PICKED
+            .lock()
+            .map_err(|_| std::io::Error::other("the list of opened files is broken"))?
+            .iter()
+            .find(|(n, _)| n == path)
+            .map(|(_, b)| b.clone());
+        match found {
+            Some(Ok(b)) if b.len() as u64 <= max_bytes => b.to_vec(),
+            Some(_) => return Err(too_large(path, max_bytes)),
             None => {
                 return Err(std::io::Error::new(
                     ErrorKind::NotFound,
@@ -212,17 +239,21 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
         }
     };
     if bytes.len() as u64 > max_bytes {
-        return Err(refused(
-            ErrorKind::FileTooLarge,
-            Refusal::TooLarge,
-            format!(
-                "`{}` is larger than {}; this is not a file Grundy Lab wrote",
-                path.display(),
-                crate::grundy::human_bytes(max_bytes)
-            ),
-        ));
+        return Err(too_large(path, max_bytes));
     }
     Ok(bytes)
+}
+
+fn too_large(path: &Path, max_bytes: u64) -> std::io::Error {
+    refused(
+        ErrorKind::FileTooLarge,
+        Refusal::TooLarge,
+        format!(
+            "`{}` is larger than {}; this is not a file Grundy Lab wrote",
+            path.display(),
+            crate::grundy::human_bytes(max_bytes)
+        ),
+    )
 }
 
 /// Start the app on the page's canvas `canvas` after starting `threads`
@@ -230,7 +261,49 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
 #[wasm_bindgen]
 pub async fn start(canvas: web_sys::HtmlCanvasElement, threads: usize) -> Result<(), JsValue> {
     wasm_bindgen_futures::JsFuture::from(wasm_bindgen_rayon::init_thread_pool(threads.max(2))).await?;
-    eframe::WebRunner::new()
+    let runner = eframe::WebRunner::new();
+    runner
         .start(canvas, eframe::WebOptions::default(), Box::new(|cc| Ok(Box::new(crate::ui::GrundyLabApp::new(cc)))))
-        .await
+        .await?;
+    let window = web_sys::window().ok_or("no window")?;
+    let document = window.document().ok_or("no document")?;
+    // Save the settings when the page is hidden or left: eframe 0.37 listens
+    // for an event named "onbeforeunload", which no browser sends, so
+    // without these only its auto-save would keep them.
+    runner.add_event_listener(&window, "pagehide", |_: web_sys::Event, app| app.save())?;
+    runner.add_event_listener(&document, "visibilitychange", |_: web_sys::Event, app| app.save())?;
+    // A panic (a bug) stops the app for good: say so rather than leave a
+    // page that no longer answers.
+    let watched = runner.clone();
+    let watch = Closure::<dyn FnMut()>::new(move || {
+        if watched.has_panicked() {
+            say_stopped();
+        }
+    });
+    window.set_interval_with_callback_and_timeout_and_arguments_0(watch.as_ref().unchecked_ref(), 1000)?;
+    watch.forget();
+    Ok(())
+}
+
+/// The notice over a stopped app (in both languages: the app cannot say
+/// which one is chosen any more).
+fn say_stopped() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    if document.get_element_by_id("grundy-lab-stopped").is_some() {
+        return;
+    }
+    let Ok(note) = document.create_element("p") else { return };
+    note.set_id("grundy-lab-stopped");
+    let _ = note.set_attribute(
+        "style",
+        "position:absolute;top:30%;left:10%;right:10%;padding:1em;font:20px sans-serif;\
+         background:#fff3c4;color:#222;border:2px solid #a60;text-align:center",
+    );
+    note.set_text_content(Some(
+        "Grundy Lab stopped because of an error (a bug). Reload the page: your settings are kept. \
+         / エラーのため止まりました。ページを再読み込みしてください (設定は残っています)。",
+    ));
+    if let Some(body) = document.body() {
+        let _ = body.append_child(&note);
+    }
 }

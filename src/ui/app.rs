@@ -238,6 +238,9 @@ impl eframe::App for GrundyLabApp {
     /// language, whether the tab is shown or not.
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         i18n::set_language(self.state.shared.settings.language);
+        // Read before the polling: a job that ends during it still gets the
+        // frame that collects it.
+        let busy = crate::jobs::running() > 0;
         for tab in Tab::ALL {
             let (view, shared) = self.state.tab_and_shared(tab);
             view.logic(ctx, shared);
@@ -245,7 +248,7 @@ impl eframe::App for GrundyLabApp {
         crate::platform::deliver_downloads();
         // Where a job's thread cannot wake the UI (the browser), look at
         // the jobs a few times a second while any runs.
-        if !crate::platform::THREADS_WAKE_THE_UI && crate::jobs::running() > 0 {
+        if !crate::platform::THREADS_WAKE_THE_UI && (busy || crate::jobs::running() > 0) {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
     }

@@ -25,9 +25,6 @@ pub struct CanvasState {
     stroke_before: Option<Board>,
     last_cell: Option<Pos>,
     rect_from: Option<(Pos, Cell)>,
-    /// A finger held still on the picture: the rest of the stroke paints
-    /// holes, as the right button does with a mouse.
-    long_press: bool,
     /// A short message after a click that did nothing.
     pub notice: Option<crate::ui::notice::Notice>,
 }
@@ -194,16 +191,16 @@ impl KnightTab {
         let cell = pos.and_then(|p| self.canvas.cell_at(p));
         let shift = ui.input(|i| i.modifiers.shift);
         let secondary = ui.input(|i| i.pointer.secondary_down());
-        let brush = if secondary || self.canvas.long_press { Cell::Hole } else { self.options.brush };
+        let brush = if secondary { Cell::Hole } else { self.options.brush };
         let sym = self.options.symmetry;
         match self.options.tool {
             Tool::Paint | Tool::Rectangle => {
                 // A finger held still does what the right button does: the
-                // cell becomes a hole, and so does the rest of the stroke.
+                // cell becomes a hole. (egui ends the press there, so the
+                // stroke ends too, one undo step with what it painted.)
                 if resp.long_touched()
                     && let Some(c) = cell
                 {
-                    self.canvas.long_press = true;
                     self.canvas.rect_from = None;
                     self.canvas.stroke_before.get_or_insert_with(|| self.design.board.clone());
                     let board = self.design.board.painted(c, Cell::Hole, sym);
@@ -256,7 +253,6 @@ impl KnightTab {
                         self.history.record(&self.design);
                     }
                     self.canvas.last_cell = None;
-                    self.canvas.long_press = false;
                 }
             }
             Tool::PickStart => {

@@ -301,7 +301,10 @@ impl MapTab {
         let size = self.options.size.clamp(16, MAX_SIZE);
         self.rt.table.want(ui.ctx(), &shared.rules, size);
         let computing = self.rt.table.computing().is_some();
-        crate::platform::publish_state(&[("map_computing", computing.to_string())]);
+        crate::platform::publish_state(&[
+            ("map_computing", computing.to_string()),
+            ("map_error", self.rt.table.error().is_some().to_string()),
+        ]);
         if let Some(took) = self.rt.table.fill_time() {
             let side = self.rt.table.shown().map_or(0, |t| t.dims()[0]);
             crate::platform::publish_state(&[

@@ -76,6 +76,8 @@ pub fn open_from(tab: &mut PiecesTab, path: &Path) {
                 Why::File(f) => crate::ui::i18n::rules_file_error(f),
                 Why::NotABoard(rules) => crate::ui::rules_choice::board_game(rules).err().unwrap_or_default(),
             };
+            // The reason may be a sentence with its own full stop (or 。).
+            let e = e.trim_end_matches(['.', '。']);
             trf("lib.open_failed", &[("path", &shown.display()), ("error", &e)])
         })),
     }
