@@ -54,6 +54,20 @@ impl fmt::Display for Refused {
 
 impl std::error::Error for Refused {}
 
+/// The refusal of a file larger than `max_bytes` (every reader caps its
+/// files, on the desktop and in the browser alike).
+pub(crate) fn too_large(path: &Path, max_bytes: u64) -> std::io::Error {
+    refused(
+        ErrorKind::FileTooLarge,
+        Refusal::TooLarge,
+        format!(
+            "`{}` is larger than {}; this is not a file Grundy Lab wrote",
+            path.display(),
+            crate::grundy::human_bytes(max_bytes)
+        ),
+    )
+}
+
 /// The I/O error of a refusal: its kind for the system's categories, the
 /// refusal inside for the app's wording.
 pub(crate) fn refused(kind: ErrorKind, refusal: Refusal, message: String) -> std::io::Error {

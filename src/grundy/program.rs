@@ -70,13 +70,6 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
     let stop = control.deadline();
     let misere = rules.convention == Convention::Misere;
     let d = rules.dimension;
-    let stopped = || {
-        if control.is_cancelled() {
-            ProgramError::Cancelled
-        } else {
-            ProgramError::Budget { millis: control.time_limit().map_or(0, |l| l.as_millis() as u64) }
-        }
-    };
     for layer in 0..layers {
         for s in 0..=max_sum {
             let positions = positions_with_sum(dims, s);
@@ -84,15 +77,12 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                 .par_iter()
                 .map_init(Scope::new, |scope, &c| {
                     if control.must_stop() {
-                        return Err(stopped().into());
+                        return Err(stopped(control).into());
                     }
                     let p = c.map(|v| v as u64);
                     // Outside the domain: no value, in either layer.
                     let is_position = if layer == 0 {
-                        program.is_position(p, scope, stop).map_err(|e| match e {
-                            ProgramError::Run { .. } | ProgramError::Limit { .. } if control.must_stop() => stopped(),
-                            e => e,
-                        })?
+                        program.is_position(p, scope, stop).map_err(|e| failure(control, e))?
                     } else {
                         table.get_at(c, 0) != NOT_A_POSITION
                     };
@@ -100,10 +90,8 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                         table.cells[table.index_at(c, layer)].store(NOT_A_POSITION, Ordering::Relaxed);
                         return Ok(());
                     }
-                    let options = program.options_within(p, scope, stop, &rules.limits).map_err(|e| match e {
-                        ProgramError::Run { .. } | ProgramError::Limit { .. } if control.must_stop() => stopped(),
-                        e => e,
-                    })?;
+                    let options =
+                        program.options_within(p, scope, stop, &rules.limits).map_err(|e| failure(control, e))?;
                     let mut values = Vec::with_capacity(options.len() + 1);
                     for q in &options {
                         let q = q.map(|v| v as usize);
@@ -148,8 +136,7 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
             if let Some(e) = results.into_iter().find_map(Result::err) {
                 return Err(match e {
                     Halt::Search => return super::search::fill(table, control),
-                    Halt::Error(ProgramError::Cancelled) => EngineError::Cancelled,
-                    Halt::Error(e) => EngineError::Program(e),
+                    Halt::Error(e) => engine_error(e),
                 });
             }
             control.advance(positions.len() as u64);
@@ -157,4 +144,30 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
         table.frontier.store(layer + 1, Ordering::Release);
     }
     Ok(())
+}
+
+/// What stopped a fill of a program's table: a cancel, or its time limit.
+pub(super) fn stopped(control: &Control) -> ProgramError {
+    if control.is_cancelled() {
+        ProgramError::Cancelled
+    } else {
+        ProgramError::Budget { millis: control.time_limit().map_or(0, |l| l.as_millis() as u64) }
+    }
+}
+
+/// A program's error at one position, or what stopped the fill when the
+/// run broke off because the fill was asked to stop.
+pub(super) fn failure(control: &Control, e: ProgramError) -> ProgramError {
+    match e {
+        ProgramError::Run { .. } | ProgramError::Limit { .. } if control.must_stop() => stopped(control),
+        e => e,
+    }
+}
+
+/// A program's error as the engine's (a cancel is the engine's own).
+pub(super) fn engine_error(e: ProgramError) -> EngineError {
+    match e {
+        ProgramError::Cancelled => EngineError::Cancelled,
+        e => EngineError::Program(e),
+    }
 }

@@ -48,19 +48,7 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
     let stop = control.deadline();
     let misere = rules.convention == Convention::Misere;
     let d = rules.dimension;
-    let stopped = || {
-        if control.is_cancelled() {
-            EngineError::Cancelled
-        } else {
-            EngineError::Program(ProgramError::Budget {
-                millis: control.time_limit().map_or(0, |l| l.as_millis() as u64),
-            })
-        }
-    };
-    let failed = |e: ProgramError| match e {
-        ProgramError::Run { .. } | ProgramError::Limit { .. } if control.must_stop() => stopped(),
-        e => EngineError::Program(e),
-    };
+    let failed = |e: ProgramError| super::program::engine_error(super::program::failure(control, e));
     let position_of = |state: usize| -> [usize; 3] {
         let i = state % cells;
         let (w, h) = (dims[0], dims[1]);
@@ -88,7 +76,7 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
             push(table, start, layer, &mut work, control).map_err(failed)?;
             while let Some(top) = work.path.last_mut() {
                 if control.must_stop() {
-                    return Err(stopped());
+                    return Err(super::program::engine_error(super::program::stopped(control)));
                 }
                 let end = work.options.len();
                 // The first option not yet done: look at it first.

@@ -1,7 +1,7 @@
 //! The desktop: threads, the file system, the system's memory figures and
 //! the native file dialogs.
 
-use crate::fsutil::{Refusal, refused};
+use crate::fsutil::{Refusal, refused, too_large};
 use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -91,8 +91,9 @@ pub fn save_dialog(filter: (&str, &[&str]), file_name: &str) -> DialogAnswer {
     DialogAnswer::Now(rfd::FileDialog::new().add_filter(filter.0, filter.1).set_file_name(file_name).save_file())
 }
 
-/// What the page tells its smoke test (only in the browser).
-pub fn publish_state(_pairs: &[(&str, String)]) {}
+/// What the page tells its smoke test (only in the browser; `state` is
+/// never asked for here).
+pub fn publish_state(_state: impl FnOnce() -> Vec<(&'static str, String)>) {}
 
 /// Files written for download (only in the browser).
 pub fn deliver_downloads() {}
@@ -174,24 +175,13 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
             format!("`{}` is not a regular file (a device, a pipe or a folder)", path.display()),
         ));
     }
-    let too_large = || {
-        refused(
-            ErrorKind::FileTooLarge,
-            Refusal::TooLarge,
-            format!(
-                "`{}` is larger than {}; this is not a file Grundy Lab wrote",
-                path.display(),
-                crate::grundy::human_bytes(max_bytes)
-            ),
-        )
-    };
     if meta.len() > max_bytes {
-        return Err(too_large());
+        return Err(too_large(path, max_bytes));
     }
     let mut bytes = Vec::new();
     std::fs::File::open(path)?.take(max_bytes + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max_bytes {
-        return Err(too_large());
+        return Err(too_large(path, max_bytes));
     }
     Ok(bytes)
 }

@@ -2,7 +2,7 @@
 //! browser's storage, files through the browser's picker and as downloads,
 //! a memory budget for the page.
 
-use crate::fsutil::{Refusal, refused};
+use crate::fsutil::{Refusal, refused, too_large};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -136,11 +136,13 @@ pub fn deliver_downloads() {
 
 /// Tell the page (and so the smoke test, `scripts/web_test.py`) parts of
 /// the app's state after each frame: `window.grundyLab = {tab, language,
-/// jobs, …}` (each call sets its keys and keeps the others).
-pub fn publish_state(pairs: &[(&str, String)]) {
+/// jobs, …}` (each call sets its keys and keeps the others). `state` is
+/// asked for only here: the desktop spends nothing on it.
+pub fn publish_state(state: impl FnOnce() -> Vec<(&'static str, String)>) {
     let Some(window) = web_sys::window() else { return };
+    let pairs = state();
     let key = JsValue::from_str("grundyLab");
-    let state = match js_sys::Reflect::get(&window, &key) {
+    let published = match js_sys::Reflect::get(&window, &key) {
         Ok(v) if v.is_object() => v,
         _ => {
             let fresh: JsValue = js_sys::Object::new().into();
@@ -149,7 +151,7 @@ pub fn publish_state(pairs: &[(&str, String)]) {
         }
     };
     for (name, value) in pairs {
-        let _ = js_sys::Reflect::set(&state, &JsValue::from_str(name), &JsValue::from_str(value));
+        let _ = js_sys::Reflect::set(&published, &JsValue::from_str(name), &JsValue::from_str(&value));
     }
 }
 
@@ -242,18 +244,6 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> std::io::Result<Vec<u8>> {
         return Err(too_large(path, max_bytes));
     }
     Ok(bytes)
-}
-
-fn too_large(path: &Path, max_bytes: u64) -> std::io::Error {
-    refused(
-        ErrorKind::FileTooLarge,
-        Refusal::TooLarge,
-        format!(
-            "`{}` is larger than {}; this is not a file Grundy Lab wrote",
-            path.display(),
-            crate::grundy::human_bytes(max_bytes)
-        ),
-    )
 }
 
 /// Start the app on the page's canvas `canvas` after starting `threads`

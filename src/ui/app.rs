@@ -320,13 +320,15 @@ impl eframe::App for GrundyLabApp {
             let next = shown.and_then(|r| r.inner).unwrap_or(tab);
             self.guide = open.then_some(next);
         }
-        crate::platform::publish_state(&[
-            ("tab", format!("{:?}", self.state.tab)),
-            ("language", format!("{:?}", self.state.shared.settings.language)),
-            ("jobs", crate::jobs::running().to_string()),
-            ("frame", ctx.cumulative_pass_nr().to_string()),
-            ("guide", self.guide.map(|t| format!("{t:?}")).unwrap_or_default()),
-        ]);
+        crate::platform::publish_state(|| {
+            vec![
+                ("tab", format!("{:?}", self.state.tab)),
+                ("language", format!("{:?}", self.state.shared.settings.language)),
+                ("jobs", crate::jobs::running().to_string()),
+                ("frame", ctx.cumulative_pass_nr().to_string()),
+                ("guide", self.guide.map(|t| format!("{t:?}")).unwrap_or_default()),
+            ]
+        });
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -300,18 +300,18 @@ impl MapTab {
         }
         let size = self.options.size.clamp(16, MAX_SIZE);
         self.rt.table.want(ui.ctx(), &shared.rules, size);
-        let computing = self.rt.table.computing().is_some();
-        crate::platform::publish_state(&[
-            ("map_computing", computing.to_string()),
-            ("map_error", self.rt.table.error().is_some().to_string()),
-        ]);
-        if let Some(took) = self.rt.table.fill_time() {
-            let side = self.rt.table.shown().map_or(0, |t| t.dims()[0]);
-            crate::platform::publish_state(&[
-                ("map_fill_ms", format!("{:.1}", took.as_secs_f64() * 1e3)),
-                ("map_side", side.to_string()),
-            ]);
-        }
+        let table = &self.rt.table;
+        crate::platform::publish_state(|| {
+            let mut state = vec![
+                ("map_computing", table.computing().is_some().to_string()),
+                ("map_error", table.error().is_some().to_string()),
+            ];
+            if let Some(took) = table.fill_time() {
+                state.push(("map_fill_ms", format!("{:.1}", took.as_secs_f64() * 1e3)));
+                state.push(("map_side", table.shown().map_or(0, |t| t.dims()[0]).to_string()));
+            }
+            state
+        });
         self.plane_keys(ui.ctx());
         let before = self.rt.table.shown().map(Arc::as_ptr);
         self.rt.table.set_view(ui.ctx(), self.options.plane_axis, self.options.plane_at, self.options.pass_layer);
