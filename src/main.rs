@@ -3,9 +3,17 @@
 //! app through `grundy_lab::platform::web::start`; this program is the
 //! desktop's.)
 
+// On Windows: no console window at a double-click (a subcommand attaches
+// to the terminal's console, see `platform::windows`).
+#![windows_subsystem = "windows"]
+
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
     use clap::Parser;
+    // Any argument (a subcommand, `--help`, a mistake clap explains) prints.
+    if std::env::args_os().len() > 1 {
+        grundy_lab::platform::native::attach_console();
+    }
     let cli = grundy_lab::cli::Cli::parse();
     if let Some(command) = cli.command {
         return std::process::ExitCode::from(grundy_lab::cli::run(command) as u8);

@@ -5,7 +5,8 @@
 //! the same on both; the CLI is desktop-only.
 //!
 //! - [`native`]: threads of the operating system, the file system with
-//!   atomic writes, the system's memory figures, rfd's dialogs.
+//!   atomic writes, the system's memory figures, rfd's dialogs; with
+//!   `windows`, the console a Windows subcommand prints to.
 //! - `web` (wasm32): jobs on a pool of web workers (rayon through
 //!   `wasm-bindgen-rayon`), the settings in `localStorage`, files opened
 //!   through the browser's picker (their bytes kept in memory under their
@@ -15,6 +16,8 @@
 pub mod native;
 #[cfg(not(target_arch = "wasm32"))]
 pub use native as current;
+#[cfg(windows)]
+mod windows;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -12,8 +12,27 @@ pub const THREADS_WAKE_THE_UI: bool = true;
 /// Files are named by paths a person may type (the path fields are shown).
 pub const TYPED_PATHS: bool = true;
 
-/// Open the desktop app and run it until its window closes.
-pub fn run() -> eframe::Result {
+/// Open the desktop app and run it until its window closes. When the
+/// default graphics (Vulkan, DirectX 12 or Metal, whichever the machine
+/// has) cannot create a device, try OpenGL before giving up; the error
+/// names both attempts. `WGPU_BACKEND=gl` (or `vulkan`, `dx12`) chooses one.
+pub fn run() -> Result<(), String> {
+    use eframe::egui_wgpu::{WgpuConfiguration, WgpuSetup};
+    let first = run_with(WgpuConfiguration::default());
+    let Err(first_error) = first else { return Ok(()) };
+    let WgpuSetup::CreateNew(mut setup) = WgpuConfiguration::default().wgpu_setup else {
+        return Err(first_error.to_string());
+    };
+    if setup.instance_descriptor.backends == eframe::wgpu::Backends::GL {
+        return Err(first_error.to_string());
+    }
+    eprintln!("grundy-lab: {first_error}; trying OpenGL");
+    setup.instance_descriptor.backends = eframe::wgpu::Backends::GL;
+    let gl = WgpuConfiguration { wgpu_setup: WgpuSetup::CreateNew(setup), ..WgpuConfiguration::default() };
+    run_with(gl).map_err(|gl_error| format!("{first_error}; with OpenGL: {gl_error}"))
+}
+
+fn run_with(wgpu_options: eframe::egui_wgpu::WgpuConfiguration) -> eframe::Result {
     use crate::ui::{APP_ID, GrundyLabApp, icon};
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -23,9 +42,20 @@ pub fn run() -> eframe::Result {
             .with_maximized(true)
             .with_min_inner_size([720.0, 480.0])
             .with_icon(std::sync::Arc::new(icon::icon_data())),
+        // The event loop stays for a second attempt (winit makes one per
+        // program).
+        run_and_return: true,
+        wgpu_options,
         ..Default::default()
     };
     eframe::run_native(APP_ID, options, Box::new(|cc| Ok(Box::new(GrundyLabApp::new(cc)))))
+}
+
+/// Where a subcommand prints (see `windows.rs`; elsewhere the program
+/// always has its terminal).
+pub fn attach_console() {
+    #[cfg(windows)]
+    super::windows::attach_console();
 }
 
 /// Whether this thread may wait for others (a rayon loop waits for its

@@ -1,0 +1,285 @@
+#!/usr/bin/env bash
+# The Windows version of Grundy Lab, cross-built on Linux and tested under
+# Wine.
+#
+#   scripts/windows.sh build   target/windows/x86_64-pc-windows-gnu/release/grundy-lab.exe
+#   scripts/windows.sh zip     build, then target/windows-dist/grundy-lab-<version>-windows-x86_64.zip:
+#                              the stripped exe, the README and the licences
+#                              (what the release workflow attaches)
+#   scripts/windows.sh test    build, then run the command line under Wine and
+#                              compare its outputs with the Linux build's
+#                              (target/release/grundy-lab, built if missing),
+#                              and start the app under Wine on a virtual
+#                              display (a screenshot in target/windows-test/)
+#
+# What it needs (Debian 12; see docs/windows.md): gcc-mingw-w64-x86-64 (the
+# linker, windres for the icon, strip), and a Rust that can build for
+# x86_64-pc-windows-gnu: rustup's target where it is installed (as in the
+# release workflow), else Debian's rustc-web/cargo-web/rust-web-src 1.96,
+# which build the standard library for it (-Z build-std). The test also
+# needs wine and wine64 (8.0), Xvfb, xwininfo and ImageMagick's import.
+# Everything missing is installed with apt on first use.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target=x86_64-pc-windows-gnu
+export CARGO_TARGET_DIR=target/windows
+exe=$CARGO_TARGET_DIR/$target/release/grundy-lab.exe
+work=target/windows-test
+
+say() { echo "windows.sh: $*"; }
+fail() {
+  echo "windows.sh: FAILED: $*" >&2
+  exit 1
+}
+if [[ $(id -u) -eq 0 ]]; then sudo=(); else sudo=(sudo); fi
+
+install() {
+  ((${#@})) || return 0
+  say "installing $*"
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# rustup's own target where it is installed, else Debian's Rust with std's
+# source.
+rustup_has_target() {
+  [[ -d $(rustc --print sysroot 2>/dev/null)/lib/rustlib/$target/lib ]]
+}
+
+build() {
+  local need=()
+  command -v x86_64-w64-mingw32-gcc >/dev/null || need+=(gcc-mingw-w64-x86-64)
+  local debian_rust=()
+  if ! rustup_has_target; then
+    # The version this was tested with (bookworm-security), as web.sh pins.
+    local rust=1.96.0+dfsg1-1~deb12u2
+    [[ -x /usr/bin/rustc && -x /usr/bin/cargo && -d /usr/lib/rustlib/src/rust/library ]] ||
+      need+=("rustc-web=$rust" "cargo-web=$rust" "rust-web-src=$rust")
+    debian_rust=(1)
+  fi
+  install "${need[@]}"
+  export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc
+  local t=$SECONDS
+  if ((${#debian_rust[@]})); then
+    say "building $exe (Debian's Rust, std built for $target)"
+    RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc /usr/bin/cargo build -q --release --locked --target $target -Z build-std
+  else
+    say "building $exe (rustup's $target)"
+    cargo build -q --release --locked --target $target
+  fi
+  [[ -f $exe ]] || fail "the build wrote no $exe"
+  # The icon and the version are resources of the exe (build.rs).
+  local headers
+  headers=$(x86_64-w64-mingw32-objdump -p "$exe")
+  grep -q 'Subsystem.*(Windows GUI)' <<<"$headers" || fail "$exe is not a windowed program (windows_subsystem)"
+  local rsrc
+  rsrc=$(x86_64-w64-mingw32-objdump -h "$exe" | awk '$2 == ".rsrc" { print $3 }')
+  [[ -n $rsrc ]] || fail "$exe has no resources (icon, version): was windres found?"
+  local texts
+  texts=$(strings -el "$exe")
+  grep -qxF "Grundy Lab" <<<"$texts" && grep -qxF "$(version)" <<<"$texts" ||
+    fail "$exe does not carry its name and version $(version) (build.rs)"
+  say "built in $((SECONDS - t)) s: $(du -h "$exe" | cut -f1), windowed, with its icon and version $(version)"
+}
+
+version() {
+  sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1
+}
+
+zip_release() {
+  build
+  command -v zip >/dev/null || install zip
+  local name
+  name=grundy-lab-${1:-v$(version)}-windows-x86_64
+  local dir=target/windows-dist/$name
+  rm -rf target/windows-dist
+  mkdir -p "$dir"
+  x86_64-w64-mingw32-strip -o "$dir/grundy-lab.exe" "$exe"
+  cp README.md LICENSE "$dir/"
+  cp assets/fonts/OFL.txt "$dir/OFL-BIZ-UDGothic.txt"
+  (cd target/windows-dist && zip -q -r "$name.zip" "$name")
+  say "target/windows-dist/$name.zip: $(du -h "target/windows-dist/$name.zip" | cut -f1)"
+}
+
+# --- The test ----------------------------------------------------------------
+
+# The commands run on both builds; each writes its files into its own
+# folder (the current one), and its output, exit code and files must be
+# equal byte for byte. The last ones fail on purpose: the message and the
+# exit code must be the same too.
+commands=(
+  "wythoff 1000000000000000"
+  "ppos --rules queen --size 200"
+  "ppos --rules nim-3 --size 12 --misere"
+  "ppos --rules queen --size 60 --pass"
+  "table --rules dragon-king --size 40"
+  "value --rules queen 123456789012 199757362837"
+  "is-p --rules queen 1000000 1618034"
+  "check --rules queen --size 300 --holds g!=0||x!=y||x==0 --report check.md"
+  "hints --rules nim --size 64"
+  "sequence --rules kayles --up-to 400"
+  "value --rules octal:0.07 30 51 100"
+  "render --rules queen --size 256 --out queen.png"
+  "knight --rect 6x6 --out tour.svg"
+  "knight --rect 8x8 --closed --out tour.png --px 600"
+  "table --rules restricted-nim --size 30"
+  "check --rules queen --size 50 --formula x^y"
+  "ppos --rules no-such-game --size 10"
+)
+
+wine_env() {
+  export WINEPREFIX=$PWD/$work/prefix WINEDEBUG=-all WINEARCH=win64
+  # No Mono or Gecko installers at the first start.
+  export WINEDLLOVERRIDES="mscoree,mshtml="
+}
+
+run_cli() {
+  local linux=$1 bin=$2 n=0 failed=0
+  rm -rf "$work/cli"
+  mkdir -p "$work/cli"
+  for c in "${commands[@]}"; do
+    n=$((n + 1))
+    local l=$work/cli/$n/linux w=$work/cli/$n/windows rc_l=0 rc_w=0
+    mkdir -p "$l" "$w"
+    read -r -a args <<<"$c"
+    (cd "$l" && "$linux" "${args[@]}" >stdout 2>stderr) || rc_l=$?
+    (cd "$w" && wine "$bin" "${args[@]}" >stdout 2>stderr) || rc_w=$?
+    if ((rc_w >= 128 && rc_l < 128)); then
+      # A signal ended Wine itself (seen once in many runs: 139, with the
+      # program's output complete): run once more, and say so.
+      say "Wine ended by signal $((rc_w - 128)) on: grundy-lab $c; running it again"
+      rm -rf "$w" && mkdir -p "$w" && rc_w=0
+      (cd "$w" && wine "$bin" "${args[@]}" >stdout 2>stderr) || rc_w=$?
+    fi
+    # clap names the program as it was called.
+    sed -i 's/grundy-lab\.exe/grundy-lab/g' "$w/stderr"
+    echo "$rc_l" >"$l/exit"
+    echo "$rc_w" >"$w/exit"
+    if diff -r "$l" "$w" >"$work/cli/$n.diff"; then
+      say "same on both: grundy-lab $c (exit $rc_l, $(find "$l" -type f | wc -l) files, $(wc -c <"$l/stdout") bytes out)"
+    else
+      failed=$((failed + 1))
+      echo "windows.sh: differs: grundy-lab $c" >&2
+      head -n 20 "$work/cli/$n.diff" | sed 's/^/  | /' >&2
+    fi
+  done
+  ((failed == 0)) || fail "$failed of $n commands gave different outputs under Wine"
+  say "all $n commands gave the Linux build's outputs, byte for byte (PNG, SVG and Markdown files included)"
+}
+
+# Start the app under Wine on a virtual display with one wgpu backend
+# (`default`: none chosen); its window must appear and draw (more than 200
+# colours on the screen) within `seconds`, and the app must still be
+# running 3 s later. Prints whether it fell back to OpenGL.
+run_gui() {
+  local bin=$1 backend=$2 seconds=$3 shot=$work/gui-$2.png log=$work/gui-$2.log
+  local display
+  for display in $(seq 90 120); do [[ -e /tmp/.X11-unix/X$display || -e /tmp/.X$display-lock ]] || break; done
+  Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+  local xvfb=$!
+  for _ in $(seq 1 50); do [[ -e /tmp/.X11-unix/X$display ]] && break; sleep 0.1; done
+  # A Wine server started without this display (by the command line's
+  # runs) would keep the app's windows off it: a fresh one.
+  wineserver -k 2>/dev/null || true
+  wineserver -w
+  # A first start: no settings from an earlier run.
+  rm -rf "$WINEPREFIX/drive_c/users/$(id -un)/AppData/Roaming/grundy-lab"
+  local env=(DISPLAY=":$display")
+  [[ $backend == default ]] || env+=(WGPU_BACKEND="$backend")
+  env "${env[@]}" timeout $((seconds + 10)) wine "$bin" >"$log" 2>&1 &
+  local app=$! window="" colours=0 t=$SECONDS
+  while ((SECONDS - t < seconds)); do
+    kill -0 "$app" 2>/dev/null || break
+    if [[ -z $window ]]; then
+      window=$(DISPLAY=":$display" xwininfo -root -tree 2>/dev/null | grep -oE '"Grundy Lab[^"]*"' | head -n 1 || true)
+    else
+      DISPLAY=":$display" import -window root "$shot" 2>/dev/null || true
+      colours=$(identify -format '%k' "$shot" 2>/dev/null || echo 0)
+      ((colours > 200)) && break
+    fi
+    sleep 1
+  done
+  local drawn=$((SECONDS - t)) running=1
+  sleep 3
+  kill -0 "$app" 2>/dev/null || running=0
+  kill "$app" 2>/dev/null || true
+  wait "$app" 2>/dev/null || true
+  wineserver -k 2>/dev/null || true
+  kill "$xvfb" 2>/dev/null || true
+  wait "$xvfb" 2>/dev/null || true
+  if [[ -z $window || $colours -le 200 || $running -eq 0 ]]; then
+    grep -v wine32 "$log" | tail -n 30 | sed 's/^/  | /' >&2
+    echo "windows.sh: WGPU_BACKEND=$backend: window ${window:-none}, $colours colours on screen, running: $running" >&2
+    return 1
+  fi
+  local how="with $backend"
+  grep -q 'trying OpenGL' "$log" && how="with OpenGL after: $(grep -m 1 'trying OpenGL' "$log")"
+  say "WGPU_BACKEND=$backend: window $window drew $colours colours within $drawn s, $how ($shot)"
+}
+
+test_windows() {
+  build
+  local need=()
+  command -v wine >/dev/null || need+=(wine)
+  [[ -x /usr/lib/wine/wine64 ]] || need+=(wine64)
+  command -v Xvfb >/dev/null || need+=(xvfb)
+  command -v xwininfo >/dev/null || need+=(x11-utils)
+  command -v import >/dev/null || need+=(imagemagick)
+  dpkg -s mesa-vulkan-drivers >/dev/null 2>&1 || need+=(mesa-vulkan-drivers)
+  dpkg -s libgl1-mesa-dri >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
+  install "${need[@]}"
+  local linux=$PWD/target/release/grundy-lab
+  if [[ ! -x $linux ]]; then
+    say "building the Linux release build to compare with"
+    CARGO_TARGET_DIR=target cargo build -q --release --locked --bin grundy-lab
+  fi
+  wine_env
+  mkdir -p "$work/bin"
+  # The exe of the zip: stripped.
+  x86_64-w64-mingw32-strip -o "$work/bin/grundy-lab.exe" "$exe"
+  # Wine 8 lacks bcryptprimitives.dll (ProcessPrng): a stand-in beside the
+  # exe, for this test only (scripts/windows/bcryptprimitives.c).
+  x86_64-w64-mingw32-gcc -shared -O2 -o "$work/bin/bcryptprimitives.dll" scripts/windows/bcryptprimitives.c -ladvapi32
+  if [[ ! -d $WINEPREFIX/drive_c ]]; then
+    local t=$SECONDS
+    wineboot --init >/dev/null 2>&1 || true
+    wineserver -w
+    [[ -d $WINEPREFIX/drive_c ]] || fail "wineboot made no Wine prefix in $WINEPREFIX"
+    say "Wine prefix made in $((SECONDS - t)) s ($(wine --version))"
+  fi
+  local bin=$PWD/$work/bin/grundy-lab.exe
+  local v
+  v=$(wine "$bin" --version) || fail "grundy-lab.exe --version failed under Wine"
+  [[ $v == "grundy-lab $(version)" ]] || fail "grundy-lab.exe --version printed '$v'"
+  say "under Wine: $v"
+  # Typed in a terminal (a pseudo-terminal, through cmd.exe), a subcommand
+  # of the windowed program prints there.
+  local typed
+  typed=$(timeout 60 script -qc "wine cmd /c '$(winepath -w "$bin") wythoff 10'" /dev/null | tr -d '\r') || true
+  grep -qxF "(16, 26)" <<<"$typed" || fail "typed in a terminal under Wine, grundy-lab.exe wythoff 10 printed: $typed"
+  say "typed in a terminal (cmd /c grundy-lab.exe wythoff 10): prints (16, 26)"
+  run_cli "$linux" "$bin"
+  local t=$SECONDS
+  run_gui "$bin" default 90 || fail "the app did not draw under Wine"
+  run_gui "$bin" vulkan 90 || fail "the app did not draw under Wine with Vulkan"
+  run_gui "$bin" gl 90 || fail "the app did not draw under Wine with OpenGL"
+  # Wine's DirectX 12 loses its device: the app must fall back to OpenGL.
+  run_gui "$bin" dx12 90 || fail "the app did not fall back to OpenGL when DirectX 12 failed under Wine"
+  grep -q 'trying OpenGL' "$work/gui-dx12.log" || fail "with DirectX 12 under Wine the app did not say it fell back to OpenGL"
+  say "the app under Wine: $((SECONDS - t)) s"
+}
+
+case "${1:-}" in
+  build) build ;;
+  zip) zip_release "${2:-}" ;;
+  test)
+    t0=$SECONDS
+    test_windows
+    say "all checks passed in $((SECONDS - t0)) s"
+    ;;
+  *)
+    sed -n '2,21p' "$0"
+    exit 2
+    ;;
+esac
