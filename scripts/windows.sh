@@ -17,7 +17,7 @@
 # x86_64-pc-windows-gnu: rustup's target where it is installed (as in the
 # release workflow), else Debian's rustc-web/cargo-web/rust-web-src 1.96,
 # which build the standard library for it (-Z build-std). The test also
-# needs wine and wine64 (8.0), Xvfb, xwininfo and ImageMagick's import.
+# needs wine and wine64 (8.0), Xvfb, xwininfo, xdotool and ImageMagick.
 # Everything missing is installed with apt on first use.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -200,7 +200,22 @@ run_gui() {
     fi
     sleep 1
   done
-  local drawn=$((SECONDS - t)) running=1
+  local drawn=$((SECONDS - t)) running=1 clicked=""
+  if [[ $backend == default && $colours -gt 200 ]]; then
+    # A click on the "Grundy map" tab (where it is at 1280 x 800) must
+    # bring the map: a quarter of the screen changes.
+    DISPLAY=":$display" xdotool mousemove 179 46 click 1
+    local map=$work/gui-map.png changed=0
+    for _ in $(seq 1 20); do
+      sleep 1
+      DISPLAY=":$display" import -window root "$map" 2>/dev/null || continue
+      # AE: the number of pixels that differ (awk reads 1.2e+06 too).
+      changed=$(compare -metric AE "$shot" "$map" null: 2>&1 | awk '{ printf "%d", $1 }' || true)
+      ((${changed:-0} > 1280 * 800 / 4)) && break
+    done
+    clicked=", and a click on the Grundy map tab changed ${changed:-0} pixels ($map)"
+    ((${changed:-0} > 1280 * 800 / 4)) || colours=0
+  fi
   sleep 3
   kill -0 "$app" 2>/dev/null || running=0
   kill "$app" 2>/dev/null || true
@@ -215,7 +230,7 @@ run_gui() {
   fi
   local how="with $backend"
   grep -q 'trying OpenGL' "$log" && how="with OpenGL after: $(grep -m 1 'trying OpenGL' "$log")"
-  say "WGPU_BACKEND=$backend: window $window drew $colours colours within $drawn s, $how ($shot)"
+  say "WGPU_BACKEND=$backend: window $window drew $colours colours within $drawn s, $how ($shot)$clicked"
 }
 
 test_windows() {
@@ -226,6 +241,7 @@ test_windows() {
   command -v Xvfb >/dev/null || need+=(xvfb)
   command -v xwininfo >/dev/null || need+=(x11-utils)
   command -v import >/dev/null || need+=(imagemagick)
+  command -v xdotool >/dev/null || need+=(xdotool)
   dpkg -s mesa-vulkan-drivers >/dev/null 2>&1 || need+=(mesa-vulkan-drivers)
   dpkg -s libgl1-mesa-dri >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
   install "${need[@]}"
