@@ -168,12 +168,27 @@ run_cli() {
   say "all $n commands gave the Linux build's outputs, byte for byte (PNG, SVG and Markdown files included)"
 }
 
-# Start the app under Wine on a virtual display with one wgpu backend
-# (`default`: none chosen); its window must appear and draw (more than 200
-# colours on the screen) within `seconds`, and the app must still be
-# running 3 s later. Prints whether it fell back to OpenGL.
+# The number of pixels that differ between two screenshots (ImageMagick's
+# AE; awk reads 1.2e+06 too).
+pixels_changed() {
+  compare -metric AE "$1" "$2" null: 2>&1 | awk '{ printf "%d", $1 }' || true
+}
+
+# Start the app under Wine on a virtual display, as `name`, with one wgpu
+# backend (`default`: none chosen); its window must appear and draw (more
+# than 200 colours on the screen) within `seconds`. Then, by `mode`:
+#   run      it must still be running 3 s later (then it is stopped);
+#   close    a click on the "Grundy map" tab must bring the map (a quarter
+#            of the screen changes), and Alt+F4 must close the app with exit
+#            code 0, leaving settings.json with the Grundy map's tab;
+#   restart  with those settings it must start on the Grundy map (a quarter
+#            of the screen differs from the first start's).
+# Every mode but restart starts as a first start, without settings. Prints
+# whether the app fell back to OpenGL.
 run_gui() {
-  local bin=$1 backend=$2 seconds=$3 shot=$work/gui-$2.png log=$work/gui-$2.log
+  local bin=$1 name=$2 backend=$3 seconds=$4 mode=$5
+  local shot=$work/gui-$name.png log=$work/gui-$name.log
+  local settings=$WINEPREFIX/drive_c/users/$(id -un)/AppData/Roaming/grundy-lab/data/settings.json
   local display
   for display in $(seq 90 120); do [[ -e /tmp/.X11-unix/X$display || -e /tmp/.X$display-lock ]] || break; done
   Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
@@ -183,12 +198,11 @@ run_gui() {
   # runs) would keep the app's windows off it: a fresh one.
   wineserver -k 2>/dev/null || true
   wineserver -w
-  # A first start: no settings from an earlier run.
-  rm -rf "$WINEPREFIX/drive_c/users/$(id -un)/AppData/Roaming/grundy-lab"
+  [[ $mode == restart ]] || rm -rf "${settings%/data/settings.json}"
   local env=(DISPLAY=":$display")
   [[ $backend == default ]] || env+=(WGPU_BACKEND="$backend")
-  env "${env[@]}" timeout $((seconds + 10)) wine "$bin" >"$log" 2>&1 &
-  local app=$! window="" colours=0 t=$SECONDS
+  env "${env[@]}" timeout $((seconds + 30)) wine "$bin" >"$log" 2>&1 &
+  local app=$! window="" colours=0 t=$SECONDS problem=""
   while ((SECONDS - t < seconds)); do
     kill -0 "$app" 2>/dev/null || break
     if [[ -z $window ]]; then
@@ -200,37 +214,61 @@ run_gui() {
     fi
     sleep 1
   done
-  local drawn=$((SECONDS - t)) running=1 clicked=""
-  if [[ $backend == default && $colours -gt 200 ]]; then
-    # A click on the "Grundy map" tab (where it is at 1280 x 800) must
-    # bring the map: a quarter of the screen changes.
+  local drawn=$((SECONDS - t)) done_what=""
+  if [[ -z $window ]]; then
+    problem="no window titled \"Grundy Lab...\" appeared within $seconds s"
+  elif ((colours <= 200)); then
+    problem="the window drew only $colours colours within $seconds s"
+  fi
+  if [[ -z $problem && $mode == close ]]; then
     DISPLAY=":$display" xdotool mousemove 179 46 click 1
     local map=$work/gui-map.png changed=0
     for _ in $(seq 1 20); do
       sleep 1
       DISPLAY=":$display" import -window root "$map" 2>/dev/null || continue
-      # AE: the number of pixels that differ (awk reads 1.2e+06 too).
-      changed=$(compare -metric AE "$shot" "$map" null: 2>&1 | awk '{ printf "%d", $1 }' || true)
+      changed=$(pixels_changed "$shot" "$map")
       ((${changed:-0} > 1280 * 800 / 4)) && break
     done
-    clicked=", and a click on the Grundy map tab changed ${changed:-0} pixels ($map)"
-    ((${changed:-0} > 1280 * 800 / 4)) || colours=0
+    if ((${changed:-0} <= 1280 * 800 / 4)); then
+      problem="a click on the Grundy map tab changed only ${changed:-0} pixels"
+    else
+      DISPLAY=":$display" xdotool key alt+F4
+      local rc=0
+      wait "$app" || rc=$?
+      if ((rc != 0)); then
+        problem="Alt+F4 did not close the app with exit code 0 (it gave $rc; 124: still running)"
+      elif ! grep -q '"tab":"Map"' "$settings" 2>/dev/null; then
+        problem="after Alt+F4 $settings does not hold the Grundy map's tab"
+      else
+        done_what=", a click on the Grundy map tab changed $changed pixels ($map), and Alt+F4 closed it with its settings saved"
+      fi
+    fi
+  elif [[ -z $problem && $mode == restart ]]; then
+    local changed
+    changed=$(pixels_changed "$work/gui-first.png" "$shot")
+    if ((${changed:-0} <= 1280 * 800 / 4)); then
+      problem="after a restart the screen differs from the first start's by only ${changed:-0} pixels (not on the Grundy map?)"
+    else
+      done_what=", started on the Grundy map as it was left ($changed pixels differ from the first start)"
+    fi
   fi
-  sleep 3
-  kill -0 "$app" 2>/dev/null || running=0
+  if [[ -z $problem && $mode != close ]]; then
+    sleep 3
+    kill -0 "$app" 2>/dev/null || problem="the app stopped within 3 s after drawing"
+  fi
   kill "$app" 2>/dev/null || true
   wait "$app" 2>/dev/null || true
   wineserver -k 2>/dev/null || true
   kill "$xvfb" 2>/dev/null || true
   wait "$xvfb" 2>/dev/null || true
-  if [[ -z $window || $colours -le 200 || $running -eq 0 ]]; then
+  if [[ -n $problem ]]; then
     grep -v wine32 "$log" | tail -n 30 | sed 's/^/  | /' >&2
-    echo "windows.sh: WGPU_BACKEND=$backend: window ${window:-none}, $colours colours on screen, running: $running" >&2
+    echo "windows.sh: the app under Wine ($name, WGPU_BACKEND=$backend): $problem" >&2
     return 1
   fi
   local how="with $backend"
   grep -q 'trying OpenGL' "$log" && how="with OpenGL after: $(grep -m 1 'trying OpenGL' "$log")"
-  say "WGPU_BACKEND=$backend: window $window drew $colours colours within $drawn s, $how ($shot)$clicked"
+  say "$name (WGPU_BACKEND=$backend): window $window drew $colours colours within $drawn s, $how ($shot)$done_what"
 }
 
 test_windows() {
@@ -277,11 +315,12 @@ test_windows() {
   say "typed in a terminal (cmd /c grundy-lab.exe wythoff 10): prints (16, 26)"
   run_cli "$linux" "$bin"
   local t=$SECONDS
-  run_gui "$bin" default 90 || fail "the app did not draw under Wine"
-  run_gui "$bin" vulkan 90 || fail "the app did not draw under Wine with Vulkan"
-  run_gui "$bin" gl 90 || fail "the app did not draw under Wine with OpenGL"
+  run_gui "$bin" first default 90 close || fail "the app did not work under Wine"
+  run_gui "$bin" restart default 90 restart || fail "the app did not keep its settings under Wine"
+  run_gui "$bin" vulkan vulkan 90 run || fail "the app did not draw under Wine with Vulkan"
+  run_gui "$bin" gl gl 90 run || fail "the app did not draw under Wine with OpenGL"
   # Wine's DirectX 12 loses its device: the app must fall back to OpenGL.
-  run_gui "$bin" dx12 90 || fail "the app did not fall back to OpenGL when DirectX 12 failed under Wine"
+  run_gui "$bin" dx12 dx12 90 run || fail "the app did not fall back to OpenGL when DirectX 12 failed under Wine"
   grep -q 'trying OpenGL' "$work/gui-dx12.log" || fail "with DirectX 12 under Wine the app did not say it fell back to OpenGL"
   say "the app under Wine: $((SECONDS - t)) s"
 }
