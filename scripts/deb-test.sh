@@ -3,7 +3,9 @@
 # build the Debian package (`cargo deb`, a release build), install it with
 # dpkg, validate the launcher, check the icon, run the installed program's
 # command line, start the installed app under a virtual display (once with
-# Vulkan, once with OpenGL, the two ways it can draw), and remove the package.
+# Vulkan, once with OpenGL, the two ways it can draw, and once with a
+# backend Linux lacks, which must fall back to OpenGL), and remove the
+# package.
 #
 # usage: scripts/deb-test.sh        (run by .ci/run; needs root or sudo)
 #
@@ -158,6 +160,11 @@ start_app() {
 }
 start_app vulkan 15
 start_app gl 15
+# A backend that cannot make a device (Linux has no DirectX 12): the app
+# must start again with OpenGL (platform::native::run) and say so.
+start_app dx12 15
+grep -q 'trying OpenGL' "$home/app-dx12.log" || fail "with WGPU_BACKEND=dx12 the app did not say it fell back to OpenGL"
+say "WGPU_BACKEND=dx12 (none on Linux): $(grep -m 1 'trying OpenGL' "$home/app-dx12.log")"
 
 # --- Remove -----------------------------------------------------------------
 "${sudo[@]}" dpkg -r grundy-lab >/dev/null
