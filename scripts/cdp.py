@@ -148,6 +148,12 @@ class Browser:
                       {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
             time.sleep(0.05)
 
+    def touch(self, kind, points):
+        """A touch event: kind is touchStart, touchMove or touchEnd; points
+        the fingers (x, y) still on the screen (none at touchEnd)."""
+        self.send("Input.dispatchTouchEvent",
+                  {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
     def key(self, key, code, vk, modifiers=0):
         for kind in ("rawKeyDown", "keyUp"):
             self.send("Input.dispatchKeyEvent",

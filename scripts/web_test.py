@@ -6,9 +6,10 @@ the page in headless Chromium (WebGL2 on SwiftShader) through the DevTools
 protocol, and goes through the app as a student would: each tab, a Grundy
 map computed on the page's web workers (2048 x 2048 timed against the
 desktop's one-thread fill, 4096 x 4096 with the page's frames measured,
-16384 x 16384 refused for the page's memory, 8192 x 8192 cancelled), a
-formula checked, a knight tour found and a
-count of tours cancelled, Japanese. It fails on any panic or exception in
+16384 x 16384 refused for the page's memory, 8192 x 8192 cancelled), touch
+(a pinch zooms the map, a tap pins a cell, a long press makes a hole in the
+knight designer), a formula checked, a knight tour found and a count of
+tours cancelled, Japanese. It fails on any panic or exception in
 the console of the page or of its workers, on an empty canvas, and when a
 click did not do what it should (the app publishes its tab, language and
 running jobs as `window.grundyLab`). Screenshots go to target/web-test/.
@@ -197,6 +198,33 @@ def english(url):
         if colours(shot, (110, 90, 800, 780)) < 40:
             raise Failed("the map has too few colours")
 
+        t.step("Touch: a pinch zooms the map, a tap pins a cell")
+        b = t.browser
+        fingers = [(420, 430), (480, 430)]
+        b.touch("touchStart", fingers)
+        for k in range(1, 9):
+            time.sleep(0.05)
+            b.touch("touchMove", [(420 - 20 * k, 430), (480 + 20 * k, 430)])
+        b.touch("touchEnd", [])
+        time.sleep(0.5)
+        pinched = t.shot("2a-pinched.png")
+        share = changed(shot, pinched, (110, 90, 800, 780))
+        print(f"web test: a pinch changed {share:.0%} of the map", flush=True)
+        if share < 0.2:
+            raise Failed("a pinch did not zoom the map")
+        b.touch("touchStart", [(450, 430)])
+        time.sleep(0.1)
+        b.touch("touchEnd", [])
+        time.sleep(0.5)
+        tapped = t.shot("2b-tapped.png")
+        # The cell's moves outlined and its why ("g(x, y) = mex {...}")
+        # under the map.
+        share = changed(pinched, tapped, (16, 77, 894, 783))
+        print(f"web test: a tap on the map changed {share:.1%} of it (the cell's moves and why)", flush=True)
+        if share < 0.005:
+            raise Failed("a tap on the map showed nothing of the cell")
+        t.check_console()
+
         t.step("2048 x 2048: the page's fill against the desktop's one-thread fill")
         t.type_into(1143, 346, "2048")
         s = t.wait("the 2048 map", lambda s: s.get("map_side") == "2048", timeout=120)
@@ -312,6 +340,24 @@ def english(url):
         print(f"web test: downloaded {name}, {len(poster)} bytes, {w} x {h}", flush=True)
         if not poster.startswith(b"\x89PNG") or len(poster) < 10_000:
             raise Failed(f"the download {name} is not a poster ({len(poster)} bytes)")
+
+        t.step("Touch: a long press in the knight designer makes a hole")
+        b = t.browser
+        board = t.shot("10a-before-press.png")
+        b.touch("touchStart", [(442, 282)])
+        # Held still for a second (egui's long press is shorter); a frame
+        # while the finger is down lets egui see it.
+        time.sleep(1.0)
+        b.touch("touchMove", [(442, 282)])
+        time.sleep(0.3)
+        b.touch("touchEnd", [])
+        time.sleep(0.5)
+        pressed = t.shot("10b-long-press.png")
+        share = changed(board, pressed, (372, 212, 932, 772))
+        print(f"web test: a long press changed {share:.1%} of the board", flush=True)
+        if share < 0.002:
+            raise Failed("a long press on the board made no hole")
+        t.check_console()
 
         t.step("Japanese")
         t.click(553, 27)
