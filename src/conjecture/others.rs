@@ -83,7 +83,9 @@ pub fn other_rules(spec: &str) -> Result<Rules, OtherGameError> {
     if misere {
         rules.convention = Convention::Misere;
     }
-    rules.pass |= pass;
+    if pass && !rules.passes.any() {
+        rules.passes = crate::rules::Passes::GALE;
+    }
     Ok(rules)
 }
 
