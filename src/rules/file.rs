@@ -513,7 +513,8 @@ mod tests {
         // earlier builds too; other passes as a count.
         let gale = preset("queen+pass").unwrap();
         assert!(to_json(&gale).contains("\"pass\": true"), "{}", to_json(&gale));
-        for name in ["queen+passes:2", "queen+pass-at-end", "nim-1+passes:8+pass-at-end", "subtraction-1-3-4+passes:3"] {
+        for name in ["queen+passes:2", "queen+pass-at-end", "nim-1+passes:8+pass-at-end", "subtraction-1-3-4+passes:3"]
+        {
             let r = preset(name).unwrap();
             let text = to_json(&r);
             assert!(text.contains("\"version\": 4") && text.contains("\"count\""), "{text}");

@@ -27,8 +27,8 @@ pub use limits::{
     DEFAULT_MAX_OPTIONS, DEFAULT_MILLIS_PER_POSITION, LimitSetting, Limits, MAX_MILLIS_PER_POSITION,
     MAX_OPTIONS_CEILING,
 };
-pub use passes::{MAX_PASSES, Passes};
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_of, parameter_p_piece};
+pub use passes::{MAX_PASSES, Passes};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, PresetError, preset, ryuoh_jumps};
 pub(crate) use program::run_failure;
 pub use program::{

@@ -23,16 +23,22 @@
 //! g(p, k) = mex ({ g(q, k) : q ∈ E(p) } ∪ { g(p, k − 1) })   if E(p) ≠ ∅ or at_end
 //! g(p, k) = 0                                                  otherwise
 //! ```
+//!
+//! Where a pass is allowed, `g(p, k)` is a mex over a set holding
+//! `g(p, k − 1)`, so the two differ; by induction `g(p, k + 2) = g(p, k)`
+//! (in misère play too, for the outcomes): K passes have the values of
+//! Gale's game for K odd and of the game without passes for K even.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The most passes a game may have: 8. Each pass is one more layer, a copy
-/// of the whole table, so 8 passes already take 9 times the memory of the
-/// game without them (the memory check counts every layer); the families
-/// studied (Gale's one pass, a pass at the end, two passes) need far fewer,
-/// and a count that is one digit stays something a person can step through
-/// layer by layer on the map.
+/// The most passes a game may have: 8. Each pass is one more layer as large
+/// as the whole table, so 8 passes already take 9 times the memory of the
+/// game without them (the memory check counts every layer). More would
+/// show nothing new: the values depend only on the parity of the passes
+/// left, `g(p, k + 2) = g(p, k)` (docs/math.md, tested against a brute
+/// force), and a count of one digit stays something a person can step
+/// through layer by layer on the map.
 pub const MAX_PASSES: u8 = 8;
 
 /// The passes of a game: how many (shared by both players) and whether a

@@ -1058,6 +1058,7 @@ mod tests {
             RulesError::BreaksAndMore,
             RulesError::ProgramDimension { program: 1, rules: 2 },
             RulesError::NameTooLong(300),
+            RulesError::TooManyPasses(9),
             RulesError::DescriptionTooLong(20_000),
             RulesError::ControlCharacter { field: crate::rules::TextField::Name, ch: '\u{7}' },
             RulesError::ControlCharacter { field: crate::rules::TextField::Description, ch: '\u{10}' },
@@ -1106,7 +1107,7 @@ mod tests {
         // English keeps the library's words where they are more precise.
         assert_eq!(formula_error(&runtime), runtime.to_string());
         assert_eq!(formula_error(&parse), parse.to_string());
-        assert_eq!(rules_file_error(&file), "it is a version 9 file; this version of Grundy Lab reads versions 1 to 3");
+        assert_eq!(rules_file_error(&file), "it is a version 9 file; this version of Grundy Lab reads versions 1 to 4");
         // The JSON reader's words in English.
         assert_eq!(rules_file_error(&files[1]), files[1].to_string());
         assert_eq!(
