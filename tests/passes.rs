@@ -13,6 +13,9 @@ use std::collections::HashMap;
 /// A state: the position and the passes left.
 type State = ([u64; 3], u8);
 
+/// The moves of a position, other than the pass.
+type Moves<'a> = &'a dyn Fn([u64; 3]) -> Vec<[u64; 3]>;
+
 /// The game tree of some rules, searched from any state with memoization.
 struct Tree<'a> {
     /// The options of a position other than the pass.
@@ -165,8 +168,7 @@ fn programs_with_k_passes_and_a_pass_at_the_end_agree_with_a_brute_force() {
         [1, 3, 4].iter().filter_map(|&t| p[0].checked_sub(t)).map(|x| [x, 0, 0]).collect()
     };
     let restricted = |p: [u64; 3]| -> Vec<[u64; 3]> { (1..=p[0] / 2).map(|t| [p[0] - t, 0, 0]).collect() };
-    let games: [(&str, &dyn Fn([u64; 3]) -> Vec<[u64; 3]>); 2] =
-        [("subtraction-1-3-4", &subtraction), ("restricted-nim", &restricted)];
+    let games: [(&str, Moves); 2] = [("subtraction-1-3-4", &subtraction), ("restricted-nim", &restricted)];
     for (name, moves) in games {
         assert!(preset(name).unwrap().program.is_some(), "{name} is a program");
         for passes in kinds() {
