@@ -329,17 +329,20 @@ pub fn passes_choice(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
     }
     let before = rules.passes;
     let tip = trf("rules.passes.tip", &[("max", &MAX_PASSES)]);
+    // One row, as the one checkbox of Gale's pass was: the side panels
+    // keep their height.
     ui.horizontal_wrapped(|ui| {
-        let label = ui.phrases(tr("rules.passes")).on_hover_text(&tip);
+        let label = ui.label(tr("rules.passes")).on_hover_text(&tip);
         let field = egui::DragValue::new(&mut rules.passes.count).range(0..=MAX_PASSES).speed(0.05);
         ui.add(field).labelled_by(label.id).on_hover_text(&tip);
+        let mut at_end = rules.passes.at_end;
+        let at_end_box = ui.checkbox(&mut at_end, tr("rules.pass_at_end")).on_hover_text(tr("rules.pass_at_end.tip"));
+        if at_end_box.changed() {
+            // A pass at the end needs a pass: ticking it gives the game one.
+            let count = if at_end { rules.passes.count.max(1) } else { rules.passes.count };
+            rules.passes = Passes { count, at_end };
+        }
     });
-    let mut at_end = rules.passes.at_end;
-    let at_end_box = ui.checkbox(&mut at_end, tr("rules.pass_at_end")).on_hover_text(tr("rules.pass_at_end.tip"));
-    if at_end_box.changed() {
-        // A pass at the end needs a pass: ticking it gives the game one.
-        rules.passes = Passes { count: if at_end { rules.passes.count.max(1) } else { rules.passes.count }, at_end };
-    }
     let changed = rules.passes != before;
     if changed {
         shared.send(AppCommand::SetRules(rules));
