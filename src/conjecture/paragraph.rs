@@ -186,6 +186,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_rules_words_name_the_passes_as_the_command_line_takes_them() {
+        use crate::rules::{Passes, preset};
+        let words = |name: &str| rules_words(&preset(name).unwrap()).join(" ");
+        assert_eq!(words("queen"), "--rules queen");
+        assert_eq!(words("queen+pass"), "--rules queen --pass");
+        assert_eq!(words("queen+passes:3"), "--rules queen --passes 3");
+        assert_eq!(words("nim-1+pass-at-end"), "--rules nim-1 --passes 1 --pass-at-end");
+        let r = preset("queen").unwrap().misere().with_passes(Passes { count: 2, at_end: true });
+        assert_eq!(rules_words(&r).join(" "), "--rules queen --misere --passes 2 --pass-at-end");
+    }
+
+    #[test]
     fn shell_words_are_quoted_when_needed() {
         assert_eq!(shell_word("queen-t2"), "queen-t2");
         assert_eq!(shell_word("x >= 8 || y >= 8"), "'x >= 8 || y >= 8'");

@@ -95,7 +95,9 @@ pub fn hint_text(game: &HeapGame, hint: &HeapHint) -> String {
             let mut s = trf("heaps.hint.winning", &[("value", &v), ("moves", &list.join(", "))]);
             if m.contains(&HeapMove::Pass) {
                 s.push(' ');
-                s.push_str(tr("heaps.hint.pass_wins"));
+                let key =
+                    if game.rules().passes.count == 1 { "heaps.hint.pass_wins" } else { "heaps.hint.pass_wins.many" };
+                s.push_str(tr(key));
             }
             s
         }
