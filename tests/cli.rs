@@ -537,3 +537,72 @@ fn check_names_the_coordinates_of_the_game() {
     let o = run(&["is-p", "--help"]);
     assert!(text(&o.stdout).contains("[Z]") || text(&o.stdout).contains("POSITION"), "{}", text(&o.stdout));
 }
+
+/// Passes of every kind on the command line: `--passes K`, `--pass-at-end`
+/// and the preset suffixes give one layer per number of passes left; `ppos`
+/// lists the positions where every pass is still there; hostile counts get
+/// a message; a rules file of version 4 with a count reads, and one of
+/// version 3 with Gale's `"pass": true` still does.
+#[test]
+fn passes_of_every_kind_on_the_command_line() {
+    // One heap, two passes, also at the end: layer 2 first. From (0) with
+    // two passes left both are forced: P. With one left, N.
+    let o = run(&["table", "--rules", "nim-1", "--passes", "2", "--pass-at-end", "--size", "3"]);
+    assert_eq!(
+        text(&o.stdout),
+        "x,pass,g\n0,2,0\n1,2,1\n2,2,2\n0,1,1\n1,1,0\n2,1,3\n0,0,0\n1,0,1\n2,0,2\n",
+        "{}",
+        text(&o.stderr)
+    );
+    let suffixed = run(&["table", "--rules", "nim-1+passes:2+pass-at-end", "--size", "3"]);
+    assert_eq!(suffixed.stdout, o.stdout, "the suffixes are the flags");
+    // A pass at the end alone is one pass.
+    let o = run(&["value", "--rules", "nim-1", "--pass-at-end", "0"]);
+    assert!(text(&o.stdout).starts_with("1\n"), "(0) with a pass at the end is N: {}", text(&o.stdout));
+    // ppos: the top layer, every pass still there. With two passes the
+    // P-positions of the queen are Wythoff's pairs again (two passes cancel).
+    let two = run(&["ppos", "--rules", "queen", "--passes", "2", "--size", "8"]);
+    let plain = run(&["ppos", "--rules", "queen", "--size", "8"]);
+    assert_eq!(two.status.code(), Some(0), "{}", text(&two.stderr));
+    assert_eq!(text(&two.stdout), text(&plain.stdout));
+    let one = run(&["ppos", "--rules", "queen+pass", "--size", "8"]);
+    assert_ne!(text(&one.stdout), text(&plain.stdout), "one pass changes the P-positions");
+    // Hostile counts: the flag, the suffix, a file.
+    assert_message(&run(&["table", "--rules", "queen", "--passes", "9", "--size", "3"]), "from 0 to 8");
+    assert_message(&run(&["table", "--rules", "queen", "--passes", "1000000000", "--size", "3"]), "from 0 to 8");
+    assert_message(&run(&["table", "--rules", "queen+passes:1000000000", "--size", "3"]), "from 0 to 8");
+    assert_message(&run(&["table", "--rules", "kayles", "--passes", "2", "--size", "3"]), "take-and-break");
+    let dir = scratch("passes");
+    let file = dir.join("two.json");
+    std::fs::write(
+        &file,
+        r#"{"format":"grundy-lab-rules","version":4,"name":"q","pass":{"count":2,"at_end":true},
+            "slides":[[1,0],[0,1],[1,1]]}"#,
+    )
+    .unwrap();
+    let o = run(&["table", "--rules", file.to_str().unwrap(), "--size", "2"]);
+    assert!(text(&o.stdout).starts_with("x,y,pass,g\n0,0,2,0\n"), "{}{}", text(&o.stdout), text(&o.stderr));
+    std::fs::write(&file, std::fs::read_to_string(&file).unwrap().replace("\"count\":2", "\"count\":1000000000"))
+        .unwrap();
+    assert_message(&run(&["table", "--rules", file.to_str().unwrap(), "--size", "2"]), "at most 8");
+    std::fs::write(
+        &file,
+        r#"{"format":"grundy-lab-rules","version":3,"name":"q","pass":true,"slides":[[1,0],[0,1],[1,1]]}"#,
+    )
+    .unwrap();
+    let o = run(&["table", "--rules", file.to_str().unwrap(), "--size", "2"]);
+    assert!(text(&o.stdout).starts_with("x,y,pass,g\n0,0,1,0\n"), "{}{}", text(&o.stdout), text(&o.stderr));
+    std::fs::write(
+        &file,
+        r#"{"format":"grundy-lab-rules","version":3,"name":"q","pass":{"count":2},"slides":[[1,0],[0,1]]}"#,
+    )
+    .unwrap();
+    assert_message(&run(&["table", "--rules", file.to_str().unwrap(), "--size", "2"]), "needs `version` 4");
+    // check: the formula's `pass` is the number of passes left.
+    let o = run(&["check", "--rules", "nim-1", "--passes", "3", "--size", "6", "--holds", "pass <= 3"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", text(&o.stdout), text(&o.stderr));
+    let o = run(&["check", "--rules", "nim-1", "--passes", "3", "--size", "6", "--holds", "pass < 3"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("3 passes left"), "{}", text(&o.stdout));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

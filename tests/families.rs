@@ -7,7 +7,7 @@
 use grundy_lab::Control;
 use grundy_lab::grundy::{EngineError, Table, compute_box, naive};
 use grundy_lab::rules::{
-    Convention, EXAMPLE_PROGRAMS, Offset, Piece, Program, ProgramError, Rules, TerminalSet, preset,
+    Convention, EXAMPLE_PROGRAMS, Offset, Passes, Piece, Program, ProgramError, Rules, TerminalSet, preset,
 };
 use grundy_lab::theory::is_wythoff_p;
 use proptest::prelude::*;
@@ -22,6 +22,10 @@ fn all_values(t: &Table) -> Vec<u32> {
 }
 
 // ---------------------------------------------------------------- engine
+
+/// The kinds of passes compared with the reference: none, Gale's one, two,
+/// and two allowed at the end too.
+const PASSES: [Passes; 4] = [Passes::NONE, Passes::GALE, Passes::times(2), Passes { count: 2, at_end: true }];
 
 fn offsets3(d: u8, max: u32, n: usize) -> impl Strategy<Value = Vec<(u32, u32, u32)>> {
     proptest::collection::vec((0..=max, 0..=max, 0..=max), 0..n).prop_map(move |v| {
@@ -40,7 +44,7 @@ prop_compose! {
     fn random_rules()(d in 1u8..=3)
         (d in Just(d), slides in offsets3(d, 2, 4), jumps in offsets3(d, 3, 5),
          terminal in proptest::collection::vec((0u32..4, 0u32..4, 0u32..4), 0..4),
-         misere in any::<bool>(), pass in any::<bool>()) -> Rules {
+         misere in any::<bool>(), count in 0u8..=3, at_end in any::<bool>()) -> Rules {
         let piece = Piece {
             slides: slides.iter().map(|&(a, b, c)| Offset::new3(a, b, c)).collect(),
             jumps: jumps.iter().map(|&(a, b, c)| Offset::new3(a, b, c)).collect(),
@@ -49,7 +53,7 @@ prop_compose! {
         let cut = |(a, b, c): (u32, u32, u32)| match d { 1 => [a, 0, 0], 2 => [a, b, 0], _ => [a, b, c] };
         r.terminal = TerminalSet::from_points(terminal.into_iter().map(cut));
         r.convention = if misere { Convention::Misere } else { Convention::Normal };
-        r.pass = pass;
+        r.passes = Passes { count, at_end };
         r
     }
 }
@@ -77,7 +81,7 @@ proptest! {
 prop_compose! {
     /// Three-heap rules that treat the heaps alike: every permutation of a
     /// move is a move, and of a terminal cell a terminal cell.
-    fn random_symmetric_rules()(r in random_rules(), pass in any::<bool>()) -> Rules {
+    fn random_symmetric_rules()(r in random_rules(), pass in (0u8..=3, any::<bool>())) -> Rules {
         let all = |set: &std::collections::BTreeSet<Offset>| {
             set.iter().flat_map(|o| o.permutations()).collect::<std::collections::BTreeSet<Offset>>()
         };
@@ -87,7 +91,7 @@ prop_compose! {
             .flat_map(|c| grundy_lab::rules::PERMUTATIONS.map(|pi| pi.map(|i| c[i])))
             .collect();
         s.terminal = TerminalSet::from_points(cells);
-        s.pass = pass;
+        s.passes = Passes { count: pass.0, at_end: pass.1 };
         s
     }
 }
@@ -116,9 +120,9 @@ proptest! {
 fn cubes_of_three_heaps_treated_alike_agree_with_naive_reference() {
     // 36 crosses two 32-cell tiles a side: tiles of one anti-diagonal run in parallel.
     for name in ["nim-3", "queen-3", "queen-3-all"] {
-        for pass in [false, true] {
+        for pass in PASSES {
             let mut r = preset(name).unwrap();
-            r.pass = pass;
+            r.passes = pass;
             assert!(r.is_symmetric3(), "{name}");
             let dims = [36, 36, 36];
             assert!(table(&r, dims).stores_sorted(), "{name}: the sorted cells only");
@@ -135,9 +139,9 @@ fn cubes_of_three_heaps_treated_alike_agree_with_naive_reference() {
 #[test]
 fn thin_boxes_keep_only_the_slides_that_fit() {
     for name in ["queen-3", "queen-3-all", "nim-3"] {
-        for pass in [false, true] {
+        for pass in PASSES {
             let mut r = preset(name).unwrap();
-            r.pass = pass;
+            r.passes = pass;
             for dims in [[70, 1, 1], [1, 50, 1], [40, 2, 1], [3, 1, 45], [33, 1, 3]] {
                 assert_eq!(all_values(&table(&r, dims)), naive::table_box(&r, dims).unwrap(), "{} {dims:?}", r.label());
             }
@@ -152,9 +156,9 @@ fn thin_boxes_keep_only_the_slides_that_fit() {
 fn boxes_larger_than_a_tile_agree_with_naive_reference() {
     // Three coordinates use 32-cell tiles: 40 and 33 cross two, in parallel.
     for name in ["nim-3", "queen-3-all"] {
-        for (pass, misere) in [(false, false), (true, false), (false, true), (true, true)] {
+        for (pass, misere) in PASSES.into_iter().flat_map(|p| [(p, false), (p, true)]) {
             let mut r = preset(name).unwrap();
-            r.pass = pass;
+            r.passes = pass;
             if misere {
                 r = r.misere();
             }
@@ -543,9 +547,9 @@ fn example_programs_agree_with_rust_versions() {
 #[test]
 fn programs_with_a_pass_and_misere_agree_with_naive_reference() {
     for name in ["chocolate-2d", "restricted-nim", "queen-program"] {
-        for (pass, misere) in [(true, false), (false, true), (true, true)] {
+        for (pass, misere) in PASSES.into_iter().flat_map(|p| [(p, false), (p, true)]).skip(1) {
             let mut r = preset(name).unwrap();
-            r.pass = pass;
+            r.passes = pass;
             if misere {
                 r = r.misere();
             }
@@ -637,7 +641,7 @@ fn formulas_are_checked_in_three_coordinates_and_with_the_pass() {
     let t = table(&preset("nim-3+pass").unwrap(), [8, 8, 8]);
     let r = check(&t, &Formula::compile("if pass == 0 { x ^ y ^ z } else { -1 }").unwrap(), &Control::new()).unwrap();
     assert_eq!(r.cells_differing, 512, "every state with the pass there differs, none without");
-    assert!(r.counterexamples.iter().all(|c| c.pass == Some(true)));
+    assert!(r.counterexamples.iter().all(|c| c.pass == Some(1)));
     // An error names the whole state.
     let e = check(&t, &Formula::compile("if z == 3 && pass == 1 { 1 / 0 } else { 0 }").unwrap(), &Control::new())
         .unwrap_err();
@@ -658,5 +662,5 @@ fn a_formula_checked_on_a_plane_sees_the_whole_position() {
     let r = check("y ^ z");
     assert_eq!(r.cells_differing, 64, "x = 3 everywhere on the plane");
     let c = r.counterexamples[0];
-    assert_eq!((c.x, c.y, c.z, c.pass), (3, 0, 0, Some(false)), "the counterexample in the whole game");
+    assert_eq!((c.x, c.y, c.z, c.pass), (3, 0, 0, Some(0)), "the counterexample in the whole game");
 }

@@ -141,7 +141,7 @@ fn the_pass_is_a_button_once_and_the_move_list_shows_it() {
     assert!(shows(&h, "pass still there"));
     click(&mut h, "Pass");
     let g = h.state().state.play.heaps().cloned().unwrap();
-    assert!(!g.state().pass_left, "the pass is used");
+    assert_eq!(g.state().passes_left, 0, "the pass is used");
     assert!(shows(&h, "You: passed"), "the move list shows who passed");
     // The computer answered; the Pass button is gone.
     step_until(&mut h, "the computer answers", |a| a.state.play.heaps().unwrap().to_move() == 0);

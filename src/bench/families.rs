@@ -96,6 +96,19 @@ pub fn families_report(n: usize) -> String {
             secs(without) * 1e3,
             verdict(ratio <= 2.5)
         );
+        // K passes: K + 1 layers, each computed like the game without
+        // passes plus one option a cell, so about K + 1 times its time.
+        let k = 4u8;
+        let many = time(&plain.clone().with_passes(crate::rules::Passes { count: k, at_end: true }));
+        let per_layer = secs(many) / secs(without) / f64::from(k + 1);
+        let _ = writeln!(
+            out,
+            "{name} {} with {k} passes, also at the end: {:.0} ms = {per_layer:.2} x the time without, a layer \
+             (target <= 1.25) {}",
+            crate::grundy::size_text(dims),
+            secs(many) * 1e3,
+            verdict(per_layer <= 1.25)
+        );
     }
     // 3. A rules program against its CPython twin, computing the same table.
     let (w, h) = (150, 300);

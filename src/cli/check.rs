@@ -39,6 +39,12 @@ impl CheckArgs {
         if self.rules.pass {
             words.push("--pass".into());
         }
+        if let Some(k) = self.rules.passes {
+            words.extend(["--passes".to_string(), k.to_string()]);
+        }
+        if self.rules.pass_at_end {
+            words.push("--pass-at-end".into());
+        }
         words.push("--size".into());
         words.push(shell_word(&self.size));
         if let Some(c) = &self.condition {

@@ -50,9 +50,18 @@ pub struct RulesArg {
     /// Play misère: the player who makes the last move loses.
     #[arg(long)]
     pub misere: bool,
-    /// Allow a one-time pass (either player, once per game, not where the game is over).
-    #[arg(long)]
+    /// Allow a one-time pass (either player, once per game, not where the game is over): Gale's pass,
+    /// the same as --passes 1.
+    #[arg(long, conflicts_with = "passes")]
     pub pass: bool,
+    /// K passes per game, shared by the players (0 to 8); the table has K + 1 layers, one per number of
+    /// passes left.
+    #[arg(long, value_name = "K", value_parser = passes_count)]
+    pub passes: Option<u8>,
+    /// Allow a pass also where no other move is left (with at least one pass); the game ends when neither
+    /// a move nor a pass is left.
+    #[arg(long)]
+    pub pass_at_end: bool,
     /// The most options a program's `moves` may list at one position (default 65536, at most 4194304).
     #[arg(long, value_name = "N")]
     pub max_options: Option<u32>,
@@ -62,6 +71,16 @@ pub struct RulesArg {
     pub seconds_per_position: Option<u32>,
 }
 
+/// `--passes`: a whole number from 0 to [`crate::rules::MAX_PASSES`].
+fn passes_count(text: &str) -> Result<u8, String> {
+    let max = crate::rules::MAX_PASSES;
+    text.trim()
+        .parse::<u8>()
+        .ok()
+        .filter(|&k| k <= max)
+        .ok_or_else(|| format!("`{text}` is not a number of passes from 0 to {max}"))
+}
+
 /// `--seconds-per-position`: seconds to the millisecond, as milliseconds.
 fn seconds_per_position(text: &str) -> Result<u32, String> {
     crate::rules::Limits::millis_of_seconds(text)
@@ -69,6 +88,12 @@ fn seconds_per_position(text: &str) -> Result<u32, String> {
 }
 
 impl RulesArg {
+    /// Whether a flag asks for a pass (`--pass`, `--passes K` with K > 0,
+    /// `--pass-at-end`).
+    pub fn any_pass(&self) -> bool {
+        self.pass || self.passes.is_some_and(|k| k > 0) || self.pass_at_end
+    }
+
     /// The rules this argument names.
     /// A preset name means the preset even beside a file of that name; a
     /// note on stderr says how to reach the file.
@@ -91,7 +116,13 @@ impl RulesArg {
             r.convention = Convention::Misere;
         }
         if self.pass {
-            r.pass = true;
+            r.passes.count = 1;
+        }
+        if let Some(k) = self.passes {
+            r.passes.count = k;
+        }
+        if self.pass_at_end {
+            r.passes = crate::rules::Passes { count: r.passes.count.max(1), at_end: true };
         }
         if let Some(n) = self.max_options {
             r.limits.max_options = n;
@@ -128,7 +159,7 @@ pub enum Command {
         #[arg(long, value_name = "Z")]
         slice: Option<usize>,
     },
-    /// List the P-positions in the box, one "x", "x y" or "x y z" per line (with --pass: those where the
+    /// List the P-positions in the box, one "x", "x y" or "x y z" per line (with passes: those where every
     /// pass is still there).
     Ppos {
         /// The game.
@@ -159,12 +190,12 @@ pub enum Command {
         #[arg(long, value_name = "N[xM[xK]]")]
         size: String,
         /// An integer formula (compared with g) or a boolean one (compared with "is P"), in x, y, z (as many
-        /// as the game has) and pass.
+        /// as the game has) and pass (the number of passes left).
         #[arg(long, required_unless_present = "holds", conflicts_with = "holds")]
         formula: Option<String>,
         /// A statement, true or false at each cell, that must be true at every cell checked; it may read the
-        /// table: g (the value here), g(x, y) (another cell; one more argument names the pass layer, 1 still
-        /// there, 0 used), g_of("SPEC", x, y) (another game on the same box; "misere:SPEC" for misère).
+        /// table: g (the value here), g(x, y) (another cell; one more argument names the pass layer, the
+        /// number of passes left: with one pass 1 still there, 0 used), g_of("SPEC", x, y) (another game on the same box; "misere:SPEC" for misère).
         #[arg(long, value_name = "STATEMENT")]
         holds: Option<String>,
         /// Check only the cells where this condition is true (the same language); the others are left out.
@@ -505,7 +536,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     match command {
         Command::Table { rules, size, out: path, format, window, slice } => {
             let plain = format == FormatArg::Csv && window.is_none() && slice.is_none();
-            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.pass)? {
+            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())? {
                 if !plain {
                     return Err("--format, --window and --slice are for tables; a take-and-break game writes its \
                                 values with `sequence --values`"
@@ -545,7 +576,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Ppos { rules, size } => {
-            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.pass)? {
+            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())? {
                 return takebreak::ppos(&game, &size, out);
             }
             let t = table_for(&rules, &size)?;
@@ -556,7 +587,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Value { rules, position } => {
-            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.pass)? {
+            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())? {
                 return takebreak::value(&game, &position, out);
             }
             let r = rules.load()?;

@@ -52,8 +52,11 @@ pub struct Counterexample {
     pub y: usize,
     /// Plane (three coordinates; else 0).
     pub z: usize,
-    /// Whether the pass is still there, for rules with a pass.
-    pub pass: Option<bool>,
+    /// The number of passes left (the layer), for rules with passes.
+    pub pass: Option<u8>,
+    /// How many passes the game has (0 without; 1: Gale's pass, whose
+    /// state is written "pass there" or "pass used").
+    pub passes: u8,
     /// The number of coordinates of the game (how the cell is written).
     pub dimension: u8,
     /// The table's value: `g(x, y)` (normal play) or the outcome, 0 = P,
@@ -70,10 +73,12 @@ impl Counterexample {
     pub fn cell(&self) -> String {
         let coords = [self.x, self.y, self.z];
         let cell = coords[..self.dimension.clamp(1, 3) as usize].iter().map(|c| c.to_string()).collect::<Vec<_>>();
-        let pass = match self.pass {
-            Some(true) => ", pass there",
-            Some(false) => ", pass used",
-            None => "",
+        let pass = match (self.pass, self.passes) {
+            (None, _) => String::new(),
+            (Some(0), 1) => ", pass used".to_string(),
+            (Some(_), 1) => ", pass there".to_string(),
+            (Some(1), _) => ", 1 pass left".to_string(),
+            (Some(k), _) => format!(", {k} passes left"),
         };
         format!("({}{pass})", cell.join(", "))
     }
@@ -152,9 +157,11 @@ pub struct CheckReport {
     pub dims: [usize; 3],
     /// The game's number of coordinates.
     pub dimension: u8,
-    /// Whether the table has the pass layers (the formula's `pass` was 0
-    /// and 1).
+    /// Whether the table has the pass layers (the formula's `pass`, the
+    /// number of passes left, ran from [`CheckReport::passes`] down to 0).
     pub with_pass: bool,
+    /// How many passes the game has (0 without).
+    pub passes: u8,
     /// Cells where formula and table disagree.
     pub cells_differing: u64,
     /// The first [`MAX_COUNTEREXAMPLES`] disagreements in row order (the
@@ -296,26 +303,29 @@ struct RowAt {
     layer: usize,
     /// Whether the table has pass layers.
     with_pass: bool,
+    /// How many passes the game has.
+    passes: u8,
     /// For a plane cut from a larger table ([`Table::slice`]): the
-    /// coordinate it holds fixed, its value, and whether its layer is the
-    /// one with the pass still there (`None`: no pass). The formula is
-    /// evaluated at the cell's position in the whole game.
-    plane: Option<(crate::grundy::Axis, usize, Option<bool>)>,
+    /// coordinate it holds fixed, its value, and the layer of the whole
+    /// game it was cut from, the number of passes left (`None`: no
+    /// passes). The formula is evaluated at the cell's position in the
+    /// whole game.
+    plane: Option<(crate::grundy::Axis, usize, Option<usize>)>,
 }
 
 impl RowAt {
-    /// The formula's `pass`: 1 while the pass is still there.
+    /// The formula's `pass`: the number of passes left (0 without passes).
     fn pass(&self) -> i64 {
-        match self.plane {
-            Some((_, _, pass)) => pass == Some(true),
-            None => self.with_pass && self.layer == 1,
-        }
-        .into()
+        self.game_layer() as i64
     }
 
-    /// The layer of the whole game the row lies in.
+    /// The layer of the whole game the row lies in: the passes left.
     fn game_layer(&self) -> usize {
-        self.pass() as usize
+        match self.plane {
+            Some((_, _, layer)) => layer.unwrap_or(0),
+            None if self.with_pass => self.layer,
+            None => 0,
+        }
     }
 
     /// The position, in the whole game, of cell `x` of the row.
@@ -326,11 +336,11 @@ impl RowAt {
         }
     }
 
-    /// Whether the pass is still there, for rules with a pass.
-    fn pass_state(&self) -> Option<bool> {
+    /// The number of passes left, for rules with passes.
+    fn pass_state(&self) -> Option<u8> {
         match self.plane {
-            Some((_, _, pass)) => pass,
-            None => self.with_pass.then_some(self.layer == 1),
+            Some((_, _, layer)) => layer.map(|l| l as u8),
+            None => self.with_pass.then_some(self.layer as u8),
         }
     }
 }
@@ -449,6 +459,7 @@ fn check_row(
                     y: py,
                     z: pz,
                     pass: row_at.pass_state(),
+                    passes: row_at.passes,
                     dimension,
                     table: t,
                     formula: value,
@@ -571,7 +582,8 @@ fn run(
             "the table is not finished yet; check the formula once it is computed",
         ));
     }
-    let with_pass = table.layers() == 2;
+    let with_pass = table.layers() > 1;
+    let passes = table.slice_source().map_or(table.rules().passes, |s| s.full.rules().passes).count;
     let dimension = table.slice_source().map_or(table.rules().dimension, |s| s.full.rules().dimension);
     // A plane reads the whole table it was cut from.
     let own = match table.slice_source() {
@@ -580,11 +592,11 @@ fn run(
     };
     let reader: Arc<dyn TableReader> = Arc::new(Reader { own, others: question.others.to_vec() });
     // The starting layer first, then (with a pass) the layer without it.
-    let plane = table.slice_source().map(|s| (s.axis, s.at, (s.full.layers() == 2).then_some(s.layer == 1)));
+    let plane = table.slice_source().map(|s| (s.axis, s.at, (s.full.layers() > 1).then_some(s.layer)));
     let rows_at: Vec<RowAt> = (0..table.layers())
         .rev()
         .flat_map(|layer| {
-            (0..depth).flat_map(move |z| (0..height).map(move |y| RowAt { y, z, layer, with_pass, plane }))
+            (0..depth).flat_map(move |z| (0..height).map(move |y| RowAt { y, z, layer, with_pass, passes, plane }))
         })
         .collect();
     control.start(rows_at.len() as u64);
@@ -651,6 +663,7 @@ fn run(
         dims: table.dims(),
         dimension,
         with_pass,
+        passes,
         cells_differing: 0,
         counterexamples: Vec::new(),
         diff: DiffTable { width, height, values: Vec::with_capacity(width * height) },

@@ -40,8 +40,10 @@ pub fn range_text(report: &CheckReport) -> String {
         .map(|(c, n)| format!("0 <= {c} < {n}"))
         .collect::<Vec<_>>()
         .join(", ");
-    if report.with_pass {
-        range.push_str("; pass = 1 (still there) and 0 (used)");
+    match report.passes {
+        0 => {}
+        1 => range.push_str("; pass = 1 (still there) and 0 (used)"),
+        k => range.push_str(&format!("; pass = {k} down to 0 (the passes left)")),
     }
     if let Some(condition) = &report.condition {
         range.push_str(&format!("; {} left out, where {condition} is false", report.cells_left_out));

@@ -83,7 +83,9 @@ pub fn other_rules(spec: &str) -> Result<Rules, OtherGameError> {
     if misere {
         rules.convention = Convention::Misere;
     }
-    rules.pass |= pass;
+    if pass && !rules.passes.any() {
+        rules.passes = crate::rules::Passes::GALE;
+    }
     Ok(rules)
 }
 
@@ -130,10 +132,10 @@ mod tests {
     #[test]
     fn specs_take_a_misere_prefix_and_a_pass_suffix() {
         let r = other_rules("misere:queen+pass").unwrap();
-        assert_eq!((r.convention, r.pass), (Convention::Misere, true));
+        assert_eq!((r.convention, r.passes), (Convention::Misere, crate::rules::Passes::GALE));
         assert!(r.same_game(&crate::rules::preset("queen+pass").unwrap().misere()));
         let r = other_rules("nim").unwrap();
-        assert_eq!((r.convention, r.pass), (Convention::Normal, false));
+        assert_eq!((r.convention, r.passes), (Convention::Normal, crate::rules::Passes::NONE));
         assert!(matches!(other_rules("no-such-game"), Err(OtherGameError::Spec { .. })));
         assert!(matches!(other_rules("kayles"), Err(OtherGameError::TakeBreak { .. })));
         let e = other_games(&["g_of(\"nim-3\", x, y, 0) == 0"], 2).unwrap_err();

@@ -41,8 +41,10 @@ fn cells_text(report: &CheckReport, latex: bool) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     let mut out = format!("the box {sides}");
-    if report.with_pass {
-        out.push_str(", with the pass still there and used");
+    match report.passes {
+        0 => {}
+        1 => out.push_str(", with the pass still there and used"),
+        k => out.push_str(&format!(", with every number of passes left from {k} to 0")),
     }
     out.push_str(&format!("; {} cells checked", report.cells_checked));
     if report.condition.is_some() {
@@ -122,11 +124,11 @@ pub fn paragraph(report: &CheckReport, command: &str, format: ParagraphFormat) -
 }
 
 /// The `--rules` spec of `rules` with its flags: a preset's name (with
-/// `--misere`, `--pass`) when the rules are one, else `RULES.json`, the
+/// `--misere`, `--pass`, `--passes K`, `--pass-at-end`) when the rules are one, else `RULES.json`, the
 /// file the rules are to be saved in (the app's "Save" of the Pieces tab).
 pub fn rules_words(rules: &crate::rules::Rules) -> Vec<String> {
     use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, preset};
-    let plain = crate::rules::Rules { pass: false, convention: Convention::Normal, ..rules.clone() };
+    let plain = crate::rules::Rules { convention: Convention::Normal, ..rules.clone().without_passes() };
     let name = PRESET_NAMES
         .iter()
         .chain(FAMILY_PRESETS)
@@ -136,8 +138,15 @@ pub fn rules_words(rules: &crate::rules::Rules) -> Vec<String> {
     if rules.convention == Convention::Misere {
         words.push("--misere".into());
     }
-    if rules.pass {
-        words.push("--pass".into());
+    match rules.passes {
+        p if p == crate::rules::Passes::GALE => words.push("--pass".into()),
+        p if p.any() => {
+            words.extend(["--passes".to_string(), p.count.to_string()]);
+            if p.at_end {
+                words.push("--pass-at-end".into());
+            }
+        }
+        _ => {}
     }
     words
 }
@@ -175,6 +184,18 @@ pub fn shell_word(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rules_words_name_the_passes_as_the_command_line_takes_them() {
+        use crate::rules::{Passes, preset};
+        let words = |name: &str| rules_words(&preset(name).unwrap()).join(" ");
+        assert_eq!(words("queen"), "--rules queen");
+        assert_eq!(words("queen+pass"), "--rules queen --pass");
+        assert_eq!(words("queen+passes:3"), "--rules queen --passes 3");
+        assert_eq!(words("nim-1+pass-at-end"), "--rules nim-1 --passes 1 --pass-at-end");
+        let r = preset("queen").unwrap().misere().with_passes(Passes { count: 2, at_end: true });
+        assert_eq!(rules_words(&r).join(" "), "--rules queen --misere --passes 2 --pass-at-end");
+    }
 
     #[test]
     fn shell_words_are_quoted_when_needed() {

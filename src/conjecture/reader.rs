@@ -34,24 +34,29 @@ fn box_text(table: &Table) -> String {
 fn read(table: &Table, spec: Option<&str>, coords: &[i64], layer: usize) -> Result<i64, String> {
     let call = call_text(spec, coords);
     let d = table.rules().dimension.clamp(1, 3) as usize;
-    let with_pass = table.layers() == 2;
+    let with_pass = table.layers() > 1;
+    let top = table.layers() as i64 - 1;
     let (position, layer) = match coords.len() {
         n if n == d => (coords, layer as i64),
         n if n == d + 1 && with_pass => (&coords[..d], coords[d]),
         n if n == d + 1 => return Err(format!("{call}: this game has no pass, so it takes {d} coordinates")),
         _ if with_pass => {
             return Err(format!(
-                "{call}: give {d} coordinates, or {} (the last one names the layer: 1 the pass is still there, \
-                 0 it is used)",
+                "{call}: give {d} coordinates, or {} (the last one names the layer: the number of passes left, 0 to \
+                 {top})",
                 d + 1
             ));
         }
         _ => return Err(format!("{call}: give {d} coordinates, as many as the game has")),
     };
-    if !(0..=1).contains(&layer) {
-        return Err(format!(
-            "{call}: the last argument names the layer: 1 (the pass is still there) or 0 (it is used), not {layer}"
-        ));
+    if !(0..=top.max(0)).contains(&layer) {
+        return Err(if top == 1 {
+            format!(
+                "{call}: the last argument names the layer: 1 (the pass is still there) or 0 (it is used), not {layer}"
+            )
+        } else {
+            format!("{call}: the last argument names the layer: the number of passes left, 0 to {top}, not {layer}")
+        });
     }
     if position.iter().any(|&c| c < 0) {
         return Err(format!("{call}: the coordinates of a position are >= 0"));

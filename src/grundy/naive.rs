@@ -28,15 +28,16 @@ pub fn table(rules: &Rules, width: usize, height: usize) -> Vec<u32> {
     v
 }
 
-/// Values of `rules` on the box `dims`, every layer (layer 0, then layer 1
-/// when the rules have a pass), each in storage order (z, then y, then x):
+/// Values of `rules` on the box `dims`, every layer (layer k: k passes
+/// left, from 0 to the rules' count), each in storage order (z, then y,
+/// then x):
 /// the moves of every state are listed one by one (a program's by running
 /// it), sum by sum; a cell outside a program's domain holds
 /// [`super::NOT_A_POSITION`]. Errors of a program are returned as they come.
 pub fn table_box(rules: &Rules, dims: [usize; 3]) -> Result<Vec<u32>, crate::rules::ProgramError> {
     let [w, h, d] = dims;
     let cells = w * h * d;
-    let layers = if rules.pass { 2 } else { 1 };
+    let layers = rules.passes.layers();
     let index = |p: [u64; 3]| (p[2] as usize * h + p[1] as usize) * w + p[0] as usize;
     let mut v = vec![0u32; cells * layers];
     let mut scope = rhai::Scope::new();
@@ -74,9 +75,9 @@ pub fn table_box(rules: &Rules, dims: [usize; 3]) -> Result<Vec<u32>, crate::rul
                             dimension: rules.dimension,
                         });
                     }
-                    if layer == 1 && !moves.is_empty() {
-                        // The pass: the same position, pass used.
-                        options.push(v[index(p)]);
+                    if rules.passes.allowed(layer, !moves.is_empty()) {
+                        // The pass: the same position, one pass fewer.
+                        options.push(v[(layer - 1) * cells + index(p)]);
                     }
                     v[layer * cells + index(p)] = match rules.convention {
                         Convention::Normal => mex(&options),

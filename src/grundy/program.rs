@@ -118,8 +118,8 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                         }
                         values.push(v);
                     }
-                    if layer == 1 && !options.is_empty() {
-                        values.push(table.get_at(c, 0));
+                    if rules.passes.allowed(layer, !options.is_empty()) {
+                        values.push(table.get_at(c, layer - 1));
                     }
                     let v = if misere {
                         let p_position = !values.is_empty() && values.iter().all(|&v| v == 1);

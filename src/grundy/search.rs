@@ -146,7 +146,7 @@ struct Work {
 }
 
 /// Put the state `state` (of `layer`) on the path with its options (and the
-/// pass to the layer below, where the rules have one and it has a move).
+/// pass to the layer below, where the rules allow one there).
 fn push(table: &Table, state: usize, layer: usize, work: &mut Work, control: &Control) -> Result<(), ProgramError> {
     let cells = table.cells_per_layer();
     let rules = table.rules();
@@ -171,9 +171,9 @@ fn push(table: &Table, state: usize, layer: usize, work: &mut Work, control: &Co
         }
         options.push(table.index_at(q, layer));
     }
-    if layer == 1 && !listed.is_empty() {
-        // The pass: the same position, pass used (its layer is done).
-        options.push(table.index_at(c, 0));
+    if rules.passes.allowed(layer, !listed.is_empty()) {
+        // The pass: the same position, one pass fewer (its layer is done).
+        options.push(table.index_at(c, layer - 1));
     }
     work.seen[state] = Seen::OnPath;
     work.path.push(Frame { state, first, next: first });

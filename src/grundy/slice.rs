@@ -4,7 +4,6 @@
 //! the moves of a cell are still those of the whole game.
 
 use super::Table;
-use crate::rules::Rules;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -68,7 +67,7 @@ pub struct SliceOf {
     pub axis: Axis,
     /// Its value.
     pub at: usize,
-    /// The layer (0: pass used or no pass, 1: pass still there).
+    /// The layer: the number of passes left (0 without passes).
     pub layer: usize,
 }
 
@@ -88,7 +87,7 @@ impl Table {
         let (a, b) = axis.plane_indices();
         let (w, h) = (dims[a], dims[b]);
         let (at, layer) = (at.min(dims[axis.index()] - 1), layer.min(full.layers() - 1));
-        let plain = Rules { pass: false, ..full.rules().clone() };
+        let plain = full.rules().clone().without_passes();
         let mut t = Table::allocate(&plain, [w, h, 1], false, w.max(h).max(1));
         let copy_row = |(v, row): (usize, &[std::sync::atomic::AtomicU32])| {
             for (u, cell) in row.iter().enumerate() {

@@ -28,9 +28,11 @@ pub(super) fn sorted_down([a, b, c]: [usize; 3]) -> [usize; 3] {
 
 /// A `width x height x depth` table of Grundy numbers (normal play) or
 /// outcomes (misère play) of one [`Rules`]: `depth = 1` for two coordinates,
-/// `height = depth = 1` for one. Rules with a pass have two **layers**:
-/// layer 0 holds the states whose pass is used (the game without a pass),
-/// layer 1 those whose pass is still there; a game starts in layer 1. The
+/// `height = depth = 1` for one. Rules with passes have one **layer** per
+/// number of passes left ([`crate::rules::Passes::layers`]): layer 0 holds
+/// the states with no pass left (the game without passes), layer k those
+/// with k passes left; a game starts in the top layer, every pass still
+/// there. The
 /// two-coordinate queries (`get(x, y)`, `row`, `p_positions`, ...) read
 /// the plane z = 0 of the starting layer. While a computation runs, cells
 /// fill in tile by tile; [`Table::is_computed`] says which are ready.
@@ -51,7 +53,7 @@ pub struct Table {
     pub(super) tile_shift: u32,
     pub(super) cells: Box<[AtomicU32]>,
     /// Tile anti-diagonals `tx + ty + tz < frontier` of layer 0 are
-    /// complete; from `planes()` on the frontier counts layer 1's.
+    /// complete; from `k * planes()` on the frontier counts layer k's.
     pub(super) frontier: AtomicUsize,
     /// The largest value, kept once the table is complete (a scan of every
     /// cell, asked for by the palette, the statistics and the pyramid).
@@ -71,7 +73,7 @@ impl std::fmt::Debug for Table {
 impl Table {
     #[expect(unsafe_code, reason = "a zeroed Vec<u32> becomes the atomic cells without a copy")]
     pub(super) fn allocate(rules: &Rules, [width, height, depth]: [usize; 3], symmetric: bool, tile: usize) -> Self {
-        let layers = if rules.pass { 2 } else { 1 };
+        let layers = rules.passes.layers();
         // Zeroed allocation: pages never written (the unused half of a
         // symmetric table) are never made resident.
         let zeroed: Vec<u32> = vec![0; width * height * depth * layers];
@@ -101,7 +103,7 @@ impl Table {
     /// A finished table from plain values (row-major, `values[y * width + x]`),
     /// for tests and tables read from files.
     pub fn from_values(rules: &Rules, width: usize, height: usize, values: Vec<u32>) -> Self {
-        let plain = Rules { pass: false, ..rules.clone() };
+        let plain = rules.clone().without_passes();
         assert_eq!(values.len(), width * height, "from_values: wrong number of values");
         let t = Table::allocate(&plain, [width, height, 1], false, width.max(height).max(1));
         for (c, v) in t.cells.iter().zip(values) {
@@ -136,12 +138,12 @@ impl Table {
         [self.width, self.height, self.depth]
     }
 
-    /// 2 for rules with a pass (layer 1: the pass is still there), else 1.
+    /// The number of layers: one per number of passes left (1 without passes).
     pub fn layers(&self) -> usize {
         self.layers
     }
 
-    /// The layer a game starts in: 1 with a pass, else 0.
+    /// The layer a game starts in, every pass still there: the top one (0 without passes).
     pub fn start_layer(&self) -> usize {
         self.layers - 1
     }
@@ -199,8 +201,8 @@ impl Table {
         self.cells[self.index(x, y)].load(Ordering::Relaxed)
     }
 
-    /// The value at `p` in `layer` (0: pass used or no pass, 1: pass still
-    /// there). Panics outside the table.
+    /// The value at `p` in `layer` (the number of passes left; 0 without
+    /// passes). Panics outside the table.
     #[inline]
     pub fn get_at(&self, p: [usize; 3], layer: usize) -> u32 {
         assert!(
@@ -307,7 +309,7 @@ impl Table {
 
     /// The moves from `(x, y)` (of this plane) with the value each reaches:
     /// `(target, value)`, the target in every coordinate of the game; the
-    /// pass appears as the same position (in the layer without it). For a
+    /// pass appears as the same position (in the layer below). For a
     /// slice, the moves of the whole game. Programs are run.
     pub fn moves_listed(&self, x: usize, y: usize) -> Vec<([u64; 3], u32)> {
         let (full, position, layer) = match &self.slice_of {
@@ -325,8 +327,8 @@ impl Table {
         let inside = |q: &[u64; 3]| (q[0] as usize) < w && (q[1] as usize) < h && (q[2] as usize) < d;
         let mut out: Vec<([u64; 3], u32)> =
             moves.iter().filter(|q| inside(q)).map(|&q| (q, full.get_at(q.map(|c| c as usize), layer))).collect();
-        if layer == 1 && !moves.is_empty() {
-            out.push((p, full.get_at(position, 0)));
+        if full.rules.passes.allowed(layer, !moves.is_empty()) {
+            out.push((p, full.get_at(position, layer - 1)));
         }
         out
     }
@@ -352,15 +354,16 @@ impl Table {
     /// `g(0, y), g(1, y), ...` (in misère `P` or `N`); one coordinate
     /// without a pass: one line `g(0), g(1), ...`. Otherwise one line per
     /// state after a header naming the columns: the coordinates, then `pass`
-    /// (1: still there, 0: used) when the rules have one, then `g` (or
-    /// `outcome`).
+    /// (the number of passes left: with Gale's one pass, 1 still there and
+    /// 0 used) when the rules have passes, then `g` (or `outcome`); the top
+    /// layer first.
     pub fn write_csv(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         if self.layers == 1 && self.depth == 1 {
             return self.write_csv_window(0..self.width, 0..self.height, out);
         }
         let d = self.rules.dimension.clamp(1, 3) as usize;
         let mut header: Vec<&str> = ["x", "y", "z"][..d].to_vec();
-        if self.layers == 2 {
+        if self.layers > 1 {
             header.push("pass");
         }
         header.push(if self.kind == TableKind::Grundy { "g" } else { "outcome" });
@@ -373,7 +376,7 @@ impl Table {
                 for c in &p[..d] {
                     let _ = write!(line, "{c},");
                 }
-                if self.layers == 2 {
+                if self.layers > 1 {
                     let _ = write!(line, "{layer},");
                 }
                 match self.kind {

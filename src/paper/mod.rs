@@ -121,7 +121,7 @@ impl Grid {
             kind: table.kind(),
             dimension: table.rules().dimension.clamp(1, 3),
             z,
-            with_pass: table.layers() == 2,
+            with_pass: table.layers() > 1,
             x0,
             y0,
             width,
@@ -178,7 +178,7 @@ impl Grid {
             range.push_str(&format!(", z = {}", self.z));
         }
         if self.with_pass {
-            range.push_str(", the pass still there");
+            range.push_str(", every pass still there");
         }
         // A comment holds one line: a name from a rules file may hold anything.
         let name: String = self.rules.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();

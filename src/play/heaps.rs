@@ -1,5 +1,5 @@
 //! A game of any rules in play, as heaps: one, two or three coordinates, a
-//! piece's moves or a program's, with the one-time pass. The computer plays
+//! piece's moves or a program's, with its passes. The computer plays
 //! exactly where it can: n-heap Nim by Bouton's nim-sum at any size, other
 //! games from a table computed for the start position (it covers every
 //! position the game can reach, since moves never raise the coordinate sum
@@ -32,13 +32,25 @@ pub const MAX_LISTED_MOVES: u64 = 100_000;
 /// board of the two-heap game, `MAX_PLAY_SIDE` squared).
 pub const MAX_PLAY_CELLS: u64 = MAX_PLAY_SIDE * MAX_PLAY_SIDE;
 
-/// A state: the position and whether the pass is still there.
+/// A state: the position and the number of passes still left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HeapState {
     /// The heaps `[x, y, z]` (unused coordinates 0).
     pub position: Pos,
-    /// Whether either player may still pass (always false without a pass).
-    pub pass_left: bool,
+    /// How many passes either player may still make (shared; 0 without
+    /// passes): the layer of the table this state is in.
+    pub passes_left: u8,
+}
+
+impl HeapState {
+    /// The state a move leads to: the same passes after a move to a
+    /// position, one fewer after a pass.
+    pub fn after(self, m: HeapMove) -> HeapState {
+        match m {
+            HeapMove::To(p) => HeapState { position: p, passes_left: self.passes_left },
+            HeapMove::Pass => HeapState { position: self.position, passes_left: self.passes_left.saturating_sub(1) },
+        }
+    }
 }
 
 /// A move: to another position, or the pass.
@@ -46,7 +58,7 @@ pub struct HeapState {
 pub enum HeapMove {
     /// Move to this position.
     To(Pos),
-    /// Pass: the position stays, the pass is used.
+    /// Pass: the position stays, one pass fewer is left.
     Pass,
 }
 
@@ -149,12 +161,12 @@ pub struct HeapGame {
 
 impl HeapGame {
     /// A new game of `rules` from `start` (coordinates beyond the rules'
-    /// dimension are ignored), with the pass there when the rules have one.
+    /// dimension are ignored), with every pass of the rules still there.
     pub fn new(rules: &Rules, start: Pos, players: Players) -> Self {
         let d = rules.dimension.clamp(1, 3) as usize;
         let mut position = [0; 3];
         position[..d].copy_from_slice(&start[..d]);
-        let state = HeapState { position, pass_left: rules.pass };
+        let state = HeapState { position, passes_left: rules.passes.count };
         let mut game = HeapGame {
             rules: rules.clone(),
             start: state,
@@ -264,8 +276,15 @@ impl HeapGame {
         }
     }
 
-    /// Whether the side to move has a move (the pass is one only where
-    /// another move exists).
+    /// Whether the side to move may pass: a pass is left and the rules
+    /// allow one here (where the position has a move, or anywhere when the
+    /// passes are allowed at the end too); never while the program fails.
+    fn may_pass(&self) -> bool {
+        !matches!(self.options, HeapOptions::Failed(_))
+            && self.rules.passes.allowed(usize::from(self.state.passes_left), self.has_moves())
+    }
+
+    /// Whether the position has a move other than the pass.
     fn has_moves(&self) -> bool {
         match &self.options {
             HeapOptions::Listed(v) => !v.is_empty(),
@@ -275,12 +294,12 @@ impl HeapGame {
     }
 
     /// Every move of the side to move, when they are listed: the positions,
-    /// then the pass (where it is there and the position has a move).
+    /// then the pass (where one is left and the rules allow it here).
     /// `None` when there are too many to list or the program failed.
     pub fn moves(&self) -> Option<Vec<HeapMove>> {
         let HeapOptions::Listed(v) = &self.options else { return None };
         let mut out: Vec<HeapMove> = v.iter().copied().map(HeapMove::To).collect();
-        if self.state.pass_left && !out.is_empty() {
+        if self.may_pass() {
             out.push(HeapMove::Pass);
         }
         Some(out)
@@ -290,7 +309,7 @@ impl HeapGame {
     /// a piece at any size.
     pub fn is_legal(&self, m: HeapMove) -> bool {
         match (m, &self.options) {
-            (HeapMove::Pass, _) => self.state.pass_left && self.has_moves(),
+            (HeapMove::Pass, _) => self.may_pass(),
             (HeapMove::To(q), HeapOptions::Listed(v)) => v.contains(&q),
             (HeapMove::To(q), HeapOptions::Many) => self.rules.is_move_at(self.state.position, q),
             (HeapMove::To(_), HeapOptions::Failed(_)) => false,
@@ -299,7 +318,7 @@ impl HeapGame {
 
     /// The state a move leads to.
     pub fn after(&self, m: HeapMove) -> HeapState {
-        Self::after_from(self.state, m)
+        self.state.after(m)
     }
 
     /// The value of a state: the Grundy number in normal play, 0 (P) or 1
@@ -312,7 +331,7 @@ impl HeapGame {
             return Some(if misere { u64::from(!is_nim_p(heaps, true)) } else { heaps.iter().fold(0, |a, &h| a ^ h) });
         }
         let t = self.table.as_ref()?;
-        let layer = if self.rules.pass && s.pass_left { 1 } else { 0 };
+        let layer = usize::from(s.passes_left).min(t.layers() - 1);
         let [w, h, depth] = t.dims();
         let p = s.position;
         let inside = p[0] < w as u64 && p[1] < h as u64 && p[2] < depth as u64;
@@ -327,7 +346,7 @@ impl HeapGame {
     /// moved last in normal play, the other one in misère. Not over while
     /// the program fails at the position (see [`HeapGame::failure`]).
     pub fn winner(&self) -> Option<usize> {
-        if self.has_moves() || self.failure().is_some() {
+        if self.has_moves() || self.may_pass() || self.failure().is_some() {
             return None;
         }
         let to_move = self.to_move();
@@ -448,18 +467,15 @@ impl HeapGame {
         self.history.last().copied()
     }
 
-    fn after_from(from: HeapState, m: HeapMove) -> HeapState {
-        match m {
-            HeapMove::To(p) => HeapState { position: p, pass_left: from.pass_left },
-            HeapMove::Pass => HeapState { position: from.position, pass_left: false },
-        }
-    }
-
     /// The state written as a person reads it: `(3, 5, 2)`, and whether the
-    /// pass is still there.
+    /// pass is still there (with one pass) or how many are left.
     pub fn describe(&self, s: HeapState) -> String {
         let p = position_text(s.position, self.rules.dimension);
-        if self.rules.pass { format!("{p}, pass {}", if s.pass_left { "there" } else { "used" }) } else { p }
+        match self.rules.passes.count {
+            0 => p,
+            1 => format!("{p}, pass {}", if s.passes_left > 0 { "there" } else { "used" }),
+            _ => format!("{p}, {} passes left", s.passes_left),
+        }
     }
 }
 
@@ -479,7 +495,7 @@ impl Turns for HeapGame {
     /// Play again the last move taken back.
     fn redo(&mut self) -> bool {
         let Some(r) = self.history.redo().copied() else { return false };
-        self.state = Self::after_from(r.from, r.by_move);
+        self.state = r.from.after(r.by_move);
         self.refresh();
         true
     }
@@ -493,7 +509,7 @@ impl Turns for HeapGame {
 mod tests {
     use super::*;
     use crate::play::HUMAN_FIRST;
-    use crate::rules::preset;
+    use crate::rules::{Passes, preset};
 
     use crate::play::PERFECT_VS_RANDOM;
 
@@ -508,9 +524,9 @@ mod tests {
     fn the_perfect_computer_wins_every_family_from_an_n_position() {
         let mut rng = Rng::new(11);
         for name in ["nim-1", "nim-3", "queen-3-all", "restricted-nim", "chocolate-2d", "chocolate-3d", "queen"] {
-            for (pass, misere) in [(false, false), (true, false), (false, true), (true, true)] {
-                let mut rules = preset(name).unwrap();
-                rules.pass = pass;
+            let kinds = [Passes::NONE, Passes::GALE, Passes::times(2), Passes { count: 2, at_end: true }];
+            for (passes, misere) in kinds.into_iter().flat_map(|p| [(p, false), (p, true)]) {
+                let mut rules = preset(name).unwrap().with_passes(passes);
                 if misere {
                     rules = rules.misere();
                 }
@@ -565,7 +581,7 @@ mod tests {
         assert_eq!(g.hint().clone(), HeapHint::WinningMoves(vec![HeapMove::To([0, 0, 0])]));
         assert!(g.moves().unwrap().contains(&HeapMove::Pass));
         g.play(HeapMove::Pass).unwrap();
-        assert!(!g.state().pass_left);
+        assert_eq!(g.state().passes_left, 0);
         assert!(!g.moves().unwrap().contains(&HeapMove::Pass), "the pass is used up");
         // A position where passing is the winning move: in queen with a pass,
         // a P-position of the plain game (pass unused) is won by passing.
@@ -623,8 +639,7 @@ mod tests {
         assert_eq!(r.reason, Some(HeapReason::TooLarge));
         assert!(preset("queen-3-all").unwrap().is_move_at([big, big, big], g.state().position));
 
-        let mut rules = preset("queen").unwrap();
-        rules.pass = true;
+        let rules = preset("queen").unwrap().with_pass();
         let mut g = HeapGame::new(&rules, [10u64.pow(8), 10u64.pow(8), 0], HUMAN_FIRST);
         assert_eq!(g.table_box(), None);
         assert!(g.is_legal(HeapMove::Pass));

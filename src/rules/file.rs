@@ -12,8 +12,12 @@
 //! program, instead of `slides`, `jumps` and `terminal`). Version 3 adds
 //! `limits`, the raisable limits of one position of a program
 //! (`{"max_options": 200000, "millis_per_position": 5000}`, written only
-//! when they differ from the defaults). Version 1 and 2 files are still
-//! read.
+//! when they differ from the defaults). Version 4 lets `pass` be
+//! `{"count": K, "at_end": B}`: K passes per game, shared by the players,
+//! and whether a pass is allowed also where no other move is left
+//! ([`super::Passes`]); `false` and `true` (Gale's one pass) still mean
+//! what they did, and are still written for those games. Versions 1 to 3
+//! are still read.
 
 use super::{
     Convention, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Program, ProgramError, Rules, RulesError,
@@ -24,8 +28,8 @@ use std::fmt;
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "grundy-lab-rules";
-/// The file version this build writes (it reads 1 to 3).
-pub const VERSION: u32 = 3;
+/// The file version this build writes (it reads 1 to 4).
+pub const VERSION: u32 = 4;
 /// The largest rules file read, in bytes (a file of [`MAX_OFFSETS`] offsets
 /// and many terminal cells fits well within it).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
@@ -99,6 +103,9 @@ pub enum RulesFileError {
     NeedsVersion2,
     /// `limits` in a version 1 or 2 file.
     NeedsVersion3,
+    /// `pass` as a count (more than one pass, or a pass at the end) in a
+    /// file of version 3 or earlier.
+    NeedsVersion4,
     /// A `dimension` other than 1, 2 or 3.
     Dimension {
         /// The field's value.
@@ -146,10 +153,13 @@ impl fmt::Display for RulesFileError {
                 write!(f, "field `format` is \"{found}\"; a rules file has \"{FORMAT}\"")
             }
             RulesFileError::Version { found } => {
-                write!(f, "field `version` is {found}; this version of Grundy Lab reads versions 1 and {VERSION}")
+                write!(f, "field `version` is {found}; this version of Grundy Lab reads versions 1 to {VERSION}")
             }
             RulesFileError::NeedsVersion2 => f.write_str("fields `dimension`, `pass` and `program` need `version` 2"),
             RulesFileError::NeedsVersion3 => f.write_str("field `limits` needs `version` 3"),
+            RulesFileError::NeedsVersion4 => {
+                f.write_str("field `pass` with a `count` (more than one pass, or one at the end) needs `version` 4")
+            }
             RulesFileError::Dimension { found } => {
                 write!(f, "field `dimension` is {found}; a game has 1, 2 or 3 coordinates")
             }
@@ -186,7 +196,7 @@ struct RulesFile {
     #[serde(default = "two")]
     dimension: u8,
     #[serde(default)]
-    pass: bool,
+    pass: super::Passes,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     program: Option<String>,
     /// A take-and-break game's spec ([`Rules::breaks`]).
@@ -223,7 +233,7 @@ pub fn to_json(rules: &Rules) -> String {
         name: rules.name.clone(),
         description: rules.description.clone(),
         dimension: d,
-        pass: rules.pass,
+        pass: rules.passes,
         program: rules.program.as_ref().map(|p| p.source().to_string()),
         breaks: rules.breaks.clone(),
         slides: rules.piece.slides.iter().map(|o| cut(o.components(), d)).collect(),
@@ -254,11 +264,15 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
     if !(1..=VERSION).contains(&file.version) {
         return Err(RulesFileError::Version { found: file.version });
     }
-    if file.version == 1 && (file.dimension != 2 || file.pass || file.program.is_some() || file.breaks.is_some()) {
+    let more = file.dimension != 2 || file.pass.any() || file.program.is_some() || file.breaks.is_some();
+    if file.version == 1 && more {
         return Err(RulesFileError::NeedsVersion2);
     }
     if file.version < 3 && file.limits.is_some() {
         return Err(RulesFileError::NeedsVersion3);
+    }
+    if file.version < 4 && !file.pass.is_gale_or_none() {
+        return Err(RulesFileError::NeedsVersion4);
     }
     let d = file.dimension;
     if !(1..=3).contains(&d) {
@@ -298,7 +312,7 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
         terminal: TerminalSet::from_points(points(PointList::Terminal, &file.terminal)?),
         convention: file.convention,
         dimension: d,
-        pass: file.pass,
+        passes: file.pass,
         program,
         breaks: file.breaks,
         limits: file.limits.unwrap_or_default(),
@@ -454,7 +468,7 @@ mod tests {
         let e = from_json(&ok.replace("\"slides\"", "\"slidez\"")).unwrap_err();
         assert!(matches!(&e, RulesFileError::Shape { detail, line: 8, .. } if detail.contains("`slidez`")), "{e:?}");
         assert!(e.to_string().contains("unknown field `slidez`"), "{e}");
-        let e = from_json(&ok.replace("\"version\": 3", "\"version\": 9")).unwrap_err();
+        let e = from_json(&ok.replace("\"version\": 4", "\"version\": 9")).unwrap_err();
         assert_eq!(e, RulesFileError::Version { found: 9 });
         let v1 = |rest: &str| from_json(&format!(r#"{{"format":"grundy-lab-rules","version":1,"name":"x",{rest}}}"#));
         let e = v1(r#""jumps":[[0,0]]"#).unwrap_err();
@@ -482,20 +496,63 @@ mod tests {
     }
 
     #[test]
+    fn passes_are_saved_in_version_4_and_older_files_still_read() {
+        use crate::rules::Passes;
+        // Files of versions 2 and 3, as earlier builds wrote them: `pass`
+        // false or true (Gale's one pass).
+        for version in [2, 3] {
+            for (written, passes) in [("false", Passes::NONE), ("true", Passes::GALE)] {
+                let old = format!(
+                    r#"{{"format":"grundy-lab-rules","version":{version},"name":"q","dimension":2,"pass":{written},
+                        "slides":[[1,0],[0,1],[1,1]]}}"#
+                );
+                assert_eq!(from_json(&old).unwrap().passes, passes, "{old}");
+            }
+        }
+        // Gale's pass is still written as `true`, so the file reads in
+        // earlier builds too; other passes as a count.
+        let gale = preset("queen+pass").unwrap();
+        assert!(to_json(&gale).contains("\"pass\": true"), "{}", to_json(&gale));
+        for name in ["queen+passes:2", "queen+pass-at-end", "nim-1+passes:8+pass-at-end", "subtraction-1-3-4+passes:3"]
+        {
+            let r = preset(name).unwrap();
+            let text = to_json(&r);
+            assert!(text.contains("\"version\": 4") && text.contains("\"count\""), "{text}");
+            assert_eq!(from_json(&text).unwrap(), r, "{name}");
+            // A count in an older file is refused with the version it needs.
+            let e = from_json(&text.replace("\"version\": 4", "\"version\": 3")).unwrap_err();
+            assert_eq!(e, RulesFileError::NeedsVersion4);
+            assert!(e.to_string().contains("needs `version` 4"), "{e}");
+        }
+        // Hostile values: a count beyond the limit, or of the wrong shape.
+        let two = to_json(&preset("queen+passes:2").unwrap());
+        let huge = from_json(&two.replace("\"count\": 2", "\"count\": 1000000000")).unwrap_err();
+        assert_eq!(huge, RulesFileError::Invalid { error: RulesError::TooManyPasses(u8::MAX), entry: None });
+        assert!(huge.to_string().contains("at most 8"), "{huge}");
+        let nine = from_json(&two.replace("\"count\": 2", "\"count\": 9")).unwrap_err();
+        assert_eq!(nine, RulesFileError::Invalid { error: RulesError::TooManyPasses(9), entry: None });
+        for bad in ["\"count\": -1", "\"count\": \"two\"", "\"count\": 2, \"later\": 1"] {
+            let e = from_json(&two.replace("\"count\": 2", bad)).unwrap_err();
+            assert!(matches!(&e, RulesFileError::Shape { .. }), "{bad}: {e:?}");
+            assert!(e.to_string().contains("`pass` is true, false or"), "{e}");
+        }
+    }
+
+    #[test]
     fn limits_are_saved_in_version_3_and_older_files_still_read() {
         let mut r = Rules::from_program("ho", crate::rules::example("restricted-nim").unwrap());
         // Today's limits are not written: the file says only the game.
         assert!(!to_json(&r).contains("limits"));
         r.limits = crate::rules::Limits { max_options: 200_000, millis_per_position: 5000 };
         let text = to_json(&r);
-        assert!(text.contains("\"version\": 3") && text.contains("\"max_options\": 200000"), "{text}");
+        assert!(text.contains("\"version\": 4") && text.contains("\"max_options\": 200000"), "{text}");
         assert_eq!(from_json(&text).unwrap(), r);
         // A version 2 file (as earlier builds wrote it) reads with the
         // default limits; `limits` in it is refused.
         let v2 = r#"{"format":"grundy-lab-rules","version":2,"name":"q3","dimension":3,"pass":true,
                     "slides":[[1,0,0],[0,1,0],[0,0,1]]}"#;
         let old = from_json(v2).unwrap();
-        assert!(old.pass && old.dimension == 3 && old.limits.is_default());
+        assert!(old.passes == crate::rules::Passes::GALE && old.dimension == 3 && old.limits.is_default());
         let with = v2.replace("\"pass\":true", "\"limits\":{\"max_options\":5}");
         assert_eq!(from_json(&with), Err(RulesFileError::NeedsVersion3));
         assert_eq!(from_json(&with.replace("\"version\":2", "\"version\":3")).unwrap().limits.max_options, 5);

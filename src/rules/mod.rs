@@ -1,6 +1,6 @@
 //! What a game is: a [`Piece`] (slides and jumps), a [`TerminalSet`] and a
-//! [`Convention`] in one, two or three dimensions, optionally with a
-//! one-time pass, or the moves written as a small [`Program`]; together a
+//! [`Convention`] in one, two or three dimensions, optionally with
+//! [`Passes`], or the moves written as a small [`Program`]; together a
 //! [`Rules`] value. One description of a game, used by the engine, the play
 //! tab, the map, the editor and files.
 //!
@@ -12,6 +12,7 @@ mod compiled;
 mod file;
 mod limits;
 mod matrix;
+mod passes;
 mod presets;
 mod program;
 mod program_error;
@@ -27,6 +28,7 @@ pub use limits::{
     MAX_OPTIONS_CEILING,
 };
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_of, parameter_p_piece};
+pub use passes::{MAX_PASSES, Passes};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, PresetError, preset, ryuoh_jumps};
 pub(crate) use program::run_failure;
 pub use program::{
@@ -285,12 +287,13 @@ pub enum Convention {
 
 /// One complete description of a game: a piece moving toward the corner
 /// `(0, 0, 0)` (or a program that lists the moves), the cells where the game
-/// ends, who wins at the end, the number of coordinates, and whether a
-/// one-time pass is allowed.
+/// ends, who wins at the end, the number of coordinates, and the passes.
 ///
-/// **The pass** (as in Gale's "Nim with a pass"): once per game, either
-/// player may pass instead of moving, except at a position with no moves.
-/// A state is the position plus whether the pass is still there.
+/// **The passes** ([`Passes`]; Gale's "Nim with a pass" is one pass): a
+/// number of times per game, shared by the players, either player may pass
+/// instead of moving, except at a position with no moves unless the passes
+/// are allowed at the end too. A state is the position plus the number of
+/// passes still left.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rules {
     /// The game's name, as menus and files show it.
@@ -306,9 +309,11 @@ pub struct Rules {
     /// 1, 2 or 3 coordinates (2: the board of Corner the Queen).
     #[serde(default = "two")]
     pub dimension: u8,
-    /// Whether the one-time pass is allowed.
-    #[serde(default)]
-    pub pass: bool,
+    /// The passes: how many, and whether also where no move is left. Saved
+    /// as `pass`, `false` or `true` (Gale's one pass) as before, or
+    /// `{"count": K, "at_end": B}`.
+    #[serde(default, rename = "pass")]
+    pub passes: Passes,
     /// The moves written as a program; then `piece` and `terminal` are empty
     /// and the program says the moves (and the terminal positions).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -347,7 +352,7 @@ impl Rules {
             terminal: TerminalSet::none(),
             convention: Convention::Normal,
             dimension: 2,
-            pass: false,
+            passes: Passes::NONE,
             program: None,
             breaks: None,
             limits: Limits::default(),
@@ -377,10 +382,20 @@ impl Rules {
         self
     }
 
-    /// The same rules with the one-time pass.
-    pub fn with_pass(mut self) -> Self {
-        self.pass = true;
+    /// The same rules with Gale's one-time pass.
+    pub fn with_pass(self) -> Self {
+        self.with_passes(Passes::GALE)
+    }
+
+    /// The same rules with these passes.
+    pub fn with_passes(mut self, passes: Passes) -> Self {
+        self.passes = passes;
         self
+    }
+
+    /// The same rules without passes (the game of layer 0).
+    pub fn without_passes(self) -> Self {
+        self.with_passes(Passes::NONE)
     }
 
     /// True when `(x, y)` and `(y, x)` always have the same value (a
@@ -470,7 +485,7 @@ impl Rules {
     /// call a result stale; a new field of `Rules` must be added here (the
     /// pattern below lists every field, so the compiler asks for it).
     pub fn same_game(&self, other: &Rules) -> bool {
-        let Rules { name: _, description: _, piece, terminal, convention, dimension, pass, program, breaks, limits } =
+        let Rules { name: _, description: _, piece, terminal, convention, dimension, passes, program, breaks, limits } =
             self;
         *piece == other.piece
             && *limits == other.limits
@@ -478,7 +493,7 @@ impl Rules {
             && *terminal == other.terminal
             && *convention == other.convention
             && *dimension == other.dimension
-            && *pass == other.pass
+            && *passes == other.passes
             && *program == other.program
     }
 
@@ -503,8 +518,8 @@ impl Rules {
         if self.convention == Convention::Misere {
             s.push_str(" (misère)");
         }
-        if self.pass {
-            s.push_str(" (with a pass)");
+        if self.passes.any() {
+            s.push_str(&format!(" (with {})", self.passes));
         }
         s
     }
@@ -556,7 +571,9 @@ mod tests {
         b.description = "renamed".into();
         assert!(a.same_game(&b) && a != b);
         for change in [
-            |r: &mut Rules| r.pass = true,
+            |r: &mut Rules| r.passes = Passes::GALE,
+            |r: &mut Rules| r.passes = Passes::times(2),
+            |r: &mut Rules| r.passes = Passes { count: 1, at_end: true },
             |r: &mut Rules| r.convention = Convention::Misere,
             |r: &mut Rules| r.dimension = 3,
             |r: &mut Rules| r.terminal.toggle(1, 1),

@@ -1,7 +1,7 @@
 //! The named games of the sources: Nim (rook), Wythoff (queen), the shogi
 //! pieces, the parameter-p piece and the Hofstadter-G variant.
 
-use super::{Offset, Piece, Rules, TerminalSet};
+use super::{MAX_PASSES, Offset, Passes, Piece, Rules, TerminalSet};
 use std::fmt;
 
 /// Names accepted by [`preset`] (`ryuoh:P` takes any P from 1 to
@@ -50,6 +50,12 @@ pub enum PresetError {
         /// The parameter.
         p: u32,
     },
+    /// `+passes:K` with a `K` that is not a whole number from 0 to
+    /// [`MAX_PASSES`].
+    Passes {
+        /// The name given.
+        name: String,
+    },
     /// No preset has this name ([`PRESET_NAMES`], [`FAMILY_PRESETS`]).
     Unknown {
         /// The name given.
@@ -64,10 +70,14 @@ impl fmt::Display for PresetError {
                 write!(f, "`{name}`: the parameter of ryuoh:P must be a whole number, e.g. ryuoh:4")
             }
             PresetError::RyuohOutOfRange { name, .. } => write!(f, "`{name}`: P must be between 1 and {MAX_RYUOH_P}"),
+            PresetError::Passes { name } => {
+                write!(f, "`{name}`: K of +passes:K must be a whole number from 0 to {MAX_PASSES}, e.g. queen+passes:2")
+            }
             PresetError::Unknown { name } => write!(
                 f,
                 "unknown rules `{name}`; presets are: {}, ryuoh:P (any P from 1 to {MAX_RYUOH_P}), {} \
-                 (add +pass for the one-time pass), or a rules file (.json) or program (.rhai)",
+                 (add +pass for the one-time pass, +passes:K for K passes, +pass-at-end to allow a pass also where \
+                 no other move is left), or a rules file (.json) or program (.rhai)",
                 PRESET_NAMES.join(", "),
                 FAMILY_PRESETS.join(", ")
             ),
@@ -78,11 +88,30 @@ impl fmt::Display for PresetError {
 impl std::error::Error for PresetError {}
 
 /// The rules named `name`. `rook` is accepted for `nim`, `wythoff` for
-/// `queen`; a name ending in `+pass` adds the one-time pass.
+/// `queen`. Suffixes set the passes ([`Passes`]), in any order: `+pass`
+/// Gale's one-time pass, `+passes:K` K passes per game, `+pass-at-end` a
+/// pass allowed also where no other move is left (with at least one pass):
+/// `nim-1+passes:2+pass-at-end`.
 pub fn preset(name: &str) -> Result<Rules, PresetError> {
     let key = name.trim().to_ascii_lowercase();
-    if let Some(base) = key.strip_suffix("+pass") {
-        return preset(base).map(Rules::with_pass);
+    if let Some((base, suffix)) = key.rsplit_once('+') {
+        let set: Option<Box<dyn Fn(Passes) -> Passes>> = match suffix {
+            "pass" => Some(Box::new(|p: Passes| Passes { count: 1, ..p })),
+            "pass-at-end" => Some(Box::new(|p: Passes| Passes { count: p.count.max(1), at_end: true })),
+            _ => match suffix.strip_prefix("passes:") {
+                Some(k) => {
+                    let count = k.parse::<u8>().ok().filter(|&k| k <= MAX_PASSES);
+                    let count = count.ok_or_else(|| PresetError::Passes { name: name.trim().to_string() })?;
+                    Some(Box::new(move |p: Passes| Passes { count, ..p }))
+                }
+                None => None,
+            },
+        };
+        if let Some(set) = set {
+            let r = preset(base)?;
+            let passes = set(r.passes);
+            return Ok(r.with_passes(passes));
+        }
     }
     if let Some(r) = family_preset(&key) {
         return Ok(r);
@@ -183,10 +212,27 @@ mod tests {
     }
 
     #[test]
+    fn pass_suffixes_set_the_passes_in_any_order() {
+        let passes = |name: &str| preset(name).unwrap().passes;
+        assert_eq!(passes("queen"), Passes::NONE);
+        assert_eq!(passes("queen+pass"), Passes::GALE);
+        assert_eq!(passes("queen+passes:2"), Passes::times(2));
+        assert_eq!(passes("queen+passes:0"), Passes::NONE);
+        assert_eq!(passes("nim-1+pass-at-end"), Passes { count: 1, at_end: true });
+        assert_eq!(passes("nim-1+passes:3+pass-at-end"), Passes { count: 3, at_end: true });
+        assert_eq!(passes("nim-1+pass-at-end+passes:3"), Passes { count: 3, at_end: true });
+        assert_eq!(preset("subtraction-1-3-4+passes:2").unwrap().program, preset("subtraction-1-3-4").unwrap().program);
+    }
+
+    #[test]
     fn bad_names_explain() {
         assert_eq!(preset("ryuoh:0"), Err(PresetError::RyuohOutOfRange { name: "ryuoh:0".into(), p: 0 }));
         assert_eq!(preset("ryuoh:x"), Err(PresetError::RyuohNotANumber { name: "ryuoh:x".into() }));
         assert_eq!(preset("Castle+pass"), Err(PresetError::Unknown { name: "castle".into() }));
+        for bad in ["queen+passes:9", "queen+passes:x", "queen+passes:-1", "queen+passes:1000000000"] {
+            assert_eq!(preset(bad), Err(PresetError::Passes { name: bad.into() }));
+            assert!(preset(bad).unwrap_err().to_string().contains("from 0 to 8"), "{bad}");
+        }
         assert!(preset("castle").unwrap_err().to_string().contains("presets are"));
         for n in PRESET_NAMES {
             assert!(preset(n).is_ok(), "{n}");

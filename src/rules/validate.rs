@@ -115,6 +115,8 @@ pub enum RulesError {
         /// Its value (options, or milliseconds).
         value: u32,
     },
+    /// More passes than [`super::MAX_PASSES`].
+    TooManyPasses(u8),
     /// A control character in the name or description (see
     /// [`TextField`] for which are refused).
     ControlCharacter {
@@ -173,6 +175,14 @@ impl fmt::Display for RulesError {
                 f64::from(*value) / 1000.0,
                 super::MAX_MILLIS_PER_POSITION / 1000
             ),
+            RulesError::TooManyPasses(n) => {
+                let shown = if *n == u8::MAX { "255 or more".to_string() } else { n.to_string() };
+                write!(
+                    f,
+                    "the game has {shown} passes; at most {} (each pass is one more copy of the table)",
+                    super::MAX_PASSES
+                )
+            }
             RulesError::NameTooLong(n) => write!(f, "the name has {n} characters; at most {MAX_NAME}"),
             RulesError::DescriptionTooLong(n) => {
                 write!(f, "the description has {n} characters; at most {MAX_DESCRIPTION}")
@@ -214,7 +224,7 @@ impl Rules {
         }
         if let Some(spec) = &self.breaks {
             let more = !self.piece.is_empty() || !self.terminal.is_empty() || self.program.is_some();
-            if more || d != 1 || self.pass || self.convention != crate::rules::Convention::Normal {
+            if more || d != 1 || self.passes.any() || self.convention != crate::rules::Convention::Normal {
                 return Err(RulesError::BreaksAndMore);
             }
             crate::takebreak::TakeBreak::of_breaks(spec).map_err(|e| RulesError::Breaks(Box::new(e)))?;
@@ -244,6 +254,9 @@ impl Rules {
         }
         if let Some(c) = self.terminal.cells().find(|&c| outside(c)) {
             return Err(RulesError::TerminalOutsideDimension(c, d));
+        }
+        if let Some(n) = self.passes.out_of_range() {
+            return Err(RulesError::TooManyPasses(n));
         }
         if let Some((setting, value)) = self.limits.out_of_range() {
             return Err(RulesError::Limit { setting, value });
@@ -326,6 +339,18 @@ mod tests {
         assert!(e.to_string().contains("time per position is 0 s"), "{e}");
         r.limits.millis_per_position = crate::rules::MAX_MILLIS_PER_POSITION + 1;
         assert!(r.validate().unwrap_err().to_string().contains("0.001 to 600 s"));
+        // The passes: up to MAX_PASSES, with or without the pass at the end.
+        let mut r = preset("queen").unwrap();
+        r.passes = crate::rules::Passes { count: crate::rules::MAX_PASSES, at_end: true };
+        assert_eq!(r.validate(), Ok(()));
+        r.passes.count += 1;
+        assert_eq!(r.validate(), Err(RulesError::TooManyPasses(9)));
+        assert!(r.validate().unwrap_err().to_string().contains("9 passes; at most 8"));
+        r.passes.count = u8::MAX;
+        assert!(r.validate().unwrap_err().to_string().contains("255 or more passes"));
+        // A take-and-break game has no pass.
+        let r = Rules::take_and_break("k", "octal:0.07").with_passes(crate::rules::Passes::times(2));
+        assert_eq!(r.validate(), Err(RulesError::BreaksAndMore));
     }
 
     #[test]

@@ -17,7 +17,7 @@ type Fallible<T> = Result<T, Box<EvalAltResult>>;
 /// it over its tables. Errors are sentences naming the position asked for.
 pub trait TableReader: Send + Sync {
     /// `g(coords)` in the table being checked, `layer` being the layer of
-    /// the cell under check (0: pass used or no pass, 1: pass still there).
+    /// the cell under check (the number of passes left; 0 without passes).
     /// `coords` has as many coordinates as the caller wrote: the game's
     /// number, or one more naming the layer.
     fn own(&self, coords: &[i64], layer: usize) -> Result<i64, String>;

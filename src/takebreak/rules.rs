@@ -77,7 +77,7 @@ pub enum TakeBreakError {
         /// How many coordinates the rules have.
         dimension: u8,
     },
-    /// Misère play or the pass: the XOR of the heaps' values is the value of
+    /// Misère play or passes: the XOR of the heaps' values is the value of
     /// a sum in normal play only.
     NotNormalPlay {
         /// The rules' name.
@@ -213,7 +213,7 @@ impl TakeBreak {
         if rules.dimension != 1 {
             return Err(TakeBreakError::NotOneHeap { name: rules.label(), dimension: rules.dimension });
         }
-        if rules.convention != Convention::Normal || rules.pass {
+        if rules.convention != Convention::Normal || rules.passes.any() {
             return Err(TakeBreakError::NotNormalPlay { name: rules.label() });
         }
         if let Some(set) = subtraction_set(rules) {

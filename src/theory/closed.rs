@@ -112,7 +112,7 @@ pub fn closed_form_of_heaps(rules: &Rules) -> Option<ClosedForm> {
     if rules.dimension == 2 {
         return closed_form(rules);
     }
-    if rules.pass || rules.program.is_some() {
+    if rules.passes.any() || rules.program.is_some() {
         return None;
     }
     let name = match rules.dimension {
@@ -129,7 +129,7 @@ pub fn closed_form_of_heaps(rules: &Rules) -> Option<ClosedForm> {
 /// one of the known games (compared by value, not by name).
 pub fn closed_form(rules: &Rules) -> Option<ClosedForm> {
     // The forms below are of two-coordinate games without a pass.
-    if rules.pass || rules.dimension != 2 || rules.program.is_some() {
+    if rules.passes.any() || rules.dimension != 2 || rules.program.is_some() {
         return None;
     }
     let misere = rules.convention == Convention::Misere;

@@ -123,7 +123,7 @@ impl Construction {
         if rules.convention == Convention::Misere {
             return Err(ConstructionError::Misere);
         }
-        if rules.pass {
+        if rules.passes.any() {
             return Err(ConstructionError::Pass);
         }
         let fits = |s: usize| (1..=MAX_CONSTRUCTION_SIDE).contains(&s);

@@ -494,6 +494,9 @@ pub fn rules_error(e: &crate::rules::RulesError) -> String {
             "map.rules_error.time_setting",
             &[("value", &(f64::from(*value) / 1000.0)), ("max", &(crate::rules::MAX_MILLIS_PER_POSITION / 1000))],
         ),
+        RulesError::TooManyPasses(n) => {
+            trf("map.rules_error.too_many_passes", &[("n", n), ("max", &crate::rules::MAX_PASSES)])
+        }
         RulesError::NameTooLong(n) => trf("map.rules_error.name_too_long", &[("n", n), ("max", &MAX_NAME)]),
         RulesError::DescriptionTooLong(n) => {
             trf("map.rules_error.description_too_long", &[("n", n), ("max", &MAX_DESCRIPTION)])
@@ -600,6 +603,7 @@ pub fn rules_file_error(e: &crate::rules::RulesFileError) -> String {
         RulesFileError::Version { found } => trf("rules.file_error.version", &[("found", found), ("ours", &VERSION)]),
         RulesFileError::NeedsVersion2 => tr("rules.file_error.needs_version_2").to_string(),
         RulesFileError::NeedsVersion3 => tr("rules.file_error.needs_version_3").to_string(),
+        RulesFileError::NeedsVersion4 => tr("rules.file_error.needs_version_4").to_string(),
         RulesFileError::Dimension { found } => trf("rules.file_error.dimension", &[("found", found)]),
         RulesFileError::TooManyOffsets { count } => {
             trf("rules.file_error.too_many_offsets", &[("count", count), ("max", &MAX_OFFSETS)])
@@ -1054,6 +1058,7 @@ mod tests {
             RulesError::BreaksAndMore,
             RulesError::ProgramDimension { program: 1, rules: 2 },
             RulesError::NameTooLong(300),
+            RulesError::TooManyPasses(9),
             RulesError::DescriptionTooLong(20_000),
             RulesError::ControlCharacter { field: crate::rules::TextField::Name, ch: '\u{7}' },
             RulesError::ControlCharacter { field: crate::rules::TextField::Description, ch: '\u{10}' },
@@ -1102,7 +1107,7 @@ mod tests {
         // English keeps the library's words where they are more precise.
         assert_eq!(formula_error(&runtime), runtime.to_string());
         assert_eq!(formula_error(&parse), parse.to_string());
-        assert_eq!(rules_file_error(&file), "it is a version 9 file; this version of Grundy Lab reads versions 1 to 3");
+        assert_eq!(rules_file_error(&file), "it is a version 9 file; this version of Grundy Lab reads versions 1 to 4");
         // The JSON reader's words in English.
         assert_eq!(rules_file_error(&files[1]), files[1].to_string());
         assert_eq!(

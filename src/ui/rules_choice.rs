@@ -2,7 +2,7 @@
 //! and the user's saved pieces) and the misère convention. Both change the
 //! one `shared.rules`, so every tab plays and draws the same game.
 
-use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, Piece, Rules, preset};
+use crate::rules::{Convention, FAMILY_PRESETS, MAX_PASSES, PRESET_NAMES, Passes, Piece, Rules, preset};
 use crate::takebreak::TAKEBREAK_PRESETS;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::{AppCommand, Shared};
@@ -20,7 +20,7 @@ static FIXED_PRESETS: LazyLock<Vec<(&'static str, Rules)>> = LazyLock::new(|| {
 /// matrix of the Pieces tab show). The other games are played as heaps and
 /// written as programs; the message says so in the user's language.
 pub fn board_game(rules: &Rules) -> Result<(), String> {
-    if rules.dimension == 2 && !rules.pass && rules.program.is_none() {
+    if rules.dimension == 2 && !rules.passes.any() && rules.program.is_none() {
         Ok(())
     } else {
         Err(trf("rules.tabs_cannot", &[("name", &rules.label())]))
@@ -57,7 +57,33 @@ pub fn shown_label(rules: &Rules) -> String {
         Convention::Normal => name,
         Convention::Misere => trf("rules.misere", &[("name", &name)]),
     };
-    if rules.pass { trf("rules.with_pass", &[("name", &name)]) } else { name }
+    with_passes(name, rules.passes)
+}
+
+/// `name` with the passes in words: `queen with a pass`, `queen with 2
+/// passes, also at the end`; `name` alone without passes.
+pub fn with_passes(name: String, passes: Passes) -> String {
+    let count = passes.count;
+    match (count, passes.at_end) {
+        (0, _) => name,
+        (1, false) => trf("rules.with_pass", &[("name", &name)]),
+        (1, true) => trf("rules.with_pass_at_end", &[("name", &name)]),
+        (_, false) => trf("rules.with_passes", &[("name", &name), ("count", &count)]),
+        (_, true) => trf("rules.with_passes_at_end", &[("name", &name), ("count", &count)]),
+    }
+}
+
+/// The state of the passes in words, for a game of `passes` with `left`
+/// still left: with one pass, whether it is still there or used; with
+/// more, how many are left.
+pub fn passes_left(passes: Passes, left: usize) -> String {
+    match (passes.count, left) {
+        (1, 0) => tr("heaps.pass_used").to_string(),
+        (1, _) => tr("heaps.pass_there").to_string(),
+        (_, 0) => tr("passes.left.none").to_string(),
+        (_, 1) => tr("passes.left.one").to_string(),
+        (_, k) => trf("passes.left", &[("k", &k)]),
+    }
 }
 
 /// The description the Pieces tab shows for `rules`: the description of
@@ -138,7 +164,7 @@ pub fn rules_name(rules: &Rules) -> String {
         Convention::Normal => base,
         Convention::Misere => trf("rules.misere", &[("name", &base)]),
     };
-    if rules.pass { trf("rules.with_pass", &[("name", &base)]) } else { base }
+    with_passes(base, rules.passes)
 }
 
 /// The rules' name with the number of heaps when it is not two: what the
@@ -158,7 +184,7 @@ pub fn rules_label(rules: &Rules) -> String {
 /// The translated name of a preset of [`FAMILY_PRESETS`], recognised by
 /// what it is (the same moves, or the same program).
 fn family_title(rules: &Rules) -> Option<&'static str> {
-    let plain = Rules { convention: Convention::Normal, pass: false, ..rules.clone() };
+    let plain = Rules { convention: Convention::Normal, ..rules.clone().without_passes() };
     let name = FAMILY
         .iter()
         .find(|(_, r)| {
@@ -246,7 +272,7 @@ pub fn offered_rules(shared: &Shared) -> Vec<Rules> {
 pub fn as_normal(r: &Rules) -> Rules {
     let mut r = r.clone();
     r.convention = Convention::Normal;
-    r.pass = false;
+    r.passes = Passes::NONE;
     r
 }
 
@@ -277,7 +303,7 @@ pub fn piece_combo(ui: &mut egui::Ui, shared: &mut Shared, id_salt: &str, label:
             let now = shared.next_rules();
             if r.breaks.is_none() {
                 r.convention = now.convention;
-                r.pass = now.pass;
+                r.passes = now.passes;
             }
             shared.send(AppCommand::SetRules(r));
             true
@@ -293,13 +319,31 @@ pub fn program_link(ui: &mut egui::Ui, shared: &mut Shared) {
     }
 }
 
-/// The "with a pass" checkbox. Returns whether the rules changed.
-pub fn pass_checkbox(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
+/// The passes: their number per game (0 to [`MAX_PASSES`]) and whether a
+/// pass is allowed also where no other move is left. Returns whether the
+/// rules changed.
+pub fn passes_choice(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
     let mut rules = shared.next_rules();
     if rules.breaks.is_some() {
         return false;
     }
-    let changed = ui.checkbox(&mut rules.pass, tr("rules.pass")).on_hover_text(tr("heaps.pass.tip")).changed();
+    let before = rules.passes;
+    let tip = trf("rules.passes.tip", &[("max", &MAX_PASSES)]);
+    // One row, as the one checkbox of Gale's pass was: the side panels
+    // keep their height.
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(tr("rules.passes")).on_hover_text(&tip);
+        let field = egui::DragValue::new(&mut rules.passes.count).range(0..=MAX_PASSES).speed(0.05);
+        ui.add(field).labelled_by(label.id).on_hover_text(&tip);
+        let mut at_end = rules.passes.at_end;
+        let at_end_box = ui.checkbox(&mut at_end, tr("rules.pass_at_end")).on_hover_text(tr("rules.pass_at_end.tip"));
+        if at_end_box.changed() {
+            // A pass at the end needs a pass: ticking it gives the game one.
+            let count = if at_end { rules.passes.count.max(1) } else { rules.passes.count };
+            rules.passes = Passes { count, at_end };
+        }
+    });
+    let changed = rules.passes != before;
     if changed {
         shared.send(AppCommand::SetRules(rules));
     }

@@ -48,10 +48,9 @@ pub fn counterexample(r: &CheckReport, c: &Counterexample) -> String {
     };
     let formula = formula_value(c.formula);
     let mut position = crate::rules::position_text([c.x, c.y, c.z].map(|v| v as u64), c.dimension);
-    match c.pass {
-        Some(true) => position = format!("{position} · {}", tr("heaps.pass_there")),
-        Some(false) => position = format!("{position} · {}", tr("heaps.pass_used")),
-        None => {}
+    if let Some(left) = c.pass {
+        let passes = crate::rules::Passes::times(c.passes);
+        position = format!("{position} · {}", crate::ui::rules_choice::passes_left(passes, usize::from(left)));
     }
     if c.statement {
         return trf("bench.cx_statement", &[("position", &position), ("table", &table)]);

@@ -14,10 +14,12 @@
 //! componentwise, so their tile index sums strictly increase along it),
 //! which is what makes the parallel writes safe.
 //!
-//! **The pass.** Layer 0 (pass used) is the game without a pass. Layer 1
-//! (pass still there) is computed after it with the same code: at a cell
-//! with a move, passing reaches the same cell of layer 0, one more option
-//! value, like a jump's.
+//! **The passes.** Layer k holds the states with k passes left; layer 0 is
+//! the game without passes. Each layer is computed after the one below with
+//! the same code: where a pass is allowed (at a cell with a move, or at any
+//! cell when the passes are allowed at the end too, see
+//! [`crate::rules::Passes`]), passing reaches the same cell of layer
+//! k − 1, one more option value, like a jump's.
 
 mod error;
 mod size;
@@ -28,7 +30,7 @@ pub use size::{MAX_SIDE, check_box, estimate_bytes, estimate_bytes_box, estimate
 
 use super::Table;
 use crate::Control;
-use crate::rules::{Convention, Offset, Rules};
+use crate::rules::{Convention, Offset, Passes, Rules};
 use rayon::prelude::*;
 use sorted3::{MAX_SORTED3, Sorted3, grundy_tile_sorted3};
 use std::sync::atomic::Ordering;
@@ -103,6 +105,7 @@ pub(super) struct Plan {
     /// `x >= y >= z` are computed.
     sorted3: Option<Sorted3>,
     misere: bool,
+    passes: Passes,
     layers: usize,
 }
 
@@ -174,7 +177,8 @@ impl Plan {
             symmetric: symmetric && (flat || sorted3.is_some()),
             sorted3,
             misere,
-            layers: if rules.pass { 2 } else { 1 },
+            passes: rules.passes,
+            layers: rules.passes.layers(),
         }
     }
 
@@ -398,7 +402,7 @@ pub fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
     control.start(total);
     for layer in 0..plan.layers {
         if layer > 0 {
-            // The lines of layer 1 start empty.
+            // The lines of each layer above 0 start empty.
             bits.fill(0);
             mex.fill(0);
             summary.fill(0);
@@ -460,11 +464,28 @@ fn line_buffer(plan: &Plan) -> Vec<usize> {
     Vec::with_capacity(plan.families.len() + 1)
 }
 
-/// The value of the pass at `c` in `layer`: in layer 1, at a cell with a
-/// move, the value of the same cell in layer 0.
+/// The value of the pass at the cell `c` (not a terminal cell) in `layer`:
+/// where a pass is allowed there, the value of the same cell one layer
+/// down.
 #[inline]
 fn pass_value(plan: &Plan, table: &Table, c: [usize; 3], layer: usize) -> Option<u32> {
-    (layer == 1 && plan.has_move(c)).then(|| table.cells[table.index_at(c, 0)].load(Ordering::Relaxed))
+    plan.passes
+        .allowed(layer, plan.has_move(c))
+        .then(|| table.cells[table.index_at(c, layer - 1)].load(Ordering::Relaxed))
+}
+
+/// The value of a terminal cell `c` in `layer`: without a pass there, no
+/// option (0 in normal play, 1, an N-position, in misère); with the pass at
+/// the end, its only option is the pass, so the value is 1 if that leads to
+/// 0 and 0 otherwise (in both conventions, whose values below are 0 or 1 in
+/// misère).
+#[inline]
+fn terminal_value(plan: &Plan, table: &Table, c: [usize; 3], layer: usize) -> u32 {
+    if plan.passes.allowed(layer, false) {
+        u32::from(table.cells[table.index_at(c, layer - 1)].load(Ordering::Relaxed) == 0)
+    } else {
+        u32::from(plan.misere)
+    }
 }
 
 /// How many cells ahead along a row the fast kernel prefetches line sets.
@@ -579,7 +600,7 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, t: [
                     st.mex.prefetch(ahead);
                 }
                 let g = if x.max(y).max(z) < extent && terminal.contains_at([x as u64, y as u64, z as u64]) {
-                    0
+                    terminal_value(plan, table, [x, y, z], layer)
                 } else {
                     let mut nj = 0;
                     for &[dx, dy, dz] in &plan.jumps {
@@ -665,7 +686,7 @@ fn grundy_tile_any(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer:
                 cell_lines(plan, c, &mut ls);
                 let lines = &ls[..];
                 let g = if terminal.contains_at([x as u64, y as u64, z as u64]) {
-                    0
+                    terminal_value(plan, table, c, layer)
                 } else {
                     jump_and_pass_values(plan, table, c, layer, &mut option_values);
                     mex_of_lines(st, words, plan.summary_words, lines, &option_values)
@@ -698,8 +719,8 @@ fn insert(st: &Lines, words: usize, line: usize, g: u32) {
     }
 }
 
-/// Misère: a cell is P iff it has a move and every move leads to an
-/// N-position. Each line remembers whether it holds a P-position.
+/// Misère: a cell is P iff it has a move (a pass included) and every move
+/// leads to an N-position. Each line remembers whether it holds a P-position.
 fn outcome_tile(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer: usize) {
     let [xs, ys, zs] = plan.cell_range(t);
     let terminal = &table.rules().terminal;
@@ -711,7 +732,7 @@ fn outcome_tile(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer: us
                 let c = [x, y, z];
                 cell_lines(plan, c, &mut ls);
                 let p = if terminal.contains_at([x as u64, y as u64, z as u64]) {
-                    false
+                    terminal_value(plan, table, c, layer) == 0
                 } else {
                     let reaches_p = ls.iter().any(|&l| st.mex.get(l) != 0)
                         || plan.jumps.iter().any(|j| {
@@ -723,7 +744,7 @@ fn outcome_tile(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer: us
                                     == 0
                         })
                         || pass_value(plan, table, c, layer) == Some(0);
-                    plan.has_move(c) && !reaches_p
+                    (plan.has_move(c) || plan.passes.allowed(layer, false)) && !reaches_p
                 };
                 table.cells[table.index_at(c, layer)].store(if p { 0 } else { 1 }, Ordering::Relaxed);
                 if p {

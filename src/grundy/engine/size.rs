@@ -9,7 +9,9 @@ use crate::rules::Rules;
 pub const MAX_SIDE: usize = 1 << 20;
 
 /// The bytes a `width x height` table of `rules` needs while it is computed:
-/// 4 bytes a cell plus one bit set per line of each slide direction.
+/// 4 bytes a cell of every layer (one layer per number of passes left,
+/// [`crate::rules::Passes::layers`]) plus one bit set per line of each
+/// slide direction.
 pub fn estimate_bytes(rules: &Rules, width: usize, height: usize) -> u64 {
     estimate_bytes_box(rules, [width, height, 1])
 }
@@ -17,7 +19,8 @@ pub fn estimate_bytes(rules: &Rules, width: usize, height: usize) -> u64 {
 /// [`estimate_bytes`] for a box of one, two or three coordinates.
 pub fn estimate_bytes_box(rules: &Rules, dims: [usize; 3]) -> u64 {
     if rules.program.is_some() {
-        let layers = if rules.pass { 2 } else { 1 };
+        // Every layer: one per number of passes left.
+        let layers = rules.passes.layers() as u64;
         // 4 bytes a value and the search's status byte (a game with a
         // memory is searched). Saturating: three sides of 2^20 would
         // overflow.
@@ -52,7 +55,7 @@ pub fn check_box(rules: &Rules, dims: [usize; 3]) -> Result<(), EngineError> {
 /// direction and jump. Used to warn before runs that take minutes; it is an
 /// order of magnitude, not a promise.
 pub fn estimate_seconds(rules: &Rules, dims: [usize; 3]) -> f64 {
-    let layers = if rules.pass { 2.0 } else { 1.0 };
+    let layers = rules.passes.layers() as f64;
     let cells = dims.iter().map(|&n| n as f64).product::<f64>() * layers;
     let slides = rules.piece.slides.len() as f64;
     let jumps = rules.piece.jumps.len() as f64;

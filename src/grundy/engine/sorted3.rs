@@ -149,7 +149,7 @@ pub(super) fn grundy_tile_sorted3<const N: usize>(
                     own[i] = own[0];
                 }
                 let g = if x < extent && terminal.contains_at([x as u64, y as u64, z as u64]) {
-                    0
+                    super::terminal_value(plan, table, p, layer)
                 } else {
                     jump_and_pass_values(plan, table, p, layer, &mut option_values);
                     mex_of_lines(st, words, summary_words, &own, &option_values)

@@ -54,15 +54,22 @@ pub(super) fn draw_legend(
     let pal = crate::ui::theme::current(painter.ctx());
     let k = text_scale(painter.ctx());
     let font = FontId::proportional(14.0 * k);
+    let mut title = if overlay.is_some() { tr("map.compare").to_string() } else { trf("map.legend", &[]) };
+    // Which layer the map shows, for a game with passes.
+    if let Some(s) = table.slice_source().filter(|s| s.full.layers() > 1) {
+        title = format!("{title} · {}", crate::ui::rules_choice::passes_left(s.full.rules().passes, s.layer));
+    }
+
     let row = 20.0 * k;
     let note_width = note.map_or(0.0, |n| {
         painter.layout_no_wrap(n.to_string(), FontId::proportional(12.0 * k), pal.map_text).size().x + 20.0 * k
     });
-    let width = (190.0 * k).max(note_width);
+    let title_width =
+        painter.layout_no_wrap(title.clone(), FontId::proportional(15.0 * k), pal.map_text).size().x + 20.0 * k;
+    let width = (190.0 * k).max(note_width).max(title_width);
     let height = 28.0 * k + row * (entries.len() + note.is_some() as usize) as f32;
     let r = Rect::from_min_size(pos2(rect.max.x - width - 10.0, rect.max.y - height - 10.0), vec2(width, height));
     painter.rect_filled(r, 6.0, pal.map_legend_fill);
-    let title = if overlay.is_some() { tr("map.compare").to_string() } else { trf("map.legend", &[]) };
     painter.text(r.min + vec2(10.0, 6.0) * k, Align2::LEFT_TOP, title, FontId::proportional(15.0 * k), pal.map_text);
     for (i, (label, c)) in entries.iter().enumerate() {
         let y = r.min.y + 28.0 * k + i as f32 * row;

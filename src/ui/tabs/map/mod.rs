@@ -86,7 +86,8 @@ pub struct MapOptions {
     /// Three heaps: that coordinate's value (`z = k` by default).
     #[serde(alias = "plane_z")]
     pub plane_at: usize,
-    /// A pass: the layer drawn (1: the pass is still there, 0: used).
+    /// Passes: the layer drawn, the number of passes left (clamped to the
+    /// top layer, where a game starts, which the default asks for).
     pub pass_layer: usize,
     /// A take-and-break game: the values are computed up to this heap.
     pub sequence_up_to: u64,
@@ -105,7 +106,7 @@ impl MapOptions {
         self.plot_k = self.plot_k.min(100_000);
         self.plot_row = self.plot_row.min(MAX_SIZE - 1);
         self.plane_at = self.plane_at.min(table_state::MAX_CUBE - 1);
-        self.pass_layer = self.pass_layer.min(1);
+        self.pass_layer = self.pass_layer.min(usize::from(crate::rules::MAX_PASSES));
         self.sequence_up_to = self.sequence_up_to.clamp(1, sequence::MAX_UP_TO);
         keep_if_short(&mut self.formula, SavedText::Formula, crate::conjecture::MAX_TEXT, dropped);
         keep_if_short(&mut self.formula_where, SavedText::Formula, crate::conjecture::MAX_TEXT, dropped);
@@ -140,7 +141,7 @@ impl Default for MapOptions {
             plot_row: 10,
             plane_axis: crate::grundy::Axis::Z,
             plane_at: 0,
-            pass_layer: 1,
+            pass_layer: usize::from(crate::rules::MAX_PASSES),
             sequence_up_to: 100_000,
         }
     }

@@ -202,11 +202,13 @@ impl Overlays {
         }));
     }
 
-    /// Compute where the plane `axis = at` of `full` (rules with a pass)
-    /// has another value with the pass still there than with it used.
-    pub fn start_layers(&mut self, ctx: &egui::Context, full: Arc<Table>, axis: Axis, at: usize) {
+    /// Compute where the plane `axis = at` of `full` (rules with passes)
+    /// has another value in `layer` (passes left) than in the layer below,
+    /// the one a pass leads to.
+    pub fn start_layers(&mut self, ctx: &egui::Context, full: Arc<Table>, axis: Axis, at: usize, layer: usize) {
         self.start(widgets::spawn(widgets::JobLabel::new("map.comparing"), ctx, move |control| {
-            let (with, without) = (Table::slice(&full, axis, at, 1), Table::slice(&full, axis, at, 0));
+            let layer = layer.clamp(1, full.layers().max(2) - 1);
+            let (with, without) = (Table::slice(&full, axis, at, layer), Table::slice(&full, axis, at, layer - 1));
             let rules = with.rules().clone();
             let title: PosterTitle = Arc::new(move |range| {
                 let rules = rules_name(&rules);

@@ -42,9 +42,9 @@ pub(crate) fn cell_text(table: &Table, (x, y): (usize, usize)) -> String {
         if slice.full.depth() > 1 {
             s.push_str(&format!(", z = {pz}"));
         }
-        if slice.full.layers() == 2 {
+        if slice.full.layers() > 1 {
             s.push_str(" · ");
-            s.push_str(if slice.layer == 1 { tr("heaps.pass_there") } else { tr("heaps.pass_used") });
+            s.push_str(&rules_choice::passes_left(slice.full.rules().passes, slice.layer));
         }
     }
     s.push('\n');
@@ -106,7 +106,7 @@ pub(super) fn rules_heading(ui: &mut egui::Ui, shared: &mut Shared) {
 fn rules_and_size(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     rules_heading(ui, shared);
     rules_choice::misere_checkbox(ui, shared);
-    rules_choice::pass_checkbox(ui, shared);
+    rules_choice::passes_choice(ui, shared);
     rules_choice::program_link(ui, shared);
     ui.horizontal_wrapped(|ui| {
         let label = ui.phrases(tr("map.size")).on_hover_text(tr("map.size.tip"));
@@ -156,15 +156,29 @@ fn plane_choice(ui: &mut egui::Ui, tab: &mut MapTab) {
         let name = |i: usize| Axis::ALL[i].name();
         ui.phrases(trf("map.plane.axes", &[("across", &name(across)), ("up", &name(down))]));
     }
-    if full.layers() == 2 {
+    if full.layers() > 1 {
+        // One choice per layer, every pass still there first (where a
+        // game starts); the layer shown is the one chosen, or the top one.
+        let passes = full.rules().passes;
+        let top = full.start_layer();
+        // The saved choice stays as it is (the top layer by default), so
+        // that a game with more passes again opens on its top layer.
+        let mut shown = tab.options.pass_layer.min(top);
         ui.horizontal_wrapped(|ui| {
-            ui.radio_value(&mut tab.options.pass_layer, 1, tr("heaps.pass_there"));
-            ui.radio_value(&mut tab.options.pass_layer, 0, tr("heaps.pass_used"));
+            for layer in (0..=top).rev() {
+                let text = rules_choice::passes_left(passes, layer);
+                if ui.radio_value(&mut shown, layer, text).on_hover_text(tr("passes.layer.tip")).clicked() {
+                    tab.options.pass_layer = if layer == top { usize::from(crate::rules::MAX_PASSES) } else { layer };
+                }
+            }
         });
         let ready = full.is_complete() && !tab.rt.overlays.is_busy();
         let button = egui::Button::new(tr("map.pass.diff"));
         if ui.add_enabled(ready, button).on_hover_text(tr("map.pass.diff.tip")).clicked() {
-            tab.rt.overlays.start_layers(ui.ctx(), full, tab.options.plane_axis, tab.options.plane_at);
+            // A layer with a pass left against the one below it (the layer
+            // its pass leads to).
+            let layer = shown.max(1);
+            tab.rt.overlays.start_layers(ui.ctx(), full, tab.options.plane_axis, tab.options.plane_at, layer);
         }
     }
 }

@@ -274,7 +274,7 @@ fn set_draft(tab: &mut PiecesTab, p: Program) {
     let name = if tab.draft.program.is_some() { tab.draft.name.clone() } else { tr("program.name").to_string() };
     let mut rules = Rules::from_program(&name, p);
     rules.convention = tab.draft.convention;
-    rules.pass = tab.draft.pass;
+    rules.passes = tab.draft.passes;
     rules.limits = tab.draft.limits;
     tab.draft = rules;
 }

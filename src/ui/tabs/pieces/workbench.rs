@@ -470,7 +470,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
                 None => Arc::new(crate::grundy::compute(&rules, HINTS_SIDE, HINTS_SIDE, &c)?),
             };
             let lines = find_hints(&table, &c)?;
-            let sequences = if rules.dimension == 2 && !rules.pass {
+            let sequences = if rules.dimension == 2 && !rules.passes.any() {
                 let side = SEQUENCE_SIDE.max(table.width().min(table.height()));
                 let big = if table.width().min(table.height()) >= side {
                     table

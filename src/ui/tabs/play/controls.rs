@@ -162,7 +162,7 @@ fn game_choice(ui: &mut egui::Ui, shared: &mut Shared) {
     let piece_label = ui.phrases(RichText::new(tr("play.piece")).strong().size(ui.section_size()));
     rules_choice::piece_combo(ui, shared, "play_piece", piece_label.id);
     rules_choice::misere_checkbox(ui, shared);
-    rules_choice::pass_checkbox(ui, shared);
+    rules_choice::passes_choice(ui, shared);
     rules_choice::program_link(ui, shared);
 }
 

@@ -33,10 +33,10 @@ pub fn move_text(game: &HeapGame, m: HeapMove) -> String {
 /// A state as a person reads it, with the pass when the rules have one.
 pub fn state_text(game: &HeapGame, s: HeapState) -> String {
     let p = position_text(s.position, game.rules().dimension);
-    if !game.rules().pass {
+    if !game.rules().passes.any() {
         return p;
     }
-    let pass = if s.pass_left { tr("heaps.pass_there") } else { tr("heaps.pass_used") };
+    let pass = crate::ui::rules_choice::passes_left(game.rules().passes, usize::from(s.passes_left));
     format!("{p} · {pass}")
 }
 
@@ -54,10 +54,7 @@ pub fn record_text(game: &HeapGame, who: &str, r: &HeapMoveRecord) -> String {
 
 /// Why the computer played, as a sentence.
 pub fn reason_text(game: &HeapGame, r: &HeapMoveRecord) -> Option<String> {
-    let after = match r.by_move {
-        HeapMove::To(p) => HeapState { position: p, pass_left: r.from.pass_left },
-        HeapMove::Pass => HeapState { position: r.from.position, pass_left: false },
-    };
+    let after = r.from.after(r.by_move);
     Some(match r.reason? {
         HeapReason::ToP if r.by_move == HeapMove::Pass => trf("heaps.why.pass", &[("state", &state_text(game, after))]),
         // In the misère endgame a P-position has nim-sum 1: the rule flips.
@@ -98,7 +95,9 @@ pub fn hint_text(game: &HeapGame, hint: &HeapHint) -> String {
             let mut s = trf("heaps.hint.winning", &[("value", &v), ("moves", &list.join(", "))]);
             if m.contains(&HeapMove::Pass) {
                 s.push(' ');
-                s.push_str(tr("heaps.hint.pass_wins"));
+                let key =
+                    if game.rules().passes.count == 1 { "heaps.hint.pass_wins" } else { "heaps.hint.pass_wins.many" };
+                s.push_str(tr(key));
             }
             s
         }
@@ -288,7 +287,11 @@ pub fn show(
         let text = RichText::new(tr("heaps.pass")).size(22.0).strong();
         let b = egui::Button::new(text).min_size(vec2(160.0, 44.0));
         let b = if wins.contains(&HeapMove::Pass) { b.fill(pal.winning.gamma_multiply(0.35)) } else { b };
-        if ui.add(b).on_hover_text(tr("heaps.pass.tip")).clicked() {
+        let tip = match game.rules().passes.count {
+            1 => tr("heaps.pass.tip").to_string(),
+            _ => crate::ui::rules_choice::passes_left(game.rules().passes, usize::from(game.state().passes_left)),
+        };
+        if ui.add(b).on_hover_text(tip).clicked() {
             chosen = Some(Ok(HeapMove::Pass));
         }
     }

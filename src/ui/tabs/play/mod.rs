@@ -585,7 +585,7 @@ impl PlayTab {
         } else if players.iter().any(|p| p.is_computer()) {
             match game {
                 AnyGame::Board(g) => trf("play.status.your_turn", &[("piece", &explain::rules_name(g.rules()))]),
-                AnyGame::Heaps(g) if g.rules().pass => tr("heaps.your_turn_pass").to_string(),
+                AnyGame::Heaps(g) if g.is_legal(crate::play::HeapMove::Pass) => tr("heaps.your_turn_pass").to_string(),
                 AnyGame::Heaps(_) => tr("heaps.your_turn").to_string(),
                 AnyGame::Sum(_) => tr("sum.your_turn").to_string(),
                 AnyGame::Nim(_) => tr("play.nim.your_turn").to_string(),

@@ -90,10 +90,7 @@ fn move_cells(game: &AnyGame) -> Vec<[String; 4]> {
             .iter()
             .enumerate()
             .map(|(i, m)| {
-                let after = match m.by_move {
-                    HeapMove::To(p) => crate::play::HeapState { position: p, pass_left: m.from.pass_left },
-                    HeapMove::Pass => crate::play::HeapState { position: m.from.position, pass_left: false },
-                };
+                let after = m.from.after(m.by_move);
                 let to = match m.by_move {
                     HeapMove::Pass => format!("{} ({})", heaps_view::state_text(g, after), tr("heaps.pass")),
                     HeapMove::To(_) => heaps_view::state_text(g, after),
