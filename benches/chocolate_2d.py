@@ -40,7 +40,9 @@ def table(width, height):
     for s in range(width + height - 1):
         for y in range(min(s, height - 1) + 1):
             x = s - y
-            if x < width:
+            # The program's `fn position`: only x <= f(y) is a position
+            # (and every option of one is one).
+            if x < width and x <= f(y):
                 g[(x, y)] = mex([g[q] for q in moves(x, y)])
     return g
 

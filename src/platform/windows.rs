@@ -3,9 +3,10 @@
 //! subcommand typed in a terminal still prints there, because the program
 //! then attaches to the terminal's console.
 //!
-//! The project's one `unsafe`: windows-sys's calls to Win32 are `unsafe`
-//! functions, and a wrapper crate for four calls is not worth its weight.
-#![allow(unsafe_code)]
+//! `unsafe` here, as in the engine's two files, for a reason: windows-sys's
+//! calls to Win32 are `unsafe` functions, and a wrapper crate for four
+//! calls is not worth its weight.
+#![expect(unsafe_code, reason = "the Win32 console calls of windows-sys are unsafe functions")]
 
 use windows_sys::Win32::Foundation::{GENERIC_READ, GENERIC_WRITE, HANDLE, INVALID_HANDLE_VALUE};
 use windows_sys::Win32::Storage::FileSystem::{CreateFileW, FILE_SHARE_READ, FILE_SHARE_WRITE, OPEN_EXISTING};
