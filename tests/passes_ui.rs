@@ -132,3 +132,30 @@ fn settings_from_before_still_read() {
     assert_eq!(h.state().state.map.table().unwrap().slice_source().unwrap().layer, 0, "the saved layer: pass used");
     assert!(shows(&h, "pass used"));
 }
+
+#[test]
+fn a_piece_drawn_in_the_pieces_tab_gets_its_passes_and_plays_with_them() {
+    let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Pieces"}"#;
+    let mut h = common::app(saved).size([1600.0, 1000.0]).build();
+    h.run();
+    h.get_by_label("Dragon king").click();
+    h.run();
+    // The editor's own fields, below "Who wins": the draft's passes, not
+    // the current game's.
+    h.get_by_role_and_label(egui::accesskit::Role::SpinButton, "Passes").set_value_accesskit(2.0);
+    h.run();
+    // Far down the editor's column: scrolled to, as a person would.
+    h.get_by_label("also at the end").scroll_to_me();
+    h.run();
+    h.get_by_label("also at the end").click();
+    h.run();
+    let draft = h.state().state.pieces.draft.clone();
+    assert_eq!(draft.passes, Passes { count: 2, at_end: true });
+    assert_eq!(h.state().state.shared.rules.passes, Passes::NONE, "the current game is not changed by the draft");
+    h.get_by_label("Use in Play").scroll_to_me();
+    h.run();
+    h.get_by_label("Use in Play").click();
+    h.run();
+    assert_eq!(h.state().state.shared.rules, draft);
+    assert!(shows(&h, "This piece is the current game."));
+}

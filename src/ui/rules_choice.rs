@@ -319,35 +319,41 @@ pub fn program_link(ui: &mut egui::Ui, shared: &mut Shared) {
     }
 }
 
-/// The passes: their number per game (0 to [`MAX_PASSES`]) and whether a
-/// pass is allowed also where no other move is left. Returns whether the
-/// rules changed.
+/// The passes of the current game (Play and the map): their number per
+/// game (0 to [`MAX_PASSES`]) and whether a pass is allowed also where no
+/// other move is left. Returns whether the rules changed.
 pub fn passes_choice(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
     let mut rules = shared.next_rules();
     if rules.breaks.is_some() {
         return false;
     }
-    let before = rules.passes;
+    let changed = passes_fields(ui, &mut rules.passes);
+    if changed {
+        shared.send(AppCommand::SetRules(rules));
+    }
+    changed
+}
+
+/// The fields of `passes` (the current game's, or a draft's in the Pieces
+/// tab). Returns whether they changed.
+pub fn passes_fields(ui: &mut egui::Ui, passes: &mut Passes) -> bool {
+    let before = *passes;
     let tip = trf("rules.passes.tip", &[("max", &MAX_PASSES)]);
     // One row, as the one checkbox of Gale's pass was: the side panels
     // keep their height.
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr("rules.passes")).on_hover_text(&tip);
-        let field = egui::DragValue::new(&mut rules.passes.count).range(0..=MAX_PASSES).speed(0.05);
+        let field = egui::DragValue::new(&mut passes.count).range(0..=MAX_PASSES).speed(0.05);
         ui.add(field).labelled_by(label.id).on_hover_text(&tip);
-        let mut at_end = rules.passes.at_end;
+        let mut at_end = passes.at_end;
         let at_end_box = ui.checkbox(&mut at_end, tr("rules.pass_at_end")).on_hover_text(tr("rules.pass_at_end.tip"));
         if at_end_box.changed() {
             // A pass at the end needs a pass: ticking it gives the game one.
-            let count = if at_end { rules.passes.count.max(1) } else { rules.passes.count };
-            rules.passes = Passes { count, at_end };
+            let count = if at_end { passes.count.max(1) } else { passes.count };
+            *passes = Passes { count, at_end };
         }
     });
-    let changed = rules.passes != before;
-    if changed {
-        shared.send(AppCommand::SetRules(rules));
-    }
-    changed
+    *passes != before
 }
 
 /// The misère checkbox. Returns whether the rules changed.

@@ -79,6 +79,8 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     ui.section(tr("editor.convention"));
     ui.radio_value(&mut tab.draft.convention, Convention::Normal, tr("editor.normal"));
     ui.radio_value(&mut tab.draft.convention, Convention::Misere, tr("editor.misere"));
+    ui.section(tr("editor.passes"));
+    crate::ui::rules_choice::passes_fields(ui, &mut tab.draft.passes);
 }
 
 /// Three heaps: the plane dz of the move matrix on screen (the matrix shows
