@@ -7,6 +7,7 @@
 //! is a message and exit code 2.
 
 mod check;
+mod heaps;
 mod hints;
 pub mod knight;
 mod paper;
@@ -158,6 +159,9 @@ pub enum Command {
         /// The plane z of a game of three coordinates.
         #[arg(long, value_name = "Z")]
         slice: Option<usize>,
+        /// A game of 4 to 8 heaps treated alike: every position, not only the sorted ones.
+        #[arg(long)]
+        full: bool,
     },
     /// List the P-positions in the box, one "x", "x y" or "x y z" per line (with passes: those where every
     /// pass is still there).
@@ -165,9 +169,13 @@ pub enum Command {
         /// The game.
         #[command(flatten)]
         rules: RulesArg,
-        /// N for N in every coordinate, or WxH, or WxHxD.
+        /// N for N in every coordinate, or WxH, or WxHxD (a game of more coordinates: one side each).
         #[arg(long, value_name = "N[xM[xK]]")]
         size: String,
+        /// A game of 4 to 8 heaps treated alike: every position, not only the sorted ones (largest heap
+        /// first).
+        #[arg(long)]
+        full: bool,
     },
     /// The Grundy value (misère: P or N) of one position: by a closed form where one exists, else from
     /// the smallest box that holds it.
@@ -534,7 +542,7 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
 
 fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     match command {
-        Command::Table { rules, size, out: path, format, window, slice } => {
+        Command::Table { rules, size, out: path, format, window, slice, full } => {
             let plain = format == FormatArg::Csv && window.is_none() && slice.is_none();
             if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())? {
                 if !plain {
@@ -554,7 +562,26 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                     None => takebreak::table(&game, &size, out),
                 };
             }
-            let t = table_for(&rules, &size)?;
+            let r = rules.load()?;
+            if r.dimension > 3 {
+                if !plain {
+                    return Err("--format, --window and --slice are for tables of 1 to 3 coordinates; a game of \
+                                more writes one line per position"
+                        .to_string()
+                        .into());
+                }
+                let mut text = Vec::new();
+                heaps::table(&r, &size, full, &mut text)?;
+                return match path {
+                    Some(path) => {
+                        crate::fsutil::atomic_write(&path, |w| w.write_all(&text))?;
+                        put(out, &format!("wrote {}\n", path.display()))?;
+                        Ok(0)
+                    }
+                    None => out.write_all(&text).map(|()| 0).map_err(CliError::Output),
+                };
+            }
+            let t = compute_table(&r, parse_box(&size, r.dimension)?, &Control::new())?;
             if !plain {
                 let text = paper::table_text(&t, format, window.as_deref(), slice)?;
                 return match path {
@@ -575,11 +602,15 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             }
             Ok(0)
         }
-        Command::Ppos { rules, size } => {
+        Command::Ppos { rules, size, full } => {
             if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())? {
                 return takebreak::ppos(&game, &size, out);
             }
-            let t = table_for(&rules, &size)?;
+            let r = rules.load()?;
+            if r.dimension > 3 {
+                return heaps::ppos(&r, &size, full, out);
+            }
+            let t = compute_table(&r, parse_box(&size, r.dimension)?, &Control::new())?;
             let d = t.rules().dimension;
             for p in t.p_positions_at(t.start_layer()) {
                 put(out, &(coordinates(p, d) + "\n"))?;
@@ -591,6 +622,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 return takebreak::value(&game, &position, out);
             }
             let r = rules.load()?;
+            if r.dimension > 3 {
+                return heaps::value(&r, &position, out);
+            }
             put(out, &value(&r, &position, Question::Value)?)?;
             Ok(0)
         }

@@ -7,6 +7,7 @@
 //! outcome, 0 for a P-position and 1 for an N-position.
 
 mod engine;
+pub mod heaps;
 mod memory;
 pub mod naive;
 mod program;

@@ -16,8 +16,9 @@
 //! `{"count": K, "at_end": B}`: K passes per game, shared by the players,
 //! and whether a pass is allowed also where no other move is left
 //! ([`super::Passes`]); `false` and `true` (Gale's one pass) still mean
-//! what they did, and are still written for those games. Versions 1 to 3
-//! are still read.
+//! what they did, and are still written for those games. Version 5 lets a
+//! program's `dimension` be 4 to 8 (`fn moves(a, b, c, d)`; slides, jumps
+//! and terminal cells keep 1 to 3). Versions 1 to 4 are still read.
 
 use super::{
     Convention, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Program, ProgramError, Rules, RulesError,
@@ -29,7 +30,7 @@ use std::fmt;
 /// The value of the `format` field.
 pub const FORMAT: &str = "grundy-lab-rules";
 /// The file version this build writes (it reads 1 to 4).
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 /// The largest rules file read, in bytes (a file of [`MAX_OFFSETS`] offsets
 /// and many terminal cells fits well within it).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
@@ -106,7 +107,11 @@ pub enum RulesFileError {
     /// `pass` as a count (more than one pass, or a pass at the end) in a
     /// file of version 3 or earlier.
     NeedsVersion4,
-    /// A `dimension` other than 1, 2 or 3.
+    /// A `dimension` above 3 (a program's) in a file of version 4 or
+    /// earlier.
+    NeedsVersion5,
+    /// A `dimension` outside 1 to [`super::MAX_DIMENSION`], or above 3
+    /// without a `program`.
     Dimension {
         /// The field's value.
         found: u8,
@@ -160,9 +165,13 @@ impl fmt::Display for RulesFileError {
             RulesFileError::NeedsVersion4 => {
                 f.write_str("field `pass` with a `count` (more than one pass, or one at the end) needs `version` 4")
             }
-            RulesFileError::Dimension { found } => {
-                write!(f, "field `dimension` is {found}; a game has 1, 2 or 3 coordinates")
-            }
+            RulesFileError::NeedsVersion5 => f.write_str("field `dimension` above 3 needs `version` 5"),
+            RulesFileError::Dimension { found } => write!(
+                f,
+                "field `dimension` is {found}; a game has 1 to {} coordinates, slides, jumps and terminal cells \
+                 1, 2 or 3 (more coordinates need a `program`)",
+                super::MAX_DIMENSION
+            ),
             RulesFileError::TooManyOffsets { .. } => write!(f, "too many offsets (more than {MAX_OFFSETS})"),
             RulesFileError::TooManyTerminalCells { .. } => {
                 write!(f, "too many terminal cells (more than {MAX_TERMINAL_CELLS})")
@@ -275,8 +284,13 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
         return Err(RulesFileError::NeedsVersion4);
     }
     let d = file.dimension;
-    if !(1..=3).contains(&d) {
+    let lists = !file.slides.is_empty() || !file.jumps.is_empty() || !file.terminal.is_empty();
+    let most = if file.program.is_some() && !lists { super::MAX_DIMENSION as u8 } else { 3 };
+    if !(1..=most).contains(&d) {
         return Err(RulesFileError::Dimension { found: d });
+    }
+    if file.version < 5 && d > 3 {
+        return Err(RulesFileError::NeedsVersion5);
     }
     // Lists longer than the limits are refused before they become sets.
     if file.slides.len() + file.jumps.len() > MAX_OFFSETS {
@@ -468,7 +482,7 @@ mod tests {
         let e = from_json(&ok.replace("\"slides\"", "\"slidez\"")).unwrap_err();
         assert!(matches!(&e, RulesFileError::Shape { detail, line: 8, .. } if detail.contains("`slidez`")), "{e:?}");
         assert!(e.to_string().contains("unknown field `slidez`"), "{e}");
-        let e = from_json(&ok.replace("\"version\": 4", "\"version\": 9")).unwrap_err();
+        let e = from_json(&ok.replace("\"version\": 5", "\"version\": 9")).unwrap_err();
         assert_eq!(e, RulesFileError::Version { found: 9 });
         let v1 = |rest: &str| from_json(&format!(r#"{{"format":"grundy-lab-rules","version":1,"name":"x",{rest}}}"#));
         let e = v1(r#""jumps":[[0,0]]"#).unwrap_err();
@@ -489,6 +503,15 @@ mod tests {
         });
         let v2 = ok.replace("\"dimension\": 2", "\"dimension\": 4");
         assert_eq!(from_json(&v2), Err(RulesFileError::Dimension { found: 4 }));
+        // Four heaps as a program: version 5.
+        let mut four = Rules::from_program("four", Program::new("fn moves(a, b, c, d) { [] }").unwrap());
+        four.description = "four heaps".into();
+        let text = to_json(&four);
+        assert!(text.contains("\"version\": 5") && text.contains("\"dimension\": 4"), "{text}");
+        assert_eq!(from_json(&text), Ok(four));
+        assert_eq!(from_json(&text.replace("\"version\": 5", "\"version\": 4")), Err(RulesFileError::NeedsVersion5));
+        let nine = text.replace("\"dimension\": 4", "\"dimension\": 9");
+        assert_eq!(from_json(&nine), Err(RulesFileError::Dimension { found: 9 }));
         let other = ok.replace("\"grundy-lab-rules\"", "\"other\"");
         assert_eq!(from_json(&other), Err(RulesFileError::Format { found: "other".into() }));
         let bad_program = ok.replace("\"dimension\": 2,", "\"dimension\": 2, \"program\": \"fn (\",");
@@ -517,10 +540,10 @@ mod tests {
         {
             let r = preset(name).unwrap();
             let text = to_json(&r);
-            assert!(text.contains("\"version\": 4") && text.contains("\"count\""), "{text}");
+            assert!(text.contains("\"version\": 5") && text.contains("\"count\""), "{text}");
             assert_eq!(from_json(&text).unwrap(), r, "{name}");
             // A count in an older file is refused with the version it needs.
-            let e = from_json(&text.replace("\"version\": 4", "\"version\": 3")).unwrap_err();
+            let e = from_json(&text.replace("\"version\": 5", "\"version\": 3")).unwrap_err();
             assert_eq!(e, RulesFileError::NeedsVersion4);
             assert!(e.to_string().contains("needs `version` 4"), "{e}");
         }
@@ -545,7 +568,7 @@ mod tests {
         assert!(!to_json(&r).contains("limits"));
         r.limits = crate::rules::Limits { max_options: 200_000, millis_per_position: 5000 };
         let text = to_json(&r);
-        assert!(text.contains("\"version\": 4") && text.contains("\"max_options\": 200000"), "{text}");
+        assert!(text.contains("\"version\": 5") && text.contains("\"max_options\": 200000"), "{text}");
         assert_eq!(from_json(&text).unwrap(), r);
         // A version 2 file (as earlier builds wrote it) reads with the
         // default limits; `limits` in it is refused.

@@ -10,6 +10,7 @@
 
 mod compiled;
 mod file;
+mod heap_presets;
 mod limits;
 mod matrix;
 mod passes;
@@ -27,13 +28,14 @@ pub use limits::{
     DEFAULT_MAX_OPTIONS, DEFAULT_MILLIS_PER_POSITION, LimitSetting, Limits, MAX_MILLIS_PER_POSITION,
     MAX_OPTIONS_CEILING,
 };
+pub use heap_presets::HEAP_PRESETS;
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_of, parameter_p_piece};
 pub use passes::{MAX_PASSES, Passes};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, PresetError, preset, ryuoh_jumps};
 pub(crate) use program::run_failure;
 pub use program::{
     EXAMPLE_PROGRAMS, ExampleProgram, MAX_OPTIONS, MAX_PROGRAM_TEXT, MovesArity, OptionFault, ParseFault, Program,
-    ProgramError, ProgramLimit, RunFault, cycle_text, example, position_text,
+    ProgramError, ProgramLimit, RunFault, cycle_text, example, point_text, position_text,
 };
 pub use validate::{
     MAX_DESCRIPTION, MAX_NAME, MAX_OFFSET, MAX_OFFSETS, MAX_TERMINAL_CELLS, MAX_TERMINAL_COORD, OffsetKind, RulesError,
@@ -46,6 +48,15 @@ use std::fmt;
 
 /// A position `[x, y, z]`; coordinates beyond the game's dimension are 0.
 pub type Pos = [u64; 3];
+
+/// The most coordinates (heaps) a game has. Pieces, the map and Play
+/// take 1 to 3; a program takes up to this many (`fn moves(a, b, c, d)`),
+/// computed by [`crate::grundy::heaps`].
+pub const MAX_DIMENSION: usize = 8;
+
+/// A position of up to [`MAX_DIMENSION`] coordinates; those beyond the
+/// game's dimension are 0.
+pub type Point = [u64; MAX_DIMENSION];
 
 /// The six orders of three coordinates, the identity first: `π` takes
 /// `q` to `[q[π0], q[π1], q[π2]]`.

@@ -79,7 +79,7 @@ impl fmt::Display for PresetError {
                  (add +pass for the one-time pass, +passes:K for K passes, +pass-at-end to allow a pass also where \
                  no other move is left), or a rules file (.json) or program (.rhai)",
                 PRESET_NAMES.join(", "),
-                FAMILY_PRESETS.join(", ")
+                FAMILY_PRESETS.iter().chain(super::HEAP_PRESETS).copied().collect::<Vec<_>>().join(", ")
             ),
         }
     }
@@ -113,7 +113,7 @@ pub fn preset(name: &str) -> Result<Rules, PresetError> {
             return Ok(r.with_passes(passes));
         }
     }
-    if let Some(r) = family_preset(&key) {
+    if let Some(r) = family_preset(&key).or_else(|| super::heap_presets::heap_preset(&key)) {
         return Ok(r);
     }
     let (piece, description) = match key.as_str() {

@@ -19,7 +19,7 @@
 
 use super::compiled::Compiled;
 pub use super::program_error::{MovesArity, OptionFault, ParseFault, ProgramError, ProgramLimit, RunFault, cycle_text};
-use super::{Limits, Pos};
+use super::{Limits, MAX_DIMENSION, Pos};
 use crate::script;
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 use serde::{Deserialize, Serialize};
@@ -49,6 +49,9 @@ pub struct Program {
     has_domain: bool,
     /// The fast path, when the program lies in its subset.
     compiled: Option<Arc<Compiled>>,
+    /// Whether `fn heaps_alike()` is true: the program says its moves treat
+    /// the heaps alike (checked by the engine before it relies on it).
+    heaps_alike: bool,
 }
 
 impl fmt::Debug for Program {
@@ -86,7 +89,13 @@ impl<'de> Deserialize<'de> for Program {
 
 /// A position written as a person reads it: `(3)`, `(3, 5)`, `(3, 5, 2)`.
 pub fn position_text(p: Pos, dimension: u8) -> String {
-    let parts: Vec<String> = p[..dimension.clamp(1, 3) as usize].iter().map(|c| c.to_string()).collect();
+    point_text(&p[..dimension.clamp(1, 3) as usize])
+}
+
+/// A position of any number of coordinates as a person reads it:
+/// `(3, 5, 2, 7)`.
+pub fn point_text(p: &[u64]) -> String {
+    let parts: Vec<String> = p.iter().map(|c| c.to_string()).collect();
     format!("({})", parts.join(", "))
 }
 
@@ -115,7 +124,7 @@ impl Program {
             ast.iter_functions().filter(|f| f.name == name).map(|f| f.params.len()).collect()
         };
         let dimension = match arity("moves")[..] {
-            [n @ 1..=3] => n as u8,
+            [n @ 1..=MAX_DIMENSION] => n as u8,
             [] => {
                 return Err(ProgramError::NoMoves(MovesArity::Missing));
             }
@@ -136,8 +145,24 @@ impl Program {
             [n] if n == dimension as usize => true,
             [n, ..] => return Err(ProgramError::PositionArity { moves: dimension, position: n }),
         };
+        let heaps_alike = match arity("heaps_alike")[..] {
+            [] => false,
+            [0] => {
+                script::set_run_limits(None, Limits::default().time_per_position(), Limits::default().operations());
+                let options = CallFnOptions::new().eval_ast(false);
+                let answer: Dynamic = engine
+                    .call_fn_with_options(options, &mut Scope::new(), &ast, "heaps_alike", ())
+                    .map_err(|e| run_failure(&e, "fn heaps_alike".into(), &Limits::default()))?;
+                answer.as_bool().map_err(|got| ProgramError::Run {
+                    position: "fn heaps_alike".into(),
+                    fault: RunFault::AlikeNotBool(got.to_string()),
+                })?
+            }
+            [n, ..] => return Err(ProgramError::AlikeArity(n)),
+        };
         let compiled = Compiled::new(&ast, dimension, has_terminal).map(Arc::new);
         Ok(Program {
+            heaps_alike,
             source: source.to_string(),
             ast: Arc::new(ast),
             engine,
@@ -154,9 +179,16 @@ impl Program {
         &self.source
     }
 
-    /// The number of coordinates of a position: 1, 2 or 3.
+    /// The number of coordinates of a position: 1 to [`MAX_DIMENSION`].
     pub fn dimension(&self) -> u8 {
         self.dimension
+    }
+
+    /// Whether the program's `fn heaps_alike()` is true: it says that its
+    /// moves, terminal positions and domain are unchanged by permuting the
+    /// heaps, so a table of many heaps may keep the sorted positions only.
+    pub fn heaps_alike(&self) -> bool {
+        self.heaps_alike
     }
 
     /// Whether the program defines `fn position`: then only the cells where
@@ -170,24 +202,29 @@ impl Program {
     /// true when the program does not define it. Run through rhai, stopped
     /// at the per-run limits or at `stop`.
     pub fn is_position(&self, p: Pos, scope: &mut Scope, stop: Option<Instant>) -> Result<bool, ProgramError> {
+        if self.dimension > 3 {
+            return Err(ProgramError::ManyCoordinates(self.dimension));
+        }
+        self.is_position_of(&p[..(self.dimension as usize).min(3)], scope, stop)
+    }
+
+    /// [`Program::is_position`] of a position of any number of coordinates
+    /// (the program's dimension).
+    pub fn is_position_of(&self, p: &[u64], scope: &mut Scope, stop: Option<Instant>) -> Result<bool, ProgramError> {
         if !self.has_domain {
             return Ok(true);
         }
-        let d = self.dimension as usize;
-        if p[..d].iter().any(|&c| c > i64::MAX as u64) {
-            return Err(ProgramError::Run {
-                position: position_text(p, self.dimension),
-                fault: RunFault::PositionTooLarge,
-            });
+        if p.iter().any(|&c| c > i64::MAX as u64) {
+            return Err(ProgramError::Run { position: point_text(p), fault: RunFault::PositionTooLarge });
         }
-        let args: Vec<Dynamic> = p[..d].iter().map(|&c| Dynamic::from_int(c as i64)).collect();
+        let args: Vec<Dynamic> = p.iter().map(|&c| Dynamic::from_int(c as i64)).collect();
         let limits = Limits::default();
-        let answer: Dynamic =
-            self.call(scope, "position", args, stop, &limits).map_err(|e| self.run_error(e, p, &limits))?;
-        answer.as_bool().map_err(|got| ProgramError::Run {
-            position: position_text(p, self.dimension),
-            fault: RunFault::PositionNotBool(got.to_string()),
-        })
+        let answer: Dynamic = self
+            .call(scope, "position", args, stop, &limits)
+            .map_err(|e| run_failure(&e, point_text(p), &limits))?;
+        answer
+            .as_bool()
+            .map_err(|got| ProgramError::Run { position: point_text(p), fault: RunFault::PositionNotBool(got.to_string()) })
     }
 
     /// [`Program::options`] for play: refused where `p` is not a position
@@ -257,28 +294,53 @@ impl Program {
         stop: Option<Instant>,
         limits: &Limits,
     ) -> Result<Vec<Pos>, ProgramError> {
+        if self.dimension > 3 {
+            return Err(ProgramError::ManyCoordinates(self.dimension));
+        }
         if let Some(options) = self.compiled.as_ref().and_then(|c| c.options(p, self.dimension, stop, limits)) {
+            return Ok(options);
+        }
+        self.rhai_options(&p[..(self.dimension as usize).min(3)], scope, stop, limits)
+    }
+
+    /// [`Program::options_within`] of a position of any number of
+    /// coordinates (`p` holds the program's dimension of them): each
+    /// option is `N` wide, 0 beyond the game's coordinates.
+    pub fn options_of<const N: usize>(
+        &self,
+        p: &[u64],
+        scope: &mut Scope,
+        stop: Option<Instant>,
+        limits: &Limits,
+    ) -> Result<Vec<[u64; N]>, ProgramError> {
+        if p.len() != self.dimension as usize || p.len() > N {
+            return Err(ProgramError::ManyCoordinates(self.dimension));
+        }
+        if let Some(options) = self.compiled.as_ref().and_then(|c| c.options_of::<N>(p, stop, limits)) {
             return Ok(options);
         }
         self.rhai_options(p, scope, stop, limits)
     }
 
-    fn rhai_options(
+    fn rhai_options<const N: usize>(
         &self,
-        p: Pos,
+        p: &[u64],
         scope: &mut Scope,
         stop: Option<Instant>,
         limits: &Limits,
-    ) -> Result<Vec<Pos>, ProgramError> {
+    ) -> Result<Vec<[u64; N]>, ProgramError> {
         let d = self.dimension as usize;
-        let at = || position_text(p, self.dimension);
-        let args: Vec<Dynamic> = p[..d].iter().map(|&c| Dynamic::from_int(c as i64)).collect();
-        if p[..d].iter().any(|&c| c > i64::MAX as u64) {
+        if d > N || p.len() != d {
+            return Err(ProgramError::ManyCoordinates(self.dimension));
+        }
+        let at = || point_text(p);
+        let args: Vec<Dynamic> = p.iter().map(|&c| Dynamic::from_int(c as i64)).collect();
+        if p.iter().any(|&c| c > i64::MAX as u64) {
             return Err(ProgramError::Run { position: at(), fault: RunFault::PositionTooLarge });
         }
         if self.has_terminal {
             let t: Dynamic =
-                self.call(scope, "terminal", args.clone(), stop, limits).map_err(|e| self.run_error(e, p, limits))?;
+                self.call(scope, "terminal", args.clone(), stop, limits).map_err(|e| run_failure(&e, at(), limits))?;
             match t.as_bool() {
                 Ok(true) => return Ok(Vec::new()),
                 Ok(false) => {}
@@ -291,7 +353,7 @@ impl Program {
             }
         }
         let result: Dynamic =
-            self.call(scope, "moves", args, stop, limits).map_err(|e| self.run_error(e, p, limits))?;
+            self.call(scope, "moves", args, stop, limits).map_err(|e| run_failure(&e, at(), limits))?;
         let type_name = result.type_name().to_string();
         let list: Array =
             result.try_cast::<Array>().ok_or_else(|| ProgramError::NotAList { position: at(), got: type_name })?;
@@ -311,7 +373,7 @@ impl Program {
             if coords.len() != d {
                 return Err(bad(OptionFault::Coordinates { got: coords.len(), want: d }, &item));
             }
-            let mut q: Pos = [0; 3];
+            let mut q = [0u64; N];
             for (i, c) in coords.iter().enumerate() {
                 let Ok(v) = c.as_int() else {
                     return Err(bad(OptionFault::NotAnInteger, &item));
@@ -343,9 +405,6 @@ impl Program {
         engine.call_fn_with_options(options, scope, &self.ast, name, args)
     }
 
-    fn run_error(&self, e: Box<EvalAltResult>, p: Pos, limits: &Limits) -> ProgramError {
-        run_failure(&e, position_text(p, self.dimension), limits)
-    }
 }
 
 /// What a failed run of a program at `position` (as a person reads it)

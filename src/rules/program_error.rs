@@ -160,6 +160,11 @@ pub enum ProgramError {
         /// How many parameters `position` takes.
         position: usize,
     },
+    /// `fn heaps_alike` takes parameters (it takes none).
+    AlikeArity(usize),
+    /// A program of more than three coordinates asked for the options of a
+    /// position of three (by the map, Play or the workbench).
+    ManyCoordinates(u8),
     /// `position` is not a position of the game (`fn position` is false).
     NotAPosition {
         /// The cell.
@@ -276,6 +281,8 @@ pub enum RunFault {
     PositionTooLarge,
     /// `terminal` gave something else than true or false (its type).
     TerminalNotBool(String),
+    /// `heaps_alike` gave something other than a boolean.
+    AlikeNotBool(String),
     /// `position` gave something else than true or false (its type).
     PositionNotBool(String),
     /// A variable that has no value here.
@@ -341,6 +348,7 @@ impl fmt::Display for RunFault {
         match self {
             RunFault::PositionTooLarge => f.write_str("the position is too large for a program (at most 2^63 - 1)"),
             RunFault::TerminalNotBool(got) => write!(f, "`terminal` must give true or false, not {got}"),
+            RunFault::AlikeNotBool(got) => write!(f, "`heaps_alike` must give true or false, not {got}"),
             RunFault::PositionNotBool(got) => write!(f, "`position` must give true or false, not {got}"),
             RunFault::UndefinedVariable(v) => write!(f, "the variable `{v}` has no value here"),
             RunFault::UndefinedFunction(s) => write!(f, "there is no function {s}"),
@@ -427,7 +435,9 @@ impl fmt::Display for MovesArity {
             MovesArity::Missing => {
                 f.write_str("the program must define `fn moves(x)`, `fn moves(x, y)` or `fn moves(x, y, z)`")
             }
-            MovesArity::Parameters(n) => write!(f, "`fn moves` takes {n} parameters; a game has 1, 2 or 3 coordinates"),
+            MovesArity::Parameters(n) => {
+                write!(f, "`fn moves` takes {n} parameters; a game has 1 to {} coordinates", super::MAX_DIMENSION)
+            },
             MovesArity::Several => f.write_str(
                 "the program defines `fn moves` more than once; keep one, with the coordinates as parameters",
             ),
@@ -480,6 +490,14 @@ impl fmt::Display for ProgramError {
                 f,
                 "`fn position` takes {position} parameters but `fn moves` takes {moves}; both take the coordinates"
             ),
+            ProgramError::ManyCoordinates(d) => write!(
+                f,
+                "the program has {d} coordinates; the map, Play and the workbench take 1 to 3 so far (the command \
+                 line computes it)"
+            ),
+            ProgramError::AlikeArity(n) => {
+                write!(f, "`fn heaps_alike` takes {n} parameters; it takes none: fn heaps_alike() {{ true }}")
+            }
             ProgramError::NotAPosition { position, dimension } => write!(
                 f,
                 "{} is not a position of the game (`fn position` is false there)",
@@ -555,7 +573,11 @@ mod tests {
             error_at("fn g(n) { g(n + 1) } fn moves(x) { g(x) }"),
             ProgramError::Limit { limit: ProgramLimit::CallDepth | ProgramLimit::Operations { .. }, .. }
         ));
-        assert_eq!(error_at("fn moves(a, b, c, d) { [] }"), ProgramError::NoMoves(MovesArity::Parameters(4)));
+        assert_eq!(Program::new("fn moves(a, b, c, d) { [] }").map(|p| p.dimension()), Ok(4));
+        assert_eq!(
+            error_at("fn moves(a, b, c, d, e, f, g, h, i) { [] }"),
+            ProgramError::NoMoves(MovesArity::Parameters(9))
+        );
         assert_eq!(error_at("fn f(x) { [] }"), ProgramError::NoMoves(MovesArity::Missing));
     }
 }

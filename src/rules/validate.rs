@@ -81,7 +81,8 @@ pub enum RulesError {
     TooManyTerminalCells(usize),
     /// A terminal cell with a coordinate above [`MAX_TERMINAL_COORD`].
     TerminalTooFar([u32; 3]),
-    /// A dimension other than 1, 2 or 3.
+    /// A dimension outside 1 to [`super::MAX_DIMENSION`], or above 3 for
+    /// a piece (more coordinates are written as a program).
     BadDimension(u8),
     /// An offset that moves along a coordinate the game does not have.
     OffsetOutsideDimension(OffsetKind, Offset, u8),
@@ -145,7 +146,12 @@ impl fmt::Display for RulesError {
             RulesError::TerminalTooFar(c) => {
                 write!(f, "`terminal` holds {c:?}; coordinates are at most {MAX_TERMINAL_COORD}")
             }
-            RulesError::BadDimension(d) => write!(f, "the dimension is {d}; a game has 1, 2 or 3 coordinates"),
+            RulesError::BadDimension(d) => write!(
+                f,
+                "the dimension is {d}; a game has 1 to {} coordinates, a piece 1, 2 or 3 (a game of more is \
+                 written as a program, fn moves(a, b, c, d))",
+                super::MAX_DIMENSION
+            ),
             RulesError::OffsetOutsideDimension(k, o, d) => write!(
                 f,
                 "`{}` holds {:?}, which moves along a coordinate a game of dimension {d} does not have",
@@ -209,11 +215,12 @@ impl Rules {
     /// texts are within their limits. The first problem found is returned.
     pub fn validate(&self) -> Result<(), RulesError> {
         let d = self.dimension;
-        if !(1..=3).contains(&d) {
+        let most = if self.program.is_some() { super::MAX_DIMENSION as u8 } else { 3 };
+        if !(1..=most).contains(&d) {
             return Err(RulesError::BadDimension(d));
         }
         // A coordinate the game does not have must stay 0.
-        let outside = |c: [u32; 3]| c[d as usize..].iter().any(|&v| v != 0);
+        let outside = |c: [u32; 3]| c[(d as usize).min(3)..].iter().any(|&v| v != 0);
         if let Some(p) = &self.program {
             if !self.piece.is_empty() || !self.terminal.is_empty() {
                 return Err(RulesError::ProgramAndPiece);
@@ -312,6 +319,13 @@ mod tests {
         let mut r = preset("queen").unwrap();
         r.dimension = 4;
         assert_eq!(r.validate(), Err(RulesError::BadDimension(4)));
+        // Up to eight coordinates as a program, never nine.
+        let eight = crate::rules::Program::new("fn moves(a, b, c, d, e, f, g, h) { [] }").unwrap();
+        assert_eq!(Rules::from_program("eight", eight).validate(), Ok(()));
+        let mut r = Rules::from_program("eight", crate::rules::Program::new("fn moves(a, b, c, d) { [] }").unwrap());
+        r.dimension = 9;
+        assert_eq!(r.validate(), Err(RulesError::BadDimension(9)));
+        assert!(r.validate().unwrap_err().to_string().contains("1 to 8 coordinates"));
         // A program's dimension is its own; it brings no piece.
         let program = crate::rules::example("restricted-nim").unwrap();
         let mut r = Rules::from_program("p", program);

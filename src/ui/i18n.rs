@@ -238,7 +238,41 @@ pub fn engine_error(e: &crate::grundy::EngineError) -> String {
         EngineError::InvalidRules(r) => trf("map.engine.invalid_rules", &[("reason", &rules_error(r))]),
         EngineError::Program(p) => trf("map.engine.program", &[("reason", &program_error(p))]),
         EngineError::TakeAndBreak { name } => trf("tb.engine", &[("name", name)]),
+        EngineError::ManyHeaps { name, dimension } => {
+            trf("heaps.engine.many", &[("name", name), ("n", dimension)])
+        }
+        EngineError::BadHeaps { sides, dimension } => {
+            trf("heaps.engine.bad_size", &[("size", sides), ("n", dimension)])
+        }
+        EngineError::TooLargeHeaps { sides, positions, needed, limit, .. } => trf(
+            "heaps.engine.too_large",
+            &[
+                ("size", sides),
+                ("positions", positions),
+                ("needed", &human_bytes(*needed)),
+                ("limit", &human_bytes(*limit)),
+            ],
+        ),
+        EngineError::Heaps(fault) => heaps_fault(fault),
         EngineError::Cancelled => tr("map.engine.cancelled").to_string(),
+    }
+}
+
+/// A program of many heaps at fault, in the language of the UI.
+fn heaps_fault(fault: &crate::grundy::heaps::HeapsFault) -> String {
+    use crate::grundy::heaps::HeapsFault as H;
+    match fault {
+        H::OutsideBox { position, option, sides } => {
+            trf("heaps.fault.outside", &[("position", position), ("option", option), ("size", sides)])
+        }
+        H::KeepsSum { position, option } => trf("heaps.fault.sum", &[("position", position), ("option", option)]),
+        H::OptionNotAPosition { position, option } => {
+            trf("heaps.fault.not_position", &[("position", position), ("option", option)])
+        }
+        H::NotAlike { position, swapped, heap } => trf(
+            "heaps.fault.not_alike",
+            &[("position", position), ("swapped", swapped), ("i", heap), ("j", &(heap + 1))],
+        ),
     }
 }
 
@@ -350,6 +384,8 @@ pub fn program_error(e: &crate::rules::ProgramError) -> String {
         E::PositionArity { moves, position } => {
             trf("program.error.position_arity", &[("moves", moves), ("position", position)])
         }
+        E::AlikeArity(n) => trf("program.error.alike_arity", &[("n", n)]),
+        E::ManyCoordinates(n) => trf("program.error.many_coordinates", &[("n", n)]),
         E::NotAPosition { position, dimension } => {
             trf("program.error.no_position", &[("position", &crate::rules::position_text(*position, *dimension))])
         }
@@ -386,6 +422,7 @@ fn run_fault(f: &crate::rules::RunFault) -> String {
     match f {
         F::PositionTooLarge => tr("program.run.too_large").to_string(),
         F::TerminalNotBool(got) => trf("program.run.terminal", &[("got", got)]),
+        F::AlikeNotBool(got) => trf("program.run.alike", &[("got", got)]),
         F::PositionNotBool(got) => trf("program.run.position", &[("got", got)]),
         F::UndefinedVariable(v) => trf("program.run.variable", &[("name", v)]),
         F::UndefinedFunction(s) => trf("program.run.function", &[("name", s)]),
@@ -604,6 +641,7 @@ pub fn rules_file_error(e: &crate::rules::RulesFileError) -> String {
         RulesFileError::NeedsVersion2 => tr("rules.file_error.needs_version_2").to_string(),
         RulesFileError::NeedsVersion3 => tr("rules.file_error.needs_version_3").to_string(),
         RulesFileError::NeedsVersion4 => tr("rules.file_error.needs_version_4").to_string(),
+        RulesFileError::NeedsVersion5 => tr("rules.file_error.needs_version_5").to_string(),
         RulesFileError::Dimension { found } => trf("rules.file_error.dimension", &[("found", found)]),
         RulesFileError::TooManyOffsets { count } => {
             trf("rules.file_error.too_many_offsets", &[("count", count), ("max", &MAX_OFFSETS)])

@@ -38,6 +38,38 @@ pub enum EngineError {
         /// The game's name.
         name: String,
     },
+    /// A game of more than three coordinates asked of a table of one to
+    /// three (the map, Play, the workbench): its table is a
+    /// [`crate::grundy::heaps::HeapTable`].
+    ManyHeaps {
+        /// The game's name.
+        name: String,
+        /// Its number of coordinates.
+        dimension: u8,
+    },
+    /// A box of heaps whose sides do not fit the game: not one side per
+    /// coordinate, a side of 0, or unequal sides for sorted positions.
+    BadHeaps {
+        /// The sides, `16 x 16 x 16 x 16`.
+        sides: String,
+        /// The game's number of coordinates.
+        dimension: u8,
+    },
+    /// A table of heaps that needs more memory than is allowed.
+    TooLargeHeaps {
+        /// The sides, `16 x 16 x 16 x 16`.
+        sides: String,
+        /// The positions it would store.
+        positions: u64,
+        /// Whether only the sorted positions are stored.
+        sorted: bool,
+        /// The bytes it would take.
+        needed: u64,
+        /// The bytes a table may take on this machine.
+        limit: u64,
+    },
+    /// A program of many heaps at fault at one position.
+    Heaps(crate::grundy::heaps::HeapsFault),
     /// The computation was cancelled.
     Cancelled,
 }
@@ -71,6 +103,25 @@ impl fmt::Display for EngineError {
                 f,
                 "{name} is a take-and-break game: its values are one sequence (grundy-lab sequence), not a table"
             ),
+            EngineError::ManyHeaps { name, dimension } => write!(
+                f,
+                "{name} has {dimension} coordinates: the map, Play and the workbench take 1 to 3 so far; \
+                 `grundy-lab ppos`, `value` and `table` compute it"
+            ),
+            EngineError::BadHeaps { sides, dimension } => write!(
+                f,
+                "{sides} is not a size for a game of {dimension} coordinates: write N (N in every coordinate) or \
+                 one side per coordinate, each at least 1 (heaps treated alike need equal sides, or --full)"
+            ),
+            EngineError::TooLargeHeaps { sides, positions, sorted, needed, limit } => write!(
+                f,
+                "{sides} is {positions} {}positions and needs {}; the limit on this machine is {} ({})",
+                if *sorted { "sorted " } else { "" },
+                human_bytes(*needed),
+                human_bytes(*limit),
+                limit_source()
+            ),
+            EngineError::Heaps(fault) => write!(f, "the rules program failed {fault}"),
             EngineError::Cancelled => f.write_str("cancelled"),
         }
     }

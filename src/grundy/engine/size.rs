@@ -33,6 +33,9 @@ pub fn estimate_bytes_box(rules: &Rules, dims: [usize; 3]) -> u64 {
 /// the rules and the memory, checked as the engine checks them, without
 /// allocating (to refuse a size before announcing how long it would take).
 pub fn check_box(rules: &Rules, dims: [usize; 3]) -> Result<(), EngineError> {
+    if rules.dimension > 3 {
+        return Err(EngineError::ManyHeaps { name: rules.name.clone(), dimension: rules.dimension });
+    }
     let [width, height, depth] = dims;
     let sides_ok = dims.iter().all(|&n| (1..=MAX_SIDE).contains(&n));
     let unused_flat = dims[rules.dimension.clamp(1, 3) as usize..].iter().all(|&n| n == 1);

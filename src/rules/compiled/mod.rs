@@ -88,9 +88,20 @@ impl Compiled {
     /// them; `None` when this run failed or an option is refused: rhai must
     /// run the position (and report the error).
     pub fn options(&self, p: Pos, dimension: u8, stop: Option<Instant>, limits: &Limits) -> Option<Vec<Pos>> {
-        let d = dimension as usize;
-        let mut args = [0i64; 3];
-        for (a, &c) in args.iter_mut().zip(&p[..d]) {
+        self.options_of::<3>(&p[..(dimension as usize).min(3)], stop, limits)
+    }
+
+    /// [`Compiled::options`] of a position of any number of coordinates
+    /// (`p.len()`, at most `N`), each option `N` wide with 0 beyond them.
+    pub fn options_of<const N: usize>(
+        &self,
+        p: &[u64],
+        stop: Option<Instant>,
+        limits: &Limits,
+    ) -> Option<Vec<[u64; N]>> {
+        let d = p.len();
+        let mut args = [0i64; N];
+        for (a, &c) in args.iter_mut().zip(p) {
             *a = i64::try_from(c).ok()?;
         }
         let run_end = Instant::now() + limits.time_per_position();
@@ -104,11 +115,11 @@ impl Compiled {
             return None;
         }
         let mut out = Vec::with_capacity(list.len());
-        // Options of coordinates below 2^21 sort as one packed integer,
-        // in the same (lexicographic) order.
-        let mut packed = Vec::with_capacity(list.len());
+        // Options of three coordinates below 2^21 sort as one packed
+        // integer, in the same (lexicographic) order.
+        let mut packed = Vec::with_capacity(if N == 3 { list.len() } else { 0 });
         for item in &list {
-            let mut q: Pos = [0; 3];
+            let mut q = [0u64; N];
             match item {
                 Value::Small(n, v) if *n as usize == d => {
                     for (c, &v) in q.iter_mut().zip(&v[..d]) {
@@ -123,17 +134,21 @@ impl Compiled {
                 }
                 _ => return None,
             }
-            if q.iter().all(|&c| c < 1 << 21) && packed.len() == out.len() {
+            if N == 3 && q.iter().all(|&c| c < 1 << 21) && packed.len() == out.len() {
                 packed.push(q[0] << 42 | q[1] << 21 | q[2]);
             }
             out.push(q);
         }
-        if packed.len() == out.len() {
+        if N == 3 && packed.len() == out.len() {
             packed.sort_unstable();
             packed.dedup();
             let mask = (1 << 21) - 1;
             out.clear();
-            out.extend(packed.iter().map(|&k| [k >> 42, k >> 21 & mask, k & mask]));
+            out.extend(packed.iter().map(|&k| {
+                let mut q = [0u64; N];
+                q[..3].copy_from_slice(&[k >> 42, k >> 21 & mask, k & mask]);
+                q
+            }));
         } else {
             out.sort_unstable();
             out.dedup();

@@ -174,6 +174,9 @@ fn verdict(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         Ok(p) => {
             let d = p.dimension();
             ui.colored_label(pal.good, trf("program.ok", &[("n", &d)]));
+            if d > 3 {
+                ui.label(trf("program.many_heaps", &[("n", &d)]));
+            }
         }
         Err(e) => {
             ui.error_label(trf("program.error", &[("error", &crate::ui::i18n::program_error(e))]));

@@ -1,0 +1,138 @@
+//! `table`, `ppos` and `value` for games of more than three coordinates
+//! (programs of 4 to 8 heaps, [`crate::grundy::heaps`]).
+
+use super::{CliError, note, progress, put};
+use crate::Control;
+use crate::grundy::heaps::{self, HeapTable, Storage};
+use crate::grundy::{NOT_A_POSITION, human_bytes};
+use crate::rules::{MAX_DIMENSION, Rules, point_text};
+use std::io::Write;
+
+/// Parse the box of a game of `d` coordinates: `N` (N in each) or one side
+/// per coordinate, `AxBxCxD`.
+pub fn parse_sides(s: &str, d: usize) -> Result<Vec<usize>, String> {
+    let bad = || {
+        format!(
+            "`{s}` is not a size for a game of {d} coordinates: write N (N in every coordinate) or one side per \
+             coordinate, e.g. 16 or {}",
+            vec!["8"; d].join("x")
+        )
+    };
+    let sides: Vec<usize> =
+        s.split(['x', 'X']).map(|t| t.trim().parse::<usize>().map_err(|_| bad())).collect::<Result<_, _>>()?;
+    let sides = match sides.len() {
+        1 => vec![sides[0]; d],
+        n if n == d => sides,
+        _ => return Err(bad()),
+    };
+    if sides.contains(&0) {
+        return Err(bad());
+    }
+    Ok(sides)
+}
+
+/// Compute the table of `rules` on `sides` (sorted where the program says
+/// its heaps are alike, unless `full`), with progress on a terminal, and
+/// say on stderr how it is stored.
+fn compute(rules: &Rules, sides: &[usize], full: bool) -> Result<HeapTable, String> {
+    let storage = heaps::storage_for(rules, sides, full);
+    heaps::check(rules, sides, storage).map_err(|e| e.to_string())?;
+    let control = Control::new();
+    let t = progress::watch("computing the table", &control, || heaps::compute(rules, sides, storage, &control))
+        .map_err(|e| e.to_string())?;
+    if storage == Storage::Sorted {
+        note(&format!(
+            "{}: the heaps are alike (fn heaps_alike, checked up to 2 stones a heap), so the {} sorted positions \
+             (largest heap first) were computed ({}); --full computes every position",
+            rules.label(),
+            t.positions_stored(),
+            human_bytes(heaps::estimate_bytes(rules, sides, storage))
+        ));
+    }
+    Ok(t)
+}
+
+/// The coordinates of `p` separated by spaces.
+fn spaced(p: &[u64]) -> String {
+    p.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// `ppos`: the P-positions (every pass still there), one per line.
+pub fn ppos(rules: &Rules, size: &str, full: bool, out: &mut dyn Write) -> Result<i32, CliError> {
+    let d = rules.dimension as usize;
+    let t = compute(rules, &parse_sides(size, d)?, full)?;
+    for p in t.p_positions() {
+        put(out, &(spaced(&p[..d]) + "\n"))?;
+    }
+    Ok(0)
+}
+
+/// `table`: one line per stored position, `x1,...,xd,g` after a header
+/// (misère: `P` or `N` in the column `outcome`).
+pub fn table(rules: &Rules, size: &str, full: bool, out: &mut dyn Write) -> Result<i32, CliError> {
+    let d = rules.dimension as usize;
+    let t = compute(rules, &parse_sides(size, d)?, full)?;
+    let last = if t.is_outcome() { "outcome" } else { "g" };
+    let header: Vec<String> = (1..=d).map(|i| format!("x{i}")).chain([last.to_string()]).collect();
+    let mut text = header.join(",") + "\n";
+    let layer = t.start_layer();
+    for p in t.stored_positions() {
+        let v = t.get(&p[..d], layer).unwrap_or(NOT_A_POSITION);
+        let shown = match v {
+            NOT_A_POSITION => String::new(),
+            v if t.is_outcome() => (if v == 0 { "P" } else { "N" }).to_string(),
+            v => v.to_string(),
+        };
+        text.push_str(&p[..d].iter().map(|c| c.to_string()).collect::<Vec<_>>().join(","));
+        text.push(',');
+        text.push_str(&shown);
+        text.push('\n');
+    }
+    put(out, &text)?;
+    Ok(0)
+}
+
+/// `value`: the value of one position, from the smallest box that holds
+/// it (a cube for heaps alike).
+pub fn value(rules: &Rules, position: &[u64], out: &mut dyn Write) -> Result<i32, CliError> {
+    let d = rules.dimension as usize;
+    if position.len() != d {
+        return Err(format!("{} has {d} coordinates; give {d} numbers, not {}", rules.label(), position.len()).into());
+    }
+    debug_assert!(d <= MAX_DIMENSION);
+    let shown = point_text(position);
+    let too_far = |_| format!("{shown} is beyond what can be computed: the box would not have a size of this machine");
+    let mut sides: Vec<usize> =
+        position.iter().map(|&c| usize::try_from(c).ok().and_then(|c| c.checked_add(1))).collect::<Option<_>>().ok_or_else(|| too_far(()))?;
+    if heaps::claims_alike(rules) {
+        let top = sides.iter().copied().max().unwrap_or(1);
+        sides.fill(top);
+    }
+    let t = compute(rules, &sides, false)?;
+    let v = t.get(position, t.start_layer()).unwrap_or(NOT_A_POSITION);
+    if v == NOT_A_POSITION {
+        return Err(format!("{shown} is not a position of {} (its program's `fn position` is false there)", rules.label()).into());
+    }
+    let what = match (t.is_outcome(), v) {
+        (true, 0) => "P".to_string(),
+        (true, _) => "N".to_string(),
+        (false, v) => v.to_string(),
+    };
+    put(out, &format!("{what}\n{shown} in {}: from the computed {} table\n", rules.label(), heaps::sides_text(&sides)))?;
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_of_many_heaps() {
+        assert_eq!(parse_sides("16", 5), Ok(vec![16; 5]));
+        assert_eq!(parse_sides("2x3x4x5", 4), Ok(vec![2, 3, 4, 5]));
+        for bad in ["2x3", "0", "x", "4x4x4x0"] {
+            let e = parse_sides(bad, 4).unwrap_err();
+            assert!(e.contains("not a size for a game of 4 coordinates") && e.contains("8x8x8x8"), "{e}");
+        }
+    }
+}

@@ -1,0 +1,512 @@
+//! Tables of games of four to [`MAX_DIMENSION`] coordinates (heaps),
+//! written as programs (`fn moves(a, b, c, d)`): n-heap Nim, Moore's Nimₖ,
+//! Greedy Nim and the like.
+//!
+//! A table holds every position of the box (its sides one per
+//! coordinate), or, for heaps treated alike, only the sorted positions
+//! `x1 >= x2 >= ... >= xd` of a box with equal sides: the value of a
+//! position is that of its heaps sorted, so 8 heaps of up to 15 stones are
+//! C(23, 8) = 490 314 positions instead of 16⁸ = 4.3 · 10⁹. A program says
+//! that its heaps are alike by defining `fn heaps_alike() { true }`; the
+//! engine checks the claim (a swap of two neighbouring heaps swaps the
+//! options) at every position of the box of sides min(side, 3) before it
+//! trusts it.
+//!
+//! The options must lower the sum of the coordinates, so the positions of
+//! one sum depend only on smaller sums: they are computed sum by sum, in
+//! parallel. Passes are layers, as in the tables of one to three
+//! coordinates; misère tables hold outcomes (0 for P, 1 for N).
+
+use super::{EngineError, NOT_A_POSITION, memory_limit};
+use crate::Control;
+use crate::rules::{Convention, MAX_DIMENSION, Point, Rules, point_text};
+use rayon::prelude::*;
+use rhai::Scope;
+use std::fmt;
+
+/// The bytes a position takes while its table is computed: its value in
+/// each layer (4 bytes each) and, for the positions of one sum, the
+/// position itself (64 bytes, counted once for the whole table as an
+/// upper bound of the largest sum's share).
+const BYTES_PER_VALUE: u64 = 4;
+
+/// How a table stores the positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// Every position of the box.
+    Full,
+    /// Only the sorted positions (heaps treated alike, equal sides).
+    Sorted,
+}
+
+/// Why a table of many heaps could not be computed: the program's fault
+/// at one position, written as a person reads the positions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeapsFault {
+    /// An option with a coordinate beyond the box.
+    OutsideBox {
+        /// The position.
+        position: String,
+        /// The option.
+        option: String,
+        /// The box, `16 x 16 x 16 x 16`.
+        sides: String,
+    },
+    /// An option whose coordinates do not sum to less than the position's.
+    KeepsSum {
+        /// The position.
+        position: String,
+        /// The option.
+        option: String,
+    },
+    /// An option where the program's `fn position` is false.
+    OptionNotAPosition {
+        /// The position.
+        position: String,
+        /// The option.
+        option: String,
+    },
+    /// `fn heaps_alike` is true, but swapping two heaps does not swap the
+    /// options.
+    NotAlike {
+        /// The position.
+        position: String,
+        /// The same position with heaps `i` and `i + 1` swapped (from 1).
+        swapped: String,
+        /// The first heap swapped, from 1.
+        heap: usize,
+    },
+}
+
+impl fmt::Display for HeapsFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeapsFault::OutsideBox { position, option, sides } => {
+                write!(f, "at {position}: the option {option} lies outside the box {sides}; compute a larger box")
+            }
+            HeapsFault::KeepsSum { position, option } => write!(
+                f,
+                "at {position}: the option {option} does not lower the sum of the coordinates; games of more than \
+                 3 coordinates must lower it at every move (games with a memory take 1 to 3 coordinates so far)"
+            ),
+            HeapsFault::OptionNotAPosition { position, option } => {
+                write!(f, "at {position}: the option {option} is not a position (the program's `fn position` is false there)")
+            }
+            HeapsFault::NotAlike { position, swapped, heap } => write!(
+                f,
+                "`fn heaps_alike` says the heaps are alike, but the options of {swapped} are not those of \
+                 {position} with heaps {heap} and {} swapped; remove `fn heaps_alike`, or make the moves treat \
+                 the heaps alike",
+                heap + 1
+            ),
+        }
+    }
+}
+
+/// The binomial coefficients `C(k, i)` for `k < rows`, `i <= MAX_DIMENSION`,
+/// saturating at `u64::MAX`.
+fn binomials(rows: usize) -> Vec<[u64; MAX_DIMENSION + 1]> {
+    let mut c = vec![[0u64; MAX_DIMENSION + 1]; rows.max(1)];
+    for k in 0..c.len() {
+        c[k][0] = 1;
+        for i in 1..=MAX_DIMENSION {
+            c[k][i] = if k == 0 { 0 } else { c[k - 1][i - 1].saturating_add(c[k - 1][i]) };
+        }
+    }
+    c
+}
+
+/// The number of positions a table of `sides` stores: the product of the
+/// sides, or, sorted, the multisets of `d` heaps of fewer than `n`
+/// stones, C(n + d - 1, d). `None` past `u64`.
+pub fn position_count(sides: &[usize], storage: Storage) -> Option<u64> {
+    match storage {
+        Storage::Full => sides.iter().try_fold(1u64, |acc, &n| acc.checked_mul(n as u64)),
+        Storage::Sorted => {
+            let (n, d) = (sides.first().copied().unwrap_or(1), sides.len());
+            let c = binomials(n + d);
+            let v = c[n + d - 1][d];
+            (v != u64::MAX).then_some(v)
+        }
+    }
+}
+
+/// The bytes the table of `rules` on `sides` takes, with `storage`.
+pub fn estimate_bytes(rules: &Rules, sides: &[usize], storage: Storage) -> u64 {
+    position_count(sides, storage)
+        .unwrap_or(u64::MAX)
+        .saturating_mul(BYTES_PER_VALUE * rules.passes.layers() as u64)
+}
+
+/// The box as a person reads it: `16 x 16 x 16 x 16`.
+pub fn sides_text(sides: &[usize]) -> String {
+    sides.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" x ")
+}
+
+/// Whether `rules` is a program that says its heaps are alike
+/// (`fn heaps_alike() { true }`). The claim is checked when a table is
+/// computed ([`compute`]).
+pub fn claims_alike(rules: &Rules) -> bool {
+    rules.program.as_ref().is_some_and(|p| p.heaps_alike())
+}
+
+/// A table of a game of up to [`MAX_DIMENSION`] coordinates.
+pub struct HeapTable {
+    rules: Rules,
+    sides: Vec<usize>,
+    storage: Storage,
+    /// Layer by layer: the value of each stored position.
+    values: Vec<u32>,
+    /// Positions a layer.
+    count: usize,
+    /// `C(k, i)`, for the ranks of sorted positions.
+    binomials: Vec<[u64; MAX_DIMENSION + 1]>,
+}
+
+impl fmt::Debug for HeapTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "HeapTable({}, {}, {:?})", self.rules.label(), sides_text(&self.sides), self.storage)
+    }
+}
+
+impl HeapTable {
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The sides of the box, one per coordinate.
+    pub fn sides(&self) -> &[usize] {
+        &self.sides
+    }
+
+    /// How the positions are stored.
+    pub fn storage(&self) -> Storage {
+        self.storage
+    }
+
+    /// The positions stored in one layer.
+    pub fn positions_stored(&self) -> usize {
+        self.count
+    }
+
+    /// The layer a game starts in, every pass still there.
+    pub fn start_layer(&self) -> usize {
+        self.rules.passes.layers() - 1
+    }
+
+    /// Whether the values are outcomes (misère: 0 for P, 1 for N) rather
+    /// than Grundy numbers.
+    pub fn is_outcome(&self) -> bool {
+        self.rules.convention == Convention::Misere
+    }
+
+    /// Where `p` (inside the box) is stored.
+    fn index(&self, p: &[u64]) -> usize {
+        match self.storage {
+            Storage::Full => {
+                let mut i = 0usize;
+                for (&c, &n) in p.iter().zip(&self.sides).rev() {
+                    i = i * n + c as usize;
+                }
+                i
+            }
+            Storage::Sorted => {
+                let mut a: Point = [0; MAX_DIMENSION];
+                let d = p.len();
+                a[..d].copy_from_slice(p);
+                a[..d].sort_unstable();
+                // Ascending a_1 <= ... <= a_d become b_i = a_i + i - 1,
+                // strictly increasing; the rank is the sum of C(b_i, i).
+                (0..d).map(|i| self.binomials[a[i] as usize + i][i + 1] as usize).sum()
+            }
+        }
+    }
+
+    /// The value of `p` (as many coordinates as the game has, inside the
+    /// box) with `layer` passes left; [`NOT_A_POSITION`] outside the
+    /// program's domain. `None` outside the box.
+    pub fn get(&self, p: &[u64], layer: usize) -> Option<u32> {
+        let inside = p.len() == self.sides.len() && p.iter().zip(&self.sides).all(|(&c, &n)| c < n as u64);
+        (inside && layer < self.rules.passes.layers()).then(|| self.values[layer * self.count + self.index(p)])
+    }
+
+    /// The stored positions, in the order of the box: all of them, or the
+    /// sorted ones (largest heap first).
+    pub fn stored_positions(&self) -> Vec<Point> {
+        let mut out = Vec::with_capacity(self.count);
+        let d = self.sides.len();
+        let max_sum: usize = self.sides.iter().map(|n| n - 1).sum();
+        for s in 0..=max_sum {
+            positions_with_sum(&self.sides, self.storage, s, &mut out);
+        }
+        out.sort_unstable_by(|a, b| a[..d].iter().rev().cmp(b[..d].iter().rev()));
+        out
+    }
+
+    /// The P-positions with every pass still there, in the order of
+    /// [`HeapTable::stored_positions`].
+    pub fn p_positions(&self) -> Vec<Point> {
+        let d = self.sides.len();
+        let layer = self.start_layer();
+        self.stored_positions().into_iter().filter(|p| self.get(&p[..d], layer) == Some(0)).collect()
+    }
+}
+
+/// Push the positions of the box with coordinate sum `s` onto `out`:
+/// all of them, or the sorted ones (`x1 >= x2 >= ...`).
+fn positions_with_sum(sides: &[usize], storage: Storage, s: usize, out: &mut Vec<Point>) {
+    fn go(sides: &[usize], sorted: bool, i: usize, left: usize, cap: usize, p: &mut Point, out: &mut Vec<Point>) {
+        let d = sides.len();
+        if i == d {
+            if left == 0 {
+                out.push(*p);
+            }
+            return;
+        }
+        // What the later coordinates can still take.
+        let rest: usize =
+            if sorted { (d - i - 1) * cap.min(sides[i] - 1) } else { sides[i + 1..].iter().map(|n| n - 1).sum() };
+        let top = if sorted { cap.min(sides[i] - 1) } else { sides[i] - 1 }.min(left);
+        let low = left.saturating_sub(rest);
+        for v in low..=top {
+            p[i] = v as u64;
+            go(sides, sorted, i + 1, left - v, v, p, out);
+        }
+        p[i] = 0;
+    }
+    if sides.iter().map(|n| n - 1).sum::<usize>() < s {
+        return;
+    }
+    let mut p = [0; MAX_DIMENSION];
+    go(sides, storage == Storage::Sorted, 0, s, usize::MAX, &mut p, out);
+}
+
+/// Whether the table of `rules` on `sides` with `storage` can be computed:
+/// the rules, the sides and the memory, without allocating.
+pub fn check(rules: &Rules, sides: &[usize], storage: Storage) -> Result<(), EngineError> {
+    rules.validate().map_err(EngineError::InvalidRules)?;
+    if rules.program.is_none() || sides.len() != rules.dimension as usize || sides.contains(&0) {
+        return Err(EngineError::BadHeaps { sides: sides_text(sides), dimension: rules.dimension });
+    }
+    if storage == Storage::Sorted && sides.iter().any(|&n| n != sides[0]) {
+        return Err(EngineError::BadHeaps { sides: sides_text(sides), dimension: rules.dimension });
+    }
+    let (needed, limit) = (estimate_bytes(rules, sides, storage), memory_limit());
+    // A table's index is a usize (and u32 positions on a 32-bit page).
+    let count = position_count(sides, storage).unwrap_or(u64::MAX);
+    if needed > limit || count > usize::MAX as u64 / 8 {
+        return Err(EngineError::TooLargeHeaps {
+            sides: sides_text(sides),
+            positions: count,
+            sorted: storage == Storage::Sorted,
+            needed,
+            limit,
+        });
+    }
+    Ok(())
+}
+
+/// The storage a table of `rules` on `sides` gets: sorted where the
+/// program says its heaps are alike and the sides are equal, unless
+/// `full` is asked for.
+pub fn storage_for(rules: &Rules, sides: &[usize], full: bool) -> Storage {
+    if !full && claims_alike(rules) && sides.iter().all(|&n| n == sides[0]) { Storage::Sorted } else { Storage::Full }
+}
+
+/// Compute the table of `rules` (a program of any number of
+/// coordinates) on the box `sides`, with `storage`. Progress counts
+/// positions; the control's cancel flag and time limit are looked at
+/// before every position.
+pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Control) -> Result<HeapTable, EngineError> {
+    check(rules, sides, storage)?;
+    let Some(program) = rules.program.as_ref() else {
+        return Err(EngineError::InvalidRules(crate::rules::RulesError::ProgramAndPiece));
+    };
+    let count = position_count(sides, storage).unwrap_or(u64::MAX) as usize;
+    let layers = rules.passes.layers();
+    let d = sides.len();
+    let n = sides.iter().copied().max().unwrap_or(1);
+    let mut table = HeapTable {
+        rules: rules.clone(),
+        sides: sides.to_vec(),
+        storage,
+        values: Vec::new(),
+        count,
+        binomials: binomials(n + d + 1),
+    };
+    if storage == Storage::Sorted {
+        check_alike(rules, sides, control)?;
+    }
+    table.values = vec![0; count * layers];
+    control.start(count as u64 * layers as u64);
+    let stop = control.deadline();
+    let misere = rules.convention == Convention::Misere;
+    let max_sum: usize = sides.iter().map(|n| n - 1).sum();
+    let mut positions = Vec::new();
+    for layer in 0..layers {
+        for s in 0..=max_sum {
+            positions.clear();
+            positions_with_sum(sides, storage, s, &mut positions);
+            let failed = |e| super::program::engine_error(super::program::failure(control, e));
+            let results: Vec<Result<(usize, u32), EngineError>> = positions
+                .par_iter()
+                .map_init(Scope::new, |scope, p| {
+                    if control.must_stop() {
+                        return Err(failed(super::program::stopped(control)));
+                    }
+                    let p = &p[..d];
+                    let at = table.index(p);
+                    let is_position = if layer == 0 {
+                        program.is_position_of(p, scope, stop).map_err(failed)?
+                    } else {
+                        table.values[at] != NOT_A_POSITION
+                    };
+                    if !is_position {
+                        return Ok((at, NOT_A_POSITION));
+                    }
+                    let options = program
+                        .options_of::<MAX_DIMENSION>(p, scope, stop, &rules.limits)
+                        .map_err(failed)?;
+                    let mut values = Vec::with_capacity(options.len() + 1);
+                    let base = layer * count;
+                    for q in &options {
+                        let q = &q[..d];
+                        let fault = |make: fn(String, String) -> HeapsFault| {
+                            EngineError::Heaps(make(point_text(p), point_text(q)))
+                        };
+                        if q.iter().zip(sides).any(|(&c, &n)| c >= n as u64) {
+                            return Err(EngineError::Heaps(HeapsFault::OutsideBox {
+                                position: point_text(p),
+                                option: point_text(q),
+                                sides: sides_text(sides),
+                            }));
+                        }
+                        if q.iter().sum::<u64>() >= s as u64 {
+                            return Err(fault(|position, option| HeapsFault::KeepsSum { position, option }));
+                        }
+                        let v = table.values[base + table.index(q)];
+                        if v == NOT_A_POSITION {
+                            return Err(fault(|position, option| HeapsFault::OptionNotAPosition { position, option }));
+                        }
+                        values.push(v);
+                    }
+                    if rules.passes.allowed(layer, !options.is_empty()) {
+                        values.push(table.values[base - count + at]);
+                    }
+                    let v = if misere {
+                        let p_position = !values.is_empty() && values.iter().all(|&v| v == 1);
+                        u32::from(!p_position)
+                    } else {
+                        super::naive::mex(&values)
+                    };
+                    Ok((at, v))
+                })
+                .collect();
+            for r in results {
+                let (at, v) = r?;
+                table.values[layer * count + at] = v;
+            }
+            control.advance(positions.len() as u64);
+        }
+    }
+    Ok(table)
+}
+
+/// Check `fn heaps_alike`: at every position of the box of sides
+/// min(side, 3), swapping two neighbouring heaps swaps the options (and
+/// keeps whether it is a position).
+fn check_alike(rules: &Rules, sides: &[usize], control: &Control) -> Result<(), EngineError> {
+    let Some(program) = rules.program.as_ref() else { return Ok(()) };
+    let d = sides.len();
+    let small: Vec<usize> = sides.iter().map(|&n| n.min(3)).collect();
+    let stop = control.deadline();
+    let mut all = Vec::new();
+    for s in 0..=small.iter().map(|n| n - 1).sum::<usize>() {
+        positions_with_sum(&small, Storage::Full, s, &mut all);
+    }
+    let failed = |e| super::program::engine_error(super::program::failure(control, e));
+    let results: Vec<Result<(), EngineError>> = all
+        .par_iter()
+        .map_init(Scope::new, |scope, p| {
+            if control.must_stop() {
+                return Err(failed(super::program::stopped(control)));
+            }
+            let p = &p[..d];
+            let here = program.is_position_of(p, scope, stop).map_err(failed)?;
+            let options = if here {
+                program.options_of::<MAX_DIMENSION>(p, scope, stop, &rules.limits).map_err(failed)?
+            } else {
+                Vec::new()
+            };
+            for i in 0..d - 1 {
+                if p[i] == p[i + 1] {
+                    continue;
+                }
+                let mut q: Point = [0; MAX_DIMENSION];
+                q[..d].copy_from_slice(p);
+                q.swap(i, i + 1);
+                let there = program.is_position_of(&q[..d], scope, stop).map_err(failed)?;
+                let mut swapped: Vec<Point> = options
+                    .iter()
+                    .map(|o| {
+                        let mut o = *o;
+                        o.swap(i, i + 1);
+                        o
+                    })
+                    .collect();
+                swapped.sort_unstable();
+                let theirs = if there {
+                    program.options_of::<MAX_DIMENSION>(&q[..d], scope, stop, &rules.limits).map_err(failed)?
+                } else {
+                    Vec::new()
+                };
+                if here != there || swapped != theirs {
+                    return Err(EngineError::Heaps(HeapsFault::NotAlike {
+                        position: point_text(p),
+                        swapped: point_text(&q[..d]),
+                        heap: i + 1,
+                    }));
+                }
+            }
+            Ok(())
+        })
+        .collect();
+    results.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorted_positions_are_counted_and_ranked_one_to_one() {
+        assert_eq!(position_count(&[16; 8], Storage::Sorted), Some(490_314));
+        assert_eq!(position_count(&[16; 8], Storage::Full), Some(1 << 32));
+        let sides = [5usize; 4];
+        let mut all = Vec::new();
+        for s in 0..=16 {
+            positions_with_sum(&sides, Storage::Sorted, s, &mut all);
+        }
+        assert_eq!(all.len() as u64, position_count(&sides, Storage::Sorted).unwrap());
+        let rules = crate::rules::preset("nim-4").unwrap();
+        let t = HeapTable {
+            rules,
+            sides: sides.to_vec(),
+            storage: Storage::Sorted,
+            values: Vec::new(),
+            count: all.len(),
+            binomials: binomials(10),
+        };
+        let mut ranks: Vec<usize> = all.iter().map(|p| t.index(&p[..4])).collect();
+        ranks.sort_unstable();
+        assert_eq!(ranks, (0..all.len()).collect::<Vec<_>>());
+        // Every order of a position has its rank.
+        assert_eq!(t.index(&[1, 4, 0, 2]), t.index(&[4, 2, 1, 0]));
+        let mut full = Vec::new();
+        for s in 0..=16 {
+            positions_with_sum(&sides, Storage::Full, s, &mut full);
+        }
+        assert_eq!(full.len(), 625);
+    }
+}

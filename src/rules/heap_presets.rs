@@ -1,0 +1,183 @@
+//! The presets of many heaps, written as programs whose text a user can
+//! read and change: Nim on N heaps (`nim-N`), Moore's Nimₖ (`moore-N-K`)
+//! and Greedy Nim (`greedy-nim-N`). Each says `fn heaps_alike() { true }`,
+//! so tables keep the sorted positions only.
+
+use super::{MAX_DIMENSION, Program, Rules};
+
+/// The names of the presets of many heaps, as the list of presets shows
+/// them.
+pub const HEAP_PRESETS: &[&str] = &["nim-N (N = 4 to 8)", "moore-N-K (1 <= K <= N <= 8)", "greedy-nim-N (N = 2 to 8)"];
+
+/// The parameters `x1, x2, ..., xN` and the array `[x1, ..., xN]`.
+fn heaps(n: usize) -> (String, String) {
+    let names: Vec<String> = (1..=n).map(|i| format!("x{i}")).collect();
+    (names.join(", "), format!("[{}]", names.join(", ")))
+}
+
+/// The program of Nim on `n` heaps.
+fn nim(n: usize) -> String {
+    let (params, array) = heaps(n);
+    format!(
+        "// Nim on {n} heaps (Bouton 1901): take any number of stones from one heap.\n\
+         // The Grundy value is the XOR of the heaps.\n\
+         fn heaps_alike() {{ true }}\n\n\
+         fn moves({params}) {{\n    \
+             let heaps = {array};\n    \
+             let out = [];\n    \
+             for i in 0..heaps.len() {{\n        \
+                 for k in 0..heaps[i] {{\n            \
+                     let q = heaps;\n            \
+                     q[i] = k;\n            \
+                     out.push(q);\n        \
+                 }}\n    \
+             }}\n    \
+             out\n\
+         }}\n"
+    )
+}
+
+/// The program of Moore's Nimₖ on `n` heaps with `k` heaps a move.
+fn moore(n: usize, k: usize) -> String {
+    let (params, array) = heaps(n);
+    format!(
+        "// Moore's Nim_{k} on {n} heaps (Moore 1910): take stones from at least one and at\n\
+         // most {k} heaps, any number from each. A position is P exactly when, in every\n\
+         // binary digit, the number of heaps with that digit 1 is a multiple of {}.\n\
+         fn heaps_alike() {{ true }}\n\n\
+         fn moves({params}) {{\n    \
+             let heaps = {array};\n    \
+             // Every way to lower the first i heaps, with how many were lowered.\n    \
+             let reached = [heaps];\n    \
+             let lowered = [0];\n    \
+             for i in 0..heaps.len() {{\n        \
+                 let known = reached.len();\n        \
+                 for j in 0..known {{\n            \
+                     if lowered[j] < {k} {{\n                \
+                         for v in 0..heaps[i] {{\n                    \
+                             let q = reached[j];\n                    \
+                             q[i] = v;\n                    \
+                             reached.push(q);\n                    \
+                             lowered.push(lowered[j] + 1);\n                \
+                         }}\n            \
+                     }}\n        \
+                 }}\n    \
+             }}\n    \
+             let out = [];\n    \
+             for j in 1..reached.len() {{\n        \
+                 out.push(reached[j]);\n    \
+             }}\n    \
+             out\n\
+         }}\n",
+        k + 1
+    )
+}
+
+/// The program of Greedy Nim on `n` heaps.
+fn greedy(n: usize) -> String {
+    let (params, array) = heaps(n);
+    format!(
+        "// Greedy Nim on {n} heaps: take any number of stones, but from a largest heap.\n\
+         // In normal play a position is P exactly when the number of largest heaps\n\
+         // (of at least one stone) is even.\n\
+         fn heaps_alike() {{ true }}\n\n\
+         fn moves({params}) {{\n    \
+             let heaps = {array};\n    \
+             let top = 0;\n    \
+             for h in heaps {{\n        \
+                 top = max(top, h);\n    \
+             }}\n    \
+             let out = [];\n    \
+             for i in 0..heaps.len() {{\n        \
+                 if heaps[i] == top {{\n            \
+                     for v in 0..top {{\n                \
+                         let q = heaps;\n                \
+                         q[i] = v;\n                \
+                         out.push(q);\n            \
+                     }}\n        \
+                 }}\n    \
+             }}\n    \
+             out\n\
+         }}\n"
+    )
+}
+
+/// The preset of many heaps named `key` (lower case): `None` when the name
+/// is none of them.
+pub(super) fn heap_preset(key: &str) -> Option<Rules> {
+    let number = |t: &str| t.parse::<usize>().ok().filter(|&n| (1..=MAX_DIMENSION).contains(&n));
+    let (source, about) = if let Some(n) = key.strip_prefix("nim-").and_then(number).filter(|&n| n >= 4) {
+        (nim(n), format!("Nim on {n} heaps (Bouton 1901): g is the XOR of the heaps."))
+    } else if let Some(n) = key.strip_prefix("greedy-nim-").and_then(number).filter(|&n| n >= 2) {
+        (greedy(n), format!("Greedy Nim on {n} heaps: take any number of stones from a largest heap."))
+    } else if let Some((n, k)) = key.strip_prefix("moore-").and_then(|t| t.split_once('-')) {
+        let (n, k) = (number(n)?, number(k)?);
+        if k > n || n < 2 {
+            return None;
+        }
+        (
+            moore(n, k),
+            format!(
+                "Moore's Nim_{k} on {n} heaps (1910): lower from 1 to {k} heaps; P when every binary digit's count \
+                 of heaps is a multiple of {}.",
+                k + 1
+            ),
+        )
+    } else {
+        return None;
+    };
+    let program = Program::new(&source).expect("the heap presets are valid programs");
+    let mut r = Rules::from_program(key, program);
+    r.description = about;
+    Some(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heap_presets_are_programs_of_their_number_of_heaps_on_the_fast_path() {
+        for (name, d) in [("nim-4", 4), ("nim-8", 8), ("moore-5-2", 5), ("greedy-nim-6", 6), ("greedy-nim-2", 2)] {
+            let r = heap_preset(name).unwrap_or_else(|| panic!("{name}"));
+            let p = r.program.as_ref().unwrap();
+            assert_eq!((r.dimension, p.heaps_alike(), p.is_compiled()), (d, true, true), "{name}");
+            assert_eq!(r.validate(), Ok(()), "{name}");
+        }
+        for bad in ["nim-9", "nim-0", "nim-x", "moore-3-4", "moore-9-1", "greedy-nim-1", "moore-4"] {
+            assert!(heap_preset(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_programs_list_the_moves_of_their_games() {
+        let options = |name: &str, p: &[u64]| -> Vec<Vec<u64>> {
+            let r = heap_preset(name).unwrap();
+            let program = r.program.unwrap();
+            let d = p.len();
+            let fast = program
+                .options_of::<MAX_DIMENSION>(p, &mut rhai::Scope::new(), None, &r.limits)
+                .unwrap()
+                .into_iter()
+                .map(|q| q[..d].to_vec())
+                .collect::<Vec<_>>();
+            let slow = program
+                .without_fast_path()
+                .options_of::<MAX_DIMENSION>(p, &mut rhai::Scope::new(), None, &r.limits)
+                .unwrap()
+                .into_iter()
+                .map(|q| q[..d].to_vec())
+                .collect::<Vec<_>>();
+            assert_eq!(fast, slow, "{name} at {p:?}: the fast path and rhai differ");
+            fast
+        };
+        assert_eq!(options("nim-4", &[0, 2, 0, 1]), vec![vec![0, 0, 0, 1], vec![0, 1, 0, 1], vec![0, 2, 0, 0]]);
+        // Greedy: only from the largest heaps (here both 2s).
+        assert_eq!(options("greedy-nim-3", &[2, 1, 2]), vec![vec![0, 1, 2], vec![1, 1, 2], vec![2, 1, 0], vec![2, 1, 1]]);
+        // Moore's Nim_2 on (1, 1, 1): one or two heaps emptied.
+        assert_eq!(
+            options("moore-3-2", &[1, 1, 1]),
+            vec![vec![0, 0, 1], vec![0, 1, 0], vec![0, 1, 1], vec![1, 0, 0], vec![1, 0, 1], vec![1, 1, 0]]
+        );
+    }
+}

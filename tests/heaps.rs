@@ -1,0 +1,289 @@
+//! Games of four to eight heaps (programs of many coordinates) against an
+//! independent brute force: a memoized search over the positions written
+//! here, with each game's moves coded in Rust, not read from its program.
+
+use grundy_lab::Control;
+use grundy_lab::grundy::heaps::{self, HeapTable, Storage};
+use grundy_lab::rules::{Convention, MAX_DIMENSION, Program, Rules, preset};
+use std::collections::HashMap;
+use std::process::Command;
+
+/// The moves of a game: the positions one move reaches.
+type Moves = fn(&[u64], usize) -> Vec<Vec<u64>>;
+
+/// Nim: lower one heap.
+fn nim_moves(p: &[u64], _: usize) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for i in 0..p.len() {
+        for v in 0..p[i] {
+            let mut q = p.to_vec();
+            q[i] = v;
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// Greedy Nim: lower a largest heap.
+fn greedy_moves(p: &[u64], _: usize) -> Vec<Vec<u64>> {
+    let top = p.iter().copied().max().unwrap_or(0);
+    nim_moves(p, 0).into_iter().filter(|q| (0..p.len()).any(|i| p[i] == top && q[i] < p[i])).collect()
+}
+
+/// Moore's Nim_k: lower at least one and at most `k` heaps.
+fn moore_moves(p: &[u64], k: usize) -> Vec<Vec<u64>> {
+    let n = p.len();
+    let mut out = Vec::new();
+    for subset in 1u32..1 << n {
+        if subset.count_ones() as usize > k || (0..n).any(|i| subset >> i & 1 == 1 && p[i] == 0) {
+            continue;
+        }
+        // Every choice of new sizes for the heaps of the subset.
+        let mut q = p.to_vec();
+        let chosen: Vec<usize> = (0..n).filter(|i| subset >> i & 1 == 1).collect();
+        fn go(p: &[u64], chosen: &[usize], j: usize, q: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            if j == chosen.len() {
+                out.push(q.clone());
+                return;
+            }
+            for v in 0..p[chosen[j]] {
+                q[chosen[j]] = v;
+                go(p, chosen, j + 1, q, out);
+            }
+            q[chosen[j]] = p[chosen[j]];
+        }
+        go(p, &chosen, 0, &mut q, &mut out);
+    }
+    out
+}
+
+/// The brute force: Grundy values (normal play) or outcomes (misère: 0
+/// for P), with `passes` passes (`at_end`: a pass also where no move is
+/// left), memoized by position and passes left.
+struct Brute {
+    moves: Moves,
+    k: usize,
+    misere: bool,
+    at_end: bool,
+    memo: HashMap<(Vec<u64>, u8), u32>,
+}
+
+impl Brute {
+    fn new(moves: Moves, k: usize, misere: bool) -> Brute {
+        Brute { moves, k, misere, at_end: false, memo: HashMap::new() }
+    }
+
+    fn value(&mut self, p: &[u64], left: u8) -> u32 {
+        if let Some(&v) = self.memo.get(&(p.to_vec(), left)) {
+            return v;
+        }
+        let options = (self.moves)(p, self.k);
+        let mut values: Vec<u32> = options.iter().map(|q| self.value(q, left)).collect();
+        if left > 0 && (!options.is_empty() || self.at_end) {
+            values.push(self.value(p, left - 1));
+        }
+        let v = if self.misere {
+            // P (0) when there are options and every one is N (1).
+            u32::from(values.is_empty() || values.contains(&0))
+        } else {
+            (0..).find(|v| !values.contains(v)).unwrap()
+        };
+        self.memo.insert((p.to_vec(), left), v);
+        v
+    }
+}
+
+/// Every position of the box `sides`.
+fn all_positions(sides: &[usize]) -> Vec<Vec<u64>> {
+    let mut out = vec![vec![]];
+    for &n in sides {
+        out = out.into_iter().flat_map(|p| (0..n as u64).map(move |v| [p.clone(), vec![v]].concat())).collect();
+    }
+    out
+}
+
+fn table(rules: &Rules, sides: &[usize], storage: Storage) -> HeapTable {
+    heaps::compute(rules, sides, storage, &Control::new()).unwrap_or_else(|e| panic!("{}: {e}", rules.label()))
+}
+
+/// The table of `name` on the cube of `side` agrees with the brute force
+/// at every position (each order of the heaps looked up).
+fn agrees(name: &str, side: usize, moves: Moves, k: usize) -> HeapTable {
+    let rules = preset(name).unwrap();
+    let misere = rules.convention == Convention::Misere;
+    let d = rules.dimension as usize;
+    let t = table(&rules, &vec![side; d], heaps::storage_for(&rules, &vec![side; d], false));
+    assert_eq!(t.storage(), Storage::Sorted, "{name}: the preset says its heaps are alike");
+    let mut brute = Brute::new(moves, k, misere);
+    brute.at_end = rules.passes.at_end;
+    for p in all_positions(&vec![side; d]) {
+        for layer in 0..rules.passes.layers() {
+            assert_eq!(t.get(&p, layer), Some(brute.value(&p, layer as u8)), "{name} at {p:?}, {layer} passes left");
+        }
+    }
+    t
+}
+
+#[test]
+fn nim_on_four_to_six_heaps_is_the_xor_of_the_heaps() {
+    for (name, side) in [("nim-4", 6), ("nim-5", 5), ("nim-6", 4)] {
+        let t = agrees(name, side, nim_moves, 0);
+        for p in all_positions(t.sides()) {
+            assert_eq!(t.get(&p, 0), Some(p.iter().fold(0, |a, &b| a ^ b) as u32), "{name} at {p:?}");
+        }
+    }
+}
+
+#[test]
+fn misere_nim_follows_boutons_rule() {
+    for (name, side) in [("nim-4", 5), ("nim-5", 4)] {
+        let rules = preset(name).unwrap().misere();
+        let d = rules.dimension as usize;
+        let t = table(&rules, &vec![side; d], Storage::Sorted);
+        let mut brute = Brute::new(nim_moves, 0, true);
+        for p in all_positions(&vec![side; d]) {
+            let xor = p.iter().fold(0, |a, &b| a ^ b);
+            // Bouton: with a heap of two or more, P when the XOR is 0; with
+            // heaps of 0 and 1 only, P when the XOR is 1.
+            let p_position = if p.iter().any(|&h| h >= 2) { xor == 0 } else { xor == 1 };
+            assert_eq!(t.get(&p, 0), Some(u32::from(!p_position)), "{name} misère at {p:?}");
+            assert_eq!(t.get(&p, 0), Some(brute.value(&p, 0)), "{name} misère at {p:?}");
+        }
+    }
+}
+
+#[test]
+fn greedy_nim_normal_and_misere() {
+    let t = agrees("greedy-nim-4", 6, greedy_moves, 0);
+    // Normal play: P exactly when the number of largest heaps (of at least
+    // one stone) is even.
+    for p in all_positions(t.sides()) {
+        let top = *p.iter().max().unwrap();
+        let largest = if top == 0 { 0 } else { p.iter().filter(|&&h| h == top).count() };
+        assert_eq!(t.get(&p, 0) == Some(0), largest % 2 == 0, "greedy-nim-4 at {p:?}");
+    }
+    for (name, side) in [("greedy-nim-4", 6), ("greedy-nim-5", 5)] {
+        let rules = preset(name).unwrap().misere();
+        let d = rules.dimension as usize;
+        let t = table(&rules, &vec![side; d], Storage::Sorted);
+        let mut brute = Brute::new(greedy_moves, 0, true);
+        for p in all_positions(&vec![side; d]) {
+            assert_eq!(t.get(&p, 0), Some(brute.value(&p, 0)), "{name} misère at {p:?}");
+        }
+    }
+}
+
+#[test]
+fn moores_nim_k_follows_the_binary_rule() {
+    for (name, side, n, k) in [("moore-4-2", 6, 4, 2), ("moore-5-3", 4, 5, 3), ("moore-4-1", 5, 4, 1)] {
+        let t = agrees(name, side, moore_moves, k);
+        assert_eq!(t.sides().len(), n);
+        for p in all_positions(t.sides()) {
+            // Moore (1910): P exactly when in every binary digit the number
+            // of heaps with that digit 1 is a multiple of k + 1.
+            let rule = (0..8).all(|bit| p.iter().filter(|&&h| h >> bit & 1 == 1).count() % (k + 1) == 0);
+            assert_eq!(t.get(&p, 0) == Some(0), rule, "{name} at {p:?}");
+        }
+    }
+}
+
+#[test]
+fn passes_on_many_heaps() {
+    agrees("nim-4+pass", 4, nim_moves, 0);
+    agrees("nim-4+passes:2", 4, nim_moves, 0);
+    agrees("greedy-nim-4+passes:2+pass-at-end", 4, greedy_moves, 0);
+}
+
+#[test]
+fn a_symmetric_five_heap_game_sorted_and_full_are_equal() {
+    let rules = preset("moore-5-2").unwrap();
+    let sides = [5; 5];
+    let sorted = table(&rules, &sides, Storage::Sorted);
+    let full = table(&rules, &sides, Storage::Full);
+    assert_eq!((sorted.positions_stored(), full.positions_stored()), (126, 3125));
+    for p in all_positions(&sides) {
+        assert_eq!(sorted.get(&p, 0), full.get(&p, 0), "at {p:?}");
+    }
+    // A game whose heaps are not alike: the full box only.
+    let source = "fn moves(a, b, c, d) { let out = []; if a > 0 { out.push([a - 1, b, c, d]); } \
+                  if d > 1 { out.push([a, b, c, d - 2]); } out }";
+    let rules = Rules::from_program("steps", Program::new(source).unwrap());
+    assert_eq!(heaps::storage_for(&rules, &[4; 4], false), Storage::Full);
+    let t = table(&rules, &[4; 4], Storage::Full);
+    for p in all_positions(&[4; 4]) {
+        // The sum of two independent games: a one-step heap and a two-step heap.
+        let expected = (p[0] % 2) ^ (p[3] / 2 % 2);
+        assert_eq!(t.get(&p, 0), Some(expected as u32), "steps at {p:?}");
+    }
+}
+
+#[test]
+fn a_false_claim_of_heaps_alike_a_move_that_keeps_the_sum_and_huge_boxes_are_refused_with_messages() {
+    let liar = "fn heaps_alike() { true } fn moves(a, b, c, d) { if a > 0 { [[a - 1, b, c, d]] } else { [] } }";
+    let rules = Rules::from_program("liar", Program::new(liar).unwrap());
+    let e = heaps::compute(&rules, &[4; 4], Storage::Sorted, &Control::new()).unwrap_err().to_string();
+    assert!(e.contains("heaps_alike") && e.contains("swapped"), "{e}");
+    let sum = "fn moves(a, b, c, d) { if a > 0 { [[a - 1, b + 1, c, d]] } else { [] } }";
+    let rules = Rules::from_program("keeps", Program::new(sum).unwrap());
+    let e = heaps::compute(&rules, &[4; 4], Storage::Full, &Control::new()).unwrap_err().to_string();
+    assert!(e.contains("does not lower the sum"), "{e}");
+    let rules = preset("nim-4").unwrap();
+    let e = heaps::check(&rules, &[1_000_000; 4], Storage::Full).unwrap_err().to_string();
+    assert!(e.contains("1000000 x 1000000 x 1000000 x 1000000 is") && e.contains("the limit on this machine"), "{e}");
+    let e = heaps::check(&rules, &[4, 4, 4, 5], Storage::Sorted).unwrap_err().to_string();
+    assert!(e.contains("equal sides"), "{e}");
+    // Nine coordinates are no game.
+    let nine = Program::new("fn moves(a, b, c, d, e, f, g, h, i) { [] }").unwrap_err().to_string();
+    assert!(nine.contains("1 to 8 coordinates"), "{nine}");
+    // The tables of one to three coordinates refuse many heaps with a pointer.
+    let e = grundy_lab::grundy::compute_box(&rules, [4, 4, 4], &Control::new()).unwrap_err().to_string();
+    assert!(e.contains("4 coordinates") && e.contains("grundy-lab ppos"), "{e}");
+}
+
+#[test]
+fn eight_heaps_of_up_to_fifteen_stones() {
+    let rules = preset("nim-8").unwrap();
+    let t = table(&rules, &[16; MAX_DIMENSION], Storage::Sorted);
+    assert_eq!(t.positions_stored(), 490_314);
+    for p in [[15u64, 15, 15, 15, 15, 15, 15, 15], [1, 2, 4, 8, 15, 0, 3, 9], [7, 7, 0, 0, 3, 3, 9, 9]] {
+        assert_eq!(t.get(&p, 0), Some(p.iter().fold(0, |a, &b| a ^ b) as u32), "{p:?}");
+    }
+}
+
+fn cli(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy-lab")).args(args).output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap_or(-1))
+}
+
+#[test]
+fn the_command_line_lists_and_values_many_heaps() {
+    let (out, err, code) = cli(&["ppos", "--rules", "nim-4", "--size", "3"]);
+    assert_eq!(code, 0, "{err}");
+    // Sorted, largest heap first: 0 0 0 0, 1 1 0 0, 2 2 0 0, 1 1 1 1, ...
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.contains(&"0 0 0 0") && lines.contains(&"2 2 1 1") && lines.contains(&"1 1 1 1"), "{out}");
+    assert!(lines.iter().all(|l| {
+        let h: Vec<u64> = l.split(' ').map(|c| c.parse().unwrap()).collect();
+        h.windows(2).all(|w| w[0] >= w[1]) && h.iter().fold(0, |a, &b| a ^ b) == 0
+    }));
+    assert!(err.contains("sorted positions"), "{err}");
+    let (full, _, code) = cli(&["ppos", "--rules", "nim-4", "--size", "3", "--full"]);
+    assert_eq!(code, 0);
+    // Every order: the 21 of 3^4 positions whose XOR is 0.
+    assert_eq!(full.lines().count(), 21, "{full}");
+    let (out, err, code) = cli(&["value", "--rules", "nim-5", "3", "5", "6", "1", "9"]);
+    assert_eq!((out.lines().next(), code), (Some("8"), 0), "{out}{err}");
+    assert!(out.contains("(3, 5, 6, 1, 9) in nim-5"), "{out}");
+    let (out, _, code) = cli(&["value", "--rules", "greedy-nim-4", "--misere", "1", "1", "1", "0"]);
+    assert_eq!((out.lines().next(), code), (Some("P"), 0), "{out}");
+    let (out, _, code) = cli(&["table", "--rules", "moore-4-2", "--size", "2x2x2x3", "--full"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().next(), Some("x1,x2,x3,x4,g"));
+    assert_eq!(out.lines().count(), 1 + 24, "{out}");
+    let (_, err, code) = cli(&["ppos", "--rules", "nim-4", "--size", "3x3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a size for a game of 4 coordinates"), "{err}");
+    let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "4", "--formula", "0"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("4 coordinates") && err.contains("grundy-lab ppos"), "{err}");
+}
