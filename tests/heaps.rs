@@ -276,6 +276,14 @@ fn the_command_line_lists_and_values_many_heaps() {
     assert!(out.contains("(3, 5, 6, 1, 9) in nim-5"), "{out}");
     let (out, _, code) = cli(&["value", "--rules", "greedy-nim-4", "--misere", "1", "1", "1", "0"]);
     assert_eq!((out.lines().next(), code), (Some("P"), 0), "{out}");
+    let (out, _, code) = cli(&["is-p", "--rules", "moore-4-2", "3", "3", "3", "0"]);
+    assert_eq!((out.lines().next(), code), (Some("P"), 0), "{out}");
+    let (out, _, code) = cli(&["program", "greedy-nim-5"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("fn heaps_alike() { true }") && out.contains("fn moves(x1, x2, x3, x4, x5)"), "{out}");
+    let (_, err, code) = cli(&["program", "queen"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is a piece"), "{err}");
     let (out, _, code) = cli(&["table", "--rules", "moore-4-2", "--size", "2x2x2x3", "--full"]);
     assert_eq!(code, 0);
     assert_eq!(out.lines().next(), Some("x1,x2,x3,x4,g"));

@@ -225,7 +225,70 @@ pub fn families_report(n: usize) -> String {
             let _ = writeln!(out, "imitation-nim {side}^3: {e}");
         }
     }
+    heaps_report(&mut out);
     out
+}
+
+/// 7. Many heaps: four-heap Nim on 64⁴ (the sorted positions of a
+/// program) against the one-thread fill of as many cells, and eight heaps
+/// of up to 15 stones, with their memory.
+fn heaps_report(out: &mut String) {
+    use crate::grundy::heaps::{self, Storage};
+    let nim4 = preset("nim-4").expect("preset");
+    let side = 64;
+    let sides = [side; 4];
+    // The one-thread x^y^z fill of 64^4 cells: a 256^3 cube.
+    let base = xor_fill_3d(256);
+    let t = Instant::now();
+    let table = heaps::compute(&nim4, &sides, Storage::Sorted, &Control::new());
+    let el = t.elapsed();
+    match table {
+        Ok(table) => {
+            let xor = table.get(&[63, 40, 17, 5], 0) == Some(63 ^ 40 ^ 17 ^ 5);
+            let ratio = secs(el) / secs(base);
+            let _ = writeln!(
+                out,
+                "nim-4 {side}^4 ({} sorted of {} positions): {:.2} s = {ratio:.0} x the one-thread fill of as many \
+                 cells ({:.0} ms) (target <= 12) {}; g = XOR: {}",
+                table.positions_stored(),
+                side.pow(4),
+                secs(el),
+                secs(base) * 1e3,
+                verdict(ratio <= 12.0),
+                if xor { "yes" } else { "NO" }
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(out, "nim-4 {side}^4: {e}");
+        }
+    }
+    for name in ["nim-8", "greedy-nim-8"] {
+        let rules = preset(name).expect("preset");
+        let sides = [16; 8];
+        let before = peak_rss().unwrap_or(0);
+        let t = Instant::now();
+        let table = heaps::compute(&rules, &sides, Storage::Sorted, &Control::new());
+        let el = t.elapsed();
+        let peak = peak_rss().unwrap_or(0);
+        match table {
+            Ok(table) => {
+                let _ = writeln!(
+                    out,
+                    "{name}, 8 heaps of up to 15 stones ({} sorted positions of 16^8 = 4.3 G): {:.2} s (target <= \
+                     2) {}; table {:.1} MB, peak memory {:.2} GB (before {:.2} GB)",
+                    table.positions_stored(),
+                    secs(el),
+                    verdict(secs(el) <= 2.0),
+                    heaps::estimate_bytes(&rules, &sides, Storage::Sorted) as f64 / 1e6,
+                    peak as f64 / 1e9,
+                    before as f64 / 1e9
+                );
+            }
+            Err(e) => {
+                let _ = writeln!(out, "{name} 16^8: {e}");
+            }
+        }
+    }
 }
 
 /// How many options the positions of Ho's game on an `n x n` board list

@@ -95,6 +95,15 @@ pub fn table(rules: &Rules, size: &str, full: bool, out: &mut dyn Write) -> Resu
 /// `value`: the value of one position, from the smallest box that holds
 /// it (a cube for heaps alike).
 pub fn value(rules: &Rules, position: &[u64], out: &mut dyn Write) -> Result<i32, CliError> {
+    answer(rules, position, false, out)
+}
+
+/// `is-p`: `P` or `N` for one position, as [`value`] finds it.
+pub fn is_p(rules: &Rules, position: &[u64], out: &mut dyn Write) -> Result<i32, CliError> {
+    answer(rules, position, true, out)
+}
+
+fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) -> Result<i32, CliError> {
     let d = rules.dimension as usize;
     if position.len() != d {
         return Err(format!("{} has {d} coordinates; give {d} numbers, not {}", rules.label(), position.len()).into());
@@ -113,7 +122,7 @@ pub fn value(rules: &Rules, position: &[u64], out: &mut dyn Write) -> Result<i32
     if v == NOT_A_POSITION {
         return Err(format!("{shown} is not a position of {} (its program's `fn position` is false there)", rules.label()).into());
     }
-    let what = match (t.is_outcome(), v) {
+    let what = match (t.is_outcome() || p_or_n, v) {
         (true, 0) => "P".to_string(),
         (true, _) => "N".to_string(),
         (false, v) => v.to_string(),

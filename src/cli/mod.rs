@@ -244,9 +244,15 @@ pub enum Command {
         /// The game.
         #[command(flatten)]
         rules: RulesArg,
-        /// The coordinates: X, X Y or X Y Z, as many as the game has.
-        #[arg(required = true, num_args = 1..=3)]
+        /// The coordinates: X, X Y or X Y Z, as many as the game has (up to 8).
+        #[arg(required = true, num_args = 1..=8)]
         position: Vec<u64>,
+    },
+    /// Print the program of a preset written as one (nim-5, moore-4-2, greedy-nim-6, chocolate-2d, ...), to
+    /// read it or to change it and use it with --rules FILE.rhai.
+    Program {
+        /// The preset's name.
+        name: String,
     },
     /// Export the Grundy map of the whole table as a PNG poster.
     Render {
@@ -652,7 +658,22 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
         }
         Command::IsP { rules, position } => {
             let r = rules.load()?;
+            if r.dimension > 3 {
+                return heaps::is_p(&r, &position, out);
+            }
             put(out, &value(&r, &position, Question::IsP)?)?;
+            Ok(0)
+        }
+        Command::Program { name } => {
+            let r = crate::rules::preset(&name).map_err(|e| e.to_string())?;
+            let Some(program) = r.program else {
+                return Err(format!(
+                    "{} is a piece (slides and jumps), not a program; `grundy-lab table --rules {name}` computes it",
+                    r.name
+                )
+                .into());
+            };
+            put(out, program.source())?;
             Ok(0)
         }
         Command::Render { rules, size, out: path, palette, highlight, cell, legend } => {
