@@ -49,8 +49,8 @@ pub enum HeapsFault {
         position: String,
         /// The option.
         option: String,
-        /// The box, `16 x 16 x 16 x 16`.
-        sides: String,
+        /// The sides of the box, one per coordinate.
+        sides: Vec<usize>,
     },
     /// An option whose coordinates do not sum to less than the position's.
     KeepsSum {
@@ -82,7 +82,7 @@ impl fmt::Display for HeapsFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             HeapsFault::OutsideBox { position, option, sides } => {
-                write!(f, "at {position}: the option {option} lies outside the box {sides}; compute a larger box")
+                write!(f, "at {position}: the option {option} lies outside the box {}; compute a larger box", sides_text(sides))
             }
             HeapsFault::KeepsSum { position, option } => write!(
                 f,
@@ -287,17 +287,17 @@ fn positions_with_sum(sides: &[usize], storage: Storage, s: usize, out: &mut Vec
 pub fn check(rules: &Rules, sides: &[usize], storage: Storage) -> Result<(), EngineError> {
     rules.validate().map_err(EngineError::InvalidRules)?;
     if rules.program.is_none() || sides.len() != rules.dimension as usize || sides.contains(&0) {
-        return Err(EngineError::BadHeaps { sides: sides_text(sides), dimension: rules.dimension });
+        return Err(EngineError::BadHeaps { sides: sides.to_vec(), dimension: rules.dimension });
     }
     if storage == Storage::Sorted && sides.iter().any(|&n| n != sides[0]) {
-        return Err(EngineError::BadHeaps { sides: sides_text(sides), dimension: rules.dimension });
+        return Err(EngineError::BadHeaps { sides: sides.to_vec(), dimension: rules.dimension });
     }
     let (needed, limit) = (estimate_bytes(rules, sides, storage), memory_limit());
     // A table's index is a usize (and u32 positions on a 32-bit page).
     let count = position_count(sides, storage).unwrap_or(u64::MAX);
     if needed > limit || count > usize::MAX as u64 / 8 {
         return Err(EngineError::TooLargeHeaps {
-            sides: sides_text(sides),
+            sides: sides.to_vec(),
             positions: count,
             sorted: storage == Storage::Sorted,
             needed,
@@ -379,7 +379,7 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
                             return Err(EngineError::Heaps(HeapsFault::OutsideBox {
                                 position: point_text(p),
                                 option: point_text(q),
-                                sides: sides_text(sides),
+                                sides: sides.to_vec(),
                             }));
                         }
                         if q.iter().sum::<u64>() >= s as u64 {

@@ -242,12 +242,12 @@ pub fn engine_error(e: &crate::grundy::EngineError) -> String {
             trf("heaps.engine.many", &[("name", name), ("n", dimension)])
         }
         EngineError::BadHeaps { sides, dimension } => {
-            trf("heaps.engine.bad_size", &[("size", sides), ("n", dimension)])
+            trf("heaps.engine.bad_size", &[("size", &sides_text(sides)), ("n", dimension)])
         }
         EngineError::TooLargeHeaps { sides, positions, needed, limit, .. } => trf(
             "heaps.engine.too_large",
             &[
-                ("size", sides),
+                ("size", &sides_text(sides)),
                 ("positions", positions),
                 ("needed", &human_bytes(*needed)),
                 ("limit", &human_bytes(*limit)),
@@ -263,7 +263,7 @@ fn heaps_fault(fault: &crate::grundy::heaps::HeapsFault) -> String {
     use crate::grundy::heaps::HeapsFault as H;
     match fault {
         H::OutsideBox { position, option, sides } => {
-            trf("heaps.fault.outside", &[("position", position), ("option", option), ("size", sides)])
+            trf("heaps.fault.outside", &[("position", position), ("option", option), ("size", &sides_text(sides))])
         }
         H::KeepsSum { position, option } => trf("heaps.fault.sum", &[("position", position), ("option", option)]),
         H::OptionNotAPosition { position, option } => {
@@ -478,6 +478,11 @@ pub fn heap_move_error(e: &crate::play::HeapMoveError) -> String {
 /// `9000 × 9000` or `64 × 64 × 64` (the sign of the sizes in both languages).
 pub fn size_text([w, h, d]: [usize; 3]) -> String {
     if d > 1 { format!("{w} × {h} × {d}") } else { format!("{w} × {h}") }
+}
+
+/// The sides of a box of any number of coordinates: `4 × 4 × 4 × 5`.
+fn sides_text(sides: &[usize]) -> String {
+    sides.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" × ")
 }
 
 /// `(1, 2)`, or `(1, 2, 3)` when the third coordinate is not 0.
@@ -1107,6 +1112,19 @@ mod tests {
             EngineError::BadSize { width: 4, height: 5, depth: 1, dimension: 1 },
             EngineError::InvalidRules(RulesError::ZeroOffset(OffsetKind::Slide)),
             EngineError::TakeAndBreak { name: "ケイルズ".into() },
+            EngineError::ManyHeaps { name: "ニム".into(), dimension: 5 },
+            EngineError::BadHeaps { sides: vec![4, 4, 4, 5], dimension: 4 },
+            EngineError::TooLargeHeaps {
+                sides: vec![1000; 4],
+                positions: 1_000_000_000_000,
+                sorted: false,
+                needed: 4 << 40,
+                limit: 8 << 30,
+            },
+            EngineError::Heaps(crate::grundy::heaps::HeapsFault::KeepsSum {
+                position: "(1, 0, 0, 0)".into(),
+                option: "(0, 1, 0, 0)".into(),
+            }),
             EngineError::Cancelled,
         ];
         let file = RulesFileError::Version { found: 9 };
@@ -1126,7 +1144,9 @@ mod tests {
         texts.extend(engine.iter().map(engine_error));
         for t in &texts {
             // Only names and units stay in Latin letters.
-            let words = t.replace("Grundy Lab", "").replace(" GB", "").replace("U+", "").replace("JSON", "");
+            // A command to type stays as it is typed.
+            let words = t.replace("grundy-lab ppos --rules", "").replace("--size", "");
+            let words = words.replace("Grundy Lab", "").replace(" GB", "").replace(" TB", "").replace("U+", "").replace("JSON", "");
             assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "English: {t}");
             assert!(typography_faults(t).is_empty(), "{t}: {:?}", typography_faults(t));
         }
@@ -1145,7 +1165,7 @@ mod tests {
         // English keeps the library's words where they are more precise.
         assert_eq!(formula_error(&runtime), runtime.to_string());
         assert_eq!(formula_error(&parse), parse.to_string());
-        assert_eq!(rules_file_error(&file), "it is a version 9 file; this version of Grundy Lab reads versions 1 to 4");
+        assert_eq!(rules_file_error(&file), "it is a version 9 file; this version of Grundy Lab reads versions 1 to 5");
         // The JSON reader's words in English.
         assert_eq!(rules_file_error(&files[1]), files[1].to_string());
         assert_eq!(

@@ -50,15 +50,15 @@ pub enum EngineError {
     /// A box of heaps whose sides do not fit the game: not one side per
     /// coordinate, a side of 0, or unequal sides for sorted positions.
     BadHeaps {
-        /// The sides, `16 x 16 x 16 x 16`.
-        sides: String,
+        /// The sides, one per coordinate.
+        sides: Vec<usize>,
         /// The game's number of coordinates.
         dimension: u8,
     },
     /// A table of heaps that needs more memory than is allowed.
     TooLargeHeaps {
-        /// The sides, `16 x 16 x 16 x 16`.
-        sides: String,
+        /// The sides, one per coordinate.
+        sides: Vec<usize>,
         /// The positions it would store.
         positions: u64,
         /// Whether only the sorted positions are stored.
@@ -110,12 +110,14 @@ impl fmt::Display for EngineError {
             ),
             EngineError::BadHeaps { sides, dimension } => write!(
                 f,
-                "{sides} is not a size for a game of {dimension} coordinates: write N (N in every coordinate) or \
-                 one side per coordinate, each at least 1 (heaps treated alike need equal sides, or --full)"
+                "{} is not a size for a game of {dimension} coordinates: write N (N in every coordinate) or \
+                 one side per coordinate, each at least 1 (heaps treated alike need equal sides, or --full)",
+                crate::grundy::heaps::sides_text(sides)
             ),
             EngineError::TooLargeHeaps { sides, positions, sorted, needed, limit } => write!(
                 f,
-                "{sides} is {positions} {}positions and needs {}; the limit on this machine is {} ({})",
+                "{} is {positions} {}positions and needs {}; the limit on this machine is {} ({})",
+                crate::grundy::heaps::sides_text(sides),
                 if *sorted { "sorted " } else { "" },
                 human_bytes(*needed),
                 human_bytes(*limit),
