@@ -86,7 +86,7 @@ impl Brute {
             // P (0) when there are options and every one is N (1).
             u32::from(values.is_empty() || values.contains(&0))
         } else {
-            (0..).find(|v| !values.contains(v)).unwrap()
+            (0..).find(|v| !values.contains(v)).expect("a finite set misses a number")
         };
         self.memo.insert((p.to_vec(), left), v);
         v
@@ -109,7 +109,7 @@ fn table(rules: &Rules, sides: &[usize], storage: Storage) -> HeapTable {
 /// The table of `name` on the cube of `side` agrees with the brute force
 /// at every position (each order of the heaps looked up).
 fn agrees(name: &str, side: usize, moves: Moves, k: usize) -> HeapTable {
-    let rules = preset(name).unwrap();
+    let rules = preset(name).expect("a preset");
     let misere = rules.convention == Convention::Misere;
     let d = rules.dimension as usize;
     let t = table(&rules, &vec![side; d], heaps::storage_for(&rules, &vec![side; d], false));
@@ -251,8 +251,9 @@ fn eight_heaps_of_up_to_fifteen_stones() {
 }
 
 fn cli(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy-lab")).args(args).output().unwrap();
-    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap_or(-1))
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy-lab")).args(args).output().expect("the program runs");
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("UTF-8 output");
+    (text(out.stdout), text(out.stderr), out.status.code().unwrap_or(-1))
 }
 
 #[test]

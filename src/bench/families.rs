@@ -229,7 +229,7 @@ pub fn families_report(n: usize) -> String {
     out
 }
 
-/// 7. Many heaps: four-heap Nim on 64⁴ (the sorted positions of a
+/// Many heaps (figure 7): four-heap Nim on 64⁴ (the sorted positions of a
 /// program) against the one-thread fill of as many cells, and eight heaps
 /// of up to 15 stones, with their memory.
 fn heaps_report(out: &mut String) {
