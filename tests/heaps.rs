@@ -296,3 +296,33 @@ fn the_command_line_lists_and_values_many_heaps() {
     assert_ne!(code, 0);
     assert!(err.contains("4 coordinates") && err.contains("grundy-lab ppos"), "{err}");
 }
+
+#[test]
+fn formulas_and_statements_in_x1_to_xd_are_checked_on_the_table() {
+    // Bouton on five heaps holds; a wrong formula fails with counterexamples.
+    let (out, err, code) = cli(&["check", "--rules", "nim-5", "--size", "6", "--formula", "x1 ^ x2 ^ x3 ^ x4 ^ x5"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("holds on all 252 sorted positions") && out.contains("nim-5"), "{out}");
+    let (out, _, code) = cli(&["check", "--rules", "nim-5", "--size", "6", "--formula", "x ^ y ^ z"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("fails at") && out.contains("g = "), "{out}");
+    // Moore's rule as a statement; every order of the heaps with --full.
+    let moore = "let ok = true; for b in 0..3 { let n = 0; for h in [x1, x2, x3, x4] { n += (h >> b) & 1; } \
+                 if n % 3 != 0 { ok = false; } } (g == 0) == ok";
+    let (out, err, code) = cli(&["check", "--rules", "moore-4-2", "--size", "5", "--full", "--holds", moore]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("holds on all 625 positions"), "{out}");
+    // g(...) reads another position: the value does not depend on the order.
+    let (out, err, code) = cli(&["check", "--rules", "greedy-nim-4", "--size", "4", "--holds", "g == g(x4, x3, x2, x1)"]);
+    assert_eq!(code, 0, "{out}{err}");
+    // With a pass: the layer is `pass`, and g(..., layer) reads another; where
+    // the pass is allowed (a move is left: x1 > 0 on sorted heaps) it changes g.
+    let (out, err, code) =
+        cli(&["check", "--rules", "nim-4+pass", "--size", "3", "--holds", "pass == 0 || x1 == 0 || g(x1, x2, x3, x4, 0) != g"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("holds on all 30 sorted positions"), "{out}");
+    // An unknown variable is named before anything is computed.
+    let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "3", "--formula", "x5"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("x5"), "{err}");
+}

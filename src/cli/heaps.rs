@@ -52,6 +52,27 @@ fn compute(rules: &Rules, sides: &[usize], full: bool) -> Result<HeapTable, Stri
     Ok(t)
 }
 
+/// `check`: a formula or a statement in `x1` to `xd` on every position the
+/// table stores; exit 0 when it holds, 1 when it does not.
+pub fn check(
+    rules: &Rules,
+    size: &str,
+    full: bool,
+    text: &str,
+    mode: crate::conjecture::CheckMode,
+    budget: f64,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
+    let d = rules.dimension as usize;
+    // The formula is read before the table is computed.
+    crate::conjecture::Formula::compile_heaps(text, d).map_err(|e| e.to_string())?;
+    let t = std::sync::Arc::new(compute(rules, &parse_sides(size, d)?, full)?);
+    let control = Control::with_time_limit(std::time::Duration::from_secs_f64(budget.clamp(1.0, super::MAX_BUDGET_SECONDS)));
+    let report = progress::watch("checking", &control, || crate::conjecture::heaps::check_heaps(t, text, mode, &control))?;
+    put(out, &report.describe())?;
+    Ok(if report.holds() { 0 } else { 1 })
+}
+
 /// The coordinates of `p` separated by spaces.
 fn spaced(p: &[u64]) -> String {
     p.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")

@@ -215,6 +215,9 @@ pub enum Command {
         /// The longest the whole check may take, building the tables included, in seconds (at most 86400).
         #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_BUDGET_SECONDS)]
         budget: f64,
+        /// A game of 4 to 8 heaps treated alike: check every position, not only the sorted ones.
+        #[arg(long)]
+        full: bool,
     },
     /// The values g(0), ..., g(N) of one heap of a take-and-break game, and its period: proved by the
     /// periodicity theorem for a finite code, or "no period up to N".
@@ -634,12 +637,21 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             put(out, &value(&r, &position, Question::Value)?)?;
             Ok(0)
         }
-        Command::Check { rules, size, formula, holds, condition, report, budget } => {
+        Command::Check { rules, size, formula, holds, condition, report, budget, full } => {
             let (text, mode) = match (formula, holds) {
                 (Some(f), _) => (f, crate::conjecture::CheckMode::Formula),
                 (None, Some(h)) => (h, crate::conjecture::CheckMode::Holds),
                 (None, None) => return Err("give --formula or --holds".to_string().into()),
             };
+            if takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())?.is_none() {
+                let r = rules.load()?;
+                if r.dimension > 3 {
+                    if condition.is_some() || report.is_some() {
+                        return Err("--where and --report take games of 1 to 3 coordinates so far".to_string().into());
+                    }
+                    return heaps::check(&r, &size, full, &text, mode, budget, out);
+                }
+            }
             check::run(check::CheckArgs { rules, size, text, mode, condition, report, budget }, out)
         }
         Command::Sequence { rules, up_to, file, values } => {

@@ -200,6 +200,9 @@ impl fmt::Display for FormulaKind {
     }
 }
 
+/// The coordinates of a game of many heaps in a formula.
+const HEAP_NAMES: [&str; crate::rules::MAX_DIMENSION] = ["x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8"];
+
 /// A compiled formula in the variables `x`, `y` (and `z`, `pass`), and
 /// the named parameters of the rules it is checked on (`p` of the
 /// parameter-p piece, see [`crate::rules::Rules::parameters`]).
@@ -253,6 +256,56 @@ impl Formula {
         }
         let ast = engine.compile_with_scope(&scope, text).map_err(|e| FormulaError::from_parse(&e))?;
         Ok(Formula { text: text.to_string(), ast, parameters: parameters.to_vec(), engine })
+    }
+
+    /// [`Formula::compile`] for a game of `d` heaps (4 to
+    /// [`crate::rules::MAX_DIMENSION`]): the coordinates are `x1` to `xd`,
+    /// the first three also `x`, `y` and `z`.
+    pub fn compile_heaps(text: &str, d: usize) -> Result<Formula, FormulaError> {
+        if text.trim().is_empty() {
+            return Err(FormulaError::new(ErrorKind::Parse, "the formula is empty"));
+        }
+        if text.len() > MAX_TEXT {
+            return Err(FormulaError::new(
+                ErrorKind::Parse,
+                format!("the formula is {} characters long; the limit is {MAX_TEXT}", text.len()),
+            ));
+        }
+        let engine = engine_for(text);
+        let mut scope = Scope::new();
+        scope.push("x", 0_i64).push("y", 0_i64).push("z", 0_i64).push("pass", 0_i64).push("g", 0_i64);
+        for i in 1..=d {
+            scope.push(HEAP_NAMES[i - 1], 0_i64);
+        }
+        let ast = engine.compile_with_scope(&scope, text).map_err(|e| FormulaError::from_parse(&e))?;
+        Ok(Formula { text: text.to_string(), ast, parameters: Vec::new(), engine })
+    }
+
+    /// The value at the position `p` of a game of many heaps ([`Formula::compile_heaps`]),
+    /// with this `pass` and the table's value `g` there, reusing `scope`.
+    pub(crate) fn eval_heaps(
+        &self,
+        scope: &mut Scope,
+        p: &[i64],
+        pass: i64,
+        g: i64,
+        stop: Option<Instant>,
+    ) -> Result<FormulaValue, String> {
+        scope.clear();
+        let at = |i: usize| p.get(i).copied().unwrap_or(0);
+        scope.push("x", at(0)).push("y", at(1)).push("z", at(2)).push("pass", pass).push("g", g);
+        for (name, &c) in HEAP_NAMES.iter().zip(p) {
+            scope.push(*name, c);
+        }
+        set_deadline(stop);
+        let value: Dynamic = self.engine.eval_ast_with_scope(scope, &self.ast).map_err(|e| e.to_string())?;
+        if let Ok(v) = value.as_int() {
+            Ok(FormulaValue::Int(v))
+        } else if let Ok(b) = value.as_bool() {
+            Ok(FormulaValue::Bool(b))
+        } else {
+            Err(format!("the formula must give an integer or true/false, not the {} {value}", value.type_name()))
+        }
     }
 
     /// The rules' parameters the formula may use, as `(name, value)`.

@@ -8,6 +8,7 @@
 
 mod check;
 mod formula;
+pub mod heaps;
 mod library;
 mod others;
 pub mod paragraph;

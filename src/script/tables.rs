@@ -65,6 +65,16 @@ pub(super) fn register(engine: &mut Engine) {
     engine.register_fn("g", |a: i64, b: i64| own(&[a, b]));
     engine.register_fn("g", |a: i64, b: i64, c: i64| own(&[a, b, c]));
     engine.register_fn("g", |a: i64, b: i64, c: i64, d: i64| own(&[a, b, c, d]));
+    // Games of up to eight heaps, and one more argument for the layer.
+    engine.register_fn("g", |a: i64, b: i64, c: i64, d: i64, e: i64| own(&[a, b, c, d, e]));
+    engine.register_fn("g", |a: i64, b: i64, c: i64, d: i64, e: i64, f: i64| own(&[a, b, c, d, e, f]));
+    engine.register_fn("g", |a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, h: i64| own(&[a, b, c, d, e, f, h]));
+    engine.register_fn("g", |a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, h: i64, i: i64| {
+        own(&[a, b, c, d, e, f, h, i])
+    });
+    engine.register_fn("g", |a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, h: i64, i: i64, j: i64| {
+        own(&[a, b, c, d, e, f, h, i, j])
+    });
     engine.register_fn("g_of", |s: ImmutableString, a: i64| other(&s, &[a]));
     engine.register_fn("g_of", |s: ImmutableString, a: i64, b: i64| other(&s, &[a, b]));
     engine.register_fn("g_of", |s: ImmutableString, a: i64, b: i64, c: i64| other(&s, &[a, b, c]));

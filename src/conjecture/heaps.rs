@@ -1,0 +1,200 @@
+//! A formula or a statement checked against a table of four to eight
+//! heaps ([`HeapTable`]), at every position it stores: all of the box, or,
+//! for heaps treated alike, the sorted ones (every order of a position has
+//! its value, so a formula that treats the heaps alike is checked on the
+//! whole box; one that does not is checked on the sorted positions only,
+//! and the report says which). The coordinates are `x1` to `xd` (the
+//! first three also `x`, `y`, `z`), `g` is the value there, `pass` the
+//! passes left, and `g(x1, ..., xd)` reads another position (one more
+//! argument: the layer).
+
+use super::{CheckMode, Formula, FormulaValue};
+use crate::Control;
+use crate::grundy::heaps::{HeapTable, Storage, sides_text};
+use crate::grundy::NOT_A_POSITION;
+use crate::rules::point_text;
+use crate::script::tables::{TableReader, reading};
+use rayon::prelude::*;
+use rhai::Scope;
+use std::sync::Arc;
+
+/// The counterexamples a report keeps.
+const KEPT: usize = 10;
+
+/// One position where the check fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapCounterexample {
+    /// The position.
+    pub position: Vec<u64>,
+    /// The passes left.
+    pub layer: usize,
+    /// The table's value there (misère: 0 for P, 1 for N).
+    pub g: u32,
+    /// What the formula gave.
+    pub value: FormulaValue,
+}
+
+/// What a check of a table of many heaps found.
+#[derive(Clone, Debug)]
+pub struct HeapsReport {
+    /// Positions checked (layers counted apart).
+    pub checked: u64,
+    /// Positions where it fails.
+    pub failures: u64,
+    /// The first of them, in the order of the box.
+    pub first: Vec<HeapCounterexample>,
+    /// Whether only the sorted positions were checked.
+    pub sorted: bool,
+    /// The sides of the box.
+    pub sides: Vec<usize>,
+    /// The game.
+    pub game: String,
+    /// A formula or a statement.
+    pub mode: CheckMode,
+}
+
+impl HeapsReport {
+    /// Whether it holds at every position checked.
+    pub fn holds(&self) -> bool {
+        self.failures == 0
+    }
+
+    /// The result as sentences.
+    pub fn describe(&self) -> String {
+        let d = self.sides.len();
+        let what = match self.mode {
+            CheckMode::Formula => "formula",
+            CheckMode::Holds => "statement",
+        };
+        let positions = if self.sorted {
+            format!(
+                "sorted positions (x1 >= x2 >= ... >= x{d}, the table being of heaps alike; add --full to check \
+                 every order)"
+            )
+        } else {
+            "positions".to_string()
+        };
+        let mut out = if self.holds() {
+            format!(
+                "The {what} holds on all {} {positions} of {} in the box {}.\n",
+                self.checked,
+                self.game,
+                sides_text(&self.sides)
+            )
+        } else {
+            format!(
+                "The {what} fails at {} of {} {positions} of {} in the box {}. The first:\n",
+                self.failures,
+                self.checked,
+                self.game,
+                sides_text(&self.sides)
+            )
+        };
+        for c in &self.first {
+            let gave = match c.value {
+                FormulaValue::Int(v) => v.to_string(),
+                FormulaValue::Bool(b) => b.to_string(),
+            };
+            out += &format!("  {} (passes left {}): g = {}, the {what} gives {gave}\n", point_text(&c.position), c.layer, c.g);
+        }
+        out += "A finite check is evidence, not a proof.\n";
+        out
+    }
+}
+
+/// `g(...)` of a formula checked on a table of many heaps.
+struct Reader(Arc<HeapTable>);
+
+impl TableReader for Reader {
+    fn own(&self, coords: &[i64], layer: usize) -> Result<i64, String> {
+        let t = &self.0;
+        let d = t.sides().len();
+        let (p, layer) = match coords.len() {
+            n if n == d => (coords, layer),
+            n if n == d + 1 => (&coords[..d], usize::try_from(coords[d]).map_err(|_| "a layer is at least 0".to_string())?),
+            n => return Err(format!("g takes the {d} coordinates of a position (and the layer), not {n} numbers")),
+        };
+        let p: Vec<u64> = p.iter().map(|&c| u64::try_from(c)).collect::<Result<_, _>>().map_err(|_| {
+            format!("g{:?} has a negative coordinate", coords)
+        })?;
+        match t.get(&p, layer) {
+            Some(NOT_A_POSITION) => Err(format!("g{}: not a position of the game", point_text(&p))),
+            Some(v) => Ok(i64::from(v)),
+            None => Err(format!("g{} (layer {layer}) is outside the table {}", point_text(&p), sides_text(t.sides()))),
+        }
+    }
+
+    fn other(&self, _spec: &str, _coords: &[i64]) -> Result<i64, String> {
+        Err("g_of reads games of 1 to 3 coordinates so far".to_string())
+    }
+}
+
+/// Check `text` on every position the table stores, in every layer.
+pub fn check_heaps(
+    table: Arc<HeapTable>,
+    text: &str,
+    mode: CheckMode,
+    control: &Control,
+) -> Result<HeapsReport, String> {
+    let d = table.sides().len();
+    let formula = Formula::compile_heaps(text, d).map_err(|e| e.to_string())?;
+    let positions = table.stored_positions();
+    let layers = table.rules().passes.layers();
+    let reader: Arc<dyn TableReader> = Arc::new(Reader(Arc::clone(&table)));
+    let stop = control.deadline();
+    control.start(positions.len() as u64 * layers as u64);
+    let mut failures = 0u64;
+    let mut first = Vec::new();
+    let mut checked = 0u64;
+    for layer in (0..layers).rev() {
+        // For each position: whether it is one (of the program's domain),
+        // and the counterexample there.
+        let results: Vec<Result<(bool, Option<HeapCounterexample>), String>> = positions
+            .par_iter()
+            .map_init(Scope::new, |scope, p| {
+                if control.must_stop() {
+                    return Err("cancelled".to_string());
+                }
+                let p = &p[..d];
+                let g = table.get(p, layer).unwrap_or(NOT_A_POSITION);
+                if g == NOT_A_POSITION {
+                    return Ok((false, None));
+                }
+                let coords: Vec<i64> = p.iter().map(|&c| c as i64).collect();
+                let value = reading(&reader, layer, || {
+                    formula.eval_heaps(scope, &coords, layer as i64, i64::from(g), stop)
+                })
+                .map_err(|e| format!("at {}: {e}", point_text(p)))?;
+                let holds = match (mode, value) {
+                    (CheckMode::Formula, FormulaValue::Int(v)) => v == i64::from(g),
+                    (CheckMode::Formula, FormulaValue::Bool(b)) => b == (g == 0),
+                    (CheckMode::Holds, FormulaValue::Bool(b)) => b,
+                    (CheckMode::Holds, FormulaValue::Int(_)) => {
+                        return Err(format!("at {}: a statement must give true or false, not a number", point_text(p)));
+                    }
+                };
+                Ok((true, (!holds).then(|| HeapCounterexample { position: p.to_vec(), layer, g, value })))
+            })
+            .collect();
+        for r in results {
+            let (counted, counterexample) = r?;
+            checked += u64::from(counted);
+            if let Some(c) = counterexample {
+                failures += 1;
+                if first.len() < KEPT {
+                    first.push(c);
+                }
+            }
+        }
+        control.advance(positions.len() as u64);
+    }
+    Ok(HeapsReport {
+        checked,
+        failures,
+        first,
+        sorted: table.storage() == Storage::Sorted,
+        sides: table.sides().to_vec(),
+        game: table.rules().label(),
+        mode,
+    })
+}
