@@ -94,17 +94,24 @@ class Smoke:
     def click(self, x, y):
         self.browser.click(x, y)
 
+    def frames_pass(self, n=2):
+        """Wait until the page has drawn `n` more frames (it has read the
+        input sent before)."""
+        start = int(self.state().get("frame", "0"))
+        self.wait(f"{n} frames", lambda s: int(s.get("frame", "0")) >= start + n, timeout=30)
+
     def type_into(self, x, y, text, enter=True):
-        # A frame between the steps: egui focuses the field in the frame
-        # after the click.
+        # egui focuses the field in a frame after the click: type once a
+        # field has the keyboard, however slow the frames are.
         self.click(x, y)
-        time.sleep(0.3)
+        self.wait("a text field's focus", lambda s: s.get("focused") == "true", timeout=30)
         self.browser.key("a", "KeyA", 65, modifiers=2)  # Ctrl+A: replace what is there
-        time.sleep(0.1)
+        self.frames_pass()
         self.browser.type_text(text)
-        time.sleep(0.2)
+        self.frames_pass()
         if enter:
             self.browser.key("Enter", "Enter", 13)
+            self.frames_pass()
 
     def download(self, extension, timeout=120):
         """The path of the first download whose name ends with `extension`,
@@ -282,8 +289,11 @@ def english(url):
         t.type_into(1135, 303, "x ^ y", enter=False)
         before = t.shot("6-formula.png")
         t.click(1099, 555)
+        # The check starts in a frame after the click, and shows its result
+        # in a frame after it ends.
+        t.frames_pass(3)
         t.idle()
-        time.sleep(0.3)
+        t.frames_pass(3)
         after = t.shot("7-checked.png")
         if reddish(after, (1022, 585, 1250, 710)) < 500:
             raise Failed("no red 'does not hold' box after Check")

@@ -519,5 +519,15 @@ fn a_program_of_four_heaps_says_where_it_is_computed_in_both_languages() {
         step_until(&mut h, "the draft is the program", |a| a.state.pieces.draft.dimension == 4);
         common::step_until_shows(&mut h, program_sentence);
         common::step_until_shows(&mut h, preview_sentence);
+        // It does not become the game of Play: the button says why.
+        let before = h.state().state.shared.rules.clone();
+        let play = if language == "English" { "Use in Play" } else { "対局で使う" };
+        h.get_by_label(play).scroll_to_me();
+        h.run();
+        h.get_by_label(play).click();
+        h.run_steps(3);
+        assert_eq!(h.state().state.shared.rules, before, "{language}");
+        // The sentence below the program, and now the button's message too.
+        assert_eq!(h.query_all_by_label_contains(program_sentence).count(), 2, "{language}: the button's message");
     }
 }

@@ -326,6 +326,8 @@ impl eframe::App for GrundyLabApp {
                 ("language", format!("{:?}", self.state.shared.settings.language)),
                 ("jobs", crate::jobs::running().to_string()),
                 ("frame", ctx.cumulative_pass_nr().to_string()),
+                // Whether a text field has the keyboard (the smoke test types once it has).
+                ("focused", ctx.memory(|m| m.focused().is_some()).to_string()),
                 ("guide", self.guide.map(|t| format!("{t:?}")).unwrap_or_default()),
             ]
         });

@@ -93,6 +93,12 @@ fn file_name(rules: &Rules) -> String {
 /// Whether the draft passes [`Rules::validate`]; if not, the message says
 /// why.
 fn usable(tab: &mut PiecesTab) -> bool {
+    // Play, the map and My pieces take games of one to three heaps so far.
+    let d = tab.draft.dimension;
+    if d > 3 {
+        tab.files.fail(Notice::new(move || trf("program.many_heaps", &[("n", &d)])));
+        return false;
+    }
     match tab.draft.validate() {
         Ok(()) => true,
         Err(e) => {

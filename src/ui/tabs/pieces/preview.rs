@@ -106,7 +106,10 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         ui.error_label(trf("preview.failed", &[("error", &why)]));
     }
     let n = PREVIEW_SIDE;
-    let Some(table) = &preview.table else {
+    // A table of another game is not shown under the draft's error (a
+    // program of four heaps has no preview at all).
+    let shown = preview.table.as_ref().filter(|t| preview.error.is_none() || t.rules().same_game(&tab.draft));
+    let Some(table) = shown else {
         ui.allocate_space(vec2(ui.available_width(), 300.0));
         return;
     };
