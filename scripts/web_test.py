@@ -93,12 +93,24 @@ class Smoke:
 
     def click(self, x, y):
         self.browser.click(x, y)
+        self.pointer = (x, y)
 
     def frames_pass(self, n=2):
         """Wait until the page has drawn `n` more frames (it has read the
-        input sent before)."""
+        input sent before). egui draws a frame on input: the pointer moves
+        by a pixel where it is while waiting."""
         start = int(self.state().get("frame", "0"))
-        self.wait(f"{n} frames", lambda s: int(s.get("frame", "0")) >= start + n, timeout=30)
+        x, y = getattr(self, "pointer", (4, 4))
+        nudge = [0]
+
+        def drawn(s):
+            if int(s.get("frame", "0")) >= start + n:
+                return True
+            nudge[0] ^= 1
+            self.browser.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x + nudge[0], "y": y})
+            return False
+
+        self.wait(f"{n} frames", drawn, timeout=30)
 
     def type_into(self, x, y, text, enter=True):
         # egui focuses the field in a frame after the click: type once a

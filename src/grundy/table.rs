@@ -17,6 +17,10 @@ pub enum TableKind {
 /// and every reader leaves it out.
 pub const NOT_A_POSITION: u32 = u32::MAX;
 
+/// The largest value not found yet (no value is `u32::MAX`: that is
+/// [`NOT_A_POSITION`], which the scan leaves out).
+const NOT_SCANNED: u32 = u32::MAX;
+
 /// The coordinates from largest to smallest.
 #[inline(always)]
 pub(super) fn sorted_down([a, b, c]: [usize; 3]) -> [usize; 3] {
@@ -56,8 +60,11 @@ pub struct Table {
     /// complete; from `k * planes()` on the frontier counts layer k's.
     pub(super) frontier: AtomicUsize,
     /// The largest value, kept once the table is complete (a scan of every
-    /// cell, asked for by the palette, the statistics and the pyramid).
-    max: std::sync::OnceLock<u32>,
+    /// cell, asked for by the palette, the statistics and the pyramid);
+    /// [`NOT_SCANNED`] before. An atomic, not a `OnceLock`: the page's own
+    /// thread may never wait (in the browser a wait is an exception), so
+    /// two threads that ask at once both scan, and store the same number.
+    max: AtomicU32,
     /// For a plane cut out of a larger table (see [`Table::slice`]): that
     /// table and where. The moves of a cell are then read in the whole
     /// table.
@@ -95,7 +102,7 @@ impl Table {
             tile_shift: tile.next_power_of_two().trailing_zeros(),
             cells: cells.into_boxed_slice(),
             frontier: AtomicUsize::new(0),
-            max: std::sync::OnceLock::new(),
+            max: AtomicU32::new(NOT_SCANNED),
             slice_of: None,
         }
     }
@@ -289,7 +296,17 @@ impl Table {
 
     /// The largest value in the table (so far, while it is computed).
     pub fn max_value(&self) -> u32 {
-        if self.is_complete() { *self.max.get_or_init(|| self.scan_max()) } else { self.scan_max() }
+        if !self.is_complete() {
+            return self.scan_max();
+        }
+        match self.max.load(Ordering::Acquire) {
+            NOT_SCANNED => {
+                let max = self.scan_max();
+                self.max.store(max, Ordering::Release);
+                max
+            }
+            max => max,
+        }
     }
 
     fn scan_max(&self) -> u32 {
