@@ -57,6 +57,19 @@ fn moore_moves(p: &[u64], k: usize) -> Vec<Vec<u64>> {
     out
 }
 
+/// Restricted Nim: from a pile of m, remove 1 to ⌈m/2⌉.
+fn restricted_ceil_moves(p: &[u64], _: usize) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for i in 0..p.len() {
+        for k in 1..=p[i].div_ceil(2) {
+            let mut q = p.to_vec();
+            q[i] -= k;
+            out.push(q);
+        }
+    }
+    out
+}
+
 /// The brute force: Grundy values (normal play) or outcomes (misère: 0
 /// for P), with `passes` passes (`at_end`: a pass also where no move is
 /// left), memoized by position and passes left.
@@ -183,6 +196,32 @@ fn moores_nim_k_follows_the_binary_rule() {
             // of heaps with that digit 1 is a multiple of k + 1.
             let rule = (0..8).all(|bit| p.iter().filter(|&&h| h >> bit & 1 == 1).count() % (k + 1) == 0);
             assert_eq!(t.get(&p, 0) == Some(0), rule, "{name} at {p:?}");
+        }
+    }
+}
+
+#[test]
+fn restricted_nim_with_a_pass_on_one_to_four_piles() {
+    // Four piles: the table of many heaps, with and without Gale's pass.
+    agrees("restricted-nim-ceil-4", 7, restricted_ceil_moves, 0);
+    agrees("restricted-nim-ceil-4+pass", 7, restricted_ceil_moves, 0);
+    // One pile (the app's map and Play): the engine of one to three coordinates.
+    for name in ["restricted-nim-ceil-1", "restricted-nim-ceil-1+pass", "restricted-nim-ceil-2+pass"] {
+        let rules = preset(name).expect("a preset");
+        let d = rules.dimension as usize;
+        let side = if d == 1 { 200 } else { 30 };
+        let mut dims = [1; 3];
+        dims[..d].fill(side);
+        let t = grundy_lab::grundy::compute_box(&rules, dims, &Control::new()).expect("the table");
+        let mut brute = Brute::new(restricted_ceil_moves, 0, false);
+        for p in all_positions(&dims[..d]) {
+            let mut c = [0usize; 3];
+            for (c, &v) in c.iter_mut().zip(&p) {
+                *c = v as usize;
+            }
+            for layer in 0..rules.passes.layers() {
+                assert_eq!(t.get_at(c, layer), brute.value(&p, layer as u8), "{name} at {p:?}, {layer} passes left");
+            }
         }
     }
 }

@@ -301,3 +301,41 @@ fn the_subtraction_game_2_4n_4n_2_has_the_reverse_mex_property() {
         }
     }
 }
+
+/// The same game with Gale's one-time pass (arXiv 2605.14321 proves a
+/// reverse-mex property for it; its exact form is not read here). What the
+/// tables show for n = 3 to 6 below 2000, in the states (x, k), k the passes
+/// left, whose successors are the states one move leads from: (x, 0) has
+/// the successors (x + s, 0) and (x, 1) (a pass from x, allowed for x >= 2),
+/// and its value is their mex at every x; (x, 1) has the successors
+/// (x + s, 1), and its value is their mex except at exactly eight x:
+/// 4n + 2, 4n + 3, 4n + 6, 4n + 7, 8n + 6, 8n + 7, 12n + 8 and 12n + 9.
+#[test]
+fn the_subtraction_game_2_4n_4n_2_with_a_pass_in_reverse() {
+    for n in 3u64..=6 {
+        let set = [2, 4 * n, 4 * n + 2];
+        let source = format!(
+            "fn moves(x) {{ let out = []; for s in [{}, {}, {}] {{ if x >= s {{ out.push([x - s]); }} }} out }}",
+            set[0], set[1], set[2]
+        );
+        let program = grundy_lab::rules::Program::new(&source).unwrap();
+        let size = 2000usize;
+        let t = table(&Rules::from_program("subtraction", program).with_pass(), [size, 1, 1]);
+        let g = |x: u64, k: usize| t.get_at([x as usize, 0, 0], k);
+        let mex = |values: &[u32]| (0..).find(|v| !values.contains(v)).unwrap_or(0);
+        let mut exceptions = Vec::new();
+        for x in 0..(size as u64 - set[2]) {
+            let mut used: Vec<u32> = set.iter().map(|&s| g(x + s, 0)).collect();
+            if x >= 2 {
+                used.push(g(x, 1));
+            }
+            assert_eq!(g(x, 0), mex(&used), "n = {n}, x = {x}, the pass used");
+            let left: Vec<u32> = set.iter().map(|&s| g(x + s, 1)).collect();
+            if g(x, 1) != mex(&left) {
+                exceptions.push(x);
+            }
+        }
+        let expected = [4 * n + 2, 4 * n + 3, 4 * n + 6, 4 * n + 7, 8 * n + 6, 8 * n + 7, 12 * n + 8, 12 * n + 9];
+        assert_eq!(exceptions, expected, "n = {n}: where the pass is left");
+    }
+}

@@ -7,7 +7,12 @@ use super::{MAX_DIMENSION, Program, Rules};
 
 /// The names of the presets of many heaps, as the list of presets shows
 /// them.
-pub const HEAP_PRESETS: &[&str] = &["nim-N (N = 4 to 8)", "moore-N-K (1 <= K <= N <= 8)", "greedy-nim-N (N = 2 to 8)"];
+pub const HEAP_PRESETS: &[&str] = &[
+    "nim-N (N = 4 to 8)",
+    "moore-N-K (1 <= K <= N <= 8)",
+    "greedy-nim-N (N = 2 to 8)",
+    "restricted-nim-ceil-N (N = 1 to 8)",
+];
 
 /// The parameters `x1, x2, ..., xN` and the array `[x1, ..., xN]`.
 fn heaps(n: usize) -> (String, String) {
@@ -102,12 +107,41 @@ fn greedy(n: usize) -> String {
     )
 }
 
+/// The program of restricted Nim on `n` piles: from a pile of m, remove
+/// 1 to ⌈m/2⌉ stones.
+fn restricted_ceil(n: usize) -> String {
+    let (params, array) = heaps(n);
+    format!(
+        "// Restricted Nim on {n} piles (Miyadera and Manabe, arXiv 2205.11851): from one pile\n\
+         // of m stones, remove at least 1 and at most ceil(m / 2). With +pass, their game\n\
+         // with a pass.\n\
+         fn heaps_alike() {{ true }}\n\n\
+         fn moves({params}) {{\n    \
+             let heaps = {array};\n    \
+             let out = [];\n    \
+             for i in 0..heaps.len() {{\n        \
+                 for k in 1..=((heaps[i] + 1) / 2) {{\n            \
+                     let q = heaps;\n            \
+                     q[i] = heaps[i] - k;\n            \
+                     out.push(q);\n        \
+                 }}\n    \
+             }}\n    \
+             out\n\
+         }}\n"
+    )
+}
+
 /// The preset of many heaps named `key` (lower case): `None` when the name
 /// is none of them.
 pub(super) fn heap_preset(key: &str) -> Option<Rules> {
     let number = |t: &str| t.parse::<usize>().ok().filter(|&n| (1..=MAX_DIMENSION).contains(&n));
     let (source, about) = if let Some(n) = key.strip_prefix("nim-").and_then(number).filter(|&n| n >= 4) {
         (nim(n), format!("Nim on {n} heaps (Bouton 1901): g is the XOR of the heaps."))
+    } else if let Some(n) = key.strip_prefix("restricted-nim-ceil-").and_then(number) {
+        (
+            restricted_ceil(n),
+            format!("Restricted Nim on {n} piles: remove 1 to ceil(m/2) stones from a pile of m (arXiv 2205.11851)."),
+        )
     } else if let Some(n) = key.strip_prefix("greedy-nim-").and_then(number).filter(|&n| n >= 2) {
         (greedy(n), format!("Greedy Nim on {n} heaps: take any number of stones from a largest heap."))
     } else if let Some((n, k)) = key.strip_prefix("moore-").and_then(|t| t.split_once('-')) {
@@ -138,13 +172,21 @@ mod tests {
 
     #[test]
     fn the_heap_presets_are_programs_of_their_number_of_heaps_on_the_fast_path() {
-        for (name, d) in [("nim-4", 4), ("nim-8", 8), ("moore-5-2", 5), ("greedy-nim-6", 6), ("greedy-nim-2", 2)] {
+        for (name, d) in [
+            ("nim-4", 4),
+            ("nim-8", 8),
+            ("moore-5-2", 5),
+            ("greedy-nim-6", 6),
+            ("greedy-nim-2", 2),
+            ("restricted-nim-ceil-1", 1),
+            ("restricted-nim-ceil-5", 5),
+        ] {
             let r = heap_preset(name).unwrap_or_else(|| panic!("{name}"));
             let p = r.program.as_ref().unwrap();
             assert_eq!((r.dimension, p.heaps_alike(), p.is_compiled()), (d, true, true), "{name}");
             assert_eq!(r.validate(), Ok(()), "{name}");
         }
-        for bad in ["nim-9", "nim-0", "nim-x", "moore-3-4", "moore-9-1", "greedy-nim-1", "moore-4"] {
+        for bad in ["nim-9", "nim-0", "nim-x", "moore-3-4", "moore-9-1", "greedy-nim-1", "moore-4", "restricted-nim-ceil-9"] {
             assert!(heap_preset(bad).is_none(), "{bad}");
         }
     }
