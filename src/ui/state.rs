@@ -338,8 +338,11 @@ impl AppState {
     /// left out (returned, so the banner names it and a copy of the file is
     /// kept).
     fn check_saved(&mut self) -> Result<Vec<DroppedPart>, SavedError> {
+        // The current game and My pieces are games of Play and the map: one
+        // to three coordinates (the draft of Pieces may have more).
         let rules = |which: SavedRules, r: &Rules| {
-            r.validate().map_err(|error| SavedError::Rules { which, name: r.name.clone(), error })
+            let plane = if r.dimension > 3 { Err(crate::rules::RulesError::BadDimension(r.dimension)) } else { Ok(()) };
+            plane.and_then(|()| r.validate()).map_err(|error| SavedError::Rules { which, name: r.name.clone(), error })
         };
         rules(SavedRules::Current, &self.shared.rules)?;
         for r in &self.shared.saved_pieces {
