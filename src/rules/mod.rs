@@ -7,6 +7,8 @@
 //! A position is `(x)`, `(x, y)` or `(x, y, z)`: the coordinates a game of
 //! that dimension does not use are 0 (a one-heap game lives on the x axis,
 //! a two-heap game in the plane z = 0).
+//! A program may have up to [`MAX_DIMENSION`] coordinates; its positions
+//! are then [`Point`]s, computed by [`crate::grundy::heaps`].
 
 mod compiled;
 mod file;
@@ -317,7 +319,8 @@ pub struct Rules {
     pub terminal: TerminalSet,
     /// Normal play (the last move wins) or misère (it loses).
     pub convention: Convention,
-    /// 1, 2 or 3 coordinates (2: the board of Corner the Queen).
+    /// 1, 2 or 3 coordinates for a piece (2: the board of Corner the Queen),
+    /// up to [`MAX_DIMENSION`] for a program.
     #[serde(default = "two")]
     pub dimension: u8,
     /// The passes: how many, and whether also where no move is left. Saved
