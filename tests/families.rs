@@ -588,7 +588,8 @@ fn bad_programs_give_messages() {
     let stays = program_error("fn moves(x) { [[x]] }", [3, 1, 1]);
     assert!(stays.contains("the cycle (0) → (0)"), "{stays}");
     let arity = program_error("fn moves(a, b, c, d) { [] }", [3, 3, 1]);
-    assert!(arity.contains("4 parameters"), "{arity}");
+    // Four coordinates are a game of the command line, not of a table of one to three.
+    assert!(arity.contains("has 4 coordinates") && arity.contains("grundy-lab ppos"), "{arity}");
     let none = program_error("fn options(x) { [] }", [3, 1, 1]);
     assert!(none.contains("must define `fn moves"), "{none}");
     let endless = program_error("fn moves(x) { loop {} }", [3, 1, 1]);

@@ -328,12 +328,35 @@ fn the_command_line_lists_and_values_many_heaps() {
     assert_eq!(code, 0);
     assert_eq!(out.lines().next(), Some("x1,x2,x3,x4,g"));
     assert_eq!(out.lines().count(), 1 + 24, "{out}");
+    // A move that raises another heap: `value` grows the box, and names a game
+    // whose moves leave every box; where `fn position` bounds the game, the
+    // grown box holds it.
+    let dir = std::env::temp_dir().join(format!("grundy-lab-heaps-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("raise.rhai");
+    let source = "fn moves(a, b, c, d) { if a >= 2 { [[a - 2, b + 1, c, d]] } else { [] } }";
+    std::fs::write(&file, source).expect("the program written");
+    let (_, err, code) = cli(&["value", "--rules", file.to_str().expect("a UTF-8 path"), "4", "0", "0", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("leave every box tried") && err.contains("grown 4 times"), "{err}");
+    let bounded = format!("fn position(a, b, c, d) {{ a + b <= 4 && c == 0 && d == 0 }} {source}");
+    std::fs::write(&file, bounded).expect("the program written");
+    let (out, err, code) = cli(&["value", "--rules", file.to_str().expect("a UTF-8 path"), "4", "0", "0", "0"]);
+    assert_eq!((out.lines().next(), code), (Some("0"), 0), "{out}{err}");
+    assert!(out.contains("from the computed 20 x 4 x 4 x 4 table"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (_, err, code) = cli(&["ppos", "--rules", "nim-4", "--size", "10000000000"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the limit on this machine"), "{err}");
     let (_, err, code) = cli(&["ppos", "--rules", "nim-4", "--size", "3x3"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not a size for a game of 4 coordinates"), "{err}");
-    let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "4", "--formula", "0"]);
-    assert_ne!(code, 0);
-    assert!(err.contains("4 coordinates") && err.contains("grundy-lab ppos"), "{err}");
+    let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "4", "--formula", "0", "--where", "x1 > 0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--where and --report take games of 1 to 3 coordinates"), "{err}");
+    let (_, err, code) = cli(&["hints", "--rules", "nim-4", "--size", "8"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("4 coordinates"), "{err}");
 }
 
 #[test]

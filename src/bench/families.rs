@@ -275,7 +275,7 @@ fn heaps_report(out: &mut String) {
                 let _ = writeln!(
                     out,
                     "{name}, 8 heaps of up to 15 stones ({} sorted positions of 16^8 = 4.3 G): {:.2} s (target <= \
-                     2) {}; table {:.1} MB, peak memory {:.2} GB (before {:.2} GB)",
+                     2) {}; table with its list of positions {:.1} MB, peak memory {:.2} GB (before {:.2} GB)",
                     table.positions_stored(),
                     secs(el),
                     verdict(secs(el) <= 2.0),

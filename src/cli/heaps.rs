@@ -73,6 +73,9 @@ pub fn check(
     Ok(if report.holds() { 0 } else { 1 })
 }
 
+/// How many times `value` doubles a box that an option leaves.
+const GROWTHS: usize = 4;
+
 /// The coordinates of `p` separated by spaces.
 fn spaced(p: &[u64]) -> String {
     p.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
@@ -95,7 +98,7 @@ pub fn table(rules: &Rules, size: &str, full: bool, out: &mut dyn Write) -> Resu
     let t = compute(rules, &parse_sides(size, d)?, full)?;
     let last = if t.is_outcome() { "outcome" } else { "g" };
     let header: Vec<String> = (1..=d).map(|i| format!("x{i}")).chain([last.to_string()]).collect();
-    let mut text = header.join(",") + "\n";
+    put(out, &(header.join(",") + "\n"))?;
     let layer = t.start_layer();
     for p in t.stored_positions() {
         let v = t.get(&p[..d], layer).unwrap_or(NOT_A_POSITION);
@@ -104,12 +107,9 @@ pub fn table(rules: &Rules, size: &str, full: bool, out: &mut dyn Write) -> Resu
             v if t.is_outcome() => (if v == 0 { "P" } else { "N" }).to_string(),
             v => v.to_string(),
         };
-        text.push_str(&p[..d].iter().map(|c| c.to_string()).collect::<Vec<_>>().join(","));
-        text.push(',');
-        text.push_str(&shown);
-        text.push('\n');
+        let coordinates = p[..d].iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",");
+        put(out, &format!("{coordinates},{shown}\n"))?;
     }
-    put(out, &text)?;
     Ok(0)
 }
 
@@ -138,7 +138,33 @@ fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) ->
         let top = sides.iter().copied().max().unwrap_or(1);
         sides.fill(top);
     }
-    let t = compute(rules, &sides, false)?;
+    // A move may raise a coordinate (only the sum must drop): a box that
+    // an option leaves is doubled, a few times (enough where `fn position`
+    // bounds the game; a game whose moves leave every box is named so).
+    let mut tries = 0;
+    let t = loop {
+        let storage = heaps::storage_for(rules, &sides, false);
+        heaps::check(rules, &sides, storage).map_err(|e| e.to_string())?;
+        let control = Control::new();
+        let made = progress::watch("computing the table", &control, || heaps::compute(rules, &sides, storage, &control));
+        match made {
+            Err(crate::grundy::EngineError::Heaps(heaps::HeapsFault::OutsideBox { .. })) if tries < GROWTHS => {
+                tries += 1;
+                sides.iter_mut().for_each(|n| *n = n.saturating_mul(2));
+            }
+            Err(crate::grundy::EngineError::Heaps(heaps::HeapsFault::OutsideBox { position, option, .. })) => {
+                return Err(format!(
+                    "{shown} in {}: the program's moves leave every box tried: the box was grown {GROWTHS} times, the \
+                     last time to {}, and the option {option} of {position} still lies outside it; a table of a box \
+                     holds a game whose moves stay in it",
+                    rules.label(),
+                    heaps::sides_text(&sides)
+                )
+                .into());
+            }
+            made => break made.map_err(|e| e.to_string())?,
+        }
+    };
     let v = t.get(position, t.start_layer()).unwrap_or(NOT_A_POSITION);
     if v == NOT_A_POSITION {
         return Err(format!("{shown} is not a position of {} (its program's `fn position` is false there)", rules.label()).into());

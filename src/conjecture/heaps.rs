@@ -1,9 +1,7 @@
 //! A formula or a statement checked against a table of four to eight
 //! heaps ([`HeapTable`]), at every position it stores: all of the box, or,
-//! for heaps treated alike, the sorted ones (every order of a position has
-//! its value, so a formula that treats the heaps alike is checked on the
-//! whole box; one that does not is checked on the sorted positions only,
-//! and the report says which). The coordinates are `x1` to `xd` (the
+//! for heaps treated alike, the sorted ones only (`x1 >= x2 >= ...`; the
+//! report says so, and `--full` checks every order). The coordinates are `x1` to `xd` (the
 //! first three also `x`, `y`, `z`), `g` is the value there, `pass` the
 //! passes left, and `g(x1, ..., xd)` reads another position (one more
 //! argument: the layer).

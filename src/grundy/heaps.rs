@@ -24,11 +24,11 @@ use rayon::prelude::*;
 use rhai::Scope;
 use std::fmt;
 
-/// The bytes a position takes while its table is computed: its value in
-/// each layer (4 bytes each) and, for the positions of one sum, the
-/// position itself (64 bytes, counted once for the whole table as an
-/// upper bound of the largest sum's share).
+/// The bytes a position's value takes in one layer.
 const BYTES_PER_VALUE: u64 = 4;
+/// The bytes a stored position takes in the list of them that `ppos`,
+/// `table` and `check` walk (a [`Point`]), counted once a position.
+const BYTES_PER_LISTED: u64 = 64;
 
 /// How a table stores the positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,10 +123,13 @@ pub fn position_count(sides: &[usize], storage: Storage) -> Option<u64> {
     match storage {
         Storage::Full => sides.iter().try_fold(1u64, |acc, &n| acc.checked_mul(n as u64)),
         Storage::Sorted => {
-            let (n, d) = (sides.first().copied().unwrap_or(1), sides.len());
-            let c = binomials(n + d);
-            let v = c[n + d - 1][d];
-            (v != u64::MAX).then_some(v)
+            // C(n + d - 1, d) as a product of d fractions, each step exact.
+            let (n, d) = (sides.first().copied().unwrap_or(1) as u128, sides.len() as u128);
+            let mut c: u128 = 1;
+            for i in 1..=d {
+                c = c.checked_mul(n.checked_add(i - 1)?)? / i;
+            }
+            u64::try_from(c).ok()
         }
     }
 }
@@ -135,7 +138,7 @@ pub fn position_count(sides: &[usize], storage: Storage) -> Option<u64> {
 pub fn estimate_bytes(rules: &Rules, sides: &[usize], storage: Storage) -> u64 {
     position_count(sides, storage)
         .unwrap_or(u64::MAX)
-        .saturating_mul(BYTES_PER_VALUE * rules.passes.layers() as u64)
+        .saturating_mul(BYTES_PER_VALUE * rules.passes.layers() as u64 + BYTES_PER_LISTED)
 }
 
 /// The box as a person reads it: `16 x 16 x 16 x 16`.
@@ -483,6 +486,12 @@ mod tests {
     fn sorted_positions_are_counted_and_ranked_one_to_one() {
         assert_eq!(position_count(&[16; 8], Storage::Sorted), Some(490_314));
         assert_eq!(position_count(&[16; 8], Storage::Full), Some(1 << 32));
+        assert_eq!(position_count(&[1; 4], Storage::Sorted), Some(1));
+        assert_eq!(position_count(&[7; 1], Storage::Sorted), Some(7));
+        // Sides beyond any memory are a number, never an allocation.
+        assert_eq!(position_count(&[usize::MAX; 8], Storage::Sorted), None);
+        let e = check(&crate::rules::preset("nim-4").unwrap(), &[10_000_000_000; 4], Storage::Sorted);
+        assert!(matches!(e, Err(EngineError::TooLargeHeaps { .. })), "{e:?}");
         let sides = [5usize; 4];
         let mut all = Vec::new();
         for s in 0..=16 {

@@ -29,7 +29,7 @@ use std::fmt;
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "grundy-lab-rules";
-/// The file version this build writes (it reads 1 to 4).
+/// The file version this build writes (it reads 1 to 5).
 pub const VERSION: u32 = 5;
 /// The largest rules file read, in bytes (a file of [`MAX_OFFSETS`] offsets
 /// and many terminal cells fits well within it).

@@ -146,7 +146,7 @@ pub(super) fn heap_preset(key: &str) -> Option<Rules> {
         (greedy(n), format!("Greedy Nim on {n} heaps: take any number of stones from a largest heap."))
     } else if let Some((n, k)) = key.strip_prefix("moore-").and_then(|t| t.split_once('-')) {
         let (n, k) = (number(n)?, number(k)?);
-        if k > n || n < 2 {
+        if k > n {
             return None;
         }
         (
