@@ -56,7 +56,9 @@ fn saved_rules_that_fail_validation_start_the_defaults_with_a_banner() {
     let far = r#"{"name":"far","description":"","piece":{"slides":[],"jumps":[{"dx":99999,"dy":1}]},"terminal":[],"convention":"normal"}"#;
     // A game of four heaps is a program of the command line, not of Play.
     let four = r#"{"name":"four","description":"","piece":{"slides":[],"jumps":[]},"terminal":[],"convention":"normal","dimension":4,"program":"fn moves(a, b, c, d) { [] }"}"#;
-    for (rules, why) in [(zero, "(0, 0), which does not move"), (far, "at most 4096"), (four, "Play and the map take 1, 2 or 3")] {
+    for (rules, why) in
+        [(zero, "(0, 0), which does not move"), (far, "at most 4096"), (four, "Play and the map take 1, 2 or 3")]
+    {
         let mut h = harness(with_rules(rules));
         h.run();
         assert!(h.state().load_warning.is_some(), "a banner");

@@ -375,12 +375,20 @@ fn formulas_and_statements_in_x1_to_xd_are_checked_on_the_table() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("holds on all 625 positions"), "{out}");
     // g(...) reads another position: the value does not depend on the order.
-    let (out, err, code) = cli(&["check", "--rules", "greedy-nim-4", "--size", "4", "--holds", "g == g(x4, x3, x2, x1)"]);
+    let (out, err, code) =
+        cli(&["check", "--rules", "greedy-nim-4", "--size", "4", "--holds", "g == g(x4, x3, x2, x1)"]);
     assert_eq!(code, 0, "{out}{err}");
     // With a pass: the layer is `pass`, and g(..., layer) reads another; where
     // the pass is allowed (a move is left: x1 > 0 on sorted heaps) it changes g.
-    let (out, err, code) =
-        cli(&["check", "--rules", "nim-4+pass", "--size", "3", "--holds", "pass == 0 || x1 == 0 || g(x1, x2, x3, x4, 0) != g"]);
+    let (out, err, code) = cli(&[
+        "check",
+        "--rules",
+        "nim-4+pass",
+        "--size",
+        "3",
+        "--holds",
+        "pass == 0 || x1 == 0 || g(x1, x2, x3, x4, 0) != g",
+    ]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("holds on all 30 sorted positions"), "{out}");
     // An unknown variable is named before anything is computed.

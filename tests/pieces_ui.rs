@@ -508,8 +508,16 @@ fn a_game_that_never_ends_is_named_by_its_cycle_in_the_preview() {
 fn a_program_of_four_heaps_says_where_it_is_computed_in_both_languages() {
     let four = "fn moves(a, b, c, d) { if a > 0 { [[a - 1, b, c, d]] } else { [] } }";
     for (language, program_sentence, preview_sentence) in [
-        ("English", "A game of 4 heaps is computed on the command line so far", "show games of 1 to 3 coordinates so far"),
-        ("Japanese", "山が 4 個のゲームは、今のところコマンドラインで計算します", "座標 1〜3 個のゲームだけを表示します"),
+        (
+            "English",
+            "A game of 4 heaps is computed on the command line so far",
+            "show games of 1 to 3 coordinates so far",
+        ),
+        (
+            "Japanese",
+            "山が 4 個のゲームは、今のところコマンドラインで計算します",
+            "座標 1〜3 個のゲームだけを表示します",
+        ),
     ] {
         let saved = format!(
             r#"{{"shared":{{"settings":{{"language":"{language}"}}}},"tab":"Pieces","pieces":{{"mode":"Program","program":{{"source":"{four}"}}}}}}"#

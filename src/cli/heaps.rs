@@ -4,7 +4,7 @@
 use super::{CliError, note, progress, put};
 use crate::Control;
 use crate::grundy::heaps::{self, HeapTable, Storage};
-use crate::grundy::{NOT_A_POSITION, human_bytes};
+use crate::grundy::{EngineError, NOT_A_POSITION, human_bytes};
 use crate::rules::{MAX_DIMENSION, Rules, point_text};
 use std::io::Write;
 
@@ -35,11 +35,15 @@ pub fn parse_sides(s: &str, d: usize) -> Result<Vec<usize>, String> {
 /// its heaps are alike, unless `full`), with progress on a terminal, and
 /// say on stderr how it is stored.
 fn compute(rules: &Rules, sides: &[usize], full: bool) -> Result<HeapTable, String> {
+    compute_table(rules, sides, full).map_err(|e| e.to_string())
+}
+
+/// [`compute`] with the engine's error, for a caller that looks at it.
+fn compute_table(rules: &Rules, sides: &[usize], full: bool) -> Result<HeapTable, EngineError> {
     let storage = heaps::storage_for(rules, sides, full);
-    heaps::check(rules, sides, storage).map_err(|e| e.to_string())?;
+    // (`heaps::compute` checks the size and the memory before anything else.)
     let control = Control::new();
-    let t = progress::watch("computing the table", &control, || heaps::compute(rules, sides, storage, &control))
-        .map_err(|e| e.to_string())?;
+    let t = progress::watch("computing the table", &control, || heaps::compute(rules, sides, storage, &control))?;
     if storage == Storage::Sorted {
         note(&format!(
             "{}: the heaps are alike (fn heaps_alike, checked up to 2 stones a heap), so the {} sorted positions \
@@ -67,8 +71,10 @@ pub fn check(
     // The formula is read before the table is computed.
     crate::conjecture::Formula::compile_heaps(text, d).map_err(|e| e.to_string())?;
     let t = std::sync::Arc::new(compute(rules, &parse_sides(size, d)?, full)?);
-    let control = Control::with_time_limit(std::time::Duration::from_secs_f64(budget.clamp(1.0, super::MAX_BUDGET_SECONDS)));
-    let report = progress::watch("checking", &control, || crate::conjecture::heaps::check_heaps(t, text, mode, &control))?;
+    let control =
+        Control::with_time_limit(std::time::Duration::from_secs_f64(budget.clamp(1.0, super::MAX_BUDGET_SECONDS)));
+    let report =
+        progress::watch("checking", &control, || crate::conjecture::heaps::check_heaps(t, text, mode, &control))?;
     put(out, &report.describe())?;
     Ok(if report.holds() { 0 } else { 1 })
 }
@@ -132,8 +138,11 @@ fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) ->
     debug_assert!(d <= MAX_DIMENSION);
     let shown = point_text(position);
     let too_far = |_| format!("{shown} is beyond what can be computed: the box would not have a size of this machine");
-    let mut sides: Vec<usize> =
-        position.iter().map(|&c| usize::try_from(c).ok().and_then(|c| c.checked_add(1))).collect::<Option<_>>().ok_or_else(|| too_far(()))?;
+    let mut sides: Vec<usize> = position
+        .iter()
+        .map(|&c| usize::try_from(c).ok().and_then(|c| c.checked_add(1)))
+        .collect::<Option<_>>()
+        .ok_or_else(|| too_far(()))?;
     if heaps::claims_alike(rules) {
         let top = sides.iter().copied().max().unwrap_or(1);
         sides.fill(top);
@@ -143,16 +152,12 @@ fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) ->
     // bounds the game; a game whose moves leave every box is named so).
     let mut tries = 0;
     let t = loop {
-        let storage = heaps::storage_for(rules, &sides, false);
-        heaps::check(rules, &sides, storage).map_err(|e| e.to_string())?;
-        let control = Control::new();
-        let made = progress::watch("computing the table", &control, || heaps::compute(rules, &sides, storage, &control));
-        match made {
-            Err(crate::grundy::EngineError::Heaps(heaps::HeapsFault::OutsideBox { .. })) if tries < GROWTHS => {
+        match compute_table(rules, &sides, false) {
+            Err(EngineError::Heaps(heaps::HeapsFault::OutsideBox { .. })) if tries < GROWTHS => {
                 tries += 1;
                 sides.iter_mut().for_each(|n| *n = n.saturating_mul(2));
             }
-            Err(crate::grundy::EngineError::Heaps(heaps::HeapsFault::OutsideBox { position, option, .. })) => {
+            Err(EngineError::Heaps(heaps::HeapsFault::OutsideBox { position, option, .. })) => {
                 return Err(format!(
                     "{shown} in {}: the program's moves leave every box tried: the box was grown {GROWTHS} times, the \
                      last time to {}, and the option {option} of {position} still lies outside it; a table of a box \
@@ -167,14 +172,21 @@ fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) ->
     };
     let v = t.get(position, t.start_layer()).unwrap_or(NOT_A_POSITION);
     if v == NOT_A_POSITION {
-        return Err(format!("{shown} is not a position of {} (its program's `fn position` is false there)", rules.label()).into());
+        return Err(format!(
+            "{shown} is not a position of {} (its program's `fn position` is false there)",
+            rules.label()
+        )
+        .into());
     }
     let what = match (t.is_outcome() || p_or_n, v) {
         (true, 0) => "P".to_string(),
         (true, _) => "N".to_string(),
         (false, v) => v.to_string(),
     };
-    put(out, &format!("{what}\n{shown} in {}: from the computed {} table\n", rules.label(), heaps::sides_text(&sides)))?;
+    put(
+        out,
+        &format!("{what}\n{shown} in {}: from the computed {} table\n", rules.label(), heaps::sides_text(&sides)),
+    )?;
     Ok(0)
 }
 

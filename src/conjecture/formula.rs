@@ -200,6 +200,20 @@ impl fmt::Display for FormulaKind {
     }
 }
 
+/// A formula's text is not empty and not longer than [`MAX_TEXT`].
+fn check_text(text: &str) -> Result<(), FormulaError> {
+    if text.trim().is_empty() {
+        return Err(FormulaError::new(ErrorKind::Parse, "the formula is empty"));
+    }
+    if text.len() > MAX_TEXT {
+        return Err(FormulaError::new(
+            ErrorKind::Parse,
+            format!("the formula is {} characters long; the limit is {MAX_TEXT}", text.len()),
+        ));
+    }
+    Ok(())
+}
+
 /// The coordinates of a game of many heaps in a formula.
 const HEAP_NAMES: [&str; crate::rules::MAX_DIMENSION] = ["x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8"];
 
@@ -232,15 +246,7 @@ impl Formula {
     }
 
     fn compile_with(text: &str, parameters: &[(&'static str, i64)]) -> Result<Formula, FormulaError> {
-        if text.trim().is_empty() {
-            return Err(FormulaError::new(ErrorKind::Parse, "the formula is empty"));
-        }
-        if text.len() > MAX_TEXT {
-            return Err(FormulaError::new(
-                ErrorKind::Parse,
-                format!("the formula is {} characters long; the limit is {MAX_TEXT}", text.len()),
-            ));
-        }
+        check_text(text)?;
         Self::compile_in(engine_for(text), text, parameters)
     }
 
@@ -262,15 +268,7 @@ impl Formula {
     /// [`crate::rules::MAX_DIMENSION`]): the coordinates are `x1` to `xd`,
     /// the first three also `x`, `y` and `z`.
     pub fn compile_heaps(text: &str, d: usize) -> Result<Formula, FormulaError> {
-        if text.trim().is_empty() {
-            return Err(FormulaError::new(ErrorKind::Parse, "the formula is empty"));
-        }
-        if text.len() > MAX_TEXT {
-            return Err(FormulaError::new(
-                ErrorKind::Parse,
-                format!("the formula is {} characters long; the limit is {MAX_TEXT}", text.len()),
-            ));
-        }
+        check_text(text)?;
         let engine = engine_for(text);
         let mut scope = Scope::new();
         scope.push("x", 0_i64).push("y", 0_i64).push("z", 0_i64).push("pass", 0_i64).push("g", 0_i64);

@@ -8,8 +8,8 @@
 
 use super::{CheckMode, Formula, FormulaValue};
 use crate::Control;
-use crate::grundy::heaps::{HeapTable, Storage, sides_text};
 use crate::grundy::NOT_A_POSITION;
+use crate::grundy::heaps::{HeapTable, Storage, sides_text};
 use crate::rules::point_text;
 use crate::script::tables::{TableReader, reading};
 use rayon::prelude::*;
@@ -93,7 +93,12 @@ impl HeapsReport {
                 FormulaValue::Int(v) => v.to_string(),
                 FormulaValue::Bool(b) => b.to_string(),
             };
-            out += &format!("  {} (passes left {}): g = {}, the {what} gives {gave}\n", point_text(&c.position), c.layer, c.g);
+            out += &format!(
+                "  {} (passes left {}): g = {}, the {what} gives {gave}\n",
+                point_text(&c.position),
+                c.layer,
+                c.g
+            );
         }
         out += "A finite check is evidence, not a proof.\n";
         out
@@ -109,12 +114,16 @@ impl TableReader for Reader {
         let d = t.sides().len();
         let (p, layer) = match coords.len() {
             n if n == d => (coords, layer),
-            n if n == d + 1 => (&coords[..d], usize::try_from(coords[d]).map_err(|_| "a layer is at least 0".to_string())?),
+            n if n == d + 1 => {
+                (&coords[..d], usize::try_from(coords[d]).map_err(|_| "a layer is at least 0".to_string())?)
+            }
             n => return Err(format!("g takes the {d} coordinates of a position (and the layer), not {n} numbers")),
         };
-        let p: Vec<u64> = p.iter().map(|&c| u64::try_from(c)).collect::<Result<_, _>>().map_err(|_| {
-            format!("g{:?} has a negative coordinate", coords)
-        })?;
+        let p: Vec<u64> = p
+            .iter()
+            .map(|&c| u64::try_from(c))
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("g{:?} has a negative coordinate", coords))?;
         match t.get(&p, layer) {
             Some(NOT_A_POSITION) => Err(format!("g{}: not a position of the game", point_text(&p))),
             Some(v) => Ok(i64::from(v)),
@@ -159,10 +168,9 @@ pub fn check_heaps(
                     return Ok((false, None));
                 }
                 let coords: Vec<i64> = p.iter().map(|&c| c as i64).collect();
-                let value = reading(&reader, layer, || {
-                    formula.eval_heaps(scope, &coords, layer as i64, i64::from(g), stop)
-                })
-                .map_err(|e| format!("at {}: {e}", point_text(p)))?;
+                let value =
+                    reading(&reader, layer, || formula.eval_heaps(scope, &coords, layer as i64, i64::from(g), stop))
+                        .map_err(|e| format!("at {}: {e}", point_text(p)))?;
                 let holds = match (mode, value) {
                     (CheckMode::Formula, FormulaValue::Int(v)) => v == i64::from(g),
                     (CheckMode::Formula, FormulaValue::Bool(b)) => b == (g == 0),

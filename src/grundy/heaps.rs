@@ -82,7 +82,11 @@ impl fmt::Display for HeapsFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             HeapsFault::OutsideBox { position, option, sides } => {
-                write!(f, "at {position}: the option {option} lies outside the box {}; compute a larger box", sides_text(sides))
+                write!(
+                    f,
+                    "at {position}: the option {option} lies outside the box {}; compute a larger box",
+                    sides_text(sides)
+                )
             }
             HeapsFault::KeepsSum { position, option } => write!(
                 f,
@@ -90,7 +94,10 @@ impl fmt::Display for HeapsFault {
                  3 coordinates must lower it at every move (games with a memory take 1 to 3 coordinates so far)"
             ),
             HeapsFault::OptionNotAPosition { position, option } => {
-                write!(f, "at {position}: the option {option} is not a position (the program's `fn position` is false there)")
+                write!(
+                    f,
+                    "at {position}: the option {option} is not a position (the program's `fn position` is false there)"
+                )
             }
             HeapsFault::NotAlike { position, swapped, heap } => write!(
                 f,
@@ -368,9 +375,7 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
                     if !is_position {
                         return Ok((at, NOT_A_POSITION));
                     }
-                    let options = program
-                        .options_of::<MAX_DIMENSION>(p, scope, stop, &rules.limits)
-                        .map_err(failed)?;
+                    let options = program.options_of::<MAX_DIMENSION>(p, scope, stop, &rules.limits).map_err(failed)?;
                     let mut values = Vec::with_capacity(options.len() + 1);
                     let base = layer * count;
                     for q in &options {

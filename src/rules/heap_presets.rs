@@ -186,7 +186,9 @@ mod tests {
             assert_eq!((r.dimension, p.heaps_alike(), p.is_compiled()), (d, true, true), "{name}");
             assert_eq!(r.validate(), Ok(()), "{name}");
         }
-        for bad in ["nim-9", "nim-0", "nim-x", "moore-3-4", "moore-9-1", "greedy-nim-1", "moore-4", "restricted-nim-ceil-9"] {
+        for bad in
+            ["nim-9", "nim-0", "nim-x", "moore-3-4", "moore-9-1", "greedy-nim-1", "moore-4", "restricted-nim-ceil-9"]
+        {
             assert!(heap_preset(bad).is_none(), "{bad}");
         }
     }
@@ -215,7 +217,10 @@ mod tests {
         };
         assert_eq!(options("nim-4", &[0, 2, 0, 1]), vec![vec![0, 0, 0, 1], vec![0, 1, 0, 1], vec![0, 2, 0, 0]]);
         // Greedy: only from the largest heaps (here both 2s).
-        assert_eq!(options("greedy-nim-3", &[2, 1, 2]), vec![vec![0, 1, 2], vec![1, 1, 2], vec![2, 1, 0], vec![2, 1, 1]]);
+        assert_eq!(
+            options("greedy-nim-3", &[2, 1, 2]),
+            vec![vec![0, 1, 2], vec![1, 1, 2], vec![2, 1, 0], vec![2, 1, 1]]
+        );
         // Moore's Nim_2 on (1, 1, 1): one or two heaps emptied.
         assert_eq!(
             options("moore-3-2", &[1, 1, 1]),

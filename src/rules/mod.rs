@@ -26,11 +26,11 @@ pub use file::{
     FORMAT as RULES_FILE_FORMAT, FileEntry, MAX_FILE_BYTES, PointList, RulesFileError, SpecError,
     VERSION as RULES_FILE_VERSION, file_beside_preset, from_json, load_spec, to_json,
 };
+pub use heap_presets::HEAP_PRESETS;
 pub use limits::{
     DEFAULT_MAX_OPTIONS, DEFAULT_MILLIS_PER_POSITION, LimitSetting, Limits, MAX_MILLIS_PER_POSITION,
     MAX_OPTIONS_CEILING,
 };
-pub use heap_presets::HEAP_PRESETS;
 pub use matrix::{CellState, USUAL_SLIDES, parameter_p_of, parameter_p_piece};
 pub use passes::{MAX_PASSES, Passes};
 pub use presets::{FAMILY_PRESETS, PRESET_NAMES, PresetError, preset, ryuoh_jumps};

@@ -219,12 +219,12 @@ impl Program {
         }
         let args: Vec<Dynamic> = p.iter().map(|&c| Dynamic::from_int(c as i64)).collect();
         let limits = Limits::default();
-        let answer: Dynamic = self
-            .call(scope, "position", args, stop, &limits)
-            .map_err(|e| run_failure(&e, point_text(p), &limits))?;
-        answer
-            .as_bool()
-            .map_err(|got| ProgramError::Run { position: point_text(p), fault: RunFault::PositionNotBool(got.to_string()) })
+        let answer: Dynamic =
+            self.call(scope, "position", args, stop, &limits).map_err(|e| run_failure(&e, point_text(p), &limits))?;
+        answer.as_bool().map_err(|got| ProgramError::Run {
+            position: point_text(p),
+            fault: RunFault::PositionNotBool(got.to_string()),
+        })
     }
 
     /// [`Program::options`] for play: refused where `p` is not a position
@@ -329,10 +329,9 @@ impl Program {
         stop: Option<Instant>,
         limits: &Limits,
     ) -> Result<Vec<[u64; N]>, ProgramError> {
-        let d = self.dimension as usize;
-        if d > N || p.len() != d {
-            return Err(ProgramError::ManyCoordinates(self.dimension));
-        }
+        // `p` has the program's dimension of coordinates, at most N: the
+        // callers check it.
+        let d = p.len();
         let at = || point_text(p);
         let args: Vec<Dynamic> = p.iter().map(|&c| Dynamic::from_int(c as i64)).collect();
         if p.iter().any(|&c| c > i64::MAX as u64) {
@@ -404,7 +403,6 @@ impl Program {
         let engine = if limits.wide_arrays() { self.wide_engine } else { self.engine };
         engine.call_fn_with_options(options, scope, &self.ast, name, args)
     }
-
 }
 
 /// What a failed run of a program at `position` (as a person reads it)

@@ -437,7 +437,7 @@ impl fmt::Display for MovesArity {
             }
             MovesArity::Parameters(n) => {
                 write!(f, "`fn moves` takes {n} parameters; a game has 1 to {} coordinates", super::MAX_DIMENSION)
-            },
+            }
             MovesArity::Several => f.write_str(
                 "the program defines `fn moves` more than once; keep one, with the coordinates as parameters",
             ),

@@ -238,9 +238,7 @@ pub fn engine_error(e: &crate::grundy::EngineError) -> String {
         EngineError::InvalidRules(r) => trf("map.engine.invalid_rules", &[("reason", &rules_error(r))]),
         EngineError::Program(p) => trf("map.engine.program", &[("reason", &program_error(p))]),
         EngineError::TakeAndBreak { name } => trf("tb.engine", &[("name", name)]),
-        EngineError::ManyHeaps { name, dimension } => {
-            trf("heaps.engine.many", &[("name", name), ("n", dimension)])
-        }
+        EngineError::ManyHeaps { name, dimension } => trf("heaps.engine.many", &[("name", name), ("n", dimension)]),
         EngineError::BadHeaps { sides, dimension } => {
             trf("heaps.engine.bad_size", &[("size", &sides_text(sides)), ("n", dimension)])
         }
@@ -1146,7 +1144,12 @@ mod tests {
             // Only names and units stay in Latin letters.
             // A command to type stays as it is typed.
             let words = t.replace("grundy-lab ppos --rules", "").replace("--size", "");
-            let words = words.replace("Grundy Lab", "").replace(" GB", "").replace(" TB", "").replace("U+", "").replace("JSON", "");
+            let words = words
+                .replace("Grundy Lab", "")
+                .replace(" GB", "")
+                .replace(" TB", "")
+                .replace("U+", "")
+                .replace("JSON", "");
             assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "English: {t}");
             assert!(typography_faults(t).is_empty(), "{t}: {:?}", typography_faults(t));
         }
