@@ -225,10 +225,21 @@ impl HeapTable {
                 let mut a: Point = [0; MAX_DIMENSION];
                 let d = p.len();
                 a[..d].copy_from_slice(p);
-                a[..d].sort_unstable();
+                // Largest first, by insertion: an option of a stored
+                // position is that position with a few heaps changed, so
+                // nearly in this order already.
+                for i in 1..d {
+                    let v = a[i];
+                    let mut j = i;
+                    while j > 0 && a[j - 1] < v {
+                        a[j] = a[j - 1];
+                        j -= 1;
+                    }
+                    a[j] = v;
+                }
                 // Ascending a_1 <= ... <= a_d become b_i = a_i + i - 1,
                 // strictly increasing; the rank is the sum of C(b_i, i).
-                (0..d).map(|i| self.binomials[a[i] as usize + i][i + 1] as usize).sum()
+                (0..d).map(|i| self.binomials[a[d - 1 - i] as usize + i][i + 1] as usize).sum()
             }
         }
     }

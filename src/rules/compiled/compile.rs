@@ -3,7 +3,7 @@
 //! [`super`]) is `None`.
 
 use super::eval::{Builtin, Function, Iterable, Node, Place};
-use super::value::{BinOp, Scalar};
+use super::value::{BinOp, INLINE, Scalar};
 use rhai::{AST, ASTFlags, ASTNode, Dynamic, Expr, FnCallExpr, Stmt, Token};
 
 /// The functions of the engine the subset computes itself.
@@ -410,8 +410,8 @@ fn constant(v: &Dynamic) -> Option<Node> {
         return Some(Node::Const(Scalar::Bool(b)));
     }
     let items = v.read_lock::<rhai::Array>()?.iter().map(constant).collect::<Option<Vec<_>>>()?;
-    if items.len() <= 3 {
-        let mut ints = [0; 3];
+    if items.len() <= INLINE {
+        let mut ints = [0; INLINE];
         for (slot, item) in ints.iter_mut().zip(&items) {
             match item {
                 Node::Const(Scalar::Int(i)) => *slot = *i,

@@ -10,7 +10,7 @@
 //! rhai's.
 
 use super::value::{
-    BinOp, Flow, Scalar, Value, binary, checked_size, index, int_op, make_array, mutate_at, op_assign, push,
+    BinOp, Flow, INLINE, Scalar, Value, binary, checked_size, index, int_op, make_array, mutate_at, op_assign, push,
 };
 use web_time::Instant;
 
@@ -231,7 +231,7 @@ impl<'a> Run<'a> {
         match node {
             Node::Const(v) => Ok(v.value()),
             Node::Var(s) => Ok(self.slot(*s).clone()),
-            Node::Array(items) if items.len() <= 3 => match self.small_array(items)? {
+            Node::Array(items) if items.len() <= INLINE => match self.small_array(items)? {
                 Ok(ints) => Ok(Value::Small(items.len() as u8, ints)),
                 Err(values) => make_array(values),
             },
@@ -362,7 +362,7 @@ impl<'a> Run<'a> {
             }
             Node::Push(place, v) => {
                 if let (true, Node::Array(items)) = (place.indices.is_empty(), &**v)
-                    && items.len() <= 3
+                    && items.len() <= INLINE
                 {
                     // `options.push([a, b])`: the position is written
                     // straight into the array.
@@ -396,10 +396,10 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// The items of an array literal of up to three items: the integers
-    /// inline, or (when one is not an integer) the values.
-    fn small_array(&mut self, items: &[Node]) -> Result<Result<[i64; 3], Vec<Value>>, Flow> {
-        let mut ints = [0; 3];
+    /// The items of an array literal of up to [`INLINE`] items: the
+    /// integers inline, or (when one is not an integer) the values.
+    fn small_array(&mut self, items: &[Node]) -> Result<Result<[i64; INLINE], Vec<Value>>, Flow> {
+        let mut ints = [0; INLINE];
         for (k, item) in items.iter().enumerate() {
             if let Some(i) = self.peek_int(item) {
                 self.tick(1)?;
@@ -528,12 +528,22 @@ impl<'a> Run<'a> {
             // make_array); only the arrays that hold a value need its change.
             return change(self.slot(place.slot));
         }
-        let mut indices = Vec::with_capacity(place.indices.len());
-        for i in &place.indices {
+        // Up to four indices on the stack (`a[i][j]` is the most a program
+        // usually has).
+        let mut few = [0i64; 4];
+        let mut many = Vec::new();
+        let n = place.indices.len();
+        for (k, i) in place.indices.iter().enumerate() {
             self.tick(2)?;
-            indices.push(self.int(i)?);
+            let i = self.int(i)?;
+            if n <= few.len() {
+                few[k] = i;
+            } else {
+                many.push(i);
+            }
         }
+        let indices = if n <= few.len() { &few[..n] } else { &many[..] };
         let target = self.slot(place.slot);
-        mutate_at(target, &indices, change).map(|_| ())
+        mutate_at(target, indices, change).map(|_| ())
     }
 }

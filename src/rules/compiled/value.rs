@@ -1,5 +1,5 @@
 //! The values of compiled programs (integers, booleans, arrays; up to
-//! three integers inline) and the operators on them, as rhai computes
+//! [`INLINE`] integers inline) and the operators on them, as rhai computes
 //! them: every overflow, division by zero, index out of range or array
 //! beyond rhai's size limit is a failure ([`Flow::Fail`]), never a value.
 
@@ -7,15 +7,20 @@ use crate::script;
 use std::cell::Cell;
 use std::rc::Rc;
 
-/// A value of the subset. Arrays of up to three integers are kept inline
-/// (positions are such arrays, and a program builds one per option).
+/// The most integers of an array kept inline: a position of any game
+/// (up to [`crate::rules::MAX_DIMENSION`] coordinates).
+pub const INLINE: usize = crate::rules::MAX_DIMENSION;
+
+/// A value of the subset. Arrays of up to [`INLINE`] integers are kept
+/// inline (positions are such arrays, and a program builds one per
+/// option).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Unit,
     Bool(bool),
     Int(i64),
-    /// An array of `len` integers, the first `len` of the three.
-    Small(u8, [i64; 3]),
+    /// An array of `len` integers, the first `len` of these.
+    Small(u8, [i64; INLINE]),
     Array(Rc<Arr>),
 }
 
@@ -25,7 +30,7 @@ pub enum Scalar {
     Unit,
     Bool(bool),
     Int(i64),
-    Small(u8, [i64; 3]),
+    Small(u8, [i64; INLINE]),
 }
 
 impl Scalar {
@@ -95,10 +100,10 @@ fn to_vec(v: &Value) -> Result<Vec<Value>, Flow> {
     }
 }
 
-/// An array from its items: inline when it is up to three integers.
+/// An array from its items: inline when it is up to [`INLINE`] integers.
 pub fn make_array(items: Vec<Value>) -> Result<Value, Flow> {
-    if items.len() <= 3 && items.iter().all(|v| matches!(v, Value::Int(_))) {
-        let mut v = [0; 3];
+    if items.len() <= INLINE && items.iter().all(|v| matches!(v, Value::Int(_))) {
+        let mut v = [0; INLINE];
         for (slot, item) in v.iter_mut().zip(&items) {
             if let Value::Int(i) = item {
                 *slot = *i;
@@ -170,6 +175,24 @@ pub fn mutate_at(
         change(v)?;
         return Ok(v.deep() as isize - before);
     };
+    // `q[i] = k` on an inline array stays inline while the item is an
+    // integer (the size does not change).
+    if let (Value::Small(n, ints), true) = (&mut *v, rest.is_empty()) {
+        let i = index(*n as usize, first)?;
+        let mut item = Value::Int(ints[i]);
+        change(&mut item)?;
+        if let Value::Int(k) = item {
+            ints[i] = k;
+            return Ok(0);
+        }
+        let mut items: Vec<Value> = ints[..*n as usize].iter().map(|&k| Value::Int(k)).collect();
+        let delta = item.deep() as isize;
+        items[i] = item;
+        let deep = (*n as isize + delta) as usize;
+        checked_size(deep)?;
+        *v = Value::Array(Rc::new(Arr { items, deep }));
+        return Ok(delta);
+    }
     let arr = v.arr_mut().ok_or(Flow::Fail)?;
     let i = index(arr.items.len(), first)?;
     let delta = mutate_at(&mut arr.items[i], rest, change)?;
@@ -192,7 +215,7 @@ pub fn index(len: usize, i: i64) -> Result<usize, Flow> {
 /// `array.push(item)` (also `array += item` for an item that is no array).
 pub fn push(target: &mut Value, item: Value) -> Result<(), Flow> {
     if let (Value::Small(n, v), Value::Int(i)) = (&mut *target, &item)
-        && *n < 3
+        && (*n as usize) < INLINE
     {
         v[*n as usize] = *i;
         *n += 1;
