@@ -12,7 +12,7 @@ use common::{shows, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use grundy_lab::play::{HeapHint, HeapMove, SumHint};
-use grundy_lab::rules::{Rules, position_text, preset};
+use grundy_lab::rules::{Rules, point_text, preset};
 use grundy_lab::ui::GrundyLabApp;
 
 /// Saved settings: English, the Play tab with `rules`, hints on, the small
@@ -59,7 +59,7 @@ fn three_heaps_are_won_by_following_the_hints() {
     step_until(&mut h, "the hint", |a| a.state.play.heaps().is_some_and(|g| g.hint() != &HeapHint::Computing));
     h.run();
     // (5, 7, 5): 5 XOR 7 XOR 5 = 7, an N-position: the person can win.
-    assert_eq!(h.state().state.play.heaps().unwrap().state().position, [5, 7, 5]);
+    assert_eq!(h.state().state.play.heaps().unwrap().state().position[..3], [5, 7, 5]);
     // The hint (a wrapped label: its first words) and the winning move's button.
     assert!(shows(&h, "Value 7, an N-position"), "the hint gives the value");
     assert!(h.query_by_label("→ (5, 0, 5)").is_some());
@@ -70,7 +70,7 @@ fn three_heaps_are_won_by_following_the_hints() {
         }
         let HeapHint::WinningMoves(wins) = game.hint().clone() else { panic!("the person is never in a P-position") };
         let HeapMove::To(p) = wins[0] else { panic!("no pass in this game") };
-        click(&mut h, &format!("→ {}", position_text(p, 3)));
+        click(&mut h, &format!("→ {}", point_text(&p[..3])));
         step_until(&mut h, "the computer answers or the game ends", |a| {
             let g = a.state.play.heaps().unwrap();
             g.winner().is_some() || g.to_move() == 0
@@ -155,12 +155,15 @@ fn two_heaps_with_a_pass_are_also_a_board_whose_targets_play() {
     step_until(&mut h, "the table", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
     h.run();
     // The small start (5, 7): the queen can go to (5, 0) among others.
-    assert_eq!(h.state().state.play.heaps().unwrap().state().position, [5, 7, 0]);
+    assert_eq!(h.state().state.play.heaps().unwrap().state().position[..3], [5, 7, 0]);
     assert!(h.query_by_label("Move to (2, 7)").is_some(), "a move along the row is a target on the board");
     assert!(h.query_by_label("Move to (4, 4)").is_none(), "(4, 4) is not a queen's move from (5, 7)");
     click(&mut h, "Move to (2, 7)");
     let g = h.state().state.play.heaps().cloned().unwrap();
-    assert_eq!(g.history().played().first().map(|r| r.by_move), Some(grundy_lab::play::HeapMove::To([2, 7, 0])));
+    assert_eq!(
+        g.history().played().first().map(|r| r.by_move),
+        Some(HeapMove::To(grundy_lab::rules::point_of([2, 7, 0])))
+    );
 }
 
 #[test]
@@ -345,4 +348,74 @@ fn snapshot_the_program_editor_with_its_preview() {
     });
     h.run_steps(3);
     h.snapshot("pieces_program_editor");
+}
+
+/// Greedy Nim (take from a largest heap) by brute force: the Grundy value
+/// of the heaps `h`, with a memo.
+fn greedy_value(h: Vec<u64>, memo: &mut std::collections::HashMap<Vec<u64>, u64>) -> u64 {
+    let mut key = h.clone();
+    key.sort_unstable();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let top = key.last().copied().unwrap_or(0);
+    let mut seen = std::collections::BTreeSet::new();
+    let i = key.len() - 1;
+    for left in 0..top {
+        let mut q = key.clone();
+        q[i] = left;
+        seen.insert(greedy_value(q, memo));
+    }
+    let v = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(key, v);
+    v
+}
+
+/// Five heaps of Greedy Nim in Play, in English and Japanese: five piles
+/// A to E, the sentence with the start, the hint with the value a brute
+/// force finds, a click on a stone of the largest heap plays the move and
+/// the computer answers from its table of many heaps.
+#[test]
+fn five_heaps_of_greedy_nim_are_played_as_piles_in_both_languages() {
+    let rules = preset("greedy-nim-5").unwrap();
+    let start = vec![1, 2, 3, 4, 6];
+    let value = greedy_value(start.clone(), &mut Default::default());
+    for (language, sentence, pile, stone, hint) in [
+        (
+            "English",
+            "This game has 5 heaps and starts at (1, 2, 3, 4, 6).",
+            "Heap A",
+            "Heap E, stone 3",
+            format!("Value {value}, an N-position."),
+        ),
+        (
+            "Japanese",
+            "このゲームの山は 5 個で、(1, 2, 3, 4, 6) から始めます。",
+            "山 A",
+            "山 Eの 3 番目の石",
+            format!("値 {value} の N局面です。"),
+        ),
+    ] {
+        let saved = play_settings(&rules, r#","nim_heaps":[1,2,3,4,6]"#);
+        let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
+        step_until(&mut h, "the table", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
+        h.run();
+        assert!(value > 0, "(1, 2, 3, 4, 6) is an N-position of Greedy Nim");
+        assert!(shows(&h, sentence), "{language}: the start");
+        assert!(shows(&h, pile), "{language}: the piles are named");
+        assert!(shows(&h, &hint), "{language}: the hint says {hint}");
+        // Stone 3 of heap E: it and the stones above go, two stay.
+        h.get_by_label(stone).click();
+        step_until(&mut h, "the computer answers", |a| a.state.play.heaps().is_some_and(|g| g.history().len() == 2));
+        h.run();
+        let g = h.state().state.play.heaps().unwrap();
+        let first = g.history().played()[0].by_move;
+        assert_eq!(first, HeapMove::To([1, 2, 3, 4, 2, 0, 0, 0]));
+        // The perfect computer moved to a P-position, by the brute force too.
+        let p = g.state().position[..5].to_vec();
+        assert_eq!(greedy_value(p.clone(), &mut Default::default()), 0, "{language}: the computer leaves {p:?}");
+        if language == "English" {
+            assert!(shows(&h, "(1, 2, 3, 4, 6) → (1, 2, 3, 4, 2)"), "the move list shows the move");
+        }
+    }
 }

@@ -54,10 +54,10 @@ fn with_rules(rules: &str) -> String {
 fn saved_rules_that_fail_validation_start_the_defaults_with_a_banner() {
     let zero = r#"{"name":"bad","description":"","piece":{"slides":[{"dx":0,"dy":0}],"jumps":[]},"terminal":[],"convention":"normal"}"#;
     let far = r#"{"name":"far","description":"","piece":{"slides":[],"jumps":[{"dx":99999,"dy":1}]},"terminal":[],"convention":"normal"}"#;
-    // A game of four heaps is a program of the command line, not of Play.
-    let four = r#"{"name":"four","description":"","piece":{"slides":[],"jumps":[]},"terminal":[],"convention":"normal","dimension":4,"program":"fn moves(a, b, c, d) { [] }"}"#;
+    // A piece has one to three coordinates (a program up to eight).
+    let four = r#"{"name":"four","description":"","piece":{"slides":[],"jumps":[]},"terminal":[],"convention":"normal","dimension":4}"#;
     for (rules, why) in
-        [(zero, "(0, 0), which does not move"), (far, "at most 4096"), (four, "Play and the map take 1, 2 or 3")]
+        [(zero, "(0, 0), which does not move"), (far, "at most 4096"), (four, "a piece and the map take 1, 2 or 3")]
     {
         let mut h = harness(with_rules(rules));
         h.run();
@@ -67,6 +67,14 @@ fn saved_rules_that_fail_validation_start_the_defaults_with_a_banner() {
         assert!(shows(&h, "could not be read"));
         step_until(&mut h, "the default game is set up", |a| a.state.play.game().is_some());
     }
+    // A program of four heaps is a game of Play: it loads and is played.
+    let program = r#"{"name":"four","description":"","piece":{"slides":[],"jumps":[]},"terminal":[],"convention":"normal","dimension":4,"program":"fn moves(a, b, c, d) { if a > 0 { [[a - 1, b, c, d]] } else { [] } }"}"#;
+    let mut h = harness(with_rules(program));
+    h.run();
+    assert!(h.state().load_warning.is_none(), "a program of four heaps is read");
+    step_until(&mut h, "the game is set up", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
+    h.run();
+    assert!(shows(&h, "This game has 4 heaps"), "Play says how many heaps");
     // The same rules kept in My pieces, or in the editor, are refused too.
     let mine = format!(r#"{{"shared":{{"saved_pieces":[{zero}]}}}}"#);
     let editing = format!(r#"{{"pieces":{{"draft":{zero}}}}}"#);

@@ -507,35 +507,46 @@ fn a_game_that_never_ends_is_named_by_its_cycle_in_the_preview() {
 #[test]
 fn a_program_of_four_heaps_says_where_it_is_computed_in_both_languages() {
     let four = "fn moves(a, b, c, d) { if a > 0 { [[a - 1, b, c, d]] } else { [] } }";
-    for (language, program_sentence, preview_sentence) in [
+    for (language, program_sentence, preview_sentence, map, used) in [
         (
             "English",
-            "A game of 4 heaps is computed on the command line so far",
+            "A game of 4 heaps: Play plays it (Use in Play), but the preview and the map show games of 1 to 3 heaps",
             "show games of 1 to 3 coordinates so far",
+            "Show in map",
+            "This game has 4 heaps and starts at (3, 5, 7, 9).",
         ),
         (
             "Japanese",
-            "山が 4 個のゲームは、今のところコマンドラインで計算します",
+            "山が 4 個のゲームです。対局では遊べます (対局で使う) が、プレビューとマップは今のところ山 1〜3 個",
             "座標 1〜3 個のゲームだけを表示します",
+            "マップで見る",
+            "このゲームの山は 4 個で、(3, 5, 7, 9) から始めます。",
         ),
     ] {
         let saved = format!(
-            r#"{{"shared":{{"settings":{{"language":"{language}"}}}},"tab":"Pieces","pieces":{{"mode":"Program","program":{{"source":"{four}"}}}}}}"#
+            r#"{{"shared":{{"settings":{{"language":"{language}"}}}},"tab":"Pieces","play":{{"options":{{"nim_heaps":[3,5,7]}}}},"pieces":{{"mode":"Program","program":{{"source":"{four}"}}}}}}"#
         );
         let mut h = common::app(saved).build();
         h.run_steps(2);
         step_until(&mut h, "the draft is the program", |a| a.state.pieces.draft.dimension == 4);
         common::step_until_shows(&mut h, program_sentence);
         common::step_until_shows(&mut h, preview_sentence);
-        // It does not become the game of Play: the button says why.
+        // It does not go on the map: the button says why.
         let before = h.state().state.shared.rules.clone();
-        let play = if language == "English" { "Use in Play" } else { "対局で使う" };
-        h.get_by_label(play).scroll_to_me();
+        h.get_by_label(map).scroll_to_me();
         h.run();
-        h.get_by_label(play).click();
+        h.get_by_label(map).click();
         h.run_steps(3);
         assert_eq!(h.state().state.shared.rules, before, "{language}");
         // The sentence below the program, and now the button's message too.
         assert_eq!(h.query_all_by_label_contains(program_sentence).count(), 2, "{language}: the button's message");
+        // It becomes the game of Play, with a fourth heap 9 after the three typed.
+        let play = if language == "English" { "Use in Play" } else { "対局で使う" };
+        h.get_by_label(play).click();
+        h.run_steps(3);
+        assert_eq!(h.state().state.shared.rules.dimension, 4, "{language}");
+        h.get_by_label(if language == "English" { "Play" } else { "対局" }).click();
+        step_until(&mut h, "the game of four heaps", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
+        common::step_until_shows(&mut h, used);
     }
 }

@@ -59,7 +59,7 @@ fn three_heap_nim_is_played_by_xor_at_a_huge_size_with_heap_c_typed_and_clicked(
     h.get_by_label("Start with these piles").click();
     h.run();
     let start = h.state().state.play.heaps().expect("a heap game").state().position;
-    assert_eq!(start, [1_000_000_000_000, 300_000_000_000, 7]);
+    assert_eq!(start[..3], [1_000_000_000_000, 300_000_000_000, 7]);
     let banner = labels_with(&h, "Your turn");
     assert!(!banner.is_empty() && banner.iter().all(|b| !b.contains("pass")), "{banner:?}");
     // Stone 3 of heap C: it and the four above go, two stay.
@@ -69,7 +69,7 @@ fn three_heap_nim_is_played_by_xor_at_a_huge_size_with_heap_c_typed_and_clicked(
     let g = h.state().state.play.heaps().unwrap();
     assert_eq!(
         g.history().played()[0].by_move,
-        grundy_lab::play::HeapMove::To([1_000_000_000_000, 300_000_000_000, 2])
+        grundy_lab::play::HeapMove::To(grundy_lab::rules::point_of([1_000_000_000_000, 300_000_000_000, 2]))
     );
     let p = g.state().position;
     assert_eq!(p[0] ^ p[1] ^ p[2], 0, "the perfect computer leaves nim-sum 0 at {p:?}");

@@ -44,16 +44,21 @@ fn compute_table(rules: &Rules, sides: &[usize], full: bool) -> Result<HeapTable
     // (`heaps::compute` checks the size and the memory before anything else.)
     let control = Control::new();
     let t = progress::watch("computing the table", &control, || heaps::compute(rules, sides, storage, &control))?;
-    if storage == Storage::Sorted {
+    stored_note(rules, &t);
+    Ok(t)
+}
+
+/// Say on stderr when a table keeps the sorted positions only.
+fn stored_note(rules: &Rules, t: &HeapTable) {
+    if t.storage() == Storage::Sorted {
         note(&format!(
             "{}: the heaps are alike (fn heaps_alike, checked up to 2 stones a heap), so the {} sorted positions \
              (largest heap first) were computed ({}); --full computes every position",
             rules.label(),
             t.positions_stored(),
-            human_bytes(heaps::estimate_bytes(rules, sides, storage))
+            human_bytes(heaps::estimate_bytes(rules, t.sides(), Storage::Sorted))
         ));
     }
-    Ok(t)
 }
 
 /// `check`: a formula or a statement in `x1` to `xd` on every position the
@@ -78,9 +83,6 @@ pub fn check(
     put(out, &report.describe())?;
     Ok(if report.holds() { 0 } else { 1 })
 }
-
-/// How many times `value` doubles a box that an option leaves.
-const GROWTHS: usize = 4;
 
 /// The coordinates of `p` separated by spaces.
 fn spaced(p: &[u64]) -> String {
@@ -137,39 +139,29 @@ fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) ->
     }
     debug_assert!(d <= MAX_DIMENSION);
     let shown = point_text(position);
-    let too_far = |_| format!("{shown} is beyond what can be computed: the box would not have a size of this machine");
-    let mut sides: Vec<usize> = position
-        .iter()
-        .map(|&c| usize::try_from(c).ok().and_then(|c| c.checked_add(1)))
-        .collect::<Option<_>>()
-        .ok_or_else(|| too_far(()))?;
-    if heaps::claims_alike(rules) {
-        let top = sides.iter().copied().max().unwrap_or(1);
-        sides.fill(top);
+    if position.iter().any(|&c| usize::try_from(c).map_or(true, |c| c == usize::MAX)) {
+        return Err(
+            format!("{shown} is beyond what can be computed: the box would not have a size of this machine").into()
+        );
     }
-    // A move may raise a coordinate (only the sum must drop): a box that
-    // an option leaves is doubled, a few times (enough where `fn position`
-    // bounds the game; a game whose moves leave every box is named so).
-    let mut tries = 0;
-    let t = loop {
-        match compute_table(rules, &sides, false) {
-            Err(EngineError::Heaps(heaps::HeapsFault::OutsideBox { .. })) if tries < GROWTHS => {
-                tries += 1;
-                sides.iter_mut().for_each(|n| *n = n.saturating_mul(2));
-            }
-            Err(EngineError::Heaps(heaps::HeapsFault::OutsideBox { position, option, .. })) => {
-                return Err(format!(
-                    "{shown} in {}: the program's moves leave every box tried: the box was grown {GROWTHS} times, the \
-                     last time to {}, and the option {option} of {position} still lies outside it; a table of a box \
-                     holds a game whose moves stay in it",
-                    rules.label(),
-                    heaps::sides_text(&sides)
-                )
-                .into());
-            }
-            made => break made.map_err(|e| e.to_string())?,
+    let control = Control::new();
+    let made = progress::watch("computing the table", &control, || heaps::compute_covering(rules, position, &control));
+    let t = match made {
+        Err(EngineError::Heaps(heaps::HeapsFault::OutsideBox { position, option, sides })) => {
+            return Err(format!(
+                "{shown} in {}: the program's moves leave every box tried: the box was grown {} times, the last \
+                 time to {}, and the option {option} of {position} still lies outside it; a table of a box holds a \
+                 game whose moves stay in it",
+                rules.label(),
+                heaps::GROWTHS,
+                heaps::sides_text(&sides)
+            )
+            .into());
         }
+        made => made.map_err(|e| e.to_string())?,
     };
+    let sides = t.sides().to_vec();
+    stored_note(rules, &t);
     let v = t.get(position, t.start_layer()).unwrap_or(NOT_A_POSITION);
     if v == NOT_A_POSITION {
         return Err(format!(

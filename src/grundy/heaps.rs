@@ -432,6 +432,36 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
     Ok(table)
 }
 
+/// How many times [`compute_covering`] doubles a box that an option
+/// leaves.
+pub const GROWTHS: usize = 4;
+
+/// The table of `rules` on the smallest box that holds `p` (a cube where
+/// the heaps are alike, computed on sorted positions), grown where an
+/// option leaves it: a move of a program may raise a coordinate (only the
+/// sum must drop), so a box an option leaves is doubled, up to [`GROWTHS`]
+/// times (enough where `fn position` bounds the game). A game whose moves
+/// leave every box gets the last [`HeapsFault::OutsideBox`].
+pub fn compute_covering(rules: &Rules, p: &[u64], control: &Control) -> Result<HeapTable, EngineError> {
+    // A side beyond a usize is refused by the size check as too large.
+    let mut sides: Vec<usize> = p.iter().map(|&c| usize::try_from(c).unwrap_or(usize::MAX).saturating_add(1)).collect();
+    if claims_alike(rules) {
+        let top = sides.iter().copied().max().unwrap_or(1);
+        sides.fill(top);
+    }
+    let mut tries = 0;
+    loop {
+        let storage = storage_for(rules, &sides, false);
+        match compute(rules, &sides, storage, control) {
+            Err(EngineError::Heaps(HeapsFault::OutsideBox { .. })) if tries < GROWTHS => {
+                tries += 1;
+                sides.iter_mut().for_each(|n| *n = n.saturating_mul(2));
+            }
+            made => return made,
+        }
+    }
+}
+
 /// Check `fn heaps_alike`: at every position of the box of sides
 /// min(side, 3), swapping two neighbouring heaps swaps the options (and
 /// keeps whether it is a position).

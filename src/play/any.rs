@@ -4,10 +4,8 @@
 //! undo) and never a chain of options; adding a kind of game is one variant
 //! and its arms here.
 
-use super::{Game, GameOver, HeapGame, NimGame, Players, Rng, RowGame, SumGame, Turns};
-use crate::grundy::Table;
+use super::{Game, GameOver, HeapGame, NimGame, PlayTable, Players, Rng, RowGame, SumGame, Turns};
 use crate::rules::Convention;
-use std::sync::Arc;
 
 /// A game in progress, of one of the kinds the app plays.
 #[derive(Clone, Debug)]
@@ -97,13 +95,14 @@ impl AnyGame {
         }
     }
 
-    /// Hand over the table the computer and the hints need.
-    pub fn set_table(&mut self, table: Arc<Table>) {
-        match self {
-            AnyGame::Board(g) => g.set_table(table),
-            AnyGame::Heaps(g) => g.set_table(table),
-            AnyGame::Sum(g) => g.set_table(table),
-            AnyGame::Nim(_) | AnyGame::Row(_) => {}
+    /// Hand over the table the computer and the hints need (a board and
+    /// a sum of pieces take a box of two coordinates).
+    pub fn set_table(&mut self, table: PlayTable) {
+        match (self, table) {
+            (AnyGame::Board(g), PlayTable::Box(t)) => g.set_table(t),
+            (AnyGame::Heaps(g), t) => g.set_table(t),
+            (AnyGame::Sum(g), PlayTable::Box(t)) => g.set_table(t),
+            _ => {}
         }
     }
 
@@ -163,7 +162,7 @@ mod tests {
         let queen = preset("queen").unwrap();
         let games = [
             AnyGame::Board(Game::new(&queen, (9, 12), PERFECT_VS_RANDOM)),
-            AnyGame::Heaps(HeapGame::new(&preset("nim-3").unwrap(), [3, 5, 7], PERFECT_VS_RANDOM)),
+            AnyGame::Heaps(HeapGame::new(&preset("nim-3").unwrap(), &[3, 5, 7], PERFECT_VS_RANDOM)),
             AnyGame::Sum(SumGame::new(&preset("nim").unwrap(), vec![(3, 9), (4, 4), (12, 1)], PERFECT_VS_RANDOM)),
             AnyGame::Nim(NimGame::new(&[1, 3, 5, 7, 2], false, PERFECT_VS_RANDOM)),
             AnyGame::Row(RowGame::new(&Rules::take_and_break("kayles", "kayles"), &[9, 4], PERFECT_VS_RANDOM).unwrap()),

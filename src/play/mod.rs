@@ -27,7 +27,7 @@ pub use explain::{Reason, Why};
 pub use game::{Game, GameOver, Hint, MoveError, MoveRecord, StartSize};
 pub use heaps::{
     HeapGame, HeapHint, HeapMove, HeapMoveError, HeapMoveRecord, HeapOptions, HeapReason, HeapState, MAX_LISTED_MOVES,
-    MAX_PLAY_CELLS,
+    MAX_PLAY_CELLS, PlayTable, compute_play_table,
 };
 pub use history::History;
 pub use nim::{NimGame, NimHint, NimMove, NimReason};

@@ -425,10 +425,9 @@ mod tests {
 
     fn with_table(rules: &Rules, start: crate::rules::Pos) -> HeapGame {
         let perfect_first = [PlayerKind::Computer(Strength::Perfect), PlayerKind::Computer(Strength::Random)];
-        let mut g = HeapGame::new(rules, start, perfect_first);
-        if let Some(dims) = g.table_box() {
-            let t = crate::grundy::compute_covering(rules, dims, &crate::Control::new()).unwrap();
-            g.set_table(std::sync::Arc::new(t));
+        let mut g = HeapGame::new(rules, &start, perfect_first);
+        if let Some(at) = g.table_start() {
+            g.set_table(crate::play::compute_play_table(rules, &at, &crate::Control::new()).unwrap());
         }
         g
     }

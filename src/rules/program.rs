@@ -19,7 +19,7 @@
 
 use super::compiled::Compiled;
 pub use super::program_error::{MovesArity, OptionFault, ParseFault, ProgramError, ProgramLimit, RunFault, cycle_text};
-use super::{Limits, MAX_DIMENSION, Pos};
+use super::{Limits, MAX_DIMENSION, Point, Pos};
 use crate::script;
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 use serde::{Deserialize, Serialize};
@@ -90,6 +90,13 @@ impl<'de> Deserialize<'de> for Program {
 /// A position written as a person reads it: `(3)`, `(3, 5)`, `(3, 5, 2)`.
 pub fn position_text(p: Pos, dimension: u8) -> String {
     point_text(&p[..dimension.clamp(1, 3) as usize])
+}
+
+/// A position of one to three coordinates as a [`Point`] (0 beyond them).
+pub fn point_of(p: Pos) -> Point {
+    let mut q = [0; MAX_DIMENSION];
+    q[..3].copy_from_slice(&p);
+    q
 }
 
 /// A position of any number of coordinates as a person reads it:
@@ -238,12 +245,47 @@ impl Program {
         limits: &Limits,
     ) -> Result<Vec<Pos>, ProgramError> {
         if !self.is_position(p, scope, stop)? {
-            return Err(ProgramError::NotAPosition { position: p, dimension: self.dimension });
+            return Err(ProgramError::NotAPosition { position: point_of(p), dimension: self.dimension });
         }
         let options = self.options_within(p, scope, stop, limits)?;
         for &q in &options {
             if !self.is_position(q, scope, stop)? {
-                return Err(ProgramError::OptionNotAPosition { position: p, option: q, dimension: self.dimension });
+                return Err(ProgramError::OptionNotAPosition {
+                    position: point_of(p),
+                    option: point_of(q),
+                    dimension: self.dimension,
+                });
+            }
+        }
+        Ok(options)
+    }
+
+    /// [`Program::options_in_domain`] of a position of any number of
+    /// coordinates (`p` holds the program's dimension of them).
+    pub fn options_in_domain_of(
+        &self,
+        p: &[u64],
+        scope: &mut Scope,
+        stop: Option<Instant>,
+        limits: &Limits,
+    ) -> Result<Vec<Point>, ProgramError> {
+        let point = |c: &[u64]| {
+            let mut q = [0; MAX_DIMENSION];
+            q[..c.len()].copy_from_slice(c);
+            q
+        };
+        if !self.is_position_of(p, scope, stop)? {
+            return Err(ProgramError::NotAPosition { position: point(p), dimension: self.dimension });
+        }
+        let options = self.options_of::<MAX_DIMENSION>(p, scope, stop, limits)?;
+        let d = p.len();
+        for q in &options {
+            if !self.is_position_of(&q[..d], scope, stop)? {
+                return Err(ProgramError::OptionNotAPosition {
+                    position: point(p),
+                    option: *q,
+                    dimension: self.dimension,
+                });
             }
         }
         Ok(options)

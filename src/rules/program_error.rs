@@ -3,8 +3,8 @@
 //! the app words every variant in the user's language
 //! (`src/ui/i18n.rs`, `program_error`).
 
-use super::Pos;
-use super::program::{MAX_PROGRAM_TEXT, position_text};
+use super::program::{MAX_PROGRAM_TEXT, point_text, position_text};
+use super::{Point, Pos};
 use crate::script;
 use std::fmt;
 
@@ -168,18 +168,18 @@ pub enum ProgramError {
     /// `position` is not a position of the game (`fn position` is false).
     NotAPosition {
         /// The cell.
-        position: Pos,
-        /// How many coordinates the game has (1, 2 or 3).
+        position: Point,
+        /// How many coordinates the game has.
         dimension: u8,
     },
     /// A move from `position` reaches a cell that `fn position` says is
     /// not a position of the game.
     OptionNotAPosition {
         /// The position it was run at.
-        position: Pos,
+        position: Point,
         /// The option that is not a position.
-        option: Pos,
-        /// How many coordinates the game has (1, 2 or 3).
+        option: Point,
+        /// How many coordinates the game has.
         dimension: u8,
     },
     /// The game does not end: its moves go round a cycle, the positions in
@@ -501,14 +501,14 @@ impl fmt::Display for ProgramError {
             ProgramError::NotAPosition { position, dimension } => write!(
                 f,
                 "{} is not a position of the game (`fn position` is false there)",
-                position_text(*position, *dimension)
+                point_text(&position[..*dimension as usize])
             ),
             ProgramError::OptionNotAPosition { position, option, dimension } => write!(
                 f,
                 "at {}: the move to {} reaches a cell that is not a position of the game (`fn position` is false \
                  there)",
-                position_text(*position, *dimension),
-                position_text(*option, *dimension)
+                point_text(&position[..*dimension as usize]),
+                point_text(&option[..*dimension as usize])
             ),
             ProgramError::Budget { millis } => write!(
                 f,

@@ -384,14 +384,15 @@ pub fn program_error(e: &crate::rules::ProgramError) -> String {
         }
         E::AlikeArity(n) => trf("program.error.alike_arity", &[("n", n)]),
         E::ManyCoordinates(n) => trf("program.error.many_coordinates", &[("n", n)]),
-        E::NotAPosition { position, dimension } => {
-            trf("program.error.no_position", &[("position", &crate::rules::position_text(*position, *dimension))])
-        }
+        E::NotAPosition { position, dimension } => trf(
+            "program.error.no_position",
+            &[("position", &crate::rules::point_text(&position[..*dimension as usize]))],
+        ),
         E::OptionNotAPosition { position, option, dimension } => trf(
             "program.error.not_a_position",
             &[
-                ("position", &crate::rules::position_text(*position, *dimension)),
-                ("option", &crate::rules::position_text(*option, *dimension)),
+                ("position", &crate::rules::point_text(&position[..*dimension as usize])),
+                ("option", &crate::rules::point_text(&option[..*dimension as usize])),
             ],
         ),
         E::Budget { millis } => trf("program.error.budget", &[("s", &(*millis as f64 / 1000.0))]),

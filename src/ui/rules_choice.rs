@@ -209,6 +209,9 @@ fn family_title(rules: &Rules) -> Option<&'static str> {
         "ho-wythoff" => tr("rules.family.ho-wythoff"),
         "imitation-nim" => tr("rules.family.imitation-nim"),
         "queen-program" => tr("rules.family.queen-program"),
+        "nim-4" => tr("rules.family.nim-4"),
+        "moore-4-2" => tr("rules.family.moore-4-2"),
+        "greedy-nim-5" => tr("rules.family.greedy-nim-5"),
         _ => return None,
     })
 }
@@ -231,9 +234,15 @@ fn takebreak_presets() -> Vec<Rules> {
     TAKEBREAK_PRESETS.iter().map(|(name, spec, _)| Rules::take_and_break(name, spec)).collect()
 }
 
+/// The games of more than three heaps the rules choice offers (Play
+/// plays them; the others of [`crate::rules::HEAP_PRESETS`] are on the
+/// command line and in the Pieces tab's programs).
+const MANY_HEAPS_OFFERED: [&str; 3] = ["nim-4", "moore-4-2", "greedy-nim-5"];
+
 /// The presets of the game families, built once: (name, rules).
-static FAMILY: LazyLock<Vec<(&'static str, Rules)>> =
-    LazyLock::new(|| FAMILY_PRESETS.iter().filter_map(|n| Some((*n, preset(n).ok()?))).collect());
+static FAMILY: LazyLock<Vec<(&'static str, Rules)>> = LazyLock::new(|| {
+    FAMILY_PRESETS.iter().chain(&MANY_HEAPS_OFFERED).filter_map(|n| Some((*n, preset(n).ok()?))).collect()
+});
 
 /// The groups of the rules choice: a heading and its rules.
 pub fn offered_groups(shared: &Shared) -> Vec<(&'static str, Vec<Rules>)> {
@@ -245,6 +254,7 @@ pub fn offered_groups(shared: &Shared) -> Vec<(&'static str, Vec<Rules>)> {
         (tr("rules.group.one"), family(&["nim-1", "restricted-nim", "subtraction-1-3-4"])),
         (tr("rules.group.three"), family(&["nim-3", "queen-3", "queen-3-all", "chocolate-3d", "fraenkel-3"])),
         (tr("rules.group.programs"), family(&["chocolate-2d", "ho-wythoff", "imitation-nim", "queen-program"])),
+        (tr("rules.group.many"), family(&MANY_HEAPS_OFFERED)),
         (tr("rules.group.takebreak"), takebreak_presets()),
     ]
 }

@@ -338,11 +338,10 @@ impl AppState {
     /// left out (returned, so the banner names it and a copy of the file is
     /// kept).
     fn check_saved(&mut self) -> Result<Vec<DroppedPart>, SavedError> {
-        // The current game and My pieces are games of Play and the map: one
-        // to three coordinates (the draft of Pieces may have more).
+        // The current game and My pieces pass the one validation (a
+        // program may have up to eight heaps, a piece three).
         let rules = |which: SavedRules, r: &Rules| {
-            let plane = if r.dimension > 3 { Err(crate::rules::RulesError::BadDimension(r.dimension)) } else { Ok(()) };
-            plane.and_then(|()| r.validate()).map_err(|error| SavedError::Rules { which, name: r.name.clone(), error })
+            r.validate().map_err(|error| SavedError::Rules { which, name: r.name.clone(), error })
         };
         rules(SavedRules::Current, &self.shared.rules)?;
         for r in &self.shared.saved_pieces {

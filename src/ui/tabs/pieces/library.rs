@@ -90,12 +90,13 @@ fn file_name(rules: &Rules) -> String {
     format!("{}.json", if stem.is_empty() { "piece".to_string() } else { stem })
 }
 
-/// Whether the draft passes [`Rules::validate`]; if not, the message says
-/// why.
-fn usable(tab: &mut PiecesTab) -> bool {
-    // Play, the map and My pieces take games of one to three heaps so far.
+/// Whether the draft passes [`Rules::validate`] (and, for the map, has
+/// one to three heaps); if not, the message says why.
+fn usable(tab: &mut PiecesTab, on_map: bool) -> bool {
+    // The map draws games of one to three heaps so far; Play and My
+    // pieces take up to eight.
     let d = tab.draft.dimension;
-    if d > 3 {
+    if on_map && d > 3 {
         tab.files.fail(Notice::new(move || trf("program.many_heaps", &[("n", &d)])));
         return false;
     }
@@ -134,12 +135,12 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
         let big = |key| egui::Button::new(RichText::new(tr(key)).strong().size(size)).min_size(egui::vec2(150.0, 40.0));
         // The same validation as a rules file: what the engine cannot
         // compute never becomes the current game.
-        if ui.add(big("lib.use")).clicked() && usable(tab) {
+        if ui.add(big("lib.use")).clicked() && usable(tab, false) {
             shared.send(AppCommand::SetRules(tab.draft.clone()));
             let name = shown_label(&tab.draft);
             tab.files.ok(Notice::new(move || trf("lib.used", &[("name", &name)])));
         }
-        if ui.add(big("lib.show_map")).clicked() && usable(tab) {
+        if ui.add(big("lib.show_map")).clicked() && usable(tab, true) {
             shared.send(AppCommand::SetRules(tab.draft.clone()));
             shared.send(AppCommand::OpenTab(Tab::Map));
         }
@@ -172,7 +173,7 @@ fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     if keep {
         if tab.draft.name.trim().is_empty() {
             tab.files.fail(Notice::key("lib.no_name"));
-        } else if usable(tab) {
+        } else if usable(tab, false) {
             let piece = tab.draft.clone();
             match shared.saved_pieces.iter_mut().find(|p| p.name == piece.name) {
                 Some(old) => *old = piece,

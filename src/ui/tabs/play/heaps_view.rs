@@ -1,12 +1,12 @@
-//! Play any family as heaps: one, two or three piles of stones (two also
-//! as a piece on a board), the moves of the rules as buttons (a piece's or
+//! Play any family as heaps: one to eight piles of stones (two also as a
+//! piece on a board), the moves of the rules as buttons (a piece's or
 //! a program's) or, when a heap is too large to list its moves, a "leave N
 //! stones in heap A" form; the Pass button while the pass is there, hints
 //! with the values of the table. The game itself is
 //! [`crate::play::HeapGame`].
 
 use crate::play::{HeapGame, HeapHint, HeapMove, HeapMoveRecord, HeapOptions, HeapReason, HeapState};
-use crate::rules::{Convention, position_text};
+use crate::rules::{Convention, Point, point_text};
 use crate::theory::is_misere_nim_endgame;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
@@ -22,17 +22,25 @@ const BOARD_MAX: u64 = 64;
 /// The most moves shown as buttons (the others are counted).
 const SHOWN_MOVES: usize = 120;
 
+/// The names of the piles, in order.
+pub const PILE_NAMES: [&str; crate::rules::MAX_DIMENSION] = ["A", "B", "C", "D", "E", "F", "G", "H"];
+
+/// A position of the game as a person reads it: `(3, 5, 2, 7)`.
+fn heaps_text(game: &HeapGame, p: &Point) -> String {
+    point_text(&p[..game.dimension()])
+}
+
 /// A move as a person reads it: "→ (3, 5)" or "Pass".
 pub fn move_text(game: &HeapGame, m: HeapMove) -> String {
     match m {
-        HeapMove::To(p) => format!("→ {}", position_text(p, game.rules().dimension)),
+        HeapMove::To(p) => format!("→ {}", heaps_text(game, &p)),
         HeapMove::Pass => tr("heaps.pass").to_string(),
     }
 }
 
 /// A state as a person reads it, with the pass when the rules have one.
 pub fn state_text(game: &HeapGame, s: HeapState) -> String {
-    let p = position_text(s.position, game.rules().dimension);
+    let p = heaps_text(game, &s.position);
     if !game.rules().passes.any() {
         return p;
     }
@@ -44,11 +52,7 @@ pub fn state_text(game: &HeapGame, s: HeapState) -> String {
 pub fn record_text(game: &HeapGame, who: &str, r: &HeapMoveRecord) -> String {
     match r.by_move {
         HeapMove::Pass => trf("heaps.record.pass", &[("who", &who)]),
-        HeapMove::To(p) => format!(
-            "{who}: {} → {}",
-            position_text(r.from.position, game.rules().dimension),
-            position_text(p, game.rules().dimension)
-        ),
+        HeapMove::To(p) => format!("{who}: {} → {}", heaps_text(game, &r.from.position), heaps_text(game, &p)),
     }
 }
 
@@ -73,8 +77,7 @@ pub fn reason_text(game: &HeapGame, r: &HeapMoveRecord) -> Option<String> {
 /// Whether `s` is in the endgame of misère Nim (every heap at most one
 /// stone), where the rule flips.
 fn misere_endgame(game: &HeapGame, s: HeapState) -> bool {
-    let d = game.rules().dimension.clamp(1, 3) as usize;
-    game.rules().convention == Convention::Misere && is_misere_nim_endgame(&s.position[..d])
+    game.rules().convention == Convention::Misere && is_misere_nim_endgame(&s.position[..game.dimension()])
 }
 
 /// The hint in words, with the values from the table.
@@ -109,7 +112,7 @@ pub fn hint_text(game: &HeapGame, hint: &HeapHint) -> String {
 /// stone above it (each stone is a button a screen reader names): the move
 /// that leaves the stones below in that heap, checked by the rules.
 fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32, can_move: bool) -> Option<HeapMove> {
-    let d = game.rules().dimension.clamp(1, 3) as usize;
+    let d = game.dimension();
     let p = game.state().position;
     let text_size = ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
     // The stones of the largest pile drawn fill the height; a pile of more
@@ -117,16 +120,18 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32, can_mov
     let drawn = |count: u64| if count <= DRAWN_MAX { count } else { 0 };
     let most = p[..d].iter().map(|&c| drawn(c)).max().unwrap_or(0);
     let stone = ((height - 3.0 * text_size) / most.max(1) as f32).clamp(6.0, 90.0);
-    // Every heap gets an equal column of the width, so three heaps of
+    // Every heap gets an equal column of the width, so eight heaps of
     // 10^15 stones stay side by side: the number shrinks to its column.
-    let gap = 24.0;
-    let column = ((ui.available_width() - gap * (d as f32 - 1.0)) / d as f32).max(60.0);
+    let gap = if d > 4 { 10.0 } else { 24.0 };
+    let column = ((ui.available_width() - gap * (d as f32 - 1.0)) / d as f32).max(36.0);
+    // A stone is no wider than its column.
+    let stone = stone.min(column / 2.4);
     let mut chosen = None;
     ui.horizontal_top(|ui| {
         for (i, &count) in p[..d].iter().enumerate() {
             ui.vertical(|ui| {
                 ui.set_width(column);
-                let name = trf("heaps.pile", &[("name", &["A", "B", "C"][i])]);
+                let name = trf("heaps.pile", &[("name", &PILE_NAMES[i])]);
                 ui.phrases(RichText::new(&name).strong());
                 let digits = count.to_string();
                 // A digit is about 0.6 of the font size wide.
@@ -212,7 +217,7 @@ fn board(
             continue;
         }
         let r = cell_rect(q[0], q[1]);
-        let label = trf("heaps.board.target", &[("position", &position_text(q, 2))]);
+        let label = trf("heaps.board.target", &[("position", &point_text(&q[..2]))]);
         let resp = ui.interact(r, egui::Id::unique(("heap_target", q)), Sense::click());
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, can_move, &label));
         let hovered = resp.hovered() && can_move;
@@ -239,7 +244,7 @@ fn board(
 }
 
 /// The typed "leave N stones" of each heap, kept between frames.
-pub type LeaveForm = [String; 3];
+pub type LeaveForm = [String; crate::rules::MAX_DIMENSION];
 
 /// The game: piles, the moves as buttons (the winning ones marked when
 /// hints are on) or the "leave N" form, and what a click chose. A move the
@@ -325,13 +330,13 @@ fn leave_form(
     leave: &mut LeaveForm,
     wins: &[HeapMove],
 ) -> Option<Result<HeapMove, Notice>> {
-    let d = game.rules().dimension.clamp(1, 3) as usize;
+    let d = game.dimension();
     let p = game.state().position;
     let mut chosen = None;
     ui.phrases(tr("heaps.many_moves"));
     egui::Grid::new("heaps_leave").num_columns(3).show(ui, |ui| {
         for i in 0..d {
-            let name = ["A", "B", "C"][i];
+            let name = PILE_NAMES[i];
             let label = ui.phrases(trf("heaps.leave", &[("name", &name)]));
             ui.add(
                 egui::TextEdit::singleline(&mut leave[i])

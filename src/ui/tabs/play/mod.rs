@@ -19,11 +19,10 @@ mod worksheet;
 pub use board::piece_mark;
 pub use review_view::CopyAs;
 
-use crate::grundy::Table;
 use crate::jobs::{Job, JobEnd, poll};
 use crate::play::{
-    AnyGame, Game, HeapGame, Knowledge, NimGame, PlayerKind, Players, Review, Rng, RowGame, StartSize, Strength,
-    SumGame, nim::DEFAULT_HEAPS,
+    AnyGame, Game, HeapGame, Knowledge, NimGame, PlayTable, PlayerKind, Players, Review, Rng, RowGame, StartSize,
+    Strength, SumGame, nim::DEFAULT_HEAPS,
 };
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
@@ -182,7 +181,7 @@ pub struct PlayTab {
     #[serde(skip)]
     selected: bool,
     #[serde(skip)]
-    table_job: Option<Job<Arc<Table>, crate::grundy::EngineError>>,
+    table_job: Option<Job<PlayTable, crate::grundy::EngineError>>,
     /// The piece picked in a sum.
     #[serde(skip)]
     sum_selected: Option<usize>,
@@ -329,7 +328,7 @@ impl PlayTab {
                 // The values of the parts are Grundy numbers (normal play); a
                 // misère sum is searched on them.
                 let plain = Rules { convention: crate::rules::Convention::Normal, ..rules.clone() };
-                let table = game.table_size().map(|(w, h)| (plain, [w, h, 1], false));
+                let table = game.table_size().map(|(w, h)| (plain, vec![w, h, 1], false));
                 let known = game.is_known();
                 (AnyGame::Sum(game), table, known)
             }
@@ -338,15 +337,19 @@ impl PlayTab {
                     StartSize::Custom(..) => self.options.custom_c,
                     _ => None,
                 };
-                let game = HeapGame::new(rules, heap_start(start, c, rules.dimension), players);
-                let table = game.table_box().map(|p| (rules.clone(), p, true));
+                let heaps = match rules.dimension {
+                    d @ 4.. => many_heaps_start(&self.options.nim_heaps, d as usize),
+                    d => heap_start(start, c, d).to_vec(),
+                };
+                let game = HeapGame::new(rules, &heaps, players);
+                let table = game.table_start().map(|p| (rules.clone(), p.map(|c| c as usize).to_vec(), true));
                 let known = game.is_nim();
                 (AnyGame::Heaps(game), table, known)
             }
             _ => {
                 let game = Game::new(rules, start, players);
                 let table = match game.knowledge() {
-                    Knowledge::NeedsTable { width, height } => Some((rules.clone(), [width, height, 1], false)),
+                    Knowledge::NeedsTable { width, height } => Some((rules.clone(), vec![width, height, 1], false)),
                     _ => None,
                 };
                 let known = game.knowledge() != Knowledge::TooLarge;
@@ -357,12 +360,16 @@ impl PlayTab {
             self.table_job = Some(widgets::spawn(widgets::JobLabel::new("play.table_job"), ctx, move |c| {
                 // A heap game's table covers every option of its positions
                 // (a program's may reach beyond the start's box).
-                let table = if covering {
-                    crate::grundy::compute_covering(&rules, dims, &c)
+                if covering {
+                    let mut start = [0u64; crate::rules::MAX_DIMENSION];
+                    for (s, &n) in start.iter_mut().zip(&dims) {
+                        *s = n as u64;
+                    }
+                    crate::play::compute_play_table(&rules, &start, &c)
                 } else {
-                    crate::grundy::compute_box(&rules, dims, &c)
-                };
-                table.map(Arc::new)
+                    crate::grundy::compute_box(&rules, [dims[0], dims[1], dims[2]], &c)
+                        .map(|t| PlayTable::Box(Arc::new(t)))
+                }
             }));
         } else if !known {
             // Say so at once, not only when hints are on or the computer moves.
@@ -601,6 +608,13 @@ impl PlayTab {
 /// The start of a heap game: the two numbers of the start size, and for a
 /// third heap `c` when it was typed, else their mean (so 9 and 12 give 9,
 /// 12 and 10).
+/// The start of a game of more than three heaps: the first `d` numbers of
+/// the heaps field, and 3, 5, 7, ... for the heaps it lacks (`d` of them
+/// in all).
+pub fn many_heaps_start(heaps: &[u64], d: usize) -> Vec<u64> {
+    (0..d).map(|i| heaps.get(i).copied().unwrap_or(2 * i as u64 + 3)).collect()
+}
+
 fn heap_start((a, b): (u64, u64), c: Option<u64>, dimension: u8) -> crate::rules::Pos {
     match dimension {
         1 => [b, 0, 0],

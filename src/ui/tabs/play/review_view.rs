@@ -7,7 +7,6 @@
 
 use super::{PlayTab, explain, heaps_view, moves_table, row_view, sum_view};
 use crate::play::{AnyGame, Better, HeapMove, Mark, Review, Unknown};
-use crate::rules::position_text;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
 use crate::ui::ui_ext::UiExt;
@@ -20,10 +19,10 @@ pub fn better_text(game: &AnyGame, better: &Better) -> String {
         Better::Board((a, b)) => format!("({a},{b})"),
         Better::Heaps(HeapMove::To(p)) => {
             let d = match game {
-                AnyGame::Heaps(g) => g.rules().dimension,
+                AnyGame::Heaps(g) => g.dimension(),
                 _ => 3,
             };
-            position_text(*p, d)
+            crate::rules::point_text(&p[..d])
         }
         Better::Heaps(HeapMove::Pass) => tr("heaps.pass").to_string(),
         Better::Sum { piece, to } => format!("{} → ({}, {})", sum_view::NAMES[*piece], to.0, to.1),
