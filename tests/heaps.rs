@@ -396,3 +396,50 @@ fn formulas_and_statements_in_x1_to_xd_are_checked_on_the_table() {
     assert_eq!(code, 2);
     assert!(err.contains("x5"), "{err}");
 }
+
+/// Welter's game: distinct heaps; a move lowers one heap to a size no
+/// other heap has.
+fn welter_moves(p: &[u64], _: usize) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for i in 0..p.len() {
+        for k in (0..p[i]).filter(|k| !p.contains(k)) {
+            let mut q = p.to_vec();
+            q[i] = k;
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// Welter's game on two to five heaps against the brute force, sorted
+/// and full alike; positions with two equal heaps are none of the game;
+/// two heaps have g = (x1 XOR x2) - 1.
+#[test]
+fn welters_game_on_two_to_five_heaps() {
+    for (d, side) in [(2, 24), (3, 12), (4, 9), (5, 7)] {
+        let rules = preset(&format!("welter-{d}")).unwrap();
+        let sides = vec![side; d];
+        let t = table(&rules, &sides, heaps::storage_for(&rules, &sides, false));
+        assert_eq!(t.storage(), Storage::Sorted);
+        let full = (d == 4).then(|| table(&rules, &sides, Storage::Full));
+        let mut brute = Brute::new(welter_moves, 0, false);
+        let mut positions = 0;
+        for p in all_positions(&sides) {
+            let v = t.get(&p, 0).unwrap();
+            if let Some(full) = &full {
+                assert_eq!(full.get(&p, 0), Some(v), "welter-4 full and sorted at {p:?}");
+            }
+            let distinct = (0..d).all(|i| (i + 1..d).all(|j| p[i] != p[j]));
+            if !distinct {
+                assert_eq!(v, grundy_lab::grundy::NOT_A_POSITION, "{p:?} has two equal heaps");
+                continue;
+            }
+            positions += 1;
+            assert_eq!(v, brute.value(&p, 0), "welter-{d} at {p:?}");
+            if d == 2 {
+                assert_eq!(u64::from(v), (p[0] ^ p[1]) - 1, "two heaps {p:?}");
+            }
+        }
+        assert!(positions > 0);
+    }
+}

@@ -12,6 +12,7 @@ pub const HEAP_PRESETS: &[&str] = &[
     "moore-N-K (1 <= K <= N <= 8)",
     "greedy-nim-N (N = 2 to 8)",
     "restricted-nim-ceil-N (N = 1 to 8)",
+    "welter-N (N = 2 to 8)",
 ];
 
 /// The parameters `x1, x2, ..., xN` and the array `[x1, ..., xN]`.
@@ -131,6 +132,90 @@ fn restricted_ceil(n: usize) -> String {
     )
 }
 
+/// The program of Welter's game on `n` heaps: distinct heaps, a move
+/// lowers one heap to a size no other heap has.
+fn welter(n: usize) -> String {
+    let (params, array) = heaps(n);
+    format!(
+        "// Welter's game on {n} heaps (C. P. Welter 1954; J. H. Conway, On Numbers and Games):\n\
+         // coins on distinct squares of a strip, numbered 0, 1, 2, ...; a move slides one coin\n\
+         // to a lower empty square. As heaps: no two heaps are equal, and a move lowers one\n\
+         // heap to a size no other heap has. For two heaps g = (x1 XOR x2) - 1.\n\
+         fn heaps_alike() {{ true }}\n\n\
+         fn position({params}) {{\n    \
+             let heaps = {array};\n    \
+             for i in 0..heaps.len() {{\n        \
+                 for j in (i + 1)..heaps.len() {{\n            \
+                     if heaps[i] == heaps[j] {{\n                \
+                         return false;\n            \
+                     }}\n        \
+                 }}\n    \
+             }}\n    \
+             true\n\
+         }}\n\n\
+         fn moves({params}) {{\n    \
+             let heaps = {array};\n    \
+             let out = [];\n    \
+             for i in 0..heaps.len() {{\n        \
+                 for k in 0..heaps[i] {{\n            \
+                     let free = true;\n            \
+                     for h in heaps {{\n                \
+                         if h == k {{\n                    \
+                             free = false;\n                \
+                         }}\n            \
+                     }}\n            \
+                     if free {{\n                \
+                         let q = heaps;\n                \
+                         q[i] = k;\n                \
+                         out.push(q);\n            \
+                     }}\n        \
+                 }}\n    \
+             }}\n    \
+             out\n\
+         }}\n"
+    )
+}
+
+/// Which family of the presets of many heaps a game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeapFamily {
+    /// Nim (`nim-N`).
+    Nim,
+    /// Moore's Nimₖ (`moore-N-K`), at most `k` heaps a move.
+    Moore {
+        /// The most heaps a move lowers.
+        k: usize,
+    },
+    /// Greedy Nim (`greedy-nim-N`).
+    Greedy,
+    /// Restricted Nim, 1 to ⌈m/2⌉ from a pile of m (`restricted-nim-ceil-N`).
+    RestrictedCeil,
+    /// Welter's game (`welter-N`).
+    Welter,
+}
+
+/// The family of `rules` when they are a preset of many heaps, as named
+/// (the program unchanged; misère play and passes aside).
+pub fn heap_family(rules: &Rules) -> Option<HeapFamily> {
+    let key = rules.name.as_str();
+    let preset = heap_preset(key)?;
+    if preset.program != rules.program {
+        return None;
+    }
+    Some(if key.starts_with("nim-") {
+        HeapFamily::Nim
+    } else if key.starts_with("greedy-nim-") {
+        HeapFamily::Greedy
+    } else if key.starts_with("restricted-nim-ceil-") {
+        HeapFamily::RestrictedCeil
+    } else if key.starts_with("welter-") {
+        HeapFamily::Welter
+    } else {
+        let k = key.rsplit('-').next().and_then(|k| k.parse().ok())?;
+        HeapFamily::Moore { k }
+    })
+}
+
 /// The preset of many heaps named `key` (lower case): `None` when the name
 /// is none of them.
 pub(super) fn heap_preset(key: &str) -> Option<Rules> {
@@ -144,6 +229,13 @@ pub(super) fn heap_preset(key: &str) -> Option<Rules> {
         )
     } else if let Some(n) = key.strip_prefix("greedy-nim-").and_then(number).filter(|&n| n >= 2) {
         (greedy(n), format!("Greedy Nim on {n} heaps: take any number of stones from a largest heap."))
+    } else if let Some(n) = key.strip_prefix("welter-").and_then(number).filter(|&n| n >= 2) {
+        (
+            welter(n),
+            format!(
+                "Welter's game on {n} heaps (Welter 1954): no two heaps equal; lower one heap to a size no other has."
+            ),
+        )
     } else if let Some((n, k)) = key.strip_prefix("moore-").and_then(|t| t.split_once('-')) {
         let (n, k) = (number(n)?, number(k)?);
         if k > n {
@@ -180,15 +272,26 @@ mod tests {
             ("greedy-nim-2", 2),
             ("restricted-nim-ceil-1", 1),
             ("restricted-nim-ceil-5", 5),
+            ("welter-2", 2),
+            ("welter-8", 8),
         ] {
             let r = heap_preset(name).unwrap_or_else(|| panic!("{name}"));
             let p = r.program.as_ref().unwrap();
             assert_eq!((r.dimension, p.heaps_alike(), p.is_compiled()), (d, true, true), "{name}");
             assert_eq!(r.validate(), Ok(()), "{name}");
         }
-        for bad in
-            ["nim-9", "nim-0", "nim-x", "moore-3-4", "moore-9-1", "greedy-nim-1", "moore-4", "restricted-nim-ceil-9"]
-        {
+        for bad in [
+            "nim-9",
+            "nim-0",
+            "nim-x",
+            "moore-3-4",
+            "moore-9-1",
+            "greedy-nim-1",
+            "moore-4",
+            "restricted-nim-ceil-9",
+            "welter-1",
+            "welter-9",
+        ] {
             assert!(heap_preset(bad).is_none(), "{bad}");
         }
     }
@@ -221,6 +324,8 @@ mod tests {
             options("greedy-nim-3", &[2, 1, 2]),
             vec![vec![0, 1, 2], vec![1, 1, 2], vec![2, 1, 0], vec![2, 1, 1]]
         );
+        // Welter: (3, 1, 0) lowers 3 to 2 only, 1 to nothing free.
+        assert_eq!(options("welter-3", &[3, 1, 0]), vec![vec![2, 1, 0]]);
         // Moore's Nim_2 on (1, 1, 1): one or two heaps emptied.
         assert_eq!(
             options("moore-3-2", &[1, 1, 1]),

@@ -155,9 +155,9 @@ pub fn rules_name(rules: &Rules) -> String {
     if let Some(spec) = &rules.breaks {
         return takebreak_title(spec).map_or_else(|| rules.name.clone(), str::to_string);
     }
-    let family = family_title(rules);
+    let family = family_title(rules).map(str::to_string).or_else(|| heap_title(rules));
     let base = match (family, known_game(rules)) {
-        (Some(title), _) => title.to_string(),
+        (Some(title), _) => title,
         (None, Some(KnownGame::Preset(name))) => preset_title(name).map_or_else(|| rules.name.clone(), str::to_string),
         (None, Some(KnownGame::Ryuoh(p))) => trf("rules.ryuoh", &[("p", &p)]),
         (None, None) => rules.name.clone(),
@@ -209,10 +209,21 @@ fn family_title(rules: &Rules) -> Option<&'static str> {
         "ho-wythoff" => tr("rules.family.ho-wythoff"),
         "imitation-nim" => tr("rules.family.imitation-nim"),
         "queen-program" => tr("rules.family.queen-program"),
-        "nim-4" => tr("rules.family.nim-4"),
-        "moore-4-2" => tr("rules.family.moore-4-2"),
-        "greedy-nim-5" => tr("rules.family.greedy-nim-5"),
         _ => return None,
+    })
+}
+
+/// The translated name of a preset of many heaps
+/// ([`crate::rules::HEAP_PRESETS`]), by its name and program.
+fn heap_title(rules: &Rules) -> Option<String> {
+    use crate::rules::HeapFamily;
+    let plain = Rules { convention: Convention::Normal, ..rules.clone().without_passes() };
+    Some(match crate::rules::heap_family(&plain)? {
+        HeapFamily::Nim => tr("rules.family.nim-many").to_string(),
+        HeapFamily::Moore { k } => trf("rules.family.moore", &[("k", &k)]),
+        HeapFamily::Greedy => tr("rules.family.greedy-nim").to_string(),
+        HeapFamily::RestrictedCeil => tr("rules.family.restricted-nim-ceil").to_string(),
+        HeapFamily::Welter => tr("rules.family.welter").to_string(),
     })
 }
 
@@ -237,7 +248,7 @@ fn takebreak_presets() -> Vec<Rules> {
 /// The games of more than three heaps the rules choice offers (Play
 /// plays them; the others of [`crate::rules::HEAP_PRESETS`] are on the
 /// command line and in the Pieces tab's programs).
-const MANY_HEAPS_OFFERED: [&str; 3] = ["nim-4", "moore-4-2", "greedy-nim-5"];
+const MANY_HEAPS_OFFERED: [&str; 4] = ["nim-4", "moore-4-2", "greedy-nim-5", "welter-4"];
 
 /// The presets of the game families, built once: (name, rules).
 static FAMILY: LazyLock<Vec<(&'static str, Rules)>> = LazyLock::new(|| {

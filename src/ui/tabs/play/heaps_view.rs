@@ -123,7 +123,9 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32, can_mov
     // Every heap gets an equal column of the width, so eight heaps of
     // 10^15 stones stay side by side: the number shrinks to its column.
     let gap = if d > 4 { 10.0 } else { 24.0 };
-    let column = ((ui.available_width() - gap * (d as f32 - 1.0)) / d as f32).max(36.0);
+    // Between two columns: the gap and the item spacing on either side of it.
+    let between = gap + 2.0 * ui.spacing().item_spacing.x;
+    let column = ((ui.available_width() - between * (d as f32 - 1.0)) / d as f32).max(36.0);
     // A stone is no wider than its column.
     let stone = stone.min(column / 2.4);
     let mut chosen = None;
@@ -303,7 +305,9 @@ pub fn show(
     if matches!(game.options(), HeapOptions::Many) {
         return leave_form(ui, game, leave, wins).or(chosen);
     }
-    egui::ScrollArea::vertical().max_height(ui.available_height().max(120.0)).show(ui, |ui| {
+    // Room below the moves for the last move's reason and the hint.
+    let below = 6.0 * ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
+    egui::ScrollArea::vertical().max_height((ui.available_height() - below).max(120.0)).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             for &m in moves.iter().filter(|m| **m != HeapMove::Pass).take(SHOWN_MOVES) {
                 let b = egui::Button::new(RichText::new(move_text(game, m)).size(18.0));
