@@ -419,3 +419,49 @@ fn five_heaps_of_greedy_nim_are_played_as_piles_in_both_languages() {
         }
     }
 }
+
+/// Four-heap Nim on the map, in English and Japanese: its table of many
+/// heaps computed in the background, the plane of x1 across and x2 down
+/// with x3 and x4 on sliders; the cell under the pointer says its position
+/// and its value (the XOR of the heaps), and the slider of x3 moves the
+/// plane.
+#[test]
+fn four_heap_nim_is_drawn_plane_by_plane_on_the_map() {
+    use egui::accesskit::Role;
+    let rules = serde_json::to_string(&preset("nim-4").unwrap()).unwrap();
+    for (language, computed, plane, moved) in [
+        (
+            "English",
+            "Computed: 4 heaps of 0 to 16 stones. The heaps are alike",
+            "The plane of x1 across and x2 down, with x3 = 2, x4 = 3",
+            "The plane of x1 across and x2 down, with x3 = 3, x4 = 3",
+        ),
+        (
+            "Japanese",
+            "計算済み: 山 4 個、それぞれ石 0〜16 個。山の区別がないので",
+            "横 x1、縦 x2 の平面 (x3 = 2, x4 = 3)",
+            "横 x1、縦 x2 の平面 (x3 = 3, x4 = 3)",
+        ),
+    ] {
+        // A side of 17 (its middle cell is whole).
+        let saved = format!(
+            r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":17}}}}}}"#
+        );
+        let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
+        step_until(&mut h, "the table of many heaps", |a| a.state.map.heaps_table().is_some());
+        h.run();
+        assert!(shows(&h, computed), "{language}: what was computed");
+        // The middle cell of the 17 x 17 plane: (8, 8, 2, 3), XOR 1.
+        h.get_by_label(plane).hover();
+        h.run();
+        assert!(shows(&h, "(8, 8, 2, 3): g = 1"), "{language}: the cell under the pointer");
+        h.get_by_role_and_label(Role::Slider, "x3").focus();
+        h.run();
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+        h.get_by_label(moved).hover();
+        h.run();
+        assert!(shows(&h, "(8, 8, 3, 3): g = 0"), "{language}: the plane x3 = 3, a P-position");
+        assert_eq!(h.state().state.map.options.heaps_plane.fixed[2], 3, "the plane is saved with the map's options");
+    }
+}

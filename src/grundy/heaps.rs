@@ -244,6 +244,15 @@ impl HeapTable {
         }
     }
 
+    /// The largest value stored (0 when none), and whether some stored
+    /// position is not a position of the program's domain. A scan of the
+    /// table.
+    pub fn value_range(&self) -> (u32, bool) {
+        let values = self.values.iter().copied();
+        let max = values.clone().filter(|&v| v != NOT_A_POSITION).max().unwrap_or(0);
+        (max, values.take(self.count).any(|v| v == NOT_A_POSITION))
+    }
+
     /// The value of `p` (as many coordinates as the game has, inside the
     /// box) with `layer` passes left; [`NOT_A_POSITION`] outside the
     /// program's domain. `None` outside the box.

@@ -14,6 +14,7 @@ mod copy;
 mod difference;
 mod export;
 mod heap_plot;
+mod heaps_plane;
 mod legend;
 mod overlays;
 mod picture;
@@ -23,6 +24,7 @@ mod sequence;
 mod side;
 mod table_state;
 mod why;
+pub use heaps_plane::HeapsPlane;
 pub(crate) use table_state::map_box;
 
 use crate::grundy::Table;
@@ -91,6 +93,8 @@ pub struct MapOptions {
     pub pass_layer: usize,
     /// A take-and-break game: the values are computed up to this heap.
     pub sequence_up_to: u64,
+    /// A game of more than three heaps: the plane drawn.
+    pub heaps_plane: HeapsPlane,
 }
 
 impl MapOptions {
@@ -108,6 +112,7 @@ impl MapOptions {
         self.plane_at = self.plane_at.min(table_state::MAX_CUBE - 1);
         self.pass_layer = self.pass_layer.min(usize::from(crate::rules::MAX_PASSES));
         self.sequence_up_to = self.sequence_up_to.clamp(1, sequence::MAX_UP_TO);
+        self.heaps_plane.clamp_to_ui();
         keep_if_short(&mut self.formula, SavedText::Formula, crate::conjecture::MAX_TEXT, dropped);
         keep_if_short(&mut self.formula_where, SavedText::Formula, crate::conjecture::MAX_TEXT, dropped);
         keep_if_short(&mut self.highlight, SavedText::Field, MAX_FIELD_CHARS, dropped);
@@ -143,6 +148,7 @@ impl Default for MapOptions {
             plane_at: 0,
             pass_layer: usize::from(crate::rules::MAX_PASSES),
             sequence_up_to: 100_000,
+            heaps_plane: HeapsPlane::default(),
         }
     }
 }
@@ -179,6 +185,8 @@ pub(crate) struct Runtime {
     /// A cell another tab asked to show (see [`MapTab::focus`]), shown at
     /// the next frame of the map.
     focus: Option<crate::ui::state::MapFocus>,
+    /// The table of a game of more than three heaps.
+    heaps: heaps_plane::HeapsMap,
 }
 
 /// Where and how the map was drawn.
@@ -220,7 +228,12 @@ impl MapTab {
 
     /// Whether a table is being computed.
     pub fn is_computing(&self) -> bool {
-        self.rt.table.computing().is_some()
+        self.rt.table.computing().is_some() || self.rt.heaps.is_computing()
+    }
+
+    /// The table of a game of more than three heaps on screen.
+    pub fn heaps_table(&self) -> Option<&Arc<crate::grundy::heaps::HeapTable>> {
+        self.rt.heaps.table()
     }
 
     /// Whether the zoomed-out pyramid and statistics are ready.
@@ -299,6 +312,10 @@ impl MapTab {
             sequence::draw(ui, self, shared);
             return;
         }
+        if shared.rules.dimension > 3 {
+            heaps_plane::draw(ui, self, shared);
+            return;
+        }
         let size = self.options.size.clamp(16, MAX_SIZE);
         self.rt.table.want(ui.ctx(), &shared.rules, size);
         let table = &self.rt.table;
@@ -360,6 +377,7 @@ impl MapTab {
         self.rt.export.poll();
         self.rt.sequence.poll();
         self.rt.construction.poll();
+        self.rt.heaps.poll();
     }
 
     /// Open "Build the P-positions step by step" beside the map.
@@ -413,6 +431,7 @@ impl MapTab {
     /// Recompute from scratch (after an error, or on request).
     pub fn retry(&mut self) {
         self.rt.table.retry();
+        self.rt.heaps.retry();
     }
 }
 

@@ -90,16 +90,10 @@ fn file_name(rules: &Rules) -> String {
     format!("{}.json", if stem.is_empty() { "piece".to_string() } else { stem })
 }
 
-/// Whether the draft passes [`Rules::validate`] (and, for the map, has
-/// one to three heaps); if not, the message says why.
-fn usable(tab: &mut PiecesTab, on_map: bool) -> bool {
-    // The map draws games of one to three heaps so far; Play and My
-    // pieces take up to eight.
-    let d = tab.draft.dimension;
-    if on_map && d > 3 {
-        tab.files.fail(Notice::new(move || trf("program.many_heaps", &[("n", &d)])));
-        return false;
-    }
+/// Whether the draft passes [`Rules::validate`] (the one validation: a
+/// piece of one to three heaps, a program of up to eight); if not, the
+/// message says why.
+fn usable(tab: &mut PiecesTab) -> bool {
     match tab.draft.validate() {
         Ok(()) => true,
         Err(e) => {
@@ -135,12 +129,12 @@ pub fn show_piece(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, p
         let big = |key| egui::Button::new(RichText::new(tr(key)).strong().size(size)).min_size(egui::vec2(150.0, 40.0));
         // The same validation as a rules file: what the engine cannot
         // compute never becomes the current game.
-        if ui.add(big("lib.use")).clicked() && usable(tab, false) {
+        if ui.add(big("lib.use")).clicked() && usable(tab) {
             shared.send(AppCommand::SetRules(tab.draft.clone()));
             let name = shown_label(&tab.draft);
             tab.files.ok(Notice::new(move || trf("lib.used", &[("name", &name)])));
         }
-        if ui.add(big("lib.show_map")).clicked() && usable(tab, true) {
+        if ui.add(big("lib.show_map")).clicked() && usable(tab) {
             shared.send(AppCommand::SetRules(tab.draft.clone()));
             shared.send(AppCommand::OpenTab(Tab::Map));
         }
@@ -173,7 +167,7 @@ fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     if keep {
         if tab.draft.name.trim().is_empty() {
             tab.files.fail(Notice::key("lib.no_name"));
-        } else if usable(tab, false) {
+        } else if usable(tab) {
             let piece = tab.draft.clone();
             match shared.saved_pieces.iter_mut().find(|p| p.name == piece.name) {
                 Some(old) => *old = piece,

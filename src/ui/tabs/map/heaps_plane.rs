@@ -1,0 +1,357 @@
+//! The map of a game of four to eight heaps: its table of many heaps
+//! ([`crate::grundy::heaps`]) computed in the background, drawn as the
+//! plane of two coordinates (one across, one down) with the others fixed
+//! on sliders, with a legend and the value under the pointer.
+//!
+//! The table is at most [`MAX_HEAPS_SIDE`] a side and
+//! [`MAX_HEAPS_POSITIONS`] stored positions, so a frame draws at most
+//! `MAX_HEAPS_SIDE²` cells whatever the size asked for.
+
+use super::MapTab;
+use crate::grundy::EngineError;
+use crate::grundy::heaps::{self, HeapTable};
+use crate::jobs::{Job, JobEnd, JobError, poll};
+use crate::map::Palette;
+use crate::rules::{Convention, MAX_DIMENSION, Point, Rules, point_text};
+use crate::ui::i18n::{engine_error, tr, trf};
+use crate::ui::notice::Notice;
+use crate::ui::state::Shared;
+use crate::ui::ui_ext::UiExt;
+use crate::ui::widgets;
+use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, pos2, vec2};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The most positions a map of many heaps stores (sorted ones where the
+/// heaps are alike): a few seconds of a program.
+pub const MAX_HEAPS_POSITIONS: u64 = 200_000;
+
+/// The largest side of a map of many heaps.
+pub const MAX_HEAPS_SIDE: usize = 64;
+
+/// The plane drawn: the coordinate across, the one down, and the values
+/// of the others (saved with the map's options).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HeapsPlane {
+    /// The coordinate across (0 for x1).
+    pub across: usize,
+    /// The coordinate down.
+    pub down: usize,
+    /// Every coordinate's value; those across and down are not used.
+    pub fixed: Point,
+}
+
+impl Default for HeapsPlane {
+    fn default() -> Self {
+        // The others at 2, 3, 4, ...: distinct, so that a game of
+        // distinct heaps (Welter's) has positions in the first plane.
+        HeapsPlane { across: 0, down: 1, fixed: [0, 1, 2, 3, 4, 5, 6, 7] }
+    }
+}
+
+impl HeapsPlane {
+    /// Within a game of `d` coordinates and a table of `side`: two
+    /// different coordinates, the others below the side.
+    fn clamp(&mut self, d: usize, side: usize) {
+        self.across = self.across.min(d - 1);
+        self.down = self.down.min(d - 1);
+        if self.down == self.across {
+            self.down = if self.across == 0 { 1 } else { 0 };
+        }
+        for c in &mut self.fixed {
+            *c = (*c).min(side.saturating_sub(1) as u64);
+        }
+    }
+
+    /// Saved values brought within what the controls allow.
+    pub fn clamp_to_ui(&mut self) {
+        self.clamp(MAX_DIMENSION, MAX_HEAPS_SIDE);
+    }
+
+    /// The position of the plane's cell `(u, v)`.
+    fn position(&self, u: usize, v: usize) -> Point {
+        let mut p = self.fixed;
+        (p[self.across], p[self.down]) = (u as u64, v as u64);
+        p
+    }
+}
+
+/// The side of the map of `rules` for the size asked: at most
+/// [`MAX_HEAPS_SIDE`], and as large as [`MAX_HEAPS_POSITIONS`] allow.
+pub fn heaps_side(rules: &Rules, size: usize) -> usize {
+    let d = rules.dimension as usize;
+    let mut n = size.clamp(2, MAX_HEAPS_SIDE);
+    while n > 2 {
+        let sides = vec![n; d];
+        let stored = heaps::position_count(&sides, heaps::storage_for(rules, &sides, false)).unwrap_or(u64::MAX);
+        if stored <= MAX_HEAPS_POSITIONS {
+            break;
+        }
+        n -= 1;
+    }
+    n
+}
+
+/// A computed table, its largest value (for the palette) and whether some
+/// cells are not positions (for the legend).
+struct Computed {
+    table: Arc<HeapTable>,
+    max: u32,
+    not_positions: bool,
+}
+
+/// The table of many heaps of the map: computed, being computed, or why
+/// not.
+#[derive(Default)]
+pub(crate) struct HeapsMap {
+    shown: Option<Computed>,
+    job: Option<Job<Computed, EngineError>>,
+    /// The rules and side asked for last: not asked again every frame.
+    asked: Option<(Rules, usize)>,
+    error: Option<Notice>,
+}
+
+impl HeapsMap {
+    /// The table on screen.
+    pub fn table(&self) -> Option<&Arc<HeapTable>> {
+        self.shown.as_ref().map(|c| &c.table)
+    }
+
+    /// Whether the table is being computed.
+    pub fn is_computing(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Compute the table of `rules` on the cube of `side` unless it was
+    /// asked for already.
+    fn want(&mut self, ctx: &egui::Context, rules: &Rules, side: usize) {
+        if self.asked.as_ref().is_some_and(|(r, n)| r.same_game(rules) && *n == side) {
+            return;
+        }
+        self.asked = Some((rules.clone(), side));
+        self.error = None;
+        let rules = rules.clone();
+        self.job = Some(widgets::spawn(widgets::JobLabel::new("map.computing"), ctx, move |control| {
+            let sides = vec![side; rules.dimension as usize];
+            let storage = heaps::storage_for(&rules, &sides, false);
+            let table = heaps::compute(&rules, &sides, storage, &control)?;
+            let (max, not_positions) = table.value_range();
+            Ok(Computed { table: Arc::new(table), max, not_positions })
+        }));
+    }
+
+    /// Collect the job when it ended.
+    pub fn poll(&mut self) {
+        match poll(&mut self.job) {
+            Some(JobEnd::Done(c)) => self.shown = Some(c),
+            Some(JobEnd::Cancelled | JobEnd::Failed(JobError::Work(EngineError::Cancelled))) => {
+                self.error = Some(Notice::key("map.cancelled"));
+            }
+            Some(JobEnd::Failed(JobError::Work(e))) => self.error = Some(Notice::new(move || engine_error(&e))),
+            Some(JobEnd::Failed(JobError::Panicked(m))) => {
+                self.error = Some(Notice::new(move || trf("map.internal_error", &[("detail", &m)])));
+            }
+            None => {}
+        }
+    }
+
+    /// Ask again (after an error or a cancel).
+    pub fn retry(&mut self) {
+        self.asked = None;
+        self.error = None;
+    }
+}
+
+/// The name of coordinate `i` (from 0): `x1`, `x2`, ...
+fn name(i: usize) -> String {
+    format!("x{}", i + 1)
+}
+
+/// The map tab for a game of more than three heaps.
+pub(super) fn draw(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
+    let rules = &shared.rules;
+    let d = rules.dimension as usize;
+    let side = heaps_side(rules, tab.options.size);
+    tab.rt.heaps.want(ui.ctx(), rules, side);
+    let n = tab.rt.heaps.table().filter(|t| t.rules().same_game(rules)).map_or(side, |t| t.sides()[0]);
+    tab.options.heaps_plane.clamp(d, n);
+    widgets::side_panel(ui, "map_heaps_side", widgets::Side::Right, 370.0, 0.4, |ui| {
+        side_panel(ui, tab, rules, side);
+    });
+    egui::CentralPanel::default().show(ui, |ui| plane(ui, tab, rules));
+}
+
+/// The side panel: what was computed, the plane's coordinates and the
+/// sliders of the others, the layer of a game with passes.
+fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, rules: &Rules, side: usize) {
+    let d = rules.dimension as usize;
+    ui.section(tr("map.heaps.title"));
+    ui.phrases(trf("map.heaps.about", &[("name", &crate::ui::rules_choice::rules_label(rules)), ("n", &d)]));
+    if let Some(job) = &tab.rt.heaps.job
+        && widgets::job_progress(ui, job)
+    {
+        tab.rt.heaps.job = None;
+    }
+    if let Some(e) = &tab.rt.heaps.error {
+        ui.colored_label(ui.visuals().error_fg_color, e.text());
+        if ui.button(tr("map.heaps.retry")).clicked() {
+            tab.rt.heaps.retry();
+        }
+    }
+    let Some(t) = tab.rt.heaps.table().filter(|t| t.rules().same_game(rules)).cloned() else { return };
+    let n = t.sides()[0];
+    let key = if t.storage() == heaps::Storage::Sorted { "map.heaps.computed_sorted" } else { "map.heaps.computed" };
+    ui.phrases(trf(key, &[("n", &d), ("top", &(n - 1)), ("positions", &t.positions_stored())]));
+    if side < tab.options.size.min(MAX_HEAPS_SIDE) || tab.options.size > MAX_HEAPS_SIDE {
+        ui.phrases(RichText::new(trf("map.heaps.capped", &[("side", &n), ("max", &MAX_HEAPS_POSITIONS)])).small());
+    }
+    let plane = &mut tab.options.heaps_plane;
+    ui.section(tr("map.heaps.plane"));
+    for (key, which) in [("map.heaps.across", 0), ("map.heaps.down", 1)] {
+        ui.horizontal(|ui| {
+            let label = ui.phrases(tr(key));
+            let current = if which == 0 { plane.across } else { plane.down };
+            let mut chosen = current;
+            egui::ComboBox::from_id_salt(("heaps_axis", which))
+                .selected_text(name(current))
+                .show_ui(ui, |ui| {
+                    for i in 0..d {
+                        ui.selectable_value(&mut chosen, i, name(i));
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            if chosen != current {
+                // Choosing the other's coordinate swaps the two.
+                let other = if which == 0 { plane.down } else { plane.across };
+                let (a, b) = if chosen == other { (other, current) } else { (chosen, other) };
+                (plane.across, plane.down) = if which == 0 { (a, b) } else { (b, a) };
+            }
+        });
+    }
+    for i in (0..d).filter(|&i| i != plane.across && i != plane.down) {
+        ui.horizontal(|ui| {
+            let label = ui.phrases(name(i));
+            ui.add(egui::Slider::new(&mut plane.fixed[i], 0..=(n as u64 - 1))).labelled_by(label.id);
+        });
+    }
+    let layers = rules.passes.layers();
+    if layers > 1 {
+        ui.section(tr("map.heaps.layer"));
+        tab.options.pass_layer = tab.options.pass_layer.min(layers - 1);
+        for layer in (0..layers).rev() {
+            let text = crate::ui::rules_choice::passes_left(rules.passes, layer);
+            ui.radio_value(&mut tab.options.pass_layer, layer, text);
+        }
+    }
+    ui.add_space(8.0);
+    ui.phrases(RichText::new(tr("map.heaps.hint")).small());
+}
+
+/// The plane: a square cell a position, the coordinates' names on the
+/// axes, the legend, and the value under the pointer.
+fn plane(ui: &mut egui::Ui, tab: &MapTab, rules: &Rules) {
+    let pal = crate::ui::theme::current(ui.ctx());
+    let Some(c) = tab.rt.heaps.shown.as_ref().filter(|c| c.table.rules().same_game(rules)) else {
+        ui.centered_and_justified(|ui| ui.phrases(tr("map.heaps.waiting")));
+        return;
+    };
+    let t = &c.table;
+    let d = rules.dimension as usize;
+    let n = t.sides()[0];
+    let layer = tab.options.pass_layer.min(t.start_layer());
+    let plane = &tab.options.heaps_plane;
+    let misere = rules.convention == Convention::Misere;
+    let highlight = super::parse_values(&tab.options.highlight);
+    let palette = Palette::new(tab.options.palette, c.max, &highlight, misere);
+    let text = ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
+    let ink = ui.visuals().strong_text_color();
+    // The plane, and a line below it for the cell under the pointer.
+    let size = ui.available_size() - vec2(0.0, 2.0 * text);
+    let (area, _) = ui.allocate_exact_size(size.max(vec2(80.0, 80.0)), Sense::hover());
+    let painter = ui.painter_at(area);
+    // Room for the axis names, and for the legend on the right.
+    let margin = 2.2 * text;
+    let legend_width = 9.0 * text;
+    let room = vec2(area.width() - margin - legend_width, area.height() - margin).max(vec2(40.0, 40.0));
+    let cell = (room.x.min(room.y) / n as f32).max(1.0);
+    let origin = area.min + vec2(margin, margin);
+    let cell_rect =
+        |u: usize, v: usize| Rect::from_min_size(origin + vec2(u as f32 * cell, v as f32 * cell), vec2(cell, cell));
+    let value = |u: usize, v: usize| t.get(&plane.position(u, v)[..d], layer);
+    for v in 0..n {
+        for u in 0..n {
+            let fill = value(u, v).map_or(Color32::TRANSPARENT, |g| super::legend::colour(palette.colour(g)));
+            painter.rect_filled(cell_rect(u, v), 0.0, fill);
+        }
+    }
+    let whole = Rect::from_min_size(origin, vec2(cell * n as f32, cell * n as f32));
+    let others: Vec<String> = (0..d)
+        .filter(|&i| i != plane.across && i != plane.down)
+        .map(|i| format!("{} = {}", name(i), plane.fixed[i]))
+        .collect();
+    let label = trf(
+        "map.heaps.plane_label",
+        &[("across", &name(plane.across)), ("down", &name(plane.down)), ("others", &others.join(", "))],
+    );
+    let response = ui.interact(whole, egui::Id::new("heaps_plane"), Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &label));
+    painter.rect_stroke(whole, 0.0, Stroke::new(1.0, pal.board_edge), StrokeKind::Outside);
+    let font = FontId::proportional(text);
+    painter.text(
+        whole.left_top() - vec2(0.0, 0.3 * text),
+        Align2::LEFT_BOTTOM,
+        format!("{} →", name(plane.across)),
+        font.clone(),
+        ink,
+    );
+    painter.text(
+        whole.left_top() - vec2(0.3 * text, -0.2 * text),
+        Align2::RIGHT_TOP,
+        format!("{}\n↓", name(plane.down)),
+        font.clone(),
+        ink,
+    );
+    // The legend: what each colour means.
+    let mut y = whole.top();
+    let x = whole.right() + text;
+    painter.text(pos2(x, y), Align2::LEFT_TOP, trf("map.legend", &[]), font.clone(), ink);
+    y += 1.4 * text;
+    let mut entries: Vec<(String, Color32)> = palette
+        .legend(c.max, &highlight, misere, 7)
+        .into_iter()
+        .map(|(l, col)| {
+            (if l == Palette::OTHER { tr("map.legend.other").into() } else { l }, super::legend::colour(col))
+        })
+        .collect();
+    if c.not_positions {
+        entries.push((
+            tr("map.legend.not_a_position").into(),
+            super::legend::colour(crate::map::palette::NOT_A_POSITION_COLOUR),
+        ));
+    }
+    for (label, colour) in entries {
+        let swatch = Rect::from_min_size(pos2(x, y), vec2(text, text));
+        painter.rect_filled(swatch, 2.0, colour);
+        painter.rect_stroke(swatch, 2.0, Stroke::new(1.0, pal.board_edge), StrokeKind::Inside);
+        painter.text(pos2(x + 1.4 * text, y), Align2::LEFT_TOP, label, font.clone(), ink);
+        y += 1.3 * text;
+    }
+    // The value under the pointer, and where it is.
+    let mut line = tr("map.heaps.point").to_string();
+    if let Some(at) = response.hover_pos().filter(|p| whole.contains(*p)) {
+        let (u, v) = (((at.x - whole.left()) / cell) as usize, ((at.y - whole.top()) / cell) as usize);
+        let (u, v) = (u.min(n - 1), v.min(n - 1));
+        painter.rect_stroke(cell_rect(u, v), 0.0, Stroke::new(2.0, ink), StrokeKind::Inside);
+        let p = plane.position(u, v);
+        let shown = match value(u, v) {
+            Some(crate::grundy::NOT_A_POSITION) | None => tr("map.heaps.no_position").to_string(),
+            Some(0) if misere => "P".to_string(),
+            Some(_) if misere => "N".to_string(),
+            Some(g) => format!("g = {g}"),
+        };
+        line = format!("{}: {shown}", point_text(&p[..d]));
+    }
+    ui.phrases(RichText::new(line).size(text * 1.1));
+}
