@@ -295,7 +295,7 @@ fn plane(ui: &mut egui::Ui, tab: &MapTab, rules: &Rules) {
         "map.heaps.plane_label",
         &[("across", &name(plane.across)), ("down", &name(plane.down)), ("others", &others.join(", "))],
     );
-    let response = ui.interact(whole, egui::Id::new("heaps_plane"), Sense::hover());
+    let response = ui.interact(whole, egui::Id::unique("heaps_plane"), Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &label));
     painter.rect_stroke(whole, 0.0, Stroke::new(1.0, pal.board_edge), StrokeKind::Outside);
     let font = FontId::proportional(text);
