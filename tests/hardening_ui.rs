@@ -57,7 +57,7 @@ fn saved_rules_that_fail_validation_start_the_defaults_with_a_banner() {
     // A piece has one to three coordinates (a program up to eight).
     let four = r#"{"name":"four","description":"","piece":{"slides":[],"jumps":[]},"terminal":[],"convention":"normal","dimension":4}"#;
     for (rules, why) in
-        [(zero, "(0, 0), which does not move"), (far, "at most 4096"), (four, "a piece and the map take 1, 2 or 3")]
+        [(zero, "(0, 0), which does not move"), (far, "at most 4096"), (four, "and a piece takes 1, 2 or 3")]
     {
         let mut h = harness(with_rules(rules));
         h.run();

@@ -257,15 +257,16 @@ fn a_symmetric_five_heap_game_sorted_and_full_are_equal() {
 }
 
 #[test]
-fn a_false_claim_of_heaps_alike_a_move_that_keeps_the_sum_and_huge_boxes_are_refused_with_messages() {
+fn a_false_claim_of_heaps_alike_a_move_out_of_the_box_and_huge_boxes_are_refused_with_messages() {
     let liar = "fn heaps_alike() { true } fn moves(a, b, c, d) { if a > 0 { [[a - 1, b, c, d]] } else { [] } }";
     let rules = Rules::from_program("liar", Program::new(liar).unwrap());
     let e = heaps::compute(&rules, &[4; 4], Storage::Sorted, &Control::new()).unwrap_err().to_string();
     assert!(e.contains("heaps_alike") && e.contains("swapped"), "{e}");
+    // A move that keeps the sum is searched, and this one leaves the box.
     let sum = "fn moves(a, b, c, d) { if a > 0 { [[a - 1, b + 1, c, d]] } else { [] } }";
     let rules = Rules::from_program("keeps", Program::new(sum).unwrap());
     let e = heaps::compute(&rules, &[4; 4], Storage::Full, &Control::new()).unwrap_err().to_string();
-    assert!(e.contains("does not lower the sum"), "{e}");
+    assert!(e.contains("lies outside the box 4 x 4 x 4 x 4"), "{e}");
     let rules = preset("nim-4").unwrap();
     let e = heaps::check(&rules, &[1_000_000; 4], Storage::Full).unwrap_err().to_string();
     assert!(e.contains("1000000 x 1000000 x 1000000 x 1000000 is") && e.contains("the limit on this machine"), "{e}");
@@ -442,4 +443,67 @@ fn welters_game_on_two_to_five_heaps() {
         }
         assert!(positions > 0);
     }
+}
+
+/// Three-heap Nim where no move takes as many stones as the move before
+/// it: a game with a memory of four coordinates (x, y, z, t), t the
+/// stones the last move took (0 at the start). From a position with t = 0
+/// a move keeps the sum of the coordinates (the stones taken come back as
+/// t), so the table is found by the search; the brute force recurses on
+/// the game itself.
+#[test]
+fn a_game_with_a_memory_of_four_coordinates_is_searched_and_a_cycle_is_reported() {
+    let source = "fn moves(x, y, z, t) {
+        let heaps = [x, y, z];
+        let out = [];
+        for i in 0..3 {
+            for k in 1..=heaps[i] {
+                if k != t {
+                    let q = [x, y, z, k];
+                    q[i] = heaps[i] - k;
+                    out.push(q);
+                }
+            }
+        }
+        out
+    }";
+    let rules = Rules::from_program("no-repeat", Program::new(source).unwrap());
+    let side = 7;
+    let t = table(&rules, &[side; 4], Storage::Full);
+    fn brute(p: [u64; 4], memo: &mut HashMap<[u64; 4], u32>) -> u32 {
+        if let Some(&v) = memo.get(&p) {
+            return v;
+        }
+        let mut values = Vec::new();
+        for i in 0..3 {
+            for k in (1..=p[i]).filter(|&k| k != p[3]) {
+                let mut q = p;
+                q[i] -= k;
+                q[3] = k;
+                values.push(brute(q, memo));
+            }
+        }
+        let v = (0..).find(|v| !values.contains(v)).unwrap();
+        memo.insert(p, v);
+        v
+    }
+    let mut memo = HashMap::new();
+    let mut differs_from_nim = 0;
+    for p in all_positions(&[side; 4]) {
+        let q = [p[0], p[1], p[2], p[3]];
+        assert_eq!(t.get(&p, 0), Some(brute(q, &mut memo)), "no-repeat at {p:?}");
+        if p[3] == 0 && (t.get(&p, 0) == Some(0)) != (p[0] ^ p[1] ^ p[2] == 0) {
+            differs_from_nim += 1;
+        }
+    }
+    assert!(differs_from_nim > 0, "the memory changes the game");
+    // Misère play and a pass are searched too.
+    let misere = rules.clone().misere().with_pass();
+    let m = table(&misere, &[4; 4], Storage::Full);
+    assert!(m.get(&[0, 0, 0, 0], 1).is_some());
+    // A game that never ends: (1, 0, 0, 0) and (0, 0, 0, 1) lead to each other.
+    let endless = "fn moves(a, b, c, d) { if a > 0 { [[a - 1, b, c, d + 1]] } else if d > 0 { [[a + 1, b, c, d - 1]] } else { [] } }";
+    let rules = Rules::from_program("endless", Program::new(endless).unwrap());
+    let e = heaps::compute(&rules, &[3; 4], Storage::Full, &Control::new()).unwrap_err().to_string();
+    assert!(e.contains("does not end") && e.contains("(1, 0, 0, 0) → (0, 0, 0, 1) → (1, 0, 0, 0)"), "{e}");
 }

@@ -199,7 +199,7 @@ fn a_move_into_a_cell_that_is_not_a_position_is_an_error_naming_the_move() {
     let text = e.to_string();
     assert!(text.contains("the move to (1, 1)") && text.contains("not a position"), "{text}");
     let e = naive::table_box(&Rules::from_program("bad", bad), [3, 3, 1]).unwrap_err();
-    assert!(matches!(e, ProgramError::OptionNotAPosition { option: [1, 1, 0, 0, 0, 0, 0, 0], .. }), "{e}");
+    assert!(matches!(&e, ProgramError::OptionNotAPosition { option, .. } if option == &[1, 1]), "{e}");
     let e = Program::new("fn position(x) { true }\nfn moves(x, y) { [] }").unwrap_err();
     assert!(matches!(e, ProgramError::PositionArity { moves: 2, position: 1 }), "{e}");
 }

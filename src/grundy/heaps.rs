@@ -24,10 +24,14 @@ use rayon::prelude::*;
 use rhai::Scope;
 use std::fmt;
 
-/// The bytes a position's value takes in one layer.
-const BYTES_PER_VALUE: u64 = 4;
+mod search;
+
+/// The bytes a position takes in one layer: its value, and the status
+/// byte of the search for games with a memory.
+const BYTES_PER_VALUE: u64 = 5;
 /// The bytes a stored position takes in the list of them that `ppos`,
-/// `table` and `check` walk (a [`Point`]), counted once a position.
+/// `table`, `check` and the search walk (a [`Point`]), counted once a
+/// position.
 const BYTES_PER_LISTED: u64 = 64;
 
 /// How a table stores the positions.
@@ -66,6 +70,12 @@ pub enum HeapsFault {
         /// The option.
         option: String,
     },
+    /// The moves go round a cycle (a game with a memory that never ends):
+    /// its positions in the order they are played, the first again last.
+    Cycle {
+        /// The positions, joined by arrows.
+        positions: String,
+    },
     /// `fn heaps_alike` is true, but swapping two heaps does not swap the
     /// options.
     NotAlike {
@@ -90,8 +100,13 @@ impl fmt::Display for HeapsFault {
             }
             HeapsFault::KeepsSum { position, option } => write!(
                 f,
-                "at {position}: the option {option} does not lower the sum of the coordinates; games of more than \
-                 3 coordinates must lower it at every move (games with a memory take 1 to 3 coordinates so far)"
+                "at {position}: the option {option} does not lower the sum of the coordinates (such a game is \
+                 computed by a search)"
+            ),
+            HeapsFault::Cycle { positions } => write!(
+                f,
+                "the game does not end: its moves go round the cycle {positions}; a game with a memory must \
+                 make every play end"
             ),
             HeapsFault::OptionNotAPosition { position, option } => {
                 write!(
@@ -432,8 +447,16 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
                 })
                 .collect();
             for r in results {
-                let (at, v) = r?;
-                table.values[layer * count + at] = v;
+                match r {
+                    Ok((at, v)) => table.values[layer * count + at] = v,
+                    // A game with a memory: the search computes it from scratch.
+                    Err(EngineError::Heaps(HeapsFault::KeepsSum { .. })) => {
+                        table.values.fill(0);
+                        search::fill(&mut table, program, control)?;
+                        return Ok(table);
+                    }
+                    Err(e) => return Err(e),
+                }
             }
             control.advance(positions.len() as u64);
         }

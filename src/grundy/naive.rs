@@ -70,9 +70,8 @@ pub fn table_box(rules: &Rules, dims: [usize; 3]) -> Result<Vec<u32>, crate::rul
                     let mut options: Vec<u32> = moves.iter().map(|&q| v[layer * cells + index(q)]).collect();
                     if let Some(i) = options.iter().position(|&o| o == super::NOT_A_POSITION) {
                         return Err(crate::rules::ProgramError::OptionNotAPosition {
-                            position: crate::rules::point_of(p),
-                            option: crate::rules::point_of(moves[i]),
-                            dimension: rules.dimension,
+                            position: crate::rules::coordinates(p, rules.dimension),
+                            option: crate::rules::coordinates(moves[i], rules.dimension),
                         });
                     }
                     if rules.passes.allowed(layer, !moves.is_empty()) {

@@ -110,9 +110,8 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                         let v = table.get_at(q, layer);
                         if v == NOT_A_POSITION {
                             return Err(ProgramError::OptionNotAPosition {
-                                position: crate::rules::point_of(p),
-                                option: crate::rules::point_of(q.map(|v| v as u64)),
-                                dimension: d,
+                                position: crate::rules::coordinates(p, d),
+                                option: crate::rules::coordinates(q.map(|v| v as u64), d),
                             }
                             .into());
                         }

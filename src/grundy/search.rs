@@ -11,7 +11,7 @@
 
 use super::{EngineError, NOT_A_POSITION, Table};
 use crate::Control;
-use crate::rules::{Convention, Pos, ProgramError, point_of};
+use crate::rules::{Convention, Pos, ProgramError, coordinates};
 use rhai::Scope;
 use std::sync::atomic::Ordering;
 
@@ -122,9 +122,8 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                 };
                 if !domain {
                     return Err(EngineError::Program(ProgramError::OptionNotAPosition {
-                        position: point_of(position_of(from).map(|v| v as u64)),
-                        option: point_of(q.map(|v| v as u64)),
-                        dimension: d,
+                        position: coordinates(position_of(from).map(|v| v as u64), d),
+                        option: coordinates(q.map(|v| v as u64), d),
                     }));
                 }
                 push(table, o, layer, &mut work, control).map_err(failed)?;

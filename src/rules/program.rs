@@ -92,6 +92,11 @@ pub fn position_text(p: Pos, dimension: u8) -> String {
     point_text(&p[..dimension.clamp(1, 3) as usize])
 }
 
+/// The first `dimension` coordinates (1 to 3) of a position.
+pub fn coordinates(p: Pos, dimension: u8) -> Vec<u64> {
+    p[..dimension.clamp(1, 3) as usize].to_vec()
+}
+
 /// A position of one to three coordinates as a [`Point`] (0 beyond them).
 pub fn point_of(p: Pos) -> Point {
     let mut q = [0; MAX_DIMENSION];
@@ -245,15 +250,14 @@ impl Program {
         limits: &Limits,
     ) -> Result<Vec<Pos>, ProgramError> {
         if !self.is_position(p, scope, stop)? {
-            return Err(ProgramError::NotAPosition { position: point_of(p), dimension: self.dimension });
+            return Err(ProgramError::NotAPosition { position: coordinates(p, self.dimension) });
         }
         let options = self.options_within(p, scope, stop, limits)?;
         for &q in &options {
             if !self.is_position(q, scope, stop)? {
                 return Err(ProgramError::OptionNotAPosition {
-                    position: point_of(p),
-                    option: point_of(q),
-                    dimension: self.dimension,
+                    position: coordinates(p, self.dimension),
+                    option: coordinates(q, self.dimension),
                 });
             }
         }
@@ -269,23 +273,14 @@ impl Program {
         stop: Option<Instant>,
         limits: &Limits,
     ) -> Result<Vec<Point>, ProgramError> {
-        let point = |c: &[u64]| {
-            let mut q = [0; MAX_DIMENSION];
-            q[..c.len()].copy_from_slice(c);
-            q
-        };
         if !self.is_position_of(p, scope, stop)? {
-            return Err(ProgramError::NotAPosition { position: point(p), dimension: self.dimension });
+            return Err(ProgramError::NotAPosition { position: p.to_vec() });
         }
         let options = self.options_of::<MAX_DIMENSION>(p, scope, stop, limits)?;
         let d = p.len();
         for q in &options {
             if !self.is_position_of(&q[..d], scope, stop)? {
-                return Err(ProgramError::OptionNotAPosition {
-                    position: point(p),
-                    option: *q,
-                    dimension: self.dimension,
-                });
+                return Err(ProgramError::OptionNotAPosition { position: p.to_vec(), option: q[..d].to_vec() });
             }
         }
         Ok(options)

@@ -3,8 +3,8 @@
 //! the app words every variant in the user's language
 //! (`src/ui/i18n.rs`, `program_error`).
 
+use super::Pos;
 use super::program::{MAX_PROGRAM_TEXT, point_text, position_text};
-use super::{Point, Pos};
 use crate::script;
 use std::fmt;
 
@@ -167,20 +167,16 @@ pub enum ProgramError {
     ManyCoordinates(u8),
     /// `position` is not a position of the game (`fn position` is false).
     NotAPosition {
-        /// The cell.
-        position: Point,
-        /// How many coordinates the game has.
-        dimension: u8,
+        /// The cell: the game's coordinates.
+        position: Vec<u64>,
     },
     /// A move from `position` reaches a cell that `fn position` says is
     /// not a position of the game.
     OptionNotAPosition {
-        /// The position it was run at.
-        position: Point,
+        /// The position it was run at (the game's coordinates).
+        position: Vec<u64>,
         /// The option that is not a position.
-        option: Point,
-        /// How many coordinates the game has.
-        dimension: u8,
+        option: Vec<u64>,
     },
     /// The game does not end: its moves go round a cycle, the positions in
     /// the order they are played, the first again at the end.
@@ -498,17 +494,15 @@ impl fmt::Display for ProgramError {
             ProgramError::AlikeArity(n) => {
                 write!(f, "`fn heaps_alike` takes {n} parameters; it takes none: fn heaps_alike() {{ true }}")
             }
-            ProgramError::NotAPosition { position, dimension } => write!(
-                f,
-                "{} is not a position of the game (`fn position` is false there)",
-                point_text(&position[..*dimension as usize])
-            ),
-            ProgramError::OptionNotAPosition { position, option, dimension } => write!(
+            ProgramError::NotAPosition { position } => {
+                write!(f, "{} is not a position of the game (`fn position` is false there)", point_text(position))
+            }
+            ProgramError::OptionNotAPosition { position, option } => write!(
                 f,
                 "at {}: the move to {} reaches a cell that is not a position of the game (`fn position` is false \
                  there)",
-                point_text(&position[..*dimension as usize]),
-                point_text(&option[..*dimension as usize])
+                point_text(position),
+                point_text(option)
             ),
             ProgramError::Budget { millis } => write!(
                 f,

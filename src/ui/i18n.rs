@@ -267,6 +267,7 @@ fn heaps_fault(fault: &crate::grundy::heaps::HeapsFault) -> String {
         H::OptionNotAPosition { position, option } => {
             trf("heaps.fault.not_position", &[("position", position), ("option", option)])
         }
+        H::Cycle { positions } => trf("heaps.fault.cycle", &[("positions", positions)]),
         H::NotAlike { position, swapped, heap } => trf(
             "heaps.fault.not_alike",
             &[("position", position), ("swapped", swapped), ("i", heap), ("j", &(heap + 1))],
@@ -384,16 +385,12 @@ pub fn program_error(e: &crate::rules::ProgramError) -> String {
         }
         E::AlikeArity(n) => trf("program.error.alike_arity", &[("n", n)]),
         E::ManyCoordinates(n) => trf("program.error.many_coordinates", &[("n", n)]),
-        E::NotAPosition { position, dimension } => trf(
-            "program.error.no_position",
-            &[("position", &crate::rules::point_text(&position[..*dimension as usize]))],
-        ),
-        E::OptionNotAPosition { position, option, dimension } => trf(
+        E::NotAPosition { position } => {
+            trf("program.error.no_position", &[("position", &crate::rules::point_text(position))])
+        }
+        E::OptionNotAPosition { position, option } => trf(
             "program.error.not_a_position",
-            &[
-                ("position", &crate::rules::point_text(&position[..*dimension as usize])),
-                ("option", &crate::rules::point_text(&option[..*dimension as usize])),
-            ],
+            &[("position", &crate::rules::point_text(position)), ("option", &crate::rules::point_text(option))],
         ),
         E::Budget { millis } => trf("program.error.budget", &[("s", &(*millis as f64 / 1000.0))]),
         E::Cancelled => tr("map.engine.cancelled").to_string(),

@@ -271,11 +271,46 @@ fn plane(ui: &mut egui::Ui, tab: &MapTab, rules: &Rules) {
     let size = ui.available_size() - vec2(0.0, 2.0 * text);
     let (area, _) = ui.allocate_exact_size(size.max(vec2(80.0, 80.0)), Sense::hover());
     let painter = ui.painter_at(area);
-    // Room for the axis names, and for the legend on the right.
+    let font = FontId::proportional(text);
+    let mut entries: Vec<(String, Color32)> = palette
+        .legend(c.max, &highlight, misere, 7)
+        .into_iter()
+        .map(|(l, col)| {
+            (if l == Palette::OTHER { tr("map.legend.other").into() } else { l }, super::legend::colour(col))
+        })
+        .collect();
+    if c.not_positions {
+        entries.push((
+            tr("map.legend.not_a_position").into(),
+            super::legend::colour(crate::map::palette::NOT_A_POSITION_COLOUR),
+        ));
+    }
+    // Each legend entry: a swatch, its label and a gap.
+    let widths: Vec<f32> = entries
+        .iter()
+        .map(|(l, _)| painter.layout_no_wrap(l.clone(), font.clone(), ink).size().x + 2.6 * text)
+        .collect();
+    // Room for the axis names; the legend to the right of the plane or in
+    // rows below it, wherever the plane is larger.
     let margin = 2.2 * text;
-    let legend_width = 9.0 * text;
-    let room = vec2(area.width() - margin - legend_width, area.height() - margin).max(vec2(40.0, 40.0));
-    let cell = (room.x.min(room.y) / n as f32).max(1.0);
+    let right = widths.iter().copied().fold(0.0, f32::max) + text;
+    let title = painter.layout_no_wrap(trf("map.legend", &[]), font.clone(), ink).size().x + text;
+    let rows = |width: f32| {
+        let (mut rows, mut x) = (1.0, title);
+        for &w in &widths {
+            if x + w > width && x > 0.0 {
+                rows += 1.0;
+                x = 0.0;
+            }
+            x += w;
+        }
+        rows
+    };
+    let beside = (area.width() - margin - right).min(area.height() - margin);
+    let below_rows = rows(area.width() - margin);
+    let under = (area.width() - margin).min(area.height() - margin - below_rows * 1.5 * text);
+    let legend_below = under > beside;
+    let cell = (beside.max(under).max(40.0) / n as f32).max(1.0);
     let origin = area.min + vec2(margin, margin);
     let cell_rect =
         |u: usize, v: usize| Rect::from_min_size(origin + vec2(u as f32 * cell, v as f32 * cell), vec2(cell, cell));
@@ -298,7 +333,6 @@ fn plane(ui: &mut egui::Ui, tab: &MapTab, rules: &Rules) {
     let response = ui.interact(whole, egui::Id::unique("heaps_plane"), Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &label));
     painter.rect_stroke(whole, 0.0, Stroke::new(1.0, pal.board_edge), StrokeKind::Outside);
-    let font = FontId::proportional(text);
     painter.text(
         whole.left_top() - vec2(0.0, 0.3 * text),
         Align2::LEFT_BOTTOM,
@@ -314,29 +348,31 @@ fn plane(ui: &mut egui::Ui, tab: &MapTab, rules: &Rules) {
         ink,
     );
     // The legend: what each colour means.
-    let mut y = whole.top();
-    let x = whole.right() + text;
-    painter.text(pos2(x, y), Align2::LEFT_TOP, trf("map.legend", &[]), font.clone(), ink);
-    y += 1.4 * text;
-    let mut entries: Vec<(String, Color32)> = palette
-        .legend(c.max, &highlight, misere, 7)
-        .into_iter()
-        .map(|(l, col)| {
-            (if l == Palette::OTHER { tr("map.legend.other").into() } else { l }, super::legend::colour(col))
-        })
-        .collect();
-    if c.not_positions {
-        entries.push((
-            tr("map.legend.not_a_position").into(),
-            super::legend::colour(crate::map::palette::NOT_A_POSITION_COLOUR),
-        ));
-    }
-    for (label, colour) in entries {
+    let legend_at = |i: usize, x: f32, y: f32| {
+        let (label, colour) = &entries[i];
         let swatch = Rect::from_min_size(pos2(x, y), vec2(text, text));
-        painter.rect_filled(swatch, 2.0, colour);
+        painter.rect_filled(swatch, 2.0, *colour);
         painter.rect_stroke(swatch, 2.0, Stroke::new(1.0, pal.board_edge), StrokeKind::Inside);
         painter.text(pos2(x + 1.4 * text, y), Align2::LEFT_TOP, label, font.clone(), ink);
-        y += 1.3 * text;
+    };
+    if legend_below {
+        let (left, mut y) = (whole.left(), whole.bottom() + 0.5 * text);
+        painter.text(pos2(left, y), Align2::LEFT_TOP, trf("map.legend", &[]), font.clone(), ink);
+        let mut x = left + title;
+        for (i, &w) in widths.iter().enumerate() {
+            if x + w > area.right() && x > left {
+                (x, y) = (left, y + 1.5 * text);
+            }
+            legend_at(i, x, y);
+            x += w;
+        }
+    } else {
+        let (x, mut y) = (whole.right() + text, whole.top());
+        painter.text(pos2(x, y), Align2::LEFT_TOP, trf("map.legend", &[]), font.clone(), ink);
+        for i in 0..entries.len() {
+            y += 1.4 * text;
+            legend_at(i, x, y);
+        }
     }
     // The value under the pointer, and where it is.
     let mut line = tr("map.heaps.point").to_string();
