@@ -463,5 +463,9 @@ fn four_heap_nim_is_drawn_plane_by_plane_on_the_map() {
         h.run();
         assert!(shows(&h, "(8, 8, 3, 3): g = 0"), "{language}: the plane x3 = 3, a P-position");
         assert_eq!(h.state().state.map.options.heaps_plane.fixed[2], 3, "the plane is saved with the map's options");
+        // PageUp moves the first slider too (the lesson view hides the sliders).
+        h.key_press(egui::Key::PageUp);
+        h.run();
+        assert_eq!(h.state().state.map.options.heaps_plane.fixed[2], 4, "PageUp: x3 = 4");
     }
 }

@@ -1121,6 +1121,9 @@ mod tests {
                 position: "(1, 0, 0, 0)".into(),
                 option: "(0, 1, 0, 0)".into(),
             }),
+            EngineError::Heaps(crate::grundy::heaps::HeapsFault::Cycle {
+                positions: "(1, 0, 0, 0) → (0, 0, 0, 1) → (1, 0, 0, 0)".into(),
+            }),
             EngineError::Cancelled,
         ];
         let file = RulesFileError::Version { found: 9 };

@@ -176,10 +176,24 @@ pub(super) fn draw(ui: &mut egui::Ui, tab: &mut MapTab, shared: &Shared) {
     tab.rt.heaps.want(ui.ctx(), rules, side);
     let n = tab.rt.heaps.table().filter(|t| t.rules().same_game(rules)).map_or(side, |t| t.sides()[0]);
     tab.options.heaps_plane.clamp(d, n);
+    plane_keys(ui.ctx(), &mut tab.options.heaps_plane, d, n);
     widgets::side_panel(ui, "map_heaps_side", widgets::Side::Right, 370.0, 0.4, |ui| {
         side_panel(ui, tab, rules, side);
     });
     egui::CentralPanel::default().show(ui, |ui| plane(ui, tab, rules));
+}
+
+/// PageUp / PageDown: the first coordinate held fixed, one up or down (as
+/// the plane of three heaps; the lesson view hides the sliders).
+fn plane_keys(ctx: &egui::Context, plane: &mut HeapsPlane, d: usize, n: usize) {
+    let Some(i) = (0..d).find(|&i| i != plane.across && i != plane.down) else { return };
+    let (up, down) = ctx.input(|k| (k.key_pressed(egui::Key::PageUp), k.key_pressed(egui::Key::PageDown)));
+    if up {
+        plane.fixed[i] = (plane.fixed[i] + 1).min(n as u64 - 1);
+    }
+    if down {
+        plane.fixed[i] = plane.fixed[i].saturating_sub(1);
+    }
 }
 
 /// The side panel: what was computed, the plane's coordinates and the
