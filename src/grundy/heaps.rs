@@ -396,7 +396,7 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
             let failed = |e| super::program::engine_error(super::program::failure(control, e));
             let results: Vec<Result<(usize, u32), EngineError>> = positions
                 .par_iter()
-                .map_init(Scope::new, |scope, p| {
+                .map_init(|| (Scope::new(), Vec::new()), |(scope, values), p| {
                     if control.must_stop() {
                         return Err(failed(super::program::stopped(control)));
                     }
@@ -411,7 +411,7 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
                         return Ok((at, NOT_A_POSITION));
                     }
                     let options = program.options_of::<MAX_DIMENSION>(p, scope, stop, &rules.limits).map_err(failed)?;
-                    let mut values = Vec::with_capacity(options.len() + 1);
+                    values.clear();
                     let base = layer * count;
                     for q in &options {
                         let q = &q[..d];
@@ -441,7 +441,7 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
                         let p_position = !values.is_empty() && values.iter().all(|&v| v == 1);
                         u32::from(!p_position)
                     } else {
-                        super::naive::mex(&values)
+                        small_mex(values)
                     };
                     Ok((at, v))
                 })
@@ -492,6 +492,19 @@ pub fn compute_covering(rules: &Rules, p: &[u64], control: &Control) -> Result<H
             made => return made,
         }
     }
+}
+
+/// The mex of `values`: by a mask of 128 bits while they are small, else
+/// as [`super::naive::mex`].
+fn small_mex(values: &[u32]) -> u32 {
+    let mut seen = 0u128;
+    for &v in values {
+        if v >= 128 {
+            return super::naive::mex(values);
+        }
+        seen |= 1 << v;
+    }
+    seen.trailing_ones()
 }
 
 /// Check `fn heaps_alike`: at every position of the box of sides
@@ -559,6 +572,21 @@ fn check_alike(rules: &Rules, sides: &[usize], control: &Control) -> Result<(), 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_small_mex_is_the_mex() {
+        let mut x = 12345u64;
+        for len in 0..200 {
+            let values: Vec<u32> = (0..len)
+                .map(|_| {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    ((x >> 33) % if len % 3 == 0 { 300 } else { 140 }) as u32
+                })
+                .collect();
+            assert_eq!(small_mex(&values), super::super::naive::mex(&values), "{values:?}");
+        }
+        assert_eq!(small_mex(&(0..128).collect::<Vec<u32>>()), 128);
+    }
 
     #[test]
     fn sorted_positions_are_counted_and_ranked_one_to_one() {
