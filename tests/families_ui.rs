@@ -469,3 +469,49 @@ fn four_heap_nim_is_drawn_plane_by_plane_on_the_map() {
         assert_eq!(h.state().state.map.options.heaps_plane.fixed[2], 4, "PageUp: x3 = 4");
     }
 }
+
+/// A formula checked on the map of four-heap Nim, in English and Japanese:
+/// Bouton's XOR holds at every sorted position of the table; the sum of
+/// the heaps does not (it is the XOR exactly where no two heaps share a
+/// binary digit), and the first positions where it fails are named.
+#[test]
+fn a_formula_is_checked_on_the_map_of_many_heaps() {
+    let rules = serde_json::to_string(&preset("nim-4").unwrap()).unwrap();
+    // 17 stones a side, sorted: C(20, 4) = 4845 positions.
+    for (language, button, holds, fails, line) in [
+        (
+            "English",
+            "Check the formula",
+            "The formula holds at all 4845 positions of the table (the sorted positions x1 ≥ x2 ≥ … only",
+            "positions of the table (the sorted positions",
+            "(1, 1, 0, 0): g = 0, the formula gives 2",
+        ),
+        (
+            "Japanese",
+            "式を確かめる",
+            "式は表の 4845 局面すべてで成り立ちます (山の区別がないので",
+            "式は表の 4845 局面のうち",
+            "(1, 1, 0, 0): g = 0、式の値は 2",
+        ),
+    ] {
+        for (formula, expected) in [("x1 ^ x2 ^ x3 ^ x4", holds), ("x1 + x2 + x3 + x4", fails)] {
+            let saved = format!(
+                r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":17,"formula":"{formula}"}}}}}}"#
+            );
+            let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
+            step_until(&mut h, "the table of many heaps", |a| a.state.map.heaps_table().is_some());
+            h.run();
+            h.get_by_label(button).scroll_to_me();
+            h.run();
+            h.get_by_label(button).click();
+            common::step_until_shows(&mut h, expected);
+            if expected == fails {
+                let says_fails =
+                    if language == "English" { "The formula fails at" } else { "局面で成り立ちません" };
+                assert!(shows(&h, says_fails), "{language}: it says the formula fails");
+                assert!(shows(&h, line), "{language}: the first counterexample is named");
+                assert!(!shows(&h, "(1, 0, 0, 0): g = 1"), "{language}: the sum is the XOR at (1, 0, 0, 0)");
+            }
+        }
+    }
+}

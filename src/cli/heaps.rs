@@ -79,7 +79,8 @@ pub fn check(
     let control =
         Control::with_time_limit(std::time::Duration::from_secs_f64(budget.clamp(1.0, super::MAX_BUDGET_SECONDS)));
     let report =
-        progress::watch("checking", &control, || crate::conjecture::heaps::check_heaps(t, text, mode, &control))?;
+        progress::watch("checking", &control, || crate::conjecture::heaps::check_heaps(t, text, mode, &control))
+            .map_err(|e| e.to_string())?;
     put(out, &report.describe())?;
     Ok(if report.holds() { 0 } else { 1 })
 }

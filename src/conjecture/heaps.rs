@@ -105,6 +105,37 @@ impl HeapsReport {
     }
 }
 
+/// Why a check of a table of many heaps could not be made.
+#[derive(Clone, Debug)]
+pub enum HeapsCheckError {
+    /// The formula does not read.
+    Formula(super::FormulaError),
+    /// The formula failed at a position while it ran.
+    Run {
+        /// The position.
+        at: Vec<u64>,
+        /// What went wrong (the script's words).
+        message: String,
+    },
+    /// A statement gave a number at this position.
+    NotAStatement(Vec<u64>),
+    /// The check was cancelled or ran out of time.
+    Stopped,
+}
+
+impl std::fmt::Display for HeapsCheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HeapsCheckError::Formula(error) => write!(f, "{error}"),
+            HeapsCheckError::Run { at, message } => write!(f, "at {}: {message}", point_text(at)),
+            HeapsCheckError::NotAStatement(p) => {
+                write!(f, "at {}: a statement must give true or false, not a number", point_text(p))
+            }
+            HeapsCheckError::Stopped => f.write_str("cancelled"),
+        }
+    }
+}
+
 /// `g(...)` of a formula checked on a table of many heaps.
 struct Reader(Arc<HeapTable>);
 
@@ -142,9 +173,9 @@ pub fn check_heaps(
     text: &str,
     mode: CheckMode,
     control: &Control,
-) -> Result<HeapsReport, String> {
+) -> Result<HeapsReport, HeapsCheckError> {
     let d = table.sides().len();
-    let formula = Formula::compile_heaps(text, d).map_err(|e| e.to_string())?;
+    let formula = Formula::compile_heaps(text, d).map_err(HeapsCheckError::Formula)?;
     let positions = table.stored_positions();
     let layers = table.rules().passes.layers();
     let reader: Arc<dyn TableReader> = Arc::new(Reader(Arc::clone(&table)));
@@ -156,11 +187,11 @@ pub fn check_heaps(
     for layer in (0..layers).rev() {
         // For each position: whether it is one (of the program's domain),
         // and the counterexample there.
-        let results: Vec<Result<(bool, Option<HeapCounterexample>), String>> = positions
+        let results: Vec<Result<(bool, Option<HeapCounterexample>), HeapsCheckError>> = positions
             .par_iter()
             .map_init(Scope::new, |scope, p| {
                 if control.must_stop() {
-                    return Err("cancelled".to_string());
+                    return Err(HeapsCheckError::Stopped);
                 }
                 let p = &p[..d];
                 let g = table.get(p, layer).unwrap_or(NOT_A_POSITION);
@@ -170,14 +201,12 @@ pub fn check_heaps(
                 let coords: Vec<i64> = p.iter().map(|&c| c as i64).collect();
                 let value =
                     reading(&reader, layer, || formula.eval_heaps(scope, &coords, layer as i64, i64::from(g), stop))
-                        .map_err(|e| format!("at {}: {e}", point_text(p)))?;
+                        .map_err(|message| HeapsCheckError::Run { at: p.to_vec(), message })?;
                 let holds = match (mode, value) {
                     (CheckMode::Formula, FormulaValue::Int(v)) => v == i64::from(g),
                     (CheckMode::Formula, FormulaValue::Bool(b)) => b == (g == 0),
                     (CheckMode::Holds, FormulaValue::Bool(b)) => b,
-                    (CheckMode::Holds, FormulaValue::Int(_)) => {
-                        return Err(format!("at {}: a statement must give true or false, not a number", point_text(p)));
-                    }
+                    (CheckMode::Holds, FormulaValue::Int(_)) => return Err(HeapsCheckError::NotAStatement(p.to_vec())),
                 };
                 Ok((true, (!holds).then(|| HeapCounterexample { position: p.to_vec(), layer, g, value })))
             })

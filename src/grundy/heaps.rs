@@ -396,55 +396,62 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
             let failed = |e| super::program::engine_error(super::program::failure(control, e));
             let results: Vec<Result<(usize, u32), EngineError>> = positions
                 .par_iter()
-                .map_init(|| (Scope::new(), Vec::new()), |(scope, values), p| {
-                    if control.must_stop() {
-                        return Err(failed(super::program::stopped(control)));
-                    }
-                    let p = &p[..d];
-                    let at = table.index(p);
-                    let is_position = if layer == 0 {
-                        program.is_position_of(p, scope, stop).map_err(failed)?
-                    } else {
-                        table.values[at] != NOT_A_POSITION
-                    };
-                    if !is_position {
-                        return Ok((at, NOT_A_POSITION));
-                    }
-                    let options = program.options_of::<MAX_DIMENSION>(p, scope, stop, &rules.limits).map_err(failed)?;
-                    values.clear();
-                    let base = layer * count;
-                    for q in &options {
-                        let q = &q[..d];
-                        let fault = |make: fn(String, String) -> HeapsFault| {
-                            EngineError::Heaps(make(point_text(p), point_text(q)))
+                .map_init(
+                    || (Scope::new(), Vec::new()),
+                    |(scope, values), p| {
+                        if control.must_stop() {
+                            return Err(failed(super::program::stopped(control)));
+                        }
+                        let p = &p[..d];
+                        let at = table.index(p);
+                        let is_position = if layer == 0 {
+                            program.is_position_of(p, scope, stop).map_err(failed)?
+                        } else {
+                            table.values[at] != NOT_A_POSITION
                         };
-                        if q.iter().zip(sides).any(|(&c, &n)| c >= n as u64) {
-                            return Err(EngineError::Heaps(HeapsFault::OutsideBox {
-                                position: point_text(p),
-                                option: point_text(q),
-                                sides: sides.to_vec(),
-                            }));
+                        if !is_position {
+                            return Ok((at, NOT_A_POSITION));
                         }
-                        if q.iter().sum::<u64>() >= s as u64 {
-                            return Err(fault(|position, option| HeapsFault::KeepsSum { position, option }));
+                        let options =
+                            program.options_of::<MAX_DIMENSION>(p, scope, stop, &rules.limits).map_err(failed)?;
+                        values.clear();
+                        let base = layer * count;
+                        for q in &options {
+                            let q = &q[..d];
+                            let fault = |make: fn(String, String) -> HeapsFault| {
+                                EngineError::Heaps(make(point_text(p), point_text(q)))
+                            };
+                            if q.iter().zip(sides).any(|(&c, &n)| c >= n as u64) {
+                                return Err(EngineError::Heaps(HeapsFault::OutsideBox {
+                                    position: point_text(p),
+                                    option: point_text(q),
+                                    sides: sides.to_vec(),
+                                }));
+                            }
+                            if q.iter().sum::<u64>() >= s as u64 {
+                                return Err(fault(|position, option| HeapsFault::KeepsSum { position, option }));
+                            }
+                            let v = table.values[base + table.index(q)];
+                            if v == NOT_A_POSITION {
+                                return Err(fault(|position, option| HeapsFault::OptionNotAPosition {
+                                    position,
+                                    option,
+                                }));
+                            }
+                            values.push(v);
                         }
-                        let v = table.values[base + table.index(q)];
-                        if v == NOT_A_POSITION {
-                            return Err(fault(|position, option| HeapsFault::OptionNotAPosition { position, option }));
+                        if rules.passes.allowed(layer, !options.is_empty()) {
+                            values.push(table.values[base - count + at]);
                         }
-                        values.push(v);
-                    }
-                    if rules.passes.allowed(layer, !options.is_empty()) {
-                        values.push(table.values[base - count + at]);
-                    }
-                    let v = if misere {
-                        let p_position = !values.is_empty() && values.iter().all(|&v| v == 1);
-                        u32::from(!p_position)
-                    } else {
-                        small_mex(values)
-                    };
-                    Ok((at, v))
-                })
+                        let v = if misere {
+                            let p_position = !values.is_empty() && values.iter().all(|&v| v == 1);
+                            u32::from(!p_position)
+                        } else {
+                            small_mex(values)
+                        };
+                        Ok((at, v))
+                    },
+                )
                 .collect();
             for r in results {
                 match r {

@@ -8,6 +8,8 @@
 //! `MAX_HEAPS_SIDE²` cells whatever the size asked for.
 
 use super::MapTab;
+use crate::conjecture::CheckMode;
+use crate::conjecture::heaps::{HeapsCheckError, HeapsReport, check_heaps};
 use crate::grundy::EngineError;
 use crate::grundy::heaps::{self, HeapTable};
 use crate::jobs::{Job, JobEnd, JobError, poll};
@@ -107,6 +109,10 @@ struct Computed {
 pub(crate) struct HeapsMap {
     shown: Option<Computed>,
     job: Option<Job<Computed, EngineError>>,
+    /// A formula or statement being checked on the table shown.
+    check_job: Option<Job<HeapsReport, HeapsCheckError>>,
+    /// The last check's result, for the table shown.
+    checked: Option<Result<HeapsReport, HeapsCheckError>>,
     /// The rules and side asked for last: not asked again every frame.
     asked: Option<(Rules, usize)>,
     error: Option<Notice>,
@@ -141,10 +147,22 @@ impl HeapsMap {
         }));
     }
 
-    /// Collect the job when it ended.
+    /// Collect the jobs that ended.
     pub fn poll(&mut self) {
+        match poll(&mut self.check_job) {
+            Some(JobEnd::Done(report)) => self.checked = Some(Ok(report)),
+            Some(JobEnd::Failed(JobError::Work(e))) => self.checked = Some(Err(e)),
+            Some(JobEnd::Cancelled | JobEnd::Failed(JobError::Panicked(_))) => {
+                self.checked = Some(Err(HeapsCheckError::Stopped));
+            }
+            None => {}
+        }
         match poll(&mut self.job) {
-            Some(JobEnd::Done(c)) => self.shown = Some(c),
+            Some(JobEnd::Done(c)) => {
+                // A check belongs to the table it was made on.
+                (self.checked, self.check_job) = (None, None);
+                self.shown = Some(c);
+            }
             Some(JobEnd::Cancelled | JobEnd::Failed(JobError::Work(EngineError::Cancelled))) => {
                 self.error = Some(Notice::key("map.cancelled"));
             }
@@ -215,6 +233,7 @@ fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, rules: &Rules, side: usize) {
     }
     let Some(t) = tab.rt.heaps.table().filter(|t| t.rules().same_game(rules)).cloned() else { return };
     let n = t.sides()[0];
+    let t_for_check = t.clone();
     let key = if t.storage() == heaps::Storage::Sorted { "map.heaps.computed_sorted" } else { "map.heaps.computed" };
     ui.phrases(trf(key, &[("n", &d), ("top", &(n - 1)), ("positions", &t.positions_stored())]));
     if side < tab.options.size.min(MAX_HEAPS_SIDE) || tab.options.size > MAX_HEAPS_SIDE {
@@ -261,6 +280,87 @@ fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, rules: &Rules, side: usize) {
     }
     ui.add_space(8.0);
     ui.phrases(RichText::new(tr("map.heaps.hint")).small());
+    check_panel(ui, tab, t_for_check);
+}
+
+/// A formula for g, or a statement, checked at every position the table
+/// stores (in the background), and what it found.
+fn check_panel(ui: &mut egui::Ui, tab: &mut MapTab, t: Arc<HeapTable>) {
+    ui.section(tr("map.heaps.check"));
+    let label = ui.phrases(tr("map.heaps.check.field"));
+    ui.add(
+        egui::TextEdit::singleline(&mut tab.options.formula)
+            .char_limit(crate::conjecture::MAX_TEXT)
+            .desired_width(f32::INFINITY)
+            .hint_text("x1 ^ x2 ^ x3 ^ x4"),
+    )
+    .labelled_by(label.id);
+    ui.checkbox(&mut tab.options.formula_holds, tr("map.heaps.check.statement"));
+    let state = &mut tab.rt.heaps;
+    if let Some(job) = &state.check_job {
+        if widgets::job_progress(ui, job) {
+            state.check_job = None;
+        }
+    } else if ui.button(tr("map.formula.run")).clicked() {
+        let text = tab.options.formula.clone();
+        let mode = if tab.options.formula_holds { CheckMode::Holds } else { CheckMode::Formula };
+        state.checked = None;
+        state.check_job = Some(widgets::spawn(widgets::JobLabel::new("map.heaps.checking"), ui.ctx(), move |c| {
+            check_heaps(t, &text, mode, &c)
+        }));
+    }
+    match &state.checked {
+        Some(Ok(report)) => {
+            let pal = crate::ui::theme::current(ui.ctx());
+            let colour = if report.holds() { pal.good } else { pal.bad };
+            ui.colored_label(colour, report_text(report));
+        }
+        Some(Err(e)) => {
+            ui.colored_label(ui.visuals().error_fg_color, check_error_text(e));
+        }
+        None => {}
+    }
+}
+
+/// What a check found, in the language of the UI.
+fn report_text(r: &HeapsReport) -> String {
+    let what = match r.mode {
+        CheckMode::Formula => tr("map.heaps.check.what_formula"),
+        CheckMode::Holds => tr("map.heaps.check.what_statement"),
+    };
+    let sorted = if r.sorted { tr("map.heaps.check.sorted") } else { "" };
+    let mut text = if r.holds() {
+        trf("map.heaps.check.holds", &[("what", &what), ("checked", &r.checked), ("sorted", &sorted)])
+    } else {
+        trf(
+            "map.heaps.check.fails",
+            &[("what", &what), ("failures", &r.failures), ("checked", &r.checked), ("sorted", &sorted)],
+        )
+    };
+    for c in &r.first {
+        let gave = match c.value {
+            crate::conjecture::FormulaValue::Int(v) => v.to_string(),
+            crate::conjecture::FormulaValue::Bool(b) => b.to_string(),
+        };
+        let line = trf(
+            "map.heaps.check.line",
+            &[("position", &point_text(&c.position)), ("g", &c.g), ("what", &what), ("gave", &gave)],
+        );
+        text = format!("{text}\n{line}");
+    }
+    text
+}
+
+/// Why a check could not be made, in the language of the UI.
+fn check_error_text(e: &HeapsCheckError) -> String {
+    match e {
+        HeapsCheckError::Formula(f) => crate::ui::i18n::formula_error(f),
+        HeapsCheckError::Run { at, message } => {
+            trf("map.heaps.check.run", &[("position", &point_text(at)), ("error", message)])
+        }
+        HeapsCheckError::NotAStatement(at) => trf("map.heaps.check.not_statement", &[("position", &point_text(at))]),
+        HeapsCheckError::Stopped => tr("map.cancelled").to_string(),
+    }
 }
 
 /// The plane: a square cell a position, the coordinates' names on the
