@@ -445,6 +445,21 @@ fn welters_game_on_two_to_five_heaps() {
     }
 }
 
+/// The moves of three-heap Nim where no move takes as many stones as the
+/// move before: (x, y, z, t), t the stones the last move took.
+fn no_repeat_moves(p: &[u64], _: usize) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for i in 0..3 {
+        for k in (1..=p[i]).filter(|&k| k != p[3]) {
+            let mut q = p.to_vec();
+            q[i] -= k;
+            q[3] = k;
+            out.push(q);
+        }
+    }
+    out
+}
+
 /// Three-heap Nim where no move takes as many stones as the move before
 /// it: a game with a memory of four coordinates (x, y, z, t), t the
 /// stones the last move took (0 at the start). From a position with t = 0
@@ -453,7 +468,8 @@ fn welters_game_on_two_to_five_heaps() {
 /// the game itself.
 #[test]
 fn a_game_with_a_memory_of_four_coordinates_is_searched_and_a_cycle_is_reported() {
-    let source = "fn moves(x, y, z, t) {
+    let source = String::from(
+        "fn moves(x, y, z, t) {
         let heaps = [x, y, z];
         let out = [];
         for i in 0..3 {
@@ -466,41 +482,35 @@ fn a_game_with_a_memory_of_four_coordinates_is_searched_and_a_cycle_is_reported(
             }
         }
         out
-    }";
-    let rules = Rules::from_program("no-repeat", Program::new(source).unwrap());
+    }",
+    );
+    let rules = Rules::from_program("no-repeat", Program::new(&source).unwrap());
     let side = 7;
     let t = table(&rules, &[side; 4], Storage::Full);
-    fn brute(p: [u64; 4], memo: &mut HashMap<[u64; 4], u32>) -> u32 {
-        if let Some(&v) = memo.get(&p) {
-            return v;
-        }
-        let mut values = Vec::new();
-        for i in 0..3 {
-            for k in (1..=p[i]).filter(|&k| k != p[3]) {
-                let mut q = p;
-                q[i] -= k;
-                q[3] = k;
-                values.push(brute(q, memo));
-            }
-        }
-        let v = (0..).find(|v| !values.contains(v)).unwrap();
-        memo.insert(p, v);
-        v
-    }
-    let mut memo = HashMap::new();
+    let mut brute = Brute::new(no_repeat_moves, 0, false);
     let mut differs_from_nim = 0;
     for p in all_positions(&[side; 4]) {
-        let q = [p[0], p[1], p[2], p[3]];
-        assert_eq!(t.get(&p, 0), Some(brute(q, &mut memo)), "no-repeat at {p:?}");
+        assert_eq!(t.get(&p, 0), Some(brute.value(&p, 0)), "no-repeat at {p:?}");
         if p[3] == 0 && (t.get(&p, 0) == Some(0)) != (p[0] ^ p[1] ^ p[2] == 0) {
             differs_from_nim += 1;
         }
     }
     assert!(differs_from_nim > 0, "the memory changes the game");
-    // Misère play and a pass are searched too.
+    // Misère play with Gale's pass is searched too, layer by layer.
     let misere = rules.clone().misere().with_pass();
-    let m = table(&misere, &[4; 4], Storage::Full);
-    assert!(m.get(&[0, 0, 0, 0], 1).is_some());
+    let m = table(&misere, &[5; 4], Storage::Full);
+    let mut brute = Brute::new(no_repeat_moves, 0, true);
+    for p in all_positions(&[5; 4]) {
+        for layer in 0..2 {
+            assert_eq!(m.get(&p, layer), Some(brute.value(&p, layer as u8)), "misère with a pass at {p:?}, {layer}");
+        }
+    }
+    // An option outside `fn position` is an error, in whatever order the
+    // search meets it: here (0, 0, 0, 1), one stone taken from (1, 0, 0, 0).
+    let fenced = format!("fn position(x, y, z, t) {{ !(x == 0 && y == 0 && z == 0 && t == 1) }}\n{source}");
+    let rules = Rules::from_program("fenced", Program::new(&fenced).unwrap());
+    let e = heaps::compute(&rules, &[3; 4], Storage::Full, &Control::new()).unwrap_err().to_string();
+    assert!(e.contains("(0, 0, 0, 1)") && e.contains("is not a position"), "{e}");
     // A game that never ends: (1, 0, 0, 0) and (0, 0, 0, 1) lead to each other.
     let endless = "fn moves(a, b, c, d) { if a > 0 { [[a - 1, b, c, d + 1]] } else if d > 0 { [[a + 1, b, c, d - 1]] } else { [] } }";
     let rules = Rules::from_program("endless", Program::new(endless).unwrap());

@@ -12,9 +12,10 @@
 //! options) at every position of the box of sides min(side, 3) before it
 //! trusts it.
 //!
-//! The options must lower the sum of the coordinates, so the positions of
+//! Where the options lower the sum of the coordinates, the positions of
 //! one sum depend only on smaller sums: they are computed sum by sum, in
-//! parallel. Passes are layers, as in the tables of one to three
+//! parallel. A game with a memory (an option that keeps or raises the
+//! sum) is found by a search instead (`heaps/search.rs`). Passes are layers, as in the tables of one to three
 //! coordinates; misère tables hold outcomes (0 for P, 1 for N).
 
 use super::{EngineError, NOT_A_POSITION, memory_limit};
@@ -477,8 +478,8 @@ pub const GROWTHS: usize = 4;
 
 /// The table of `rules` on the smallest box that holds `p` (a cube where
 /// the heaps are alike, computed on sorted positions), grown where an
-/// option leaves it: a move of a program may raise a coordinate (only the
-/// sum must drop), so a box an option leaves is doubled, up to [`GROWTHS`]
+/// option leaves it: a move of a program may raise a coordinate, so a box
+/// an option leaves is doubled, up to [`GROWTHS`]
 /// times (enough where `fn position` bounds the game). A game whose moves
 /// leave every box gets the last [`HeapsFault::OutsideBox`].
 pub fn compute_covering(rules: &Rules, p: &[u64], control: &Control) -> Result<HeapTable, EngineError> {

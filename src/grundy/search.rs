@@ -80,16 +80,27 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                 }
                 let end = work.options.len();
                 // The first option not yet done: look at it first.
-                let mut child = None;
+                let (mut child, mut outside) = (None, None);
                 while top.next < end {
                     let o = work.options[top.next];
                     if work.seen[o] != Seen::Done {
                         child = Some(o);
                         break;
                     }
+                    // A start outside the domain was done first: still no option.
+                    if table.cells[o].load(Ordering::Relaxed) == NOT_A_POSITION {
+                        outside = Some(o);
+                        break;
+                    }
                     top.next += 1;
                 }
                 let from = top.state;
+                if let Some(o) = outside {
+                    return Err(EngineError::Program(ProgramError::OptionNotAPosition {
+                        position: coordinates(position_of(from).map(|v| v as u64), d),
+                        option: coordinates(position_of(o).map(|v| v as u64), d),
+                    }));
+                }
                 let Some(o) = child else {
                     // Every option has its value: this position gets its own.
                     let Some(frame) = work.path.pop() else { break };

@@ -2,9 +2,9 @@
 //! piece has up to three, a program up to eight), a piece's moves or a
 //! program's, with its passes. The computer plays
 //! exactly where it can: n-heap Nim by Bouton's nim-sum at any size, other
-//! games from a table computed for the start position (it covers every
-//! position the game can reach, since moves never raise the coordinate sum
-//! and the table's box holds every option) when the start is small enough
+//! games from a table computed for the start position (a box that holds
+//! every option of every position in it, grown where a program's option
+//! leaves it, so every position the game can reach) when the start is small enough
 //! for one ([`HeapGame::table_start`]); beyond that it says so and plays at
 //! random.
 //!

@@ -37,7 +37,8 @@ pub use presets::{FAMILY_PRESETS, PRESET_NAMES, PresetError, preset, ryuoh_jumps
 pub(crate) use program::run_failure;
 pub use program::{
     EXAMPLE_PROGRAMS, ExampleProgram, MAX_OPTIONS, MAX_PROGRAM_TEXT, MovesArity, OptionFault, ParseFault, Program,
-    ProgramError, ProgramLimit, RunFault, coordinates, cycle_text, example, point_of, point_text, position_text,
+    ProgramError, ProgramLimit, RunFault, coordinates, cycle_of, cycle_text, example, point_of, point_text,
+    position_text,
 };
 pub use validate::{
     MAX_DESCRIPTION, MAX_NAME, MAX_OFFSET, MAX_OFFSETS, MAX_TERMINAL_CELLS, MAX_TERMINAL_COORD, OffsetKind, RulesError,

@@ -18,7 +18,9 @@
 //! so results and error messages are rhai's either way.
 
 use super::compiled::Compiled;
-pub use super::program_error::{MovesArity, OptionFault, ParseFault, ProgramError, ProgramLimit, RunFault, cycle_text};
+pub use super::program_error::{
+    MovesArity, OptionFault, ParseFault, ProgramError, ProgramLimit, RunFault, cycle_of, cycle_text,
+};
 use super::{Limits, MAX_DIMENSION, Point, Pos};
 use crate::script;
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};

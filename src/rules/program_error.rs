@@ -198,13 +198,20 @@ pub enum ProgramError {
 /// A cycle of positions as a person reads it: `(1, 0) → (0, 1) → (1, 0)`,
 /// at most 12 positions and the last (a long cycle is cut in the middle).
 pub fn cycle_text(positions: &[Pos], dimension: u8) -> String {
+    cycle_of(positions, |&p| position_text(p, dimension))
+}
+
+/// The positions of a cycle, each as `text` writes it, joined by arrows:
+/// a long one as its first 12 positions, "…" and the last (only those are
+/// written).
+pub fn cycle_of<T>(positions: &[T], text: impl Fn(&T) -> String) -> String {
     let shown: Vec<String> = if positions.len() > 13 {
-        let mut v: Vec<String> = positions[..12].iter().map(|&p| position_text(p, dimension)).collect();
+        let mut v: Vec<String> = positions[..12].iter().map(&text).collect();
         v.push("…".into());
-        v.extend(positions.last().map(|&p| position_text(p, dimension)));
+        v.extend(positions.last().map(&text));
         v
     } else {
-        positions.iter().map(|&p| position_text(p, dimension)).collect()
+        positions.iter().map(&text).collect()
     };
     shown.join(" → ")
 }
@@ -488,8 +495,8 @@ impl fmt::Display for ProgramError {
             ),
             ProgramError::ManyCoordinates(d) => write!(
                 f,
-                "the program has {d} coordinates; the map, Play and the workbench take 1 to 3 so far (the command \
-                 line computes it)"
+                "the program has {d} coordinates; this asked for a position of 1 to 3 (the map and Play take more \
+                 as tables of many heaps, the workbench takes 1 to 3 so far; the command line computes it)"
             ),
             ProgramError::AlikeArity(n) => {
                 write!(f, "`fn heaps_alike` takes {n} parameters; it takes none: fn heaps_alike() {{ true }}")

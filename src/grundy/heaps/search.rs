@@ -47,10 +47,17 @@ struct Walk<'a> {
 pub(super) fn fill(table: &mut HeapTable, program: &Program, control: &Control) -> Result<(), EngineError> {
     let count = table.count;
     let layers = table.rules.passes.layers();
+    // The position of each index, placed sum by sum (one sum's list at a
+    // time beside the whole).
     let mut positions = vec![[0; MAX_DIMENSION]; count];
-    for p in table.stored_positions() {
-        let at = table.index(&p[..table.sides.len()]);
-        positions[at] = p;
+    let max_sum: usize = table.sides.iter().map(|n| n - 1).sum();
+    let mut of_sum = Vec::new();
+    for s in 0..=max_sum {
+        of_sum.clear();
+        super::positions_with_sum(&table.sides, table.storage, s, &mut of_sum);
+        for p in &of_sum {
+            positions[table.index(&p[..table.sides.len()])] = *p;
+        }
     }
     control.start((count * layers) as u64);
     let mut walk = Walk {
@@ -102,6 +109,7 @@ impl Walk<'_> {
         if !self.in_domain(start)? {
             self.table.values[start] = NOT_A_POSITION;
             self.seen[start] = Seen::Done;
+            self.control.advance(1);
             return Ok(());
         }
         self.push(start)?;
@@ -111,16 +119,27 @@ impl Walk<'_> {
             if self.control.must_stop() {
                 return Err(crate::grundy::program::engine_error(crate::grundy::program::stopped(self.control)));
             }
-            let mut child = None;
+            let (mut child, mut outside) = (None, None);
             while top.next < self.options.len() {
                 let o = self.options[top.next];
                 if self.seen[o] != Seen::Done {
                     child = Some(o);
                     break;
                 }
+                // A start outside the domain was done first: still no option.
+                if self.table.values[o] == NOT_A_POSITION {
+                    outside = Some(o);
+                    break;
+                }
                 top.next += 1;
             }
             let from = top.state;
+            if let Some(o) = outside {
+                return Err(EngineError::Heaps(HeapsFault::OptionNotAPosition {
+                    position: self.text(from),
+                    option: self.text(o),
+                }));
+            }
             let Some(o) = child else {
                 // Every option has its value: this state gets its own.
                 let Some(frame) = self.path.pop() else { break };
@@ -140,9 +159,10 @@ impl Walk<'_> {
             };
             if self.seen[o] == Seen::OnPath {
                 let at = self.path.iter().position(|f| f.state == o).unwrap_or(0);
-                let mut cycle: Vec<String> = self.path[at..].iter().map(|f| self.text(f.state)).collect();
-                cycle.push(self.text(o));
-                return Err(EngineError::Heaps(HeapsFault::Cycle { positions: cycle.join(" → ") }));
+                let mut cycle: Vec<usize> = self.path[at..].iter().map(|f| f.state).collect();
+                cycle.push(o);
+                let positions = crate::rules::cycle_of(&cycle, |&s| self.text(s));
+                return Err(EngineError::Heaps(HeapsFault::Cycle { positions }));
             }
             if !self.in_domain(o)? {
                 return Err(EngineError::Heaps(HeapsFault::OptionNotAPosition {

@@ -397,8 +397,8 @@ fn binop(token: &Token) -> Option<BinOp> {
 }
 
 /// A constant the optimizer folded: an integer, a boolean, `()` or an
-/// array of those (an array of up to three integers inline, a larger one
-/// built where it is used).
+/// array of those (an array of up to [`INLINE`] integers inline, a larger
+/// one built where it is used).
 fn constant(v: &Dynamic) -> Option<Node> {
     if v.is_unit() {
         return Some(Node::Const(Scalar::Unit));

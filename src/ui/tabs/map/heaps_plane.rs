@@ -223,7 +223,9 @@ fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, rules: &Rules, side: usize) {
     if let Some(job) = &tab.rt.heaps.job
         && widgets::job_progress(ui, job)
     {
+        // Cancelled: say so, with the button that computes again.
         tab.rt.heaps.job = None;
+        tab.rt.heaps.error = Some(Notice::key("map.cancelled"));
     }
     if let Some(e) = &tab.rt.heaps.error {
         ui.colored_label(ui.visuals().error_fg_color, e.text());
@@ -368,7 +370,12 @@ fn check_error_text(e: &HeapsCheckError) -> String {
 fn plane(ui: &mut egui::Ui, tab: &MapTab, rules: &Rules) {
     let pal = crate::ui::theme::current(ui.ctx());
     let Some(c) = tab.rt.heaps.shown.as_ref().filter(|c| c.table.rules().same_game(rules)) else {
-        ui.centered_and_justified(|ui| ui.phrases(tr("map.heaps.waiting")));
+        let text = match &tab.rt.heaps.error {
+            Some(e) => e.text(),
+            None if tab.rt.heaps.is_computing() => tr("map.heaps.waiting").to_string(),
+            None => String::new(),
+        };
+        ui.centered_and_justified(|ui| ui.phrases(text));
         return;
     };
     let t = &c.table;

@@ -57,12 +57,15 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
             game_choice(ui, shared);
             restart |= heaps_field(tab, ui);
         }
-        PlayMode::Queen if shared.rules.dimension > 3 => {
+        PlayMode::Queen | PlayMode::Sum if shared.rules.dimension > 3 => {
             game_choice(ui, shared);
             restart |= heaps_field(tab, ui);
             let d = shared.rules.dimension as usize;
             let start = crate::rules::point_text(&super::many_heaps_start(&tab.options.nim_heaps, d));
             ui.phrases(trf("play.heaps.many_start", &[("n", &d), ("position", &start)]));
+            if tab.options.mode == PlayMode::Sum {
+                ui.colored_label(ui.visuals().warn_fg_color, tr("play.sum.board_only"));
+            }
         }
         PlayMode::Queen => restart |= queen_options(tab, ui, shared),
         PlayMode::Sum => {

@@ -605,16 +605,25 @@ impl PlayTab {
     }
 }
 
+/// The start of a game of more than three heaps: the first `d` numbers of
+/// the heaps field, and for the heaps it lacks 3, 5, 7, ... (the next odd
+/// numbers not typed, so that the heaps stay different, as Welter's game
+/// needs: "7" gives 7, 3, 5, 9).
+pub fn many_heaps_start(heaps: &[u64], d: usize) -> Vec<u64> {
+    let mut out: Vec<u64> = heaps.iter().copied().take(d).collect();
+    let mut next = 3;
+    while out.len() < d {
+        if !out.contains(&next) {
+            out.push(next);
+        }
+        next += 2;
+    }
+    out
+}
+
 /// The start of a heap game: the two numbers of the start size, and for a
 /// third heap `c` when it was typed, else their mean (so 9 and 12 give 9,
 /// 12 and 10).
-/// The start of a game of more than three heaps: the first `d` numbers of
-/// the heaps field, and 3, 5, 7, ... for the heaps it lacks (`d` of them
-/// in all).
-pub fn many_heaps_start(heaps: &[u64], d: usize) -> Vec<u64> {
-    (0..d).map(|i| heaps.get(i).copied().unwrap_or(2 * i as u64 + 3)).collect()
-}
-
 fn heap_start((a, b): (u64, u64), c: Option<u64>, dimension: u8) -> crate::rules::Pos {
     match dimension {
         1 => [b, 0, 0],

@@ -91,9 +91,10 @@ fn figure(game: &AnyGame) -> Figure {
             board_of(g.rules(), w, h, pieces)
         }
         AnyGame::Heaps(g) => {
-            let d = g.rules().dimension.clamp(1, 3) as usize;
-            let names = ["A", "B", "C"].map(|n| trf("worksheet.heap", &[("name", &n)]));
-            piles(&names[..d], &g.state().position[..d])
+            let d = g.dimension();
+            let names: Vec<String> =
+                super::heaps_view::PILE_NAMES[..d].iter().map(|n| trf("worksheet.heap", &[("name", n)])).collect();
+            piles(&names, &g.state().position[..d])
         }
         AnyGame::Nim(g) => {
             let names: Vec<String> = (1..=g.heaps().len()).map(|n| trf("nim.heap", &[("n", &n)])).collect();
