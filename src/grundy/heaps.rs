@@ -31,9 +31,10 @@ mod search;
 /// byte of the search for games with a memory.
 const BYTES_PER_VALUE: u64 = 5;
 /// The bytes a stored position takes in the list of them that `ppos`,
-/// `table`, `check` and the search walk (a [`Point`]), counted once a
+/// `table`, `check` and the search walk (a [`Point`], 64 bytes), and its
+/// frame on the search path with one option (32 bytes), counted once a
 /// position.
-const BYTES_PER_LISTED: u64 = 64;
+const BYTES_PER_LISTED: u64 = 96;
 
 /// How a table stores the positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,6 +14,7 @@ mod program;
 mod search;
 mod slice;
 mod table;
+mod walk;
 
 pub use engine::{
     EngineError, MAX_SIDE, check_box, compute, compute_box, compute_covering, estimate_bytes, estimate_bytes_box,
