@@ -439,8 +439,8 @@ fn four_heap_nim_is_drawn_plane_by_plane_on_the_map() {
         (
             "Japanese",
             "計算済み: 山 4 個、それぞれ石 0〜16 個。山の区別がないので",
-            "横 x1、縦 x2 の平面 (x3 = 2, x4 = 3)",
-            "横 x1、縦 x2 の平面 (x3 = 3, x4 = 3)",
+            "横 x1、縦 x2 の断面 (x3 = 2, x4 = 3)",
+            "横 x1、縦 x2 の断面 (x3 = 3, x4 = 3)",
         ),
     ] {
         // A side of 17 (its middle cell is whole).
