@@ -517,3 +517,120 @@ fn a_game_with_a_memory_of_four_coordinates_is_searched_and_a_cycle_is_reported(
     let e = heaps::compute(&rules, &[3; 4], Storage::Full, &Control::new()).unwrap_err().to_string();
     assert!(e.contains("does not end") && e.contains("(1, 0, 0, 0) → (0, 0, 0, 1) → (1, 0, 0, 0)"), "{e}");
 }
+
+/// A piece of many coordinates for the tests: its slides and jumps.
+fn piece_rules(name: &str, d: usize, slides: &[&[u32]], jumps: &[&[u32]]) -> Rules {
+    use grundy_lab::rules::{Offset, Piece};
+    let piece = Piece {
+        slides: slides.iter().map(|o| Offset::of(o)).collect(),
+        jumps: jumps.iter().map(|o| Offset::of(o)).collect(),
+    };
+    Rules::with_dimension(name, d as u8, piece)
+}
+
+/// The brute force of a piece: values (or misère outcomes) with passes,
+/// its moves from the offsets as written here, memoized.
+fn piece_value(
+    offsets: &[(bool, Vec<u64>)],
+    rules: &Rules,
+    p: &[u64],
+    left: u8,
+    memo: &mut HashMap<(Vec<u64>, u8), u32>,
+) -> u32 {
+    if let Some(&v) = memo.get(&(p.to_vec(), left)) {
+        return v;
+    }
+    let mut options = Vec::new();
+    for (slide, o) in offsets {
+        let mut q = p.to_vec();
+        while q.iter().zip(o).all(|(&c, &s)| c >= s) {
+            q.iter_mut().zip(o).for_each(|(c, &s)| *c -= s);
+            options.push(q.clone());
+            if !slide {
+                break;
+            }
+        }
+    }
+    let mut values: Vec<u32> = options.iter().map(|q| piece_value(offsets, rules, q, left, memo)).collect();
+    if left > 0 && (!options.is_empty() || rules.passes.at_end) {
+        values.push(piece_value(offsets, rules, p, left - 1, memo));
+    }
+    let v = if rules.convention == Convention::Misere {
+        u32::from(values.is_empty() || values.contains(&0))
+    } else {
+        (0..).find(|v| !values.contains(v)).unwrap()
+    };
+    memo.insert((p.to_vec(), left), v);
+    v
+}
+
+/// Pieces of four and five coordinates (slides along axes and diagonals,
+/// slides with no step of 1, jumps), in normal and misère play, with one
+/// pass, two, and a pass at the end, computed on every position of the
+/// box and on the sorted ones, against the brute force; and a piece of
+/// three coordinates against the engine of one to three.
+#[test]
+fn pieces_of_many_coordinates_agree_with_a_brute_force() {
+    let queen4: Vec<Vec<u32>> = (1u32..16).map(|m| (0..4).map(|i| m >> i & 1).collect()).collect();
+    let queen4: Vec<&[u32]> = queen4.iter().map(|v| v.as_slice()).collect();
+    let cases: Vec<(Rules, Vec<usize>)> = vec![
+        (preset("nim-4").unwrap(), vec![4, 5, 3, 4]),
+        (piece_rules("queen-4", 4, &queen4, &[]), vec![4, 4, 4, 4]),
+        (
+            piece_rules("odd", 4, &[&[2, 1, 0, 0], &[0, 0, 2, 2], &[1, 0, 0, 3]], &[&[1, 1, 1, 1], &[0, 3, 0, 0]]),
+            vec![5, 5, 4, 7],
+        ),
+        (piece_rules("five", 5, &[&[1, 1, 0, 0, 0], &[0, 0, 0, 0, 1]], &[&[0, 2, 1, 0, 0]]), vec![3, 4, 3, 3, 5]),
+    ];
+    for (rules, sides) in cases {
+        let d = sides.len();
+        let offsets: Vec<(bool, Vec<u64>)> = rules
+            .piece
+            .slides
+            .iter()
+            .map(|o| (true, o.steps()[..d].iter().map(|&c| c as u64).collect()))
+            .chain(rules.piece.jumps.iter().map(|o| (false, o.steps()[..d].iter().map(|&c| c as u64).collect())))
+            .collect();
+        let variants = [
+            rules.clone(),
+            rules.clone().misere(),
+            rules.clone().with_pass(),
+            rules.clone().with_passes(grundy_lab::rules::Passes { count: 2, at_end: true }),
+        ];
+        for r in variants {
+            let mut memo = HashMap::new();
+            let t = table(&r, &sides, Storage::Full);
+            for p in all_positions(&sides) {
+                for layer in 0..r.passes.layers() {
+                    let want = piece_value(&offsets, &r, &p, layer as u8, &mut memo);
+                    assert_eq!(t.get(&p, layer), Some(want), "{} at {p:?}, {layer} passes left", r.label());
+                }
+            }
+            if heaps::claims_alike(&r) {
+                let side = sides[0];
+                let cube = vec![side; d];
+                let sorted = table(&r, &cube, Storage::Sorted);
+                let full = table(&r, &cube, Storage::Full);
+                for p in all_positions(&cube) {
+                    for layer in 0..r.passes.layers() {
+                        assert_eq!(sorted.get(&p, layer), full.get(&p, layer), "{} sorted at {p:?}", r.label());
+                    }
+                }
+            }
+        }
+    }
+    // A piece the heaps do not treat alike is never sorted.
+    let odd = piece_rules("odd", 4, &[&[2, 1, 0, 0]], &[]);
+    assert!(!heaps::claims_alike(&odd));
+    assert!(heaps::compute(&odd, &[3; 4], Storage::Sorted, &Control::new()).is_err());
+    // Three coordinates: the same values as the engine of one to three.
+    for name in ["queen-3-all", "nim-3", "queen-3"] {
+        let rules = preset(name).unwrap();
+        let ours = table(&rules, &[9, 7, 8], Storage::Full);
+        let theirs = grundy_lab::grundy::compute_box(&rules, [9, 7, 8], &Control::new()).unwrap();
+        for p in all_positions(&[9, 7, 8]) {
+            let c = [p[0] as usize, p[1] as usize, p[2] as usize];
+            assert_eq!(ours.get(&p, 0), Some(theirs.get_at(c, 0)), "{name} at {p:?}");
+        }
+    }
+}

@@ -140,6 +140,18 @@ fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) ->
     }
     debug_assert!(d <= MAX_DIMENSION);
     let shown = point_text(position);
+    // n-heap Nim is answered by Bouton's rule at any size.
+    if let Some(crate::theory::ClosedForm::Nim { misere }) = crate::theory::closed_form_of_heaps(rules) {
+        let p_position = crate::theory::is_nim_p(position, misere);
+        let what = match (misere || p_or_n, p_position) {
+            (true, true) => "P".to_string(),
+            (true, false) => "N".to_string(),
+            (false, _) => position.iter().fold(0, |a, &h| a ^ h).to_string(),
+        };
+        let rule = if misere { "Bouton's misère rule" } else { "Bouton's rule, g = the XOR of the heaps" };
+        put(out, &format!("{what}\n{shown} in {}: by {rule}, exact at any size\n", rules.label()))?;
+        return Ok(0);
+    }
     if position.iter().any(|&c| usize::try_from(c).map_or(true, |c| c == usize::MAX)) {
         return Err(
             format!("{shown} is beyond what can be computed: the box would not have a size of this machine").into()

@@ -25,6 +25,7 @@ use rayon::prelude::*;
 use rhai::Scope;
 use std::fmt;
 
+mod piece;
 mod search;
 
 /// The bytes a position takes in one layer: its value, and the status
@@ -160,9 +161,16 @@ pub fn position_count(sides: &[usize], storage: Storage) -> Option<u64> {
 
 /// The bytes the table of `rules` on `sides` takes, with `storage`.
 pub fn estimate_bytes(rules: &Rules, sides: &[usize], storage: Storage) -> u64 {
-    position_count(sides, storage)
-        .unwrap_or(u64::MAX)
-        .saturating_mul(BYTES_PER_VALUE * rules.passes.layers() as u64 + BYTES_PER_LISTED)
+    let count = position_count(sides, storage).unwrap_or(u64::MAX);
+    let table = count.saturating_mul(BYTES_PER_VALUE * rules.passes.layers() as u64 + BYTES_PER_LISTED);
+    // A piece's full fill keeps the sets of its lines (at most a quarter
+    // of the memory limit; it is only planned when the box is countable).
+    let lines = if rules.program.is_none() && storage == Storage::Full && count <= usize::MAX as u64 / 8 {
+        piece::line_bytes(rules, sides)
+    } else {
+        0
+    };
+    table.saturating_add(lines)
 }
 
 /// The box as a person reads it: `16 x 16 x 16 x 16`.
@@ -170,11 +178,17 @@ pub fn sides_text(sides: &[usize]) -> String {
     sides.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" x ")
 }
 
-/// Whether `rules` is a program that says its heaps are alike
-/// (`fn heaps_alike() { true }`). The claim is checked when a table is
-/// computed ([`compute`]).
+/// Whether `rules` treat the heaps alike: a program that says so
+/// (`fn heaps_alike() { true }`; the claim is checked when a table is
+/// computed, [`compute`]), or a piece whose slides and jumps every order
+/// of the coordinates keeps (and no terminal cells).
 pub fn claims_alike(rules: &Rules) -> bool {
-    rules.program.as_ref().is_some_and(|p| p.heaps_alike())
+    match &rules.program {
+        Some(p) => p.heaps_alike(),
+        None => {
+            rules.breaks.is_none() && rules.terminal.is_empty() && rules.piece.is_symmetric_in(rules.dimension as usize)
+        }
+    }
 }
 
 /// A table of a game of up to [`MAX_DIMENSION`] coordinates.
@@ -333,7 +347,7 @@ fn positions_with_sum(sides: &[usize], storage: Storage, s: usize, out: &mut Vec
 /// the rules, the sides and the memory, without allocating.
 pub fn check(rules: &Rules, sides: &[usize], storage: Storage) -> Result<(), EngineError> {
     rules.validate().map_err(EngineError::InvalidRules)?;
-    if rules.program.is_none() || sides.len() != rules.dimension as usize || sides.contains(&0) {
+    if rules.breaks.is_some() || sides.len() != rules.dimension as usize || sides.contains(&0) {
         return Err(EngineError::BadHeaps { sides: sides.to_vec(), dimension: rules.dimension });
     }
     if storage == Storage::Sorted && sides.iter().any(|&n| n != sides[0]) {
@@ -361,15 +375,12 @@ pub fn storage_for(rules: &Rules, sides: &[usize], full: bool) -> Storage {
     if !full && claims_alike(rules) && sides.iter().all(|&n| n == sides[0]) { Storage::Sorted } else { Storage::Full }
 }
 
-/// Compute the table of `rules` (a program of any number of
+/// Compute the table of `rules` (a program or a piece of any number of
 /// coordinates) on the box `sides`, with `storage`. Progress counts
 /// positions; the control's cancel flag and time limit are looked at
 /// before every position.
 pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Control) -> Result<HeapTable, EngineError> {
     check(rules, sides, storage)?;
-    let Some(program) = rules.program.as_ref() else {
-        return Err(EngineError::InvalidRules(crate::rules::RulesError::ProgramAndPiece));
-    };
     let count = position_count(sides, storage).unwrap_or(u64::MAX) as usize;
     let layers = rules.passes.layers();
     let d = sides.len();
@@ -381,6 +392,14 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
         values: Vec::new(),
         count,
         binomials: binomials(n + d + 1),
+    };
+    let Some(program) = rules.program.as_ref() else {
+        if storage == Storage::Sorted && !claims_alike(rules) {
+            return Err(EngineError::BadHeaps { sides: sides.to_vec(), dimension: rules.dimension });
+        }
+        table.values = vec![0; count * layers];
+        piece::fill(&mut table, control)?;
+        return Ok(table);
     };
     if storage == Storage::Sorted {
         check_alike(rules, sides, control)?;

@@ -22,7 +22,7 @@ use super::{PlayerKind, Players, Strength};
 use crate::Control;
 use crate::grundy::heaps::HeapTable;
 use crate::grundy::{EngineError, Table};
-use crate::rules::{Convention, MAX_DIMENSION, Point, Pos, ProgramError, Rules, point_of, point_text};
+use crate::rules::{Convention, MAX_DIMENSION, Point, Pos, ProgramError, Rules, point_text};
 use crate::theory::{ClosedForm, closed_form_of_heaps, is_nim_p, nim_winning_moves};
 use std::fmt;
 use std::sync::Arc;
@@ -252,7 +252,7 @@ impl HeapGame {
         // a piece with so many slides that the start has more than
         // MAX_LISTED_MOVES is played as too large (the count only falls
         // as the heaps shrink).
-        let listed = self.rules.program.is_some() || self.rules.move_count_bound(pos_of(&p)) <= MAX_LISTED_MOVES;
+        let listed = self.rules.program.is_some() || self.rules.move_count_bound(p) <= MAX_LISTED_MOVES;
         (small && cells <= MAX_PLAY_CELLS && listed).then_some(p)
     }
 
@@ -358,7 +358,7 @@ impl HeapGame {
         match (m, &self.options) {
             (HeapMove::Pass, _) => self.may_pass(),
             (HeapMove::To(q), HeapOptions::Listed(v)) => v.contains(&q),
-            (HeapMove::To(q), HeapOptions::Many) => self.rules.is_move_at(pos_of(&self.state.position), pos_of(&q)),
+            (HeapMove::To(q), HeapOptions::Many) => self.rules.is_move_at(self.state.position, q),
             (HeapMove::To(_), HeapOptions::Failed(_)) => false,
         }
     }
@@ -424,8 +424,8 @@ impl HeapGame {
                     Err(e) => HeapOptions::Failed(e),
                 }
             }
-            None => match self.rules.moves_at_most(pos_of(&p), MAX_LISTED_MOVES) {
-                Some(v) => HeapOptions::Listed(v.into_iter().map(point_of).collect()),
+            None => match self.rules.moves_at_most(p, MAX_LISTED_MOVES) {
+                Some(v) => HeapOptions::Listed(v),
                 None => HeapOptions::Many,
             },
         };
@@ -492,8 +492,7 @@ impl HeapGame {
         match &self.options {
             HeapOptions::Listed(_) => self.moves().filter(|m| !m.is_empty()).map(|m| *rng.pick(&m)),
             HeapOptions::Many => {
-                let p = pos_of(&self.state.position);
-                self.rules.random_move_at(p, &mut |n| rng.below(n)).map(|q| HeapMove::To(point_of(q)))
+                self.rules.random_move_at(self.state.position, &mut |n| rng.below(n)).map(HeapMove::To)
             }
             HeapOptions::Failed(_) => None,
         }
@@ -563,7 +562,7 @@ impl Turns for HeapGame {
 mod tests {
     use super::*;
     use crate::play::HUMAN_FIRST;
-    use crate::rules::{Passes, preset};
+    use crate::rules::{Passes, point_of, preset};
 
     use crate::play::PERFECT_VS_RANDOM;
 

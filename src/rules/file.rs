@@ -17,8 +17,10 @@
 //! and whether a pass is allowed also where no other move is left
 //! ([`super::Passes`]); `false` and `true` (Gale's one pass) still mean
 //! what they did, and are still written for those games. Version 5 lets a
-//! program's `dimension` be 4 to 8 (`fn moves(a, b, c, d)`; slides, jumps
-//! and terminal cells keep 1 to 3). Versions 1 to 4 are still read.
+//! game's `dimension` be 4 to 8: a program's (`fn moves(a, b, c, d)`), or
+//! a piece's, whose slides and jumps then have that many numbers (terminal
+//! cells keep 1 to 3, so a piece of more has none). Versions 1 to 4 are
+//! still read.
 
 use super::{
     Convention, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Program, ProgramError, Rules, RulesError,
@@ -166,12 +168,9 @@ impl fmt::Display for RulesFileError {
                 f.write_str("field `pass` with a `count` (more than one pass, or one at the end) needs `version` 4")
             }
             RulesFileError::NeedsVersion5 => f.write_str("field `dimension` above 3 needs `version` 5"),
-            RulesFileError::Dimension { found } => write!(
-                f,
-                "field `dimension` is {found}; a game has 1 to {} coordinates, slides, jumps and terminal cells \
-                 1, 2 or 3 (more coordinates need a `program`)",
-                super::MAX_DIMENSION
-            ),
+            RulesFileError::Dimension { found } => {
+                write!(f, "field `dimension` is {found}; a game has 1 to {} coordinates", super::MAX_DIMENSION)
+            }
             RulesFileError::TooManyOffsets { .. } => write!(f, "too many offsets (more than {MAX_OFFSETS})"),
             RulesFileError::TooManyTerminalCells { .. } => {
                 write!(f, "too many terminal cells (more than {MAX_TERMINAL_CELLS})")
@@ -229,8 +228,8 @@ fn two() -> u8 {
 }
 
 /// The first `d` coordinates of a point.
-fn cut(c: [u32; 3], d: u8) -> Vec<u32> {
-    c[..d.clamp(1, 3) as usize].to_vec()
+fn cut(c: &[u32], d: u8) -> Vec<u32> {
+    c[..(d.max(1) as usize).min(c.len())].to_vec()
 }
 
 /// The rules as a pretty-printed rules file.
@@ -245,9 +244,9 @@ pub fn to_json(rules: &Rules) -> String {
         pass: rules.passes,
         program: rules.program.as_ref().map(|p| p.source().to_string()),
         breaks: rules.breaks.clone(),
-        slides: rules.piece.slides.iter().map(|o| cut(o.components(), d)).collect(),
-        jumps: rules.piece.jumps.iter().map(|o| cut(o.components(), d)).collect(),
-        terminal: rules.terminal.cells().map(|c| cut(c, d)).collect(),
+        slides: rules.piece.slides.iter().map(|o| cut(&o.steps(), d)).collect(),
+        jumps: rules.piece.jumps.iter().map(|o| cut(&o.steps(), d)).collect(),
+        terminal: rules.terminal.cells().map(|c| cut(&c, d)).collect(),
         convention: rules.convention,
         limits: (!rules.limits.is_default()).then_some(rules.limits),
     };
@@ -284,9 +283,7 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
         return Err(RulesFileError::NeedsVersion4);
     }
     let d = file.dimension;
-    let lists = !file.slides.is_empty() || !file.jumps.is_empty() || !file.terminal.is_empty();
-    let most = if file.program.is_some() && !lists { super::MAX_DIMENSION as u8 } else { 3 };
-    if !(1..=most).contains(&d) {
+    if !(1..=super::MAX_DIMENSION as u8).contains(&d) {
         return Err(RulesFileError::Dimension { found: d });
     }
     if file.version < 5 && d > 3 {
@@ -299,29 +296,39 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
     if file.terminal.len() > MAX_TERMINAL_CELLS {
         return Err(RulesFileError::TooManyTerminalCells { count: file.terminal.len() });
     }
-    let points = |list: PointList, entries: &[Vec<u32>]| -> Result<Vec<[u32; 3]>, RulesFileError> {
-        entries
-            .iter()
-            .enumerate()
-            .map(|(index, v)| {
-                if v.len() != d as usize {
-                    return Err(RulesFileError::Arity { list, index, numbers: v.len(), dimension: d });
-                }
-                let mut c = [0; 3];
-                c[..v.len()].copy_from_slice(v);
-                Ok(c)
-            })
-            .collect()
+    if d > 3 && !file.terminal.is_empty() {
+        let entry = Some(FileEntry { list: PointList::Terminal, index: 0, numbers: file.terminal[0].clone() });
+        return Err(RulesFileError::Invalid { error: RulesError::TerminalOfManyHeaps(d), entry });
+    }
+    let checked = |list: PointList, entries: &[Vec<u32>]| -> Result<(), RulesFileError> {
+        match entries.iter().position(|v| v.len() != d as usize) {
+            Some(index) => Err(RulesFileError::Arity { list, index, numbers: entries[index].len(), dimension: d }),
+            None => Ok(()),
+        }
     };
-    let offsets = |list: Vec<[u32; 3]>| list.into_iter().map(|[a, b, c]| Offset::new3(a, b, c)).collect();
+    let points = |list: PointList, entries: &[Vec<u32>]| -> Result<Vec<[u32; 3]>, RulesFileError> {
+        checked(list, entries)?;
+        Ok(entries
+            .iter()
+            .map(|v| {
+                let mut c = [0; 3];
+                c[..v.len().min(3)].copy_from_slice(&v[..v.len().min(3)]);
+                c
+            })
+            .collect())
+    };
+    let offsets = |list: PointList, entries: &[Vec<u32>]| -> Result<_, RulesFileError> {
+        checked(list, entries)?;
+        Ok(entries.iter().map(|v| Offset::of(v)).collect())
+    };
     let program = match &file.program {
         None => None,
         Some(source) => Some(Program::new(source).map_err(RulesFileError::Program)?),
     };
     let rules = Rules {
         piece: Piece {
-            slides: offsets(points(PointList::Slides, &file.slides)?),
-            jumps: offsets(points(PointList::Jumps, &file.jumps)?),
+            slides: offsets(PointList::Slides, &file.slides)?,
+            jumps: offsets(PointList::Jumps, &file.jumps)?,
         },
         terminal: TerminalSet::from_points(points(PointList::Terminal, &file.terminal)?),
         convention: file.convention,

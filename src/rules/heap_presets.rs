@@ -1,9 +1,23 @@
-//! The presets of many heaps, written as programs whose text a user can
-//! read and change: Nim on N heaps (`nim-N`), Moore's Nimₖ (`moore-N-K`)
-//! and Greedy Nim (`greedy-nim-N`). Each says `fn heaps_alike() { true }`,
-//! so tables keep the sorted positions only.
+//! The presets of many heaps. Nim on N heaps (`nim-N`) is a piece, the
+//! rook of N coordinates (a slide along each axis), as `nim-1` and `nim-3`
+//! are. The others are programs whose text a user can read and change:
+//! Moore's Nimₖ (`moore-N-K`), Greedy Nim (`greedy-nim-N`), restricted
+//! Nim and Welter's game. Each program says `fn heaps_alike() { true }`,
+//! and the rook keeps every order of its axes, so tables keep the sorted
+//! positions only.
 
-use super::{MAX_DIMENSION, Program, Rules};
+use super::{MAX_DIMENSION, Offset, Piece, Program, Rules};
+
+/// Nim on `n` heaps: the rook of `n` coordinates.
+fn nim(n: usize) -> Rules {
+    let axis = |i: usize| {
+        let mut c = [0u32; MAX_DIMENSION];
+        c[i] = 1;
+        Offset::of(&c)
+    };
+    let piece = Piece { slides: (0..n).map(axis).collect(), jumps: Default::default() };
+    Rules::with_dimension(&format!("nim-{n}"), n as u8, piece)
+}
 
 /// The names of the presets of many heaps, as the list of presets shows
 /// them.
@@ -19,28 +33,6 @@ pub const HEAP_PRESETS: &[&str] = &[
 fn heaps(n: usize) -> (String, String) {
     let names: Vec<String> = (1..=n).map(|i| format!("x{i}")).collect();
     (names.join(", "), format!("[{}]", names.join(", ")))
-}
-
-/// The program of Nim on `n` heaps.
-fn nim(n: usize) -> String {
-    let (params, array) = heaps(n);
-    format!(
-        "// Nim on {n} heaps (Bouton 1901): take any number of stones from one heap.\n\
-         // The Grundy value is the XOR of the heaps.\n\
-         fn heaps_alike() {{ true }}\n\n\
-         fn moves({params}) {{\n    \
-             let heaps = {array};\n    \
-             let out = [];\n    \
-             for i in 0..heaps.len() {{\n        \
-                 for k in 0..heaps[i] {{\n            \
-                     let q = heaps;\n            \
-                     q[i] = k;\n            \
-                     out.push(q);\n        \
-                 }}\n    \
-             }}\n    \
-             out\n\
-         }}\n"
-    )
 }
 
 /// The program of Moore's Nimₖ on `n` heaps with `k` heaps a move.
@@ -199,7 +191,7 @@ pub enum HeapFamily {
 pub fn heap_family(rules: &Rules) -> Option<HeapFamily> {
     let key = rules.name.as_str();
     let preset = heap_preset(key)?;
-    if preset.program != rules.program {
+    if preset.program != rules.program || preset.piece != rules.piece || preset.dimension != rules.dimension {
         return None;
     }
     Some(if key.starts_with("nim-") {
@@ -220,9 +212,13 @@ pub fn heap_family(rules: &Rules) -> Option<HeapFamily> {
 /// is none of them.
 pub(super) fn heap_preset(key: &str) -> Option<Rules> {
     let number = |t: &str| t.parse::<usize>().ok().filter(|&n| (1..=MAX_DIMENSION).contains(&n));
-    let (source, about) = if let Some(n) = key.strip_prefix("nim-").and_then(number).filter(|&n| n >= 4) {
-        (nim(n), format!("Nim on {n} heaps (Bouton 1901): g is the XOR of the heaps."))
-    } else if let Some(n) = key.strip_prefix("restricted-nim-ceil-").and_then(number) {
+    if let Some(n) = key.strip_prefix("nim-").and_then(number).filter(|&n| n >= 4) {
+        let mut r = nim(n);
+        r.description =
+            format!("Nim on {n} heaps (Bouton 1901), the rook of {n} coordinates: g is the XOR of the heaps.");
+        return Some(r);
+    }
+    let (source, about) = if let Some(n) = key.strip_prefix("restricted-nim-ceil-").and_then(number) {
         (
             restricted_ceil(n),
             format!("Restricted Nim on {n} piles: remove 1 to ceil(m/2) stones from a pile of m (arXiv 2205.11851)."),
@@ -264,9 +260,12 @@ mod tests {
 
     #[test]
     fn the_heap_presets_are_programs_of_their_number_of_heaps_on_the_fast_path() {
+        for name in ["nim-4", "nim-8"] {
+            let r = heap_preset(name).unwrap();
+            assert!(r.program.is_none() && r.piece.slides.len() == r.dimension as usize, "{name}");
+            assert!(crate::grundy::heaps::claims_alike(&r) && r.validate().is_ok(), "{name}");
+        }
         for (name, d) in [
-            ("nim-4", 4),
-            ("nim-8", 8),
             ("moore-5-2", 5),
             ("greedy-nim-6", 6),
             ("greedy-nim-2", 2),
@@ -318,7 +317,9 @@ mod tests {
             assert_eq!(fast, slow, "{name} at {p:?}: the fast path and rhai differ");
             fast
         };
-        assert_eq!(options("nim-4", &[0, 2, 0, 1]), vec![vec![0, 0, 0, 1], vec![0, 1, 0, 1], vec![0, 2, 0, 0]]);
+        // Nim is the rook: its moves are the piece's.
+        let nim = heap_preset("nim-4").unwrap();
+        assert_eq!(nim.moves_at([0, 2, 0, 1]), vec![[0, 0, 0, 1], [0, 1, 0, 1], [0, 2, 0, 0]]);
         // Greedy: only from the largest heaps (here both 2s).
         assert_eq!(
             options("greedy-nim-3", &[2, 1, 2]),

@@ -68,7 +68,8 @@ pub const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [2, 
 /// A move offset `(dx, dy, dz)`: how much a move subtracts from
 /// `(x, y, z)`. All are `>= 0` and not all 0, so every move heads toward the
 /// corner. Two-dimensional games use `dz = 0` (and one-dimensional ones
-/// `dy = dz = 0`).
+/// `dy = dz = 0`). A piece of four to eight coordinates also steps along
+/// `x4 ... x8` ([`Offset::rest`], 0 in up to three).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Offset {
     /// The step along `x`.
@@ -78,31 +79,66 @@ pub struct Offset {
     /// The step along `z` (0 in one and two dimensions).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub dz: u32,
+    /// The steps along `x4, ..., x8` (all 0 in up to three dimensions).
+    #[serde(default, skip_serializing_if = "are_zero")]
+    pub rest: [u32; MAX_DIMENSION - 3],
 }
 
 fn is_zero(v: &u32) -> bool {
     *v == 0
 }
 
+fn are_zero(v: &[u32; MAX_DIMENSION - 3]) -> bool {
+    v.iter().all(|&c| c == 0)
+}
+
 impl Offset {
     /// The offset `(dx, dy)` of a two-dimensional game.
     pub const fn new(dx: u32, dy: u32) -> Self {
-        Offset { dx, dy, dz: 0 }
+        Offset::new3(dx, dy, 0)
     }
 
     /// The offset `(dx, dy, dz)`.
     pub const fn new3(dx: u32, dy: u32, dz: u32) -> Self {
-        Offset { dx, dy, dz }
+        Offset { dx, dy, dz, rest: [0; MAX_DIMENSION - 3] }
     }
 
-    /// The components as an array.
+    /// The offset of up to [`MAX_DIMENSION`] steps, `c[i]` along
+    /// coordinate `i + 1` (those not given are 0; more are ignored).
+    pub fn of(c: &[u32]) -> Self {
+        let mut all = [0u32; MAX_DIMENSION];
+        for (a, &v) in all.iter_mut().zip(c) {
+            *a = v;
+        }
+        let mut rest = [0; MAX_DIMENSION - 3];
+        rest.copy_from_slice(&all[3..]);
+        Offset { dx: all[0], dy: all[1], dz: all[2], rest }
+    }
+
+    /// The first three components as an array (a piece of one to three
+    /// coordinates has no others).
     pub const fn components(self) -> [u32; 3] {
         [self.dx, self.dy, self.dz]
     }
 
+    /// Every component, `x1` to `x8`.
+    pub fn steps(self) -> [u32; MAX_DIMENSION] {
+        let mut all = [0u32; MAX_DIMENSION];
+        all[..3].copy_from_slice(&self.components());
+        all[3..].copy_from_slice(&self.rest);
+        all
+    }
+
+    /// The offset with components `i` and `i + 1` (from 0) swapped.
+    pub fn swapped(self, i: usize) -> Self {
+        let mut c = self.steps();
+        c.swap(i, i + 1);
+        Offset::of(&c)
+    }
+
     /// The offset reflected in the diagonal: `(dy, dx, dz)`.
     pub const fn mirrored(self) -> Self {
-        Offset { dx: self.dy, dy: self.dx, dz: self.dz }
+        Offset { dx: self.dy, dy: self.dx, dz: self.dz, rest: self.rest }
     }
 
     /// The offset with its coordinates permuted in every way (the moves of a
@@ -123,7 +159,12 @@ impl Offset {
 
 impl fmt::Display for Offset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.dz == 0 {
+        if !are_zero(&self.rest) {
+            let c = self.steps();
+            let last = c.iter().rposition(|&v| v != 0).unwrap_or(0);
+            let parts: Vec<String> = c[..=last].iter().map(|v| v.to_string()).collect();
+            write!(f, "({})", parts.join(","))
+        } else if self.dz == 0 {
             write!(f, "({},{})", self.dx, self.dy)
         } else {
             write!(f, "({},{},{})", self.dx, self.dy, self.dz)
@@ -162,6 +203,15 @@ impl Piece {
     /// slides onto slides and its jumps onto jumps.
     pub fn is_symmetric3(&self) -> bool {
         let closed = |set: &BTreeSet<Offset>| set.iter().all(|o| o.permutations().iter().all(|p| set.contains(p)));
+        closed(&self.slides) && closed(&self.jumps)
+    }
+
+    /// Whether every permutation of the first `d` coordinates maps the
+    /// piece's slides onto slides and its jumps onto jumps (checked on the
+    /// swaps of neighbours, which make every permutation).
+    pub fn is_symmetric_in(&self, d: usize) -> bool {
+        let closed =
+            |set: &BTreeSet<Offset>| (0..d.saturating_sub(1)).all(|i| set.iter().all(|o| set.contains(&o.swapped(i))));
         closed(&self.slides) && closed(&self.jumps)
     }
 
@@ -430,33 +480,6 @@ impl Rules {
     /// Whether `(x, y)` is in the terminal set.
     pub fn is_terminal(&self, x: u64, y: u64) -> bool {
         self.terminal.contains(x, y)
-    }
-
-    /// Every position reachable from `p` in one move of the piece, each
-    /// once, in no particular order (see [`Rules::moves`]). Programs list
-    /// their moves with [`Program::options`] instead.
-    pub fn moves_at(&self, p: Pos) -> Vec<Pos> {
-        let mut out = BTreeSet::new();
-        if self.terminal.contains_at(p) {
-            return Vec::new();
-        }
-        let step = |q: Pos, o: Offset| -> Option<Pos> {
-            let c = o.components();
-            Some([q[0].checked_sub(c[0] as u64)?, q[1].checked_sub(c[1] as u64)?, q[2].checked_sub(c[2] as u64)?])
-        };
-        for &o in &self.piece.jumps {
-            if let Some(q) = step(p, o) {
-                out.insert(q);
-            }
-        }
-        for &o in &self.piece.slides {
-            let mut q = p;
-            while let Some(next) = step(q, o) {
-                out.insert(next);
-                q = next;
-            }
-        }
-        out.into_iter().collect()
     }
 
     /// Every position reachable from `(x, y)` in one move, each once, in no

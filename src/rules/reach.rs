@@ -4,44 +4,57 @@
 //! and a slide from it has as many targets, so play at any size asks these
 //! questions instead of [`Rules::moves_at`], whose cost grows with the
 //! position.
+//!
+//! A position is an array of `N` coordinates: a [`super::Pos`] of three
+//! for a piece of one to three, a [`super::Point`] of eight for any (the
+//! coordinates beyond the game's dimension are 0, as are the offsets').
 
-use super::{Offset, Pos, Rules};
+use super::{Offset, Rules};
 
 /// `p - k * o` when it stays on the board (every coordinate `>= 0`).
-fn step(p: Pos, o: Offset, k: u64) -> Option<Pos> {
-    let c = o.components();
-    let mut out = [0; 3];
-    for i in 0..3 {
+fn step<const N: usize>(p: [u64; N], o: Offset, k: u64) -> Option<[u64; N]> {
+    let c = o.steps();
+    let mut out = [0; N];
+    for i in 0..N {
         out[i] = p[i].checked_sub((c[i] as u64).checked_mul(k)?)?;
     }
     Some(out)
 }
 
 /// The largest `k` with `p - k * o` on the board (0: the offset does not fit).
-fn reach(p: Pos, o: Offset) -> u64 {
-    let c = o.components();
-    (0..3).filter(|&i| c[i] > 0).map(|i| p[i] / c[i] as u64).min().unwrap_or(0)
+fn reach<const N: usize>(p: [u64; N], o: Offset) -> u64 {
+    let c = o.steps();
+    (0..N).filter(|&i| c[i] > 0).map(|i| p[i] / c[i] as u64).min().unwrap_or(0)
 }
 
 impl Rules {
+    /// Whether `p` is in the terminal set (which has cells of up to three
+    /// coordinates).
+    pub fn is_terminal_at<const N: usize>(&self, p: [u64; N]) -> bool {
+        if self.terminal.is_empty() || p.iter().skip(3).any(|&c| c != 0) {
+            return false;
+        }
+        self.terminal.contains_at([0, 1, 2].map(|i| p.get(i).copied().unwrap_or(0)))
+    }
+
     /// Whether the piece has a move at `p` (not terminal, and some jump or
     /// slide fits). O(number of offsets), for any size. Not for programs.
-    pub fn has_move_at(&self, p: Pos) -> bool {
-        !self.terminal.contains_at(p) && self.piece.jumps.iter().chain(&self.piece.slides).any(|&o| reach(p, o) >= 1)
+    pub fn has_move_at<const N: usize>(&self, p: [u64; N]) -> bool {
+        !self.is_terminal_at(p) && self.piece.jumps.iter().chain(&self.piece.slides).any(|&o| reach(p, o) >= 1)
     }
 
     /// Whether one move of the piece goes from `p` to `q`: `p - q` is a
     /// jump, or a multiple `k >= 1` of a slide. O(number of offsets).
-    pub fn is_move_at(&self, p: Pos, q: Pos) -> bool {
-        if self.terminal.contains_at(p) || (0..3).any(|i| q[i] > p[i]) || p == q {
+    pub fn is_move_at<const N: usize>(&self, p: [u64; N], q: [u64; N]) -> bool {
+        if self.is_terminal_at(p) || (0..N).any(|i| q[i] > p[i]) || p == q {
             return false;
         }
-        let d = [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
-        let is = |o: &Offset, k: u64| o.components().iter().zip(d).all(|(&c, di)| c as u128 * k as u128 == di as u128);
+        let d: [u64; N] = std::array::from_fn(|i| p[i] - q[i]);
+        let is = |o: &Offset, k: u64| o.steps().iter().zip(d).all(|(&c, di)| c as u128 * k as u128 == di as u128);
         self.piece.jumps.iter().any(|o| is(o, 1))
             || self.piece.slides.iter().any(|o| {
-                let c = o.components();
-                let i = (0..3).find(|&i| c[i] > 0).unwrap_or(0);
+                let c = o.steps();
+                let i = (0..N).find(|&i| c[i] > 0).unwrap_or(0);
                 let k = if c[i] == 0 { 0 } else { d[i] / c[i] as u64 };
                 k >= 1 && is(o, k)
             })
@@ -50,8 +63,8 @@ impl Rules {
     /// An upper bound on the number of moves at `p` (jumps that fit plus
     /// the reach of every slide; a target two offsets share counts twice).
     /// Saturates instead of overflowing.
-    pub fn move_count_bound(&self, p: Pos) -> u64 {
-        if self.terminal.contains_at(p) {
+    pub fn move_count_bound<const N: usize>(&self, p: [u64; N]) -> u64 {
+        if self.is_terminal_at(p) {
             return 0;
         }
         let jumps = self.piece.jumps.iter().filter(|&&o| reach(p, o) >= 1).count() as u64;
@@ -60,15 +73,40 @@ impl Rules {
 
     /// Every move at `p`, when there are at most `limit` (by
     /// [`Rules::move_count_bound`]); `None` when there may be more.
-    pub fn moves_at_most(&self, p: Pos, limit: u64) -> Option<Vec<Pos>> {
+    pub fn moves_at_most<const N: usize>(&self, p: [u64; N], limit: u64) -> Option<Vec<[u64; N]>> {
         (self.move_count_bound(p) <= limit).then(|| self.moves_at(p))
+    }
+
+    /// Every position reachable from `p` in one move of the piece, each
+    /// once, in no particular order. Grows with the position for slides:
+    /// for huge positions ask [`Rules::move_count_bound`] first (or use
+    /// [`Rules::moves_at_most`]). Programs list their moves with
+    /// [`super::Program::options`] instead.
+    pub fn moves_at<const N: usize>(&self, p: [u64; N]) -> Vec<[u64; N]> {
+        let mut out = std::collections::BTreeSet::new();
+        if self.is_terminal_at(p) {
+            return Vec::new();
+        }
+        for &o in &self.piece.jumps {
+            if let Some(q) = step(p, o, 1) {
+                out.insert(q);
+            }
+        }
+        for &o in &self.piece.slides {
+            for k in 1..=reach(p, o) {
+                if let Some(q) = step(p, o, k) {
+                    out.insert(q);
+                }
+            }
+        }
+        out.into_iter().collect()
     }
 
     /// One move at `p`, chosen with `below(n)` (a random number in
     /// `0..n`): an offset that fits, then for a slide how far. Every offset
     /// is equally likely, not every target. `None` when there is no move.
-    pub fn random_move_at(&self, p: Pos, below: &mut dyn FnMut(u64) -> u64) -> Option<Pos> {
-        if self.terminal.contains_at(p) {
+    pub fn random_move_at<const N: usize>(&self, p: [u64; N], below: &mut dyn FnMut(u64) -> u64) -> Option<[u64; N]> {
+        if self.is_terminal_at(p) {
             return None;
         }
         let fits: Vec<(Offset, u64)> = self

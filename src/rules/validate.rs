@@ -81,9 +81,11 @@ pub enum RulesError {
     TooManyTerminalCells(usize),
     /// A terminal cell with a coordinate above [`MAX_TERMINAL_COORD`].
     TerminalTooFar([u32; 3]),
-    /// A dimension outside 1 to [`super::MAX_DIMENSION`], or above 3 for
-    /// a piece (more coordinates are written as a program).
+    /// A dimension outside 1 to [`super::MAX_DIMENSION`].
     BadDimension(u8),
+    /// Terminal cells in a game of more than three coordinates (a cell
+    /// has at most three; a program says `fn terminal` instead).
+    TerminalOfManyHeaps(u8),
     /// An offset that moves along a coordinate the game does not have.
     OffsetOutsideDimension(OffsetKind, Offset, u8),
     /// A terminal cell with a coordinate the game does not have.
@@ -135,7 +137,7 @@ impl fmt::Display for RulesError {
                 write!(f, "`{}` holds [0, 0]; an offset must move the piece", k.field())
             }
             RulesError::OffsetTooLarge(k, o) => {
-                write!(f, "`{}` holds [{}, {}]; offsets are at most {MAX_OFFSET}", k.field(), o.dx, o.dy)
+                write!(f, "`{}` holds {o}; offsets are at most {MAX_OFFSET}", k.field())
             }
             RulesError::TooManyOffsets(n) => {
                 write!(f, "the piece has {n} offsets; at most {MAX_OFFSETS} slides and jumps together")
@@ -146,17 +148,18 @@ impl fmt::Display for RulesError {
             RulesError::TerminalTooFar(c) => {
                 write!(f, "`terminal` holds {c:?}; coordinates are at most {MAX_TERMINAL_COORD}")
             }
-            RulesError::BadDimension(d) => write!(
+            RulesError::BadDimension(d) => {
+                write!(f, "the dimension is {d}; a game has 1 to {} coordinates", super::MAX_DIMENSION)
+            }
+            RulesError::TerminalOfManyHeaps(d) => write!(
                 f,
-                "the dimension is {d}; a game has 1 to {} coordinates, a piece 1, 2 or 3 (a game of more is \
-                 written as a program, fn moves(a, b, c, d))",
-                super::MAX_DIMENSION
+                "a piece of {d} coordinates has no terminal cells (a cell has 1 to 3 coordinates; a program \
+                 says its terminal positions with `fn terminal`)"
             ),
             RulesError::OffsetOutsideDimension(k, o, d) => write!(
                 f,
-                "`{}` holds {:?}, which moves along a coordinate a game of dimension {d} does not have",
-                k.field(),
-                o.components()
+                "`{}` holds {o}, which moves along a coordinate a game of dimension {d} does not have",
+                k.field()
             ),
             RulesError::TerminalOutsideDimension(c, d) => {
                 write!(f, "`terminal` holds {c:?}, outside a game of dimension {d}")
@@ -215,12 +218,11 @@ impl Rules {
     /// texts are within their limits. The first problem found is returned.
     pub fn validate(&self) -> Result<(), RulesError> {
         let d = self.dimension;
-        let most = if self.program.is_some() { super::MAX_DIMENSION as u8 } else { 3 };
-        if !(1..=most).contains(&d) {
+        if !(1..=super::MAX_DIMENSION as u8).contains(&d) {
             return Err(RulesError::BadDimension(d));
         }
         // A coordinate the game does not have must stay 0.
-        let outside = |c: [u32; 3]| c[(d as usize).min(3)..].iter().any(|&v| v != 0);
+        let outside = |c: &[u32]| c[(d as usize).min(c.len())..].iter().any(|&v| v != 0);
         if let Some(p) = &self.program {
             if !self.piece.is_empty() || !self.terminal.is_empty() {
                 return Err(RulesError::ProgramAndPiece);
@@ -242,13 +244,13 @@ impl Rules {
         }
         for (kind, set) in [(OffsetKind::Slide, &self.piece.slides), (OffsetKind::Jump, &self.piece.jumps)] {
             for &o in set {
-                if o.components() == [0, 0, 0] {
+                if o.steps().iter().all(|&c| c == 0) {
                     return Err(RulesError::ZeroOffset(kind));
                 }
-                if o.components().iter().any(|&c| c > MAX_OFFSET) {
+                if o.steps().iter().any(|&c| c > MAX_OFFSET) {
                     return Err(RulesError::OffsetTooLarge(kind, o));
                 }
-                if outside(o.components()) {
+                if outside(&o.steps()) {
                     return Err(RulesError::OffsetOutsideDimension(kind, o, d));
                 }
             }
@@ -259,8 +261,11 @@ impl Rules {
         if let Some(c) = self.terminal.cells().find(|c| c.iter().any(|&v| v > MAX_TERMINAL_COORD)) {
             return Err(RulesError::TerminalTooFar(c));
         }
-        if let Some(c) = self.terminal.cells().find(|&c| outside(c)) {
+        if let Some(c) = self.terminal.cells().find(|&c| outside(&c)) {
             return Err(RulesError::TerminalOutsideDimension(c, d));
+        }
+        if d > 3 && !self.terminal.is_empty() {
+            return Err(RulesError::TerminalOfManyHeaps(d));
         }
         if let Some(n) = self.passes.out_of_range() {
             return Err(RulesError::TooManyPasses(n));
@@ -316,9 +321,21 @@ mod tests {
         assert_eq!(r.validate(), Ok(()));
         r.terminal = TerminalSet::from_points([[0, 0, 2]]);
         assert!(matches!(r.validate(), Err(RulesError::TerminalOutsideDimension(_, 1))));
+        // A piece of four to eight coordinates, without terminal cells.
         let mut r = preset("queen").unwrap();
         r.dimension = 4;
-        assert_eq!(r.validate(), Err(RulesError::BadDimension(4)));
+        assert_eq!(r.validate(), Ok(()));
+        r.terminal = TerminalSet::from_cells([(1, 1)]);
+        assert_eq!(r.validate(), Err(RulesError::TerminalOfManyHeaps(4)));
+        let mut r = Rules::with_dimension("r", 4, Piece::default());
+        r.piece.slides.insert(crate::rules::Offset::of(&[0, 0, 0, 0, 1]));
+        assert!(matches!(r.validate(), Err(RulesError::OffsetOutsideDimension(OffsetKind::Slide, _, 4))));
+        r.dimension = 5;
+        assert_eq!(r.validate(), Ok(()));
+        r.piece.jumps.insert(crate::rules::Offset::of(&[0, 0, 0, 0, MAX_OFFSET + 1]));
+        assert!(matches!(r.validate(), Err(RulesError::OffsetTooLarge(OffsetKind::Jump, _))));
+        r.dimension = 9;
+        assert_eq!(r.validate(), Err(RulesError::BadDimension(9)));
         // Up to eight coordinates as a program, never nine.
         let eight = crate::rules::Program::new("fn moves(a, b, c, d, e, f, g, h) { [] }").unwrap();
         assert_eq!(Rules::from_program("eight", eight).validate(), Ok(()));

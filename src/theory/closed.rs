@@ -105,8 +105,8 @@ impl ClosedForm {
 
 /// The closed form of a game of heaps, for positions of any number of
 /// coordinates: [`closed_form`] for two coordinates, and n-heap Nim (the
-/// rook in one or three coordinates, normal or misère, no pass) in one or
-/// three. (The board's callers keep [`closed_form`], whose forms take
+/// rook of one or three to eight coordinates, normal or misère, no pass:
+/// Bouton's rule). (The board's callers keep [`closed_form`], whose forms take
 /// `(x, y)`.)
 pub fn closed_form_of_heaps(rules: &Rules) -> Option<ClosedForm> {
     if rules.dimension == 2 {
@@ -116,11 +116,11 @@ pub fn closed_form_of_heaps(rules: &Rules) -> Option<ClosedForm> {
         return None;
     }
     let name = match rules.dimension {
-        1 => "nim-1",
-        3 => "nim-3",
-        _ => return None,
+        1 => "nim-1".to_string(),
+        3 => "nim-3".to_string(),
+        d => format!("nim-{d}"),
     };
-    let nim = preset(name).expect("preset");
+    let nim = preset(&name).ok()?;
     (nim.piece == rules.piece && nim.terminal == rules.terminal)
         .then_some(ClosedForm::Nim { misere: rules.convention == Convention::Misere })
 }

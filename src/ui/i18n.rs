@@ -486,6 +486,14 @@ fn cell_text(c: &[u32; 3]) -> String {
     if c[2] == 0 { format!("({}, {})", c[0], c[1]) } else { format!("({}, {}, {})", c[0], c[1], c[2]) }
 }
 
+/// An offset of any number of coordinates, as [`cell_text`] writes three.
+fn offset_text(o: &crate::rules::Offset) -> String {
+    let c = o.steps();
+    let last = c.iter().rposition(|&v| v != 0).unwrap_or(0).max(1);
+    let parts: Vec<String> = c[..=last].iter().map(|v| v.to_string()).collect();
+    format!("({})", parts.join(", "))
+}
+
 /// Why rules cannot be used, in the user's language (a fragment in plain
 /// form, for a sentence around it).
 pub fn rules_error(e: &crate::rules::RulesError) -> String {
@@ -501,7 +509,7 @@ pub fn rules_error(e: &crate::rules::RulesError) -> String {
         RulesError::ZeroOffset(k) => trf("map.rules_error.zero_offset", &[("kind", &kind(k))]),
         RulesError::OffsetTooLarge(k, o) => trf(
             "map.rules_error.offset_too_large",
-            &[("kind", &kind(k)), ("offset", &cell_text(&o.components())), ("max", &MAX_OFFSET)],
+            &[("kind", &kind(k)), ("offset", &offset_text(o)), ("max", &MAX_OFFSET)],
         ),
         RulesError::TooManyOffsets(n) => trf("map.rules_error.too_many_offsets", &[("n", n), ("max", &MAX_OFFSETS)]),
         RulesError::TooManyTerminalCells(n) => {
@@ -511,10 +519,10 @@ pub fn rules_error(e: &crate::rules::RulesError) -> String {
             trf("map.rules_error.terminal_too_far", &[("cell", &cell_text(c)), ("max", &MAX_TERMINAL_COORD)])
         }
         RulesError::BadDimension(n) => trf("map.rules_error.bad_dimension", &[("n", n)]),
-        RulesError::OffsetOutsideDimension(k, o, n) => trf(
-            "map.rules_error.outside_dimension",
-            &[("what", &kind(k)), ("cell", &cell_text(&o.components())), ("n", n)],
-        ),
+        RulesError::TerminalOfManyHeaps(n) => trf("map.rules_error.terminal_of_many_heaps", &[("n", n)]),
+        RulesError::OffsetOutsideDimension(k, o, n) => {
+            trf("map.rules_error.outside_dimension", &[("what", &kind(k)), ("cell", &offset_text(o)), ("n", n)])
+        }
         RulesError::TerminalOutsideDimension(c, n) => trf(
             "map.rules_error.outside_dimension",
             &[("what", &tr("map.rules_error.terminal")), ("cell", &cell_text(c)), ("n", n)],
@@ -1091,7 +1099,8 @@ mod tests {
             RulesError::TooManyOffsets(30_000),
             RulesError::TooManyTerminalCells(2_000_000),
             RulesError::TerminalTooFar([1 << 21, 0, 0]),
-            RulesError::BadDimension(4),
+            RulesError::BadDimension(9),
+            RulesError::TerminalOfManyHeaps(4),
             RulesError::OffsetOutsideDimension(OffsetKind::Slide, Offset::new(1, 1), 1),
             RulesError::ProgramAndPiece,
             RulesError::BreaksAndMore,

@@ -1,0 +1,292 @@
+//! Tables of a piece (slides and jumps) of any number of coordinates:
+//! n-heap Nim is the rook of n coordinates, whose slides are the n axes.
+//!
+//! **Every position of the box** is computed in the order of its index
+//! (`x1` fastest): a move lowers some coordinate and raises none, so every
+//! option comes earlier. As in the engine of one to three coordinates, a
+//! slide with a step of 1 in some coordinate (its pivot `p`) keeps, for
+//! every line of its direction, the set of values already on the line:
+//! the line through `c` is named by the differences `c_i - o_i c_p`
+//! (`i != p`), which do not change along it. The mex of a position is then
+//! the first value missing from the union of its lines' sets (and the
+//! values of its jumps, of its pass, and of the slides without a step of
+//! 1, whose rays are walked). Four-heap Nim on 64⁴ reads four sets a
+//! position instead of walking its up to 252 options.
+//!
+//! **The sorted positions** (a piece unchanged by every order of the
+//! coordinates, on a box of equal sides) are computed sum by sum, in
+//! parallel, each by walking its options.
+
+use super::{HeapTable, Storage, positions_with_sum, small_mex};
+use crate::Control;
+use crate::grundy::EngineError;
+use crate::rules::{Convention, MAX_DIMENSION, Rules};
+use rayon::prelude::*;
+
+/// How often (in positions) the full fill reports progress and looks at
+/// the cancel flag.
+const CHUNK: usize = 1 << 16;
+
+/// The lines of one slide with a step of 1: where the line of a position
+/// is kept (`base + Σ coef_i c_i`, wrapping) and how many there are.
+struct Family {
+    /// The slide.
+    step: [u32; MAX_DIMENSION],
+    base: usize,
+    coef: [usize; MAX_DIMENSION],
+    slots: usize,
+}
+
+/// The family of the slide `o` on the box `sides`, when it has a step of 1
+/// and its lines fit a machine word.
+fn family(step: [u32; MAX_DIMENSION], sides: &[usize]) -> Option<Family> {
+    let o = &step[..sides.len()];
+    let p = o.iter().position(|&c| c == 1)?;
+    let (mut base, mut coef, mut stride) = (0usize, [0usize; MAX_DIMENSION], 1usize);
+    let mut pivot = 0usize;
+    for i in (0..sides.len()).filter(|&i| i != p) {
+        // c_i - o_i c_p lies in -o_i (n_p - 1) ..= n_i - 1.
+        let shift = (o[i] as usize).checked_mul(sides[p] - 1)?;
+        base = base.checked_add(shift.checked_mul(stride)?)?;
+        coef[i] = stride;
+        pivot = pivot.wrapping_add((o[i] as usize).wrapping_mul(stride));
+        stride = stride.checked_mul(sides[i].checked_add(shift)?)?;
+    }
+    coef[p] = pivot.wrapping_neg();
+    Some(Family { step, base, coef, slots: stride })
+}
+
+/// What the full fill of `rules` on `sides` keeps besides the values: the
+/// slide families, the other slides, and the words of a line's set.
+struct Plan {
+    families: Vec<Family>,
+    /// Slides walked ray by ray (no step of 1, or too many lines).
+    walked: Vec<[u32; MAX_DIMENSION]>,
+    jumps: Vec<[u32; MAX_DIMENSION]>,
+    /// Words of 64 bits a line's set holds: more than any value.
+    words: usize,
+}
+
+/// The bytes the line sets of a full fill may take before the slides are
+/// walked instead (a quarter of the memory limit).
+fn line_budget() -> u64 {
+    crate::grundy::memory_limit() / 4
+}
+
+impl Plan {
+    fn new(rules: &Rules, sides: &[usize]) -> Plan {
+        let d = sides.len();
+        let fits = |o: &[u32; MAX_DIMENSION]| (0..d).all(|i| (o[i] as usize) < sides[i]);
+        let mut slides: Vec<[u32; MAX_DIMENSION]> = rules.piece.slides.iter().map(|o| o.steps()).collect();
+        slides.retain(fits);
+        let jumps: Vec<[u32; MAX_DIMENSION]> = rules.piece.jumps.iter().map(|o| o.steps()).filter(fits).collect();
+        // A value is at most the number of options: the reach of every
+        // slide, every jump and the pass.
+        let most: usize = slides
+            .iter()
+            .map(|o| (0..d).filter(|&i| o[i] > 0).map(|i| (sides[i] - 1) / o[i] as usize).min().unwrap_or(0))
+            .sum::<usize>()
+            + jumps.len()
+            + 1;
+        let words = most / 64 + 1;
+        let (mut families, mut walked, mut bytes) = (Vec::new(), Vec::new(), 0u64);
+        for o in slides {
+            match family(o, sides) {
+                Some(f) if bytes.saturating_add(f.slots as u64 * words as u64 * 8) <= line_budget() => {
+                    bytes += f.slots as u64 * words as u64 * 8;
+                    families.push(f);
+                }
+                _ => walked.push(o),
+            }
+        }
+        Plan { families, walked, jumps, words }
+    }
+
+    fn bytes(&self) -> u64 {
+        self.families.iter().map(|f| f.slots as u64).sum::<u64>() * self.words as u64 * 8
+    }
+}
+
+/// The bytes a full fill of `rules` on `sides` keeps beside the values.
+pub(super) fn line_bytes(rules: &Rules, sides: &[usize]) -> u64 {
+    Plan::new(rules, sides).bytes()
+}
+
+/// Fill `table` (a piece's, values all 0) layer by layer.
+pub(super) fn fill(table: &mut HeapTable, control: &Control) -> Result<(), EngineError> {
+    let layers = table.rules.passes.layers();
+    control.start(table.count as u64 * layers as u64);
+    for layer in 0..layers {
+        match table.storage {
+            Storage::Full => fill_full(table, layer, control)?,
+            Storage::Sorted => fill_sorted(table, layer, control)?,
+        }
+    }
+    Ok(())
+}
+
+/// The outcome of a misère position from whether it has an option (or a
+/// pass) and whether some option is a P-position: N (1) where the player
+/// to move cannot move or can move to P.
+fn misere_outcome(any_option: bool, reaches_p: bool) -> u32 {
+    u32::from(!any_option || reaches_p)
+}
+
+fn fill_full(table: &mut HeapTable, layer: usize, control: &Control) -> Result<(), EngineError> {
+    let sides = table.sides.clone();
+    let d = sides.len();
+    let plan = Plan::new(&table.rules, &sides);
+    let misere = table.rules.convention == Convention::Misere;
+    let passes = table.rules.passes;
+    let count = table.count;
+    let words = plan.words;
+    let mut sets: Vec<Vec<u64>> = plan.families.iter().map(|f| vec![0u64; f.slots * words]).collect();
+    let mut strides = [0usize; MAX_DIMENSION];
+    let mut s = 1;
+    for i in 0..d {
+        strides[i] = s;
+        s *= sides[i];
+    }
+    let (below, here) = table.values.split_at_mut(layer * count);
+    let here = &mut here[..count];
+    let pass_layer = layer.checked_sub(1).map(|l| &below[l * count..(l + 1) * count]);
+    let mut c = [0usize; MAX_DIMENSION];
+    let mut slots = vec![0usize; plan.families.len()];
+    let mut others: Vec<u32> = Vec::new();
+    for at in 0..count {
+        if at % CHUNK == 0 {
+            if control.must_stop() {
+                return Err(stopped(control));
+            }
+            if at > 0 {
+                control.advance(CHUNK as u64);
+            }
+        }
+        // The options that are not on a line: jumps, walked rays, the pass.
+        others.clear();
+        let mut has_move = false;
+        for o in &plan.jumps {
+            if (0..d).all(|i| c[i] >= o[i] as usize) {
+                let back: usize = (0..d).map(|i| o[i] as usize * strides[i]).sum();
+                others.push(here[at - back]);
+                has_move = true;
+            }
+        }
+        for o in &plan.walked {
+            let back: usize = (0..d).map(|i| o[i] as usize * strides[i]).sum();
+            let reach = (0..d).filter(|&i| o[i] > 0).map(|i| c[i] / o[i] as usize).min().unwrap_or(0);
+            for k in 1..=reach {
+                others.push(here[at - k * back]);
+            }
+            has_move |= reach > 0;
+        }
+        for (f, slot) in plan.families.iter().zip(slots.iter_mut()) {
+            *slot = (0..d).fold(f.base, |a, i| a.wrapping_add(f.coef[i].wrapping_mul(c[i])));
+        }
+        if !has_move {
+            has_move = plan.families.iter().any(|f| (0..d).all(|i| c[i] >= f.step[i] as usize));
+        }
+        if let Some(prev) = pass_layer
+            && passes.allowed(layer, has_move)
+        {
+            others.push(prev[at]);
+        }
+        // The first value missing from the lines and the others.
+        let mut g = 0u32;
+        for w in 0..words {
+            let mut seen = 0u64;
+            for (set, &slot) in sets.iter().zip(&slots) {
+                seen |= set[slot * words + w];
+            }
+            for &v in &others {
+                if v as usize / 64 == w {
+                    seen |= 1 << (v % 64);
+                }
+            }
+            if seen != u64::MAX {
+                g = (w * 64) as u32 + seen.trailing_ones();
+                break;
+            }
+        }
+        let v = if misere { misere_outcome(has_move || !others.is_empty(), g > 0) } else { g };
+        here[at] = v;
+        for (set, &slot) in sets.iter_mut().zip(&slots) {
+            set[slot * words + v as usize / 64] |= 1 << (v % 64);
+        }
+        // The next position: x1 fastest.
+        for i in 0..d {
+            c[i] += 1;
+            if c[i] < sides[i] {
+                break;
+            }
+            c[i] = 0;
+        }
+    }
+    // What the chunks above did not count.
+    control.advance((count - (count.max(1) - 1) / CHUNK * CHUNK) as u64);
+    Ok(())
+}
+
+/// The error of a fill the control stopped (cancel or time limit).
+fn stopped(control: &Control) -> EngineError {
+    super::super::program::engine_error(super::super::program::stopped(control))
+}
+
+/// Fill one layer of the sorted positions, sum by sum, walking each
+/// position's options.
+fn fill_sorted(table: &mut HeapTable, layer: usize, control: &Control) -> Result<(), EngineError> {
+    let sides = table.sides.clone();
+    let d = sides.len();
+    let rules = table.rules.clone();
+    let misere = rules.convention == Convention::Misere;
+    let offsets: Vec<(bool, [u32; MAX_DIMENSION])> = rules
+        .piece
+        .slides
+        .iter()
+        .map(|o| (true, o.steps()))
+        .chain(rules.piece.jumps.iter().map(|o| (false, o.steps())))
+        .collect();
+    let count = table.count;
+    let base = layer * count;
+    let max_sum: usize = sides.iter().map(|n| n - 1).sum();
+    let mut positions = Vec::new();
+    for s in 0..=max_sum {
+        if control.must_stop() {
+            return Err(stopped(control));
+        }
+        positions.clear();
+        positions_with_sum(&sides, Storage::Sorted, s, &mut positions);
+        let t: &HeapTable = table;
+        let results: Vec<(usize, u32)> = positions
+            .par_iter()
+            .map_init(Vec::new, |values, p| {
+                values.clear();
+                let mut has_move = false;
+                for (slide, o) in &offsets {
+                    let reach = (0..d).filter(|&i| o[i] > 0).map(|i| p[i] / o[i] as u64).min().unwrap_or(0);
+                    let reach = if *slide { reach } else { reach.min(1) };
+                    has_move |= reach > 0;
+                    let mut q = *p;
+                    for _ in 0..reach {
+                        for i in 0..d {
+                            q[i] -= o[i] as u64;
+                        }
+                        values.push(t.values[base + t.index(&q[..d])]);
+                    }
+                }
+                let at = t.index(&p[..d]);
+                if rules.passes.allowed(layer, has_move) {
+                    values.push(t.values[base - count + at]);
+                }
+                let v =
+                    if misere { misere_outcome(!values.is_empty(), values.contains(&0)) } else { small_mex(values) };
+                (at, v)
+            })
+            .collect();
+        for (at, v) in results {
+            table.values[base + at] = v;
+        }
+        control.advance(positions.len() as u64);
+    }
+    Ok(())
+}
