@@ -270,8 +270,9 @@ impl Plan {
 }
 
 /// A slice written from several threads at places the caller proves
-/// disjoint (see the module comment).
-struct SharedSlice<T>(*mut T, usize);
+/// disjoint (see the module comment; the tables of many heaps use it the
+/// same way, `heaps/piece.rs`).
+pub(in crate::grundy) struct SharedSlice<T>(pub(in crate::grundy) *mut T, pub(in crate::grundy) usize);
 // SAFETY: the pointer is only dereferenced at indices that the caller proves
 // are touched by one thread at a time (see the module comment).
 #[expect(unsafe_code, reason = "tiles of one anti-diagonal write disjoint lines in parallel")]
@@ -283,7 +284,7 @@ unsafe impl<T: Send> Sync for SharedSlice<T> {}
 #[expect(unsafe_code, reason = "reads and writes at indices no other thread touches now")]
 impl<T: Copy> SharedSlice<T> {
     #[inline(always)]
-    fn get(&self, i: usize) -> T {
+    pub(in crate::grundy) fn get(&self, i: usize) -> T {
         debug_assert!(i < self.1);
         // SAFETY: in bounds; no other thread writes index i concurrently.
         unsafe { *self.0.add(i) }
@@ -302,7 +303,7 @@ impl<T: Copy> SharedSlice<T> {
         let _ = i;
     }
     #[inline(always)]
-    fn set(&self, i: usize, v: T) {
+    pub(in crate::grundy) fn set(&self, i: usize, v: T) {
         debug_assert!(i < self.1);
         // SAFETY: in bounds; this thread is the only one touching index i now.
         unsafe { *self.0.add(i) = v }

@@ -23,10 +23,6 @@ use crate::grundy::EngineError;
 use crate::rules::{Convention, MAX_DIMENSION, Rules};
 use rayon::prelude::*;
 
-/// How often (in positions) the full fill reports progress and looks at
-/// the cancel flag.
-const CHUNK: usize = 1 << 16;
-
 /// The lines of one slide with a step of 1: where the line of a position
 /// is kept (`base + Σ coef_i c_i`, wrapping) and how many there are.
 struct Family {
@@ -132,15 +128,43 @@ fn misere_outcome(any_option: bool, reaches_p: bool) -> u32 {
     u32::from(!any_option || reaches_p)
 }
 
+/// The side of a tile of the full fill in `d` coordinates (about 2^16
+/// positions a tile).
+fn tile_side(d: usize) -> usize {
+    match d {
+        0..=4 => 16,
+        5 | 6 => 8,
+        _ => 4,
+    }
+}
+
+/// Fill one layer of every position of the box, tile by tile: a move never
+/// raises a coordinate, so a tile needs only tiles of a smaller sum of tile
+/// indices, and the tiles of one sum are filled in parallel. Two of them
+/// never share a line (the cells of a line are ordered coordinate by
+/// coordinate, so the tile sums along it strictly increase), which is what
+/// makes their writes to the line sets disjoint, as in the engine of one to
+/// three coordinates.
 fn fill_full(table: &mut HeapTable, layer: usize, control: &Control) -> Result<(), EngineError> {
+    use super::super::engine::SharedSlice;
     let sides = table.sides.clone();
     let d = sides.len();
     let plan = Plan::new(&table.rules, &sides);
-    let misere = table.rules.convention == Convention::Misere;
-    let passes = table.rules.passes;
     let count = table.count;
     let words = plan.words;
-    let mut sets: Vec<Vec<u64>> = plan.families.iter().map(|f| vec![0u64; f.slots * words]).collect();
+    // Word-major: word w of every line of a family together, so that the
+    // first word (values below 64, the usual case) of neighbouring lines
+    // shares the cache.
+    let mut starts = Vec::with_capacity(plan.families.len());
+    let mut total = 0usize;
+    for f in &plan.families {
+        starts.push(total);
+        total += f.slots * words;
+    }
+    let mut sets = vec![0u64; total];
+    // Write every page once (a page first read as the zero page faults
+    // again when written).
+    sets.par_chunks_mut(512).for_each(|page| page[0] = std::hint::black_box(0));
     let mut strides = [0usize; MAX_DIMENSION];
     let mut s = 1;
     for i in 0..d {
@@ -150,81 +174,156 @@ fn fill_full(table: &mut HeapTable, layer: usize, control: &Control) -> Result<(
     let (below, here) = table.values.split_at_mut(layer * count);
     let here = &mut here[..count];
     let pass_layer = layer.checked_sub(1).map(|l| &below[l * count..(l + 1) * count]);
-    let mut c = [0usize; MAX_DIMENSION];
-    let mut slots = vec![0usize; plan.families.len()];
-    let mut others: Vec<u32> = Vec::new();
-    for at in 0..count {
-        if at % CHUNK == 0 {
+    let side = tile_side(d);
+    let tiles: Vec<usize> = sides.iter().map(|n| n.div_ceil(side)).collect();
+    let fill = Fill {
+        plan: &plan,
+        d,
+        sides: &sides,
+        strides,
+        starts: &starts,
+        side,
+        misere: table.rules.convention == Convention::Misere,
+        passes: table.rules.passes,
+        layer,
+        pass_layer,
+        values: SharedSlice(here.as_mut_ptr(), here.len()),
+        sets: SharedSlice(sets.as_mut_ptr(), sets.len()),
+    };
+    let mut wave = Vec::new();
+    for k in 0..=tiles.iter().map(|n| n - 1).sum::<usize>() {
+        wave.clear();
+        positions_with_sum(&tiles, Storage::Full, k, &mut wave);
+        wave.par_iter().try_for_each(|t| {
             if control.must_stop() {
                 return Err(stopped(control));
             }
-            if at > 0 {
-                control.advance(CHUNK as u64);
+            control.advance(fill.tile(t) as u64);
+            Ok(())
+        })?;
+    }
+    // `fill` points into `here` and `sets`, which outlive it.
+    Ok(())
+}
+
+/// What the tiles of one layer share.
+struct Fill<'a> {
+    plan: &'a Plan,
+    d: usize,
+    sides: &'a [usize],
+    strides: [usize; MAX_DIMENSION],
+    /// Where each family's sets start in `sets`.
+    starts: &'a [usize],
+    side: usize,
+    misere: bool,
+    passes: crate::rules::Passes,
+    layer: usize,
+    pass_layer: Option<&'a [u32]>,
+    values: super::super::engine::SharedSlice<u32>,
+    sets: super::super::engine::SharedSlice<u64>,
+}
+
+impl Fill<'_> {
+    /// Fill the tile `t` (its index along each coordinate), its positions
+    /// in the order of their index; the number of positions.
+    fn tile(&self, t: &crate::rules::Point) -> usize {
+        let (d, plan, words) = (self.d, self.plan, self.plan.words);
+        let low: [usize; MAX_DIMENSION] = std::array::from_fn(|i| if i < d { t[i] as usize * self.side } else { 0 });
+        let high: [usize; MAX_DIMENSION] =
+            std::array::from_fn(|i| if i < d { (low[i] + self.side).min(self.sides[i]) } else { 1 });
+        let mut c = low;
+        let mut others: Vec<u32> = Vec::new();
+        let families = plan.families.len();
+        // Where each family's line of `c` keeps its first word; a word `w`
+        // is `w * slots` further.
+        let mut slots = vec![0usize; families];
+        let place = |c: &[usize; MAX_DIMENSION], slots: &mut [usize]| {
+            for ((f, slot), &start) in plan.families.iter().zip(slots.iter_mut()).zip(self.starts) {
+                *slot = start.wrapping_add((0..d).fold(f.base, |a, i| a.wrapping_add(f.coef[i].wrapping_mul(c[i]))));
             }
-        }
-        // The options that are not on a line: jumps, walked rays, the pass.
-        others.clear();
-        let mut has_move = false;
-        for o in &plan.jumps {
-            if (0..d).all(|i| c[i] >= o[i] as usize) {
-                let back: usize = (0..d).map(|i| o[i] as usize * strides[i]).sum();
-                others.push(here[at - back]);
-                has_move = true;
-            }
-        }
-        for o in &plan.walked {
-            let back: usize = (0..d).map(|i| o[i] as usize * strides[i]).sum();
-            let reach = (0..d).filter(|&i| o[i] > 0).map(|i| c[i] / o[i] as usize).min().unwrap_or(0);
-            for k in 1..=reach {
-                others.push(here[at - k * back]);
-            }
-            has_move |= reach > 0;
-        }
-        for (f, slot) in plan.families.iter().zip(slots.iter_mut()) {
-            *slot = (0..d).fold(f.base, |a, i| a.wrapping_add(f.coef[i].wrapping_mul(c[i])));
-        }
-        if !has_move {
-            has_move = plan.families.iter().any(|f| (0..d).all(|i| c[i] >= f.step[i] as usize));
-        }
-        if let Some(prev) = pass_layer
-            && passes.allowed(layer, has_move)
-        {
-            others.push(prev[at]);
-        }
-        // The first value missing from the lines and the others.
-        let mut g = 0u32;
-        for w in 0..words {
-            let mut seen = 0u64;
-            for (set, &slot) in sets.iter().zip(&slots) {
-                seen |= set[slot * words + w];
-            }
-            for &v in &others {
-                if v as usize / 64 == w {
-                    seen |= 1 << (v % 64);
+            (0..d).map(|i| c[i] * self.strides[i]).sum::<usize>()
+        };
+        let mut at = place(&c, &mut slots);
+        // Whether a position has a move matters only to misère play and
+        // to the passes.
+        let ask_move = self.misere || self.pass_layer.is_some();
+        let mut cells = 0;
+        loop {
+            others.clear();
+            let mut has_move = false;
+            for o in &plan.jumps {
+                if (0..d).all(|i| c[i] >= o[i] as usize) {
+                    let back: usize = (0..d).map(|i| o[i] as usize * self.strides[i]).sum();
+                    others.push(self.values.get(at - back));
+                    has_move = true;
                 }
             }
-            if seen != u64::MAX {
-                g = (w * 64) as u32 + seen.trailing_ones();
-                break;
+            for o in &plan.walked {
+                let back: usize = (0..d).map(|i| o[i] as usize * self.strides[i]).sum();
+                let reach = (0..d).filter(|&i| o[i] > 0).map(|i| c[i] / o[i] as usize).min().unwrap_or(0);
+                for k in 1..=reach {
+                    others.push(self.values.get(at - k * back));
+                }
+                has_move |= reach > 0;
             }
-        }
-        let v = if misere { misere_outcome(has_move || !others.is_empty(), g > 0) } else { g };
-        here[at] = v;
-        for (set, &slot) in sets.iter_mut().zip(&slots) {
-            set[slot * words + v as usize / 64] |= 1 << (v % 64);
-        }
-        // The next position: x1 fastest.
-        for i in 0..d {
-            c[i] += 1;
-            if c[i] < sides[i] {
-                break;
+            if ask_move && !has_move {
+                has_move = plan.families.iter().any(|f| (0..d).all(|i| c[i] >= f.step[i] as usize));
             }
-            c[i] = 0;
+            if let Some(prev) = self.pass_layer
+                && self.passes.allowed(self.layer, has_move)
+            {
+                others.push(prev[at]);
+            }
+            // The first value missing from the lines and the others.
+            let mut g = 0u32;
+            for w in 0..words {
+                let mut seen = 0u64;
+                for (&slot, f) in slots.iter().zip(&plan.families) {
+                    seen |= self.sets.get(slot + w * f.slots);
+                }
+                for &v in &others {
+                    if v as usize / 64 == w {
+                        seen |= 1 << (v % 64);
+                    }
+                }
+                if seen != u64::MAX {
+                    g = (w * 64) as u32 + seen.trailing_ones();
+                    break;
+                }
+            }
+            let v = if self.misere { misere_outcome(has_move || !others.is_empty(), g > 0) } else { g };
+            self.values.set(at, v);
+            for (&slot, f) in slots.iter().zip(&plan.families) {
+                let word = slot + v as usize / 64 * f.slots;
+                self.sets.set(word, self.sets.get(word) | 1 << (v % 64));
+            }
+            cells += 1;
+            // The next position of the tile, x1 fastest: one step along x1
+            // moves every line by its coefficient of x1.
+            c[0] += 1;
+            if c[0] < high[0] {
+                at += 1;
+                for (slot, f) in slots.iter_mut().zip(&plan.families) {
+                    *slot = slot.wrapping_add(f.coef[0]);
+                }
+                continue;
+            }
+            c[0] = low[0];
+            let mut i = 1;
+            loop {
+                if i == d {
+                    return cells;
+                }
+                c[i] += 1;
+                if c[i] < high[i] {
+                    break;
+                }
+                c[i] = low[i];
+                i += 1;
+            }
+            at = place(&c, &mut slots);
         }
     }
-    // What the chunks above did not count.
-    control.advance((count - (count.max(1) - 1) / CHUNK * CHUNK) as u64);
-    Ok(())
 }
 
 /// The error of a fill the control stopped (cancel or time limit).
