@@ -51,9 +51,14 @@ fn compute_table(rules: &Rules, sides: &[usize], full: bool) -> Result<HeapTable
 /// Say on stderr when a table keeps the sorted positions only.
 fn stored_note(rules: &Rules, t: &HeapTable) {
     if t.storage() == Storage::Sorted {
+        let why = if rules.program.is_some() {
+            "fn heaps_alike, checked up to 2 stones a heap"
+        } else {
+            "every order of the coordinates keeps the piece's slides and jumps"
+        };
         note(&format!(
-            "{}: the heaps are alike (fn heaps_alike, checked up to 2 stones a heap), so the {} sorted positions \
-             (largest heap first) were computed ({}); --full computes every position",
+            "{}: the heaps are alike ({why}), so the {} sorted positions (largest heap first) were computed ({}); \
+             --full computes every position",
             rules.label(),
             t.positions_stored(),
             human_bytes(heaps::estimate_bytes(rules, t.sides(), Storage::Sorted))

@@ -563,6 +563,7 @@ mod tests {
     use super::*;
     use crate::play::HUMAN_FIRST;
     use crate::rules::{Passes, point_of, preset};
+    use std::collections::HashMap;
 
     use crate::play::PERFECT_VS_RANDOM;
 
@@ -580,9 +581,20 @@ mod tests {
     #[test]
     fn games_of_many_heaps_are_played_from_their_tables() {
         let mut rng = Rng::new(17);
-        for name in ["nim-4", "moore-4-2", "greedy-nim-5", "nim-5"] {
+        // The queen of four coordinates: a slide along every direction of
+        // 0s and 1s (a piece of many heaps, its moves never a program's).
+        let mut queen4 = Rules::with_dimension("queen-4", 4, crate::rules::Piece::default());
+        for m in 1u32..16 {
+            let step: Vec<u32> = (0..4).map(|i| m >> i & 1).collect();
+            queen4.piece.slides.insert(crate::rules::Offset::of(&step));
+        }
+        let games =
+            [preset("nim-4+pass").unwrap(), preset("moore-4-2").unwrap(), preset("greedy-nim-5").unwrap(), queen4];
+        for game in games {
+            let name = game.name.clone();
+            let name = name.as_str();
             for misere in [false, true] {
-                let mut rules = preset(name).unwrap();
+                let mut rules = game.clone();
                 if misere {
                     rules = rules.misere();
                 }
@@ -595,8 +607,9 @@ mod tests {
                     g.set_table(compute_play_table(&rules, &at, &crate::Control::new()).unwrap());
                     assert!(g.has_table() && !matches!(g.hint(), HeapHint::Computing | HeapHint::TooLarge));
                     let v = g.value(g.state()).unwrap();
-                    if !misere && name.starts_with("nim") {
-                        assert_eq!(v, start.iter().fold(0, |a, &h| a ^ h), "{name} at {start:?}");
+                    if !misere && name == "queen-4" {
+                        let mut brute = HashMap::new();
+                        assert_eq!(v, brute_value(&rules, &start, &mut brute), "{name} at {start:?}");
                     }
                     if !misere && name == "moore-4-2" {
                         // P exactly when every binary digit is 1 in a multiple of 3 heaps.
@@ -613,10 +626,45 @@ mod tests {
                         assert!(moves < 1000);
                     }
                     assert_eq!(g.winner(), Some(0), "{} from {start:?}", rules.label());
-                    assert!(g.describe(g.state()).matches(',').count() == d - 1, "{}", g.describe(g.state()));
+                    let shown = g.describe(g.state());
+                    let heaps = shown.split(')').next().unwrap_or_default();
+                    assert!(heaps.matches(',').count() == d - 1, "{shown}");
                 }
             }
         }
+    }
+
+    /// The value of a piece's position by a memoized mex over its moves
+    /// (listed by the piece's own `moves_at`, a brute force of the table).
+    fn brute_value(rules: &Rules, p: &[u64], memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
+        if let Some(&v) = memo.get(p) {
+            return v;
+        }
+        let options = rules.moves_at(point_of_slice(p));
+        let values: Vec<u64> = options.iter().map(|q| brute_value(rules, &q[..p.len()], memo)).collect();
+        let v = (0..).find(|v| !values.contains(v)).unwrap();
+        memo.insert(p.to_vec(), v);
+        v
+    }
+
+    fn point_of_slice(p: &[u64]) -> Point {
+        let mut q = [0; MAX_DIMENSION];
+        q[..p.len()].copy_from_slice(p);
+        q
+    }
+
+    /// Nim on many heaps is played by Bouton's rule at any size, without a
+    /// table.
+    #[test]
+    fn nim_on_many_heaps_is_played_by_boutons_rule() {
+        let mut rng = Rng::new(5);
+        let big = 10u64.pow(15);
+        let rules = preset("nim-6").unwrap();
+        let mut g = HeapGame::new(&rules, &[big, 3, 5, big + 7, 1, 2], PERFECT_VS_RANDOM);
+        assert_eq!(g.table_start(), None);
+        assert_eq!(g.value(g.state()), Some(big ^ 3 ^ 5 ^ (big + 7) ^ 1 ^ 2));
+        g.computer_move(&mut rng).unwrap();
+        assert_eq!(g.value(g.state()), Some(0), "the perfect computer leaves a P-position");
     }
 
     #[test]

@@ -297,8 +297,7 @@ pub fn from_json(text: &str) -> Result<Rules, RulesFileError> {
         return Err(RulesFileError::TooManyTerminalCells { count: file.terminal.len() });
     }
     if d > 3 && !file.terminal.is_empty() {
-        let entry = Some(FileEntry { list: PointList::Terminal, index: 0, numbers: file.terminal[0].clone() });
-        return Err(RulesFileError::Invalid { error: RulesError::TerminalOfManyHeaps(d), entry });
+        return Err(RulesFileError::Invalid { error: RulesError::TerminalOfManyHeaps(d), entry: None });
     }
     let checked = |list: PointList, entries: &[Vec<u32>]| -> Result<(), RulesFileError> {
         match entries.iter().position(|v| v.len() != d as usize) {
@@ -508,8 +507,24 @@ mod tests {
         assert_eq!(v1(r#""jumps":[[1,2,3]]"#).unwrap_err(), {
             RulesFileError::Arity { list: PointList::Jumps, index: 0, numbers: 3, dimension: 2 }
         });
+        // A piece of four coordinates needs four numbers an offset; nine
+        // coordinates are no game.
         let v2 = ok.replace("\"dimension\": 2", "\"dimension\": 4");
-        assert_eq!(from_json(&v2), Err(RulesFileError::Dimension { found: 4 }));
+        assert!(matches!(from_json(&v2), Err(RulesFileError::Arity { dimension: 4, numbers: 2, .. })));
+        let v9 = ok.replace("\"dimension\": 2", "\"dimension\": 9");
+        assert_eq!(from_json(&v9), Err(RulesFileError::Dimension { found: 9 }));
+        // The rook of four coordinates is saved with four numbers an offset
+        // and read back; terminal cells are refused for it.
+        let nim4 = crate::rules::preset("nim-4").unwrap();
+        let text = to_json(&nim4);
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(json["slides"].as_array().map(|s| s.len()), Some(4), "{text}");
+        assert!(json["slides"].as_array().unwrap().iter().all(|o| o.as_array().unwrap().len() == 4), "{text}");
+        assert!(from_json(&text).unwrap().same_game(&nim4));
+        let with_cell = text.replace("\"terminal\": []", "\"terminal\": [[1, 1, 1, 1]]");
+        let e = from_json(&with_cell).unwrap_err();
+        assert_eq!(e, RulesFileError::Invalid { error: RulesError::TerminalOfManyHeaps(4), entry: None });
+        assert!(e.to_string().contains("no terminal cells"), "{e}");
         // Four heaps as a program: version 5.
         let mut four = Rules::from_program("four", Program::new("fn moves(a, b, c, d) { [] }").unwrap());
         four.description = "four heaps".into();

@@ -22,6 +22,8 @@ static FIXED_PRESETS: LazyLock<Vec<(&'static str, Rules)>> = LazyLock::new(|| {
 pub fn board_game(rules: &Rules) -> Result<(), String> {
     if rules.dimension == 2 && !rules.passes.any() && rules.program.is_none() {
         Ok(())
+    } else if rules.dimension > 3 && rules.program.is_none() {
+        Err(trf("rules.many_heaps_piece", &[("n", &rules.dimension)]))
     } else if rules.dimension > 3 {
         Err(trf("program.many_heaps", &[("n", &rules.dimension)]))
     } else {
