@@ -54,11 +54,16 @@ fn with_rules(rules: &str) -> String {
 fn saved_rules_that_fail_validation_start_the_defaults_with_a_banner() {
     let zero = r#"{"name":"bad","description":"","piece":{"slides":[{"dx":0,"dy":0}],"jumps":[]},"terminal":[],"convention":"normal"}"#;
     let far = r#"{"name":"far","description":"","piece":{"slides":[],"jumps":[{"dx":99999,"dy":1}]},"terminal":[],"convention":"normal"}"#;
-    // A piece has one to three coordinates (a program up to eight).
-    let four = r#"{"name":"four","description":"","piece":{"slides":[],"jumps":[]},"terminal":[],"convention":"normal","dimension":4}"#;
-    for (rules, why) in
-        [(zero, "(0, 0), which does not move"), (far, "at most 4096"), (four, "and a piece takes 1, 2 or 3")]
-    {
+    // A game has one to eight coordinates; a piece of more than three has
+    // no terminal cells.
+    let four = r#"{"name":"four","description":"","piece":{"slides":[{"dx":1,"dy":0}],"jumps":[]},"terminal":[[1,1]],"convention":"normal","dimension":4}"#;
+    let nine = r#"{"name":"nine","description":"","piece":{"slides":[{"dx":1,"dy":0}],"jumps":[]},"terminal":[],"convention":"normal","dimension":9}"#;
+    for (rules, why) in [
+        (zero, "(0, 0), which does not move"),
+        (far, "at most 4096"),
+        (four, "a piece of 4 coordinates has no terminal cells"),
+        (nine, "the game has 9 coordinates; a game has 1 to 8"),
+    ] {
         let mut h = harness(with_rules(rules));
         h.run();
         assert!(h.state().load_warning.is_some(), "a banner");
@@ -72,6 +77,15 @@ fn saved_rules_that_fail_validation_start_the_defaults_with_a_banner() {
     let mut h = harness(with_rules(program));
     h.run();
     assert!(h.state().load_warning.is_none(), "a program of four heaps is read");
+    step_until(&mut h, "the game is set up", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
+    h.run();
+    assert!(shows(&h, "This game has 4 heaps"), "Play says how many heaps");
+    // So is a piece of four coordinates (a slide along x1 and a diagonal
+    // of x2, x3 and x4), played from its table.
+    let piece = r#"{"name":"four","description":"","piece":{"slides":[{"dx":1,"dy":0},{"dx":0,"dy":1,"dz":1,"rest":[1,0,0,0,0]}],"jumps":[]},"terminal":[],"convention":"normal","dimension":4}"#;
+    let mut h = harness(with_rules(piece));
+    h.run();
+    assert!(h.state().load_warning.is_none(), "a piece of four coordinates is read");
     step_until(&mut h, "the game is set up", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
     h.run();
     assert!(shows(&h, "This game has 4 heaps"), "Play says how many heaps");

@@ -558,7 +558,7 @@ fn piece_value(
     let v = if rules.convention == Convention::Misere {
         u32::from(values.is_empty() || values.contains(&0))
     } else {
-        (0..).find(|v| !values.contains(v)).unwrap()
+        (0..).find(|v| !values.contains(v)).expect("a finite set misses a number")
     };
     memo.insert((p.to_vec(), left), v);
     v

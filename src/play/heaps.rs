@@ -642,7 +642,7 @@ mod tests {
         }
         let options = rules.moves_at(point_of_slice(p));
         let values: Vec<u64> = options.iter().map(|q| brute_value(rules, &q[..p.len()], memo)).collect();
-        let v = (0..).find(|v| !values.contains(v)).unwrap();
+        let v = (0..).find(|v| !values.contains(v)).expect("a finite set misses a number");
         memo.insert(p.to_vec(), v);
         v
     }
