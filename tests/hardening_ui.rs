@@ -72,23 +72,19 @@ fn saved_rules_that_fail_validation_start_the_defaults_with_a_banner() {
         assert!(shows(&h, "could not be read"));
         step_until(&mut h, "the default game is set up", |a| a.state.play.game().is_some());
     }
-    // A program of four heaps is a game of Play: it loads and is played.
-    let program = r#"{"name":"four","description":"","piece":{"slides":[],"jumps":[]},"terminal":[],"convention":"normal","dimension":4,"program":"fn moves(a, b, c, d) { if a > 0 { [[a - 1, b, c, d]] } else { [] } }"}"#;
-    let mut h = harness(with_rules(program));
-    h.run();
-    assert!(h.state().load_warning.is_none(), "a program of four heaps is read");
-    step_until(&mut h, "the game is set up", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
-    h.run();
-    assert!(shows(&h, "This game has 4 heaps"), "Play says how many heaps");
-    // So is a piece of four coordinates (a slide along x1 and a diagonal
+    // A program of four heaps is a game of Play: it loads and is played;
+    // so is a piece of four coordinates (a slide along x1 and a diagonal
     // of x2, x3 and x4), played from its table.
+    let program = r#"{"name":"four","description":"","piece":{"slides":[],"jumps":[]},"terminal":[],"convention":"normal","dimension":4,"program":"fn moves(a, b, c, d) { if a > 0 { [[a - 1, b, c, d]] } else { [] } }"}"#;
     let piece = r#"{"name":"four","description":"","piece":{"slides":[{"dx":1,"dy":0},{"dx":0,"dy":1,"dz":1,"rest":[1,0,0,0,0]}],"jumps":[]},"terminal":[],"convention":"normal","dimension":4}"#;
-    let mut h = harness(with_rules(piece));
-    h.run();
-    assert!(h.state().load_warning.is_none(), "a piece of four coordinates is read");
-    step_until(&mut h, "the game is set up", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
-    h.run();
-    assert!(shows(&h, "This game has 4 heaps"), "Play says how many heaps");
+    for (rules, what) in [(program, "a program of four heaps"), (piece, "a piece of four coordinates")] {
+        let mut h = harness(with_rules(rules));
+        h.run();
+        assert!(h.state().load_warning.is_none(), "{what} is read");
+        step_until(&mut h, "the game is set up", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
+        h.run();
+        assert!(shows(&h, "This game has 4 heaps"), "Play says how many heaps of {what}");
+    }
     // The same rules kept in My pieces, or in the editor, are refused too.
     let mine = format!(r#"{{"shared":{{"saved_pieces":[{zero}]}}}}"#);
     let editing = format!(r#"{{"pieces":{{"draft":{zero}}}}}"#);

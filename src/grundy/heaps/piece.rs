@@ -88,7 +88,7 @@ impl Plan {
         let (mut families, mut walked, mut bytes) = (Vec::new(), Vec::new(), 0u64);
         for o in slides {
             match family(o, sides) {
-                Some(f) if bytes.saturating_add(f.slots as u64 * words as u64 * 8) <= line_budget() => {
+                Some(f) if bytes.saturating_add((f.slots as u64).saturating_mul(words as u64 * 8)) <= line_budget() => {
                     bytes += f.slots as u64 * words as u64 * 8;
                     families.push(f);
                 }
@@ -99,7 +99,8 @@ impl Plan {
     }
 
     fn bytes(&self) -> u64 {
-        self.families.iter().map(|f| f.slots as u64).sum::<u64>() * self.words as u64 * 8
+        let slots = self.families.iter().map(|f| f.slots as u64).fold(0u64, u64::saturating_add);
+        slots.saturating_mul(self.words as u64 * 8)
     }
 }
 
