@@ -515,3 +515,33 @@ fn a_formula_is_checked_on_the_map_of_many_heaps() {
         }
     }
 }
+
+/// Six heaps of Nim, the rook of six coordinates, against the perfect
+/// computer from heaps of up to 1000 stones: no table is computed (Bouton's
+/// rule gives every value), the computer moves to nim-sum 0 and says why,
+/// in English and in Japanese.
+#[test]
+fn six_heaps_of_nim_are_played_by_boutons_rule_without_a_table() {
+    let rules = preset("nim-6").unwrap();
+    assert!(rules.program.is_none(), "nim-6 is the rook of six coordinates");
+    let heaps = [1000u64, 999, 3, 5, 7, 600];
+    assert_ne!(heaps.iter().fold(0, |x, h| x ^ h), 0, "the start is an N-position");
+    for (language, why) in [
+        ("English", "has nim-sum 0, a P-position (Bouton's rule)."),
+        ("Japanese", "はニム和が 0 の P局面です (ブートンの法則)。"),
+    ] {
+        let extra = r#","nim_heaps":[1000,999,3,5,7,600],"opponent":{"Computer":"Perfect"},"human_starts":false"#;
+        let mut h = common::app(play_settings(&rules, extra)).size([1280.0, 800.0]).language(language).build();
+        step_until(&mut h, "the computer's first move", |a| {
+            a.state.play.heaps().is_some_and(|g| !g.history().played().is_empty())
+        });
+        h.run();
+        let g = h.state().state.play.heaps().unwrap();
+        assert!(g.is_nim() && !g.has_table(), "{language}: Bouton's rule, no table");
+        let after = g.state().position[..6].to_vec();
+        assert_eq!(after.iter().fold(0, |x, h| x ^ h), 0, "{language}: the computer left {after:?}");
+        let changed = after.iter().zip(&heaps).filter(|(a, b)| a != b).count();
+        assert_eq!(changed, 1, "{language}: one heap was lowered");
+        assert!(shows(&h, why), "{language}: it says why: {why}");
+    }
+}

@@ -634,3 +634,44 @@ fn pieces_of_many_coordinates_agree_with_a_brute_force() {
         }
     }
 }
+
+/// Boxes of many tiles (tiles have side 16 for four coordinates, 8 for five
+/// and six), with values of 64 and more (more than one word of each line's
+/// set), against the brute force: the waves of tiles and the sets that
+/// cross from one tile to the next.
+#[test]
+fn pieces_on_boxes_of_many_tiles_agree_with_a_brute_force() {
+    let queen4: Vec<Vec<u32>> = (1u32..16).map(|m| (0..4).map(|i| m >> i & 1).collect()).collect();
+    let queen4: Vec<&[u32]> = queen4.iter().map(|v| v.as_slice()).collect();
+    let cases: Vec<(Rules, Vec<usize>)> = vec![
+        (piece_rules("queen-4", 4, &queen4, &[]), vec![50, 40, 3, 2]),
+        (piece_rules("odd", 4, &[&[1, 0, 0, 0], &[2, 1, 0, 0], &[0, 1, 1, 0]], &[&[1, 2, 0, 1]]), vec![70, 50, 2, 2]),
+        (
+            piece_rules("five", 5, &[&[1, 0, 0, 0, 0], &[1, 1, 0, 0, 0], &[0, 1, 0, 0, 1]], &[&[0, 2, 1, 0, 0]]),
+            vec![70, 17, 2, 2, 3],
+        ),
+    ];
+    for (rules, sides) in cases {
+        let d = sides.len();
+        let offsets: Vec<(bool, Vec<u64>)> = rules
+            .piece
+            .slides
+            .iter()
+            .map(|o| (true, o.steps()[..d].iter().map(|&c| c as u64).collect()))
+            .chain(rules.piece.jumps.iter().map(|o| (false, o.steps()[..d].iter().map(|&c| c as u64).collect())))
+            .collect();
+        for r in [rules.clone(), rules.clone().with_pass()] {
+            let mut memo = HashMap::new();
+            let t = table(&r, &sides, Storage::Full);
+            let mut largest = 0;
+            for p in all_positions(&sides) {
+                for layer in 0..r.passes.layers() {
+                    let want = piece_value(&offsets, &r, &p, layer as u8, &mut memo);
+                    assert_eq!(t.get(&p, layer), Some(want), "{} at {p:?}, {layer} passes left", r.label());
+                    largest = largest.max(want);
+                }
+            }
+            assert!(largest >= 64, "{}: values reach {largest}, fewer than one word", r.label());
+        }
+    }
+}

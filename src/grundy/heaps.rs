@@ -347,6 +347,12 @@ fn positions_with_sum(sides: &[usize], storage: Storage, s: usize, out: &mut Vec
 /// the rules, the sides and the memory, without allocating.
 pub fn check(rules: &Rules, sides: &[usize], storage: Storage) -> Result<(), EngineError> {
     rules.validate().map_err(EngineError::InvalidRules)?;
+    // The piece engine knows no terminal cells: a piece of more than three
+    // coordinates has none (validation), and one of one to three with
+    // some is computed by the table engine ([`crate::grundy::engine::compute_box`]).
+    if rules.program.is_none() && !rules.terminal.is_empty() {
+        return Err(EngineError::InvalidRules(crate::rules::RulesError::TerminalOfManyHeaps(rules.dimension)));
+    }
     if rules.breaks.is_some() || sides.len() != rules.dimension as usize || sides.contains(&0) {
         return Err(EngineError::BadHeaps { sides: sides.to_vec(), dimension: rules.dimension });
     }
@@ -626,6 +632,12 @@ mod tests {
         assert_eq!(position_count(&[usize::MAX; 8], Storage::Sorted), None);
         let e = check(&crate::rules::preset("nim-4").unwrap(), &[10_000_000_000; 4], Storage::Sorted);
         assert!(matches!(e, Err(EngineError::TooLargeHeaps { .. })), "{e:?}");
+        // A piece with terminal cells is the table engine's: refused here.
+        let mut corner = crate::rules::preset("queen").unwrap();
+        corner.terminal = crate::rules::TerminalSet::triangle(2);
+        assert_eq!(corner.validate(), Ok(()));
+        let e = check(&corner, &[4, 4], Storage::Full);
+        assert!(matches!(e, Err(EngineError::InvalidRules(crate::rules::RulesError::TerminalOfManyHeaps(2)))), "{e:?}");
         let sides = [5usize; 4];
         let mut all = Vec::new();
         for s in 0..=16 {

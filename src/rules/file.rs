@@ -23,8 +23,8 @@
 //! still read.
 
 use super::{
-    Convention, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Program, ProgramError, Rules, RulesError,
-    TerminalSet,
+    Convention, MAX_DIMENSION, MAX_OFFSETS, MAX_TERMINAL_CELLS, Offset, OffsetKind, Piece, Program, ProgramError,
+    Rules, RulesError, TerminalSet,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -353,18 +353,21 @@ fn entry_at_fault(e: &RulesError, slides: &[Vec<u32>], jumps: &[Vec<u32>], termi
         OffsetKind::Slide => (PointList::Slides, slides),
         OffsetKind::Jump => (PointList::Jumps, jumps),
     };
-    let padded = |v: &Vec<u32>| {
-        let mut c = [0; 3];
-        c[..v.len().min(3)].copy_from_slice(&v[..v.len().min(3)]);
-        c
-    };
-    let ((list, entries), at) = match *e {
-        RulesError::ZeroOffset(k) => (of_kind(k), [0, 0, 0]),
-        RulesError::OffsetTooLarge(k, o) => (of_kind(k), o.components()),
-        RulesError::TerminalTooFar(c) => ((PointList::Terminal, terminal), c),
+    let (list, entries, at) = match *e {
+        RulesError::ZeroOffset(k) => {
+            let (list, entries) = of_kind(k);
+            (list, entries, Offset::of(&[]))
+        }
+        RulesError::OffsetTooLarge(k, o) => {
+            let (list, entries) = of_kind(k);
+            (list, entries, o)
+        }
+        RulesError::TerminalTooFar(c) => (PointList::Terminal, terminal, Offset::of(&c)),
         _ => return None,
     };
-    let index = entries.iter().position(|v| padded(v) == at)?;
+    // Whole offsets are compared: two entries of a piece of many
+    // coordinates may agree in their first three numbers.
+    let index = entries.iter().position(|v| v.len() <= MAX_DIMENSION && Offset::of(v) == at)?;
     Some(FileEntry { list, index, numbers: entries[index].clone() })
 }
 
@@ -525,6 +528,15 @@ mod tests {
         let e = from_json(&with_cell).unwrap_err();
         assert_eq!(e, RulesFileError::Invalid { error: RulesError::TerminalOfManyHeaps(4), entry: None });
         assert!(e.to_string().contains("no terminal cells"), "{e}");
+        // The entry at fault is found by its whole offset, not by its first
+        // three numbers.
+        let e = from_json(
+            r#"{"format":"grundy-lab-rules","version":5,"name":"x","dimension":4,
+                "jumps":[[1,0,0,1],[1,0,0,99999]]}"#,
+        )
+        .unwrap_err();
+        assert!(matches!(&e, RulesFileError::Invalid { entry: Some(FileEntry { index: 1, .. }), .. }), "{e:?}");
+        assert!(e.to_string().starts_with("`jumps[1]` is [1, 0, 0, 99999]"), "{e}");
         // Four heaps as a program: version 5.
         let mut four = Rules::from_program("four", Program::new("fn moves(a, b, c, d) { [] }").unwrap());
         four.description = "four heaps".into();

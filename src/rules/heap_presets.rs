@@ -19,6 +19,43 @@ fn nim(n: usize) -> Rules {
     Rules::with_dimension(&format!("nim-{n}"), n as u8, piece)
 }
 
+/// The program `nim-N` was before it became the rook, as earlier builds
+/// saved it in the settings' current game.
+pub(crate) fn nim_program_of_old(n: usize) -> String {
+    let (params, array) = heaps(n);
+    format!(
+        "// Nim on {n} heaps (Bouton 1901): take any number of stones from one heap.\n\
+         // The Grundy value is the XOR of the heaps.\n\
+         fn heaps_alike() {{ true }}\n\n\
+         fn moves({params}) {{\n    \
+             let heaps = {array};\n    \
+             let out = [];\n    \
+             for i in 0..heaps.len() {{\n        \
+                 for k in 0..heaps[i] {{\n            \
+                     let q = heaps;\n            \
+                     q[i] = k;\n            \
+                     out.push(q);\n        \
+                 }}\n    \
+             }}\n    \
+             out\n\
+         }}\n"
+    )
+}
+
+/// `rules` as this build writes the same game: the old program of
+/// `nim-N` (N = 4 to 8) becomes the rook of N coordinates, with the same
+/// name, description, convention and passes, so that Play uses Bouton's
+/// rule for it again. Other rules are returned as they are.
+pub fn upgraded(rules: Rules) -> Rules {
+    let n = rules.dimension as usize;
+    let old =
+        rules.program.as_ref().is_some_and(|p| (4..=MAX_DIMENSION).contains(&n) && p.source() == nim_program_of_old(n));
+    if !old {
+        return rules;
+    }
+    Rules { program: None, piece: nim(n).piece, ..rules }
+}
+
 /// The names of the presets of many heaps, as the list of presets shows
 /// them.
 pub const HEAP_PRESETS: &[&str] = &[
@@ -259,7 +296,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_heap_presets_are_programs_of_their_number_of_heaps_on_the_fast_path() {
+    fn the_old_program_of_nim_is_upgraded_to_the_rook() {
+        for n in 4..=MAX_DIMENSION {
+            let program = Program::new(&nim_program_of_old(n)).unwrap();
+            let mut old = Rules::from_program(&format!("nim-{n}"), program);
+            old.passes = super::super::Passes::GALE;
+            old.convention = super::super::Convention::Misere;
+            let new = upgraded(old.clone());
+            assert!(new.program.is_none() && new.piece == nim(n).piece && new.dimension as usize == n, "{n}");
+            assert_eq!((new.passes, new.convention, &new.name), (old.passes, old.convention, &old.name));
+            assert_eq!(new.validate(), Ok(()));
+            assert_eq!(heap_family(&new), Some(HeapFamily::Nim), "Bouton's rule applies");
+        }
+        // Any other program, even one changed by a space, stays as it is.
+        let changed = Program::new(&nim_program_of_old(4).replace("out\n", "out \n")).unwrap();
+        let other = Rules::from_program("nim-4", changed);
+        assert_eq!(upgraded(other.clone()), other);
+        let welter = heap_preset("welter-4").unwrap();
+        assert_eq!(upgraded(welter.clone()), welter);
+    }
+
+    #[test]
+    fn the_heap_presets_are_programs_or_the_rook_of_their_number_of_heaps() {
         for name in ["nim-4", "nim-8"] {
             let r = heap_preset(name).unwrap();
             assert!(r.program.is_none() && r.piece.slides.len() == r.dimension as usize, "{name}");

@@ -12,7 +12,7 @@
 
 mod compiled;
 mod file;
-mod heap_presets;
+pub(crate) mod heap_presets;
 mod limits;
 mod matrix;
 mod passes;
@@ -26,7 +26,7 @@ pub use file::{
     FORMAT as RULES_FILE_FORMAT, FileEntry, MAX_FILE_BYTES, PointList, RulesFileError, SpecError,
     VERSION as RULES_FILE_VERSION, file_beside_preset, from_json, load_spec, to_json,
 };
-pub use heap_presets::{HEAP_PRESETS, HeapFamily, heap_family};
+pub use heap_presets::{HEAP_PRESETS, HeapFamily, heap_family, upgraded};
 pub use limits::{
     DEFAULT_MAX_OPTIONS, DEFAULT_MILLIS_PER_POSITION, LimitSetting, Limits, MAX_MILLIS_PER_POSITION,
     MAX_OPTIONS_CEILING,

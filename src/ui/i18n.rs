@@ -275,10 +275,20 @@ fn heaps_fault(fault: &crate::grundy::heaps::HeapsFault) -> String {
     }
 }
 
+/// The words for which saved rules were refused.
+fn saved_rules(which: crate::ui::state::SavedRules) -> &'static str {
+    use crate::ui::state::SavedRules;
+    match which {
+        SavedRules::Current => tr("settings.rules.current"),
+        SavedRules::SavedPiece => tr("settings.rules.saved"),
+        SavedRules::Draft => tr("settings.rules.draft"),
+    }
+}
+
 /// The banner about settings that could not be used: what, and where the
 /// copy of the file is (or why none could be made).
 pub fn load_warning(w: &crate::ui::app::LoadWarning) -> String {
-    use crate::ui::state::{JsonCategory, LoadProblem, SavedError, SavedRules, SavedText};
+    use crate::ui::state::{JsonCategory, LoadProblem, SavedError, SavedText};
     let what = match &w.problem {
         LoadProblem::Refused(e) => {
             let why = match e {
@@ -292,12 +302,12 @@ pub fn load_warning(w: &crate::ui::app::LoadWarning) -> String {
                 }
                 SavedError::Read(os) => os_reason(os),
                 SavedError::Rules { which, name, error } => {
-                    let which = match which {
-                        SavedRules::Current => tr("settings.rules.current"),
-                        SavedRules::SavedPiece => tr("settings.rules.saved"),
-                        SavedRules::Draft => tr("settings.rules.draft"),
-                    };
+                    let which = saved_rules(*which);
                     trf("settings.error.rules", &[("which", &which), ("name", name), ("why", &rules_error(error))])
+                }
+                SavedError::NotEditable { which, name, dimension } => {
+                    let which = saved_rules(*which);
+                    trf("settings.error.not_editable", &[("which", &which), ("name", name), ("n", dimension)])
                 }
                 SavedError::TooManyPieces { count, max } => {
                     trf("settings.error.pieces", &[("count", count), ("max", max)])

@@ -186,6 +186,16 @@ pub enum SavedError {
         /// Why they fail.
         error: crate::rules::RulesError,
     },
+    /// A piece of more than three coordinates saved as one of My pieces
+    /// or as the Pieces tab's draft: the move matrix edits one to three.
+    NotEditable {
+        /// Which of the saved rules.
+        which: SavedRules,
+        /// Their name.
+        name: String,
+        /// Their number of coordinates.
+        dimension: u8,
+    },
     /// More saved pieces than are kept.
     TooManyPieces {
         /// How many pieces were saved.
@@ -339,13 +349,24 @@ impl AppState {
     /// kept).
     fn check_saved(&mut self) -> Result<Vec<DroppedPart>, SavedError> {
         // The current game and My pieces pass the one validation (a
-        // program may have up to eight heaps, a piece three).
+        // program or a piece may have up to eight coordinates).
         let rules = |which: SavedRules, r: &Rules| {
             r.validate().map_err(|error| SavedError::Rules { which, name: r.name.clone(), error })
         };
+        // The move matrix edits a piece of one to three coordinates; one of
+        // more is a preset or a rules file, opened as the current game.
+        let editable = |which: SavedRules, r: &Rules| match r.dimension {
+            d if d > 3 && r.program.is_none() => {
+                Err(SavedError::NotEditable { which, name: r.name.clone(), dimension: d })
+            }
+            _ => Ok(()),
+        };
+        // nim-N saved while it was a program is the rook again.
+        self.shared.rules = crate::rules::upgraded(std::mem::take(&mut self.shared.rules));
         rules(SavedRules::Current, &self.shared.rules)?;
         for r in &self.shared.saved_pieces {
             rules(SavedRules::SavedPiece, r)?;
+            editable(SavedRules::SavedPiece, r)?;
         }
         if self.shared.saved_pieces.len() > MAX_SAVED_PIECES {
             return Err(SavedError::TooManyPieces { count: self.shared.saved_pieces.len(), max: MAX_SAVED_PIECES });
@@ -356,6 +377,7 @@ impl AppState {
             name: self.pieces.draft.name.clone(),
             error,
         })?;
+        editable(SavedRules::Draft, &self.pieces.draft)?;
         let settings = &mut self.shared.settings;
         settings.scale = if settings.scale.is_finite() {
             settings.scale.clamp(*SCALE_RANGE.start(), *SCALE_RANGE.end())
@@ -399,6 +421,19 @@ mod tests {
         let (b, warn) = AppState::from_saved(Some("\u{feff}{\"shared\": {\"settings\": {\"scale\": 2.0}}}"));
         assert!(warn.is_none());
         assert_eq!(b.shared.settings.scale, 2.0);
+    }
+
+    /// nim-4 saved while it was a program loads as the rook of four
+    /// coordinates, so that Play uses Bouton's rule for it.
+    #[test]
+    fn the_old_program_of_nim_loads_as_the_rook() {
+        let program = crate::rules::Program::new(&crate::rules::heap_presets::nim_program_of_old(4)).unwrap();
+        let mut s = AppState::default();
+        s.shared.rules = Rules::from_program("nim-4", program);
+        let (back, warn) = AppState::from_saved(Some(&s.to_saved()));
+        assert!(warn.is_none(), "{warn:?}");
+        assert!(back.shared.rules.same_game(&crate::rules::preset("nim-4").unwrap()), "{:?}", back.shared.rules);
+        assert!(back.shared.rules.program.is_none());
     }
 
     /// A program over the limit (100 022 characters) is left out, named,
