@@ -675,3 +675,144 @@ fn pieces_on_boxes_of_many_tiles_agree_with_a_brute_force() {
         }
     }
 }
+
+/// Larsson's game for p: the moves of `imitation-nim-2` with `fn p()` set
+/// to p, coded here from the rule. A state is (x, y, t, c): t what the
+/// last move took from the shorter pile (0 if none), c the imitations in a
+/// row of the player who may imitate next.
+fn imitation_moves(s: &[u64], p: usize) -> Vec<Vec<u64>> {
+    let (piles, t, c) = ([s[0], s[1]], s[2], s[3]);
+    let mut out = Vec::new();
+    for i in 0..2 {
+        let (here, other) = (piles[i], piles[1 - i]);
+        for k in 1..=here {
+            let mut q = piles;
+            q[i] = here - k;
+            let (t2, c2) = if t > 0 && k == t && here > other {
+                if c + 1 >= p as u64 {
+                    continue;
+                }
+                (0, c + 1)
+            } else if here <= other {
+                (k, if t > 0 { 0 } else { c })
+            } else {
+                (0, 0)
+            };
+            out.push(vec![q[0], q[1], t2, c2]);
+        }
+    }
+    out
+}
+
+/// The P-positions of Wythoff Nim with a blocking manoeuvre on `blocked`
+/// diagonal options (the previous player forbids up to that many diagonal
+/// moves): a position is P when its options to P-positions are all
+/// diagonal and at most `blocked`.
+fn blocking_wythoff_p(n: usize, blocked: usize) -> Vec<Vec<bool>> {
+    let mut p = vec![vec![false; n]; n];
+    for s in 0..2 * n {
+        for x in 0..n.min(s + 1) {
+            let y = s - x;
+            if y >= n {
+                continue;
+            }
+            let straight = (0..x).any(|u| p[u][y]) || (0..y).any(|v| p[x][v]);
+            let diagonal = (1..=x.min(y)).filter(|&k| p[x - k][y - k]).count();
+            p[x][y] = !straight && diagonal <= blocked;
+        }
+    }
+    p
+}
+
+/// `imitation-nim-2` (Larsson, Integers 9 (2009), p = 2) and the same
+/// program for p = 1 and 3: every state against the game tree of the rule
+/// coded above; p = 1 is `imitation-nim`; and with no move yet, the
+/// P-positions are those of Wythoff Nim with p - 1 diagonal options
+/// blocked (Larsson relates the two games; checked here on 24 x 24).
+#[test]
+fn larssons_game_with_p_imitations_is_searched_and_is_blocking_wythoff_at_the_start() {
+    let example = preset("imitation-nim-2").unwrap();
+    let source = example.program.as_ref().unwrap().source().to_string();
+    assert!(source.contains("fn p() { 2 }"), "the example says where p is");
+    let with_p = |p: usize| {
+        let text = source.replace("fn p() { 2 }", &format!("fn p() {{ {p} }}"));
+        Rules::from_program(&format!("imitation-nim-{p}"), Program::new(&text).unwrap())
+    };
+    for p in [1usize, 2, 3] {
+        let rules = if p == 2 { example.clone() } else { with_p(p) };
+        let side = 14;
+        let sides = [side, side, side, p];
+        let t = table(&rules, &sides, Storage::Full);
+        let mut brute = Brute::new(imitation_moves, p, false);
+        for s in all_positions(&sides) {
+            assert_eq!(t.get(&s, 0), Some(brute.value(&s, 0)), "p = {p} at {s:?}");
+        }
+        let n = 24;
+        let t = table(&rules, &[n, n, n, p], Storage::Full);
+        let wythoff = blocking_wythoff_p(n, p - 1);
+        for x in 0..n {
+            for y in 0..n {
+                let here = t.get(&[x as u64, y as u64, 0, 0], 0);
+                assert_eq!(here == Some(0), wythoff[x][y], "p = {p} at ({x}, {y}, 0, 0)");
+            }
+        }
+    }
+    // p = 1: no imitation at all, the game of `imitation-nim`.
+    let one = table(&with_p(1), &[12, 12, 12, 1], Storage::Full);
+    let three =
+        grundy_lab::grundy::compute_box(&preset("imitation-nim").unwrap(), [12, 12, 12], &Control::new()).unwrap();
+    for s in all_positions(&[12, 12, 12, 1]) {
+        let c = [s[0] as usize, s[1] as usize, s[2] as usize];
+        assert_eq!(one.get(&s, 0), Some(three.get_at(c, 0)), "p = 1 at {s:?}");
+    }
+}
+
+/// The hexagonal chocolate's cuts, coded here: lower one side by t, then
+/// each coordinate to its bound (two neighbours and a one for the even
+/// sides).
+fn hexagon_moves(x: &[u64], _: usize) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for side in 0..6 {
+        for t in 1..=x[side] {
+            let mut u = x.to_vec();
+            u[side] -= t;
+            let bound = |i: usize| u[(i + 5) % 6] + u[(i + 1) % 6] + (i % 2) as u64;
+            out.push((0..6).map(|i| u[i].min(bound(i))).collect());
+        }
+    }
+    out
+}
+
+/// A shape of the hexagonal chocolate: the six inequalities.
+fn is_hexagon(x: &[u64]) -> bool {
+    (0..6).all(|i| x[i] <= x[(i + 5) % 6] + x[(i + 1) % 6] + (i % 2) as u64)
+}
+
+/// `chocolate-hexagon`: every shape of a box of six coordinates against
+/// the brute force; every option of a shape is a shape (one pass of the
+/// bounds is enough), and the cells that are no shape are no positions.
+#[test]
+fn the_hexagonal_chocolate_of_six_coordinates_agrees_with_a_brute_force() {
+    let rules = preset("chocolate-hexagon").unwrap();
+    assert_eq!(rules.dimension, 6);
+    let sides = [5, 4, 5, 4, 5, 4];
+    let t = table(&rules, &sides, Storage::Full);
+    let mut brute = Brute::new(hexagon_moves, 0, false);
+    let (mut shapes, mut p_positions) = (0, 0);
+    for x in all_positions(&sides) {
+        if !is_hexagon(&x) {
+            assert_eq!(t.get(&x, 0), Some(grundy_lab::grundy::NOT_A_POSITION), "{x:?} is no shape");
+            continue;
+        }
+        for q in hexagon_moves(&x, 0) {
+            assert!(is_hexagon(&q), "the cut {x:?} → {q:?} leaves a shape");
+        }
+        let v = brute.value(&x, 0);
+        assert_eq!(t.get(&x, 0), Some(v), "at {x:?}");
+        shapes += 1;
+        p_positions += usize::from(v == 0);
+    }
+    assert!(shapes > 1000 && p_positions > 10, "{shapes} shapes, {p_positions} P-positions");
+    // The source's start, the shape {2, 1, 2, 1, 2, 1}.
+    assert_eq!(t.get(&[2, 1, 2, 1, 2, 1], 0), Some(brute.value(&[2, 1, 2, 1, 2, 1], 0)));
+}

@@ -42,7 +42,8 @@ pub struct Cli {
 pub struct RulesArg {
     /// A preset (nim, queen, dragon-king, dragon-horse, ryuoh:P, queen-t2, bishop, king, knight, nim-1, nim-3,
     /// queen-3, queen-3-all, or an example program: chocolate-2d, chocolate-3d, restricted-nim,
-    /// subtraction-1-3-4, fraenkel-3, ho-wythoff, imitation-nim, queen-program), a rules file (.json) or a rules program (.rhai).
+    /// subtraction-1-3-4, fraenkel-3, ho-wythoff, imitation-nim, imitation-nim-2, chocolate-hexagon,
+    /// queen-program), a rules file (.json) or a rules program (.rhai).
     /// Take-and-break games (for sequence, value, table and ppos): octal:0.07, hex:0.F, subtraction:1,3,4,
     /// split:2:unequal, kayles, dawsons-kayles, dawsons-chess, treblecross, grundy-game, or a .rhai file
     /// with `fn splits(n)`

@@ -10,7 +10,8 @@ pub const PRESET_NAMES: &[&str] =
     &["nim", "queen", "dragon-king", "dragon-horse", "ryuoh:4", "queen-t2", "bishop", "king", "knight"];
 
 /// The presets of one or three coordinates (heaps), and the example
-/// programs, by name: the game families beyond one piece on a board.
+/// programs (of up to six coordinates), by name: the game families beyond
+/// one piece on a board.
 pub const FAMILY_PRESETS: &[&str] = &[
     "nim-1",
     "nim-3",
@@ -23,6 +24,8 @@ pub const FAMILY_PRESETS: &[&str] = &[
     "fraenkel-3",
     "ho-wythoff",
     "imitation-nim",
+    "imitation-nim-2",
+    "chocolate-hexagon",
     "queen-program",
 ];
 

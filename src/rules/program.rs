@@ -536,6 +536,24 @@ pub const EXAMPLE_PROGRAMS: &[ExampleProgram] = &[
         source: include_str!("../../assets/programs/imitation-nim.rhai"),
     },
     ExampleProgram {
+        name: "imitation-nim-2",
+        about: "Two-pile Nim with a restricted number of move-size imitations for p = 2 (Larsson, Integers 9 \
+                (2009) #G4): no player imitates on more than p - 1 = 1 of their consecutive moves. A position \
+                (x, y, t, c) also counts the imitations in a row; change fn p() for another p. With no move \
+                yet the P-positions are those of Wythoff Nim with p - 1 diagonal options blocked (checked on \
+                24 x 24 for p = 2 and 3).",
+        limits: Limits::DEFAULT,
+        source: include_str!("../../assets/programs/imitation-nim-2.rhai"),
+    },
+    ExampleProgram {
+        name: "chocolate-hexagon",
+        about: "A hexagonal chocolate cut in six directions (Miyadera and students, Visual Mathematics, 2009): \
+                six coordinates, the cuts left along each side; a cut along one side may lower its two \
+                neighbours. fn position keeps the six inequalities of a shape. No formula is known.",
+        limits: Limits::DEFAULT,
+        source: include_str!("../../assets/programs/chocolate-hexagon.rhai"),
+    },
+    ExampleProgram {
         name: "queen-program",
         about: "The queen (Wythoff's game) written as a program; it agrees with the preset `queen`.",
         limits: Limits::DEFAULT,

@@ -210,6 +210,8 @@ fn family_title(rules: &Rules) -> Option<&'static str> {
         "fraenkel-3" => tr("rules.family.fraenkel-3"),
         "ho-wythoff" => tr("rules.family.ho-wythoff"),
         "imitation-nim" => tr("rules.family.imitation-nim"),
+        "imitation-nim-2" => tr("rules.family.imitation-nim-2"),
+        "chocolate-hexagon" => tr("rules.family.chocolate-hexagon"),
         "queen-program" => tr("rules.family.queen-program"),
         _ => return None,
     })
@@ -266,7 +268,17 @@ pub fn offered_groups(shared: &Shared) -> Vec<(&'static str, Vec<Rules>)> {
         (tr("rules.group.board"), offered_rules(shared)),
         (tr("rules.group.one"), family(&["nim-1", "restricted-nim", "subtraction-1-3-4"])),
         (tr("rules.group.three"), family(&["nim-3", "queen-3", "queen-3-all", "chocolate-3d", "fraenkel-3"])),
-        (tr("rules.group.programs"), family(&["chocolate-2d", "ho-wythoff", "imitation-nim", "queen-program"])),
+        (
+            tr("rules.group.programs"),
+            family(&[
+                "chocolate-2d",
+                "ho-wythoff",
+                "imitation-nim",
+                "imitation-nim-2",
+                "chocolate-hexagon",
+                "queen-program",
+            ]),
+        ),
         (tr("rules.group.many"), family(&MANY_HEAPS_OFFERED)),
         (tr("rules.group.takebreak"), takebreak_presets()),
     ]
