@@ -545,3 +545,57 @@ fn six_heaps_of_nim_are_played_by_boutons_rule_without_a_table() {
         assert!(shows(&h, why), "{language}: it says why: {why}");
     }
 }
+
+/// A sum of two games of four-heap Nim in both languages: the hint gives
+/// each game's Grundy number and their XOR, a winning move is a button,
+/// and after it the XOR of the games is 0; the move list names the game.
+/// A sum of two three-heap games of `queen-3` is read from one table.
+#[test]
+fn sums_of_games_of_heaps_are_played_by_the_xor_of_their_values() {
+    let rules = preset("nim-4").unwrap();
+    for (language, values, game) in [
+        ("English", "Grundy numbers: g(Game 1) = 5, g(Game 2) = 3; their XOR: 5 XOR 3 = 6.", "Game 1"),
+        ("Japanese", "グランディ数: g(ゲーム 1) = 5, g(ゲーム 2) = 3。その XOR: 5 XOR 3 = 6。", "ゲーム 1"),
+    ] {
+        let extra = r#","mode":"Sum","sum_pieces":2,"nim_heaps":[1,2,3]"#;
+        let mut h = common::app(play_settings(&rules, extra)).size([1280.0, 800.0]).language(language).build();
+        step_until(&mut h, "the sum is set up", |a| a.state.play.heap_sum().is_some());
+        h.run();
+        let sum = h.state().state.play.heap_sum().unwrap();
+        let starts: Vec<Vec<u64>> = sum.parts().iter().map(|p| p.state().position[..4].to_vec()).collect();
+        assert_eq!(starts, vec![vec![1, 2, 3, 5], vec![2, 3, 4, 6]], "game 2 has one more stone in every heap");
+        assert!(shows(&h, values), "{language}: the hint says {values}");
+        // The first winning move, as its button reads.
+        let grundy_lab::play::HeapSumHint::Values { wins, .. } = sum.hint().clone() else { panic!("values") };
+        let (part, to) = wins[0];
+        let name = game.replace('1', &(part + 1).to_string());
+        let text = format!("{name} → ({})", to[..4].iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", "));
+        h.get_by_label(&text).click();
+        step_until(&mut h, "the computer answers", |a| a.state.play.heap_sum().is_some_and(|s| s.history().len() == 2));
+        h.run();
+        let sum = h.state().state.play.heap_sum().unwrap();
+        let first = sum.history().played()[0];
+        assert_eq!((first.part, first.to), (part, to));
+        // The person's move left the XOR 0: the values of the games after it.
+        let xor_after: u64 = (0..2)
+            .map(|i| if i == first.part { first.to } else { starts_point(&starts[i]) })
+            .fold(0, |x, p| x ^ p[..4].iter().fold(0, |a, h| a ^ h));
+        assert_eq!(xor_after, 0, "{language}: the winning move leaves XOR 0");
+        assert!(shows(&h, game), "{language}: the games are named");
+    }
+    // queen-3: the values come from one table covering both games.
+    let rules = preset("queen-3").unwrap();
+    let mut h = harness(&rules, r#","mode":"Sum","sum_pieces":2"#);
+    step_until(&mut h, "the table", |a| {
+        a.state.play.heap_sum().is_some_and(|s| matches!(s.hint(), grundy_lab::play::HeapSumHint::Values { .. }))
+    });
+    h.run();
+    assert!(shows(&h, "their XOR"), "the hint gives the values");
+}
+
+/// The heaps of a game's start as a point of eight coordinates.
+fn starts_point(heaps: &[u64]) -> [u64; 8] {
+    let mut p = [0; 8];
+    p[..heaps.len()].copy_from_slice(heaps);
+    p
+}

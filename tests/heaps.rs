@@ -750,10 +750,10 @@ fn larssons_game_with_p_imitations_is_searched_and_is_blocking_wythoff_at_the_st
         let n = 24;
         let t = table(&rules, &[n, n, n, p], Storage::Full);
         let wythoff = blocking_wythoff_p(n, p - 1);
-        for x in 0..n {
-            for y in 0..n {
+        for (x, column) in wythoff.iter().enumerate() {
+            for (y, &is_p) in column.iter().enumerate() {
                 let here = t.get(&[x as u64, y as u64, 0, 0], 0);
-                assert_eq!(here == Some(0), wythoff[x][y], "p = {p} at ({x}, {y}, 0, 0)");
+                assert_eq!(here == Some(0), is_p, "p = {p} at ({x}, {y}, 0, 0)");
             }
         }
     }

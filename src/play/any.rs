@@ -1,10 +1,10 @@
 //! The one game in play, whatever its kind: a piece on a board, heaps of
-//! any rules, a sum of pieces, or Nim with several heaps. Whoever shows a
+//! any rules, a sum of pieces or of games of heaps, or Nim with several heaps. Whoever shows a
 //! game asks this enum (who is to move, is it over, let the computer move,
 //! undo) and never a chain of options; adding a kind of game is one variant
 //! and its arms here.
 
-use super::{Game, GameOver, HeapGame, NimGame, PlayTable, Players, Rng, RowGame, SumGame, Turns};
+use super::{Game, GameOver, HeapGame, HeapSum, NimGame, PlayTable, Players, Rng, RowGame, SumGame, Turns};
 use crate::rules::Convention;
 
 /// A game in progress, of one of the kinds the app plays.
@@ -16,6 +16,8 @@ pub enum AnyGame {
     Heaps(HeapGame),
     /// Several pieces on one board.
     Sum(SumGame),
+    /// A sum of games of heaps of the same rules.
+    HeapSum(HeapSum),
     /// Nim with several heaps.
     Nim(NimGame),
     /// A row of heaps of a take-and-break game.
@@ -29,6 +31,7 @@ impl AnyGame {
             AnyGame::Board(g) => g,
             AnyGame::Heaps(g) => g,
             AnyGame::Sum(g) => g,
+            AnyGame::HeapSum(g) => g,
             AnyGame::Nim(g) => g,
             AnyGame::Row(g) => g,
         }
@@ -40,6 +43,7 @@ impl AnyGame {
             AnyGame::Board(g) => g.players(),
             AnyGame::Heaps(g) => g.players(),
             AnyGame::Sum(g) => g.players(),
+            AnyGame::HeapSum(g) => g.players(),
             AnyGame::Nim(g) => g.players(),
             AnyGame::Row(g) => g.players(),
         }
@@ -56,6 +60,7 @@ impl AnyGame {
             AnyGame::Board(g) => g.history().len(),
             AnyGame::Heaps(g) => g.history().len(),
             AnyGame::Sum(g) => g.history().len(),
+            AnyGame::HeapSum(g) => g.history().len(),
             AnyGame::Nim(g) => g.history().len(),
             AnyGame::Row(g) => g.history().len(),
         }
@@ -67,6 +72,7 @@ impl AnyGame {
             AnyGame::Board(g) => return g.is_over(),
             AnyGame::Heaps(g) => (g.winner()?, g.rules().convention == Convention::Misere),
             AnyGame::Sum(g) => (g.winner()?, g.rules().convention == Convention::Misere),
+            AnyGame::HeapSum(g) => (g.winner()?, g.rules().convention == Convention::Misere),
             AnyGame::Nim(g) => (g.winner()?, g.misere()),
             AnyGame::Row(g) => (g.winner()?, false),
         };
@@ -79,6 +85,7 @@ impl AnyGame {
             AnyGame::Board(g) => g.computer_to_move(),
             AnyGame::Heaps(g) => g.computer_to_move(),
             AnyGame::Sum(g) => g.computer_to_move(),
+            AnyGame::HeapSum(g) => g.computer_to_move(),
             AnyGame::Nim(g) => g.computer_to_move(),
             AnyGame::Row(g) => g.computer_to_move(),
         }
@@ -90,6 +97,7 @@ impl AnyGame {
             AnyGame::Board(g) => g.computer_move(rng).is_some(),
             AnyGame::Heaps(g) => g.computer_move(rng).is_some(),
             AnyGame::Sum(g) => g.computer_move(rng).is_some(),
+            AnyGame::HeapSum(g) => g.computer_move(rng).is_some(),
             AnyGame::Nim(g) => g.computer_move(rng).is_some(),
             AnyGame::Row(g) => g.computer_move(rng).is_some(),
         }
@@ -102,6 +110,7 @@ impl AnyGame {
             (AnyGame::Board(g), PlayTable::Box(t)) => g.set_table(t),
             (AnyGame::Heaps(g), t) => g.set_table(t),
             (AnyGame::Sum(g), PlayTable::Box(t)) => g.set_table(t),
+            (AnyGame::HeapSum(g), t) => g.set_table(t),
             _ => {}
         }
     }
@@ -111,6 +120,7 @@ impl AnyGame {
         match self {
             AnyGame::Heaps(g) => g.table_refused(),
             AnyGame::Sum(g) => g.table_refused(),
+            AnyGame::HeapSum(g) => g.table_refused(),
             AnyGame::Board(_) | AnyGame::Nim(_) | AnyGame::Row(_) => {}
         }
     }
@@ -122,6 +132,7 @@ impl AnyGame {
             AnyGame::Board(g) => (g.history().can_undo(), g.history().can_redo()),
             AnyGame::Heaps(g) => (g.history().can_undo(), g.history().can_redo()),
             AnyGame::Sum(g) => (g.history().can_undo(), g.history().can_redo()),
+            AnyGame::HeapSum(g) => (g.history().can_undo(), g.history().can_redo()),
             AnyGame::Nim(g) => (g.history().can_undo(), g.history().can_redo()),
             AnyGame::Row(g) => (g.history().can_undo(), g.history().can_redo()),
         }
@@ -164,6 +175,10 @@ mod tests {
             AnyGame::Board(Game::new(&queen, (9, 12), PERFECT_VS_RANDOM)),
             AnyGame::Heaps(HeapGame::new(&preset("nim-3").unwrap(), &[3, 5, 7], PERFECT_VS_RANDOM)),
             AnyGame::Sum(SumGame::new(&preset("nim").unwrap(), vec![(3, 9), (4, 4), (12, 1)], PERFECT_VS_RANDOM)),
+            AnyGame::HeapSum(
+                HeapSum::new(&preset("nim-4").unwrap(), &[vec![1, 2, 3, 9], vec![4, 4, 0, 1]], PERFECT_VS_RANDOM)
+                    .unwrap(),
+            ),
             AnyGame::Nim(NimGame::new(&[1, 3, 5, 7, 2], false, PERFECT_VS_RANDOM)),
             AnyGame::Row(RowGame::new(&Rules::take_and_break("kayles", "kayles"), &[9, 4], PERFECT_VS_RANDOM).unwrap()),
         ];

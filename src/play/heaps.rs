@@ -488,7 +488,7 @@ impl HeapGame {
     }
 
     /// Some move of the side to move, at random.
-    fn random_move(&self, rng: &mut Rng) -> Option<HeapMove> {
+    pub(super) fn random_move(&self, rng: &mut Rng) -> Option<HeapMove> {
         match &self.options {
             HeapOptions::Listed(_) => self.moves().filter(|m| !m.is_empty()).map(|m| *rng.pick(&m)),
             HeapOptions::Many => {

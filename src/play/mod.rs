@@ -12,6 +12,7 @@
 mod any;
 mod explain;
 pub mod game;
+pub mod heap_sum;
 pub mod heaps;
 mod history;
 pub mod nim;
@@ -25,6 +26,7 @@ mod turns;
 pub use any::AnyGame;
 pub use explain::{Reason, Why};
 pub use game::{Game, GameOver, Hint, MoveError, MoveRecord, StartSize};
+pub use heap_sum::{HeapSum, HeapSumError, HeapSumHint, HeapSumMove, MAX_SUM_GAMES};
 pub use heaps::{
     HeapGame, HeapHint, HeapMove, HeapMoveError, HeapMoveRecord, HeapOptions, HeapReason, HeapState, MAX_LISTED_MOVES,
     MAX_PLAY_CELLS, PlayTable, compute_play_table,

@@ -15,7 +15,7 @@
 //! computed) the mark says so instead of guessing.
 
 use super::any::AnyGame;
-use super::{HeapHint, HeapMove, Hint, NimHint, RowHint, SumHint};
+use super::{HeapHint, HeapMove, HeapSumHint, Hint, NimHint, RowHint, SumHint};
 
 /// A winning move from the position before a mistake, of the game's kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +30,13 @@ pub enum Better {
         piece: usize,
         /// Its target.
         to: (u64, u64),
+    },
+    /// A sum of games of heaps: move game `part` to `to`.
+    HeapSum {
+        /// The game (0-based).
+        part: usize,
+        /// Its heaps after the move.
+        to: crate::rules::Point,
     },
     /// Nim: leave `left` stones in heap `heap`.
     Nim {
@@ -120,6 +127,16 @@ fn standing(game: &AnyGame) -> Standing {
             }
             SumHint::Computing => Standing::Unknown(Unknown::Computing),
             SumHint::Unavailable => Standing::Unknown(Unknown::TooLarge),
+        },
+        AnyGame::HeapSum(g) if g.failure().is_some() => Standing::Unknown(Unknown::Failed),
+        AnyGame::HeapSum(g) => match g.hint() {
+            HeapSumHint::Values { xor: 0, .. } => Standing::P,
+            HeapSumHint::MisereNim { wins } if wins.is_empty() => Standing::P,
+            HeapSumHint::Values { wins, .. } | HeapSumHint::MisereNim { wins } => {
+                Standing::N(wins.first().map(|&(part, to)| Better::HeapSum { part, to }))
+            }
+            HeapSumHint::Computing => Standing::Unknown(Unknown::Computing),
+            HeapSumHint::Unavailable => Standing::Unknown(Unknown::TooLarge),
         },
         AnyGame::Nim(g) => match g.hint() {
             NimHint::PPosition => Standing::P,

@@ -64,23 +64,20 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
             let start = crate::rules::point_text(&super::many_heaps_start(&tab.options.nim_heaps, d));
             ui.phrases(trf("play.heaps.many_start", &[("n", &d), ("position", &start)]));
             if tab.options.mode == PlayMode::Sum {
-                ui.colored_label(ui.visuals().warn_fg_color, tr("play.sum.board_only"));
+                ui.phrases(tr("heapsum.many_starts"));
+                restart |= sum_count(tab, ui, "heapsum.count");
+                if shared.rules.passes.any() {
+                    ui.colored_label(ui.visuals().warn_fg_color, tr("heapsum.no_passes"));
+                }
             }
         }
         PlayMode::Queen => restart |= queen_options(tab, ui, shared),
         PlayMode::Sum => {
             restart |= queen_options(tab, ui, shared);
-            ui.section(tr("play.sum.pieces"));
-            ui.horizontal_wrapped(|ui| {
-                for n in 2..=4u8 {
-                    if ui.radio(tab.options.sum_pieces == n, n.to_string()).clicked() {
-                        tab.options.sum_pieces = n;
-                        restart = true;
-                    }
-                }
-            });
-            if rules_choice::board_game(&shared.rules).is_err() {
-                ui.colored_label(ui.visuals().warn_fg_color, tr("play.sum.board_only"));
+            let board = rules_choice::board_game(&shared.rules).is_ok();
+            restart |= sum_count(tab, ui, if board { "play.sum.pieces" } else { "heapsum.count" });
+            if rules_choice::board_game(&shared.rules).is_err() && shared.rules.passes.any() {
+                ui.colored_label(ui.visuals().warn_fg_color, tr("heapsum.no_passes"));
             }
         }
         PlayMode::Nim => restart |= nim_options(tab, ui),
@@ -109,6 +106,22 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
     if restart || changed {
         tab.new_game(shared, ctx);
     }
+}
+
+/// How many pieces (or games of heaps) a sum has: 2 to 4. Returns whether
+/// it changed.
+fn sum_count(tab: &mut PlayTab, ui: &mut egui::Ui, key: &'static str) -> bool {
+    let mut restart = false;
+    ui.section(tr(key));
+    ui.horizontal_wrapped(|ui| {
+        for n in 2..=crate::play::MAX_SUM_GAMES as u8 {
+            if ui.radio(tab.options.sum_pieces == n, n.to_string()).clicked() {
+                tab.options.sum_pieces = n;
+                restart = true;
+            }
+        }
+    });
+    restart
 }
 
 fn queen_options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared) -> bool {
@@ -327,6 +340,15 @@ pub(super) fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
             .whole()
             .take(n)
             .map(|m| (super::sum_view::record_text(explain::player_name(g.players(), m.by), m), None))
+            .collect(),
+        Some(AnyGame::HeapSum(g)) => g
+            .history()
+            .whole()
+            .take(n)
+            .map(|m| {
+                let who = explain::player_name(g.players(), m.by);
+                (super::heap_sum_view::record_text(g, who, m), super::heap_sum_view::reason_text(g, m))
+            })
             .collect(),
         Some(AnyGame::Board(g)) => g
             .history()

@@ -26,7 +26,7 @@ const SHOWN_MOVES: usize = 120;
 pub const PILE_NAMES: [&str; crate::rules::MAX_DIMENSION] = ["A", "B", "C", "D", "E", "F", "G", "H"];
 
 /// A position of the game as a person reads it: `(3, 5, 2, 7)`.
-fn heaps_text(game: &HeapGame, p: &Point) -> String {
+pub(super) fn heaps_text(game: &HeapGame, p: &Point) -> String {
     point_text(&p[..game.dimension()])
 }
 
@@ -112,6 +112,19 @@ pub fn hint_text(game: &HeapGame, hint: &HeapHint) -> String {
 /// stone above it (each stone is a button a screen reader names): the move
 /// that leaves the stones below in that heap, checked by the rules.
 fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32, can_move: bool) -> Option<HeapMove> {
+    piles_of(ui, game, pal, height, can_move, None)
+}
+
+/// [`piles`] of one game of several (a sum): `part` names the game in the
+/// piles' labels ("Game 2, heap A") and keeps their ids apart.
+pub(super) fn piles_of(
+    ui: &mut egui::Ui,
+    game: &HeapGame,
+    pal: &Colours,
+    height: f32,
+    can_move: bool,
+    part: Option<usize>,
+) -> Option<HeapMove> {
     let d = game.dimension();
     let p = game.state().position;
     let text_size = ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
@@ -133,7 +146,10 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32, can_mov
         for (i, &count) in p[..d].iter().enumerate() {
             ui.vertical(|ui| {
                 ui.set_width(column);
-                let name = trf("heaps.pile", &[("name", &PILE_NAMES[i])]);
+                let name = match part {
+                    Some(j) => trf("heapsum.pile", &[("game", &(j + 1)), ("name", &PILE_NAMES[i])]),
+                    None => trf("heaps.pile", &[("name", &PILE_NAMES[i])]),
+                };
                 ui.phrases(RichText::new(&name).strong());
                 let digits = count.to_string();
                 // A digit is about 0.6 of the font size wide.
@@ -153,7 +169,7 @@ fn piles(ui: &mut egui::Ui, game: &HeapGame, pal: &Colours, height: f32, can_mov
                 // Stone k (from the bottom, from 0): a click leaves k stones.
                 let mut hovered = None;
                 for k in 0..shown {
-                    let resp = ui.interact(stone_rect(k), egui::Id::unique(("heap_stone", i, k)), Sense::click());
+                    let resp = ui.interact(stone_rect(k), egui::Id::unique(("heap_stone", part, i, k)), Sense::click());
                     let label = trf("piles.stone", &[("pile", &name), ("n", &(k + 1))]);
                     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, can_move, &label));
                     if can_move && resp.hovered() {

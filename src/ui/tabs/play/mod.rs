@@ -6,6 +6,7 @@
 mod board;
 mod controls;
 pub mod explain;
+mod heap_sum_view;
 mod heaps_view;
 pub mod moves_table;
 mod nim_view;
@@ -21,8 +22,8 @@ pub use review_view::CopyAs;
 
 use crate::jobs::{Job, JobEnd, poll};
 use crate::play::{
-    AnyGame, Game, HeapGame, Knowledge, NimGame, PlayTable, PlayerKind, Players, Review, Rng, RowGame, StartSize,
-    Strength, SumGame, nim::DEFAULT_HEAPS,
+    AnyGame, Game, HeapGame, HeapSum, Knowledge, NimGame, PlayTable, PlayerKind, Players, Review, Rng, RowGame,
+    StartSize, Strength, SumGame, nim::DEFAULT_HEAPS,
 };
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
@@ -200,6 +201,9 @@ pub struct PlayTab {
     /// The typed "leave N stones" of a heap game too large to list its moves.
     #[serde(skip)]
     heap_leave: heaps_view::LeaveForm,
+    /// The typed move of a sum of games of heaps.
+    #[serde(skip)]
+    heap_sum_leave: heap_sum_view::SumLeave,
     /// The heap of a row whose moves are offered.
     #[serde(skip)]
     row_selected: Option<usize>,
@@ -272,6 +276,14 @@ impl PlayTab {
         }
     }
 
+    /// The game on screen when it is a sum of games of heaps.
+    pub fn heap_sum(&self) -> Option<&HeapSum> {
+        match &self.current {
+            Some(AnyGame::HeapSum(g)) => Some(g),
+            _ => None,
+        }
+    }
+
     /// The game on screen when it is Nim.
     pub fn nim(&self) -> Option<&NimGame> {
         match &self.current {
@@ -331,6 +343,40 @@ impl PlayTab {
                 let table = game.table_size().map(|(w, h)| (plain, vec![w, h, 1], false));
                 let known = game.is_known();
                 (AnyGame::Sum(game), table, known)
+            }
+            PlayMode::Sum if rules.passes.any() => {
+                self.notice = Some(Notice::key("heapsum.no_passes"));
+                self.current = None;
+                return;
+            }
+            PlayMode::Sum => {
+                let d = rules.dimension;
+                let c = match self.options.start {
+                    StartSize::Custom(..) => self.options.custom_c,
+                    _ => None,
+                };
+                let starts: Vec<Vec<u64>> = (0..self.options.sum_pieces.clamp(2, 4) as u64)
+                    .zip(sum_start(start, self.options.sum_pieces))
+                    .map(|(j, cell)| match d {
+                        // Many heaps: the heaps field's start, each heap j more
+                        // in game j (heaps that differ stay different).
+                        4.. => many_heaps_start(&self.options.nim_heaps, d as usize).iter().map(|h| h + j).collect(),
+                        _ => heap_start(cell, if j == 0 { c } else { None }, d)[..d as usize].to_vec(),
+                    })
+                    .collect();
+                match HeapSum::new(rules, &starts, players) {
+                    Ok(game) => {
+                        let plain = Rules { convention: crate::rules::Convention::Normal, ..rules.clone() };
+                        let table = game.table_start().map(|p| (plain, p.map(|c| c as usize).to_vec(), true));
+                        let known = game.is_nim();
+                        (AnyGame::HeapSum(game), table, known)
+                    }
+                    Err(_) => {
+                        self.notice = Some(Notice::key("heapsum.no_passes"));
+                        self.current = None;
+                        return;
+                    }
+                }
             }
             _ if !board_game => {
                 let c = match self.options.start {
@@ -543,6 +589,9 @@ impl PlayTab {
                     egui::ScrollArea::vertical().show(ui, |ui| self.heaps_view(ui, &pal));
                 }
                 Some(AnyGame::Sum(_)) => self.sum_view(ui, &pal),
+                Some(AnyGame::HeapSum(_)) => {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.heap_sum_view(ui, &pal));
+                }
                 Some(AnyGame::Nim(_)) => {
                     egui::ScrollArea::vertical().show(ui, |ui| self.nim_view(ui, &pal));
                 }
@@ -595,6 +644,7 @@ impl PlayTab {
                 AnyGame::Heaps(g) if g.is_legal(crate::play::HeapMove::Pass) => tr("heaps.your_turn_pass").to_string(),
                 AnyGame::Heaps(_) => tr("heaps.your_turn").to_string(),
                 AnyGame::Sum(_) => tr("sum.your_turn").to_string(),
+                AnyGame::HeapSum(_) => tr("heapsum.your_turn").to_string(),
                 AnyGame::Nim(_) => tr("play.nim.your_turn").to_string(),
                 AnyGame::Row(_) => tr("row.your_turn").to_string(),
             }

@@ -26,6 +26,13 @@ pub fn better_text(game: &AnyGame, better: &Better) -> String {
         }
         Better::Heaps(HeapMove::Pass) => tr("heaps.pass").to_string(),
         Better::Sum { piece, to } => format!("{} → ({}, {})", sum_view::NAMES[*piece], to.0, to.1),
+        Better::HeapSum { part, to } => {
+            let d = match game {
+                AnyGame::HeapSum(g) => g.parts()[0].dimension(),
+                _ => 3,
+            };
+            format!("{} → {}", super::heap_sum_view::game_name(*part), crate::rules::point_text(&to[..d]))
+        }
         Better::Nim { heap, left } => trf("nim.hint.move", &[("heap", &(heap + 1)), ("left", left)]),
         Better::Row { heap, parts } => {
             format!("{} → {}", trf("row.heap", &[("n", &(heap + 1))]), row_view::parts_text(parts))
@@ -68,6 +75,13 @@ pub fn position_now(game: &AnyGame) -> String {
             .map(|(i, p)| format!("{} ({}, {})", sum_view::NAMES[i], p.0, p.1))
             .collect::<Vec<_>>()
             .join(", "),
+        AnyGame::HeapSum(g) => g
+            .parts()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| super::heap_sum_view::part_text(p, i))
+            .collect::<Vec<_>>()
+            .join(", "),
         AnyGame::Nim(g) => list(g.heaps()),
         AnyGame::Row(g) => list(g.row()),
     }
@@ -105,6 +119,18 @@ fn move_cells(game: &AnyGame) -> Vec<[String; 4]> {
             .map(|(i, m)| {
                 let from = format!("{} ({}, {})", sum_view::NAMES[m.piece], m.from.0, m.from.1);
                 numbered(i, m.by, from, format!("({}, {})", m.to.0, m.to.1))
+            })
+            .collect(),
+        AnyGame::HeapSum(g) => g
+            .history()
+            .played()
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let game = &g.parts()[m.part];
+                let name = super::heap_sum_view::game_name(m.part);
+                let from = format!("{name} {}", super::heaps_view::heaps_text(game, &m.from));
+                numbered(i, m.by, from, super::heaps_view::heaps_text(game, &m.to))
             })
             .collect(),
         AnyGame::Nim(g) => g

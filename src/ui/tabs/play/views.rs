@@ -151,6 +151,40 @@ impl PlayTab {
         self.show_notice(ui, pal);
     }
 
+    /// A sum of games of heaps: the games side by side, a move in one.
+    pub(super) fn heap_sum_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
+        let Some(AnyGame::HeapSum(sum)) = &self.current else { return };
+        let (hints, frozen) = (self.hints_now(), self.reviewing());
+        ui.phrases(RichText::new(explain::rules_name(sum.rules())).strong());
+        if let Some(e) = sum.failure() {
+            let text = trf("heaps.program_failed", &[("error", &crate::ui::i18n::program_error(e))]);
+            widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
+        }
+        let chosen = super::heap_sum_view::show(ui, sum, &mut self.heap_sum_leave, pal, hints, frozen);
+        if let Some(m) = sum.history().last()
+            && let Some(why) = super::heap_sum_view::reason_text(sum, m)
+        {
+            explanation_box(ui, pal, &format!("{}: {why}", tr("play.last_move")));
+        }
+        if hints && sum.winner().is_none() && sum.failure().is_none() {
+            let text = super::heap_sum_view::hint_text(sum);
+            ui.phrases(RichText::new(text).size(sentence_size(ui)).color(pal.winning));
+        }
+        match (chosen.filter(|_| !frozen), &mut self.current) {
+            (Some(Ok((part, to))), Some(AnyGame::HeapSum(sum))) => {
+                if sum.play(part, to) {
+                    self.notice = None;
+                    self.heap_sum_leave.left.clear();
+                } else {
+                    self.notice = Some(Notice::key("sum.illegal"));
+                }
+            }
+            (Some(Err(message)), _) => self.notice = Some(message),
+            _ => {}
+        }
+        self.show_notice(ui, pal);
+    }
+
     /// Several pieces on one board: pick one, then its target.
     pub(super) fn sum_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         let Some(AnyGame::Sum(game)) = &self.current else { return };

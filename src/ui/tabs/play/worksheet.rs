@@ -46,6 +46,7 @@ fn game_name(game: &AnyGame) -> String {
         AnyGame::Board(g) => explain::rules_name(g.rules()),
         AnyGame::Heaps(g) => explain::rules_name(g.rules()),
         AnyGame::Sum(g) => explain::rules_name(g.rules()),
+        AnyGame::HeapSum(g) => explain::rules_name(g.rules()),
         AnyGame::Row(g) => explain::rules_name(g.rules()),
         AnyGame::Nim(g) if g.misere() => tr("worksheet.nim_misere").to_string(),
         AnyGame::Nim(_) => tr("play.mode.nim").to_string(),
@@ -90,6 +91,18 @@ fn figure(game: &AnyGame) -> Figure {
                 .collect();
             board_of(g.rules(), w, h, pieces)
         }
+        AnyGame::HeapSum(g) => {
+            let d = g.parts()[0].dimension();
+            let mut names = Vec::new();
+            let mut counts = Vec::new();
+            for (j, part) in g.parts().iter().enumerate() {
+                for (i, name) in super::heaps_view::PILE_NAMES[..d].iter().enumerate() {
+                    names.push(trf("heapsum.pile", &[("game", &(j + 1)), ("name", name)]));
+                    counts.push(part.state().position[i]);
+                }
+            }
+            piles(&names, &counts)
+        }
         AnyGame::Heaps(g) => {
             let d = g.dimension();
             let names: Vec<String> =
@@ -117,6 +130,7 @@ impl PlayTab {
             AnyGame::Board(g) if g.is_over().is_none() => explain::hint(&g.hint()),
             AnyGame::Heaps(g) if g.winner().is_none() && g.failure().is_none() => heaps_view::hint_text(g, g.hint()),
             AnyGame::Sum(g) if g.winner().is_none() => sum_view::hint_text(g.hint()),
+            AnyGame::HeapSum(g) if g.winner().is_none() && g.failure().is_none() => super::heap_sum_view::hint_text(g),
             AnyGame::Nim(g) if g.winner().is_none() => super::views::nim_hint_text(g),
             AnyGame::Row(g) if g.winner().is_none() => row_view::hint_text(g, &g.hint()),
             _ => return None,
