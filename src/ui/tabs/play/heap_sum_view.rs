@@ -97,23 +97,34 @@ pub fn show(
 ) -> Option<Result<(usize, Point), Notice>> {
     let can_move = sum.winner().is_none() && !sum.computer_to_move() && sum.failure().is_none() && !frozen;
     let n = sum.parts().len();
-    let height = (ui.available_height() * 0.45).max(160.0);
+    let d = sum.parts()[0].dimension();
+    // As many games a row as their piles fit (a pile needs about 40
+    // points and the gap the piles keep beside it); the others go below.
+    let between = if d > 4 { 10.0 } else { 24.0 } + 2.0 * ui.spacing().item_spacing.x;
+    let per_game = d as f32 * 40.0 + (d as f32 - 1.0) * between + 12.0;
+    let per_row = ((ui.available_width() / per_game).floor() as usize).clamp(1, n);
+    let rows = n.div_ceil(per_row);
+    let height = (ui.available_height() * 0.5 / rows as f32).max(150.0);
     let mut chosen = None;
-    ui.columns(n, |columns| {
-        for (i, (ui, game)) in columns.iter_mut().zip(sum.parts()).enumerate() {
-            ui.phrases(RichText::new(part_text(game, i)).size(20.0).strong());
-            let open = can_move && sum.part_has_moves(i);
-            if let Some(crate::play::HeapMove::To(q)) = piles_of(ui, game, pal, height, open, Some(i)) {
-                chosen = Some(Ok((i, q)));
+    for row in 0..rows {
+        ui.columns(per_row, |columns| {
+            for (c, ui) in columns.iter_mut().enumerate() {
+                let i = row * per_row + c;
+                let Some(game) = sum.parts().get(i) else { continue };
+                ui.phrases(RichText::new(part_text(game, i)).size(20.0).strong());
+                let open = can_move && sum.part_has_moves(i);
+                if let Some(crate::play::HeapMove::To(q)) = piles_of(ui, game, pal, height, open, Some(i)) {
+                    chosen = Some(Ok((i, q)));
+                }
             }
-        }
-    });
+        });
+        ui.add_space(6.0);
+    }
     ui.add_space(8.0);
     if !can_move {
         return chosen;
     }
     // The typed move: a game, a heap of it, the stones to leave.
-    let d = sum.parts()[0].dimension();
     form.part = form.part.min(n - 1);
     form.heap = form.heap.min(d - 1);
     ui.horizontal_wrapped(|ui| {

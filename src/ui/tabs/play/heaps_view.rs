@@ -146,11 +146,14 @@ pub(super) fn piles_of(
         for (i, &count) in p[..d].iter().enumerate() {
             ui.vertical(|ui| {
                 ui.set_width(column);
+                // The heading is the heap's name (the game's is above the
+                // piles); a stone's label names the game too.
+                let heading = trf("heaps.pile", &[("name", &PILE_NAMES[i])]);
                 let name = match part {
                     Some(j) => trf("heapsum.pile", &[("game", &(j + 1)), ("name", &PILE_NAMES[i])]),
-                    None => trf("heaps.pile", &[("name", &PILE_NAMES[i])]),
+                    None => heading.clone(),
                 };
-                ui.phrases(RichText::new(&name).strong());
+                ui.phrases(RichText::new(&heading).strong());
                 let digits = count.to_string();
                 // A digit is about 0.6 of the font size wide.
                 let fits = column / (digits.len() as f32 * 0.62);
