@@ -581,7 +581,10 @@ fn sums_of_games_of_heaps_are_played_by_the_xor_of_their_values() {
             .map(|i| if i == first.part { first.to } else { starts_point(&starts[i]) })
             .fold(0, |x, p| x ^ p[..4].iter().fold(0, |a, h| a ^ h));
         assert_eq!(xor_after, 0, "{language}: the winning move leaves XOR 0");
-        assert!(shows(&h, game), "{language}: the games are named");
+        // The move list names the game and its heaps before and after.
+        let text = |p: &[u64]| format!("({})", p.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", "));
+        let line = format!("{name} {} → {}", text(&starts[part]), text(&to[..4]));
+        assert!(shows(&h, &line), "{language}: the move list shows {line}");
     }
     // queen-3: the values come from one table covering both games.
     let rules = preset("queen-3").unwrap();
@@ -598,4 +601,31 @@ fn starts_point(heaps: &[u64]) -> [u64; 8] {
     let mut p = [0; 8];
     p[..heaps.len()].copy_from_slice(heaps);
     p
+}
+
+/// Larsson's game for p = 2 in Play: a start outside its `fn position`
+/// (four odd heaps, c = 7 imitations in a row) says so and how to start
+/// elsewhere, in both languages; from (5, 8, 0, 0) it is played from its
+/// table, searched, with the value of the start in the hint.
+#[test]
+fn a_game_with_a_memory_of_four_coordinates_is_played_and_a_start_outside_it_is_named() {
+    let rules = preset("imitation-nim-2").unwrap();
+    for (language, words) in [
+        ("English", "The start (1, 3, 5, 7) is not a position of this game"),
+        ("Japanese", "開始局面 (1, 3, 5, 7) はこのゲームの局面ではありません"),
+    ] {
+        let saved = play_settings(&rules, r#","nim_heaps":[1,3,5,7]"#);
+        let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
+        step_until(&mut h, "the game is set up", |a| a.state.play.heaps().is_some());
+        h.run();
+        assert!(shows(&h, words), "{language}: {words}");
+    }
+    let mut h = harness(&rules, r#","nim_heaps":[5,8,0,0]"#);
+    step_until(&mut h, "the table", |a| a.state.play.heaps().is_some_and(|g| g.has_table()));
+    h.run();
+    let g = h.state().state.play.heaps().unwrap();
+    assert!(g.failure().is_none());
+    let v = g.value(g.state()).expect("a value from the table");
+    // (5, 8) is no P-position of Wythoff Nim with one diagonal blocked.
+    assert!(v > 0 && shows(&h, &format!("Value {v}, an N-position.")), "the hint gives the value {v}");
 }

@@ -498,14 +498,15 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
     Ok(table)
 }
 
-/// How many times [`compute_covering`] doubles a box that an option
+/// How many times [`compute_covering`] grows a box that an option
 /// leaves.
 pub const GROWTHS: usize = 4;
 
 /// The table of `rules` on the smallest box that holds `p` (a cube where
 /// the heaps are alike, computed on sorted positions), grown where an
-/// option leaves it: a move of a program may raise a coordinate, so a box
-/// an option leaves is doubled, up to [`GROWTHS`]
+/// option leaves it: a move of a program may raise a coordinate, so each
+/// side an option leaves grows to hold it (at least doubled), up to
+/// [`GROWTHS`]
 /// times (enough where `fn position` bounds the game). A game whose moves
 /// leave every box gets the last [`HeapsFault::OutsideBox`].
 pub fn compute_covering(rules: &Rules, p: &[u64], control: &Control) -> Result<HeapTable, EngineError> {
@@ -519,13 +520,32 @@ pub fn compute_covering(rules: &Rules, p: &[u64], control: &Control) -> Result<H
     loop {
         let storage = storage_for(rules, &sides, false);
         match compute(rules, &sides, storage, control) {
-            Err(EngineError::Heaps(HeapsFault::OutsideBox { .. })) if tries < GROWTHS => {
+            Err(EngineError::Heaps(HeapsFault::OutsideBox { option, .. })) if tries < GROWTHS => {
                 tries += 1;
-                sides.iter_mut().for_each(|n| *n = n.saturating_mul(2));
+                // The sides the option leaves grow to hold it (doubled at
+                // least); the others stay. A coordinate that is a memory
+                // (the last move's size) can outgrow the heaps' box, so
+                // doubling every side would never catch up with it.
+                let q = point_of_text(&option);
+                for (i, n) in sides.iter_mut().enumerate() {
+                    let need = q.get(i).map_or(0, |&c| usize::try_from(c).unwrap_or(usize::MAX).saturating_add(1));
+                    if need > *n {
+                        *n = need.max(n.saturating_mul(2));
+                    }
+                }
+                if claims_alike(rules) {
+                    let top = sides.iter().copied().max().unwrap_or(1);
+                    sides.fill(top);
+                }
             }
             made => return made,
         }
     }
+}
+
+/// The numbers of a point as [`point_text`] writes it: `(3, 0, 17)`.
+fn point_of_text(text: &str) -> Vec<u64> {
+    text.trim_matches(|c| c == '(' || c == ')').split(',').filter_map(|c| c.trim().parse().ok()).collect()
 }
 
 /// The mex of `values`: by a mask of 128 bits while they are small, else

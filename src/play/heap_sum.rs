@@ -12,7 +12,7 @@
 //! moves of the whole sum, not of one game, so rules with passes are not
 //! summed ([`HeapSum::new`] refuses them).
 
-use super::heaps::{HeapGame, HeapMove, HeapOptions, HeapReason, PlayTable};
+use super::heaps::{HeapGame, HeapHint, HeapMove, HeapOptions, HeapReason, PlayTable};
 use super::history::History;
 use super::rng::Rng;
 use super::{PlayerKind, Players, Strength, Turns};
@@ -86,7 +86,8 @@ pub struct HeapSum {
 
 impl HeapSum {
     /// A sum of `rules` with the games at `starts` (each its first
-    /// `dimension` heaps).
+    /// `dimension` heaps). A later game whose start is not a position of
+    /// the game (a program's `fn position`) starts where the first does.
     pub fn new(rules: &Rules, starts: &[Vec<u64>], players: Players) -> Result<Self, HeapSumError> {
         if rules.passes.any() {
             return Err(HeapSumError::Passes);
@@ -96,7 +97,12 @@ impl HeapSum {
         }
         let plain = Rules { convention: Convention::Normal, ..rules.clone() };
         let both = [PlayerKind::Human, PlayerKind::Human];
-        let parts = starts.iter().map(|s| HeapGame::new(&plain, s, both)).collect();
+        let mut parts: Vec<HeapGame> = starts.iter().map(|s| HeapGame::new(&plain, s, both)).collect();
+        for j in 1..parts.len() {
+            if matches!(parts[j].failure(), Some(ProgramError::NotAPosition { .. })) {
+                parts[j] = parts[0].clone();
+            }
+        }
         let mut sum =
             HeapSum { rules: rules.clone(), parts, history: History::default(), players, hint: HeapSumHint::Computing };
         sum.refresh();
@@ -135,8 +141,12 @@ impl HeapSum {
 
     /// The box of the one table every game is read from: the largest heap
     /// of each coordinate over the games, when each game's start is small
-    /// enough for a table ([`HeapGame::table_start`]); `None` for Nim.
+    /// enough for a table ([`HeapGame::table_start`]); `None` for Nim, and
+    /// for a misère sum of other games (no table gives its hints).
     pub fn table_start(&self) -> Option<Point> {
+        if self.rules.convention == Convention::Misere {
+            return None;
+        }
         let mut top = [0; MAX_DIMENSION];
         for part in &self.parts {
             let p = part.table_start()?;
@@ -238,9 +248,11 @@ impl HeapSum {
             HeapSumHint::Values { wins, .. } | HeapSumHint::MisereNim { wins } => Some(wins.clone()),
             HeapSumHint::Unavailable | HeapSumHint::Computing => None,
         };
+        let unknown =
+            if self.rules.convention == Convention::Misere { HeapReason::MisereUnknown } else { HeapReason::TooLarge };
         let ((part, to), why) = match (wins, random) {
             (_, Some(HeapReason::Random)) => (self.random_move(rng)?, HeapReason::Random),
-            (None, _) => (self.random_move(rng)?, HeapReason::TooLarge),
+            (None, _) => (self.random_move(rng)?, unknown),
             (_, Some(why)) => (self.random_move(rng)?, why),
             (Some(wins), None) if !wins.is_empty() => (*rng.pick(&wins), HeapReason::ToP),
             (Some(_), None) => (self.random_move(rng)?, HeapReason::NoWinningMove),
@@ -291,7 +303,9 @@ impl HeapSum {
         }
         let values: Option<Vec<u64>> = self.parts.iter().map(|p| p.value(p.state())).collect();
         let Some(values) = values else {
-            let coming = self.parts.iter().any(|p| p.table_start().is_some() && !p.has_table());
+            // A table is on its way while a game still waits for it (not
+            // once its job was refused).
+            let coming = self.parts.iter().any(|p| matches!(p.hint(), HeapHint::Computing));
             return if coming && self.table_start().is_some() {
                 HeapSumHint::Computing
             } else {
@@ -302,10 +316,9 @@ impl HeapSum {
         let mut wins = Vec::new();
         if xor != 0 {
             for (i, part) in self.parts.iter().enumerate() {
+                // An option may have a larger value than its position: every
+                // game's options are looked at.
                 let target = values[i] ^ xor;
-                if target >= values[i] {
-                    continue;
-                }
                 if let HeapOptions::Listed(options) = part.options() {
                     let here = part.state();
                     for &q in options {
@@ -331,8 +344,12 @@ impl Turns for HeapSum {
 
     fn redo(&mut self) -> bool {
         let Some(m) = self.history.redo().copied() else { return false };
-        // The game's own history is the sum's: replay the move in it.
-        let _ = self.parts[m.part].play(HeapMove::To(m.to));
+        // The game's own history is the sum's: replay the move in it. If
+        // the program fails there now, the move stays taken back.
+        if self.parts[m.part].play(HeapMove::To(m.to)).is_err() {
+            self.history.undo();
+            return false;
+        }
         self.refresh();
         true
     }
@@ -396,12 +413,28 @@ mod tests {
             let want: Vec<u64> = starts.iter().map(|s| greedy((s[0], s[1]), &mut memo)).collect();
             assert_eq!(values, want, "{starts:?}");
             assert_eq!(xor, want.iter().fold(0, |a, v| a ^ v));
-            assert_eq!(wins.is_empty(), xor == 0, "{starts:?}");
-            for &(i, q) in &wins {
-                let mut after = want.clone();
-                after[i] = greedy((q[0], q[1]), &mut memo);
-                assert_eq!(after.iter().fold(0, |a, v| a ^ v), 0, "{starts:?}: game {i} to {q:?}");
+            // The winning moves are every move to XOR 0, by the game tree.
+            let mut all = Vec::new();
+            for (i, s) in starts.iter().enumerate() {
+                let top = s[0].max(s[1]);
+                for v in 0..top {
+                    for (j, q) in [(0, [v, s[1]]), (1, [s[0], v])] {
+                        if s[j] == top {
+                            let mut after = want.clone();
+                            after[i] = greedy((q[0], q[1]), &mut memo);
+                            if after.iter().fold(0, |a, v| a ^ v) == 0 {
+                                all.push((i, [q[0], q[1]]));
+                            }
+                        }
+                    }
+                }
             }
+            let mut listed: Vec<(usize, [u64; 2])> = wins.iter().map(|&(i, q)| (i, [q[0], q[1]])).collect();
+            listed.sort_unstable();
+            all.sort_unstable();
+            all.dedup();
+            assert_eq!(listed, all, "{starts:?}: every winning move, and only those");
+            assert_eq!(wins.is_empty(), xor == 0, "{starts:?}");
             if xor == 0 {
                 continue;
             }
@@ -419,6 +452,30 @@ mod tests {
             assert_eq!(sum.winner(), Some(0));
         }
         assert!(won >= 5, "only {won} sums were N-positions");
+    }
+
+    /// A winning move may raise a game's value (an option can have a larger
+    /// Grundy number than its position): Wythoff's game at (1, 2), value 0,
+    /// beside (0, 2), value 2.
+    #[test]
+    fn a_winning_move_may_raise_the_value_of_its_game() {
+        let rules = preset("queen-program").unwrap();
+        let sum = with_table(&rules, &[vec![1, 2], vec![0, 2]], PERFECT_VS_RANDOM);
+        let HeapSumHint::Values { values, xor, wins } = sum.hint().clone() else { panic!("{:?}", sum.hint()) };
+        assert_eq!((values, xor), (vec![0, 2], 2));
+        let mut wins: Vec<(usize, Vec<u64>)> = wins.iter().map(|(i, q)| (*i, q[..2].to_vec())).collect();
+        wins.sort();
+        assert_eq!(wins, vec![(0, vec![0, 2]), (0, vec![1, 1]), (1, vec![0, 0])]);
+        // A table refused: no hints, not "computing" for good.
+        let mut sum = HeapSum::new(&rules, &[vec![1, 2], vec![0, 2]], PERFECT_VS_RANDOM).unwrap();
+        assert_eq!(sum.hint(), &HeapSumHint::Computing);
+        sum.table_refused();
+        assert_eq!(sum.hint(), &HeapSumHint::Unavailable);
+        // A later game whose start is no bar of the chocolate starts where
+        // the first does.
+        let bars = HeapSum::new(&preset("chocolate-2d").unwrap(), &[vec![2, 6], vec![5, 7]], PERFECT_VS_RANDOM);
+        let starts: Vec<Vec<u64>> = bars.unwrap().parts().iter().map(|p| p.state().position[..2].to_vec()).collect();
+        assert_eq!(starts, vec![vec![2, 6], vec![2, 6]]);
     }
 
     /// Sums of Nim games of four heaps are Nim on all their heaps, at any

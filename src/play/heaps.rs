@@ -108,6 +108,9 @@ pub enum HeapReason {
     /// The game is too large for a table and has no closed form here: a
     /// random move.
     TooLarge,
+    /// A misère sum of games other than Nim: no rule gives its winning
+    /// moves here, so a random move.
+    MisereUnknown,
 }
 
 /// One move played.

@@ -71,6 +71,7 @@ pub fn reason_text(game: &HeapGame, r: &HeapMoveRecord) -> Option<String> {
         HeapReason::Random => tr("heaps.why.random").to_string(),
         HeapReason::Mistake => tr("heaps.why.mistake").to_string(),
         HeapReason::TooLarge => tr("heaps.why.too_large").to_string(),
+        HeapReason::MisereUnknown => tr("heapsum.why.misere_unknown").to_string(),
     })
 }
 

@@ -368,7 +368,9 @@ impl PlayTab {
                     Ok(game) => {
                         let plain = Rules { convention: crate::rules::Convention::Normal, ..rules.clone() };
                         let table = game.table_start().map(|p| (plain, p.map(|c| c as usize).to_vec(), true));
-                        let known = game.is_nim();
+                        // A misère sum of other games has no hints: its
+                        // hint says why, it is not "too large".
+                        let known = game.is_nim() || rules.convention == crate::rules::Convention::Misere;
                         (AnyGame::HeapSum(game), table, known)
                     }
                     Err(_) => {
@@ -589,8 +591,12 @@ impl PlayTab {
                     egui::ScrollArea::vertical().show(ui, |ui| self.heaps_view(ui, &pal));
                 }
                 Some(AnyGame::Sum(_)) => self.sum_view(ui, &pal),
+                // The bar is always there: how many games a row fit must
+                // not change with it (or the layout would flip every frame).
                 Some(AnyGame::HeapSum(_)) => {
-                    egui::ScrollArea::vertical().show(ui, |ui| self.heap_sum_view(ui, &pal));
+                    egui::ScrollArea::vertical()
+                        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+                        .show(ui, |ui| self.heap_sum_view(ui, &pal));
                 }
                 Some(AnyGame::Nim(_)) => {
                     egui::ScrollArea::vertical().show(ui, |ui| self.nim_view(ui, &pal));

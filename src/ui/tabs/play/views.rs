@@ -122,10 +122,9 @@ impl PlayTab {
         let Some(AnyGame::Heaps(game)) = &self.current else { return };
         let (hints, frozen) = (self.hints_now(), self.reviewing());
         ui.phrases(RichText::new(explain::rules_name(game.rules())).strong());
-        if let Some(e) = game.failure() {
+        if game.failure().is_some() {
             // The game cannot go on: say so where the moves would be.
-            let text = trf("heaps.program_failed", &[("error", &crate::ui::i18n::program_error(e))]);
-            widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
+            widgets::banner(ui, pal.bad, pal.banner_text, &failure_text(game), false);
         }
         let chosen = heaps_view::show(ui, game, &mut self.heap_leave, pal, hints, frozen);
         if let Some(r) = game.history().last()
@@ -156,8 +155,8 @@ impl PlayTab {
         let Some(AnyGame::HeapSum(sum)) = &self.current else { return };
         let (hints, frozen) = (self.hints_now(), self.reviewing());
         ui.phrases(RichText::new(explain::rules_name(sum.rules())).strong());
-        if let Some(e) = sum.failure() {
-            let text = trf("heaps.program_failed", &[("error", &crate::ui::i18n::program_error(e))]);
+        if let Some((i, game)) = sum.parts().iter().enumerate().find(|(_, g)| g.failure().is_some()) {
+            let text = format!("{}: {}", super::heap_sum_view::game_name(i), failure_text(game));
             widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
         }
         let chosen = super::heap_sum_view::show(ui, sum, &mut self.heap_sum_leave, pal, hints, frozen);
@@ -176,7 +175,7 @@ impl PlayTab {
                     self.notice = None;
                     self.heap_sum_leave.left.clear();
                 } else {
-                    self.notice = Some(Notice::key("sum.illegal"));
+                    self.notice = Some(Notice::key("heapsum.illegal"));
                 }
             }
             (Some(Err(message)), _) => self.notice = Some(message),
@@ -336,5 +335,20 @@ pub(super) fn nim_hint_text(nim: &crate::play::NimGame) -> String {
                 m.iter().map(|&(h, left)| trf("nim.hint.move", &[("heap", &(h + 1)), ("left", &left)])).collect();
             trf("nim.hint.winning", &[("moves", &list.join(", "))])
         }
+    }
+}
+
+/// Why a game of heaps cannot go on: its start is not a position of the
+/// game (the heaps typed, or the start chosen), or its program failed.
+fn failure_text(game: &crate::play::HeapGame) -> String {
+    match game.failure() {
+        Some(crate::rules::ProgramError::NotAPosition { position }) if game.history().is_empty() => {
+            // Four heaps and more start at the heaps field.
+            let key =
+                if game.dimension() > 3 { "heaps.start_not_a_position.heaps" } else { "heaps.start_not_a_position" };
+            trf(key, &[("position", &crate::rules::point_text(position))])
+        }
+        Some(e) => trf("heaps.program_failed", &[("error", &crate::ui::i18n::program_error(e))]),
+        None => String::new(),
     }
 }
