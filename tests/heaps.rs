@@ -519,6 +519,13 @@ fn a_game_with_a_memory_of_four_coordinates_is_searched_and_a_cycle_is_reported(
     assert!(e.contains("does not end") && e.contains("(1, 0, 0, 0) → (0, 0, 0, 1) → (1, 0, 0, 0)"), "{e}");
 }
 
+/// A piece's moves for the brute force: (is a slide, its `d` steps).
+fn offsets_of(rules: &Rules, d: usize) -> Vec<(bool, Vec<u64>)> {
+    let steps = |o: &grundy_lab::rules::Offset| o.steps()[..d].iter().map(|&c| c as u64).collect();
+    let slides = rules.piece.slides.iter().map(|o| (true, steps(o)));
+    slides.chain(rules.piece.jumps.iter().map(|o| (false, steps(o)))).collect()
+}
+
 /// A piece of many coordinates for the tests: its slides and jumps.
 fn piece_rules(name: &str, d: usize, slides: &[&[u32]], jumps: &[&[u32]]) -> Rules {
     use grundy_lab::rules::{Offset, Piece};
@@ -585,13 +592,7 @@ fn pieces_of_many_coordinates_agree_with_a_brute_force() {
     ];
     for (rules, sides) in cases {
         let d = sides.len();
-        let offsets: Vec<(bool, Vec<u64>)> = rules
-            .piece
-            .slides
-            .iter()
-            .map(|o| (true, o.steps()[..d].iter().map(|&c| c as u64).collect()))
-            .chain(rules.piece.jumps.iter().map(|o| (false, o.steps()[..d].iter().map(|&c| c as u64).collect())))
-            .collect();
+        let offsets = offsets_of(&rules, d);
         let variants = [
             rules.clone(),
             rules.clone().misere(),
@@ -654,13 +655,7 @@ fn pieces_on_boxes_of_many_tiles_agree_with_a_brute_force() {
     ];
     for (rules, sides) in cases {
         let d = sides.len();
-        let offsets: Vec<(bool, Vec<u64>)> = rules
-            .piece
-            .slides
-            .iter()
-            .map(|o| (true, o.steps()[..d].iter().map(|&c| c as u64).collect()))
-            .chain(rules.piece.jumps.iter().map(|o| (false, o.steps()[..d].iter().map(|&c| c as u64).collect())))
-            .collect();
+        let offsets = offsets_of(&rules, d);
         for r in [rules.clone(), rules.clone().with_pass()] {
             let mut memo = HashMap::new();
             let t = table(&r, &sides, Storage::Full);

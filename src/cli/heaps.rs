@@ -165,7 +165,7 @@ fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) ->
     let control = Control::new();
     let made = progress::watch("computing the table", &control, || heaps::compute_covering(rules, position, &control));
     let t = match made {
-        Err(EngineError::Heaps(heaps::HeapsFault::OutsideBox { position, option, sides })) => {
+        Err(EngineError::Heaps(heaps::HeapsFault::OutsideBox { position, option, sides, .. })) => {
             return Err(format!(
                 "{shown} in {}: the program's moves leave every box tried: the box was grown {} times, the last \
                  time to {}, and the option {option} of {position} still lies outside it; a table of a box holds a \

@@ -56,6 +56,8 @@ pub enum HeapsFault {
         position: String,
         /// The option.
         option: String,
+        /// The option's coordinates (the box grows to hold them).
+        reached: Vec<u64>,
         /// The sides of the box, one per coordinate.
         sides: Vec<usize>,
     },
@@ -94,7 +96,7 @@ pub enum HeapsFault {
 impl fmt::Display for HeapsFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            HeapsFault::OutsideBox { position, option, sides } => {
+            HeapsFault::OutsideBox { position, option, sides, .. } => {
                 write!(
                     f,
                     "at {position}: the option {option} lies outside the box {}; compute a larger box",
@@ -452,6 +454,7 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
                                 return Err(EngineError::Heaps(HeapsFault::OutsideBox {
                                     position: point_text(p),
                                     option: point_text(q),
+                                    reached: q.to_vec(),
                                     sides: sides.to_vec(),
                                 }));
                             }
@@ -520,15 +523,15 @@ pub fn compute_covering(rules: &Rules, p: &[u64], control: &Control) -> Result<H
     loop {
         let storage = storage_for(rules, &sides, false);
         match compute(rules, &sides, storage, control) {
-            Err(EngineError::Heaps(HeapsFault::OutsideBox { option, .. })) if tries < GROWTHS => {
+            Err(EngineError::Heaps(HeapsFault::OutsideBox { reached, .. })) if tries < GROWTHS => {
                 tries += 1;
                 // The sides the option leaves grow to hold it (doubled at
                 // least); the others stay. A coordinate that is a memory
                 // (the last move's size) can outgrow the heaps' box, so
                 // doubling every side would never catch up with it.
-                let q = point_of_text(&option);
                 for (i, n) in sides.iter_mut().enumerate() {
-                    let need = q.get(i).map_or(0, |&c| usize::try_from(c).unwrap_or(usize::MAX).saturating_add(1));
+                    let need =
+                        reached.get(i).map_or(0, |&c| usize::try_from(c).unwrap_or(usize::MAX).saturating_add(1));
                     if need > *n {
                         *n = need.max(n.saturating_mul(2));
                     }
@@ -541,11 +544,6 @@ pub fn compute_covering(rules: &Rules, p: &[u64], control: &Control) -> Result<H
             made => return made,
         }
     }
-}
-
-/// The numbers of a point as [`point_text`] writes it: `(3, 0, 17)`.
-fn point_of_text(text: &str) -> Vec<u64> {
-    text.trim_matches(|c| c == '(' || c == ')').split(',').filter_map(|c| c.trim().parse().ok()).collect()
 }
 
 /// The mex of `values`: by a mask of 128 bits while they are small, else

@@ -260,7 +260,7 @@ pub fn engine_error(e: &crate::grundy::EngineError) -> String {
 fn heaps_fault(fault: &crate::grundy::heaps::HeapsFault) -> String {
     use crate::grundy::heaps::HeapsFault as H;
     match fault {
-        H::OutsideBox { position, option, sides } => {
+        H::OutsideBox { position, option, sides, .. } => {
             trf("heaps.fault.outside", &[("position", position), ("option", option), ("size", &sides_text(sides))])
         }
         H::KeepsSum { position, option } => trf("heaps.fault.sum", &[("position", position), ("option", option)]),

@@ -62,6 +62,7 @@ impl Graph for Stored<'_> {
                 return Err(EngineError::Heaps(HeapsFault::OutsideBox {
                     position: point_text(&p[..d]),
                     option: point_text(q),
+                    reached: q.to_vec(),
                     sides: self.table.sides.clone(),
                 }));
             }

@@ -52,11 +52,7 @@ pub fn reason_text(sum: &HeapSum, m: &HeapSumMove) -> Option<String> {
             tr("heapsum.why.misere_nim").to_string()
         }
         HeapReason::ToP => tr("heapsum.why.xor").to_string(),
-        HeapReason::NoWinningMove => tr("heaps.why.no_win").to_string(),
-        HeapReason::Random => tr("heaps.why.random").to_string(),
-        HeapReason::Mistake => tr("heaps.why.mistake").to_string(),
-        HeapReason::TooLarge => tr("heaps.why.too_large").to_string(),
-        HeapReason::MisereUnknown => tr("heapsum.why.misere_unknown").to_string(),
+        other => super::heaps_view::other_reason(other)?,
     })
 }
 
@@ -69,17 +65,8 @@ pub fn hint_text(sum: &HeapSum) -> String {
         HeapSumHint::Computing => tr("hint.computing").to_string(),
         HeapSumHint::Unavailable => tr("heapsum.hint.unavailable").to_string(),
         HeapSumHint::Values { values, xor, wins } => {
-            let parts: Vec<String> =
-                values.iter().enumerate().map(|(i, v)| format!("g({}) = {v}", game_name(i))).collect();
-            let sum_text = values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" XOR ");
-            let head =
-                trf("sum.hint.values", &[("values", &parts.join(", ")), ("xor", &format!("{sum_text} = {xor}"))]);
-            let tail = if wins.is_empty() {
-                tr("sum.hint.p").to_string()
-            } else {
-                trf("sum.hint.winning", &[("moves", &moves(wins))])
-            };
-            format!("{head} {tail} {}", tr("sum.hint.theorem"))
+            let names: Vec<String> = (0..values.len()).map(game_name).collect();
+            super::sum_view::values_sentence(&names, values, *xor, &moves(wins))
         }
         HeapSumHint::MisereNim { wins } if wins.is_empty() => tr("heapsum.hint.misere_nim_p").to_string(),
         HeapSumHint::MisereNim { wins } => trf("heapsum.hint.misere_nim_winning", &[("moves", &moves(wins))]),

@@ -67,6 +67,16 @@ pub fn reason_text(game: &HeapGame, r: &HeapMoveRecord) -> Option<String> {
         }
         HeapReason::ToP if game.is_nim() => trf("heaps.why.nim_sum", &[("state", &state_text(game, after))]),
         HeapReason::ToP => trf("heaps.why.to_p", &[("state", &state_text(game, after))]),
+        other => other_reason(other)?,
+    })
+}
+
+/// Why the computer played a move that does not lead to a P-position, as
+/// a sentence (of a game of heaps or a sum of them); `None` for
+/// [`HeapReason::ToP`], whose sentence names the position.
+pub(super) fn other_reason(r: HeapReason) -> Option<String> {
+    Some(match r {
+        HeapReason::ToP => return None,
         HeapReason::NoWinningMove => tr("heaps.why.no_win").to_string(),
         HeapReason::Random => tr("heaps.why.random").to_string(),
         HeapReason::Mistake => tr("heaps.why.mistake").to_string(),

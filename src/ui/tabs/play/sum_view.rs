@@ -80,20 +80,24 @@ pub fn hint_text(hint: &SumHint) -> String {
         SumHint::Computing => tr("hint.computing").to_string(),
         SumHint::Unavailable => tr("sum.hint.unavailable").to_string(),
         SumHint::Values { values, xor, wins } => {
-            let parts: Vec<String> = values.iter().enumerate().map(|(i, v)| format!("g({}) = {v}", NAMES[i])).collect();
-            let xor_text = values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" XOR ");
-            let head =
-                trf("sum.hint.values", &[("values", &parts.join(", ")), ("xor", &format!("{xor_text} = {xor}"))]);
-            let tail = if wins.is_empty() {
-                tr("sum.hint.p").to_string()
-            } else {
-                trf("sum.hint.winning", &[("moves", &moves(wins))])
-            };
-            format!("{head} {tail} {}", tr("sum.hint.theorem"))
+            let names: Vec<String> = NAMES[..values.len()].iter().map(|n| n.to_string()).collect();
+            values_sentence(&names, values, *xor, &moves(wins))
         }
         SumHint::Misere { wins } if wins.is_empty() => tr("sum.hint.misere_p").to_string(),
         SumHint::Misere { wins } => trf("sum.hint.misere_winning", &[("moves", &moves(wins))]),
     }
+}
+
+/// The hint of a sum in normal play: each part's Grundy number (parts
+/// named `names`), their XOR, the winning moves (`moves`, empty at a
+/// P-position) and the Sprague–Grundy theorem in one sentence.
+pub fn values_sentence(names: &[String], values: &[u64], xor: u64, moves: &str) -> String {
+    let parts: Vec<String> = names.iter().zip(values).map(|(n, v)| format!("g({n}) = {v}")).collect();
+    let xor_text = values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" XOR ");
+    let head = trf("sum.hint.values", &[("values", &parts.join(", ")), ("xor", &format!("{xor_text} = {xor}"))]);
+    let tail =
+        if moves.is_empty() { tr("sum.hint.p").to_string() } else { trf("sum.hint.winning", &[("moves", &moves)]) };
+    format!("{head} {tail} {}", tr("sum.hint.theorem"))
 }
 
 /// One line of the move list.
