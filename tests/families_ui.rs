@@ -10,7 +10,7 @@ mod common;
 use common::{shows, step_until};
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use grundy_lab::play::{HeapHint, HeapMove, SumHint};
 use grundy_lab::rules::{Rules, point_text, preset};
 use grundy_lab::ui::GrundyLabApp;
@@ -514,6 +514,123 @@ fn a_formula_is_checked_on_the_map_of_many_heaps() {
             }
         }
     }
+}
+
+/// The positions where the text drawn on screen names a counterexample of
+/// a check of many heaps: (position, g, what the formula gave), read from
+/// lines such as "(2, 1, 0, 0): g = 2, the formula gives 3".
+fn counterexamples_shown(h: &Harness<'_, GrundyLabApp>) -> Vec<(Vec<u64>, u64, u64)> {
+    let number = |t: &str| t.trim_matches(|c: char| !c.is_ascii_digit()).parse::<u64>().ok();
+    h.query_all_by_label_contains("): g = ")
+        .filter_map(|n| {
+            let node = n.accesskit_node();
+            let text = node.value().or_else(|| node.label())?.to_string();
+            let (position, rest) = text.strip_prefix('(')?.split_once("): g = ")?;
+            let position = position.split(", ").map(|c| c.parse().ok()).collect::<Option<Vec<u64>>>()?;
+            let g = number(rest.split([',', '、']).next()?)?;
+            let gave = number(rest.rsplit(' ').next()?)?;
+            Some((position, g, gave))
+        })
+        .collect()
+}
+
+/// A formula checked in the Pieces workbench on a program of four heaps,
+/// Greedy Nim, in English and Japanese. The box says the formula is in
+/// x1 … x4. The rule of the P-positions (the largest heap is there an even
+/// number of times) holds at the C(20, 4) = 4845 sorted positions of 0 to
+/// 16 stones, as a brute force finds; Nim's XOR fails at as many positions
+/// as the brute force counts, and every counterexample named on screen is
+/// one.
+#[test]
+fn a_formula_is_checked_in_the_workbench_on_many_heaps() {
+    let rules = serde_json::to_string(&preset("greedy-nim-4").unwrap()).unwrap();
+    let sorted: Vec<Vec<u64>> = (0..17u64)
+        .flat_map(|a| (0..=a).flat_map(move |b| (0..=b).flat_map(move |c| (0..=c).map(move |d| vec![a, b, c, d]))))
+        .collect();
+    assert_eq!(sorted.len(), 4845);
+    let memo = &mut std::collections::HashMap::new();
+    let even_top = |p: &[u64]| p.iter().filter(|&&c| c == p[0]).count() % 2 == 0;
+    assert!(sorted.iter().all(|p| (greedy_value(p.clone(), memo) == 0) == even_top(p)), "the rule of the P-positions");
+    let xor = |p: &[u64]| p.iter().fold(0, |a, c| a ^ c);
+    let xor_fails = sorted.iter().filter(|p| greedy_value(p.to_vec(), memo) != xor(p)).count() as u64;
+    assert!(xor_fails > 0);
+    let rule = "let m = 0; for h in [x1, x2, x3, x4] { if h == x1 { m += 1; } } m % 2 == 0";
+    for (language, label, button, holds, fails) in [
+        (
+            "English",
+            "Formula for g(x1, …, x4)",
+            "Check on 4 heaps of 0 to 16 stones",
+            "The formula holds at all 4845 positions of the table (the sorted positions x1 ≥ x2 ≥ … only".to_string(),
+            format!("The formula fails at {xor_fails} of 4845 positions of the table"),
+        ),
+        (
+            "Japanese",
+            "g(x1, …, x4) の式",
+            "山 4 個 (それぞれ石 0〜16 個) で確かめる",
+            "式は表の 4845 局面すべてで成り立ちます (山の区別がないので".to_string(),
+            format!("式は表の 4845 局面のうち {xor_fails} 局面で成り立ちません"),
+        ),
+    ] {
+        for (formula, expected, failing) in [(rule, &holds, 0), ("x1 ^ x2 ^ x3 ^ x4", &fails, xor_fails)] {
+            let saved = format!(
+                r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"draft":{rules},"mode":"Program","formula":"{formula}","check_size":17}}}}"#
+            );
+            let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
+            h.run();
+            assert!(shows(&h, label), "{language}: the box says the formula is in x1 to x4");
+            h.get_by_label(button).scroll_to_me();
+            h.run();
+            h.get_by_label(button).click();
+            common::step_until_shows(&mut h, expected);
+            assert_eq!(h.state().state.pieces.check_counts(), Some((4845, failing)), "{language}: {formula}");
+            let named = counterexamples_shown(&h);
+            assert_eq!(named.is_empty(), failing == 0, "{language}: counterexamples named where it fails");
+            for (p, g, gave) in named {
+                assert_eq!((g, gave), (greedy_value(p.clone(), memo), xor(&p)), "{language}: {p:?}");
+                assert_ne!(g, gave, "{language}: {p:?} is a counterexample");
+            }
+        }
+    }
+}
+
+/// The Pieces preview of a program of four heaps, in English and
+/// Japanese: the plane (x1, x2, 0, 0) of Greedy Nim, every cell as a brute
+/// force finds it, and the sentence that says which plane it is.
+#[test]
+fn the_preview_of_many_heaps_is_the_plane_of_x1_and_x2() {
+    let rules = serde_json::to_string(&preset("greedy-nim-4").unwrap()).unwrap();
+    let memo = &mut std::collections::HashMap::new();
+    for (language, says) in [
+        ("English", "A game of 4 heaps: the plane (x1, x2, 0, 0), x1 to the right, x2 down"),
+        ("Japanese", "山が 4 個のゲーム: 断面 (x1, x2, 0, 0) です。x1 は右へ、x2 は下へ"),
+    ] {
+        let saved = format!(
+            r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"draft":{rules},"mode":"Program"}}}}"#
+        );
+        let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
+        step_until(&mut h, "the preview", |a| a.state.pieces.preview_value(0, 0).is_some());
+        h.run();
+        assert!(shows(&h, says), "{language}: the sentence names the plane");
+        for (x, y) in (0..24u64).flat_map(|x| (0..24u64).map(move |y| (x, y))) {
+            let shown = h.state().state.pieces.preview_value(x as usize, y as usize);
+            assert_eq!(shown, Some(greedy_value(vec![x, y, 0, 0], memo) as u32), "{language}: ({x}, {y}, 0, 0)");
+        }
+    }
+}
+
+/// A side typed beyond what the workbench stores is brought down, and the
+/// workbench says so: four heaps of Greedy Nim keep at most a million
+/// sorted positions, C(67, 4) = 766 480 of heaps of 0 to 63 stones.
+#[test]
+fn the_workbench_says_how_far_a_check_of_many_heaps_goes() {
+    let rules = serde_json::to_string(&preset("greedy-nim-4").unwrap()).unwrap();
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"draft":{rules},"mode":"Program","formula":"x1","check_size":2048}}}}"#
+    );
+    let mut h = common::app(saved).size([1280.0, 800.0]).build();
+    h.run();
+    assert!(shows(&h, "Check on 4 heaps of 0 to 63 stones"), "the side the check uses");
+    assert!(shows(&h, "each heap has at most 63 stones here"), "why it is not 2048");
 }
 
 /// Six heaps of Nim, the rook of six coordinates, against the perfect

@@ -511,7 +511,7 @@ fn a_program_of_four_heaps_says_where_it_is_computed_in_both_languages() {
         (
             "English",
             "A game of 4 heaps: Play plays it and the map draws its planes",
-            "shows games of 1 to 3 coordinates so far",
+            "A game of 4 heaps: the plane (x1, x2, 0, 0)",
             "Show in map",
             "This game has 4 heaps and starts at (3, 5, 7, 9).",
             "the map draws one plane of the game's 4 coordinates at a time",
@@ -519,7 +519,7 @@ fn a_program_of_four_heaps_says_where_it_is_computed_in_both_languages() {
         (
             "Japanese",
             "山が 4 個のゲームです。対局で遊べて、マップはその断面を表示します",
-            "座標 1〜3 個のゲームだけを表示します",
+            "山が 4 個のゲーム: 断面 (x1, x2, 0, 0) です",
             "マップで見る",
             "このゲームの山は 4 個で、(3, 5, 7, 9) から始めます。",
             "マップはゲームの 4 個の座標のうち 2 個を横と縦にとった断面を 1 枚ずつ表示します",

@@ -1,11 +1,14 @@
 //! Sentences the UI makes from library results, in the user's language,
 //! shared by the tabs that show the same result (the conjecture checker's
 //! report is shown by the Pieces workbench and by the map's formula
-//! overlay). The library's own `Display` texts are the English of the CLI.
+//! overlay, a check on a table of many heaps by the workbench and by the
+//! map of many heaps). The library's own `Display` texts are the English of the CLI.
 
 use super::i18n::{tr, trf};
+use crate::conjecture::heaps::{HeapsCheckError, HeapsReport};
 use crate::conjecture::{CheckMode, CheckReport, Counterexample, FormulaValue};
 use crate::grundy::TableKind;
+use crate::rules::point_text;
 
 /// Starts a counterexample line of a summary.
 const LINE: &str = "\n  ";
@@ -73,4 +76,43 @@ pub fn check_summary(r: &CheckReport, shown: usize) -> String {
         out.push_str(&trf("bench.cx_more", &[("n", &more)]));
     }
     out
+}
+
+/// What a check on a table of many heaps found: whether the formula (or
+/// the statement) holds at every position stored, and the first positions
+/// where it does not.
+pub fn heaps_report(r: &HeapsReport) -> String {
+    let what = match r.mode {
+        CheckMode::Formula => tr("map.heaps.check.what_formula"),
+        CheckMode::Holds => tr("map.heaps.check.what_statement"),
+    };
+    let sorted = if r.sorted { tr("map.heaps.check.sorted") } else { "" };
+    let mut text = if r.holds() {
+        trf("map.heaps.check.holds", &[("what", &what), ("checked", &r.checked), ("sorted", &sorted)])
+    } else {
+        trf(
+            "map.heaps.check.fails",
+            &[("what", &what), ("failures", &r.failures), ("checked", &r.checked), ("sorted", &sorted)],
+        )
+    };
+    for c in &r.first {
+        let line = trf(
+            "map.heaps.check.line",
+            &[("position", &point_text(&c.position)), ("g", &c.g), ("what", &what), ("gave", &formula_value(c.value))],
+        );
+        text = format!("{text}\n{line}");
+    }
+    text
+}
+
+/// Why a check on a table of many heaps could not be made.
+pub fn heaps_check_error(e: &HeapsCheckError) -> String {
+    match e {
+        HeapsCheckError::Formula(f) => super::i18n::formula_error(f),
+        HeapsCheckError::Run { at, message } => {
+            trf("map.heaps.check.run", &[("position", &point_text(at)), ("error", message)])
+        }
+        HeapsCheckError::NotAStatement(at) => trf("map.heaps.check.not_statement", &[("position", &point_text(at))]),
+        HeapsCheckError::Stopped => tr("map.cancelled").to_string(),
+    }
 }

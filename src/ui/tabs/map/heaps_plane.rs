@@ -82,17 +82,7 @@ impl HeapsPlane {
 /// The side of the map of `rules` for the size asked: at most
 /// [`MAX_HEAPS_SIDE`], and as large as [`MAX_HEAPS_POSITIONS`] allow.
 pub fn heaps_side(rules: &Rules, size: usize) -> usize {
-    let d = rules.dimension as usize;
-    let mut n = size.clamp(2, MAX_HEAPS_SIDE);
-    while n > 2 {
-        let sides = vec![n; d];
-        let stored = heaps::position_count(&sides, heaps::storage_for(rules, &sides, false)).unwrap_or(u64::MAX);
-        if stored <= MAX_HEAPS_POSITIONS {
-            break;
-        }
-        n -= 1;
-    }
-    n
+    heaps::side_within(rules, size, MAX_HEAPS_SIDE, MAX_HEAPS_POSITIONS)
 }
 
 /// A computed table, its largest value (for the palette) and whether some
@@ -315,53 +305,12 @@ fn check_panel(ui: &mut egui::Ui, tab: &mut MapTab, t: Arc<HeapTable>) {
         Some(Ok(report)) => {
             let pal = crate::ui::theme::current(ui.ctx());
             let colour = if report.holds() { pal.good } else { pal.bad };
-            ui.colored_label(colour, report_text(report));
+            ui.colored_label(colour, crate::ui::texts::heaps_report(report));
         }
         Some(Err(e)) => {
-            ui.colored_label(ui.visuals().error_fg_color, check_error_text(e));
+            ui.colored_label(ui.visuals().error_fg_color, crate::ui::texts::heaps_check_error(e));
         }
         None => {}
-    }
-}
-
-/// What a check found, in the language of the UI.
-fn report_text(r: &HeapsReport) -> String {
-    let what = match r.mode {
-        CheckMode::Formula => tr("map.heaps.check.what_formula"),
-        CheckMode::Holds => tr("map.heaps.check.what_statement"),
-    };
-    let sorted = if r.sorted { tr("map.heaps.check.sorted") } else { "" };
-    let mut text = if r.holds() {
-        trf("map.heaps.check.holds", &[("what", &what), ("checked", &r.checked), ("sorted", &sorted)])
-    } else {
-        trf(
-            "map.heaps.check.fails",
-            &[("what", &what), ("failures", &r.failures), ("checked", &r.checked), ("sorted", &sorted)],
-        )
-    };
-    for c in &r.first {
-        let gave = match c.value {
-            crate::conjecture::FormulaValue::Int(v) => v.to_string(),
-            crate::conjecture::FormulaValue::Bool(b) => b.to_string(),
-        };
-        let line = trf(
-            "map.heaps.check.line",
-            &[("position", &point_text(&c.position)), ("g", &c.g), ("what", &what), ("gave", &gave)],
-        );
-        text = format!("{text}\n{line}");
-    }
-    text
-}
-
-/// Why a check could not be made, in the language of the UI.
-fn check_error_text(e: &HeapsCheckError) -> String {
-    match e {
-        HeapsCheckError::Formula(f) => crate::ui::i18n::formula_error(f),
-        HeapsCheckError::Run { at, message } => {
-            trf("map.heaps.check.run", &[("position", &point_text(at)), ("error", message)])
-        }
-        HeapsCheckError::NotAStatement(at) => trf("map.heaps.check.not_statement", &[("position", &point_text(at))]),
-        HeapsCheckError::Stopped => tr("map.cancelled").to_string(),
     }
 }
 

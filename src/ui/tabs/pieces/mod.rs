@@ -10,6 +10,7 @@
 
 mod editor;
 mod formula_words;
+mod heaps_bench;
 mod library;
 mod limits;
 mod preview;
@@ -194,7 +195,7 @@ impl PiecesTab {
 
     /// The last check's outcome, if any: (cells checked, cells differing).
     pub fn check_counts(&self) -> Option<(u64, u64)> {
-        self.bench.counts()
+        self.bench.counts(&self.draft)
     }
 
     fn keyboard(&mut self, ctx: &egui::Context) {

@@ -16,6 +16,8 @@ use std::sync::Arc;
 
 /// Side of the preview board.
 pub const PREVIEW_SIDE: usize = 24;
+/// The most positions the table of a preview of many heaps stores.
+const MAX_PREVIEW_POSITIONS: u64 = 100_000;
 
 /// The preview's job and the last table it produced.
 #[derive(Default)]
@@ -24,6 +26,9 @@ pub struct Preview {
     /// The rules the running (or last) job computes.
     wanted: Option<Rules>,
     table: Option<Arc<Table>>,
+    /// The rules `table` was computed for (a plane of many heaps is a
+    /// table of two coordinates without passes).
+    shown_for: Option<Rules>,
     /// Why the last job failed (worded when shown, in the language of the
     /// moment).
     error: Option<JobError<EngineError>>,
@@ -38,6 +43,9 @@ impl Preview {
             // Replacing the job cancels the older one.
             let r = rules.clone();
             self.job = Some(widgets::spawn(widgets::JobLabel::new("preview.job"), ctx, move |c| {
+                if r.dimension > 3 {
+                    return heaps_plane(&r, &c).map(Arc::new);
+                }
                 // One heap: a strip; three heaps or a pass: the plane z = 0
                 // of the starting layer.
                 let full = Arc::new(crate::grundy::compute_box(&r, super::box_for(&r, PREVIEW_SIDE), &c)?);
@@ -57,11 +65,17 @@ impl Preview {
         match poll(&mut self.job) {
             Some(JobEnd::Done(t)) => {
                 self.table = Some(t);
+                self.shown_for = self.wanted.clone();
                 self.error = None;
             }
             Some(JobEnd::Failed(e)) => self.error = Some(e),
             Some(JobEnd::Cancelled) | None => {}
         }
+    }
+
+    /// Whether the table on screen was computed for these rules.
+    fn is_for(&self, rules: &Rules) -> bool {
+        self.shown_for.as_ref().is_some_and(|r| r.same_game(rules))
     }
 
     /// The last table computed.
@@ -71,7 +85,7 @@ impl Preview {
 
     /// The table for the game these rules describe, when it is ready.
     pub fn table_for(&self, rules: &Rules) -> Option<&Arc<Table>> {
-        self.table.as_ref().filter(|t| t.rules().same_game(rules))
+        self.table.as_ref().filter(|_| self.is_for(rules))
     }
 
     /// The value at `(x, y)` of the finished table for `rules`.
@@ -106,16 +120,22 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         ui.error_label(trf("preview.failed", &[("error", &why)]));
     }
     let n = PREVIEW_SIDE;
-    // A table of another game is not shown under the draft's error (a
-    // program of four heaps has no preview at all).
-    let shown = preview.table.as_ref().filter(|t| preview.error.is_none() || t.rules().same_game(&tab.draft));
+    // A table of another game is not shown under the draft's error.
+    let shown = preview.table.as_ref().filter(|_| preview.error.is_none() || preview.is_for(&tab.draft));
     let Some(table) = shown else {
         ui.allocate_space(vec2(ui.available_width(), 300.0));
         return;
     };
     let misere = table.kind() == TableKind::Outcome;
-    ui.phrases(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.help" })).small());
-    let stale = !table.rules().same_game(&tab.draft);
+    let d = tab.draft.dimension;
+    if d > 3 {
+        let zeros = vec!["0"; d as usize - 2].join(", ");
+        ui.phrases(RichText::new(trf("preview.help_heaps", &[("n", &d), ("zeros", &zeros)])).small());
+    }
+    if misere || d <= 3 {
+        ui.phrases(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.help" })).small());
+    }
+    let stale = !preview.is_for(&tab.draft);
     let axis = vec2(26.0, 20.0);
     // As large as the room allows, to be read from the back of a classroom.
     let tall = (ui.ctx().content_rect().height() * 0.72) / n as f32;
@@ -163,7 +183,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     if let Some(p) = resp.hover_pos().filter(|p| grid.contains(*p)) {
         let x = (((p.x - origin.x) / cell) as usize).min(n - 1);
         let y = (((p.y - origin.y) / cell) as usize).min(rows - 1);
-        if let Some(text) = cell_text(table, x, y) {
+        if let Some(text) = cell_text(table, x, y, tab.draft.dimension) {
             resp.on_hover_text(text);
         }
     }
@@ -212,12 +232,39 @@ fn draw_cells(
 }
 
 /// The hover text of the cell `(x, y)`.
-fn cell_text(table: &Table, x: usize, y: usize) -> Option<String> {
+/// (A game of many heaps: the position `(x, y, 0, …, 0)`.)
+fn cell_text(table: &Table, x: usize, y: usize, dimension: u8) -> Option<String> {
     let misere = table.kind() == TableKind::Outcome;
-    Some(match (misere, table.try_get(x, y)?) {
+    let v = table.try_get(x, y)?;
+    let y = match dimension {
+        d if d > 3 => format!("{y}, {}", vec!["0"; d as usize - 2].join(", ")),
+        _ => y.to_string(),
+    };
+    Some(match (misere, v) {
         (_, crate::grundy::NOT_A_POSITION) => trf("map.cell.not_a_position", &[("x", &x), ("y", &y)]),
         (true, 0) => trf("preview.cell_p", &[("x", &x), ("y", &y)]),
         (true, _) => trf("preview.cell_n", &[("x", &x), ("y", &y)]),
         (false, g) => trf("preview.cell", &[("x", &x), ("y", &y), ("g", &g)]),
     })
+}
+
+/// The preview of a game of four to eight heaps: the plane of `x1` across
+/// and `x2` down with the other heaps empty, in the starting layer, cut
+/// out of a table of many heaps of at most [`PREVIEW_SIDE`] a side and
+/// [`MAX_PREVIEW_POSITIONS`] positions.
+fn heaps_plane(rules: &Rules, c: &crate::Control) -> Result<Table, EngineError> {
+    use crate::grundy::heaps;
+    let d = rules.dimension as usize;
+    let n = heaps::side_within(rules, PREVIEW_SIDE, PREVIEW_SIDE, MAX_PREVIEW_POSITIONS);
+    let sides = vec![n; d];
+    let t = heaps::compute(rules, &sides, heaps::storage_for(rules, &sides, false), c)?;
+    let layer = t.start_layer();
+    let mut p = vec![0u64; d];
+    let values = (0..n * n)
+        .map(|i| {
+            (p[0], p[1]) = ((i % n) as u64, (i / n) as u64);
+            t.get(&p, layer).unwrap_or(crate::grundy::NOT_A_POSITION)
+        })
+        .collect();
+    Ok(Table::from_values(rules, n, n, values))
 }

@@ -173,7 +173,8 @@ fn verdict(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     match tab.program.compiled() {
         Ok(p) => {
             let d = p.dimension();
-            ui.colored_label(pal.good, trf("program.ok", &[("n", &d)]));
+            let key = if d > 3 { "program.ok_many" } else { "program.ok" };
+            ui.colored_label(pal.good, trf(key, &[("n", &d)]));
             if d > 3 {
                 ui.label(trf("program.many_heaps", &[("n", &d)]));
             }

@@ -30,18 +30,23 @@ pub(super) fn mode_choice(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         ui.phrases(tr("bench.mode"));
         ui.radio_value(&mut tab.check_mode, CheckMode::Formula, tr("bench.mode.formula"));
-        ui.radio_value(&mut tab.check_mode, CheckMode::Holds, tr("bench.mode.holds"));
+        let holds = if tab.draft.dimension > 3 { "bench.mode.holds_heaps" } else { "bench.mode.holds" };
+        ui.radio_value(&mut tab.check_mode, CheckMode::Holds, tr(holds));
     });
     if tab.check_mode == CheckMode::Holds {
-        ui.phrases(egui::RichText::new(tr("bench.mode.holds_help")).small());
+        let help = if tab.draft.dimension > 3 { "bench.mode.holds_help_heaps" } else { "bench.mode.holds_help" };
+        ui.phrases(egui::RichText::new(tr(help)).small());
     }
 }
 
 /// The label of the text box: a formula for g, or a statement.
-pub(super) fn text_label(tab: &PiecesTab) -> &'static str {
+pub(super) fn text_label(tab: &PiecesTab) -> String {
+    let d = tab.draft.dimension;
     match tab.check_mode {
-        CheckMode::Formula => tr("bench.formula"),
-        CheckMode::Holds => tr("bench.statement"),
+        CheckMode::Formula if d > 3 => trf("bench.formula_heaps", &[("n", &d)]),
+        CheckMode::Formula => tr("bench.formula").to_string(),
+        CheckMode::Holds if d > 3 => tr("bench.statement_heaps").to_string(),
+        CheckMode::Holds => tr("bench.statement").to_string(),
     }
 }
 

@@ -106,20 +106,32 @@ pub struct Workbench {
     hints_error: Option<JobError<EngineError>>,
     /// The condition's state and the paragraph's file choice.
     pub(super) statement: super::statement::StatementState,
+    /// The check of a game of more than three heaps.
+    pub(super) heaps: super::heaps_bench::HeapsBench,
 }
 
 impl Workbench {
     /// Whether a check or a pattern search runs.
     pub fn is_busy(&self) -> bool {
-        self.check_job.is_some() || self.hints_job.is_some()
+        self.check_job.is_some() || self.hints_job.is_some() || self.heaps.is_busy()
     }
 
-    /// (cells checked, cells differing) of the last check.
-    pub fn counts(&self) -> Option<(u64, u64)> {
+    /// Whether the formula box's text compiles (an empty box does too).
+    pub(super) fn formula_compiles(&self) -> bool {
+        self.compile_error.is_none()
+    }
+
+    /// (cells checked, cells differing) of the last check; for a game of
+    /// more than three heaps, (positions checked, positions where it fails).
+    pub fn counts(&self, rules: &Rules) -> Option<(u64, u64)> {
+        if rules.dimension > 3 {
+            return self.heaps.counts();
+        }
         self.result.as_ref().map(|c| (c.report.cells_checked, c.report.cells_differing))
     }
 
     pub(super) fn poll(&mut self) {
+        self.heaps.poll();
         match poll(&mut self.check_job) {
             Some(JobEnd::Done(c)) => {
                 self.result = Some(c);
@@ -201,10 +213,25 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &C
     ui.section(tr("bench.title"));
     super::statement::mode_choice(tab, ui);
     formula_box(tab, ui, pal);
+    if tab.draft.dimension > 3 {
+        // Many heaps: the formula checked on a table of many heaps (no
+        // condition, difference picture or pattern hints yet).
+        super::heaps_bench::show(tab, ui, pal);
+        return;
+    }
     super::statement::condition_box(tab, ui);
     check_controls(tab, ui);
     results(tab, ui, shared, pal);
     hints(tab, ui, pal);
+}
+
+/// The formula box's text compiled for the draft: in `x`, `y`, `z` and the
+/// piece's parameters, or, for more than three heaps, in `x1` … `xd`.
+fn compile(text: &str, rules: &Rules) -> Result<Formula, FormulaError> {
+    match rules.dimension {
+        d if d > 3 => Formula::compile_heaps(text, d as usize),
+        _ => Formula::compile_for(text, rules),
+    }
 }
 
 fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
@@ -213,12 +240,17 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let now = (tab.formula.clone(), tab.draft.parameters());
     if tab.bench.compiled_for.as_ref() != Some(&now) {
         tab.bench.compile_error =
-            if tab.formula.trim().is_empty() { None } else { Formula::compile_for(&tab.formula, &tab.draft).err() };
+            if tab.formula.trim().is_empty() { None } else { compile(&tab.formula, &tab.draft).err() };
         tab.bench.compiled_for = Some(now);
     }
     let error = tab.bench.compile_error.clone();
     let error_at = error.as_ref().and_then(|e| e.position).map(|(l, c)| char_index(&tab.formula, l, c));
     let label = ui.phrases(super::statement::text_label(tab));
+    let many = tab.draft.dimension > 3;
+    if many {
+        let d = tab.draft.dimension;
+        ui.phrases(RichText::new(trf("bench.heaps.words", &[("n", &d)])).small());
+    }
     let bad = pal.bad;
     let mut layouter =
         |ui: &egui::Ui, buf: &dyn egui::TextBuffer, wrap: f32| highlighted(ui, buf.as_str(), error_at, wrap, bad);
@@ -229,7 +261,7 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
                 .id_salt("pieces_formula")
                 .desired_rows(2)
                 .desired_width(f32::INFINITY)
-                .hint_text(tr("bench.formula_hint"))
+                .hint_text(tr(if many { "bench.formula_hint_heaps" } else { "bench.formula_hint" }))
                 .layouter(&mut layouter),
         )
         .labelled_by(label.id)
@@ -254,19 +286,22 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         None => {}
     }
     ui.horizontal_wrapped(|ui| {
-        ui.menu_button(tr("bench.insert"), |ui| {
-            let p = tab.p;
-            if ui.button(trf("bench.insert_p", &[("p", &p)])).clicked() {
-                tab.formula = parameter_p_formula(p);
-                ui.close();
-            }
-            for k in known_formulas() {
-                if ui.button(known_name(k.kind)).on_hover_text(known_description(k.kind)).clicked() {
-                    tab.formula = k.text.clone();
+        // The known formulas are of one to three heaps.
+        if !many {
+            ui.menu_button(tr("bench.insert"), |ui| {
+                let p = tab.p;
+                if ui.button(trf("bench.insert_p", &[("p", &p)])).clicked() {
+                    tab.formula = parameter_p_formula(p);
                     ui.close();
                 }
-            }
-        });
+                for k in known_formulas() {
+                    if ui.button(known_name(k.kind)).on_hover_text(known_description(k.kind)).clicked() {
+                        tab.formula = k.text.clone();
+                        ui.close();
+                    }
+                }
+            });
+        }
         ui.menu_button(tr("bench.helpers"), |ui| {
             for h in HELPERS {
                 ui.horizontal_wrapped(|ui| {

@@ -1,0 +1,152 @@
+//! The workbench for a game of four to eight heaps: a formula in `x1` …
+//! `xd` (or a statement) checked, in the background, at every position of
+//! a table of many heaps ([`crate::grundy::heaps`]; the sorted positions
+//! only where the heaps are alike), with the first positions where it
+//! fails. The table is at most [`MAX_BENCH_POSITIONS`] positions, so a
+//! check takes seconds whatever side is typed; the command line checks
+//! larger boxes.
+
+use super::PiecesTab;
+use crate::conjecture::CheckMode;
+use crate::conjecture::heaps::{HeapsCheckError, HeapsReport, check_heaps};
+use crate::grundy::EngineError;
+use crate::grundy::heaps;
+use crate::jobs::{Job, JobEnd, JobError, poll};
+use crate::rules::Rules;
+use crate::ui::i18n::{engine_error, job_error, tr, trf};
+use crate::ui::theme::Colours;
+use crate::ui::ui_ext::UiExt;
+use crate::ui::widgets;
+use egui::RichText;
+use std::sync::Arc;
+
+/// The most positions the workbench stores for a game of many heaps.
+pub const MAX_BENCH_POSITIONS: u64 = 1_000_000;
+/// The largest side (stones a heap, plus one) the workbench computes.
+pub const MAX_BENCH_SIDE: usize = 64;
+
+/// A finished check with what it was made for.
+pub struct HeapsChecked {
+    report: HeapsReport,
+    rules: Rules,
+    formula: String,
+    mode: CheckMode,
+}
+
+/// Why a check gave no report: the table or the formula.
+#[derive(Clone, Debug)]
+pub enum HeapsFailure {
+    Engine(EngineError),
+    Check(HeapsCheckError),
+}
+
+/// How a check ended without a report (worded when shown).
+enum HeapsStop {
+    Failed(JobError<HeapsFailure>),
+    Cancelled,
+}
+
+/// The runtime part of the workbench of many heaps.
+#[derive(Default)]
+pub struct HeapsBench {
+    job: Option<Job<HeapsChecked, HeapsFailure>>,
+    result: Option<HeapsChecked>,
+    stop: Option<HeapsStop>,
+}
+
+impl HeapsBench {
+    /// Whether a check runs.
+    pub fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// (positions checked, positions where it fails) of the last check.
+    pub fn counts(&self) -> Option<(u64, u64)> {
+        self.result.as_ref().map(|c| (c.report.checked, c.report.failures))
+    }
+
+    pub(super) fn poll(&mut self) {
+        match poll(&mut self.job) {
+            Some(JobEnd::Done(c)) => (self.result, self.stop) = (Some(c), None),
+            Some(JobEnd::Failed(JobError::Work(HeapsFailure::Check(HeapsCheckError::Stopped))))
+            | Some(JobEnd::Failed(JobError::Work(HeapsFailure::Engine(EngineError::Cancelled))))
+            | Some(JobEnd::Cancelled) => self.stop = Some(HeapsStop::Cancelled),
+            Some(JobEnd::Failed(e)) => self.stop = Some(HeapsStop::Failed(e)),
+            None => {}
+        }
+    }
+}
+
+/// The side a check of `rules` uses when `asked` is typed.
+fn side(rules: &Rules, asked: usize) -> usize {
+    heaps::side_within(rules, asked, MAX_BENCH_SIDE, MAX_BENCH_POSITIONS)
+}
+
+/// The check's button and its progress, the side it uses, and what the
+/// last check found.
+pub(super) fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
+    let d = tab.draft.dimension as usize;
+    let n = side(&tab.draft, tab.check_size);
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.phrases(tr("bench.heaps.size"));
+        ui.add(egui::DragValue::new(&mut tab.check_size).range(8..=super::workbench::MAX_CHECK_SIDE).speed(1.0))
+            .labelled_by(label.id);
+    });
+    if n < tab.check_size {
+        let text = trf("bench.heaps.capped", &[("top", &(n - 1)), ("max", &MAX_BENCH_POSITIONS), ("n", &d)]);
+        ui.phrases(RichText::new(text).small());
+    }
+    let ok = !tab.formula.trim().is_empty() && tab.bench.formula_compiles() && tab.bench.heaps.job.is_none();
+    let button = RichText::new(trf("bench.heaps.check", &[("n", &d), ("top", &(n - 1))])).strong();
+    if ui.add_enabled(ok, egui::Button::new(button)).clicked() {
+        start(tab, n, ui.ctx());
+    }
+    if let Some(job) = &tab.bench.heaps.job {
+        widgets::job_progress(ui, job);
+    }
+    results(tab, ui, pal);
+}
+
+fn start(tab: &mut PiecesTab, n: usize, ctx: &egui::Context) {
+    let rules = tab.draft.clone();
+    let (formula, mode) = (tab.formula.clone(), tab.check_mode);
+    tab.bench.heaps.stop = None;
+    tab.bench.heaps.job = Some(widgets::spawn(widgets::JobLabel::new("bench.heaps.job"), ctx, move |c| {
+        let sides = vec![n; rules.dimension as usize];
+        let storage = heaps::storage_for(&rules, &sides, false);
+        let table = heaps::compute(&rules, &sides, storage, &c).map_err(HeapsFailure::Engine)?;
+        let report = check_heaps(Arc::new(table), &formula, mode, &c).map_err(HeapsFailure::Check)?;
+        Ok(HeapsChecked { report, rules, formula, mode })
+    }));
+}
+
+fn results(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
+    let bench = &tab.bench.heaps;
+    match &bench.stop {
+        Some(HeapsStop::Cancelled) => {
+            ui.error_label(tr("bench.cancelled"));
+        }
+        Some(HeapsStop::Failed(e)) => {
+            let why = job_error(e, |f| match f {
+                HeapsFailure::Engine(e) => engine_error(e),
+                HeapsFailure::Check(e) => crate::ui::texts::heaps_check_error(e),
+            });
+            ui.error_label(trf("bench.failed", &[("error", &why)]));
+        }
+        None => {}
+    }
+    let Some(done) = &bench.result else { return };
+    ui.add_space(4.0);
+    let text = crate::ui::texts::heaps_report(&done.report);
+    let (verdict, lines) = text.split_once('\n').unwrap_or((&text, ""));
+    let colour = if done.report.holds() { pal.good } else { pal.bad };
+    widgets::banner(ui, colour, pal.banner_text, verdict, false);
+    if !lines.is_empty() {
+        for line in lines.lines() {
+            ui.phrases(RichText::new(line).monospace());
+        }
+    }
+    if !done.rules.same_game(&tab.draft) || done.formula != tab.formula || done.mode != tab.check_mode {
+        ui.error_label(tr("bench.stale"));
+    }
+}
