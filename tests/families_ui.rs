@@ -618,9 +618,33 @@ fn the_preview_of_many_heaps_is_the_plane_of_x1_and_x2() {
     }
 }
 
-/// A side typed beyond what the workbench stores is brought down, and the
-/// workbench says so: four heaps of Greedy Nim keep at most a million
-/// sorted positions, C(67, 4) = 766 480 of heaps of 0 to 63 stones.
+/// The preview of a program of four heaps not treated alike: its table
+/// keeps to 100 000 positions, so the plane is 17 x 17 (17⁴ = 83 521), and
+/// it holds what a brute force of the one move (a stone from the first
+/// heap) gives: x1 mod 2.
+#[test]
+fn the_preview_of_heaps_not_alike_is_a_smaller_plane() {
+    let four = "fn moves(a, b, c, d) { if a > 0 { [[a - 1, b, c, d]] } else { [] } }";
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"mode":"Program","program":{{"source":"{four}"}}}}}}"#
+    );
+    let mut h = common::app(saved).size([1280.0, 800.0]).build();
+    step_until(&mut h, "the preview", |a| {
+        a.state.pieces.draft.dimension == 4 && a.state.pieces.preview_value(0, 0).is_some()
+    });
+    h.run();
+    let t = h.state().state.pieces.preview_table().unwrap().clone();
+    assert_eq!((t.width(), t.height()), (17, 17));
+    for (x, y) in (0..17).flat_map(|x| (0..17).map(move |y| (x, y))) {
+        assert_eq!(t.get(x, y), (x % 2) as u32, "({x}, {y}, 0, 0)");
+    }
+    assert!(shows(&h, "A game of 4 heaps: the plane (x1, x2, 0, 0)"));
+    assert!(shows(&h, "Black cells (0) are P-positions."));
+}
+
+/// A side typed beyond what the workbench computes is brought down, and
+/// the workbench says so: four heaps of Greedy Nim on the largest side,
+/// 64, are C(67, 4) = 766 480 sorted positions, within the million.
 #[test]
 fn the_workbench_says_how_far_a_check_of_many_heaps_goes() {
     let rules = serde_json::to_string(&preset("greedy-nim-4").unwrap()).unwrap();
@@ -630,7 +654,13 @@ fn the_workbench_says_how_far_a_check_of_many_heaps_goes() {
     let mut h = common::app(saved).size([1280.0, 800.0]).build();
     h.run();
     assert!(shows(&h, "Check on 4 heaps of 0 to 63 stones"), "the side the check uses");
-    assert!(shows(&h, "each heap has at most 63 stones here"), "why it is not 2048");
+    assert!(
+        shows(
+            &h,
+            "Here each heap has at most 63 stones: the workbench keeps to 64 a side and 1000000 stored positions"
+        ),
+        "why it is not 2048"
+    );
 }
 
 /// Six heaps of Nim, the rook of six coordinates, against the perfect

@@ -383,10 +383,11 @@ pub fn storage_for(rules: &Rules, sides: &[usize], full: bool) -> Storage {
     if !full && claims_alike(rules) && sides.iter().all(|&n| n == sides[0]) { Storage::Sorted } else { Storage::Full }
 }
 
-/// The largest side `n`, from `wanted` down to 2 and at most `max_side`,
-/// whose cube of `n` stones a heap stores at most `max_positions`
-/// positions (sorted ones where the heaps are alike): how the app keeps a
-/// table of many heaps within a few seconds whatever side is typed.
+/// The largest side `n` (heaps of 0 to `n - 1` stones), from `wanted` down
+/// to 2 and at most `max_side`, whose table of `rules` stores at most
+/// `max_positions` positions (the sorted ones where the heaps are alike):
+/// how the app keeps a table of many heaps within a few seconds whatever
+/// side is typed.
 pub fn side_within(rules: &Rules, wanted: usize, max_side: usize, max_positions: u64) -> usize {
     let d = rules.dimension as usize;
     let mut n = wanted.clamp(2, max_side.max(2));

@@ -495,8 +495,8 @@ impl fmt::Display for ProgramError {
             ),
             ProgramError::ManyCoordinates(d) => write!(
                 f,
-                "the program has {d} coordinates; this asked for a position of 1 to 3 (the map and Play take more \
-                 as tables of many heaps, the workbench takes 1 to 3 so far; the command line computes it)"
+                "the program has {d} coordinates; this asked for a position of 1 to 3 (the map, Play and the Pieces \
+                 workbench take more as tables of many heaps; the command line computes it)"
             ),
             ProgramError::AlikeArity(n) => {
                 write!(f, "`fn heaps_alike` takes {n} parameters; it takes none: fn heaps_alike() {{ true }}")

@@ -98,11 +98,20 @@ pub fn heaps_report(r: &HeapsReport) -> String {
     for c in &r.first {
         let line = trf(
             "map.heaps.check.line",
-            &[("position", &point_text(&c.position)), ("g", &c.g), ("what", &what), ("gave", &formula_value(c.value))],
+            &[("position", &point_text(&c.position)), ("g", &c.g), ("what", &what), ("gave", &gave(r.mode, c.value))],
         );
         text = format!("{text}\n{line}");
     }
     text
+}
+
+/// What a formula gave at a counterexample: a formula's true or false says
+/// P or not; a statement's is plain.
+fn gave(mode: CheckMode, v: FormulaValue) -> String {
+    match (mode, v) {
+        (CheckMode::Holds, FormulaValue::Bool(b)) => b.to_string(),
+        _ => formula_value(v),
+    }
 }
 
 /// Why a check on a table of many heaps could not be made.

@@ -106,8 +106,8 @@ impl fmt::Display for EngineError {
             EngineError::ManyHeaps { name, dimension } => write!(
                 f,
                 "{name} has {dimension} coordinates: tables of boxes take 1 to 3 (the map draws planes of more, \
-                 Play plays them, the workbench takes 1 to 3 so far); `grundy-lab ppos`, `value` and `table` \
-                 compute it"
+                 Play plays them, the Pieces workbench checks formulas on them); `grundy-lab ppos`, `value` and \
+                 `table` compute it"
             ),
             EngineError::BadHeaps { sides, dimension } => write!(
                 f,

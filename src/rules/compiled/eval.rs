@@ -219,7 +219,45 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// The value of `node`, which must be a boolean. Comparisons of
+    /// integers at hand and `!`, `&&`, `||` of them take this shorter way,
+    /// with the steps [`Run::eval`] counts for them.
     fn bool(&mut self, node: &Node) -> Result<bool, Flow> {
+        match node {
+            Node::Binary(op, a, b)
+                if !op.is_arithmetic()
+                    && matches!(&**a, Node::Var(_) | Node::Const(Scalar::Int(_)))
+                    && matches!(&**b, Node::Var(_) | Node::Const(Scalar::Int(_))) =>
+            {
+                if let (Some(x), Some(y)) = (self.peek_int(a), self.peek_int(b)) {
+                    self.tick(3)?;
+                    return Ok(compare(*op, x, y));
+                }
+            }
+            Node::Not(a) => {
+                self.tick(1)?;
+                return Ok(!self.bool(a)?);
+            }
+            Node::And(items) => {
+                self.tick(1)?;
+                for item in items {
+                    if !self.bool(item)? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
+            Node::Or(items) => {
+                self.tick(1)?;
+                for item in items {
+                    if self.bool(item)? {
+                        return Ok(true);
+                    }
+                }
+                return Ok(false);
+            }
+            _ => {}
+        }
         match self.eval(node)? {
             Value::Bool(b) => Ok(b),
             _ => Err(Flow::Fail),
@@ -545,5 +583,17 @@ impl<'a> Run<'a> {
         let indices = if n <= few.len() { &few[..n] } else { &many[..] };
         let target = self.slot(place.slot);
         mutate_at(target, indices, change).map(|_| ())
+    }
+}
+
+/// `x op y` for a comparison.
+fn compare(op: BinOp, x: i64, y: i64) -> bool {
+    match op {
+        BinOp::Eq => x == y,
+        BinOp::Ne => x != y,
+        BinOp::Lt => x < y,
+        BinOp::Le => x <= y,
+        BinOp::Gt => x > y,
+        _ => x >= y,
     }
 }

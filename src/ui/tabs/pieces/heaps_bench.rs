@@ -31,6 +31,8 @@ pub struct HeapsChecked {
     rules: Rules,
     formula: String,
     mode: CheckMode,
+    /// The side of the table checked.
+    side: usize,
 }
 
 /// Why a check gave no report: the table or the formula.
@@ -55,6 +57,13 @@ pub struct HeapsBench {
 }
 
 impl HeapsBench {
+    /// Stop a check that runs (its game is no longer the draft).
+    pub(super) fn cancel(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.cancel();
+        }
+    }
+
     /// Whether a check runs.
     pub fn is_busy(&self) -> bool {
         self.job.is_some()
@@ -93,7 +102,8 @@ pub(super) fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
             .labelled_by(label.id);
     });
     if n < tab.check_size {
-        let text = trf("bench.heaps.capped", &[("top", &(n - 1)), ("max", &MAX_BENCH_POSITIONS), ("n", &d)]);
+        let text =
+            trf("bench.heaps.capped", &[("top", &(n - 1)), ("side", &MAX_BENCH_SIDE), ("max", &MAX_BENCH_POSITIONS)]);
         ui.phrases(RichText::new(text).small());
     }
     let ok = !tab.formula.trim().is_empty() && tab.bench.formula_compiles() && tab.bench.heaps.job.is_none();
@@ -116,7 +126,7 @@ fn start(tab: &mut PiecesTab, n: usize, ctx: &egui::Context) {
         let storage = heaps::storage_for(&rules, &sides, false);
         let table = heaps::compute(&rules, &sides, storage, &c).map_err(HeapsFailure::Engine)?;
         let report = check_heaps(Arc::new(table), &formula, mode, &c).map_err(HeapsFailure::Check)?;
-        Ok(HeapsChecked { report, rules, formula, mode })
+        Ok(HeapsChecked { report, rules, formula, mode, side: n })
     }));
 }
 
@@ -146,7 +156,12 @@ fn results(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
             ui.phrases(RichText::new(line).monospace());
         }
     }
-    if !done.rules.same_game(&tab.draft) || done.formula != tab.formula || done.mode != tab.check_mode {
+    let asked = side(&tab.draft, tab.check_size);
+    if !done.rules.same_game(&tab.draft)
+        || done.formula != tab.formula
+        || done.mode != tab.check_mode
+        || done.side != asked
+    {
         ui.error_label(tr("bench.stale"));
     }
 }

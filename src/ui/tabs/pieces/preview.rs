@@ -119,20 +119,23 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         let why = crate::ui::i18n::job_error(e, crate::ui::i18n::engine_error);
         ui.error_label(trf("preview.failed", &[("error", &why)]));
     }
-    let n = PREVIEW_SIDE;
     // A table of another game is not shown under the draft's error.
     let shown = preview.table.as_ref().filter(|_| preview.error.is_none() || preview.is_for(&tab.draft));
     let Some(table) = shown else {
         ui.allocate_space(vec2(ui.available_width(), 300.0));
         return;
     };
+    // A plane of many heaps may be smaller than the board.
+    let n = table.width().min(PREVIEW_SIDE);
     let misere = table.kind() == TableKind::Outcome;
-    let d = tab.draft.dimension;
+    // The texts are of the game on screen (an older one until the new
+    // table is ready).
+    let d = preview.shown_for.as_ref().map_or(tab.draft.dimension, |r| r.dimension);
     if d > 3 {
         let zeros = vec!["0"; d as usize - 2].join(", ");
         ui.phrases(RichText::new(trf("preview.help_heaps", &[("n", &d), ("zeros", &zeros)])).small());
-    }
-    if misere || d <= 3 {
+        ui.phrases(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.black_p" })).small());
+    } else {
         ui.phrases(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.help" })).small());
     }
     let stale = !preview.is_for(&tab.draft);
@@ -183,7 +186,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     if let Some(p) = resp.hover_pos().filter(|p| grid.contains(*p)) {
         let x = (((p.x - origin.x) / cell) as usize).min(n - 1);
         let y = (((p.y - origin.y) / cell) as usize).min(rows - 1);
-        if let Some(text) = cell_text(table, x, y, tab.draft.dimension) {
+        if let Some(text) = cell_text(table, x, y, d) {
             resp.on_hover_text(text);
         }
     }
@@ -200,7 +203,7 @@ fn draw_cells(
     cell: f32,
     stale: bool,
 ) {
-    let n = PREVIEW_SIDE;
+    let n = table.width().min(PREVIEW_SIDE);
     let misere = table.kind() == TableKind::Outcome;
     let max = table.max_value();
     let colours = ValuePalette::new(PaletteKind::Viridis, max.max(1), &[], misere);

@@ -41,6 +41,9 @@ const SHOWN_COUNTEREXAMPLES: usize = 6;
 /// The difference picture is drawn from at most this many pixels a side.
 const MASK_SIDE: usize = 512;
 
+/// The formula, the dimension and the rules' parameters a compile was for.
+type CompiledFor = (String, u8, Vec<(&'static str, i64)>);
+
 /// A finished check with what it was made for.
 pub struct Checked {
     table: Arc<Table>,
@@ -92,8 +95,9 @@ impl CheckStop {
 /// The runtime part of the workbench.
 #[derive(Default)]
 pub struct Workbench {
-    /// The text and the rules' parameters the compile error is for.
-    compiled_for: Option<(String, Vec<(&'static str, i64)>)>,
+    /// The text, the dimension and the rules' parameters the compile error
+    /// is for.
+    compiled_for: Option<CompiledFor>,
     compile_error: Option<FormulaError>,
     check_job: Option<Job<Checked, CheckFailure>>,
     result: Option<Checked>,
@@ -219,6 +223,8 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &C
         super::heaps_bench::show(tab, ui, pal);
         return;
     }
+    // A check of many heaps is of a game no longer edited.
+    tab.bench.heaps.cancel();
     super::statement::condition_box(tab, ui);
     check_controls(tab, ui);
     results(tab, ui, shared, pal);
@@ -237,7 +243,7 @@ fn compile(text: &str, rules: &Rules) -> Result<Formula, FormulaError> {
 fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     // Compiling is cheap: do it whenever the text or the piece's
     // parameters (p of the parameter-p piece) change.
-    let now = (tab.formula.clone(), tab.draft.parameters());
+    let now = (tab.formula.clone(), tab.draft.dimension, tab.draft.parameters());
     if tab.bench.compiled_for.as_ref() != Some(&now) {
         tab.bench.compile_error =
             if tab.formula.trim().is_empty() { None } else { compile(&tab.formula, &tab.draft).err() };
