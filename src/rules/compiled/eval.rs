@@ -439,14 +439,9 @@ impl<'a> Run<'a> {
     fn small_array(&mut self, items: &[Node]) -> Result<Result<[i64; INLINE], Vec<Value>>, Flow> {
         let mut ints = [0; INLINE];
         for (k, item) in items.iter().enumerate() {
-            if let Some(i) = self.peek_int(item) {
-                self.tick(1)?;
-                ints[k] = i;
-                continue;
-            }
-            match self.eval(item)? {
-                Value::Int(i) => ints[k] = i,
-                other => {
+            match self.item(item)? {
+                Ok(i) => ints[k] = i,
+                Err(other) => {
                     let mut values: Vec<Value> = ints[..k].iter().map(|&i| Value::Int(i)).collect();
                     values.push(other);
                     for rest in &items[k + 1..] {
@@ -457,6 +452,35 @@ impl<'a> Run<'a> {
             }
         }
         Ok(Ok(ints))
+    }
+
+    /// The value of an item of an array literal: an integer, or (`Err`)
+    /// any other value. An integer at hand, arithmetic on two of them and
+    /// an `if` choosing between such items take a shorter way than
+    /// [`Run::eval`], with the steps it counts for them.
+    fn item(&mut self, node: &Node) -> Result<Result<i64, Value>, Flow> {
+        if let Some(i) = self.peek_int(node) {
+            self.tick(1)?;
+            return Ok(Ok(i));
+        }
+        match node {
+            Node::Binary(op, a, b) if op.is_arithmetic() => {
+                if let (Some(x), Some(y)) = (self.peek_int(a), self.peek_int(b)) {
+                    self.tick(3)?;
+                    return int_op(*op, x, y).map(Ok).ok_or(Flow::Fail);
+                }
+            }
+            Node::If(c, then, other) => {
+                self.tick(1)?;
+                let branch = if self.bool(c)? { then } else { other };
+                return self.item(branch);
+            }
+            _ => {}
+        }
+        Ok(match self.eval(node)? {
+            Value::Int(i) => Ok(i),
+            other => Err(other),
+        })
     }
 
     fn builtin(&mut self, b: Builtin, args: &[Node]) -> Result<Value, Flow> {
