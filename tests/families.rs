@@ -585,6 +585,17 @@ fn bad_programs_give_messages() {
         [3, 3, 1],
     );
     assert!(cycle.contains("does not end") && cycle.contains("(1, 0) → (0, 1) → (1, 0)"), "{cycle}");
+    // The search lists positions ahead on other threads; a run that fails
+    // at a position it listed but never met (3) is not the error: the
+    // cycle met first is.
+    let first = program_error(
+        "fn moves(x) { if x == 0 { [[1]] } else if x == 1 { [[0]] } else if x == 3 { [[x / 0]] } else { [[x - 1]] } }",
+        [12, 1, 1],
+    );
+    assert!(first.contains("the cycle (0) → (1) → (0)"), "{first}");
+    // Where the search meets it, its error is the one a run there gives.
+    let met = program_error("fn moves(x) { if x == 0 { [[1]] } else if x == 3 { [[x / 0]] } else { [] } }", [12, 1, 1]);
+    assert!(met.contains("at (3)") && met.contains("division by zero in 3 / 0"), "{met}");
     let stays = program_error("fn moves(x) { [[x]] }", [3, 1, 1]);
     assert!(stays.contains("the cycle (0) → (0)"), "{stays}");
     let arity = program_error("fn moves(a, b, c, d) { [] }", [3, 3, 1]);

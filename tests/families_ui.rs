@@ -593,6 +593,46 @@ fn a_formula_is_checked_in_the_workbench_on_many_heaps() {
     }
 }
 
+/// The workbench's condition on a game of four heaps: XOR is Greedy Nim's
+/// value on one heap (x2 = 0 on sorted heaps), checked there only, the
+/// others counted as left out, in English and Japanese.
+#[test]
+fn a_condition_chooses_the_positions_the_workbench_checks_on_many_heaps() {
+    let rules = serde_json::to_string(&preset("greedy-nim-4").unwrap()).unwrap();
+    // The sorted positions of 0 to 16 stones, and those with x2 = 0 (one heap).
+    let (all, one_heap) = (4845, 17);
+    for (language, label, button, holds, says) in [
+        (
+            "English",
+            "Only at positions where",
+            "Check on 4 heaps of 0 to 16 stones",
+            format!("The formula holds at all {one_heap} positions of the table"),
+            format!("{} positions where the condition x2 == 0 is false were left out.", all - one_heap),
+        ),
+        (
+            "Japanese",
+            "調べる局面の条件",
+            "山 4 個 (それぞれ石 0〜16 個) で確かめる",
+            format!("式は表の {one_heap} 局面すべてで成り立ちます"),
+            format!("条件 x2 == 0 が偽の {} 局面は調べていません。", all - one_heap),
+        ),
+    ] {
+        let saved = format!(
+            r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"draft":{rules},"mode":"Program","formula":"x1 ^ x2 ^ x3 ^ x4","condition":"x2 == 0","check_size":17}}}}"#
+        );
+        let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
+        h.run();
+        assert!(shows(&h, label), "{language}: the condition box is there for many heaps");
+        h.get_by_label(button).scroll_to_me();
+        h.run();
+        h.get_by_label(button).click();
+        common::step_until_shows(&mut h, &says);
+        assert!(shows(&h, &holds), "{language}: the verdict is of the positions checked");
+        assert_eq!(h.state().state.pieces.check_counts(), Some((one_heap, 0)), "{language}");
+        assert!(counterexamples_shown(&h).is_empty(), "{language}: no counterexample where it holds");
+    }
+}
+
 /// The Pieces preview of a program of four heaps, in English and
 /// Japanese: the plane (x1, x2, 0, 0) of Greedy Nim, every cell as a brute
 /// force finds it, and the sentence that says which plane it is.

@@ -145,6 +145,14 @@ fn nim_on_four_to_six_heaps_is_the_xor_of_the_heaps() {
             assert_eq!(t.get(&p, 0), Some(p.iter().fold(0, |a, &b| a ^ b) as u32), "{name} at {p:?}");
         }
     }
+    // A plane of the table, as the map and the Pieces preview draw it:
+    // x2 across and x4 down through (2, _, 1, _), g = 2 ^ u ^ 1 ^ v.
+    let t = table(&preset("nim-4").unwrap(), &[4, 5, 3, 6], Storage::Full);
+    let plane = t.plane(1, 3, &[2, 0, 1, 0], 0);
+    assert_eq!((plane.width(), plane.height()), (5, 6));
+    for (u, v) in (0..5).flat_map(|u| (0..6).map(move |v| (u, v))) {
+        assert_eq!(plane.get(u, v), 2 ^ u as u32 ^ 1 ^ v as u32, "at ({u}, {v})");
+    }
 }
 
 #[test]
@@ -353,9 +361,9 @@ fn the_command_line_lists_and_values_many_heaps() {
     let (_, err, code) = cli(&["ppos", "--rules", "nim-4", "--size", "3x3"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not a size for a game of 4 coordinates"), "{err}");
-    let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "4", "--formula", "0", "--where", "x1 > 0"]);
+    let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "4", "--formula", "0", "--report", "nim.md"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--where and --report take games of 1 to 3 coordinates"), "{err}");
+    assert!(err.contains("--report takes games of 1 to 3 coordinates"), "{err}");
     let (_, err, code) = cli(&["hints", "--rules", "nim-4", "--size", "8"]);
     assert_eq!(code, 2);
     assert!(err.contains("4 coordinates"), "{err}");
@@ -397,6 +405,43 @@ fn formulas_and_statements_in_x1_to_xd_are_checked_on_the_table() {
     let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "3", "--formula", "x5"]);
     assert_eq!(code, 2);
     assert!(err.contains("x5"), "{err}");
+}
+
+#[test]
+fn a_condition_chooses_the_positions_checked_on_many_heaps() {
+    // g = 0 exactly where the XOR is 0: checked there only, it holds, and
+    // the other positions are counted as left out.
+    let all = all_positions(&[6; 4]);
+    let zero = all.iter().filter(|p| p.iter().fold(0, |a, &b| a ^ b) == 0).count();
+    let xor = "(x1 ^ x2 ^ x3 ^ x4) == 0";
+    let (out, err, code) =
+        cli(&["check", "--rules", "nim-4", "--size", "6", "--full", "--formula", "0", "--where", xor]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(&format!("holds on all {zero} positions")), "{out}");
+    assert!(out.contains(&format!("{} left out, where {xor} is false", all.len() - zero)), "{out}");
+    // Without the condition the same formula fails: the condition did the choosing.
+    let (out, _, code) = cli(&["check", "--rules", "nim-4", "--size", "6", "--full", "--formula", "0"]);
+    assert_eq!(code, 1, "{out}");
+    // The library gives the same counts, on the sorted positions too.
+    let t = std::sync::Arc::new(table(&preset("nim-4").unwrap(), &[6; 4], Storage::Sorted));
+    let sorted: Vec<_> = all.iter().filter(|p| p.windows(2).all(|w| w[0] >= w[1])).collect();
+    let r = grundy_lab::conjecture::heaps::check_heaps(
+        t,
+        "x1 ^ x2 ^ x3 ^ x4",
+        Some("x4 >= 1"),
+        grundy_lab::conjecture::CheckMode::Formula,
+        &Control::new(),
+    )
+    .unwrap();
+    let left = sorted.iter().filter(|p| p[3] == 0).count() as u64;
+    assert_eq!((r.checked, r.left_out, r.failures), (sorted.len() as u64 - left, left, 0));
+    // A condition that gives a number, or does not read, gets a message naming it.
+    let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "3", "--formula", "0", "--where", "x1 + 1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a condition must give true or false"), "{err}");
+    let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "3", "--formula", "0", "--where", "x9 > 0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("error in the condition (--where)") && err.contains("x9"), "{err}");
 }
 
 /// Welter's game: distinct heaps; a move lowers one heap to a size no

@@ -66,26 +66,41 @@ fn stored_note(rules: &Rules, t: &HeapTable) {
     }
 }
 
+/// What `check` asks of a table of many heaps.
+pub struct Check<'a> {
+    /// The formula or the statement.
+    pub text: &'a str,
+    /// The condition choosing the positions (`--where`), if any.
+    pub condition: Option<&'a str>,
+    pub mode: crate::conjecture::CheckMode,
+}
+
 /// `check`: a formula or a statement in `x1` to `xd` on every position the
-/// table stores; exit 0 when it holds, 1 when it does not.
+/// table stores (where the condition holds); exit 0 when it holds, 1 when
+/// it does not.
 pub fn check(
     rules: &Rules,
     size: &str,
     full: bool,
-    text: &str,
-    mode: crate::conjecture::CheckMode,
+    question: Check,
     budget: f64,
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
     let d = rules.dimension as usize;
-    // The formula is read before the table is computed.
+    let Check { text, condition, mode } = question;
+    // The formula and the condition are read before the table is computed.
     crate::conjecture::Formula::compile_heaps(text, d).map_err(|e| e.to_string())?;
+    if let Some(c) = condition {
+        crate::conjecture::Formula::compile_heaps(c, d)
+            .map_err(|e| format!("error in the condition (--where): {e}"))?;
+    }
     let t = std::sync::Arc::new(compute(rules, &parse_sides(size, d)?, full)?);
     let control =
         Control::with_time_limit(std::time::Duration::from_secs_f64(budget.clamp(1.0, super::MAX_BUDGET_SECONDS)));
-    let report =
-        progress::watch("checking", &control, || crate::conjecture::heaps::check_heaps(t, text, mode, &control))
-            .map_err(|e| e.to_string())?;
+    let report = progress::watch("checking", &control, || {
+        crate::conjecture::heaps::check_heaps(t, text, condition, mode, &control)
+    })
+    .map_err(|e| e.to_string())?;
     put(out, &report.describe())?;
     Ok(if report.holds() { 0 } else { 1 })
 }

@@ -4,7 +4,8 @@
 //! report says so, and `--full` checks every order). The coordinates are `x1` to `xd` (the
 //! first three also `x`, `y`, `z`), `g` is the value there, `pass` the
 //! passes left, and `g(x1, ..., xd)` reads another position (one more
-//! argument: the layer).
+//! argument: the layer). A condition in the same language, where given,
+//! chooses the positions checked; the others are counted as left out.
 
 use super::{CheckMode, Formula, FormulaValue};
 use crate::Control;
@@ -49,6 +50,10 @@ pub struct HeapsReport {
     pub game: String,
     /// A formula or a statement.
     pub mode: CheckMode,
+    /// The condition choosing the positions checked, if any.
+    pub condition: Option<String>,
+    /// Positions (layers counted apart) where the condition is false.
+    pub left_out: u64,
 }
 
 impl HeapsReport {
@@ -88,6 +93,9 @@ impl HeapsReport {
                 sides_text(&self.sides)
             )
         };
+        if let Some(condition) = &self.condition {
+            out += &format!("{} left out, where {condition} is false.\n", self.left_out);
+        }
         for c in &self.first {
             let gave = match c.value {
                 FormulaValue::Int(v) => v.to_string(),
@@ -119,6 +127,17 @@ pub enum HeapsCheckError {
     },
     /// A statement gave a number at this position.
     NotAStatement(Vec<u64>),
+    /// The condition does not read.
+    Condition(super::FormulaError),
+    /// The condition failed at a position while it ran.
+    ConditionRun {
+        /// The position.
+        at: Vec<u64>,
+        /// What went wrong (the script's words).
+        message: String,
+    },
+    /// The condition gave a number at this position.
+    ConditionNotAStatement(Vec<u64>),
     /// The check was cancelled or ran out of time.
     Stopped,
 }
@@ -130,6 +149,13 @@ impl std::fmt::Display for HeapsCheckError {
             HeapsCheckError::Run { at, message } => write!(f, "at {}: {message}", point_text(at)),
             HeapsCheckError::NotAStatement(p) => {
                 write!(f, "at {}: a statement must give true or false, not a number", point_text(p))
+            }
+            HeapsCheckError::Condition(error) => write!(f, "error in the condition: {error}"),
+            HeapsCheckError::ConditionRun { at, message } => {
+                write!(f, "at {}: the condition: {message}", point_text(at))
+            }
+            HeapsCheckError::ConditionNotAStatement(p) => {
+                write!(f, "at {}: a condition must give true or false, not a number", point_text(p))
             }
             HeapsCheckError::Stopped => f.write_str("cancelled"),
         }
@@ -171,11 +197,13 @@ impl TableReader for Reader {
 pub fn check_heaps(
     table: Arc<HeapTable>,
     text: &str,
+    condition: Option<&str>,
     mode: CheckMode,
     control: &Control,
 ) -> Result<HeapsReport, HeapsCheckError> {
     let d = table.sides().len();
     let formula = Formula::compile_heaps(text, d).map_err(HeapsCheckError::Formula)?;
+    let chosen = condition.map(|c| Formula::compile_heaps(c, d)).transpose().map_err(HeapsCheckError::Condition)?;
     let positions = table.stored_positions();
     let layers = table.rules().passes.layers();
     let reader: Arc<dyn TableReader> = Arc::new(Reader(Arc::clone(&table)));
@@ -183,11 +211,11 @@ pub fn check_heaps(
     control.start(positions.len() as u64 * layers as u64);
     let mut failures = 0u64;
     let mut first = Vec::new();
-    let mut checked = 0u64;
+    let (mut checked, mut left_out) = (0u64, 0u64);
     for layer in (0..layers).rev() {
-        // For each position: whether it is one (of the program's domain),
-        // and the counterexample there.
-        let results: Vec<Result<(bool, Option<HeapCounterexample>), HeapsCheckError>> = positions
+        // For each position: what it is (not one of the program's domain,
+        // left out by the condition, checked), and the counterexample there.
+        let results: Vec<Result<(Seen, Option<HeapCounterexample>), HeapsCheckError>> = positions
             .par_iter()
             .map_init(Scope::new, |scope, p| {
                 if control.must_stop() {
@@ -196,9 +224,19 @@ pub fn check_heaps(
                 let p = &p[..d];
                 let g = table.get(p, layer).unwrap_or(NOT_A_POSITION);
                 if g == NOT_A_POSITION {
-                    return Ok((false, None));
+                    return Ok((Seen::NotAPosition, None));
                 }
                 let coords: Vec<i64> = p.iter().map(|&c| c as i64).collect();
+                if let Some(chosen) = &chosen {
+                    let value =
+                        reading(&reader, layer, || chosen.eval_heaps(scope, &coords, layer as i64, i64::from(g), stop))
+                            .map_err(|message| HeapsCheckError::ConditionRun { at: p.to_vec(), message })?;
+                    match value {
+                        FormulaValue::Bool(true) => {}
+                        FormulaValue::Bool(false) => return Ok((Seen::LeftOut, None)),
+                        FormulaValue::Int(_) => return Err(HeapsCheckError::ConditionNotAStatement(p.to_vec())),
+                    }
+                }
                 let value =
                     reading(&reader, layer, || formula.eval_heaps(scope, &coords, layer as i64, i64::from(g), stop))
                         .map_err(|message| HeapsCheckError::Run { at: p.to_vec(), message })?;
@@ -208,12 +246,13 @@ pub fn check_heaps(
                     (CheckMode::Holds, FormulaValue::Bool(b)) => b,
                     (CheckMode::Holds, FormulaValue::Int(_)) => return Err(HeapsCheckError::NotAStatement(p.to_vec())),
                 };
-                Ok((true, (!holds).then(|| HeapCounterexample { position: p.to_vec(), layer, g, value })))
+                Ok((Seen::Checked, (!holds).then(|| HeapCounterexample { position: p.to_vec(), layer, g, value })))
             })
             .collect();
         for r in results {
-            let (counted, counterexample) = r?;
-            checked += u64::from(counted);
+            let (seen, counterexample) = r?;
+            checked += u64::from(seen == Seen::Checked);
+            left_out += u64::from(seen == Seen::LeftOut);
             if let Some(c) = counterexample {
                 failures += 1;
                 if first.len() < KEPT {
@@ -231,5 +270,17 @@ pub fn check_heaps(
         sides: table.sides().to_vec(),
         game: table.rules().label(),
         mode,
+        condition: condition.map(str::to_string),
+        left_out,
     })
+}
+
+/// What a check did at a position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seen {
+    /// Not a position of the program's domain.
+    NotAPosition,
+    /// The condition is false there.
+    LeftOut,
+    Checked,
 }

@@ -294,6 +294,23 @@ impl HeapTable {
         (inside && layer < self.rules.passes.layers()).then(|| self.values[layer * self.count + self.index(p)])
     }
 
+    /// The plane of coordinate `across` (columns) and `down` (rows) through
+    /// `at` (its other coordinates fixed) with `layer` passes left, as a
+    /// table of two coordinates of the same rules: cell (u, v) is `at` with
+    /// u across and v down ([`NOT_A_POSITION`] outside the domain, and
+    /// where `at` is outside the box).
+    pub fn plane(&self, across: usize, down: usize, at: &[u64], layer: usize) -> super::Table {
+        let (w, h) = (self.sides[across], self.sides[down]);
+        let mut p = at.to_vec();
+        let values = (0..w * h)
+            .map(|i| {
+                (p[across], p[down]) = ((i % w) as u64, (i / w) as u64);
+                self.get(&p, layer).unwrap_or(NOT_A_POSITION)
+            })
+            .collect();
+        super::Table::from_values(&self.rules, w, h, values)
+    }
+
     /// The stored positions, in the order of the box: all of them, or the
     /// sorted ones (largest heap first).
     pub fn stored_positions(&self) -> Vec<Point> {

@@ -20,7 +20,6 @@ use std::sync::atomic::Ordering;
 struct Cells<'a> {
     table: &'a Table,
     program: &'a Program,
-    scope: Scope<'static>,
     control: &'a Control,
 }
 
@@ -43,22 +42,22 @@ impl Cells<'_> {
 }
 
 impl Graph for Cells<'_> {
-    fn in_domain(&mut self, state: usize) -> Result<bool, EngineError> {
+    fn in_domain(&self, state: usize, scope: &mut Scope<'static>) -> Result<bool, EngineError> {
         if state >= self.table.cells_per_layer() {
             // A layer above the first has the first's domain (done first).
             return Ok(self.table.get_at(self.cell(state), 0) != NOT_A_POSITION);
         }
         let p = self.position(state);
-        self.program.is_position(p, &mut self.scope, self.control.deadline()).map_err(|e| self.failed(e))
+        self.program.is_position(p, scope, self.control.deadline()).map_err(|e| self.failed(e))
     }
 
-    fn options(&mut self, state: usize, out: &mut Vec<usize>) -> Result<(), EngineError> {
+    fn options(&self, state: usize, scope: &mut Scope<'static>, out: &mut Vec<usize>) -> Result<(), EngineError> {
         let (table, rules) = (self.table, self.table.rules());
         let layer = state / table.cells_per_layer();
         let (c, p, dims) = (self.cell(state), self.position(state), table.dims());
         let listed = self
             .program
-            .options_within(p, &mut self.scope, self.control.deadline(), &rules.limits)
+            .options_within(p, scope, self.control.deadline(), &rules.limits)
             .map_err(|e| self.failed(e))?;
         for q in &listed {
             let q = q.map(|v| v as usize);
@@ -113,14 +112,10 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
     let layers = table.layers();
     control.start(cells as u64 * layers as u64);
     let misere = rules.convention == Convention::Misere;
-    let mut graph = Cells { table, program, scope: Scope::new(), control };
+    let mut graph = Cells { table, program, control };
     let mut walker = Walker::new(cells * layers);
     for layer in 0..layers {
-        for start in layer * cells..(layer + 1) * cells {
-            if !walker.is_done(start) {
-                walker.from(&mut graph, start, misere, control)?;
-            }
-        }
+        walker.all(&mut graph, layer * cells..(layer + 1) * cells, misere, control)?;
         table.frontier.store(layer + 1, Ordering::Release);
     }
     Ok(())

@@ -78,16 +78,18 @@ pub fn check_summary(r: &CheckReport, shown: usize) -> String {
     out
 }
 
-/// What a check on a table of many heaps found: whether the formula (or
-/// the statement) holds at every position stored, and the first positions
-/// where it does not.
+/// What a check on a table of many heaps found: the verdict, then a line
+/// for each of the first positions where it does not hold.
 pub fn heaps_report(r: &HeapsReport) -> String {
-    let what = match r.mode {
-        CheckMode::Formula => tr("map.heaps.check.what_formula"),
-        CheckMode::Holds => tr("map.heaps.check.what_statement"),
-    };
+    std::iter::once(heaps_verdict(r)).chain(heaps_lines(r)).collect::<Vec<_>>().join("\n")
+}
+
+/// Whether the formula (or the statement) of a check on a table of many
+/// heaps holds at every position stored, or at how many it fails.
+pub fn heaps_verdict(r: &HeapsReport) -> String {
+    let what = heaps_what(r.mode);
     let sorted = if r.sorted { tr("map.heaps.check.sorted") } else { "" };
-    let mut text = if r.holds() {
+    let verdict = if r.holds() {
         trf("map.heaps.check.holds", &[("what", &what), ("checked", &r.checked), ("sorted", &sorted)])
     } else {
         trf(
@@ -95,14 +97,40 @@ pub fn heaps_report(r: &HeapsReport) -> String {
             &[("what", &what), ("failures", &r.failures), ("checked", &r.checked), ("sorted", &sorted)],
         )
     };
-    for c in &r.first {
-        let line = trf(
-            "map.heaps.check.line",
-            &[("position", &point_text(&c.position)), ("g", &c.g), ("what", &what), ("gave", &gave(r.mode, c.value))],
-        );
-        text = format!("{text}\n{line}");
+    match &r.condition {
+        Some(c) => {
+            let left = trf("map.heaps.check.left_out", &[("left", &r.left_out), ("condition", c)]);
+            format!("{verdict} {left}")
+        }
+        None => verdict,
     }
-    text
+}
+
+/// The first positions where a check on a table of many heaps fails, a
+/// line each: the position, its value and what the formula gave.
+pub fn heaps_lines(r: &HeapsReport) -> Vec<String> {
+    let what = heaps_what(r.mode);
+    r.first
+        .iter()
+        .map(|c| {
+            trf(
+                "map.heaps.check.line",
+                &[
+                    ("position", &point_text(&c.position)),
+                    ("g", &c.g),
+                    ("what", &what),
+                    ("gave", &gave(r.mode, c.value)),
+                ],
+            )
+        })
+        .collect()
+}
+
+fn heaps_what(mode: CheckMode) -> &'static str {
+    match mode {
+        CheckMode::Formula => tr("map.heaps.check.what_formula"),
+        CheckMode::Holds => tr("map.heaps.check.what_statement"),
+    }
 }
 
 /// What a formula gave at a counterexample: a formula's true or false says
@@ -122,6 +150,15 @@ pub fn heaps_check_error(e: &HeapsCheckError) -> String {
             trf("map.heaps.check.run", &[("position", &point_text(at)), ("error", message)])
         }
         HeapsCheckError::NotAStatement(at) => trf("map.heaps.check.not_statement", &[("position", &point_text(at))]),
+        HeapsCheckError::Condition(f) => {
+            trf("map.heaps.check.condition_error", &[("error", &super::i18n::formula_error(f))])
+        }
+        HeapsCheckError::ConditionRun { at, message } => {
+            trf("map.heaps.check.condition_run", &[("position", &point_text(at)), ("error", message)])
+        }
+        HeapsCheckError::ConditionNotAStatement(at) => {
+            trf("map.heaps.check.condition_not_statement", &[("position", &point_text(at))])
+        }
         HeapsCheckError::Stopped => tr("map.cancelled").to_string(),
     }
 }

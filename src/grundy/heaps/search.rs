@@ -19,7 +19,6 @@ struct Stored<'a> {
     program: &'a Program,
     /// The position stored at each index.
     positions: Vec<Point>,
-    scope: Scope<'static>,
     control: &'a Control,
 }
 
@@ -38,23 +37,23 @@ impl Stored<'_> {
 }
 
 impl Graph for Stored<'_> {
-    fn in_domain(&mut self, state: usize) -> Result<bool, EngineError> {
+    fn in_domain(&self, state: usize, scope: &mut Scope<'static>) -> Result<bool, EngineError> {
         let count = self.table.count;
         if state >= count {
             // A layer above the first has the first's domain (done first).
             return Ok(self.table.values[state % count] != NOT_A_POSITION);
         }
         let (p, d) = (self.positions[state], self.d());
-        self.program.is_position_of(&p[..d], &mut self.scope, self.control.deadline()).map_err(|e| self.failed(e))
+        self.program.is_position_of(&p[..d], scope, self.control.deadline()).map_err(|e| self.failed(e))
     }
 
-    fn options(&mut self, state: usize, out: &mut Vec<usize>) -> Result<(), EngineError> {
+    fn options(&self, state: usize, scope: &mut Scope<'static>, out: &mut Vec<usize>) -> Result<(), EngineError> {
         let (count, d) = (self.table.count, self.d());
         let layer = state / count;
         let p = self.positions[state % count];
         let listed = self
             .program
-            .options_of::<MAX_DIMENSION>(&p[..d], &mut self.scope, self.control.deadline(), &self.table.rules.limits)
+            .options_of::<MAX_DIMENSION>(&p[..d], scope, self.control.deadline(), &self.table.rules.limits)
             .map_err(|e| self.failed(e))?;
         for q in &listed {
             let q = &q[..d];
@@ -111,12 +110,11 @@ pub(super) fn fill(table: &mut HeapTable, program: &Program, control: &Control) 
     }
     control.start((count * layers) as u64);
     let misere = table.rules.convention == Convention::Misere;
-    let mut graph = Stored { table, program, positions, scope: Scope::new(), control };
+    let mut graph = Stored { table, program, positions, control };
     let mut walker = Walker::new(count * layers);
-    for start in 0..count * layers {
-        if !walker.is_done(start) {
-            walker.from(&mut graph, start, misere, control)?;
-        }
+    // Layer by layer: a layer's domain is read from the first's values.
+    for layer in 0..layers {
+        walker.all(&mut graph, layer * count..(layer + 1) * count, misere, control)?;
     }
     Ok(())
 }

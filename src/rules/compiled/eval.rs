@@ -224,14 +224,12 @@ impl<'a> Run<'a> {
     /// with the steps [`Run::eval`] counts for them.
     fn bool(&mut self, node: &Node) -> Result<bool, Flow> {
         match node {
-            Node::Binary(op, a, b)
-                if !op.is_arithmetic()
-                    && matches!(&**a, Node::Var(_) | Node::Const(Scalar::Int(_)))
-                    && matches!(&**b, Node::Var(_) | Node::Const(Scalar::Int(_))) =>
-            {
-                if let (Some(x), Some(y)) = (self.peek_int(a), self.peek_int(b)) {
+            Node::Binary(op, a, b) => {
+                if let (Some(x), Some(y)) = (self.peek_int(a), self.peek_int(b))
+                    && let Some(answer) = compare(*op, x, y)
+                {
                     self.tick(3)?;
-                    return Ok(compare(*op, x, y));
+                    return Ok(answer);
                 }
             }
             Node::Not(a) => {
@@ -281,10 +279,7 @@ impl<'a> Run<'a> {
                 make_array(values)
             }
             Node::Binary(op, a, b) => {
-                if let (Node::Var(_) | Node::Const(Scalar::Int(_)), Node::Var(_) | Node::Const(Scalar::Int(_))) =
-                    (&**a, &**b)
-                    && let (Some(x), Some(y)) = (self.peek_int(a), self.peek_int(b))
-                {
+                if let (Some(x), Some(y)) = (self.peek_int(a), self.peek_int(b)) {
                     // Both sides are integers at hand: no values to build.
                     self.tick(2)?;
                     return match op.is_arithmetic() {
@@ -610,14 +605,15 @@ impl<'a> Run<'a> {
     }
 }
 
-/// `x op y` for a comparison.
-fn compare(op: BinOp, x: i64, y: i64) -> bool {
+/// `x op y` where `op` is a comparison (`None` for the other operators).
+fn compare(op: BinOp, x: i64, y: i64) -> Option<bool> {
     match op {
-        BinOp::Eq => x == y,
-        BinOp::Ne => x != y,
-        BinOp::Lt => x < y,
-        BinOp::Le => x <= y,
-        BinOp::Gt => x > y,
-        _ => x >= y,
+        BinOp::Eq => Some(x == y),
+        BinOp::Ne => Some(x != y),
+        BinOp::Lt => Some(x < y),
+        BinOp::Le => Some(x <= y),
+        BinOp::Gt => Some(x > y),
+        BinOp::Ge => Some(x >= y),
+        _ => None,
     }
 }

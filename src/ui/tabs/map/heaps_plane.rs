@@ -298,7 +298,7 @@ fn check_panel(ui: &mut egui::Ui, tab: &mut MapTab, t: Arc<HeapTable>) {
         let mode = if tab.options.formula_holds { CheckMode::Holds } else { CheckMode::Formula };
         state.checked = None;
         state.check_job = Some(widgets::spawn(widgets::JobLabel::new("map.heaps.checking"), ui.ctx(), move |c| {
-            check_heaps(t, &text, mode, &c)
+            check_heaps(t, &text, None, mode, &c)
         }));
     }
     match &state.checked {

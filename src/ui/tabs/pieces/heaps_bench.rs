@@ -2,7 +2,7 @@
 //! `xd` (or a statement) checked, in the background, at every position of
 //! a table of many heaps ([`crate::grundy::heaps`]; the sorted positions
 //! only where the heaps are alike), with the first positions where it
-//! fails. The table is at most [`MAX_BENCH_POSITIONS`] positions, so a
+//! fails, on the positions where a condition holds if one is given. The table is at most [`MAX_BENCH_POSITIONS`] positions, so a
 //! check takes seconds whatever side is typed; the command line checks
 //! larger boxes.
 
@@ -30,6 +30,8 @@ pub struct HeapsChecked {
     report: HeapsReport,
     rules: Rules,
     formula: String,
+    /// The condition choosing the positions checked, if any.
+    condition: Option<String>,
     mode: CheckMode,
     /// The side of the table checked.
     side: usize,
@@ -106,7 +108,10 @@ pub(super) fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
             trf("bench.heaps.capped", &[("top", &(n - 1)), ("side", &MAX_BENCH_SIDE), ("max", &MAX_BENCH_POSITIONS)]);
         ui.phrases(RichText::new(text).small());
     }
-    let ok = !tab.formula.trim().is_empty() && tab.bench.formula_compiles() && tab.bench.heaps.job.is_none();
+    let ok = !tab.formula.trim().is_empty()
+        && tab.bench.formula_compiles()
+        && tab.bench.statement.error.is_none()
+        && tab.bench.heaps.job.is_none();
     let button = RichText::new(trf("bench.heaps.check", &[("n", &d), ("top", &(n - 1))])).strong();
     if ui.add_enabled(ok, egui::Button::new(button)).clicked() {
         start(tab, n, ui.ctx());
@@ -120,13 +125,15 @@ pub(super) fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
 fn start(tab: &mut PiecesTab, n: usize, ctx: &egui::Context) {
     let rules = tab.draft.clone();
     let (formula, mode) = (tab.formula.clone(), tab.check_mode);
+    let condition = super::statement::condition_text(tab);
     tab.bench.heaps.stop = None;
     tab.bench.heaps.job = Some(widgets::spawn(widgets::JobLabel::new("bench.heaps.job"), ctx, move |c| {
         let sides = vec![n; rules.dimension as usize];
         let storage = heaps::storage_for(&rules, &sides, false);
         let table = heaps::compute(&rules, &sides, storage, &c).map_err(HeapsFailure::Engine)?;
-        let report = check_heaps(Arc::new(table), &formula, mode, &c).map_err(HeapsFailure::Check)?;
-        Ok(HeapsChecked { report, rules, formula, mode, side: n })
+        let report =
+            check_heaps(Arc::new(table), &formula, condition.as_deref(), mode, &c).map_err(HeapsFailure::Check)?;
+        Ok(HeapsChecked { report, rules, formula, condition, mode, side: n })
     }));
 }
 
@@ -147,18 +154,15 @@ fn results(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     }
     let Some(done) = &bench.result else { return };
     ui.add_space(4.0);
-    let text = crate::ui::texts::heaps_report(&done.report);
-    let (verdict, lines) = text.split_once('\n').unwrap_or((&text, ""));
     let colour = if done.report.holds() { pal.good } else { pal.bad };
-    widgets::banner(ui, colour, pal.banner_text, verdict, false);
-    if !lines.is_empty() {
-        for line in lines.lines() {
-            ui.phrases(RichText::new(line).monospace());
-        }
+    widgets::banner(ui, colour, pal.banner_text, &crate::ui::texts::heaps_verdict(&done.report), false);
+    for line in crate::ui::texts::heaps_lines(&done.report) {
+        ui.phrases(RichText::new(line).monospace());
     }
     let asked = side(&tab.draft, tab.check_size);
     if !done.rules.same_game(&tab.draft)
         || done.formula != tab.formula
+        || done.condition != super::statement::condition_text(tab)
         || done.mode != tab.check_mode
         || done.side != asked
     {

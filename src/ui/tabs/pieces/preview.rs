@@ -261,13 +261,5 @@ fn heaps_plane(rules: &Rules, c: &crate::Control) -> Result<Table, EngineError> 
     let n = heaps::side_within(rules, PREVIEW_SIDE, PREVIEW_SIDE, MAX_PREVIEW_POSITIONS);
     let sides = vec![n; d];
     let t = heaps::compute(rules, &sides, heaps::storage_for(rules, &sides, false), c)?;
-    let layer = t.start_layer();
-    let mut p = vec![0u64; d];
-    let values = (0..n * n)
-        .map(|i| {
-            (p[0], p[1]) = ((i % n) as u64, (i / n) as u64);
-            t.get(&p, layer).unwrap_or(crate::grundy::NOT_A_POSITION)
-        })
-        .collect();
-    Ok(Table::from_values(rules, n, n, values))
+    Ok(t.plane(0, 1, &vec![0; d], t.start_layer()))
 }

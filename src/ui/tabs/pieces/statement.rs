@@ -15,8 +15,8 @@ use std::path::PathBuf;
 /// The condition's compile state and the paragraph's file choice.
 #[derive(Default)]
 pub struct StatementState {
-    /// The condition text and the rules' parameters the error is for.
-    compiled_for: Option<(String, Vec<(&'static str, i64)>)>,
+    /// What the error is for.
+    compiled_for: Option<super::workbench::CompiledFor>,
     /// Why the condition does not compile.
     pub error: Option<FormulaError>,
     files: FileChoice,
@@ -52,21 +52,25 @@ pub(super) fn text_label(tab: &PiecesTab) -> String {
 
 /// The condition box, with its compile error.
 pub(super) fn condition_box(tab: &mut PiecesTab, ui: &mut egui::Ui) {
-    let now = (tab.condition.clone(), tab.draft.parameters());
+    let d = tab.draft.dimension;
+    let now = (tab.condition.clone(), d, tab.draft.parameters());
     let state = &mut tab.bench.statement;
     if state.compiled_for.as_ref() != Some(&now) {
-        state.error =
-            if tab.condition.trim().is_empty() { None } else { Formula::compile_for(&tab.condition, &tab.draft).err() };
+        state.error = match tab.condition.trim() {
+            "" => None,
+            _ if d > 3 => Formula::compile_heaps(&tab.condition, d as usize).err(),
+            _ => Formula::compile_for(&tab.condition, &tab.draft).err(),
+        };
         state.compiled_for = Some(now);
     }
-    let label = ui.phrases(tr("bench.where"));
+    let label = ui.phrases(tr(if d > 3 { "bench.where_heaps" } else { "bench.where" }));
     ui.add(
         egui::TextEdit::singleline(&mut tab.condition)
             .char_limit(crate::conjecture::MAX_TEXT)
             .id_salt("pieces_condition")
             .desired_width(f32::INFINITY)
             .font(egui::TextStyle::Monospace)
-            .hint_text(tr("bench.where_hint")),
+            .hint_text(tr(if d > 3 { "bench.where_hint_heaps" } else { "bench.where_hint" })),
     )
     .labelled_by(label.id);
     if let Some(e) = &tab.bench.statement.error {

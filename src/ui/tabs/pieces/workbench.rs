@@ -41,8 +41,8 @@ const SHOWN_COUNTEREXAMPLES: usize = 6;
 /// The difference picture is drawn from at most this many pixels a side.
 const MASK_SIDE: usize = 512;
 
-/// The formula, the dimension and the rules' parameters a compile was for.
-type CompiledFor = (String, u8, Vec<(&'static str, i64)>);
+/// The text (a formula or a condition), the dimension and the rules' parameters a compile was for.
+pub(super) type CompiledFor = (String, u8, Vec<(&'static str, i64)>);
 
 /// A finished check with what it was made for.
 pub struct Checked {
@@ -217,15 +217,15 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &C
     ui.section(tr("bench.title"));
     super::statement::mode_choice(tab, ui);
     formula_box(tab, ui, pal);
+    super::statement::condition_box(tab, ui);
     if tab.draft.dimension > 3 {
         // Many heaps: the formula checked on a table of many heaps (no
-        // condition, difference picture or pattern hints yet).
+        // difference picture or pattern hints yet).
         super::heaps_bench::show(tab, ui, pal);
         return;
     }
     // A check of many heaps is of a game no longer edited.
     tab.bench.heaps.cancel();
-    super::statement::condition_box(tab, ui);
     check_controls(tab, ui);
     results(tab, ui, shared, pal);
     hints(tab, ui, pal);
