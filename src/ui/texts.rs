@@ -81,7 +81,14 @@ pub fn check_summary(r: &CheckReport, shown: usize) -> String {
 /// What a check on a table of many heaps found: the verdict, then a line
 /// for each of the first positions where it does not hold.
 pub fn heaps_report(r: &HeapsReport) -> String {
-    std::iter::once(heaps_verdict(r)).chain(heaps_lines(r)).collect::<Vec<_>>().join("\n")
+    std::iter::once(heaps_verdict(r)).chain(heaps_left_out(r)).chain(heaps_lines(r)).collect::<Vec<_>>().join("\n")
+}
+
+/// How many positions the condition of a check on a table of many heaps
+/// left out, when it has one.
+pub fn heaps_left_out(r: &HeapsReport) -> Option<String> {
+    let c = r.condition.as_ref()?;
+    Some(trf("map.heaps.check.left_out", &[("left", &r.left_out), ("condition", c)]))
 }
 
 /// Whether the formula (or the statement) of a check on a table of many
@@ -89,20 +96,13 @@ pub fn heaps_report(r: &HeapsReport) -> String {
 pub fn heaps_verdict(r: &HeapsReport) -> String {
     let what = heaps_what(r.mode);
     let sorted = if r.sorted { tr("map.heaps.check.sorted") } else { "" };
-    let verdict = if r.holds() {
+    if r.holds() {
         trf("map.heaps.check.holds", &[("what", &what), ("checked", &r.checked), ("sorted", &sorted)])
     } else {
         trf(
             "map.heaps.check.fails",
             &[("what", &what), ("failures", &r.failures), ("checked", &r.checked), ("sorted", &sorted)],
         )
-    };
-    match &r.condition {
-        Some(c) => {
-            let left = trf("map.heaps.check.left_out", &[("left", &r.left_out), ("condition", c)]);
-            format!("{verdict} {left}")
-        }
-        None => verdict,
     }
 }
 

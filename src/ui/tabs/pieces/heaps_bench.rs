@@ -156,6 +156,9 @@ fn results(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     ui.add_space(4.0);
     let colour = if done.report.holds() { pal.good } else { pal.bad };
     widgets::banner(ui, colour, pal.banner_text, &crate::ui::texts::heaps_verdict(&done.report), false);
+    if let Some(left) = crate::ui::texts::heaps_left_out(&done.report) {
+        ui.phrases(left);
+    }
     for line in crate::ui::texts::heaps_lines(&done.report) {
         ui.phrases(RichText::new(line).monospace());
     }
