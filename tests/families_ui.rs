@@ -513,6 +513,28 @@ fn a_formula_is_checked_on_the_map_of_many_heaps() {
                 assert!(!shows(&h, "(1, 0, 0, 0): g = 1"), "{language}: the sum is the XOR at (1, 0, 0, 0)");
             }
         }
+        // The sum is the XOR on one heap (x2 = 0 on sorted heaps): with that
+        // condition it holds on those 17 positions, and the others are
+        // counted as left out.
+        let saved = format!(
+            r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Map","map":{{"options":{{"size":17,"formula":"x1 + x2 + x3 + x4","formula_where":"x2 == 0"}}}}}}"#
+        );
+        let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
+        step_until(&mut h, "the table of many heaps", |a| a.state.map.heaps_table().is_some());
+        h.run();
+        h.get_by_label(button).scroll_to_me();
+        h.run();
+        h.get_by_label(button).click();
+        let (holds, left) = if language == "English" {
+            (
+                "The formula holds at all 17 positions",
+                "4828 positions where the condition x2 == 0 is false were left out.",
+            )
+        } else {
+            ("式は表の 17 局面すべてで成り立ちます", "条件 x2 == 0 が偽の 4828 局面は調べていません。")
+        };
+        common::step_until_shows(&mut h, holds);
+        assert!(shows(&h, left), "{language}: the positions left out are counted");
     }
 }
 

@@ -276,7 +276,8 @@ fn side_panel(ui: &mut egui::Ui, tab: &mut MapTab, rules: &Rules, side: usize) {
 }
 
 /// A formula for g, or a statement, checked at every position the table
-/// stores (in the background), and what it found.
+/// stores (where the condition, if any, holds; in the background), and
+/// what it found.
 fn check_panel(ui: &mut egui::Ui, tab: &mut MapTab, t: Arc<HeapTable>) {
     ui.section(tr("map.heaps.check"));
     let label = ui.phrases(tr("map.heaps.check.field"));
@@ -288,6 +289,15 @@ fn check_panel(ui: &mut egui::Ui, tab: &mut MapTab, t: Arc<HeapTable>) {
     )
     .labelled_by(label.id);
     ui.checkbox(&mut tab.options.formula_holds, tr("map.heaps.check.statement"));
+    let label = ui.phrases(tr("bench.where_heaps"));
+    ui.add(
+        egui::TextEdit::singleline(&mut tab.options.formula_where)
+            .char_limit(crate::conjecture::MAX_TEXT)
+            .id_salt("map_heaps_where")
+            .desired_width(f32::INFINITY)
+            .hint_text(tr("bench.where_hint_heaps")),
+    )
+    .labelled_by(label.id);
     let state = &mut tab.rt.heaps;
     if let Some(job) = &state.check_job {
         if widgets::job_progress(ui, job) {
@@ -295,10 +305,11 @@ fn check_panel(ui: &mut egui::Ui, tab: &mut MapTab, t: Arc<HeapTable>) {
         }
     } else if ui.button(tr("map.formula.run")).clicked() {
         let text = tab.options.formula.clone();
+        let condition = Some(tab.options.formula_where.trim().to_string()).filter(|c| !c.is_empty());
         let mode = if tab.options.formula_holds { CheckMode::Holds } else { CheckMode::Formula };
         state.checked = None;
         state.check_job = Some(widgets::spawn(widgets::JobLabel::new("map.heaps.checking"), ui.ctx(), move |c| {
-            check_heaps(t, &text, None, mode, &c)
+            check_heaps(t, &text, condition.as_deref(), mode, &c)
         }));
     }
     match &state.checked {
