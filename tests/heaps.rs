@@ -361,9 +361,6 @@ fn the_command_line_lists_and_values_many_heaps() {
     let (_, err, code) = cli(&["ppos", "--rules", "nim-4", "--size", "3x3"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not a size for a game of 4 coordinates"), "{err}");
-    let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "4", "--formula", "0", "--report", "nim.md"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--report takes games of 1 to 3 coordinates"), "{err}");
     let (_, err, code) = cli(&["hints", "--rules", "nim-4", "--size", "8"]);
     assert_eq!(code, 2);
     assert!(err.contains("4 coordinates"), "{err}");
@@ -442,6 +439,88 @@ fn a_condition_chooses_the_positions_checked_on_many_heaps() {
     let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "3", "--formula", "0", "--where", "x9 > 0"]);
     assert_eq!(code, 2);
     assert!(err.contains("error in the condition (--where)") && err.contains("x9"), "{err}");
+}
+
+#[test]
+fn a_check_of_many_heaps_is_saved_as_a_paragraph_that_reproduces_it() {
+    let dir = std::env::temp_dir().join(format!("grundy-lab-paragraph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let md = dir.join("greedy.md");
+    // Sorted heaps of 0 to 5 stones: C(9, 4) = 126 positions, 6 of one heap.
+    let (out, err, code) = cli(&[
+        "check",
+        "--rules",
+        "greedy-nim-4",
+        "--size",
+        "6",
+        "--where",
+        "x2 == 0",
+        "--formula",
+        "x1 ^ x2 ^ x3 ^ x4",
+        "--report",
+        md.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(&md).unwrap();
+    for says in [
+        "**A computer check.**",
+        "Formula for g: `x1 ^ x2 ^ x3 ^ x4`, on the positions where `x2 == 0`.",
+        "Game: greedy-nim-4, on 4 heaps. Checked on the box 0 <= x_1 < 6, 0 <= x_2 < 6, 0 <= x_3 < 6, 0 <= x_4 < 6",
+        "at the sorted positions x_1 >= x_2 >= ... >= x_4 only",
+        "; 6 positions checked, 120 left out by the condition.",
+        "Result: it holds at every position checked.",
+        "A finite check is evidence, not a proof.",
+    ] {
+        assert!(text.contains(says), "{says:?} in\n{text}");
+    }
+    // The command it gives makes the same check.
+    let command = text.split("```\n").nth(1).and_then(|c| c.lines().next()).unwrap();
+    let again = Command::new("sh")
+        .arg("-c")
+        .arg(command.replacen("grundy-lab", env!("CARGO_BIN_EXE_grundy-lab"), 1))
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(0), "{command}");
+    assert!(String::from_utf8_lossy(&again.stdout).contains("holds on all 6 sorted positions"), "{command}");
+    // LaTeX, where it fails: the counterexamples are named.
+    let tex = dir.join("greedy.tex");
+    let (out, err, code) = cli(&[
+        "check",
+        "--rules",
+        "greedy-nim-4",
+        "--size",
+        "4",
+        "--formula",
+        "x1 + x2",
+        "--report",
+        tex.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let text = std::fs::read_to_string(&tex).unwrap();
+    for says in [
+        "\\paragraph{A computer check.}",
+        "$0 \\le x_1 < 4$",
+        "it does not hold; it fails at",
+        "(1, 1, 0, 0), where g = 0 and it gives 2",
+        "\\begin{verbatim}",
+    ] {
+        assert!(text.contains(says), "{says:?} in\n{text}");
+    }
+    // A file name that is neither form is refused before anything is computed.
+    let (_, err, code) = cli(&[
+        "check",
+        "--rules",
+        "nim-4",
+        "--size",
+        "3",
+        "--formula",
+        "0",
+        "--report",
+        dir.join("g.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--report writes Markdown or LaTeX"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Welter's game: distinct heaps; a move lowers one heap to a size no

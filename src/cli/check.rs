@@ -31,7 +31,7 @@ pub(super) struct CheckArgs {
 
 impl CheckArgs {
     /// The command line that reproduces the check.
-    fn command(&self) -> String {
+    pub(super) fn command(&self) -> String {
         let mut words = vec!["grundy-lab".to_string(), "check".into(), "--rules".into(), shell_word(&self.rules.rules)];
         if self.rules.misere {
             words.push("--misere".into());
@@ -60,8 +60,9 @@ impl CheckArgs {
     }
 }
 
-/// Run `check`: the summary on `out`, the exit code (0 holds, 1 does not).
-pub(super) fn run(args: CheckArgs, out: &mut dyn Write) -> Result<i32, CliError> {
+/// The budget and the paragraph's form (from the file name) of a check,
+/// both checked before anything is computed.
+pub(super) fn budget_and_format(args: &CheckArgs) -> Result<(std::time::Duration, Option<ParagraphFormat>), CliError> {
     let budget = args.budget;
     if !(budget.is_finite() && budget > 0.0 && budget <= MAX_BUDGET_SECONDS) {
         return Err(format!(
@@ -69,13 +70,25 @@ pub(super) fn run(args: CheckArgs, out: &mut dyn Write) -> Result<i32, CliError>
         )
         .into());
     }
-    let budget = std::time::Duration::from_secs_f64(budget);
     let format = match &args.report {
         Some(path) => Some(ParagraphFormat::of_path(path).ok_or_else(|| {
             format!("`{}`: --report writes Markdown or LaTeX; name the file *.md or *.tex", path.display())
         })?),
         None => None,
     };
+    Ok((std::time::Duration::from_secs_f64(budget), format))
+}
+
+/// Save `text`, a check's paragraph, where `--report` asks (atomically).
+pub(super) fn save_paragraph(path: &std::path::Path, text: &str) -> Result<(), CliError> {
+    crate::fsutil::atomic_write(path, |w| w.write_all(text.as_bytes()))?;
+    note(&format!("wrote the paragraph to {}", path.display()));
+    Ok(())
+}
+
+/// Run `check`: the summary on `out`, the exit code (0 holds, 1 does not).
+pub(super) fn run(args: CheckArgs, out: &mut dyn Write) -> Result<i32, CliError> {
+    let (budget, format) = budget_and_format(&args)?;
     // The rules, then the formula, which may use their parameters
     // (p of ryuoh:P): a typo is reported before any table is built.
     let r = args.rules.load()?;
@@ -112,9 +125,7 @@ pub(super) fn run(args: CheckArgs, out: &mut dyn Write) -> Result<i32, CliError>
     .map_err(|e| checking_error(e, &building, left))?;
     put(out, &text)?;
     if let (Some(path), Some(format)) = (&args.report, format) {
-        let text = paragraph(&report, &args.command(), format);
-        crate::fsutil::atomic_write(path, |w| w.write_all(text.as_bytes()))?;
-        note(&format!("wrote the paragraph to {}", path.display()));
+        save_paragraph(path, &paragraph(&report, &args.command(), format))?;
     }
     Ok(code)
 }

@@ -66,42 +66,35 @@ fn stored_note(rules: &Rules, t: &HeapTable) {
     }
 }
 
-/// What `check` asks of a table of many heaps.
-pub struct Check<'a> {
-    /// The formula or the statement.
-    pub text: &'a str,
-    /// The condition choosing the positions (`--where`), if any.
-    pub condition: Option<&'a str>,
-    pub mode: crate::conjecture::CheckMode,
-}
-
 /// `check`: a formula or a statement in `x1` to `xd` on every position the
-/// table stores (where the condition holds); exit 0 when it holds, 1 when
-/// it does not.
-pub fn check(
+/// table stores (where the condition holds), and the paragraph if
+/// `--report` asks for it; exit 0 when it holds, 1 when it does not.
+pub(super) fn check(
     rules: &Rules,
-    size: &str,
+    args: &super::check::CheckArgs,
     full: bool,
-    question: Check,
-    budget: f64,
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
     let d = rules.dimension as usize;
-    let Check { text, condition, mode } = question;
+    let (budget, format) = super::check::budget_and_format(args)?;
     // The formula and the condition are read before the table is computed.
-    crate::conjecture::Formula::compile_heaps(text, d).map_err(|e| e.to_string())?;
-    if let Some(c) = condition {
+    crate::conjecture::Formula::compile_heaps(&args.text, d).map_err(|e| e.to_string())?;
+    if let Some(c) = &args.condition {
         crate::conjecture::Formula::compile_heaps(c, d)
             .map_err(|e| format!("error in the condition (--where): {e}"))?;
     }
-    let t = std::sync::Arc::new(compute(rules, &parse_sides(size, d)?, full)?);
-    let control =
-        Control::with_time_limit(std::time::Duration::from_secs_f64(budget.clamp(1.0, super::MAX_BUDGET_SECONDS)));
+    let t = std::sync::Arc::new(compute(rules, &parse_sides(&args.size, d)?, full)?);
+    let control = Control::with_time_limit(budget);
     let report = progress::watch("checking", &control, || {
-        crate::conjecture::heaps::check_heaps(t, text, condition, mode, &control)
+        crate::conjecture::heaps::check_heaps(t, &args.text, args.condition.as_deref(), args.mode, &control)
     })
     .map_err(|e| e.to_string())?;
     put(out, &report.describe())?;
+    if let (Some(path), Some(format)) = (&args.report, format) {
+        let command = if full { format!("{} --full", args.command()) } else { args.command() };
+        let text = crate::conjecture::paragraph::heaps_paragraph(&report, &command, format);
+        super::check::save_paragraph(path, &text)?;
+    }
     Ok(if report.holds() { 0 } else { 1 })
 }
 

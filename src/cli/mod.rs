@@ -647,11 +647,8 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             if takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())?.is_none() {
                 let r = rules.load()?;
                 if r.dimension > 3 {
-                    if report.is_some() {
-                        return Err("--report takes games of 1 to 3 coordinates so far".to_string().into());
-                    }
-                    let question = heaps::Check { text: &text, condition: condition.as_deref(), mode };
-                    return heaps::check(&r, &size, full, question, budget, out);
+                    let args = check::CheckArgs { rules, size, text, mode, condition, report, budget };
+                    return heaps::check(&r, &args, full, out);
                 }
             }
             check::run(check::CheckArgs { rules, size, text, mode, condition, report, budget }, out)

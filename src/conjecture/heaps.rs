@@ -50,6 +50,10 @@ pub struct HeapsReport {
     pub game: String,
     /// A formula or a statement.
     pub mode: CheckMode,
+    /// Its text.
+    pub formula: String,
+    /// The passes of the game (the layers checked are one more).
+    pub passes: u8,
     /// The condition choosing the positions checked, if any.
     pub condition: Option<String>,
     /// Positions (layers counted apart) where the condition is false.
@@ -270,6 +274,8 @@ pub fn check_heaps(
         sides: table.sides().to_vec(),
         game: table.rules().label(),
         mode,
+        formula: text.to_string(),
+        passes: table.rules().passes.count,
         condition: condition.map(str::to_string),
         left_out,
     })

@@ -1,10 +1,12 @@
-//! A check's result as a short paragraph for a paper or a notebook, in
-//! Markdown or LaTeX: the statement, the game, the box and the cells
+//! A check's result (of one to three coordinates, or of many heaps) as a
+//! short paragraph for a paper or a notebook, in Markdown or LaTeX: the statement, the game, the box and the cells
 //! checked (and left out), "holds" or the first counterexamples, the
 //! command that reproduces it, and the sentence "A finite check is
 //! evidence, not a proof."
 
-use super::{CheckMode, CheckReport};
+use super::heaps::HeapsReport;
+use super::{CheckMode, CheckReport, FormulaValue};
+use crate::rules::point_text;
 use std::path::Path;
 
 /// How many counterexamples a paragraph lists.
@@ -112,6 +114,77 @@ pub fn paragraph(report: &CheckReport, command: &str, format: ParagraphFormat) -
             report.cells_differing,
             report.cells_checked,
             first.join("; ")
+        ));
+    }
+    if latex {
+        out.push_str(&format!("To reproduce it:\n\\begin{{verbatim}}\n{command}\n\\end{{verbatim}}\n"));
+    } else {
+        out.push_str(&format!("To reproduce it:\n\n```\n{command}\n```\n\n"));
+    }
+    out.push_str("A finite check is evidence, not a proof.\n");
+    out
+}
+
+/// The paragraph of a check on a table of four to eight heaps, with
+/// `command` the command line that reproduces it.
+pub fn heaps_paragraph(report: &HeapsReport, command: &str, format: ParagraphFormat) -> String {
+    let latex = format == ParagraphFormat::Latex;
+    let code = |t: &str| if latex { verb(t) } else { format!("`{t}`") };
+    let text = |t: &str| if latex { latex_escape(t) } else { t.to_string() };
+    let maths = |t: String| if latex { format!("${t}$") } else { t };
+    let d = report.sides.len();
+    let (le, ge, dots) = if latex { ("\\le", "\\ge", "\\dots") } else { ("<=", ">=", "...") };
+    let what = match report.mode {
+        CheckMode::Formula => "Formula for g",
+        CheckMode::Holds => "Statement",
+    };
+    let mut out = String::new();
+    out.push_str(if latex { "\\paragraph{A computer check.}\n" } else { "**A computer check.**\n" });
+    out.push_str(&format!("{what}: {}", code(&report.formula)));
+    if let Some(c) = &report.condition {
+        out.push_str(&format!(", on the positions where {}", code(c)));
+    }
+    out.push_str(".\n");
+    let sides: Vec<String> =
+        report.sides.iter().enumerate().map(|(i, n)| maths(format!("0 {le} x_{} < {n}", i + 1))).collect();
+    out.push_str(&format!("Game: {}, on {d} heaps. Checked on the box {}", text(&report.game), sides.join(", ")));
+    if report.sorted {
+        out.push_str(&format!(
+            ", at the sorted positions {} only (the moves treat the heaps alike)",
+            maths(format!("x_1 {ge} x_2 {ge} {dots} {ge} x_{d}"))
+        ));
+    }
+    match report.passes {
+        0 => {}
+        1 => out.push_str(", with the pass still there and used"),
+        k => out.push_str(&format!(", with every number of passes left from {k} to 0")),
+    }
+    out.push_str(&format!("; {} positions checked", report.checked));
+    if report.condition.is_some() {
+        out.push_str(&format!(", {} left out by the condition", report.left_out));
+    }
+    out.push_str(".\n");
+    if report.holds() {
+        out.push_str("Result: it holds at every position checked.\n");
+    } else {
+        let first: Vec<String> = report
+            .first
+            .iter()
+            .take(PARAGRAPH_COUNTEREXAMPLES)
+            .map(|c| {
+                let gave = match c.value {
+                    FormulaValue::Int(v) => v.to_string(),
+                    FormulaValue::Bool(b) => b.to_string(),
+                };
+                let layer = if report.passes > 0 { format!(" with {} passes left", c.layer) } else { String::new() };
+                format!("{}{layer}, where g = {} and it gives {gave}", point_text(&c.position), c.g)
+            })
+            .collect();
+        out.push_str(&format!(
+            "Result: it does not hold; it fails at {} of the {} positions checked. The first counterexamples: {}.\n",
+            report.failures,
+            report.checked,
+            text(&first.join("; "))
         ));
     }
     if latex {
