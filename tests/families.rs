@@ -346,6 +346,9 @@ fn a_game_with_a_memory_is_searched_and_agrees_with_a_game_tree() {
             let [x, y, m] = p;
             assert_eq!(t.get_at(p, 0), imitation_value(x, y, m, misere, &mut memo), "misère {misere}: {p:?}");
         }
+        // With one thread the search lists nothing ahead: the same table.
+        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        assert_eq!(all_values(&one.install(|| table(&r, [n, n, n]))), all_values(&t), "misère {misere}");
     }
     // Larsson (2009) for p = 1: the variant of Wythoff Nim with a blocking
     // manoeuvre on p - 1 = 0 positions is Wythoff Nim, so with no move yet

@@ -14,7 +14,8 @@
 //! to [`BUDGET`] options kept. The search then takes each state's list
 //! from there, in its own order, so that tables and errors are the ones
 //! the one-thread search finds; a list that fails is reported only where
-//! the search meets it.
+//! the search meets it. With one thread (a browser without them), nothing
+//! is listed ahead.
 
 use super::{EngineError, NOT_A_POSITION};
 use crate::Control;
@@ -123,6 +124,8 @@ pub(super) struct Walker {
     per_state: Option<usize>,
     /// The starts still to come, from which the next starts are listed.
     starts: std::ops::Range<usize>,
+    /// Whether states are listed ahead (more than one thread to list them).
+    ahead: bool,
     scope: Scope<'static>,
 }
 
@@ -137,6 +140,7 @@ impl Walker {
             kept: 0,
             per_state: None,
             starts: 0..0,
+            ahead: rayon::current_num_threads() > 1,
             scope: Scope::new(),
         }
     }
@@ -241,7 +245,7 @@ impl Walker {
     /// Whether `state` is in the game's domain, from what was listed ahead
     /// (listed now, with what it reaches, if it was not).
     fn in_domain(&mut self, graph: &impl Graph, state: usize, control: &Control) -> Result<bool, EngineError> {
-        if !self.listed.contains_key(&state) {
+        if self.ahead && !self.listed.contains_key(&state) {
             self.list_ahead(graph, state, control);
         }
         match self.listed.get(&state) {
@@ -250,7 +254,8 @@ impl Walker {
                 Some(Listed::DomainFailed(e)) => Err(e),
                 _ => Ok(false),
             },
-            // Listing ahead stopped (a cancel): the search stops next.
+            // One thread, or listing ahead stopped (a cancel: the search
+            // stops next).
             None => graph.in_domain(state, &mut self.scope),
         }
     }
@@ -261,7 +266,7 @@ impl Walker {
         match self.take(state) {
             Some(Listed::Options(list)) => self.options.extend_from_slice(&list),
             Some(Listed::OptionsFailed(e)) => return Err(e),
-            // Not listed ahead (a cancel stopped the listing).
+            // Not listed ahead (one thread, or a cancel stopped the listing).
             _ => {
                 if let Err(e) = graph.options(state, &mut self.scope, &mut self.options) {
                     self.options.truncate(first);
