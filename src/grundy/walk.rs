@@ -8,14 +8,15 @@
 //! search meets it.
 //!
 //! The search itself is one thread, but the program's runs, nearly all of
-//! its time, are not: where the search needs the options of a state it
-//! has not listed, it lists them, in parallel, for the states that state
-//! reaches, wave after wave (breadth first), and for the next starts, up
-//! to [`BUDGET`] options kept. The search then takes each state's list
-//! from there, in its own order, so that tables and errors are the ones
-//! the one-thread search finds; a list that fails is reported only where
-//! the search meets it. With one thread (a browser without them), nothing
-//! is listed ahead.
+//! its time, are not: where the search needs a state it has not listed,
+//! it lists that state's domain and options together with those of the
+//! states it goes to next (the options still to come of the state on top
+//! of the path, then the next starts), in parallel, up to [`BUDGET`]
+//! options kept. The search then takes each state's list from there, in
+//! its own order, so that tables and errors are the ones the one-thread
+//! search finds; a list that fails is reported only where the search
+//! meets it. With one thread (a browser without them), nothing is listed
+//! ahead.
 
 use super::{EngineError, NOT_A_POSITION};
 use crate::Control;
@@ -243,7 +244,8 @@ impl Walker {
     }
 
     /// Whether `state` is in the game's domain, from what was listed ahead
-    /// (listed now, with what it reaches, if it was not).
+    /// (listed now, with the states the search goes to next, if it was
+    /// not).
     fn in_domain(&mut self, graph: &impl Graph, state: usize, control: &Control) -> Result<bool, EngineError> {
         if self.ahead && !self.listed.contains_key(&state) {
             self.list_ahead(graph, state, control);
