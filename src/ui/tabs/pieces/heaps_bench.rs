@@ -1,10 +1,10 @@
 //! The workbench for a game of four to eight heaps: a formula in `x1` …
 //! `xd` (or a statement) checked, in the background, at every position of
 //! a table of many heaps ([`crate::grundy::heaps`]; the sorted positions
-//! only where the heaps are alike), with the first positions where it
-//! fails, on the positions where a condition holds if one is given. The table is at most [`MAX_BENCH_POSITIONS`] positions, so a
-//! check takes seconds whatever side is typed; the command line checks
-//! larger boxes.
+//! only where the heaps are alike) where the condition holds, if one is
+//! given, with the first positions where it fails. The table is at most
+//! [`MAX_BENCH_POSITIONS`] positions, so a check takes seconds whatever
+//! side is typed; the command line checks larger boxes.
 
 use super::PiecesTab;
 use crate::conjecture::CheckMode;
