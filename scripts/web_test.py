@@ -345,6 +345,13 @@ def english(url):
         t.shot("9-counting.png", decode=False)
         t.click(1196, 708)
         t.wait("the count's cancel", lambda s: s.get("jobs") == "0", timeout=5)
+        # The side panel may have scrolled (to the widget that took the focus
+        # when Cancel went away): back to its top, where the buttons were.
+        for _ in range(5):
+            t.browser.send("Input.dispatchMouseEvent",
+                           {"type": "mouseWheel", "x": 1100, "y": 400, "deltaX": 0, "deltaY": -500})
+            time.sleep(0.1)
+        time.sleep(0.5)
         t.click(1096, 551)
         t.idle()
         time.sleep(0.3)
