@@ -655,6 +655,48 @@ fn a_condition_chooses_the_positions_the_workbench_checks_on_many_heaps() {
     }
 }
 
+/// The workbench of four heaps reads another game of four heaps with
+/// `g_of`: a statement that compares Greedy Nim with itself holds at every
+/// position, and a game of two coordinates is refused with a sentence in
+/// each language.
+#[test]
+fn the_workbench_of_many_heaps_reads_another_game_with_g_of() {
+    let rules = serde_json::to_string(&preset("greedy-nim-4").unwrap()).unwrap();
+    // The sorted positions of four heaps of 0 to 16 stones.
+    let all = 4845;
+    for (language, button, holds, refused) in [
+        (
+            "English",
+            "Check on 4 heaps of 0 to 16 stones",
+            format!("The statement holds at all {all} positions of the table"),
+            "The check stopped: g_of(\"nim\", ...): that game has 2 coordinates and the table checked has 4",
+        ),
+        (
+            "Japanese",
+            "山 4 個 (それぞれ石 0〜16 個) で確かめる",
+            format!("命題は表の {all} 局面すべてで成り立ちます"),
+            "確認が止まりました: g_of のゲーム nim: 座標の数が 2 個で、このゲームは 4 個です",
+        ),
+    ] {
+        for (statement, says) in [
+            (r#"g == g_of(\"greedy-nim-4\", x1, x2, x3, x4)"#, holds.as_str()),
+            (r#"g_of(\"nim\", x1, x2) == 0"#, refused),
+        ] {
+            let saved = format!(
+                r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"draft":{rules},"mode":"Program","formula":"{statement}","check_mode":"Holds","check_size":17}}}}"#
+            );
+            let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
+            // The preview is computed first (a spinner, which `run` would not wait for).
+            step_until(&mut h, "the preview", |a| a.state.pieces.preview_value(0, 0).is_some());
+            h.run();
+            h.get_by_label(button).scroll_to_me();
+            h.run();
+            h.get_by_label(button).click();
+            common::step_until_shows(&mut h, says);
+        }
+    }
+}
+
 /// The Pieces preview of a program of four heaps, in English and
 /// Japanese: the plane (x1, x2, 0, 0) of Greedy Nim, every cell as a brute
 /// force finds it, and the sentence that says which plane it is.

@@ -442,6 +442,57 @@ fn a_condition_chooses_the_positions_checked_on_many_heaps() {
 }
 
 #[test]
+fn g_of_reads_another_game_of_as_many_heaps_on_the_same_box() {
+    // Moore's Nim_2 against Nim on four heaps: the P-positions differ where
+    // the binary rule (every bit set in a multiple of 3 heaps) and the XOR
+    // (every bit set in an even number of heaps) disagree.
+    let moore_p = |p: &[u64]| (0..3).all(|bit| p.iter().filter(|&&c| c >> bit & 1 == 1).count() % 3 == 0);
+    let xor_p = |p: &[u64]| p.iter().fold(0, |a, &b| a ^ b) == 0;
+    let all = all_positions(&[6; 4]);
+    let differ = all.iter().filter(|p| moore_p(p) != xor_p(p)).count();
+    assert_eq!(differ, 211, "the figure README and docs/math.md give");
+    let statement = r#"(g == 0) == (g_of("nim-4", x1, x2, x3, x4) == 0)"#;
+    let (out, err, code) = cli(&["check", "--rules", "moore-4-2", "--size", "6", "--full", "--holds", statement]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains(&format!("fails at {differ} of {} positions", all.len())), "{out}");
+    // Moore's Nim_1 is Nim, value for value; misère Nim's P-positions are
+    // Nim's wherever a heap has two stones or more (Bouton).
+    let (out, err, code) =
+        cli(&["check", "--rules", "nim-4", "--size", "6", "--formula", r#"g_of("moore-4-1", x1, x2, x3, x4)"#]);
+    assert_eq!(code, 0, "{out}{err}");
+    let misere = r#"(g == 0) == (g_of("misere:nim-4", x1, x2, x3, x4) == 0)"#;
+    let (out, err, code) = cli(&["check", "--rules", "nim-4", "--size", "6", "--holds", misere, "--where", "x1 >= 2"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let big = all.iter().filter(|p| p.windows(2).all(|w| w[0] >= w[1]) && p[0] >= 2).count();
+    assert!(out.contains(&format!("holds on all {big} sorted positions")), "{out}");
+    // The layer of a game with a pass is one more argument.
+    let (out, err, code) = cli(&[
+        "check",
+        "--rules",
+        "nim-4+pass",
+        "--size",
+        "4",
+        "--formula",
+        r#"g_of("nim-4+pass", x1, x2, x3, x4, pass)"#,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    // What cannot be read is said: another number of heaps (before any
+    // table is computed), a position outside the box, a layer too many.
+    let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "6", "--formula", r#"g_of("nim", x1, x2)"#]);
+    assert_eq!(code, 2);
+    assert!(err.contains("that game has 2 coordinates and the table checked has 4"), "{err}");
+    assert!(!err.contains("were computed"), "{err}");
+    let shifted = r#"g_of("nim-4", x1 + 1, x2, x3, x4)"#;
+    let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "6", "--formula", shifted]);
+    assert_eq!(code, 2);
+    assert!(err.contains("g_of(\"nim-4\", 6, 0, 0, 0) is outside the computed box (0 <= x1 < 6, 0 <= x2 < 6"), "{err}");
+    let layer = r#"g_of("nim-4+pass", x1, x2, x3, x4, 2)"#;
+    let (_, err, code) = cli(&["check", "--rules", "nim-4", "--size", "3", "--formula", layer]);
+    assert_eq!(code, 2);
+    assert!(err.contains("1 (the pass is still there) or 0 (it is used), not 2"), "{err}");
+}
+
+#[test]
 fn a_check_of_many_heaps_is_saved_as_a_paragraph_that_reproduces_it() {
     let dir = std::env::temp_dir().join(format!("grundy-lab-paragraph-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -83,6 +83,9 @@ pub(super) fn check(
         crate::conjecture::Formula::compile_heaps(c, d)
             .map_err(|e| format!("error in the condition (--where): {e}"))?;
     }
+    // So are the games of its g_of (the check computes them on the box).
+    let texts: Vec<&str> = std::iter::once(args.text.as_str()).chain(args.condition.as_deref()).collect();
+    crate::conjecture::other_games(&texts, rules.dimension).map_err(|e| e.to_string())?;
     let t = std::sync::Arc::new(compute(rules, &parse_sides(&args.size, d)?, full)?);
     let control = Control::with_time_limit(budget);
     let report = progress::watch("checking", &control, || {

@@ -3,10 +3,13 @@
 //! for heaps treated alike, the sorted ones only (`x1 >= x2 >= ...`; the
 //! report says so, and `--full` checks every order). The coordinates are `x1` to `xd` (the
 //! first three also `x`, `y`, `z`), `g` is the value there, `pass` the
-//! passes left, and `g(x1, ..., xd)` reads another position (one more
-//! argument: the layer). A condition in the same language, where given,
+//! passes left, `g(x1, ..., xd)` reads another position (one more
+//! argument: the layer) and `g_of("SPEC", x1, ..., xd)` a position of
+//! another game of as many heaps, computed on the same box. A condition in the same language, where given,
 //! chooses the positions checked; the others are counted as left out.
 
+use super::others::{compute_other_heaps, other_games};
+use super::reader::Reader;
 use super::{CheckMode, Formula, FormulaValue};
 use crate::Control;
 use crate::grundy::NOT_A_POSITION;
@@ -142,6 +145,8 @@ pub enum HeapsCheckError {
     },
     /// The condition gave a number at this position.
     ConditionNotAStatement(Vec<u64>),
+    /// A game of `g_of` cannot be read or computed.
+    Other(super::OtherGameError),
     /// The check was cancelled or ran out of time.
     Stopped,
 }
@@ -161,43 +166,15 @@ impl std::fmt::Display for HeapsCheckError {
             HeapsCheckError::ConditionNotAStatement(p) => {
                 write!(f, "at {}: a condition must give true or false, not a number", point_text(p))
             }
+            HeapsCheckError::Other(error) => write!(f, "{error}"),
             HeapsCheckError::Stopped => f.write_str("cancelled"),
         }
     }
 }
 
-/// `g(...)` of a formula checked on a table of many heaps.
-struct Reader(Arc<HeapTable>);
-
-impl TableReader for Reader {
-    fn own(&self, coords: &[i64], layer: usize) -> Result<i64, String> {
-        let t = &self.0;
-        let d = t.sides().len();
-        let (p, layer) = match coords.len() {
-            n if n == d => (coords, layer),
-            n if n == d + 1 => {
-                (&coords[..d], usize::try_from(coords[d]).map_err(|_| "a layer is at least 0".to_string())?)
-            }
-            n => return Err(format!("g takes the {d} coordinates of a position (and the layer), not {n} numbers")),
-        };
-        let p: Vec<u64> = p
-            .iter()
-            .map(|&c| u64::try_from(c))
-            .collect::<Result<_, _>>()
-            .map_err(|_| format!("g{:?} has a negative coordinate", coords))?;
-        match t.get(&p, layer) {
-            Some(NOT_A_POSITION) => Err(format!("g{}: not a position of the game", point_text(&p))),
-            Some(v) => Ok(i64::from(v)),
-            None => Err(format!("g{} (layer {layer}) is outside the table {}", point_text(&p), sides_text(t.sides()))),
-        }
-    }
-
-    fn other(&self, _spec: &str, _coords: &[i64]) -> Result<i64, String> {
-        Err("g_of reads games of 1 to 3 coordinates so far".to_string())
-    }
-}
-
-/// Check `text` on every position the table stores, in every layer.
+/// Check `text` on every position the table stores, in every layer. The
+/// games its `g_of("SPEC", ...)` names (and the condition's) are computed
+/// first on the same box, under the same `control`.
 pub fn check_heaps(
     table: Arc<HeapTable>,
     text: &str,
@@ -208,9 +185,12 @@ pub fn check_heaps(
     let d = table.sides().len();
     let formula = Formula::compile_heaps(text, d).map_err(HeapsCheckError::Formula)?;
     let chosen = condition.map(|c| Formula::compile_heaps(c, d)).transpose().map_err(HeapsCheckError::Condition)?;
+    let texts: Vec<&str> = std::iter::once(text).chain(condition).collect();
+    let games = other_games(&texts, d as u8).map_err(HeapsCheckError::Other)?;
+    let others = compute_other_heaps(&games, table.sides(), control).map_err(HeapsCheckError::Other)?;
     let positions = table.stored_positions();
     let layers = table.rules().passes.layers();
-    let reader: Arc<dyn TableReader> = Arc::new(Reader(Arc::clone(&table)));
+    let reader: Arc<dyn TableReader> = Arc::new(Reader { own: Some(Arc::clone(&table)), others });
     let stop = control.deadline();
     control.start(positions.len() as u64 * layers as u64);
     let mut failures = 0u64;

@@ -1,5 +1,6 @@
 //! The other games of a formula's `g_of("SPEC", ...)`: read once from
-//! their specs, and computed once on the same box as the table checked.
+//! their specs, and computed once on the same box as the table checked
+//! (of one to three coordinates, or of four to eight heaps).
 //!
 //! A spec is what `--rules` takes (a preset, a rules file, a program),
 //! with `+pass` at the end for the one-time pass and `misere:` in front for
@@ -7,6 +8,7 @@
 //! N-position).
 
 use crate::Control;
+use crate::grundy::heaps::{self, HeapTable};
 use crate::grundy::{EngineError, Table, compute_box};
 use crate::rules::{Convention, Rules, SpecError, load_spec};
 use std::fmt;
@@ -119,6 +121,25 @@ pub fn compute_others(
         .iter()
         .map(|(spec, rules)| {
             let table = compute_box(rules, dims, control)
+                .map_err(|error| OtherGameError::Engine { spec: spec.clone(), error: Box::new(error) })?;
+            Ok((spec.clone(), Arc::new(table)))
+        })
+        .collect()
+}
+
+/// The tables of `games` (of four to eight heaps) on the box `sides`, one
+/// after the other, under `control`: the sorted positions only where a
+/// game's heaps are alike.
+pub fn compute_other_heaps(
+    games: &[(String, Rules)],
+    sides: &[usize],
+    control: &Control,
+) -> Result<Vec<(String, Arc<HeapTable>)>, OtherGameError> {
+    games
+        .iter()
+        .map(|(spec, rules)| {
+            let storage = heaps::storage_for(rules, sides, false);
+            let table = heaps::compute(rules, sides, storage, control)
                 .map_err(|error| OtherGameError::Engine { spec: spec.clone(), error: Box::new(error) })?;
             Ok((spec.clone(), Arc::new(table)))
         })

@@ -58,8 +58,9 @@ fn other(spec: &str, coords: &[i64]) -> Fallible<i64> {
     ask("g_of", |r, _| r.other(spec, coords))
 }
 
-/// Register `g` with one to four integer arguments and `g_of` with a
-/// string and one to four integers.
+/// Register `g` with one to nine integer arguments and `g_of` with a
+/// string and one to nine integers: the coordinates of a game of up to
+/// eight heaps, and one more for the layer.
 pub(super) fn register(engine: &mut Engine) {
     engine.register_fn("g", |a: i64| own(&[a]));
     engine.register_fn("g", |a: i64, b: i64| own(&[a, b]));
@@ -79,6 +80,23 @@ pub(super) fn register(engine: &mut Engine) {
     engine.register_fn("g_of", |s: ImmutableString, a: i64, b: i64| other(&s, &[a, b]));
     engine.register_fn("g_of", |s: ImmutableString, a: i64, b: i64, c: i64| other(&s, &[a, b, c]));
     engine.register_fn("g_of", |s: ImmutableString, a: i64, b: i64, c: i64, d: i64| other(&s, &[a, b, c, d]));
+    engine
+        .register_fn("g_of", |s: ImmutableString, a: i64, b: i64, c: i64, d: i64, e: i64| other(&s, &[a, b, c, d, e]));
+    engine.register_fn("g_of", |s: ImmutableString, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64| {
+        other(&s, &[a, b, c, d, e, f])
+    });
+    engine.register_fn("g_of", |s: ImmutableString, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, h: i64| {
+        other(&s, &[a, b, c, d, e, f, h])
+    });
+    engine.register_fn("g_of", |s: ImmutableString, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, h: i64, i: i64| {
+        other(&s, &[a, b, c, d, e, f, h, i])
+    });
+    engine.register_fn(
+        "g_of",
+        |s: ImmutableString, a: i64, b: i64, c: i64, d: i64, e: i64, f: i64, h: i64, i: i64, j: i64| {
+            other(&s, &[a, b, c, d, e, f, h, i, j])
+        },
+    );
 }
 
 /// The specs of the other games a formula names: the string literals

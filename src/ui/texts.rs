@@ -159,6 +159,7 @@ pub fn heaps_check_error(e: &HeapsCheckError) -> String {
         HeapsCheckError::ConditionNotAStatement(at) => {
             trf("map.heaps.check.condition_not_statement", &[("position", &point_text(at))])
         }
+        HeapsCheckError::Other(e) => super::i18n::other_game_error(e),
         HeapsCheckError::Stopped => tr("map.cancelled").to_string(),
     }
 }
