@@ -133,3 +133,94 @@ fn the_statement_and_its_condition_in_japanese() {
     let e = label_with(&h, "条件: ");
     assert!(!has_english_word(&e), "English in Japanese mode: {e}");
 }
+
+/// The workbench of a game of four heaps saves its check as a paragraph,
+/// in either language (the paragraph itself is in English, for a paper),
+/// and the command in it reproduces the check.
+#[test]
+fn a_check_of_many_heaps_is_saved_as_a_paragraph_from_the_workbench() {
+    // Sorted positions of four heaps of 0 to 7 stones in the order of the
+    // box (x4 first), those with x1 = x2, and among them those where g = 0
+    // is false in Greedy Nim (a brute force of its moves).
+    let mut sorted: Vec<[u64; 4]> = (0..8u64)
+        .flat_map(|a| (0..=a).flat_map(move |b| (0..=b).flat_map(move |c| (0..=c).map(move |d| [a, b, c, d]))))
+        .collect();
+    sorted.sort_by_key(|p| [p[3], p[2], p[1], p[0]]);
+    let memo = &mut std::collections::HashMap::new();
+    let chosen: Vec<&[u64; 4]> = sorted.iter().filter(|p| p[0] == p[1]).collect();
+    let failing: Vec<&&[u64; 4]> = chosen.iter().filter(|p| !greedy_p(***p, memo)).collect();
+    let (checked, left, fails) = (chosen.len(), sorted.len() - chosen.len(), failing.len());
+    let first = format!("({}, {}, {}, {})", failing[0][0], failing[0][1], failing[0][2], failing[0][3]);
+    let rules = serde_json::to_string(&preset("greedy-nim-4").unwrap()).unwrap();
+    let dir = std::env::temp_dir().join(format!("grundy-lab-heaps-paragraph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (language, button, path_label, save, saved) in [
+        (
+            "English",
+            "Check on 4 heaps of 0 to 7 stones",
+            "or a file path (.md or .tex):",
+            "Save the paragraph to this path",
+            "Saved the paragraph to",
+        ),
+        (
+            "Japanese",
+            "山 4 個 (それぞれ石 0〜7 個) で確かめる",
+            "またはファイルのパス (.md か .tex):",
+            "このパスに段落を保存",
+            "に保存しました。",
+        ),
+    ] {
+        let saved_state = format!(
+            r#"{{"shared":{{"settings":{{"language":"{language}"}}}},"tab":"Pieces","pieces":{{"draft":{rules},"mode":"Program","formula":"g == 0","condition":"x1 == x2","check_mode":"Holds","check_size":8}}}}"#
+        );
+        let mut h = common::app(saved_state).size([1280.0, 800.0]).build();
+        step_until(&mut h, "the preview", |a| a.state.pieces.preview_value(0, 0).is_some());
+        h.run();
+        click(&mut h, button);
+        step_until(&mut h, "the check finishes", |a| a.state.pieces.check_counts().is_some());
+        h.run();
+        assert_eq!(h.state().state.pieces.check_counts(), Some((checked as u64, fails as u64)), "{language}");
+        let path = dir.join(format!("greedy-{language}.md"));
+        type_into(&mut h, path_label, path.to_str().unwrap());
+        click(&mut h, save);
+        assert!(shows(&h, saved), "{language}: {}", label_with(&h, saved));
+        let text = std::fs::read_to_string(&path).unwrap();
+        for says in [
+            "**A computer check.**\nStatement: `g == 0`, on the positions where `x1 == x2`.\n".to_string(),
+            "Game: greedy-nim-4, on 4 heaps. Checked on the box 0 <= x_1 < 8, 0 <= x_2 < 8, 0 <= x_3 < 8, 0 <= x_4 < 8, at \
+             the sorted positions x_1 >= x_2 >= ... >= x_4 only"
+                .to_string(),
+            format!("; {checked} positions checked, {left} left out by the condition.\n"),
+            format!("it fails at {fails} of the {checked} positions checked. The first counterexamples: {first}"),
+            "grundy-lab check --rules greedy-nim-4 --size 8 --where 'x1 == x2' --holds 'g == 0'\n".to_string(),
+            "A finite check is evidence, not a proof.\n".to_string(),
+        ] {
+            assert!(text.contains(&says), "{language}: {says:?} in {text}");
+        }
+    }
+    // The command in the paragraph makes the same check.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy-lab"))
+        .args(["check", "--rules", "greedy-nim-4", "--size", "8", "--where", "x1 == x2", "--holds", "g == 0"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains(&format!("fails at {fails} of {checked} sorted positions")), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Whether `p` (sorted, largest first) is a P-position of Greedy Nim: a
+/// move takes stones from a largest heap.
+fn greedy_p(p: [u64; 4], memo: &mut std::collections::HashMap<[u64; 4], bool>) -> bool {
+    if let Some(&known) = memo.get(&p) {
+        return known;
+    }
+    let p_position = (0..p[0]).all(|k| {
+        let mut q = p;
+        q[0] = k;
+        q.sort_by(|a, b| b.cmp(a));
+        !greedy_p(q, memo)
+    });
+    memo.insert(p, p_position);
+    p_position
+}

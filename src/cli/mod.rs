@@ -644,14 +644,15 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 (None, Some(h)) => (h, crate::conjecture::CheckMode::Holds),
                 (None, None) => return Err("give --formula or --holds".to_string().into()),
             };
-            if takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())?.is_none() {
-                let r = rules.load()?;
-                if r.dimension > 3 {
-                    let args = check::CheckArgs { rules, size, text, mode, condition, report, budget };
-                    return heaps::check(&r, &args, full, out);
-                }
+            let many_heaps = match takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())? {
+                None => Some(rules.load()?).filter(|r| r.dimension > 3),
+                Some(_) => None,
+            };
+            let args = check::CheckArgs { rules, size, text, mode, condition, report, budget };
+            match many_heaps {
+                Some(r) => heaps::check(&r, &args, full, out),
+                None => check::run(args, out),
             }
-            check::run(check::CheckArgs { rules, size, text, mode, condition, report, budget }, out)
         }
         Command::Sequence { rules, up_to, file, values } => {
             takebreak::sequence(&rules, up_to, file.as_deref(), values, out)

@@ -6,6 +6,7 @@
 
 use super::heaps::HeapsReport;
 use super::{CheckMode, CheckReport, FormulaValue};
+use crate::grundy::heaps::Storage;
 use crate::rules::point_text;
 use std::path::Path;
 
@@ -43,11 +44,7 @@ fn cells_text(report: &CheckReport, latex: bool) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     let mut out = format!("the box {sides}");
-    match report.passes {
-        0 => {}
-        1 => out.push_str(", with the pass still there and used"),
-        k => out.push_str(&format!(", with every number of passes left from {k} to 0")),
-    }
+    out.push_str(&passes_text(report.passes));
     out.push_str(&format!("; {} cells checked", report.cells_checked));
     if report.condition.is_some() {
         out.push_str(&format!(", {} left out by the condition", report.cells_left_out));
@@ -85,6 +82,31 @@ fn latex_escape(text: &str) -> String {
     out
 }
 
+/// The title of every paragraph.
+fn opening(latex: bool) -> &'static str {
+    if latex { "\\paragraph{A computer check.}\n" } else { "**A computer check.**\n" }
+}
+
+/// The layers checked of a game with `passes`, as the end of a sentence
+/// about the box (empty without passes).
+fn passes_text(passes: u8) -> String {
+    match passes {
+        0 => String::new(),
+        1 => ", with the pass still there and used".to_string(),
+        k => format!(", with every number of passes left from {k} to 0"),
+    }
+}
+
+/// The command that reproduces the check, and the last sentence.
+fn closing(command: &str, latex: bool) -> String {
+    let reproduce = if latex {
+        format!("To reproduce it:\n\\begin{{verbatim}}\n{command}\n\\end{{verbatim}}\n")
+    } else {
+        format!("To reproduce it:\n\n```\n{command}\n```\n\n")
+    };
+    reproduce + "A finite check is evidence, not a proof.\n"
+}
+
 /// The paragraph of `report`, with `command` the command line that
 /// reproduces it.
 pub fn paragraph(report: &CheckReport, command: &str, format: ParagraphFormat) -> String {
@@ -95,8 +117,7 @@ pub fn paragraph(report: &CheckReport, command: &str, format: ParagraphFormat) -
         CheckMode::Formula => "Formula",
         CheckMode::Holds => "Statement",
     };
-    let mut out = String::new();
-    out.push_str(if latex { "\\paragraph{A computer check.}\n" } else { "**A computer check.**\n" });
+    let mut out = opening(latex).to_string();
     out.push_str(&format!("{what}: {}", code(&report.formula)));
     if let Some(c) = &report.condition {
         out.push_str(&format!(", on the cells where {}", code(c)));
@@ -116,12 +137,7 @@ pub fn paragraph(report: &CheckReport, command: &str, format: ParagraphFormat) -
             first.join("; ")
         ));
     }
-    if latex {
-        out.push_str(&format!("To reproduce it:\n\\begin{{verbatim}}\n{command}\n\\end{{verbatim}}\n"));
-    } else {
-        out.push_str(&format!("To reproduce it:\n\n```\n{command}\n```\n\n"));
-    }
-    out.push_str("A finite check is evidence, not a proof.\n");
+    out.push_str(&closing(command, latex));
     out
 }
 
@@ -138,8 +154,7 @@ pub fn heaps_paragraph(report: &HeapsReport, command: &str, format: ParagraphFor
         CheckMode::Formula => "Formula for g",
         CheckMode::Holds => "Statement",
     };
-    let mut out = String::new();
-    out.push_str(if latex { "\\paragraph{A computer check.}\n" } else { "**A computer check.**\n" });
+    let mut out = opening(latex).to_string();
     out.push_str(&format!("{what}: {}", code(&report.formula)));
     if let Some(c) = &report.condition {
         out.push_str(&format!(", on the positions where {}", code(c)));
@@ -154,11 +169,7 @@ pub fn heaps_paragraph(report: &HeapsReport, command: &str, format: ParagraphFor
             maths(format!("x_1 {ge} x_2 {ge} {dots} {ge} x_{d}"))
         ));
     }
-    match report.passes {
-        0 => {}
-        1 => out.push_str(", with the pass still there and used"),
-        k => out.push_str(&format!(", with every number of passes left from {k} to 0")),
-    }
+    out.push_str(&passes_text(report.passes));
     out.push_str(&format!("; {} positions checked", report.checked));
     if report.condition.is_some() {
         out.push_str(&format!(", {} left out by the condition", report.left_out));
@@ -187,12 +198,7 @@ pub fn heaps_paragraph(report: &HeapsReport, command: &str, format: ParagraphFor
             text(&first.join("; "))
         ));
     }
-    if latex {
-        out.push_str(&format!("To reproduce it:\n\\begin{{verbatim}}\n{command}\n\\end{{verbatim}}\n"));
-    } else {
-        out.push_str(&format!("To reproduce it:\n\n```\n{command}\n```\n\n"));
-    }
-    out.push_str("A finite check is evidence, not a proof.\n");
+    out.push_str(&closing(command, latex));
     out
 }
 
@@ -202,8 +208,10 @@ pub fn heaps_paragraph(report: &HeapsReport, command: &str, format: ParagraphFor
 pub fn rules_words(rules: &crate::rules::Rules) -> Vec<String> {
     use crate::rules::{Convention, FAMILY_PRESETS, PRESET_NAMES, preset};
     let plain = crate::rules::Rules { convention: Convention::Normal, ..rules.clone().without_passes() };
-    let name = PRESET_NAMES
-        .iter()
+    // The rules' own name first: the presets of many heaps (`greedy-nim-4`)
+    // are named, not listed.
+    let name = std::iter::once(&plain.name.as_str())
+        .chain(PRESET_NAMES)
         .chain(FAMILY_PRESETS)
         .find(|n| preset(n).is_ok_and(|p| p.same_game(&plain)))
         .map_or_else(|| "RULES.json".to_string(), |n| n.to_string());
@@ -229,22 +237,46 @@ pub fn rules_words(rules: &crate::rules::Rules) -> Vec<String> {
 pub fn command_for(rules: &crate::rules::Rules, report: &CheckReport) -> String {
     let d = report.dimension.clamp(1, 3) as usize;
     let size = report.dims[..d].iter().map(|n| n.to_string()).collect::<Vec<_>>().join("x");
+    check_command(rules, &size, &[], report.condition.as_deref(), report.mode, &report.formula)
+}
+
+/// The command line of `grundy-lab check` that makes the same check as
+/// the check of many heaps `report` on the game `rules`: `--size N` for a
+/// box of equal sides, and `--full` where the heaps are alike but every
+/// position was checked.
+pub fn heaps_command_for(rules: &crate::rules::Rules, report: &HeapsReport) -> String {
+    let equal = report.sides.iter().all(|&n| n == report.sides[0]);
+    let size = match equal {
+        true => report.sides[0].to_string(),
+        false => report.sides.iter().map(|n| n.to_string()).collect::<Vec<_>>().join("x"),
+    };
+    let full = !report.sorted && crate::grundy::heaps::storage_for(rules, &report.sides, false) == Storage::Sorted;
+    let flags: &[&str] = if full { &["--full"] } else { &[] };
+    check_command(rules, &size, flags, report.condition.as_deref(), report.mode, &report.formula)
+}
+
+/// `grundy-lab check`, the rules, `--size size`, `flags`, the condition
+/// and the formula, each word quoted for a shell where it needs it.
+fn check_command(
+    rules: &crate::rules::Rules,
+    size: &str,
+    flags: &[&str],
+    condition: Option<&str>,
+    mode: CheckMode,
+    formula: &str,
+) -> String {
     let mut words = vec!["grundy-lab".to_string(), "check".into()];
     words.extend(rules_words(rules).iter().map(|w| shell_word(w)));
-    words.push("--size".into());
-    words.push(size);
-    if let Some(c) = &report.condition {
-        words.push("--where".into());
-        words.push(shell_word(c));
+    words.extend(["--size".to_string(), size.to_string()]);
+    words.extend(flags.iter().map(|f| f.to_string()));
+    if let Some(c) = condition {
+        words.extend(["--where".to_string(), shell_word(c)]);
     }
-    words.push(
-        match report.mode {
-            CheckMode::Formula => "--formula",
-            CheckMode::Holds => "--holds",
-        }
-        .into(),
-    );
-    words.push(shell_word(&report.formula));
+    let flag = match mode {
+        CheckMode::Formula => "--formula",
+        CheckMode::Holds => "--holds",
+    };
+    words.extend([flag.to_string(), shell_word(formula)]);
     words.join(" ")
 }
 
@@ -266,6 +298,8 @@ mod tests {
         assert_eq!(words("queen+pass"), "--rules queen --pass");
         assert_eq!(words("queen+passes:3"), "--rules queen --passes 3");
         assert_eq!(words("nim-1+pass-at-end"), "--rules nim-1 --passes 1 --pass-at-end");
+        assert_eq!(words("greedy-nim-4+pass"), "--rules greedy-nim-4 --pass");
+        assert_eq!(words("moore-5-2"), "--rules moore-5-2");
         let r = preset("queen").unwrap().misere().with_passes(Passes { count: 2, at_end: true });
         assert_eq!(rules_words(&r).join(" "), "--rules queen --misere --passes 2 --pass-at-end");
     }

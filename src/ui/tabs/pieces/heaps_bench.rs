@@ -9,6 +9,7 @@
 use super::PiecesTab;
 use crate::conjecture::CheckMode;
 use crate::conjecture::heaps::{HeapsCheckError, HeapsReport, check_heaps};
+use crate::conjecture::paragraph::{heaps_command_for, heaps_paragraph};
 use crate::grundy::EngineError;
 use crate::grundy::heaps;
 use crate::jobs::{Job, JobEnd, JobError, poll};
@@ -137,7 +138,7 @@ fn start(tab: &mut PiecesTab, n: usize, ctx: &egui::Context) {
     }));
 }
 
-fn results(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
+fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let bench = &tab.bench.heaps;
     match &bench.stop {
         Some(HeapsStop::Cancelled) => {
@@ -171,4 +172,8 @@ fn results(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     {
         ui.error_label(tr("bench.stale"));
     }
+    let (report, rules) = (&done.report, &done.rules);
+    super::statement::save_paragraph(&mut tab.bench.statement, ui, |format| {
+        heaps_paragraph(report, &heaps_command_for(rules, report), format)
+    });
 }

@@ -3,10 +3,9 @@
 //! saving a check's result as a paragraph (Markdown or LaTeX).
 
 use super::PiecesTab;
-use crate::conjecture::paragraph::{ParagraphFormat, command_for, paragraph};
-use crate::conjecture::{CheckMode, CheckReport, Formula, FormulaError};
+use crate::conjecture::paragraph::ParagraphFormat;
+use crate::conjecture::{CheckMode, Formula, FormulaError};
 use crate::fsutil::FileError;
-use crate::rules::Rules;
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{file_error, formula_error_what, tr, trf};
 use crate::ui::ui_ext::UiExt;
@@ -84,9 +83,13 @@ pub(super) fn condition_text(tab: &PiecesTab) -> Option<String> {
     (!c.is_empty()).then(|| c.to_string())
 }
 
-/// The buttons that save `report` (on `rules`) as a paragraph, and what the
-/// last save did.
-pub(super) fn save_paragraph(state: &mut StatementState, ui: &mut egui::Ui, report: &CheckReport, rules: &Rules) {
+/// The buttons that save a check as a paragraph (`text` writes it in the
+/// form asked for), and what the last save did.
+pub(super) fn save_paragraph(
+    state: &mut StatementState,
+    ui: &mut egui::Ui,
+    text: impl FnOnce(ParagraphFormat) -> String,
+) {
     ui.add_space(4.0);
     ui.phrases(egui::RichText::new(tr("bench.paragraph")).strong());
     let (markdown, latex) = (tr("bench.paragraph.markdown"), tr("bench.paragraph.latex"));
@@ -117,7 +120,7 @@ pub(super) fn save_paragraph(state: &mut StatementState, ui: &mut egui::Ui, repo
     if let Some((asked, path)) = chosen {
         // A typed path says its form by its ending (.tex: LaTeX).
         let format = ParagraphFormat::of_path(&path).unwrap_or(asked);
-        let text = paragraph(report, &command_for(rules, report), format);
+        let text = text(format);
         state.saved = Some(crate::fsutil::atomic_write(&path, |w| w.write_all(text.as_bytes())).map(|()| path));
     }
     match &state.saved {

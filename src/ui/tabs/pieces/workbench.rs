@@ -5,6 +5,7 @@
 
 use super::PiecesTab;
 use super::formula_words::{helper_meaning, known_description, known_name, line_text, periodicity_text};
+use crate::conjecture::paragraph::{command_for, paragraph};
 use crate::conjecture::sequences::{SequenceHints, find_sequence_hints};
 use crate::conjecture::{
     CheckMode, CheckReport, DiffTable, Formula, FormulaError, HELPERS, OtherGameError, PatternHints, Question,
@@ -435,7 +436,10 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
     }
     let clicked = diff_picture(tab, ui, pal);
     if let Some(done) = &tab.bench.result {
-        super::statement::save_paragraph(&mut tab.bench.statement, ui, &done.report, done.table.rules());
+        let (report, rules) = (&done.report, done.table.rules());
+        super::statement::save_paragraph(&mut tab.bench.statement, ui, |format| {
+            paragraph(report, &command_for(rules, report), format)
+        });
     }
     if let Some(cell) = focus.or_else(|| clicked.map(|(x, y)| MapFocus::cell(x, y))) {
         let done = tab.bench.result.as_ref().expect("a result");
