@@ -493,6 +493,33 @@ fn g_of_reads_another_game_of_as_many_heaps_on_the_same_box() {
 }
 
 #[test]
+fn a_check_of_many_heaps_draws_the_plane_of_x1_and_x2() {
+    use grundy_lab::conjecture::CheckMode;
+    use grundy_lab::conjecture::heaps::check_heaps;
+    let t = std::sync::Arc::new(table(&preset("nim-4").unwrap(), &[9; 4], Storage::Sorted));
+    let plane = |text: &str, condition: Option<&str>, mode| {
+        let r = check_heaps(t.clone(), text, condition, mode, &Control::new()).unwrap();
+        r.plane.expect("a plane of 9 x 9")
+    };
+    // x1 + x2 is the XOR of (x1, x2, 0, 0) exactly where they share no bit.
+    let p = plane("x1 + x2", None, CheckMode::Formula);
+    assert_eq!((p.width, p.height), (9, 9));
+    for (a, b) in (0..9).flat_map(|a| (0..9).map(move |b| (a, b))) {
+        assert_eq!(p.fails_at(a, b), Some(a & b != 0), "({a}, {b}, 0, 0)");
+    }
+    assert_eq!(p.fails_at(9, 0), None);
+    // The table keeps sorted positions only, yet the plane is checked in
+    // every order: x1 >= x2 holds at every sorted position and fails
+    // across the diagonal; a condition leaves cells out (drawn as holding).
+    let p = plane("x1 >= x2", None, CheckMode::Holds);
+    let p_where = plane("x1 >= x2", Some("x2 <= 4"), CheckMode::Holds);
+    for (a, b) in (0..9).flat_map(|a| (0..9).map(move |b| (a, b))) {
+        assert_eq!(p.fails_at(a, b), Some(a < b), "({a}, {b}, 0, 0)");
+        assert_eq!(p_where.fails_at(a, b), Some(a < b && b <= 4), "({a}, {b}, 0, 0) where x2 <= 4");
+    }
+}
+
+#[test]
 fn a_check_of_many_heaps_is_saved_as_a_paragraph_that_reproduces_it() {
     let dir = std::env::temp_dir().join(format!("grundy-lab-paragraph-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

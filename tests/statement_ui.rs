@@ -154,10 +154,13 @@ fn a_check_of_many_heaps_is_saved_as_a_paragraph_from_the_workbench() {
     let rules = serde_json::to_string(&preset("greedy-nim-4").unwrap()).unwrap();
     let dir = std::env::temp_dir().join(format!("grundy-lab-heaps-paragraph-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (language, button, path_label, save, saved) in [
+    for (language, button, gives, picture, plane, path_label, save, saved) in [
         (
             "English",
             "Check on 4 heaps of 0 to 7 stones",
+            "the statement gives false",
+            "Difference picture of the last check",
+            "The plane (x1, x2, 0, 0), x1 to the right and x2 down, the other heaps empty",
             "or a file path (.md or .tex):",
             "Save the paragraph to this path",
             "Saved the paragraph to",
@@ -165,6 +168,9 @@ fn a_check_of_many_heaps_is_saved_as_a_paragraph_from_the_workbench() {
         (
             "Japanese",
             "山 4 個 (それぞれ石 0〜7 個) で確かめる",
+            "命題の値は 偽",
+            "直前の確認の差の画像",
+            "断面 (x1, x2, 0, 0) です。x1 は右へ、x2 は下へ、ほかの山は空で",
             "またはファイルのパス (.md か .tex):",
             "このパスに段落を保存",
             "に保存しました。",
@@ -180,6 +186,11 @@ fn a_check_of_many_heaps_is_saved_as_a_paragraph_from_the_workbench() {
         step_until(&mut h, "the check finishes", |a| a.state.pieces.check_counts().is_some());
         h.run();
         assert_eq!(h.state().state.pieces.check_counts(), Some((checked as u64, fails as u64)), "{language}");
+        // The difference picture of the plane (x1, x2, 0, 0), with its sentence.
+        assert!(h.query_by_label(picture).is_some(), "{language}: the difference picture is there");
+        assert!(shows(&h, plane), "{language}: {plane}");
+        let line = label_with(&h, &format!("{first}: g = "));
+        assert!(line.ends_with(gives), "{language}: the first counterexample says what the statement gave: {line}");
         let path = dir.join(format!("greedy-{language}.md"));
         type_into(&mut h, path_label, path.to_str().unwrap());
         click(&mut h, save);

@@ -61,6 +61,35 @@ pub struct HeapsReport {
     pub condition: Option<String>,
     /// Positions (layers counted apart) where the condition is false.
     pub left_out: u64,
+    /// The check on the plane of `x1` and `x2` with the other heaps empty,
+    /// for a picture; `None` when it is larger than [`PLANE_CELLS`] or the
+    /// formula fails to run somewhere on it.
+    pub plane: Option<HeapsPlane>,
+}
+
+/// The most cells of [`HeapsReport::plane`].
+pub const PLANE_CELLS: usize = 64 * 64;
+
+/// A check on the plane `(x1, x2, 0, ..., 0)` with every pass still there,
+/// every order of the heaps (a sorted table is read at the sorted
+/// position).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapsPlane {
+    /// Cells across (values of `x1`).
+    pub width: usize,
+    /// Cells down (values of `x2`).
+    pub height: usize,
+    /// Row by row (`x2` then `x1`): whether the check fails at the cell
+    /// (false where it holds, where the condition is false and off the
+    /// program's domain).
+    pub fails: Vec<bool>,
+}
+
+impl HeapsPlane {
+    /// Whether the check fails at `(x1, x2, 0, ..., 0)`; `None` off the plane.
+    pub fn fails_at(&self, x1: usize, x2: usize) -> Option<bool> {
+        (x1 < self.width && x2 < self.height).then(|| self.fails[x2 * self.width + x1])
+    }
 }
 
 impl HeapsReport {
@@ -191,7 +220,14 @@ pub fn check_heaps(
     let positions = table.stored_positions();
     let layers = table.rules().passes.layers();
     let reader: Arc<dyn TableReader> = Arc::new(Reader { own: Some(Arc::clone(&table)), others });
-    let stop = control.deadline();
+    let judge = Judge {
+        table: &table,
+        formula: &formula,
+        chosen: chosen.as_ref(),
+        reader: &reader,
+        mode,
+        stop: control.deadline(),
+    };
     control.start(positions.len() as u64 * layers as u64);
     let mut failures = 0u64;
     let mut first = Vec::new();
@@ -205,32 +241,7 @@ pub fn check_heaps(
                 if control.must_stop() {
                     return Err(HeapsCheckError::Stopped);
                 }
-                let p = &p[..d];
-                let g = table.get(p, layer).unwrap_or(NOT_A_POSITION);
-                if g == NOT_A_POSITION {
-                    return Ok((Seen::NotAPosition, None));
-                }
-                let coords: Vec<i64> = p.iter().map(|&c| c as i64).collect();
-                if let Some(chosen) = &chosen {
-                    let value =
-                        reading(&reader, layer, || chosen.eval_heaps(scope, &coords, layer as i64, i64::from(g), stop))
-                            .map_err(|message| HeapsCheckError::ConditionRun { at: p.to_vec(), message })?;
-                    match value {
-                        FormulaValue::Bool(true) => {}
-                        FormulaValue::Bool(false) => return Ok((Seen::LeftOut, None)),
-                        FormulaValue::Int(_) => return Err(HeapsCheckError::ConditionNotAStatement(p.to_vec())),
-                    }
-                }
-                let value =
-                    reading(&reader, layer, || formula.eval_heaps(scope, &coords, layer as i64, i64::from(g), stop))
-                        .map_err(|message| HeapsCheckError::Run { at: p.to_vec(), message })?;
-                let holds = match (mode, value) {
-                    (CheckMode::Formula, FormulaValue::Int(v)) => v == i64::from(g),
-                    (CheckMode::Formula, FormulaValue::Bool(b)) => b == (g == 0),
-                    (CheckMode::Holds, FormulaValue::Bool(b)) => b,
-                    (CheckMode::Holds, FormulaValue::Int(_)) => return Err(HeapsCheckError::NotAStatement(p.to_vec())),
-                };
-                Ok((Seen::Checked, (!holds).then(|| HeapCounterexample { position: p.to_vec(), layer, g, value })))
+                judge.at(scope, &p[..d], layer)
             })
             .collect();
         for r in results {
@@ -246,6 +257,7 @@ pub fn check_heaps(
         }
         control.advance(positions.len() as u64);
     }
+    let plane = plane(&judge, control);
     Ok(HeapsReport {
         checked,
         failures,
@@ -258,7 +270,75 @@ pub fn check_heaps(
         passes: table.rules().passes.count,
         condition: condition.map(str::to_string),
         left_out,
+        plane,
     })
+}
+
+/// What a check needs at each position.
+struct Judge<'a> {
+    table: &'a HeapTable,
+    formula: &'a Formula,
+    chosen: Option<&'a Formula>,
+    reader: &'a Arc<dyn TableReader>,
+    mode: CheckMode,
+    stop: Option<web_time::Instant>,
+}
+
+impl Judge<'_> {
+    /// What the check finds at `p` in `layer`: whether it is a position,
+    /// left out or checked, and the counterexample there.
+    fn at(
+        &self,
+        scope: &mut Scope<'static>,
+        p: &[u64],
+        layer: usize,
+    ) -> Result<(Seen, Option<HeapCounterexample>), HeapsCheckError> {
+        let g = self.table.get(p, layer).unwrap_or(NOT_A_POSITION);
+        if g == NOT_A_POSITION {
+            return Ok((Seen::NotAPosition, None));
+        }
+        let coords: Vec<i64> = p.iter().map(|&c| c as i64).collect();
+        let (reader, stop) = (self.reader, self.stop);
+        if let Some(chosen) = self.chosen {
+            let value = reading(reader, layer, || chosen.eval_heaps(scope, &coords, layer as i64, i64::from(g), stop))
+                .map_err(|message| HeapsCheckError::ConditionRun { at: p.to_vec(), message })?;
+            match value {
+                FormulaValue::Bool(true) => {}
+                FormulaValue::Bool(false) => return Ok((Seen::LeftOut, None)),
+                FormulaValue::Int(_) => return Err(HeapsCheckError::ConditionNotAStatement(p.to_vec())),
+            }
+        }
+        let value =
+            reading(reader, layer, || self.formula.eval_heaps(scope, &coords, layer as i64, i64::from(g), stop))
+                .map_err(|message| HeapsCheckError::Run { at: p.to_vec(), message })?;
+        let holds = match (self.mode, value) {
+            (CheckMode::Formula, FormulaValue::Int(v)) => v == i64::from(g),
+            (CheckMode::Formula, FormulaValue::Bool(b)) => b == (g == 0),
+            (CheckMode::Holds, FormulaValue::Bool(b)) => b,
+            (CheckMode::Holds, FormulaValue::Int(_)) => return Err(HeapsCheckError::NotAStatement(p.to_vec())),
+        };
+        Ok((Seen::Checked, (!holds).then(|| HeapCounterexample { position: p.to_vec(), layer, g, value })))
+    }
+}
+
+/// The check on the plane of `x1` and `x2` (the other heaps empty) at the
+/// start of a game.
+fn plane(judge: &Judge<'_>, control: &Control) -> Option<HeapsPlane> {
+    let sides = judge.table.sides();
+    let (width, height) = (sides[0], sides[1]);
+    if width * height > PLANE_CELLS || control.must_stop() {
+        return None;
+    }
+    let layer = judge.table.start_layer();
+    let fails = (0..width * height)
+        .into_par_iter()
+        .map_init(Scope::new, |scope, i| {
+            let mut p = vec![0u64; sides.len()];
+            (p[0], p[1]) = ((i % width) as u64, (i / width) as u64);
+            judge.at(scope, &p, layer).map(|(_, c)| c.is_some()).ok()
+        })
+        .collect::<Option<Vec<bool>>>()?;
+    Some(HeapsPlane { width, height, fails })
 }
 
 /// What a check did at a position.

@@ -137,7 +137,8 @@ fn heaps_what(mode: CheckMode) -> &'static str {
 /// P or not; a statement's is plain.
 fn gave(mode: CheckMode, v: FormulaValue) -> String {
     match (mode, v) {
-        (CheckMode::Holds, FormulaValue::Bool(b)) => b.to_string(),
+        (CheckMode::Holds, FormulaValue::Bool(true)) => tr("map.heaps.check.true").to_string(),
+        (CheckMode::Holds, FormulaValue::Bool(false)) => tr("map.heaps.check.false").to_string(),
         _ => formula_value(v),
     }
 }

@@ -7,6 +7,7 @@
 //! side is typed; the command line checks larger boxes.
 
 use super::PiecesTab;
+use super::workbench::MaskPicture;
 use crate::conjecture::CheckMode;
 use crate::conjecture::heaps::{HeapsCheckError, HeapsReport, check_heaps};
 use crate::conjecture::paragraph::{heaps_command_for, heaps_paragraph};
@@ -57,6 +58,8 @@ pub struct HeapsBench {
     job: Option<Job<HeapsChecked, HeapsFailure>>,
     result: Option<HeapsChecked>,
     stop: Option<HeapsStop>,
+    /// The difference picture of the result's plane.
+    texture: Option<egui::TextureHandle>,
 }
 
 impl HeapsBench {
@@ -79,7 +82,7 @@ impl HeapsBench {
 
     pub(super) fn poll(&mut self) {
         match poll(&mut self.job) {
-            Some(JobEnd::Done(c)) => (self.result, self.stop) = (Some(c), None),
+            Some(JobEnd::Done(c)) => (self.result, self.stop, self.texture) = (Some(c), None, None),
             Some(JobEnd::Failed(JobError::Work(HeapsFailure::Check(HeapsCheckError::Stopped))))
             | Some(JobEnd::Failed(JobError::Work(HeapsFailure::Engine(EngineError::Cancelled))))
             | Some(JobEnd::Cancelled) => self.stop = Some(HeapsStop::Cancelled),
@@ -139,8 +142,7 @@ fn start(tab: &mut PiecesTab, n: usize, ctx: &egui::Context) {
 }
 
 fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
-    let bench = &tab.bench.heaps;
-    match &bench.stop {
+    match &tab.bench.heaps.stop {
         Some(HeapsStop::Cancelled) => {
             ui.error_label(tr("bench.cancelled"));
         }
@@ -153,7 +155,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         }
         None => {}
     }
-    let Some(done) = &bench.result else { return };
+    let Some(done) = &tab.bench.heaps.result else { return };
     ui.add_space(4.0);
     let colour = if done.report.holds() { pal.good } else { pal.bad };
     widgets::banner(ui, colour, pal.banner_text, &crate::ui::texts::heaps_verdict(&done.report), false);
@@ -171,6 +173,27 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         || done.side != asked
     {
         ui.error_label(tr("bench.stale"));
+    }
+    if let Some(plane) = &done.report.plane {
+        let picture = MaskPicture {
+            name: "pieces_heaps_diff",
+            mode: done.report.mode,
+            size: [plane.width, plane.height],
+            fails: &plane.fails,
+        };
+        let (resp, at) = picture.show(ui, pal, &mut tab.bench.heaps.texture, [plane.width, plane.height]);
+        let zeros = vec!["0"; done.rules.dimension as usize - 2].join(", ");
+        if let Some((x1, x2)) = at {
+            let words = match (done.report.mode, plane.fails_at(x1, x2) == Some(true)) {
+                (CheckMode::Formula, false) => "bench.diff_agree",
+                (CheckMode::Formula, true) => "bench.diff_differ",
+                (CheckMode::Holds, false) => "bench.diff_true",
+                (CheckMode::Holds, true) => "bench.diff_false",
+            };
+            let position = format!("({x1}, {x2}, {zeros})");
+            resp.on_hover_text(trf("bench.heaps.diff_cell", &[("position", &position), ("what", &tr(words))]));
+        }
+        ui.phrases(RichText::new(trf("bench.heaps.diff_plane", &[("zeros", &zeros)])).small());
     }
     let (report, rules) = (&done.report, &done.rules);
     super::statement::save_paragraph(&mut tab.bench.statement, ui, |format| {

@@ -453,43 +453,73 @@ fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) -> Option
     let bench = &mut tab.bench;
     let done = bench.result.as_ref()?;
     let (mw, mh, cells) = &done.mask;
-    let texture = bench.texture.get_or_insert_with(|| {
-        let (agree, differ) = (pal.board_light, pal.bad);
-        let pixels = cells.iter().map(|&d| if d { differ } else { agree }).collect();
-        let image = egui::ColorImage::new([*mw, *mh], pixels);
-        ui.ctx().load_texture("pieces_diff", image, egui::TextureOptions::NEAREST)
-    });
-    ui.add_space(4.0);
-    ui.horizontal_wrapped(|ui| {
-        ui.phrases(RichText::new(tr("bench.diff")).strong());
-        let keys = match done.report.mode {
-            CheckMode::Formula => ["bench.diff_agree", "bench.diff_differ"],
-            CheckMode::Holds => ["bench.diff_true", "bench.diff_false"],
-        };
-        for (colour, key) in [(pal.board_light, keys[0]), (pal.bad, keys[1])] {
-            let (r, _) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
-            ui.painter().rect_filled(r, 2.0, colour);
-            ui.painter().rect_stroke(r, 2.0, Stroke::new(1.0, pal.board_edge), egui::StrokeKind::Inside);
-            ui.phrases(tr(key));
-        }
-    });
+    let picture = MaskPicture { name: "pieces_diff", mode: done.report.mode, size: [*mw, *mh], fails: cells };
     let (w, h) = (done.report.width(), done.report.height());
-    let side = ui.available_width().min(360.0);
-    let size = vec2(side, side * h as f32 / w as f32);
-    let resp = ui.add(egui::Image::new((texture.id(), size)).sense(Sense::click()));
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, tr("bench.diff_label")));
-    ui.painter().rect_stroke(resp.rect, 0.0, Stroke::new(1.5, pal.board_edge), egui::StrokeKind::Outside);
-    let at = resp.hover_pos().map(|p| {
-        let x = (((p.x - resp.rect.min.x) / size.x * w as f32) as usize).min(w - 1);
-        let y = (((p.y - resp.rect.min.y) / size.y * h as f32) as usize).min(h - 1);
-        (x, y)
-    });
+    let (resp, at) = picture.show(ui, pal, &mut bench.texture, [w, h]);
     let clicked = resp.clicked();
     if let Some((x, y)) = at {
         let d = done.report.diff.get(x, y).unwrap_or(0);
         resp.on_hover_text(trf("bench.diff_cell", &[("x", &x), ("y", &y), ("d", &d)]));
     }
     at.filter(|_| clicked)
+}
+
+/// A difference picture: where a check fails, in the colours of its
+/// legend.
+pub(super) struct MaskPicture<'a> {
+    /// The texture's name.
+    pub name: &'static str,
+    /// A formula or a statement (the legend's words).
+    pub mode: CheckMode,
+    /// Pixels across and down.
+    pub size: [usize; 2],
+    /// Row by row: whether the check fails there.
+    pub fails: &'a [bool],
+}
+
+impl MaskPicture<'_> {
+    /// Draw the legend and the picture (`texture` keeps it between
+    /// frames) of `cells` across and down; the image's response and the
+    /// cell under the pointer.
+    pub(super) fn show(
+        &self,
+        ui: &mut egui::Ui,
+        pal: &Colours,
+        texture: &mut Option<egui::TextureHandle>,
+        [w, h]: [usize; 2],
+    ) -> (egui::Response, Option<(usize, usize)>) {
+        let texture = texture.get_or_insert_with(|| {
+            let (agree, differ) = (pal.board_light, pal.bad);
+            let pixels = self.fails.iter().map(|&d| if d { differ } else { agree }).collect();
+            let image = egui::ColorImage::new(self.size, pixels);
+            ui.ctx().load_texture(self.name, image, egui::TextureOptions::NEAREST)
+        });
+        ui.add_space(4.0);
+        ui.horizontal_wrapped(|ui| {
+            ui.phrases(RichText::new(tr("bench.diff")).strong());
+            let keys = match self.mode {
+                CheckMode::Formula => ["bench.diff_agree", "bench.diff_differ"],
+                CheckMode::Holds => ["bench.diff_true", "bench.diff_false"],
+            };
+            for (colour, key) in [(pal.board_light, keys[0]), (pal.bad, keys[1])] {
+                let (r, _) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
+                ui.painter().rect_filled(r, 2.0, colour);
+                ui.painter().rect_stroke(r, 2.0, Stroke::new(1.0, pal.board_edge), egui::StrokeKind::Inside);
+                ui.phrases(tr(key));
+            }
+        });
+        let side = ui.available_width().min(360.0);
+        let size = vec2(side, side * h as f32 / w as f32);
+        let resp = ui.add(egui::Image::new((texture.id(), size)).sense(Sense::click()));
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, tr("bench.diff_label")));
+        ui.painter().rect_stroke(resp.rect, 0.0, Stroke::new(1.5, pal.board_edge), egui::StrokeKind::Outside);
+        let at = resp.hover_pos().map(|p| {
+            let x = (((p.x - resp.rect.min.x) / size.x * w as f32) as usize).min(w - 1);
+            let y = (((p.y - resp.rect.min.y) / size.y * h as f32) as usize).min(h - 1);
+            (x, y)
+        });
+        (resp, at)
+    }
 }
 
 fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
