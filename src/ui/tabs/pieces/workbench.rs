@@ -495,19 +495,21 @@ impl MaskPicture<'_> {
             ui.ctx().load_texture(self.name, image, egui::TextureOptions::NEAREST)
         });
         ui.add_space(4.0);
-        ui.horizontal_wrapped(|ui| {
-            ui.phrases(RichText::new(tr("bench.diff")).strong());
-            let keys = match self.mode {
-                CheckMode::Formula => ["bench.diff_agree", "bench.diff_differ"],
-                CheckMode::Holds => ["bench.diff_true", "bench.diff_false"],
-            };
-            for (colour, key) in [(pal.board_light, keys[0]), (pal.bad, keys[1])] {
+        ui.phrases(RichText::new(tr("bench.diff")).strong());
+        let keys = match self.mode {
+            CheckMode::Formula => ["bench.diff_agree", "bench.diff_differ"],
+            CheckMode::Holds => ["bench.diff_true", "bench.diff_false"],
+        };
+        // One line a colour, so that a narrow panel never splits a swatch
+        // from its words.
+        for (colour, key) in [(pal.board_light, keys[0]), (pal.bad, keys[1])] {
+            ui.horizontal_wrapped(|ui| {
                 let (r, _) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
                 ui.painter().rect_filled(r, 2.0, colour);
                 ui.painter().rect_stroke(r, 2.0, Stroke::new(1.0, pal.board_edge), egui::StrokeKind::Inside);
                 ui.phrases(tr(key));
-            }
-        });
+            });
+        }
         let side = ui.available_width().min(360.0);
         let size = vec2(side, side * h as f32 / w as f32);
         let resp = ui.add(egui::Image::new((texture.id(), size)).sense(Sense::click()));
