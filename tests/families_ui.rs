@@ -697,6 +697,63 @@ fn the_workbench_of_many_heaps_reads_another_game_with_g_of() {
     }
 }
 
+/// The pattern hints of a game of four heaps are those of its plane
+/// (x1, x2, 0, 0): Moore's Nim_1 (Nim) has the block form x ^ y there, and
+/// the formula inserted from the hint comes with the condition of the
+/// plane, so that the check that follows holds where the other heaps are
+/// empty and leaves the rest out.
+#[test]
+fn the_pattern_hints_of_many_heaps_are_those_of_the_plane_of_x1_and_x2() {
+    let rules = serde_json::to_string(&preset("moore-4-1").unwrap()).unwrap();
+    let sorted: Vec<[u64; 4]> = (0..17u64)
+        .flat_map(|a| (0..=a).flat_map(move |b| (0..=b).flat_map(move |c| (0..=c).map(move |d| [a, b, c, d]))))
+        .collect();
+    let plane = sorted.iter().filter(|p| p[2] == 0 && p[3] == 0).count();
+    for (language, find, block, insert, button, holds) in [
+        (
+            "English",
+            "Find patterns on the plane (x1, x2, 0, 0), 128 × 128",
+            "Block form with p = 1",
+            "Insert this formula",
+            "Check on 4 heaps of 0 to 16 stones",
+            format!("The formula holds at all {plane} positions of the table"),
+        ),
+        (
+            "Japanese",
+            "断面 (x1, x2, 0, 0) の 128 × 128 から規則を探す",
+            "p = 1 のブロック形",
+            "この式を入れる",
+            "山 4 個 (それぞれ石 0〜16 個) で確かめる",
+            format!("式は表の {plane} 局面すべてで成り立ちます"),
+        ),
+    ] {
+        let saved = format!(
+            r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"draft":{rules},"mode":"Program","check_size":17}}}}"#
+        );
+        let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
+        step_until(&mut h, "the preview", |a| a.state.pieces.preview_value(0, 0).is_some());
+        h.run();
+        scroll_and_click(&mut h, find);
+        common::step_until_shows(&mut h, block);
+        h.run();
+        scroll_and_click(&mut h, insert);
+        let pieces = &h.state().state.pieces;
+        assert_eq!((pieces.formula.as_str(), pieces.condition.as_str()), ("x ^ y", "x3 == 0 && x4 == 0"), "{language}");
+        h.get_by_label(button).scroll_to_me();
+        h.run();
+        h.get_by_label(button).click();
+        common::step_until_shows(&mut h, &holds);
+        assert_eq!(h.state().state.pieces.check_counts(), Some((plane as u64, 0)), "{language}");
+    }
+}
+
+/// Bring the widget labelled `label` into view, then click it.
+fn scroll_and_click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    click(h, label);
+}
+
 /// The Pieces preview of a program of four heaps, in English and
 /// Japanese: the plane (x1, x2, 0, 0) of Greedy Nim, every cell as a brute
 /// force finds it, and the sentence that says which plane it is.

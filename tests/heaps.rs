@@ -493,6 +493,22 @@ fn g_of_reads_another_game_of_as_many_heaps_on_the_same_box() {
 }
 
 #[test]
+fn the_plane_of_empty_heaps_is_computed_on_its_own_box() {
+    // Greedy Nim and Moore's Nim_2 on four heaps, with the third and the
+    // fourth empty, against the brute force; a side of 40 on a box of
+    // 40 x 40 x 1 x 1 (not 40^4).
+    for (name, moves, k) in [("greedy-nim-4", greedy_moves as Moves, 0), ("moore-4-2", moore_moves as Moves, 2)] {
+        let plane = heaps::empty_heaps_plane(&preset(name).unwrap(), 40, &Control::new()).unwrap();
+        assert_eq!((plane.width(), plane.height()), (40, 40));
+        let mut brute = Brute::new(moves, k, false);
+        for (a, b) in (0..40u64).flat_map(|a| (0..40u64).map(move |b| (a, b))) {
+            let v = brute.value(&[a, b, 0, 0], 0);
+            assert_eq!(plane.get(a as usize, b as usize), v, "{name} at ({a}, {b}, 0, 0)");
+        }
+    }
+}
+
+#[test]
 fn a_check_of_many_heaps_draws_the_plane_of_x1_and_x2() {
     use grundy_lab::conjecture::CheckMode;
     use grundy_lab::conjecture::heaps::check_heaps;

@@ -220,9 +220,10 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &C
     formula_box(tab, ui, pal);
     super::statement::condition_box(tab, ui);
     if tab.draft.dimension > 3 {
-        // Many heaps: the formula checked on a table of many heaps (no
-        // difference picture or pattern hints yet).
+        // Many heaps: the formula checked on a table of many heaps, and the
+        // pattern hints of the plane (x1, x2, 0, ...).
         super::heaps_bench::show(tab, ui, pal);
+        hints(tab, ui, pal);
         return;
     }
     // A check of many heaps is of a game no longer edited.
@@ -537,13 +538,22 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         .filter(|t| t.rules().same_game(&tab.draft) && t.width().min(t.height()) >= HINTS_SIDE)
         .cloned();
     let n = checked.as_ref().map_or(HINTS_SIDE, |t| t.width());
+    let d = tab.draft.dimension as usize;
+    // Many heaps: the hints of the plane (x1, x2, 0, ...), where x is x1
+    // and y is x2.
+    let zeros = vec!["0"; d.saturating_sub(2)].join(", ");
+    let find = match d > 3 {
+        true => trf("hints.find_heaps", &[("n", &n), ("zeros", &zeros)]),
+        false => trf("hints.find", &[("n", &n)]),
+    };
     let enabled = tab.bench.hints_job.is_none();
-    if ui.add_enabled(enabled, egui::Button::new(trf("hints.find", &[("n", &n)]))).clicked() {
+    if ui.add_enabled(enabled, egui::Button::new(find)).clicked() {
         let rules = tab.draft.clone();
         tab.bench.hints_error = None;
         tab.bench.hints_job = Some(widgets::spawn(widgets::JobLabel::new("hints.job"), ui.ctx(), move |c| {
             let table = match checked {
                 Some(t) => t,
+                None if rules.dimension > 3 => Arc::new(crate::grundy::heaps::empty_heaps_plane(&rules, n, &c)?),
                 None => Arc::new(crate::grundy::compute(&rules, HINTS_SIDE, HINTS_SIDE, &c)?),
             };
             let lines = find_hints(&table, &c)?;
@@ -604,7 +614,16 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     {
         insert = Some(f);
     }
+    // On the plane of many heaps the formulas hold where the other heaps
+    // are empty: inserted with that condition.
+    let plane_condition = (3..=d).map(|i| format!("x{i} == 0")).collect::<Vec<_>>().join(" && ");
+    if d > 3 {
+        ui.phrases(RichText::new(trf("hints.heaps_note", &[("condition", &plane_condition)])).small());
+    }
     if let Some(f) = insert {
         tab.formula = f;
+        if d > 3 {
+            tab.condition = plane_condition;
+        }
     }
 }
