@@ -509,6 +509,34 @@ fn the_plane_of_empty_heaps_is_computed_on_its_own_box() {
 }
 
 #[test]
+fn the_command_line_finds_the_hints_of_the_plane_of_many_heaps_and_its_check_holds() {
+    let (out, err, code) = cli(&["hints", "--rules", "moore-4-1", "--size", "32"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("on the computed 32 x 32 table of the plane (x1, x2, 0, 0), x being x1 and y being x2"),
+        "{out}"
+    );
+    assert!(out.contains("Block form with p = 1") && out.contains("As a formula: x ^ y\n"), "{out}");
+    // The check the hints suggest holds where the other heaps are empty,
+    // and the same formula fails on the rest of the box.
+    let empty = "x3 == 0 && x4 == 0";
+    assert!(out.contains(&format!("(check it with --where '{empty}')")), "{out}");
+    let (out, err, code) =
+        cli(&["check", "--rules", "moore-4-1", "--size", "32", "--where", empty, "--formula", "x ^ y"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(&format!("holds on all {} sorted positions", 32 * 33 / 2)), "{out}");
+    let (_, _, code) = cli(&["check", "--rules", "moore-4-1", "--size", "32", "--formula", "x ^ y"]);
+    assert_eq!(code, 1);
+    // A size that is not one number, and a plane beyond memory, get messages.
+    let (_, err, code) = cli(&["hints", "--rules", "moore-4-1", "--size", "6x6"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--size takes one number N, the side of the plane (x1, x2, 0, ...) read, not 6x6"), "{err}");
+    let (_, err, code) = cli(&["hints", "--rules", "moore-4-1", "--size", "100000000"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("100000000 x 100000000 x 1 x 1"), "{err}");
+}
+
+#[test]
 fn a_check_of_many_heaps_draws_the_plane_of_x1_and_x2() {
     use grundy_lab::conjecture::CheckMode;
     use grundy_lab::conjecture::heaps::check_heaps;

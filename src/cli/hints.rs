@@ -32,13 +32,39 @@ Terms: a line is a row (y fixed), a column (x fixed) or a diagonal (x - y fixed)
 /// The text `hints` prints.
 pub fn run(args: &HintsArgs) -> Result<String, CliError> {
     let r = args.rules.load()?;
-    let t = compute_table(&r, parse_box(&args.size, r.dimension)?, &Control::new())?;
+    let d = r.dimension as usize;
+    let t = match d {
+        // Many heaps: the plane (x1, x2, 0, ...), computed on its own box.
+        4.. => {
+            let n = args.size.trim().parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                CliError::Message(format!(
+                    "{} has {d} heaps: --size takes one number N, the side of the plane (x1, x2, 0, ...) read, not {}",
+                    r.label(),
+                    args.size
+                ))
+            })?;
+            let control = Control::new();
+            progress::watch("computing the plane", &control, || {
+                crate::grundy::heaps::empty_heaps_plane(&r, n, &control)
+            })
+            .map_err(|e| super::table_error(e, &control))?
+        }
+        _ => compute_table(&r, parse_box(&args.size, r.dimension)?, &Control::new())?,
+    };
     let control = Control::new();
     let lines = progress::watch("looking for patterns", &control, || find_hints(&t, &control))
         .map_err(|e| CliError::Message(e.to_string()))?;
     let mut out = format!("Hints for {} on the computed {} x {} table", r.label(), t.width(), t.height());
     if r.dimension == 3 {
         out.push_str(" (the plane z = 0)");
+    }
+    if d > 3 {
+        let zeros = vec!["0"; d - 2].join(", ");
+        let empty = (3..=d).map(|i| format!("x{i} == 0")).collect::<Vec<_>>().join(" && ");
+        out.push_str(&format!(
+            " of the plane (x1, x2, {zeros}), x being x1 and y being x2; a formula holds there, where {empty} \
+             (check it with --where '{empty}')"
+        ));
     }
     out.push_str(":\n\n");
     out.push_str(TERMS);
