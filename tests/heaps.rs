@@ -361,9 +361,10 @@ fn the_command_line_lists_and_values_many_heaps() {
     let (_, err, code) = cli(&["ppos", "--rules", "nim-4", "--size", "3x3"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not a size for a game of 4 coordinates"), "{err}");
-    let (_, err, code) = cli(&["hints", "--rules", "nim-4", "--size", "8"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("4 coordinates"), "{err}");
+    // `hints` reads the plane (x1, x2, 0, 0) (see the test of the hints).
+    let (out, err, code) = cli(&["hints", "--rules", "nim-4", "--size", "8"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("of the plane (x1, x2, 0, 0)") && out.contains("As a formula: x ^ y\n"), "{out}");
 }
 
 #[test]

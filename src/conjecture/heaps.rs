@@ -1,12 +1,14 @@
 //! A formula or a statement checked against a table of four to eight
 //! heaps ([`HeapTable`]), at every position it stores: all of the box, or,
 //! for heaps treated alike, the sorted ones only (`x1 >= x2 >= ...`; the
-//! report says so, and `--full` checks every order). The coordinates are `x1` to `xd` (the
-//! first three also `x`, `y`, `z`), `g` is the value there, `pass` the
-//! passes left, `g(x1, ..., xd)` reads another position (one more
-//! argument: the layer) and `g_of("SPEC", x1, ..., xd)` a position of
-//! another game of as many heaps, computed on the same box. A condition in the same language, where given,
-//! chooses the positions checked; the others are counted as left out.
+//! report says so, and `--full` checks every order). The coordinates are
+//! `x1` to `xd` (the first three also `x`, `y`, `z`), `g` is the value
+//! there, `pass` the passes left, `g(x1, ..., xd)` reads another position
+//! (one more argument: the layer) and `g_of("SPEC", x1, ..., xd)` a
+//! position of another game of as many heaps, computed on the same box. A
+//! condition in the same language, where given, chooses the positions
+//! checked; the others are counted as left out. The report also holds the
+//! check on the plane `(x1, x2, 0, ...)`, for the difference picture.
 
 use super::others::{compute_other_heaps, other_games};
 use super::reader::Reader;
