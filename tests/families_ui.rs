@@ -733,7 +733,10 @@ fn the_pattern_hints_of_many_heaps_are_those_of_the_plane_of_x1_and_x2() {
         let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
         step_until(&mut h, "the preview", |a| a.state.pieces.preview_value(0, 0).is_some());
         h.run();
-        scroll_and_click(&mut h, find);
+        // The search runs in the background (a spinner): steps, not `run`.
+        h.get_by_label(find).scroll_to_me();
+        h.run();
+        h.get_by_label(find).click();
         common::step_until_shows(&mut h, block);
         h.run();
         scroll_and_click(&mut h, insert);

@@ -182,7 +182,10 @@ fn a_check_of_many_heaps_is_saved_as_a_paragraph_from_the_workbench() {
         let mut h = common::app(saved_state).size([1280.0, 800.0]).build();
         step_until(&mut h, "the preview", |a| a.state.pieces.preview_value(0, 0).is_some());
         h.run();
-        click(&mut h, button);
+        // The check runs in the background (a spinner): steps, not `run`.
+        h.get_by_label(button).scroll_to_me();
+        h.run();
+        h.get_by_label(button).click();
         step_until(&mut h, "the check finishes", |a| a.state.pieces.check_counts().is_some());
         h.run();
         assert_eq!(h.state().state.pieces.check_counts(), Some((checked as u64, fails as u64)), "{language}");
