@@ -5,7 +5,7 @@
 //! of the same game; bad programs give messages.
 
 use grundy_lab::Control;
-use grundy_lab::grundy::{EngineError, Table, compute_box, naive};
+use grundy_lab::grundy::{EngineError, Table, compute_box, fill_by_search, naive, prepare_box};
 use grundy_lab::rules::{
     Convention, EXAMPLE_PROGRAMS, Offset, Passes, Piece, Program, ProgramError, Rules, TerminalSet, preset,
 };
@@ -332,8 +332,16 @@ fn imitation_value(
     v
 }
 
+/// A program's table filled by the search alone (the fill a game with no
+/// order of sums gets).
+fn searched(rules: &Rules, dims: [usize; 3]) -> Table {
+    let t = prepare_box(rules, dims).unwrap_or_else(|e| panic!("{}: {e}", rules.label()));
+    fill_by_search(&t, &Control::new()).unwrap_or_else(|e| panic!("{}: {e}", rules.label()));
+    t
+}
+
 #[test]
-fn a_game_with_a_memory_is_searched_and_agrees_with_a_game_tree() {
+fn a_game_with_a_memory_is_filled_in_the_order_of_x_plus_y_and_agrees_with_a_game_tree() {
     let n = 18;
     for misere in [false, true] {
         let mut r = preset("imitation-nim").unwrap();
@@ -341,14 +349,21 @@ fn a_game_with_a_memory_is_searched_and_agrees_with_a_game_tree() {
             r = r.misere();
         }
         let t = table(&r, [n, n, n]);
+        // A move (x, y, 0) -> (x - t, y, t) keeps x + y + t, but every move
+        // lowers x + y: the fill finds that order (and so that the game ends).
+        assert_eq!(t.order().map(|o| o.text(3)).as_deref(), Some("x + y"), "misère {misere}");
         let mut memo = std::collections::HashMap::new();
         for p in t.positions() {
             let [x, y, m] = p;
             assert_eq!(t.get_at(p, 0), imitation_value(x, y, m, misere, &mut memo), "misère {misere}: {p:?}");
         }
-        // With one thread the search lists nothing ahead: the same table.
+        // The search, for games without such an order, finds the same
+        // table; with one thread it lists nothing ahead.
+        let by_search = searched(&r, [n, n, n]);
+        assert_eq!(by_search.order(), None);
+        assert_eq!(all_values(&by_search), all_values(&t), "misère {misere}");
         let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-        assert_eq!(all_values(&one.install(|| table(&r, [n, n, n]))), all_values(&t), "misère {misere}");
+        assert_eq!(all_values(&one.install(|| searched(&r, [n, n, n]))), all_values(&t), "misère {misere}");
     }
     // Larsson (2009) for p = 1: the variant of Wythoff Nim with a blocking
     // manoeuvre on p - 1 = 0 positions is Wythoff Nim, so with no move yet
@@ -363,7 +378,45 @@ fn a_game_with_a_memory_is_searched_and_agrees_with_a_game_tree() {
 }
 
 #[test]
-fn a_game_with_a_memory_and_a_pass_is_searched() {
+fn a_finite_game_that_lowers_no_sum_of_coordinates_is_searched() {
+    // (x, y) -> (x - 1, y + 2) or (x, y - 1): the game ends (x falls or
+    // stays while y falls), but the first move raises y and the second
+    // keeps x, so no sum of coordinates falls with every move.
+    let n = 12;
+    let source = format!(
+        "fn moves(x, y) {{ let o = []; if x > 0 && y + 2 < {n} {{ o.push([x - 1, y + 2]); }} \
+         if y > 0 {{ o.push([x, y - 1]); }} o }}"
+    );
+    let r = Rules::from_program("lexicographic", Program::new(&source).unwrap());
+    let t = table(&r, [n, n, 1]);
+    assert_eq!(t.order(), None, "found by the search");
+    // The values by recursion on (x, y) in lexicographic order.
+    let mut g = vec![vec![0u32; n]; n];
+    for x in 0..n {
+        for y in 0..n {
+            let mut values = Vec::new();
+            if x > 0 && y + 2 < n {
+                values.push(g[x - 1][y + 2]);
+            }
+            if y > 0 {
+                values.push(g[x][y - 1]);
+            }
+            g[x][y] = (0..).find(|v| !values.contains(v)).unwrap();
+        }
+    }
+    for p in t.positions() {
+        assert_eq!(t.get_at(p, 0), g[p[0]][p[1]], "{p:?}");
+    }
+    // Nim's moves lower the sum of all the coordinates: that is the order.
+    let nim = "fn moves(x, y, z) { let o = []; for k in 1..=x { o.push([x - k, y, z]); } \
+               for k in 1..=y { o.push([x, y - k, z]); } for k in 1..=z { o.push([x, y, z - k]); } o }";
+    let nim = table(&Rules::from_program("nim", Program::new(nim).unwrap()), [6, 6, 6]);
+    assert_eq!(nim.order().map(|o| o.text(3)).as_deref(), Some("x + y + z"));
+    assert!(nim.positions().all(|[x, y, z]| nim.get_at([x, y, z], 0) == (x ^ y ^ z) as u32));
+}
+
+#[test]
+fn a_game_with_a_memory_and_a_pass_is_filled_layer_by_layer() {
     // The pass layer of a game with a memory, against the game tree: a
     // state is the position and whether the pass is there.
     let n = 10;

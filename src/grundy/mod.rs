@@ -24,5 +24,9 @@ pub use memory::{
     Allocation, LIMIT_VARIABLE, LimitSource, MemoryError, check_fits, human_bytes, limit_source, memory_limit,
     size_text,
 };
+pub use program::Order;
+/// Fill a program's table (made by [`prepare_box`]) by the search of games
+/// with a memory, whatever order its moves have: for comparisons.
+pub use search::fill as fill_by_search;
 pub use slice::{Axis, SliceOf};
 pub use table::{NOT_A_POSITION, Table, TableKind};

@@ -1,10 +1,14 @@
 //! Tables of rules written as a program ([`crate::rules::Program`]): where
-//! every move lowers the coordinate sum, the positions of one sum depend
-//! only on positions of smaller sums, so they are computed in parallel, sum
-//! by sum, each worker thread with its own script scope. The first option
-//! that does not lower the sum (a game with a memory) hands the whole table
-//! to the search of [`super::search`], which also finds cycles. The program runs once
-//! per position and layer; its options are checked (see
+//! every move lowers the sum of some of the coordinates (all of them, in
+//! most games), the positions of one such sum depend only on positions of
+//! smaller sums, so they are computed in parallel, sum by sum, each worker
+//! thread with its own script scope. The fill starts with the sum of every
+//! coordinate; an option that does not lower it takes the coordinates it
+//! raises out of the sum and the fill starts again (a game with a memory,
+//! such as the no-imitation game (x, y, t), is ordered by x + y). Where no
+//! sum is left that the option lowers, the whole table goes to the search of
+//! [`super::search`], which also finds cycles. The program runs once per
+//! position and layer; its options are checked (see
 //! [`crate::rules::Program::options`]) and must lie in the box. Where the
 //! program's `fn position` is false, the cell gets the marker
 //! [`NOT_A_POSITION`] and no value; a move into such a cell is an error
@@ -12,7 +16,7 @@
 
 use super::{EngineError, NOT_A_POSITION, Table};
 use crate::Control;
-use crate::rules::{Convention, ProgramError, Rules};
+use crate::rules::{Convention, Program, ProgramError, Rules};
 use rayon::prelude::*;
 use rhai::Scope;
 use std::sync::atomic::Ordering;
@@ -21,8 +25,42 @@ use std::sync::atomic::Ordering;
 enum Halt {
     /// An error of the program (or the stop).
     Error(ProgramError),
-    /// An option that does not lower the sum: the search must fill the table.
-    Search,
+    /// An option `q` of `p` that does not lower the sum: the fill starts
+    /// again with another sum, or the search fills the table.
+    Unordered { p: [usize; 3], q: [usize; 3] },
+}
+
+/// The coordinates whose sum the fill is ordered by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Order([bool; 3]);
+
+impl Order {
+    /// Every coordinate.
+    const ALL: Order = Order([true; 3]);
+
+    /// The sum of the coordinates of `c` in the order.
+    fn sum(self, c: [usize; 3]) -> usize {
+        c.iter().zip(self.0).filter(|(_, on)| *on).map(|(v, _)| v).sum()
+    }
+
+    /// The order without the coordinates that `q`, an option of `p` that
+    /// does not lower the sum, raises; `None` when that leaves no sum that
+    /// the option lowers (it raises every coordinate, or keeps the rest).
+    fn without_raised(self, p: [usize; 3], q: [usize; 3]) -> Option<Order> {
+        let mut next = self;
+        for i in 0..3 {
+            next.0[i] &= q[i] <= p[i];
+        }
+        (next.sum(q) < next.sum(p)).then_some(next)
+    }
+
+    /// The coordinates of the order, as the formulas name them (`x + y`),
+    /// of a game of `dimension` coordinates.
+    pub fn text(self, dimension: u8) -> String {
+        let names = ["x", "y", "z"];
+        let on: Vec<&str> = (0..dimension as usize).filter(|&i| self.0[i]).map(|i| names[i]).collect();
+        on.join(" + ")
+    }
 }
 
 impl From<ProgramError> for Halt {
@@ -41,30 +79,55 @@ pub(super) fn prepare(rules: &Rules, dims: [usize; 3]) -> Result<Table, EngineEr
     Ok(Table::allocate(rules, dims, false, tile))
 }
 
-/// The positions of the box with coordinate sum `s`.
-fn positions_with_sum([w, h, d]: [usize; 3], s: usize) -> Vec<[usize; 3]> {
+/// The positions of the box whose coordinates in `order` sum to `s`.
+fn positions_with_sum(dims: [usize; 3], order: Order, s: usize) -> Vec<[usize; 3]> {
+    let [w, h, d] = dims;
+    let on = order.0;
     let mut out = Vec::new();
-    for z in 0..d.min(s + 1) {
-        for y in 0..h.min(s - z + 1) {
-            let x = s - z - y;
-            if x < w {
-                out.push([x, y, z]);
+    for z in 0..d {
+        let Some(rest) = s.checked_sub(if on[2] { z } else { 0 }) else { break };
+        for y in 0..h {
+            let Some(x) = rest.checked_sub(if on[1] { y } else { 0 }) else { break };
+            if on[0] {
+                if x < w {
+                    out.push([x, y, z]);
+                }
+            } else if x == 0 {
+                out.extend((0..w).map(|x| [x, y, z]));
             }
         }
     }
     out
 }
 
-/// Fill a table made by [`prepare`]; progress counts positions, and the
-/// control's cancel flag and time limit are looked at before every position
-/// (and stop a position's run when the time limit passes).
-pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
-    let rules = table.rules();
-    let Some(program) = rules.program.as_ref() else {
+/// Fill a table made by [`prepare`] in the first order of sums that every
+/// option lowers (see the module's comment), or by the search; progress
+/// counts positions, and the control's cancel flag and time limit are
+/// looked at before every position (and stop a position's run when the
+/// time limit passes). Gives the order the table was filled in (`None`:
+/// by the search).
+pub(super) fn fill(table: &Table, control: &Control) -> Result<Option<Order>, EngineError> {
+    let Some(program) = table.rules().program.as_ref() else {
         return Err(EngineError::InvalidRules(crate::rules::RulesError::ProgramAndPiece));
     };
+    let mut order = Order::ALL;
+    loop {
+        match fill_in(table, program, order, control) {
+            Ok(()) => return Ok(Some(order)),
+            Err(Halt::Error(e)) => return Err(engine_error(e)),
+            Err(Halt::Unordered { p, q }) => match order.without_raised(p, q) {
+                Some(next) => order = next,
+                None => return super::search::fill(table, control).map(|()| None),
+            },
+        }
+    }
+}
+
+/// Fill the table with `program`, sum by sum of the coordinates in `order`.
+fn fill_in(table: &Table, program: &Program, order: Order, control: &Control) -> Result<(), Halt> {
+    let rules = table.rules();
     let dims = table.dims();
-    let max_sum: usize = dims.iter().map(|n| n - 1).sum();
+    let max_sum = order.sum(dims.map(|n| n - 1));
     let layers = table.layers();
     control.start(table.cells_per_layer() as u64 * layers as u64);
     let stop = control.deadline();
@@ -72,7 +135,7 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
     let d = rules.dimension;
     for layer in 0..layers {
         for s in 0..=max_sum {
-            let positions = positions_with_sum(dims, s);
+            let positions = positions_with_sum(dims, order, s);
             let results: Vec<Result<(), Halt>> = positions
                 .par_iter()
                 .map_init(Scope::new, |scope, &c| {
@@ -104,8 +167,8 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                             }
                             .into());
                         }
-                        if q.iter().sum::<usize>() >= s {
-                            return Err(Halt::Search);
+                        if order.sum(q) >= s {
+                            return Err(Halt::Unordered { p: c, q });
                         }
                         let v = table.get_at(q, layer);
                         if v == NOT_A_POSITION {
@@ -133,10 +196,7 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
             // The first failing position in a fixed order, whatever the
             // threads did first.
             if let Some(e) = results.into_iter().find_map(Result::err) {
-                return Err(match e {
-                    Halt::Search => return super::search::fill(table, control),
-                    Halt::Error(e) => engine_error(e),
-                });
+                return Err(e);
             }
             control.advance(positions.len() as u64);
         }
@@ -168,5 +228,41 @@ pub(super) fn engine_error(e: ProgramError) -> EngineError {
     match e {
         ProgramError::Cancelled => EngineError::Cancelled,
         e => EngineError::Program(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_order_lists_every_cell_of_the_box_once() {
+        let dims = [4, 3, 5];
+        for mask in 1..8u8 {
+            let order = Order([mask & 1 != 0, mask & 2 != 0, mask & 4 != 0]);
+            let top = order.sum(dims.map(|n| n - 1));
+            let mut all: Vec<[usize; 3]> = (0..=top).flat_map(|s| positions_with_sum(dims, order, s)).collect();
+            for s in 0..=top {
+                assert!(positions_with_sum(dims, order, s).iter().all(|&c| order.sum(c) == s), "{order:?} {s}");
+            }
+            all.sort_unstable();
+            let cells = dims[0] * dims[1] * dims[2];
+            assert_eq!(all.len(), cells, "{order:?}");
+            all.dedup();
+            assert_eq!(all.len(), cells, "{order:?}");
+        }
+    }
+
+    #[test]
+    fn an_option_that_keeps_the_sum_takes_out_the_coordinates_it_raises() {
+        // The no-imitation game: (2, 3, 0) -> (1, 3, 1) raises t.
+        let xy = Order::ALL.without_raised([2, 3, 0], [1, 3, 1]).unwrap();
+        assert_eq!(xy.text(3), "x + y");
+        // It keeps the rest: no order.
+        assert_eq!(xy.without_raised([1, 3, 0], [1, 3, 4]), None);
+        // It raises every coordinate of the order: none left.
+        assert_eq!(Order([true, false, false]).without_raised([1, 0, 0], [2, 0, 0]), None);
+        assert_eq!(Order([false, true, true]).text(3), "y + z");
+        assert_eq!(Order::ALL.text(2), "x + y");
     }
 }

@@ -103,7 +103,7 @@ impl Graph for Cells<'_> {
 /// Fill `table` (a program's) by the search, layer by layer (a pass leads
 /// to the layer below, which is done first); progress counts states, and
 /// the control's cancel flag and time limit are looked at every position.
-pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
+pub fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
     let rules = table.rules();
     let Some(program) = rules.program.as_ref() else {
         return Err(EngineError::InvalidRules(crate::rules::RulesError::ProgramAndPiece));

@@ -69,6 +69,9 @@ pub struct Table {
     /// table and where. The moves of a cell are then read in the whole
     /// table.
     pub(super) slice_of: Option<super::SliceOf>,
+    /// For a program's table filled sum by sum: the coordinates whose sum
+    /// every option lowers (set once, when the table is complete).
+    pub(super) order: std::sync::OnceLock<super::Order>,
 }
 
 impl std::fmt::Debug for Table {
@@ -104,6 +107,7 @@ impl Table {
             frontier: AtomicUsize::new(0),
             max: AtomicU32::new(NOT_SCANNED),
             slice_of: None,
+            order: std::sync::OnceLock::new(),
         }
     }
 
@@ -118,6 +122,13 @@ impl Table {
         }
         t.frontier.store(usize::MAX, Ordering::Release);
         t
+    }
+
+    /// For a complete table of a program filled sum by sum: the coordinates
+    /// whose sum every option lowers (a proof that the game ends). `None`
+    /// for other tables, and for a program's table found by the search.
+    pub fn order(&self) -> Option<super::Order> {
+        self.order.get().copied()
     }
 
     /// The rules this table belongs to.
