@@ -340,7 +340,9 @@ fn snapshot_the_program_editor_with_its_preview() {
     click(&mut h, "Program");
     // The program view is drawn from the next frame on.
     h.run();
-    click(&mut h, "chocolate-2d");
+    // The click starts the preview's job: steps, not `run`, until it ends.
+    h.get_by_label("chocolate-2d").click();
+    h.run_steps(2);
     step_until(&mut h, "the preview", |a| {
         let d = &a.state.pieces.draft;
         d.program.as_ref().is_some_and(|p| p.source().contains("fn f(i)"))
@@ -598,6 +600,8 @@ fn a_formula_is_checked_in_the_workbench_on_many_heaps() {
                 r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"draft":{rules},"mode":"Program","formula":"{formula}","check_size":17}}}}"#
             );
             let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
+            // The preview is computed first (a spinner, which `run` would not wait for).
+            step_until(&mut h, "the preview", |a| a.state.pieces.preview_value(0, 0).is_some());
             h.run();
             assert!(shows(&h, label), "{language}: the box says the formula is in x1 to x4");
             h.get_by_label(button).scroll_to_me();
@@ -643,6 +647,8 @@ fn a_condition_chooses_the_positions_the_workbench_checks_on_many_heaps() {
             r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"draft":{rules},"mode":"Program","formula":"x1 ^ x2 ^ x3 ^ x4","condition":"x2 == 0","check_size":17}}}}"#
         );
         let mut h = common::app(saved).size([1280.0, 800.0]).language(language).build();
+        // The preview is computed first (a spinner, which `run` would not wait for).
+        step_until(&mut h, "the preview", |a| a.state.pieces.preview_value(0, 0).is_some());
         h.run();
         assert!(shows(&h, label), "{language}: the condition box is there for many heaps");
         h.get_by_label(button).scroll_to_me();
@@ -816,6 +822,8 @@ fn the_workbench_says_how_far_a_check_of_many_heaps_goes() {
         r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"draft":{rules},"mode":"Program","formula":"x1","check_size":2048}}}}"#
     );
     let mut h = common::app(saved).size([1280.0, 800.0]).build();
+    // The preview is computed first (a spinner, which `run` would not wait for).
+    step_until(&mut h, "the preview", |a| a.state.pieces.preview_value(0, 0).is_some());
     h.run();
     assert!(shows(&h, "Check on 4 heaps of 0 to 63 stones"), "the side the check uses");
     assert!(

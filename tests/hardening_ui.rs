@@ -93,19 +93,15 @@ fn saved_rules_that_fail_validation_start_the_defaults_with_a_banner() {
         h.run();
         assert!(h.state().load_warning.is_some() && shows(&h, "(0, 0), which does not move"));
     }
-    // A piece of four coordinates is a current game, but not a piece the
-    // move matrix edits: kept in My pieces or in the editor, it is refused
-    // with a banner that says so, in the language the file asked for.
+    // A piece of four coordinates kept in My pieces or in the editor is
+    // read too: the Pieces tab edits it as a list of moves, in the
+    // language the file asked for.
     let piece4 = piece.replace("\"name\":\"four\"", "\"name\":\"rook4\"");
     for (language, where_, words) in [
-        ("English", "saved_pieces", "the saved piece “rook4” has 4 coordinates; the Pieces tab edits pieces of 1 to 3"),
-        (
-            "Japanese",
-            "saved_pieces",
-            "保存した駒「rook4」は座標が 4 個あります。駒タブで編集できる駒は座標 1〜3 個です",
-        ),
-        ("English", "draft", "the piece being edited “rook4” has 4 coordinates"),
-        ("Japanese", "draft", "編集中の駒「rook4」は座標が 4 個あります"),
+        ("English", "saved_pieces", "Three to eight heaps:"),
+        ("Japanese", "saved_pieces", "3〜8 個の山:"),
+        ("English", "draft", "(0, 1, 1, 1)"),
+        ("Japanese", "draft", "山 4 個は行列で描けないので"),
     ] {
         let (shared, pieces) = if where_ == "draft" {
             (format!(r#"{{"settings":{{"language":"{language}"}}}}"#), format!(r#"{{"draft":{piece4}}}"#))
@@ -114,9 +110,13 @@ fn saved_rules_that_fail_validation_start_the_defaults_with_a_banner() {
         };
         let mut h = harness(format!(r#"{{"shared":{shared},"pieces":{pieces},"tab":"Pieces"}}"#));
         h.run();
-        assert!(h.state().load_warning.is_some(), "a banner for {where_} in {language}");
-        assert!(shows(&h, words), "the banner says why in {language}: {words}");
-        assert_eq!(h.state().state.pieces.draft.dimension, 2, "the default draft is used");
+        assert!(h.state().load_warning.is_none(), "{where_} in {language} is read");
+        assert!(shows(&h, words), "the Pieces tab shows {words} in {language}");
+        if where_ == "draft" {
+            assert_eq!(h.state().state.pieces.draft.dimension, 4, "the draft of four coordinates is kept");
+        } else {
+            assert_eq!(h.state().state.shared.saved_pieces[0].dimension, 4);
+        }
     }
 }
 

@@ -361,7 +361,7 @@ fn formula_errors_in_english_keep_the_details() {
 fn a_three_heap_piece_is_edited_plane_by_plane_with_every_permutation() {
     let mut h = harness(PIECES);
     h.run();
-    h.get_by_role_and_label(Role::ComboBox, "Three heaps:").click();
+    h.get_by_role_and_label(Role::ComboBox, "Three to eight heaps:").click();
     h.run();
     click(&mut h, "Three-heap Wythoff (two heaps at once)");
     assert_eq!(h.state().state.pieces.draft.dimension, 3);
@@ -391,7 +391,7 @@ fn a_three_heap_piece_is_edited_plane_by_plane_with_every_permutation() {
 fn a_three_heap_formula_is_checked_on_the_cube_and_a_counterexample_opens_its_plane() {
     let mut h = harness(PIECES);
     h.run();
-    h.get_by_role_and_label(Role::ComboBox, "Three heaps:").click();
+    h.get_by_role_and_label(Role::ComboBox, "Three to eight heaps:").click();
     h.run();
     click(&mut h, "Three-heap Nim");
     h.state_mut().state.pieces.check_size = 20;
@@ -552,4 +552,79 @@ fn a_program_of_four_heaps_says_where_it_is_computed_in_both_languages() {
         step_until(&mut h, "the map of four heaps", |a| a.state.map.heaps_table().is_some());
         common::step_until_shows(&mut h, on_map);
     }
+}
+
+/// Values of a game of two heaps by recursion: the rook's slides along both
+/// heaps and the jumps given, on `n x n`.
+fn rook_with_jumps(n: usize, jumps: &[(usize, usize)]) -> Vec<Vec<u32>> {
+    let mut g = vec![vec![0u32; n]; n];
+    for x in 0..n {
+        for y in 0..n {
+            let mut values: Vec<u32> = (0..x).map(|a| g[a][y]).chain((0..y).map(|b| g[x][b])).collect();
+            values.extend(jumps.iter().filter(|&&(a, b)| a <= x && b <= y).map(|&(a, b)| g[x - a][y - b]));
+            g[x][y] = (0..).find(|v| !values.contains(v)).unwrap();
+        }
+    }
+    g
+}
+
+#[test]
+fn a_piece_of_four_heaps_is_edited_as_a_list_of_moves() {
+    let mut h = harness(PIECES);
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, "Three to eight heaps:").click();
+    h.run();
+    // Each change of the piece starts the preview's job: steps until it ends.
+    let settle = |h: &mut Harness<'_, GrundyLabApp>| {
+        h.run_steps(2);
+        step_until(h, "the preview of the piece", idle);
+    };
+    h.get_by_label("Nim of 4 heaps (the rook of 4 coordinates)").click();
+    settle(&mut h);
+    assert_eq!(h.state().state.pieces.draft.dimension, 4);
+    // The rook of four heaps: one slide along each heap, in a list (no
+    // matrix, no terminal cells).
+    assert!(shows(&h, "All moves (4)"), "the list counts the moves");
+    for m in ["(1, 0, 0, 0)", "(0, 1, 0, 0)", "(0, 0, 1, 0)", "(0, 0, 0, 1)"] {
+        assert!(shows(&h, m), "the list shows {m}");
+    }
+    assert!(shows(&h, "No matrix can draw 4 heaps"), "the help says why it is a list");
+    assert!(!shows(&h, "Terminal cells (the game ends here)"), "a piece of four heaps has no terminal cells");
+    // A new move: the jump (1, 1, 0, 0), written heap by heap.
+    h.get_by_role_and_label(Role::SpinButton, "x2").set_value_accesskit(1.0);
+    h.run_steps(2);
+    h.get_by_label("Jump (once)").click();
+    h.run_steps(2);
+    h.get_by_label("Add the move").click();
+    settle(&mut h);
+    let jump = Offset::of(&[1, 1, 0, 0]);
+    assert!(piece(&h).jumps.contains(&jump), "the move is a jump of the piece");
+    assert!(shows(&h, "All moves (5)") && shows(&h, "(1, 1, 0, 0)"));
+    // The preview, the plane (x1, x2, 0, 0), is the rook with that jump.
+    step_until(&mut h, "the preview of the new piece", |a| idle(a) && a.state.pieces.preview_value(1, 1).is_some());
+    let g = rook_with_jumps(8, &[(1, 1)]);
+    for (x, column) in g.iter().enumerate() {
+        for (y, &value) in column.iter().enumerate() {
+            assert_eq!(h.state().state.pieces.preview_value(x, y), Some(value), "g({x}, {y}, 0, 0)");
+        }
+    }
+    // Its row makes it a slide, and removes it; Ctrl+Z brings it back.
+    h.get_all_by_label("slide").last().unwrap().click();
+    settle(&mut h);
+    assert!(piece(&h).slides.contains(&jump) && !piece(&h).jumps.contains(&jump), "a slide now");
+    // The moved row is the last: slides first, each kind in order.
+    h.get_all_by_label("Remove").last().unwrap().click();
+    settle(&mut h);
+    assert_eq!(piece(&h), preset("nim-4").unwrap().piece, "the rook of four heaps again");
+    assert!(shows(&h, "All moves (4)"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert!(piece(&h).slides.contains(&jump), "undo brings the move back");
+    // A move that takes nothing cannot be added, and the editor says why.
+    for x in ["x1", "x2"] {
+        h.get_by_role_and_label(Role::SpinButton, x).set_value_accesskit(0.0);
+        h.run_steps(2);
+    }
+    assert!(shows(&h, "A move takes at least one stone"));
+    assert!(h.get_by_label("Add the move").accesskit_node().is_disabled());
 }

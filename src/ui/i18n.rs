@@ -305,10 +305,6 @@ pub fn load_warning(w: &crate::ui::app::LoadWarning) -> String {
                     let which = saved_rules(*which);
                     trf("settings.error.rules", &[("which", &which), ("name", name), ("why", &rules_error(error))])
                 }
-                SavedError::NotEditable { which, name, dimension } => {
-                    let which = saved_rules(*which);
-                    trf("settings.error.not_editable", &[("which", &which), ("name", name), ("n", dimension)])
-                }
                 SavedError::TooManyPieces { count, max } => {
                     trf("settings.error.pieces", &[("count", count), ("max", max)])
                 }

@@ -186,16 +186,6 @@ pub enum SavedError {
         /// Why they fail.
         error: crate::rules::RulesError,
     },
-    /// A piece of more than three coordinates saved as one of My pieces
-    /// or as the Pieces tab's draft: the move matrix edits one to three.
-    NotEditable {
-        /// Which of the saved rules.
-        which: SavedRules,
-        /// Their name.
-        name: String,
-        /// Their number of coordinates.
-        dimension: u8,
-    },
     /// More saved pieces than are kept.
     TooManyPieces {
         /// How many pieces were saved.
@@ -353,20 +343,11 @@ impl AppState {
         let rules = |which: SavedRules, r: &Rules| {
             r.validate().map_err(|error| SavedError::Rules { which, name: r.name.clone(), error })
         };
-        // The move matrix edits a piece of one to three coordinates; one of
-        // more is a preset or a rules file, opened as the current game.
-        let editable = |which: SavedRules, r: &Rules| match r.dimension {
-            d if d > 3 && r.program.is_none() => {
-                Err(SavedError::NotEditable { which, name: r.name.clone(), dimension: d })
-            }
-            _ => Ok(()),
-        };
         // nim-N saved while it was a program is the rook again.
         self.shared.rules = crate::rules::upgraded(std::mem::take(&mut self.shared.rules));
         rules(SavedRules::Current, &self.shared.rules)?;
         for r in &self.shared.saved_pieces {
             rules(SavedRules::SavedPiece, r)?;
-            editable(SavedRules::SavedPiece, r)?;
         }
         if self.shared.saved_pieces.len() > MAX_SAVED_PIECES {
             return Err(SavedError::TooManyPieces { count: self.shared.saved_pieces.len(), max: MAX_SAVED_PIECES });
@@ -377,7 +358,6 @@ impl AppState {
             name: self.pieces.draft.name.clone(),
             error,
         })?;
-        editable(SavedRules::Draft, &self.pieces.draft)?;
         let settings = &mut self.shared.settings;
         settings.scale = if settings.scale.is_finite() {
             settings.scale.clamp(*SCALE_RANGE.start(), *SCALE_RANGE.end())

@@ -1,6 +1,7 @@
 //! The editor: presets, the move matrix (click cycles off / jump / slide,
 //! drag paints), the one-click slide toggles, the symmetry helper, the
-//! terminal-set painter and normal / misère play.
+//! terminal-set painter and normal / misère play. A piece of four to eight
+//! heaps gets the list of `heaps_moves.rs` instead of the matrix.
 
 use super::PiecesTab;
 use crate::rules::{CellState, Convention, Offset, Piece, Rules, TerminalSet, USUAL_SLIDES, parameter_p_piece};
@@ -43,6 +44,22 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         tab.paint = PaintState::Idle;
     }
     presets(tab, ui);
+    if tab.draft.dimension > 3 {
+        // Four to eight heaps: a list of moves, and no terminal cells.
+        super::heaps_moves::show(tab, ui);
+    } else {
+        matrix_and_terminal(tab, ui, pal);
+    }
+    ui.section(tr("editor.convention"));
+    ui.radio_value(&mut tab.draft.convention, Convention::Normal, tr("editor.normal"));
+    ui.radio_value(&mut tab.draft.convention, Convention::Misere, tr("editor.misere"));
+    ui.section(tr("editor.passes"));
+    crate::ui::rules_choice::passes_fields(ui, &mut tab.draft.passes);
+}
+
+/// The move matrix with its helpers, and the terminal-set painter: pieces
+/// of one to three heaps.
+fn matrix_and_terminal(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     ui.section(tr("editor.matrix"));
     ui.phrases(RichText::new(tr("editor.matrix_help")).small());
     let three = tab.draft.dimension == 3;
@@ -76,11 +93,6 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     ui.section(tr("editor.terminal"));
     ui.phrases(RichText::new(tr("editor.terminal_help")).small());
     terminal(tab, ui, pal);
-    ui.section(tr("editor.convention"));
-    ui.radio_value(&mut tab.draft.convention, Convention::Normal, tr("editor.normal"));
-    ui.radio_value(&mut tab.draft.convention, Convention::Misere, tr("editor.misere"));
-    ui.section(tr("editor.passes"));
-    crate::ui::rules_choice::passes_fields(ui, &mut tab.draft.passes);
 }
 
 /// Three heaps: the plane dz of the move matrix on screen (the matrix shows
@@ -155,7 +167,7 @@ fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
         }
     });
     ui.horizontal_wrapped(|ui| {
-        // One line for the three-heap presets: the panel above the matrix stays short.
+        // One line for the presets of three to eight heaps: the panel above the matrix stays short.
         let label = ui.phrases(tr("editor.three_heaps"));
         egui::ComboBox::from_id_salt("pieces_three_heaps")
             .selected_text(tr("editor.three_heaps_pick"))
@@ -165,6 +177,15 @@ fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
                     let title = crate::ui::tabs::play::explain::rules_name(&rules);
                     if ui.selectable_label(false, &title).clicked() {
                         // The library's description is English: the title says it in the reader's words.
+                        rules.description = title;
+                        chosen = Some(rules);
+                    }
+                }
+                // The rook of four to eight heaps (Nim), whose moves the list edits.
+                for n in 4..=crate::rules::MAX_DIMENSION {
+                    let Ok(mut rules) = crate::rules::preset(&format!("nim-{n}")) else { continue };
+                    let title = trf("editor.many_heaps_nim", &[("n", &n)]);
+                    if ui.selectable_label(false, &title).clicked() {
                         rules.description = title;
                         chosen = Some(rules);
                     }

@@ -62,6 +62,8 @@ pub fn open_from(tab: &mut PiecesTab, path: &Path) {
         .and_then(|text| from_json(&text).map_err(Why::File))
         .and_then(|rules| match crate::ui::rules_choice::board_game(&rules) {
             Ok(()) => Ok(rules),
+            // A piece of four to eight heaps: the list of moves edits it.
+            Err(_) if rules.dimension > 3 && rules.program.is_none() => Ok(rules),
             Err(_) => Err(Why::NotABoard(Box::new(rules))),
         });
     let shown = path.to_path_buf();

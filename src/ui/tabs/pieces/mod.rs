@@ -2,8 +2,8 @@
 //! Grundy numbers at once, write a formula and check it on a large board,
 //! and keep or share the piece.
 //!
-//! Left: the editor (presets, the move matrix, the terminal set, normal or
-//! misère). Middle: the live preview, and below it name, description, the
+//! Left: the editor (presets, the move matrix or, for four to eight heaps,
+//! the list of moves, the terminal set, normal or misère). Middle: the live preview, and below it name, description, the
 //! buttons that make the piece the current game, the user's library and
 //! files. Right: the conjecture workbench. The piece being edited is a [`Rules`] value
 //! (the draft); every change to its moves is one undo step.
@@ -11,6 +11,7 @@
 mod editor;
 mod formula_words;
 mod heaps_bench;
+mod heaps_moves;
 mod library;
 mod limits;
 mod preview;
@@ -84,6 +85,9 @@ pub struct PiecesTab {
     /// The plane dz of a three-heap piece's move matrix on screen.
     #[serde(skip)]
     plane_dz: u32,
+    /// The move being written for a piece of four to eight heaps.
+    #[serde(skip)]
+    new_move: heaps_moves::NewMove,
 }
 
 impl PiecesTab {
@@ -129,6 +133,7 @@ impl Default for PiecesTab {
             bench: workbench::Workbench::default(),
             files: library::FileState::default(),
             plane_dz: 0,
+            new_move: heaps_moves::NewMove::default(),
         }
     }
 }
