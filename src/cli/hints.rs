@@ -59,8 +59,8 @@ pub fn run(args: &HintsArgs) -> Result<String, CliError> {
         out.push_str(" (the plane z = 0)");
     }
     if d > 3 {
-        let zeros = vec!["0"; d - 2].join(", ");
-        let empty = (3..=d).map(|i| format!("x{i} == 0")).collect::<Vec<_>>().join(" && ");
+        let zeros = crate::conjecture::heaps::plane_zeros(d);
+        let empty = crate::conjecture::heaps::plane_condition(d);
         out.push_str(&format!(
             " of the plane (x1, x2, {zeros}), x being x1 and y being x2; a formula holds there, where {empty} \
              (check it with --where '{empty}')"

@@ -203,6 +203,19 @@ impl std::fmt::Display for HeapsCheckError {
     }
 }
 
+/// The other heaps of the plane (x1, x2, 0, …, 0) of a game of `d` heaps,
+/// the plane that the preview, the pattern hints and the difference picture
+/// of many heaps show: `0, 0` for four heaps.
+pub fn plane_zeros(d: usize) -> String {
+    vec!["0"; d.saturating_sub(2)].join(", ")
+}
+
+/// Where a formula found on that plane holds, in the formula language:
+/// `x3 == 0 && x4 == 0` for four heaps.
+pub fn plane_condition(d: usize) -> String {
+    (3..=d).map(|i| format!("x{i} == 0")).collect::<Vec<_>>().join(" && ")
+}
+
 /// Check `text` on every position the table stores, in every layer. The
 /// games its `g_of("SPEC", ...)` names (and the condition's) are computed
 /// first on the same box, under the same `control`.
@@ -351,4 +364,27 @@ enum Seen {
     /// The condition is false there.
     LeftOut,
     Checked,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plane_of_empty_heaps_is_written_as_the_formulas_read_it() {
+        assert_eq!(plane_zeros(4), "0, 0");
+        assert_eq!(plane_zeros(8), "0, 0, 0, 0, 0, 0");
+        assert_eq!(plane_condition(4), "x3 == 0 && x4 == 0");
+        // The condition reads in the formula language, and holds exactly on
+        // the plane.
+        let c = Formula::compile_heaps(&plane_condition(5), 5).unwrap();
+        let mut scope = Scope::new();
+        let mut at = |p: [i64; 5]| c.eval_heaps(&mut scope, &p, 0, 0, None).unwrap();
+        assert_eq!(at([3, 7, 0, 0, 0]), FormulaValue::Bool(true));
+        for i in 2..5 {
+            let mut p = [3, 7, 0, 0, 0];
+            p[i] = 1;
+            assert_eq!(at(p), FormulaValue::Bool(false), "{p:?}");
+        }
+    }
 }

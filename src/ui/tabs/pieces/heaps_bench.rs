@@ -2,9 +2,11 @@
 //! `xd` (or a statement) checked, in the background, at every position of
 //! a table of many heaps ([`crate::grundy::heaps`]; the sorted positions
 //! only where the heaps are alike) where the condition holds, if one is
-//! given, with the first positions where it fails. The table is at most
-//! [`MAX_BENCH_POSITIONS`] positions, so a check takes seconds whatever
-//! side is typed; the command line checks larger boxes.
+//! given, with the first positions where it fails and the difference
+//! picture of the plane (x1, x2, 0, …, 0) (the workbench's `MaskPicture`),
+//! and kept as a paragraph for a report (`statement::save_paragraph`). The
+//! table is at most [`MAX_BENCH_POSITIONS`] positions, so a check takes
+//! seconds whatever side is typed; the command line checks larger boxes.
 
 use super::PiecesTab;
 use super::workbench::MaskPicture;
@@ -182,7 +184,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
             fails: &plane.fails,
         };
         let (resp, at) = picture.show(ui, pal, &mut tab.bench.heaps.texture, [plane.width, plane.height]);
-        let zeros = vec!["0"; done.rules.dimension as usize - 2].join(", ");
+        let zeros = crate::conjecture::heaps::plane_zeros(done.rules.dimension as usize);
         if let Some((x1, x2)) = at {
             let words = match (done.report.mode, plane.fails_at(x1, x2) == Some(true)) {
                 (CheckMode::Formula, false) => "bench.diff_agree",

@@ -132,7 +132,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     // table is ready).
     let d = preview.shown_for.as_ref().map_or(tab.draft.dimension, |r| r.dimension);
     if d > 3 {
-        let zeros = vec!["0"; d as usize - 2].join(", ");
+        let zeros = crate::conjecture::heaps::plane_zeros(d as usize);
         ui.phrases(RichText::new(trf("preview.help_heaps", &[("n", &d), ("zeros", &zeros)])).small());
         ui.phrases(RichText::new(tr(if misere { "preview.help_misere" } else { "preview.black_p" })).small());
     } else {
@@ -240,7 +240,7 @@ fn cell_text(table: &Table, x: usize, y: usize, dimension: u8) -> Option<String>
     let misere = table.kind() == TableKind::Outcome;
     let v = table.try_get(x, y)?;
     let y = match dimension {
-        d if d > 3 => format!("{y}, {}", vec!["0"; d as usize - 2].join(", ")),
+        d if d > 3 => format!("{y}, {}", crate::conjecture::heaps::plane_zeros(d as usize)),
         _ => y.to_string(),
     };
     Some(match (misere, v) {

@@ -541,7 +541,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let d = tab.draft.dimension as usize;
     // Many heaps: the hints of the plane (x1, x2, 0, ...), where x is x1
     // and y is x2.
-    let zeros = vec!["0"; d.saturating_sub(2)].join(", ");
+    let zeros = crate::conjecture::heaps::plane_zeros(d);
     let find = match d > 3 {
         true => trf("hints.find_heaps", &[("n", &n), ("zeros", &zeros)]),
         false => trf("hints.find", &[("n", &n)]),
@@ -616,7 +616,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     }
     // On the plane of many heaps the formulas hold where the other heaps
     // are empty: inserted with that condition.
-    let plane_condition = (3..=d).map(|i| format!("x{i} == 0")).collect::<Vec<_>>().join(" && ");
+    let plane_condition = crate::conjecture::heaps::plane_condition(d);
     if d > 3 {
         ui.phrases(RichText::new(trf("hints.heaps_note", &[("condition", &plane_condition)])).small());
     }
