@@ -715,7 +715,7 @@ fn no_repeat_moves(p: &[u64], _: usize) -> Vec<Vec<u64>> {
 /// t), so the table is found by the search; the brute force recurses on
 /// the game itself.
 #[test]
-fn a_game_with_a_memory_of_four_coordinates_is_searched_and_a_cycle_is_reported() {
+fn a_game_with_a_memory_of_four_coordinates_is_computed_and_a_cycle_is_reported() {
     let source = String::from(
         "fn moves(x, y, z, t) {
         let heaps = [x, y, z];
@@ -744,6 +744,9 @@ fn a_game_with_a_memory_of_four_coordinates_is_searched_and_a_cycle_is_reported(
         }
     }
     assert!(differs_from_nim > 0, "the memory changes the game");
+    // A move (1, 0, 0, 0) -> (0, 0, 0, 1) keeps the sum, but every move
+    // lowers x + y + z: the table is filled in that order.
+    assert_eq!(t.order(), Some(&[true, true, true, false][..]), "ordered by x1 + x2 + x3");
     // Misère play with Gale's pass is searched too, layer by layer.
     let misere = rules.clone().misere().with_pass();
     let m = table(&misere, &[5; 4], Storage::Full);
@@ -764,6 +767,33 @@ fn a_game_with_a_memory_of_four_coordinates_is_searched_and_a_cycle_is_reported(
     let rules = Rules::from_program("endless", Program::new(endless).unwrap());
     let e = heaps::compute(&rules, &[3; 4], Storage::Full, &Control::new()).unwrap_err().to_string();
     assert!(e.contains("does not end") && e.contains("(1, 0, 0, 0) → (0, 0, 0, 1) → (1, 0, 0, 0)"), "{e}");
+    // A finite game that lowers no sum of coordinates: (a, b, c, d) ->
+    // (a - 1, b + 2, c, d) or (a, b - 1, c, d) ends in lexicographic order;
+    // the search finds its table, the values of a recursion in that order.
+    let n = 9;
+    let lexicographic = format!(
+        "fn moves(a, b, c, d) {{ let o = []; if a > 0 && b + 2 < {n} {{ o.push([a - 1, b + 2, c, d]); }} \
+         if b > 0 {{ o.push([a, b - 1, c, d]); }} o }}"
+    );
+    let rules = Rules::from_program("lexicographic", Program::new(&lexicographic).unwrap());
+    let t = table(&rules, &[n, n, 2, 2], Storage::Full);
+    assert_eq!(t.order(), None, "found by the search");
+    let mut g = vec![vec![0u32; n]; n];
+    for a in 0..n {
+        for b in 0..n {
+            let mut values = Vec::new();
+            if a > 0 && b + 2 < n {
+                values.push(g[a - 1][b + 2]);
+            }
+            if b > 0 {
+                values.push(g[a][b - 1]);
+            }
+            g[a][b] = (0..).find(|v| !values.contains(v)).unwrap();
+        }
+    }
+    for p in all_positions(&[n, n, 2, 2]) {
+        assert_eq!(t.get(&p, 0), Some(g[p[0] as usize][p[1] as usize]), "{p:?}");
+    }
 }
 
 /// A piece's moves for the brute force: (is a slide, its `d` steps).
@@ -973,7 +1003,7 @@ fn blocking_wythoff_p(n: usize, blocked: usize) -> Vec<Vec<bool>> {
 /// P-positions are those of Wythoff Nim with p - 1 diagonal options
 /// blocked (Larsson relates the two games; checked here on 24 x 24).
 #[test]
-fn larssons_game_with_p_imitations_is_searched_and_is_blocking_wythoff_at_the_start() {
+fn larssons_game_with_p_imitations_is_filled_in_the_order_of_x_plus_y_and_is_blocking_wythoff_at_the_start() {
     let example = preset("imitation-nim-2").unwrap();
     let source = example.program.as_ref().unwrap().source().to_string();
     assert!(source.contains("fn p() { 2 }"), "the example says where p is");
@@ -986,6 +1016,9 @@ fn larssons_game_with_p_imitations_is_searched_and_is_blocking_wythoff_at_the_st
         let side = 14;
         let sides = [side, side, side, p];
         let t = table(&rules, &sides, Storage::Full);
+        // Every move lowers x + y (t and c, the memory, may rise; for p = 1
+        // c is always 0 and stays in the sum).
+        assert_eq!(t.order(), Some(&[true, true, false, p == 1][..]), "p = {p}: ordered by x + y");
         let mut brute = Brute::new(imitation_moves, p, false);
         for s in all_positions(&sides) {
             assert_eq!(t.get(&s, 0), Some(brute.value(&s, 0)), "p = {p} at {s:?}");

@@ -61,13 +61,6 @@ pub enum HeapsFault {
         /// The sides of the box, one per coordinate.
         sides: Vec<usize>,
     },
-    /// An option whose coordinates do not sum to less than the position's.
-    KeepsSum {
-        /// The position.
-        position: String,
-        /// The option.
-        option: String,
-    },
     /// An option where the program's `fn position` is false.
     OptionNotAPosition {
         /// The position.
@@ -103,11 +96,6 @@ impl fmt::Display for HeapsFault {
                     sides_text(sides)
                 )
             }
-            HeapsFault::KeepsSum { position, option } => write!(
-                f,
-                "at {position}: the option {option} does not lower the sum of the coordinates (such a game is \
-                 computed by a search)"
-            ),
             HeapsFault::Cycle { positions } => write!(
                 f,
                 "the game does not end: its moves go round the cycle {positions}; a game with a memory must \
@@ -204,6 +192,10 @@ pub struct HeapTable {
     count: usize,
     /// `C(k, i)`, for the ranks of sorted positions.
     binomials: Vec<[u64; MAX_DIMENSION + 1]>,
+    /// For a program's table filled sum by sum: the coordinates whose sum
+    /// every option lowers (a proof that the game ends); `None` for a
+    /// piece's table and one found by the search.
+    order: Option<Vec<bool>>,
 }
 
 impl fmt::Debug for HeapTable {
@@ -216,6 +208,14 @@ impl HeapTable {
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// For a program's table filled sum by sum: which coordinates the sum
+    /// that every option lowers counts (all of them in most games; a game
+    /// with a memory leaves out what a move may raise). `None` for a
+    /// piece's table and for one found by the search.
+    pub fn order(&self) -> Option<&[bool]> {
+        self.order.as_deref()
     }
 
     /// The sides of the box, one per coordinate.
@@ -362,6 +362,27 @@ fn positions_with_sum(sides: &[usize], storage: Storage, s: usize, out: &mut Vec
     go(sides, storage == Storage::Sorted, 0, s, usize::MAX, &mut p, out);
 }
 
+/// Push the positions of the whole box whose coordinates in `order` sum
+/// to `s` onto `out` (the others take every value).
+fn positions_in_order(sides: &[usize], order: &[bool], s: usize, out: &mut Vec<Point>) {
+    fn go(sides: &[usize], order: &[bool], i: usize, left: usize, p: &mut Point, out: &mut Vec<Point>) {
+        if i == sides.len() {
+            if left == 0 {
+                out.push(*p);
+            }
+            return;
+        }
+        let top = if order[i] { left.min(sides[i] - 1) } else { sides[i] - 1 };
+        for v in 0..=top {
+            p[i] = v as u64;
+            go(sides, order, i + 1, if order[i] { left - v } else { left }, p, out);
+        }
+        p[i] = 0;
+    }
+    let mut p = [0; MAX_DIMENSION];
+    go(sides, order, 0, s, &mut p, out);
+}
+
 /// Whether the table of `rules` on `sides` with `storage` can be computed:
 /// the rules, the sides and the memory, without allocating.
 pub fn check(rules: &Rules, sides: &[usize], storage: Storage) -> Result<(), EngineError> {
@@ -436,6 +457,7 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
         values: Vec::new(),
         count,
         binomials: binomials(n + d + 1),
+        order: None,
     };
     let Some(program) = rules.program.as_ref() else {
         if storage == Storage::Sorted && !claims_alike(rules) {
@@ -449,36 +471,90 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
         check_alike(rules, sides, control)?;
     }
     table.values = vec![0; count * layers];
+    // The sum of every coordinate first; an option that keeps it takes the
+    // coordinates it raises out of the sum (a game with a memory of the
+    // whole box), else the search fills the table (see `grundy/program.rs`).
+    let mut order = vec![true; d];
+    loop {
+        match fill_in_order(&mut table, program, &order, control) {
+            Ok(()) => {
+                table.order = Some(order);
+                return Ok(table);
+            }
+            Err(Halt::Error(e)) => return Err(e),
+            Err(Halt::Unordered { p, q }) => {
+                let next: Vec<bool> = order.iter().zip(p.iter().zip(&q)).map(|(&on, (&a, &b))| on && b <= a).collect();
+                let sum = |c: &[u64]| c.iter().zip(&next).filter(|(_, on)| **on).map(|(v, _)| v).sum::<u64>();
+                if storage == Storage::Full && sum(&q) < sum(&p) {
+                    order = next;
+                    continue;
+                }
+                table.values.fill(0);
+                search::fill(&mut table, program, control)?;
+                return Ok(table);
+            }
+        }
+    }
+}
+
+/// Why a fill of many heaps sum by sum stopped.
+enum Halt {
+    Error(EngineError),
+    /// The option `q` of `p` does not lower the sum of the coordinates in
+    /// the order.
+    Unordered {
+        p: Vec<u64>,
+        q: Vec<u64>,
+    },
+}
+
+/// Fill the table of a program sum by sum of the coordinates of `order`
+/// (every one for sorted positions).
+fn fill_in_order(
+    table: &mut HeapTable,
+    program: &crate::rules::Program,
+    order: &[bool],
+    control: &Control,
+) -> Result<(), Halt> {
+    let rules = table.rules.clone();
+    let (sides, storage, count) = (table.sides.clone(), table.storage, table.count);
+    let (sides, d, layers) = (&sides[..], sides.len(), rules.passes.layers());
     control.start(count as u64 * layers as u64);
     let stop = control.deadline();
     let misere = rules.convention == Convention::Misere;
-    let max_sum: usize = sides.iter().map(|n| n - 1).sum();
+    let max_sum: usize = sides.iter().zip(order).filter(|(_, on)| **on).map(|(n, _)| n - 1).sum();
+    let in_order = |c: &[u64]| c.iter().zip(order).filter(|(_, on)| **on).map(|(v, _)| v).sum::<u64>();
     let mut positions = Vec::new();
     for layer in 0..layers {
         for s in 0..=max_sum {
             positions.clear();
-            positions_with_sum(sides, storage, s, &mut positions);
+            if order.iter().all(|&on| on) {
+                positions_with_sum(sides, storage, s, &mut positions);
+            } else {
+                positions_in_order(sides, order, s, &mut positions);
+            }
             let failed = |e| super::program::engine_error(super::program::failure(control, e));
-            let results: Vec<Result<(usize, u32), EngineError>> = positions
+            let results: Vec<Result<(usize, u32), Halt>> = positions
                 .par_iter()
                 .map_init(
                     || (Scope::new(), Vec::new()),
                     |(scope, values), p| {
                         if control.must_stop() {
-                            return Err(failed(super::program::stopped(control)));
+                            return Err(Halt::Error(failed(super::program::stopped(control))));
                         }
                         let p = &p[..d];
                         let at = table.index(p);
                         let is_position = if layer == 0 {
-                            program.is_position_of(p, scope, stop).map_err(failed)?
+                            program.is_position_of(p, scope, stop).map_err(|e| Halt::Error(failed(e)))?
                         } else {
                             table.values[at] != NOT_A_POSITION
                         };
                         if !is_position {
                             return Ok((at, NOT_A_POSITION));
                         }
-                        let options =
-                            program.options_of::<MAX_DIMENSION>(p, scope, stop, &rules.limits).map_err(failed)?;
+                        let options = program
+                            .options_of::<MAX_DIMENSION>(p, scope, stop, &rules.limits)
+                            .map_err(|e| Halt::Error(failed(e)))?;
                         values.clear();
                         let base = layer * count;
                         for q in &options {
@@ -487,22 +563,22 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
                                 EngineError::Heaps(make(point_text(p), point_text(q)))
                             };
                             if q.iter().zip(sides).any(|(&c, &n)| c >= n as u64) {
-                                return Err(EngineError::Heaps(HeapsFault::OutsideBox {
+                                return Err(Halt::Error(EngineError::Heaps(HeapsFault::OutsideBox {
                                     position: point_text(p),
                                     option: point_text(q),
                                     reached: q.to_vec(),
                                     sides: sides.to_vec(),
-                                }));
+                                })));
                             }
-                            if q.iter().sum::<u64>() >= s as u64 {
-                                return Err(fault(|position, option| HeapsFault::KeepsSum { position, option }));
+                            if in_order(q) >= s as u64 {
+                                return Err(Halt::Unordered { p: p.to_vec(), q: q.to_vec() });
                             }
                             let v = table.values[base + table.index(q)];
                             if v == NOT_A_POSITION {
-                                return Err(fault(|position, option| HeapsFault::OptionNotAPosition {
+                                return Err(Halt::Error(fault(|position, option| HeapsFault::OptionNotAPosition {
                                     position,
                                     option,
-                                }));
+                                })));
                             }
                             values.push(v);
                         }
@@ -520,21 +596,13 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
                 )
                 .collect();
             for r in results {
-                match r {
-                    Ok((at, v)) => table.values[layer * count + at] = v,
-                    // A game with a memory: the search computes it from scratch.
-                    Err(EngineError::Heaps(HeapsFault::KeepsSum { .. })) => {
-                        table.values.fill(0);
-                        search::fill(&mut table, program, control)?;
-                        return Ok(table);
-                    }
-                    Err(e) => return Err(e),
-                }
+                let (at, v) = r?;
+                table.values[layer * count + at] = v;
             }
             control.advance(positions.len() as u64);
         }
     }
-    Ok(table)
+    Ok(())
 }
 
 /// How many times [`compute_covering`] grows a box that an option
@@ -718,6 +786,7 @@ mod tests {
             values: Vec::new(),
             count: all.len(),
             binomials: binomials(10),
+            order: None,
         };
         let mut ranks: Vec<usize> = all.iter().map(|p| t.index(&p[..4])).collect();
         ranks.sort_unstable();
@@ -729,5 +798,28 @@ mod tests {
             positions_with_sum(&sides, Storage::Full, s, &mut full);
         }
         assert_eq!(full.len(), 625);
+    }
+
+    #[test]
+    fn each_order_lists_every_position_of_the_box_once() {
+        let sides = [3, 2, 4, 2];
+        let cells: usize = sides.iter().product();
+        for mask in 1..16u8 {
+            let order: Vec<bool> = (0..4).map(|i| mask >> i & 1 == 1).collect();
+            let top: usize = sides.iter().zip(&order).filter(|(_, on)| **on).map(|(n, _)| n - 1).sum();
+            let mut all = Vec::new();
+            for s in 0..=top {
+                let before = all.len();
+                positions_in_order(&sides, &order, s, &mut all);
+                let of = |p: &Point| -> usize {
+                    p.iter().zip(&order).filter(|(_, on)| **on).map(|(v, _)| *v as usize).sum()
+                };
+                assert!(all[before..].iter().all(|p| of(p) == s), "{order:?} {s}");
+            }
+            assert_eq!(all.len(), cells, "{order:?}");
+            all.sort_unstable();
+            all.dedup();
+            assert_eq!(all.len(), cells, "{order:?}");
+        }
     }
 }

@@ -1,12 +1,12 @@
-//! Tables of programs whose options do not all lower the coordinate sum:
-//! games with a memory (the last move kept as a coordinate), which are
-//! finite although a move may keep or raise the sum. The values are found
-//! by the depth-first search of `walk.rs` over the positions the game
-//! reaches from each cell of the box. The status of every state (not seen,
-//! on the search path, done) is one byte beside the table, counted by the
-//! memory check with it. An option that is on the search path closes a
-//! cycle: the game would not end, and the error names the positions of
-//! the cycle in the order they are played.
+//! Tables of programs whose options lower no sum of the coordinates (see
+//! `program.rs`, which tries the sums first): games that are finite although
+//! a move may keep or raise every such sum, or games that do not end. The
+//! values are found by the depth-first search of `walk.rs` over the
+//! positions the game reaches from each cell of the box. The status of
+//! every state (not seen, on the search path, done) is one byte beside the
+//! table, counted by the memory check with it. An option that is on the
+//! search path closes a cycle: the game would not end, and the error names
+//! the positions of the cycle in the order they are played.
 
 use super::walk::{Graph, Walker};
 use super::{EngineError, NOT_A_POSITION, Table};

@@ -1,7 +1,8 @@
-//! The depth-first search of games with a memory (options that keep or
-//! raise the coordinate sum), shared by the tables of one to three
-//! coordinates (`search.rs`) and of many heaps (`heaps/search.rs`): over
-//! states numbered from 0, with an explicit stack (never the call stack).
+//! The depth-first search of games whose options lower no sum of the
+//! coordinates (a game with a memory that no sum orders, or one that does
+//! not end), shared by the tables of one to three coordinates (`search.rs`)
+//! and of many heaps (`heaps/search.rs`): over states numbered from 0, with
+//! an explicit stack (never the call stack).
 //! A state's value is written once all its options have theirs; an option
 //! on the search path closes a cycle (the game would not end), and an
 //! option outside the game's domain is an error, in whatever order the

@@ -263,7 +263,6 @@ fn heaps_fault(fault: &crate::grundy::heaps::HeapsFault) -> String {
         H::OutsideBox { position, option, sides, .. } => {
             trf("heaps.fault.outside", &[("position", position), ("option", option), ("size", &sides_text(sides))])
         }
-        H::KeepsSum { position, option } => trf("heaps.fault.sum", &[("position", position), ("option", option)]),
         H::OptionNotAPosition { position, option } => {
             trf("heaps.fault.not_position", &[("position", position), ("option", option)])
         }
@@ -1132,10 +1131,6 @@ mod tests {
                 needed: 4 << 40,
                 limit: 8 << 30,
             },
-            EngineError::Heaps(crate::grundy::heaps::HeapsFault::KeepsSum {
-                position: "(1, 0, 0, 0)".into(),
-                option: "(0, 1, 0, 0)".into(),
-            }),
             EngineError::Heaps(crate::grundy::heaps::HeapsFault::Cycle {
                 positions: "(1, 0, 0, 0) → (0, 0, 0, 1) → (1, 0, 0, 0)".into(),
             }),

@@ -1,9 +1,9 @@
-//! Tables of many heaps whose options do not all lower the sum of the
-//! coordinates: games with a memory of four to eight coordinates (the last
-//! move kept as coordinates), finite although a move may keep or raise the
-//! sum. As for one to three coordinates, the values are found by the
-//! depth-first search of `grundy/walk.rs`; a cycle is reported with its
-//! positions in the order they are played.
+//! Tables of many heaps whose options lower no sum of the coordinates (see
+//! `compute` in `heaps.rs`, which tries the sums first): finite games whose
+//! moves may keep or raise every such sum, or games that do not end. As for
+//! one to three coordinates, the values are found by the depth-first search
+//! of `grundy/walk.rs`; a cycle is reported with its positions in the order
+//! they are played.
 
 use super::{HeapTable, HeapsFault};
 use crate::Control;
