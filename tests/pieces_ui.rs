@@ -590,7 +590,9 @@ fn a_piece_of_four_heaps_is_edited_as_a_list_of_moves() {
     }
     assert!(shows(&h, "No matrix can draw 4 heaps"), "the help says why it is a list");
     assert!(!shows(&h, "Terminal cells (the game ends here)"), "a piece of four heaps has no terminal cells");
-    // A new move: the jump (1, 1, 0, 0), written heap by heap.
+    // A new move: the jump (1, 1, 0, 0), written heap by heap. The heaps
+    // are treated alike: every order of its steps comes with it.
+    assert!(shows(&h, "The moves treat the heaps alike"), "Nim of 4 heaps is symmetric");
     h.get_by_role_and_label(Role::SpinButton, "x2").set_value_accesskit(1.0);
     h.run_steps(2);
     h.get_by_label("Jump (once)").click();
@@ -598,8 +600,19 @@ fn a_piece_of_four_heaps_is_edited_as_a_list_of_moves() {
     h.get_by_label("Add the move").click();
     settle(&mut h);
     let jump = Offset::of(&[1, 1, 0, 0]);
-    assert!(piece(&h).jumps.contains(&jump), "the move is a jump of the piece");
+    assert_eq!(piece(&h).jumps, jump.orders(4).into_iter().collect(), "the six orders of (1, 1, 0, 0)");
+    assert!(shows(&h, "All moves (10)") && shows(&h, "(0, 1, 0, 1)") && shows(&h, "The moves treat the heaps alike"));
+    // Removing one removes every order.
+    h.get_all_by_label("Remove").last().unwrap().click();
+    settle(&mut h);
+    assert_eq!(piece(&h), preset("nim-4").unwrap().piece);
+    // One move alone, the heaps no longer alike.
+    click(&mut h, "Treat the 4 heaps alike (every order of the steps)");
+    h.get_by_label("Add the move").click();
+    settle(&mut h);
+    assert!(piece(&h).jumps.contains(&jump) && piece(&h).jumps.len() == 1, "the jump is a move of the piece");
     assert!(shows(&h, "All moves (5)") && shows(&h, "(1, 1, 0, 0)"));
+    assert!(!shows(&h, "The moves treat the heaps alike"), "(0, 1, 0, 1) is no move");
     // The preview, the plane (x1, x2, 0, 0), is the rook with that jump.
     step_until(&mut h, "the preview of the new piece", |a| idle(a) && a.state.pieces.preview_value(1, 1).is_some());
     let g = rook_with_jumps(8, &[(1, 1)]);

@@ -157,6 +157,24 @@ impl Offset {
     }
 }
 
+impl Offset {
+    /// Every order of the first `d` steps, each once: the moves of a piece
+    /// that treats `d` heaps alike (at most `d!`, 40 320 for eight heaps).
+    pub fn orders(self, d: usize) -> Vec<Offset> {
+        let mut steps = self.steps()[..d.min(MAX_DIMENSION)].to_vec();
+        steps.sort_unstable();
+        let mut out = vec![Offset::of(&steps)];
+        // The next order in lexicographic order, until the last.
+        while let Some(i) = (1..steps.len()).rev().find(|&i| steps[i - 1] < steps[i]) {
+            let j = (i..steps.len()).rev().find(|&j| steps[j] > steps[i - 1]).unwrap_or(i);
+            steps.swap(i - 1, j);
+            steps[i..].reverse();
+            out.push(Offset::of(&steps));
+        }
+        out
+    }
+}
+
 impl fmt::Display for Offset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !are_zero(&self.rest) {
@@ -573,6 +591,39 @@ fn slide_reaches(o: Offset, ddx: u64, ddy: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_orders_of_a_move_are_every_permutation_once() {
+        // Against all d! permutations of the indices, deduplicated.
+        fn brute(o: Offset, d: usize) -> Vec<Offset> {
+            let mut perms: Vec<Vec<usize>> = vec![vec![]];
+            for _ in 0..d {
+                let mut next = Vec::new();
+                for p in &perms {
+                    for i in (0..d).filter(|i| !p.contains(i)) {
+                        next.push([p.clone(), vec![i]].concat());
+                    }
+                }
+                perms = next;
+            }
+            let steps = o.steps();
+            let mut out: Vec<Offset> =
+                perms.iter().map(|p| Offset::of(&p.iter().map(|&i| steps[i]).collect::<Vec<_>>())).collect();
+            out.sort();
+            out.dedup();
+            out
+        }
+        for (steps, d, count) in
+            [(&[1, 0, 0, 0][..], 4, 4), (&[1, 1, 0, 0], 4, 6), (&[2, 1, 0, 0, 0], 5, 20), (&[3, 2, 1, 0, 1, 0], 6, 180)]
+        {
+            let o = Offset::of(steps);
+            let mut orders = o.orders(d);
+            assert_eq!(orders.len(), count, "{steps:?}");
+            orders.sort();
+            assert_eq!(orders, brute(o, d), "{steps:?}");
+        }
+        assert_eq!(Offset::of(&[1, 2, 3, 4, 5, 6, 7, 8]).orders(8).len(), 40_320);
+    }
 
     #[test]
     fn queen_moves_from_2_1() {

@@ -1,6 +1,9 @@
 //! The moves of a piece of four to eight heaps, which no matrix can draw:
 //! a list with one row a move (its steps x1 … xd, slide or jump, and a
 //! button that removes it), and a row that writes a new move and adds it.
+//! With "treat the heaps alike" every change is made to every order of the
+//! move's steps, so the piece stays symmetric and its table is computed on
+//! sorted positions.
 
 use super::PiecesTab;
 use crate::rules::{MAX_DIMENSION, MAX_OFFSET, MAX_OFFSETS, Offset, Piece};
@@ -14,13 +17,15 @@ use egui::RichText;
 pub struct NewMove {
     pub steps: [u32; MAX_DIMENSION],
     pub slide: bool,
+    /// The heaps could not be treated alike: too many moves.
+    pub too_many: bool,
 }
 
 impl Default for NewMove {
     fn default() -> Self {
         let mut steps = [0; MAX_DIMENSION];
         steps[0] = 1;
-        NewMove { steps, slide: true }
+        NewMove { steps, slide: true, too_many: false }
     }
 }
 
@@ -47,6 +52,28 @@ fn put(piece: &mut Piece, o: Offset, slide: bool) {
     } else {
         piece.jumps.insert(o);
     }
+}
+
+/// The moves a change of `o` is made to: `o`, or every order of its steps
+/// where the heaps are treated alike.
+fn changed(o: Offset, d: usize, alike: bool) -> Vec<Offset> {
+    if alike { o.orders(d) } else { vec![o] }
+}
+
+/// The piece with every order of each move's steps, a slide where any
+/// order is one (`None` when that is more moves than a piece may have).
+fn alike(piece: &Piece, d: usize) -> Option<Piece> {
+    let mut out = Piece::default();
+    for o in piece.jumps.iter() {
+        out.jumps.extend(o.orders(d));
+    }
+    for o in piece.slides.iter() {
+        for q in o.orders(d) {
+            out.jumps.remove(&q);
+            out.slides.insert(q);
+        }
+    }
+    (out.slides.len() + out.jumps.len() <= MAX_OFFSETS).then_some(out)
 }
 
 /// What a row of the list asks for.
@@ -118,16 +145,39 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui) {
             }
         }
     });
-    let piece = &mut tab.draft.piece;
+    let (piece, alike_on) = (&mut tab.draft.piece, tab.symmetric);
     match change {
-        Some(Change::Kind(o, slide)) => put(piece, o, slide),
+        Some(Change::Kind(o, slide)) => changed(o, d, alike_on).into_iter().for_each(|q| put(piece, q, slide)),
         Some(Change::Remove(o)) => {
-            piece.slides.remove(&o);
-            piece.jumps.remove(&o);
+            for q in changed(o, d, alike_on) {
+                piece.slides.remove(&q);
+                piece.jumps.remove(&q);
+            }
         }
         None => {}
     }
+    alike_choice(tab, ui, d);
     new_move(tab, ui, d, moves.len());
+}
+
+/// "Treat the heaps alike": turned on, it gives every move all the orders
+/// of its steps (refused, with the reason, where that is too many moves).
+fn alike_choice(tab: &mut PiecesTab, ui: &mut egui::Ui, d: usize) {
+    let was = tab.symmetric;
+    let label = trf("editor.heaps.alike", &[("n", &d)]);
+    ui.checkbox(&mut tab.symmetric, label).on_hover_text(tr("editor.heaps.alike_tip"));
+    if tab.symmetric && !was {
+        match alike(&tab.draft.piece, d) {
+            Some(piece) => tab.draft.piece = piece,
+            None => tab.symmetric = false,
+        }
+        tab.new_move.too_many = !tab.symmetric;
+    }
+    if tab.new_move.too_many && !tab.symmetric {
+        ui.error_label(trf("editor.heaps.alike_too_many", &[("max", &MAX_OFFSETS)]));
+    } else if tab.draft.piece.is_symmetric_in(d) {
+        ui.phrases(RichText::new(tr("editor.heaps.sorted")).small());
+    }
 }
 
 /// The row that writes a new move: a step for each heap, slide or jump,
@@ -152,10 +202,12 @@ fn new_move(tab: &mut PiecesTab, ui: &mut egui::Ui, d: usize, count: usize) {
         });
     }
     let o = Offset::of(&new.steps[..d]);
-    let exists = tab.draft.piece.slides.contains(&o) || tab.draft.piece.jumps.contains(&o);
+    let added = changed(o, d, tab.symmetric);
+    let piece = &tab.draft.piece;
+    let new_ones = added.iter().filter(|q| !piece.slides.contains(q) && !piece.jumps.contains(q)).count();
     let why_not = if o.steps().iter().all(|&s| s == 0) {
         Some(tr("editor.heaps.zero").to_string())
-    } else if !exists && count >= MAX_OFFSETS {
+    } else if count + new_ones > MAX_OFFSETS {
         Some(trf("editor.heaps.full", &[("max", &MAX_OFFSETS)]))
     } else {
         None
@@ -167,7 +219,7 @@ fn new_move(tab: &mut PiecesTab, ui: &mut egui::Ui, d: usize, count: usize) {
     let slide = new.slide;
     let add = ui.add_enabled(why_not.is_none(), egui::Button::new(tr("editor.heaps.add")));
     if add.clicked() {
-        put(&mut tab.draft.piece, o, slide);
+        added.into_iter().for_each(|q| put(&mut tab.draft.piece, q, slide));
     }
     if let Some(why) = why_not {
         ui.phrases(RichText::new(why).small());
