@@ -102,7 +102,8 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui) {
         let font = style.resolve(ui.style());
         ui.painter().layout_no_wrap(t.to_string(), font, egui::Color32::PLACEHOLDER).size().x
     };
-    let room = ui.available_width() - 24.0;
+    // The list's own scroll bar takes a little of the width.
+    let room = ui.available_width() - 12.0;
     let longest = moves.iter().map(|&(o, _)| text(o, d)).max_by_key(String::len).unwrap_or_default();
     let between = if width(&longest, egui::TextStyle::Monospace) <= room { ", " } else { "," };
     let longest = moves.iter().map(|&(o, _)| spaced(o, d, between)).max_by_key(String::len).unwrap_or_default();
@@ -112,10 +113,12 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui) {
         .map(|k| width(tr(k), egui::TextStyle::Button) + padding)
         .sum();
     let one_line = width(&longest, egui::TextStyle::Monospace) + buttons <= room;
-    let line = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-    let text_line = ui.text_style_height(&egui::TextStyle::Monospace) + ui.spacing().item_spacing.y;
-    let row_height = if one_line { line } else { text_line + line };
-    let height = (row_height * moves.len() as f32).min(line * ROWS as f32);
+    // A row's height without the spacing below it (`show_rows` adds it).
+    let spacing = ui.spacing().item_spacing.y;
+    let text_line = ui.text_style_height(&egui::TextStyle::Monospace) + spacing;
+    let row_height = ui.spacing().interact_size.y + if one_line { 0.0 } else { text_line };
+    let line = ui.spacing().interact_size.y + spacing;
+    let height = ((row_height + spacing) * moves.len() as f32).min(line * ROWS as f32);
     let list = egui::ScrollArea::vertical().id_salt("pieces_heaps_moves");
     list.max_height(height).min_scrolled_height(height).show_rows(ui, row_height, moves.len(), |ui, rows| {
         for &(o, slide) in &moves[rows] {
