@@ -61,19 +61,26 @@ fn changed(o: Offset, d: usize, alike: bool) -> Vec<Offset> {
 }
 
 /// The piece with every order of each move's steps, a slide where any
-/// order is one (`None` when that is more moves than a piece may have).
+/// order is one (`None` when that is more moves than a piece may have:
+/// it stops there, so a large piece costs at most one move's orders more).
 fn alike(piece: &Piece, d: usize) -> Option<Piece> {
     let mut out = Piece::default();
     for o in piece.jumps.iter() {
         out.jumps.extend(o.orders(d));
+        if out.jumps.len() > MAX_OFFSETS {
+            return None;
+        }
     }
     for o in piece.slides.iter() {
         for q in o.orders(d) {
             out.jumps.remove(&q);
             out.slides.insert(q);
         }
+        if out.slides.len() + out.jumps.len() > MAX_OFFSETS {
+            return None;
+        }
     }
-    (out.slides.len() + out.jumps.len() <= MAX_OFFSETS).then_some(out)
+    Some(out)
 }
 
 /// What a row of the list asks for.
@@ -241,5 +248,23 @@ mod tests {
         put(&mut piece, o, false);
         assert!(piece.jumps.contains(&o) && !piece.slides.contains(&o));
         assert_eq!(text(o, 4), "(1, 0, 2, 0)");
+    }
+
+    #[test]
+    fn the_heaps_are_treated_alike_within_the_limit_of_moves() {
+        // A slide wins over a jump of the same steps.
+        let mut piece = Piece::default();
+        put(&mut piece, Offset::of(&[1, 1, 0, 0]), false);
+        put(&mut piece, Offset::of(&[0, 0, 1, 1]), true);
+        let alike = alike(&piece, 4).unwrap();
+        assert_eq!(alike.slides.len(), 6);
+        assert!(alike.jumps.is_empty());
+        assert!(alike.is_symmetric_in(4));
+        // Moves of eight different steps have 40 320 orders each: refused.
+        let mut big = Piece::default();
+        for k in 0..100 {
+            put(&mut big, Offset::of(&[1, 2, 3, 4, 5, 6, 7, 8 + k]), false);
+        }
+        assert!(super::alike(&big, 8).is_none());
     }
 }
