@@ -222,7 +222,7 @@ pub fn families_report(n: usize) -> String {
                 out,
                 "imitation-nim {side}^3, filled in the order of {} (found by the fill): {:.2} s, {:.2} M positions/s \
                  (target >= 1) {}, about {:.1} M options/s; P-positions with t = 0 are Wythoff's: {}",
-                table.order().map_or_else(|| "none".to_string(), |o| o.text(3)),
+                table.order().map_or_else(|| "none".to_string(), |o| o.text()),
                 secs(ordered_time),
                 rate / 1e6,
                 verdict(rate >= 1e6),

@@ -195,7 +195,7 @@ pub struct HeapTable {
     /// For a program's table filled sum by sum: the coordinates whose sum
     /// every option lowers (a proof that the game ends); `None` for a
     /// piece's table and one found by the search.
-    order: Option<Vec<bool>>,
+    order: Option<super::Order>,
 }
 
 impl fmt::Debug for HeapTable {
@@ -214,8 +214,8 @@ impl HeapTable {
     /// that every option lowers counts (all of them in most games; a game
     /// with a memory leaves out what a move may raise). `None` for a
     /// piece's table and for one found by the search.
-    pub fn order(&self) -> Option<&[bool]> {
-        self.order.as_deref()
+    pub fn order(&self) -> Option<super::Order> {
+        self.order
     }
 
     /// The sides of the box, one per coordinate.
@@ -364,7 +364,7 @@ fn positions_with_sum(sides: &[usize], storage: Storage, s: usize, out: &mut Vec
 
 /// Push the positions of the whole box whose coordinates in `order` sum
 /// to `s` onto `out` (the others take every value).
-fn positions_in_order(sides: &[usize], order: &[bool], s: usize, out: &mut Vec<Point>) {
+fn positions_in_order(sides: &[usize], order: super::Order, s: usize, out: &mut Vec<Point>) {
     fn go(sides: &[usize], order: &[bool], i: usize, left: usize, p: &mut Point, out: &mut Vec<Point>) {
         if i == sides.len() {
             if left == 0 {
@@ -380,7 +380,7 @@ fn positions_in_order(sides: &[usize], order: &[bool], s: usize, out: &mut Vec<P
         p[i] = 0;
     }
     let mut p = [0; MAX_DIMENSION];
-    go(sides, order, 0, s, &mut p, out);
+    go(sides, order.coordinates(), 0, s, &mut p, out);
 }
 
 /// Whether the table of `rules` on `sides` with `storage` can be computed:
@@ -471,28 +471,24 @@ pub fn compute(rules: &Rules, sides: &[usize], storage: Storage, control: &Contr
         check_alike(rules, sides, control)?;
     }
     table.values = vec![0; count * layers];
-    // The sum of every coordinate first; an option that keeps it takes the
-    // coordinates it raises out of the sum (a game with a memory of the
-    // whole box), else the search fills the table (see `grundy/program.rs`).
-    let mut order = vec![true; d];
+    // The sum of every coordinate first, then the sums of `Order` (on the
+    // whole box: sorted positions keep every coordinate), else the search.
+    let mut order = super::Order::all(d);
     loop {
-        match fill_in_order(&mut table, program, &order, control) {
+        match fill_in_order(&mut table, program, order, control) {
             Ok(()) => {
                 table.order = Some(order);
                 return Ok(table);
             }
             Err(Halt::Error(e)) => return Err(e),
-            Err(Halt::Unordered { p, q }) => {
-                let next: Vec<bool> = order.iter().zip(p.iter().zip(&q)).map(|(&on, (&a, &b))| on && b <= a).collect();
-                let sum = |c: &[u64]| c.iter().zip(&next).filter(|(_, on)| **on).map(|(v, _)| v).sum::<u64>();
-                if storage == Storage::Full && sum(&q) < sum(&p) {
-                    order = next;
-                    continue;
+            Err(Halt::Unordered { p, q }) => match order.without_raised(&p, &q) {
+                Some(next) if storage == Storage::Full => order = next,
+                _ => {
+                    table.values.fill(0);
+                    search::fill(&mut table, program, control)?;
+                    return Ok(table);
                 }
-                table.values.fill(0);
-                search::fill(&mut table, program, control)?;
-                return Ok(table);
-            }
+            },
         }
     }
 }
@@ -513,7 +509,7 @@ enum Halt {
 fn fill_in_order(
     table: &mut HeapTable,
     program: &crate::rules::Program,
-    order: &[bool],
+    order: super::Order,
     control: &Control,
 ) -> Result<(), Halt> {
     let rules = table.rules.clone();
@@ -522,13 +518,12 @@ fn fill_in_order(
     control.start(count as u64 * layers as u64);
     let stop = control.deadline();
     let misere = rules.convention == Convention::Misere;
-    let max_sum: usize = sides.iter().zip(order).filter(|(_, on)| **on).map(|(n, _)| n - 1).sum();
-    let in_order = |c: &[u64]| c.iter().zip(order).filter(|(_, on)| **on).map(|(v, _)| v).sum::<u64>();
+    let max_sum = order.sum(&sides.iter().map(|n| n - 1).collect::<Vec<_>>());
     let mut positions = Vec::new();
     for layer in 0..layers {
         for s in 0..=max_sum {
             positions.clear();
-            if order.iter().all(|&on| on) {
+            if order.is_all() {
                 positions_with_sum(sides, storage, s, &mut positions);
             } else {
                 positions_in_order(sides, order, s, &mut positions);
@@ -570,7 +565,7 @@ fn fill_in_order(
                                     sides: sides.to_vec(),
                                 })));
                             }
-                            if in_order(q) >= s as u64 {
+                            if order.sum(q) >= s as u64 {
                                 return Err(Halt::Unordered { p: p.to_vec(), q: q.to_vec() });
                             }
                             let v = table.values[base + table.index(q)];
@@ -805,16 +800,14 @@ mod tests {
         let sides = [3, 2, 4, 2];
         let cells: usize = sides.iter().product();
         for mask in 1..16u8 {
-            let order: Vec<bool> = (0..4).map(|i| mask >> i & 1 == 1).collect();
-            let top: usize = sides.iter().zip(&order).filter(|(_, on)| **on).map(|(n, _)| n - 1).sum();
+            let flags: Vec<bool> = (0..4).map(|i| mask >> i & 1 == 1).collect();
+            let order = crate::grundy::Order::of(&flags);
+            let top: usize = order.sum(&sides.map(|n| n - 1));
             let mut all = Vec::new();
             for s in 0..=top {
                 let before = all.len();
-                positions_in_order(&sides, &order, s, &mut all);
-                let of = |p: &Point| -> usize {
-                    p.iter().zip(&order).filter(|(_, on)| **on).map(|(v, _)| *v as usize).sum()
-                };
-                assert!(all[before..].iter().all(|p| of(p) == s), "{order:?} {s}");
+                positions_in_order(&sides, order, s, &mut all);
+                assert!(all[before..].iter().all(|p| order.sum(&p[..4]) == s as u64), "{order:?} {s}");
             }
             assert_eq!(all.len(), cells, "{order:?}");
             all.sort_unstable();

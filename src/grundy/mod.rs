@@ -10,6 +10,7 @@ mod engine;
 pub mod heaps;
 mod memory;
 pub mod naive;
+mod order;
 mod program;
 mod search;
 mod slice;
@@ -24,7 +25,7 @@ pub use memory::{
     Allocation, LIMIT_VARIABLE, LimitSource, MemoryError, check_fits, human_bytes, limit_source, memory_limit,
     size_text,
 };
-pub use program::Order;
+pub use order::Order;
 /// Fill a program's table (made by [`prepare_box`]) by the search of games
 /// with a memory, whatever order its moves have: for comparisons.
 pub use search::fill as fill_by_search;

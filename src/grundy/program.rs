@@ -14,7 +14,7 @@
 //! [`NOT_A_POSITION`] and no value; a move into such a cell is an error
 //! naming the move.
 
-use super::{EngineError, NOT_A_POSITION, Table};
+use super::{EngineError, NOT_A_POSITION, Order, Table};
 use crate::Control;
 use crate::rules::{Convention, Program, ProgramError, Rules};
 use rayon::prelude::*;
@@ -28,39 +28,6 @@ enum Halt {
     /// An option `q` of `p` that does not lower the sum: the fill starts
     /// again with another sum, or the search fills the table.
     Unordered { p: [usize; 3], q: [usize; 3] },
-}
-
-/// The coordinates whose sum the fill is ordered by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Order([bool; 3]);
-
-impl Order {
-    /// Every coordinate.
-    const ALL: Order = Order([true; 3]);
-
-    /// The sum of the coordinates of `c` in the order.
-    fn sum(self, c: [usize; 3]) -> usize {
-        c.iter().zip(self.0).filter(|(_, on)| *on).map(|(v, _)| v).sum()
-    }
-
-    /// The order without the coordinates that `q`, an option of `p` that
-    /// does not lower the sum, raises; `None` when that leaves no sum that
-    /// the option lowers (it raises every coordinate, or keeps the rest).
-    fn without_raised(self, p: [usize; 3], q: [usize; 3]) -> Option<Order> {
-        let mut next = self;
-        for i in 0..3 {
-            next.0[i] &= q[i] <= p[i];
-        }
-        (next.sum(q) < next.sum(p)).then_some(next)
-    }
-
-    /// The coordinates of the order, as the formulas name them (`x + y`),
-    /// of a game of `dimension` coordinates.
-    pub fn text(self, dimension: u8) -> String {
-        let names = ["x", "y", "z"];
-        let on: Vec<&str> = (0..dimension as usize).filter(|&i| self.0[i]).map(|i| names[i]).collect();
-        on.join(" + ")
-    }
 }
 
 impl From<ProgramError> for Halt {
@@ -82,7 +49,9 @@ pub(super) fn prepare(rules: &Rules, dims: [usize; 3]) -> Result<Table, EngineEr
 /// The positions of the box whose coordinates in `order` sum to `s`.
 fn positions_with_sum(dims: [usize; 3], order: Order, s: usize) -> Vec<[usize; 3]> {
     let [w, h, d] = dims;
-    let on = order.0;
+    // A game of fewer than three coordinates has sides of 1 beyond them.
+    let on = |i: usize| order.coordinates().get(i).copied().unwrap_or(false);
+    let on = [on(0), on(1), on(2)];
     let mut out = Vec::new();
     for z in 0..d {
         let Some(rest) = s.checked_sub(if on[2] { z } else { 0 }) else { break };
@@ -101,23 +70,25 @@ fn positions_with_sum(dims: [usize; 3], order: Order, s: usize) -> Vec<[usize; 3
 }
 
 /// Fill a table made by [`prepare`] in the first order of sums that every
-/// option lowers (see the module's comment), or by the search; progress
-/// counts positions, and the control's cancel flag and time limit are
-/// looked at before every position (and stop a position's run when the
-/// time limit passes). Gives the order the table was filled in (`None`:
-/// by the search).
-pub(super) fn fill(table: &Table, control: &Control) -> Result<Option<Order>, EngineError> {
+/// option lowers (see [`Order`]; kept as the table's order), or by the
+/// search; progress counts positions, and the control's cancel flag and
+/// time limit are looked at before every position (and stop a position's
+/// run when the time limit passes).
+pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
     let Some(program) = table.rules().program.as_ref() else {
         return Err(EngineError::InvalidRules(crate::rules::RulesError::ProgramAndPiece));
     };
-    let mut order = Order::ALL;
+    let mut order = Order::all(table.rules().dimension as usize);
     loop {
         match fill_in(table, program, order, control) {
-            Ok(()) => return Ok(Some(order)),
+            Ok(()) => {
+                let _ = table.order.set(order);
+                return Ok(());
+            }
             Err(Halt::Error(e)) => return Err(engine_error(e)),
-            Err(Halt::Unordered { p, q }) => match order.without_raised(p, q) {
+            Err(Halt::Unordered { p, q }) => match order.without_raised(&p, &q) {
                 Some(next) => order = next,
-                None => return super::search::fill(table, control).map(|()| None),
+                None => return super::search::fill(table, control),
             },
         }
     }
@@ -127,7 +98,7 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<Option<Order>, En
 fn fill_in(table: &Table, program: &Program, order: Order, control: &Control) -> Result<(), Halt> {
     let rules = table.rules();
     let dims = table.dims();
-    let max_sum = order.sum(dims.map(|n| n - 1));
+    let max_sum = order.sum(&dims.map(|n| n - 1));
     let layers = table.layers();
     control.start(table.cells_per_layer() as u64 * layers as u64);
     let stop = control.deadline();
@@ -167,7 +138,7 @@ fn fill_in(table: &Table, program: &Program, order: Order, control: &Control) ->
                             }
                             .into());
                         }
-                        if order.sum(q) >= s {
+                        if order.sum(&q) >= s {
                             return Err(Halt::Unordered { p: c, q });
                         }
                         let v = table.get_at(q, layer);
@@ -239,11 +210,11 @@ mod tests {
     fn each_order_lists_every_cell_of_the_box_once() {
         let dims = [4, 3, 5];
         for mask in 1..8u8 {
-            let order = Order([mask & 1 != 0, mask & 2 != 0, mask & 4 != 0]);
-            let top = order.sum(dims.map(|n| n - 1));
+            let order = Order::of(&[mask & 1 != 0, mask & 2 != 0, mask & 4 != 0]);
+            let top = order.sum(&dims.map(|n| n - 1));
             let mut all: Vec<[usize; 3]> = (0..=top).flat_map(|s| positions_with_sum(dims, order, s)).collect();
             for s in 0..=top {
-                assert!(positions_with_sum(dims, order, s).iter().all(|&c| order.sum(c) == s), "{order:?} {s}");
+                assert!(positions_with_sum(dims, order, s).iter().all(|c| order.sum(c) == s), "{order:?} {s}");
             }
             all.sort_unstable();
             let cells = dims[0] * dims[1] * dims[2];
@@ -251,18 +222,5 @@ mod tests {
             all.dedup();
             assert_eq!(all.len(), cells, "{order:?}");
         }
-    }
-
-    #[test]
-    fn an_option_that_keeps_the_sum_takes_out_the_coordinates_it_raises() {
-        // The no-imitation game: (2, 3, 0) -> (1, 3, 1) raises t.
-        let xy = Order::ALL.without_raised([2, 3, 0], [1, 3, 1]).unwrap();
-        assert_eq!(xy.text(3), "x + y");
-        // It keeps the rest: no order.
-        assert_eq!(xy.without_raised([1, 3, 0], [1, 3, 4]), None);
-        // It raises every coordinate of the order: none left.
-        assert_eq!(Order([true, false, false]).without_raised([1, 0, 0], [2, 0, 0]), None);
-        assert_eq!(Order([false, true, true]).text(3), "y + z");
-        assert_eq!(Order::ALL.text(2), "x + y");
     }
 }

@@ -75,11 +75,11 @@ impl Piece {
         }
     }
 
-    /// [`Piece::paint`] for a three-heap piece: with `symmetric`, every
-    /// permutation of the offset's coordinates gets `state`.
-    pub fn paint3(&mut self, offset: Offset, state: CellState, symmetric: bool) {
+    /// [`Piece::paint`] for a piece of `d` heaps: with `symmetric` (the
+    /// heaps treated alike), every order of the offset's steps gets `state`.
+    pub fn paint_heaps(&mut self, offset: Offset, state: CellState, d: usize, symmetric: bool) {
         if symmetric {
-            for o in offset.permutations() {
+            for o in offset.orders(d) {
                 self.set_cell(o, state);
             }
         } else {
@@ -87,15 +87,20 @@ impl Piece {
         }
     }
 
-    /// The three-heap piece made symmetric in all its axes: every move with
-    /// every permutation of it, the stronger state where they disagree.
-    pub fn symmetrized3(&self) -> Piece {
+    /// The piece of `d` heaps made to treat them alike: every move with
+    /// every order of its steps, the stronger state where they disagree.
+    /// `None` once that is more than `max` moves (it stops there, so a
+    /// large piece costs at most one move's orders more).
+    pub fn symmetrized_heaps(&self, d: usize, max: usize) -> Option<Piece> {
         let mut out = Piece::default();
         for o in self.slides.iter().chain(&self.jumps) {
-            let strongest = o.permutations().into_iter().map(|p| self.cell(p)).max().unwrap_or(CellState::Off);
-            out.paint3(*o, strongest, true);
+            let strongest = o.orders(d).into_iter().map(|p| self.cell(p)).max().unwrap_or(CellState::Off);
+            out.paint_heaps(*o, strongest, d, true);
+            if out.slides.len() + out.jumps.len() > max {
+                return None;
+            }
         }
-        out
+        Some(out)
     }
 
     /// Whether `o` is reached by repeating some slide at least twice (the
@@ -186,6 +191,36 @@ impl TerminalSet {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_move_of_many_heaps_is_a_slide_or_a_jump_never_both() {
+        let mut piece = Piece::default();
+        let o = Offset::of(&[1, 0, 2, 0]);
+        piece.paint_heaps(o, CellState::Slide, 4, false);
+        piece.paint_heaps(o, CellState::Jump, 4, false);
+        assert!(piece.jumps.contains(&o) && !piece.slides.contains(&o));
+        piece.paint_heaps(o, CellState::Off, 4, true);
+        assert!(piece.is_empty());
+    }
+
+    #[test]
+    fn the_heaps_are_treated_alike_within_the_limit_of_moves() {
+        use crate::rules::MAX_OFFSETS;
+        // A slide wins over a jump of the same steps.
+        let mut piece = Piece::default();
+        piece.paint_heaps(Offset::of(&[1, 1, 0, 0]), CellState::Jump, 4, false);
+        piece.paint_heaps(Offset::of(&[0, 0, 1, 1]), CellState::Slide, 4, false);
+        let alike = piece.symmetrized_heaps(4, MAX_OFFSETS).unwrap();
+        assert_eq!(alike.slides.len(), 6);
+        assert!(alike.jumps.is_empty());
+        assert!(alike.is_symmetric_in(4));
+        // Moves of eight different steps have 40 320 orders each: refused.
+        let mut big = Piece::default();
+        for k in 0..100 {
+            big.paint_heaps(Offset::of(&[1, 2, 3, 4, 5, 6, 7, 8 + k]), CellState::Jump, 8, false);
+        }
+        assert!(big.symmetrized_heaps(8, MAX_OFFSETS).is_none());
+    }
     use super::*;
     use crate::rules::{PRESET_NAMES, preset};
 
@@ -201,14 +236,14 @@ mod tests {
     #[test]
     fn three_heap_symmetry_paints_every_permutation() {
         let mut p = Piece::default();
-        p.paint3(Offset::new3(1, 2, 0), CellState::Jump, true);
+        p.paint_heaps(Offset::new3(1, 2, 0), CellState::Jump, 3, true);
         assert_eq!(p.jumps.len(), 6, "(1,2,0) has six arrangements");
-        p.paint3(Offset::new3(0, 0, 3), CellState::Slide, true);
+        p.paint_heaps(Offset::new3(0, 0, 3), CellState::Slide, 3, true);
         assert_eq!(p.slides.len(), 3, "(0,0,3) has three");
         assert!(p.slides.contains(&Offset::new(3, 0)));
         // The three-heap queen already treats its heaps alike.
         let q = preset("queen-3").unwrap().piece;
-        assert_eq!(q.symmetrized3(), q);
+        assert_eq!(q.symmetrized_heaps(3, usize::MAX).unwrap(), q);
     }
 
     #[test]
@@ -217,10 +252,10 @@ mod tests {
         use crate::grundy::compute_box;
         // A lopsided piece: one heap by 1 or 2 (jumps), two heaps together by slides.
         let mut p = Piece::default();
-        p.paint3(Offset::new3(1, 0, 0), CellState::Jump, false);
-        p.paint3(Offset::new3(0, 2, 0), CellState::Jump, false);
-        p.paint3(Offset::new3(0, 1, 1), CellState::Slide, false);
-        let mut rules = crate::rules::Rules::new("lopsided", p.symmetrized3());
+        p.paint_heaps(Offset::new3(1, 0, 0), CellState::Jump, 3, false);
+        p.paint_heaps(Offset::new3(0, 2, 0), CellState::Jump, 3, false);
+        p.paint_heaps(Offset::new3(0, 1, 1), CellState::Slide, 3, false);
+        let mut rules = crate::rules::Rules::new("lopsided", p.symmetrized_heaps(3, usize::MAX).unwrap());
         rules.dimension = 3;
         let t = compute_box(&rules, [9, 9, 9], &Control::new()).unwrap();
         for x in 0..9 {

@@ -141,25 +141,9 @@ impl Offset {
         Offset { dx: self.dy, dy: self.dx, dz: self.dz, rest: self.rest }
     }
 
-    /// The offset with its coordinates permuted in every way (the moves of a
-    /// three-heap game that treats its heaps alike): up to six offsets,
-    /// without repeats, this one first.
-    pub fn permutations(self) -> Vec<Offset> {
-        let c = self.components();
-        let mut out: Vec<Offset> = Vec::with_capacity(6);
-        for [x, y, z] in PERMUTATIONS.map(|pi| pi.map(|i| c[i])) {
-            let o = Offset::new3(x, y, z);
-            if !out.contains(&o) {
-                out.push(o);
-            }
-        }
-        out
-    }
-}
-
-impl Offset {
-    /// Every order of the first `d` steps, each once: the moves of a piece
-    /// that treats `d` heaps alike (at most `d!`, 40 320 for eight heaps).
+    /// Every order of the first `d` steps, each once, the offset itself
+    /// sorted first: the moves of a piece that treats `d` heaps alike (at
+    /// most `d!`, 40 320 for eight heaps).
     pub fn orders(self, d: usize) -> Vec<Offset> {
         let mut steps = self.steps()[..d.min(MAX_DIMENSION)].to_vec();
         steps.sort_unstable();
@@ -220,7 +204,7 @@ impl Piece {
     /// Whether every permutation of the three coordinates maps the piece's
     /// slides onto slides and its jumps onto jumps.
     pub fn is_symmetric3(&self) -> bool {
-        let closed = |set: &BTreeSet<Offset>| set.iter().all(|o| o.permutations().iter().all(|p| set.contains(p)));
+        let closed = |set: &BTreeSet<Offset>| set.iter().all(|o| o.orders(3).iter().all(|p| set.contains(p)));
         closed(&self.slides) && closed(&self.jumps)
     }
 

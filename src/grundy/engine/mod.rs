@@ -387,10 +387,7 @@ pub fn prepare_box(rules: &Rules, dims: [usize; 3]) -> Result<Table, EngineError
 /// is checked before every tile.
 pub fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
     if table.rules().program.is_some() {
-        if let Some(order) = super::program::fill(table, control)? {
-            let _ = table.order.set(order);
-        }
-        return Ok(());
+        return super::program::fill(table, control);
     }
     let plan = Plan::new(table.rules(), table.dims());
     let lines = plan.lines();

@@ -77,7 +77,10 @@ fn matrix_and_terminal(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         let was = tab.symmetric;
         ui.checkbox(&mut tab.symmetric, tr(if three { "editor.symmetric3" } else { "editor.symmetric" }));
         if tab.symmetric && !was {
-            tab.draft.piece = if three { tab.draft.piece.symmetrized3() } else { tab.draft.piece.symmetrized() };
+            let piece = &tab.draft.piece;
+            // At most 6 orders of each of a matrix's moves: never refused.
+            let three_alike = || piece.symmetrized_heaps(3, usize::MAX).unwrap_or_else(|| piece.clone());
+            tab.draft.piece = if three { three_alike() } else { piece.symmetrized() };
             tab.draft.terminal = tab.draft.terminal.symmetrized();
         }
     });
@@ -366,7 +369,7 @@ fn apply_matrix_input(tab: &mut PiecesTab, ui: &egui::Ui, at: &MatrixGrid, input
     let three = tab.draft.dimension == 3;
     let piece = &mut tab.draft.piece;
     let paint = |piece: &mut Piece, o: Offset, state: CellState| {
-        if three { piece.paint3(o, state, tab.symmetric) } else { piece.paint(o, state, tab.symmetric) }
+        if three { piece.paint_heaps(o, state, 3, tab.symmetric) } else { piece.paint(o, state, tab.symmetric) }
     };
     if let Some(o) = input.clicked {
         paint(piece, o, piece.cell(o).next());

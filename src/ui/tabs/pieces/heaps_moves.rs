@@ -6,7 +6,7 @@
 //! sorted positions.
 
 use super::PiecesTab;
-use crate::rules::{MAX_DIMENSION, MAX_OFFSET, MAX_OFFSETS, Offset, Piece};
+use crate::rules::{CellState, MAX_DIMENSION, MAX_OFFSET, MAX_OFFSETS, Offset};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::ui_ext::UiExt;
 use egui::RichText;
@@ -43,46 +43,6 @@ fn spaced(o: Offset, d: usize, between: &str) -> String {
     format!("({})", steps.join(between))
 }
 
-/// Put `o` in the piece as a slide or a jump (once, as one or the other).
-fn put(piece: &mut Piece, o: Offset, slide: bool) {
-    piece.slides.remove(&o);
-    piece.jumps.remove(&o);
-    if slide {
-        piece.slides.insert(o);
-    } else {
-        piece.jumps.insert(o);
-    }
-}
-
-/// The moves a change of `o` is made to: `o`, or every order of its steps
-/// where the heaps are treated alike.
-fn changed(o: Offset, d: usize, alike: bool) -> Vec<Offset> {
-    if alike { o.orders(d) } else { vec![o] }
-}
-
-/// The piece with every order of each move's steps, a slide where any
-/// order is one (`None` when that is more moves than a piece may have:
-/// it stops there, so a large piece costs at most one move's orders more).
-fn alike(piece: &Piece, d: usize) -> Option<Piece> {
-    let mut out = Piece::default();
-    for o in piece.jumps.iter() {
-        out.jumps.extend(o.orders(d));
-        if out.jumps.len() > MAX_OFFSETS {
-            return None;
-        }
-    }
-    for o in piece.slides.iter() {
-        for q in o.orders(d) {
-            out.jumps.remove(&q);
-            out.slides.insert(q);
-        }
-        if out.slides.len() + out.jumps.len() > MAX_OFFSETS {
-            return None;
-        }
-    }
-    Some(out)
-}
-
 /// What a row of the list asks for.
 enum Change {
     Kind(Offset, bool),
@@ -95,10 +55,11 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     ui.section(tr("editor.heaps.moves"));
     ui.phrases(RichText::new(trf("editor.heaps.help", &[("n", &d)])).small());
     let piece = &tab.draft.piece;
-    let moves: Vec<(Offset, bool)> =
-        piece.slides.iter().map(|&o| (o, true)).chain(piece.jumps.iter().map(|&o| (o, false))).collect();
-    ui.phrases(trf("editor.moves", &[("n", &moves.len())]));
-    if moves.is_empty() {
+    // Slides first, then jumps, each in order; read row by row, never copied.
+    let moves = || piece.slides.iter().map(|&o| (o, true)).chain(piece.jumps.iter().map(|&o| (o, false)));
+    let count = piece.slides.len() + piece.jumps.len();
+    ui.phrases(trf("editor.moves", &[("n", &count)]));
+    if count == 0 {
         ui.phrases(RichText::new(tr("editor.heaps.none")).italics());
     }
     let mut change = None;
@@ -111,9 +72,11 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     };
     // The list's own scroll bar takes a little of the width.
     let room = ui.available_width() - 12.0;
-    let longest = moves.iter().map(|&(o, _)| text(o, d)).max_by_key(String::len).unwrap_or_default();
-    let between = if width(&longest, egui::TextStyle::Monospace) <= room { ", " } else { "," };
-    let longest = moves.iter().map(|&(o, _)| spaced(o, d, between)).max_by_key(String::len).unwrap_or_default();
+    // The move with the most digits is the longest to write.
+    let digits = |o: &Offset| o.steps()[..d].iter().map(|v| v.checked_ilog10().map_or(1, |l| l + 1)).sum::<u32>();
+    let widest = moves().map(|(o, _)| o).max_by_key(digits).unwrap_or(Offset::of(&[]));
+    let between = if width(&text(widest, d), egui::TextStyle::Monospace) <= room { ", " } else { "," };
+    let longest = spaced(widest, d, between);
     let padding = 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x;
     let buttons: f32 = ["editor.heaps.slide", "editor.heaps.jump", "editor.heaps.remove"]
         .iter()
@@ -125,10 +88,10 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     let text_line = ui.text_style_height(&egui::TextStyle::Monospace) + spacing;
     let row_height = ui.spacing().interact_size.y + if one_line { 0.0 } else { text_line };
     let line = ui.spacing().interact_size.y + spacing;
-    let height = ((row_height + spacing) * moves.len() as f32).min(line * ROWS as f32);
+    let height = ((row_height + spacing) * count as f32).min(line * ROWS as f32);
     let list = egui::ScrollArea::vertical().id_salt("pieces_heaps_moves");
-    list.max_height(height).min_scrolled_height(height).show_rows(ui, row_height, moves.len(), |ui, rows| {
-        for &(o, slide) in &moves[rows] {
+    list.max_height(height).min_scrolled_height(height).show_rows(ui, row_height, count, |ui, rows| {
+        for (o, slide) in moves().skip(rows.start).take(rows.len()) {
             let buttons = |ui: &mut egui::Ui, change: &mut Option<Change>| {
                 if ui.add(egui::Button::selectable(slide, tr("editor.heaps.slide"))).clicked() && !slide {
                     *change = Some(Change::Kind(o, true));
@@ -155,19 +118,14 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui) {
             }
         }
     });
-    let (piece, alike_on) = (&mut tab.draft.piece, tab.symmetric);
+    let state = |slide: bool| if slide { CellState::Slide } else { CellState::Jump };
     match change {
-        Some(Change::Kind(o, slide)) => changed(o, d, alike_on).into_iter().for_each(|q| put(piece, q, slide)),
-        Some(Change::Remove(o)) => {
-            for q in changed(o, d, alike_on) {
-                piece.slides.remove(&q);
-                piece.jumps.remove(&q);
-            }
-        }
+        Some(Change::Kind(o, slide)) => tab.draft.piece.paint_heaps(o, state(slide), d, tab.symmetric),
+        Some(Change::Remove(o)) => tab.draft.piece.paint_heaps(o, CellState::Off, d, tab.symmetric),
         None => {}
     }
     alike_choice(tab, ui, d);
-    new_move(tab, ui, d, moves.len());
+    new_move(tab, ui, d, count);
 }
 
 /// "Treat the heaps alike": turned on, it gives every move all the orders
@@ -177,7 +135,7 @@ fn alike_choice(tab: &mut PiecesTab, ui: &mut egui::Ui, d: usize) {
     let label = trf("editor.heaps.alike", &[("n", &d)]);
     ui.checkbox(&mut tab.symmetric, label).on_hover_text(tr("editor.heaps.alike_tip"));
     if tab.symmetric && !was {
-        match alike(&tab.draft.piece, d) {
+        match tab.draft.piece.symmetrized_heaps(d, MAX_OFFSETS) {
             Some(piece) => tab.draft.piece = piece,
             None => tab.symmetric = false,
         }
@@ -212,9 +170,11 @@ fn new_move(tab: &mut PiecesTab, ui: &mut egui::Ui, d: usize, count: usize) {
         });
     }
     let o = Offset::of(&new.steps[..d]);
-    let added = changed(o, d, tab.symmetric);
+    // The moves an Add puts in the piece: every order of the steps, with
+    // the heaps treated alike (at most 8!, whatever steps are typed).
+    let added = if tab.symmetric { o.orders(d) } else { vec![o] };
     let piece = &tab.draft.piece;
-    let new_ones = added.iter().filter(|q| !piece.slides.contains(q) && !piece.jumps.contains(q)).count();
+    let new_ones = added.iter().filter(|&&q| piece.cell(q) == CellState::Off).count();
     let why_not = if o.steps().iter().all(|&s| s == 0) {
         Some(tr("editor.heaps.zero").to_string())
     } else if count + new_ones > MAX_OFFSETS {
@@ -229,7 +189,8 @@ fn new_move(tab: &mut PiecesTab, ui: &mut egui::Ui, d: usize, count: usize) {
     let slide = new.slide;
     let add = ui.add_enabled(why_not.is_none(), egui::Button::new(tr("editor.heaps.add")));
     if add.clicked() {
-        added.into_iter().for_each(|q| put(&mut tab.draft.piece, q, slide));
+        let state = if slide { CellState::Slide } else { CellState::Jump };
+        tab.draft.piece.paint_heaps(o, state, d, tab.symmetric);
     }
     if let Some(why) = why_not {
         ui.phrases(RichText::new(why).small());
@@ -241,30 +202,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_move_is_a_slide_or_a_jump_never_both() {
-        let mut piece = Piece::default();
+    fn a_move_is_written_with_its_steps() {
         let o = Offset::of(&[1, 0, 2, 0]);
-        put(&mut piece, o, true);
-        put(&mut piece, o, false);
-        assert!(piece.jumps.contains(&o) && !piece.slides.contains(&o));
         assert_eq!(text(o, 4), "(1, 0, 2, 0)");
-    }
-
-    #[test]
-    fn the_heaps_are_treated_alike_within_the_limit_of_moves() {
-        // A slide wins over a jump of the same steps.
-        let mut piece = Piece::default();
-        put(&mut piece, Offset::of(&[1, 1, 0, 0]), false);
-        put(&mut piece, Offset::of(&[0, 0, 1, 1]), true);
-        let alike = alike(&piece, 4).unwrap();
-        assert_eq!(alike.slides.len(), 6);
-        assert!(alike.jumps.is_empty());
-        assert!(alike.is_symmetric_in(4));
-        // Moves of eight different steps have 40 320 orders each: refused.
-        let mut big = Piece::default();
-        for k in 0..100 {
-            put(&mut big, Offset::of(&[1, 2, 3, 4, 5, 6, 7, 8 + k]), false);
-        }
-        assert!(super::alike(&big, 8).is_none());
+        assert_eq!(spaced(o, 4, ","), "(1,0,2,0)");
     }
 }
