@@ -1,7 +1,8 @@
 //! The compiled fast path of rules programs (`rules::compiled`) against the
 //! rhai path: the same options at every position of a box, the same tables,
 //! the same errors; programs outside the subset still run through rhai; and
-//! the examples are compiled (so their speed cannot fall back unnoticed).
+//! the examples are compiled, most of them on the typed tier (so their speed
+//! cannot fall back unnoticed).
 
 #![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
@@ -62,6 +63,38 @@ const EXTRA: &[&str] = &[
         for k in 0..=y / 2 { o.push([max(0, x - 1 - abs(k - 1)), k]); }
         if !(o.len() > 0) { o } else { let last = o[-1]; o.push(last); o }
     }"#,
+    // The typed tier (integers, booleans and option lists only): boolean
+    // variables and their `==`, `!` of a conjunction of comparisons,
+    // `if` without `else` around a push, if-expressions of variables,
+    // `o.len()`, `o = []`, early returns, stepped ranges, `while`, `do`,
+    // `break`, `continue`, loop counters and `terminal`.
+    r#"
+    fn terminal(x, y) { let e = x == y; e == (x + y > 20) || x * y == 12 }
+    fn moves(x, y) {
+        let o = [];
+        let odd = x % 2 == 1;
+        for (k, n) in 1..=x {
+            if !(k == y && odd != (y > 3) && n > 1) { o.push([x - k, if k < y { k } else { y }]); }
+        }
+        if o.len() > 6 { o = []; }
+        for j in range(y, 0, -2) { o.push([x, j - 1]); }
+        for (c, i) in [2, 5, 1] { if c <= x && i != 1 { o.push([x - c, y]); } }
+        let i = 0;
+        while true { i += 1; if i > y { break; } if i % 3 == 0 { continue; } o.push([max(x - i, 0), y - i]); }
+        do { i -= 2; if i < 0 { return o; } } until i < y / 2;
+        o.push([x / 2, min(y, abs(x - 3))]);
+        o
+    }"#,
+    r#"
+    fn moves(x, y, z) {
+        if x + y + z == 0 { return []; }
+        let o = [];
+        for k in 1..=x { o.push([x - k, y, z]); }
+        for k in 1..=y { if k != z { o.push([x, y - k, z]); } }
+        let m = if y < z { y } else { z };
+        for k in 1..=m { o.push([x, y - k, z - k]); }
+        o
+    }"#,
 ];
 
 fn examples() -> Vec<(String, Program)> {
@@ -93,6 +126,52 @@ fn box_positions(d: u8) -> Vec<Pos> {
 fn the_examples_and_extra_programs_are_compiled() {
     for (name, p) in examples() {
         assert!(p.is_compiled(), "{name} runs through rhai only");
+    }
+}
+
+#[test]
+fn programs_of_integers_and_option_lists_run_on_the_typed_tier() {
+    let names = ["imitation-nim", "ho-wythoff", "subtraction-1-3-4", "queen-program"];
+    let all = examples();
+    for name in names {
+        let (_, p) = all.iter().find(|(n, _)| n == name).unwrap();
+        assert!(p.is_typed(), "{name} is not on the typed tier");
+    }
+    let n = all.len();
+    assert!(all[n - 2].1.is_typed() && all[n - 1].1.is_typed(), "the typed extra programs");
+    // Arrays other than the options, indexing and calls leave it to the
+    // tree of nodes.
+    for source in [
+        "fn moves(x) { let a = [x]; let o = []; for k in 1..=a[0] { o.push([x - k]); } o }",
+        "fn f(k) { k } fn moves(x) { let o = []; for k in 1..=x { o.push([f(x - k)]); } o }",
+        "fn moves(x) { let a = [1, 2]; let o = []; for k in a { if k <= x { o.push([x - k]); } } o }",
+        "fn moves(x, y) { [[x - 1, y]] }",
+    ] {
+        let p = Program::new(source).unwrap();
+        assert!(p.is_compiled() && !p.is_typed(), "{source}");
+    }
+}
+
+#[test]
+fn options_as_listed_are_the_sorted_options_in_the_programs_order() {
+    for (name, p) in examples() {
+        let d = p.dimension() as usize;
+        if d > 3 {
+            continue;
+        }
+        let mut scope = Scope::new();
+        let limits = grundy_lab::rules::Limits::default();
+        for q in box_positions(p.dimension()).into_iter().step_by(7) {
+            let sorted = p.options_of::<3>(&q[..d], &mut scope, None, &limits);
+            let listed = p.options_listed::<3>(&q[..d], &mut scope, None, &limits);
+            let slow = p.without_fast_path().options_listed::<3>(&q[..d], &mut scope, None, &limits);
+            // The same list by either path, in the program's order.
+            assert_eq!(listed, slow, "{name} at {q:?}");
+            let mut listed = listed.unwrap();
+            listed.sort_unstable();
+            listed.dedup();
+            assert_eq!(Ok(listed), sorted, "{name} at {q:?}");
+        }
     }
 }
 

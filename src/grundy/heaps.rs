@@ -547,8 +547,12 @@ fn fill_in_order(
                         if !is_position {
                             return Ok((at, NOT_A_POSITION));
                         }
+                        // As listed: the value needs neither their order nor
+                        // the repeats gone.
+                        // As listed: the value needs neither their order nor
+                        // the repeats gone.
                         let options = program
-                            .options_of::<MAX_DIMENSION>(p, scope, stop, &rules.limits)
+                            .options_listed::<MAX_DIMENSION>(p, scope, stop, &rules.limits)
                             .map_err(|e| Halt::Error(failed(e)))?;
                         values.clear();
                         let base = layer * count;

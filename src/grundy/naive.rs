@@ -94,6 +94,18 @@ pub fn table_box(rules: &Rules, dims: [usize; 3]) -> Result<Vec<u32>, crate::rul
 
 /// The least non-negative integer not in `values`.
 pub fn mex(values: &[u32]) -> u32 {
+    // Up to 255 values: the values seen in four words on the stack.
+    if values.len() < 256 {
+        let mut seen = [0u64; 4];
+        for &v in values {
+            if v < 256 {
+                seen[v as usize >> 6] |= 1 << (v & 63);
+            }
+        }
+        // Fewer than 256 values leave a bit clear.
+        let first = seen.iter().position(|&w| w != u64::MAX).unwrap_or(3);
+        return first as u32 * 64 + seen[first].trailing_ones();
+    }
     let mut seen = vec![false; values.len() + 1];
     for &v in values {
         if (v as usize) < seen.len() {
@@ -114,5 +126,14 @@ mod tests {
         assert_eq!(mex(&[0, 2, 3, 5]), 1);
         assert_eq!(mex(&[0, 0, 0, 1]), 2);
         assert_eq!(mex(&[]), 0);
+        // Across the words of the small case, and past it.
+        let upto = |n: u32| (0..n).collect::<Vec<u32>>();
+        assert_eq!(mex(&upto(64)), 64);
+        assert_eq!(mex(&upto(200)), 200);
+        let mut gap: Vec<u32> = upto(130).into_iter().filter(|&v| v != 127).collect();
+        gap.push(300);
+        assert_eq!(mex(&gap), 127);
+        assert_eq!(mex(&upto(300)), 300);
+        assert_eq!(mex(&[255, 256, 0]), 1);
     }
 }

@@ -109,60 +109,66 @@ fn fill_in(table: &Table, program: &Program, order: Order, control: &Control) ->
             let positions = positions_with_sum(dims, order, s);
             let results: Vec<Result<(), Halt>> = positions
                 .par_iter()
-                .map_init(Scope::new, |scope, &c| {
-                    if control.must_stop() {
-                        return Err(stopped(control).into());
-                    }
-                    let p = c.map(|v| v as u64);
-                    // Outside the domain: no value, in either layer.
-                    let is_position = if layer == 0 {
-                        program.is_position(p, scope, stop).map_err(|e| failure(control, e))?
-                    } else {
-                        table.get_at(c, 0) != NOT_A_POSITION
-                    };
-                    if !is_position {
-                        table.cells[table.index_at(c, layer)].store(NOT_A_POSITION, Ordering::Relaxed);
-                        return Ok(());
-                    }
-                    let options =
-                        program.options_within(p, scope, stop, &rules.limits).map_err(|e| failure(control, e))?;
-                    let mut values = Vec::with_capacity(options.len() + 1);
-                    for q in &options {
-                        let q = q.map(|v| v as usize);
-                        if q.iter().zip(dims).any(|(&v, n)| v >= n) {
-                            return Err(ProgramError::OutsideBox {
-                                position: p,
-                                option: q.map(|v| v as u64),
-                                dims,
-                                dimension: d,
+                .map_init(
+                    || (Scope::new(), Vec::new()),
+                    |(scope, values), &c| {
+                        if control.must_stop() {
+                            return Err(stopped(control).into());
+                        }
+                        let p = c.map(|v| v as u64);
+                        // Outside the domain: no value, in either layer.
+                        let is_position = if layer == 0 {
+                            program.is_position(p, scope, stop).map_err(|e| failure(control, e))?
+                        } else {
+                            table.get_at(c, 0) != NOT_A_POSITION
+                        };
+                        if !is_position {
+                            table.cells[table.index_at(c, layer)].store(NOT_A_POSITION, Ordering::Relaxed);
+                            return Ok(());
+                        }
+                        // The options as listed: the value needs neither their
+                        // order nor the repeats gone.
+                        let options = program
+                            .options_listed::<3>(&p[..d as usize], scope, stop, &rules.limits)
+                            .map_err(|e| failure(control, e))?;
+                        values.clear();
+                        for q in &options {
+                            let q = q.map(|v| v as usize);
+                            if q.iter().zip(dims).any(|(&v, n)| v >= n) {
+                                return Err(ProgramError::OutsideBox {
+                                    position: p,
+                                    option: q.map(|v| v as u64),
+                                    dims,
+                                    dimension: d,
+                                }
+                                .into());
                             }
-                            .into());
-                        }
-                        if order.sum(&q) >= s {
-                            return Err(Halt::Unordered { p: c, q });
-                        }
-                        let v = table.get_at(q, layer);
-                        if v == NOT_A_POSITION {
-                            return Err(ProgramError::OptionNotAPosition {
-                                position: crate::rules::coordinates(p, d),
-                                option: crate::rules::coordinates(q.map(|v| v as u64), d),
+                            if order.sum(&q) >= s {
+                                return Err(Halt::Unordered { p: c, q });
                             }
-                            .into());
+                            let v = table.get_at(q, layer);
+                            if v == NOT_A_POSITION {
+                                return Err(ProgramError::OptionNotAPosition {
+                                    position: crate::rules::coordinates(p, d),
+                                    option: crate::rules::coordinates(q.map(|v| v as u64), d),
+                                }
+                                .into());
+                            }
+                            values.push(v);
                         }
-                        values.push(v);
-                    }
-                    if rules.passes.allowed(layer, !options.is_empty()) {
-                        values.push(table.get_at(c, layer - 1));
-                    }
-                    let v = if misere {
-                        let p_position = !values.is_empty() && values.iter().all(|&v| v == 1);
-                        if p_position { 0 } else { 1 }
-                    } else {
-                        super::naive::mex(&values)
-                    };
-                    table.cells[table.index_at(c, layer)].store(v, Ordering::Relaxed);
-                    Ok(())
-                })
+                        if rules.passes.allowed(layer, !options.is_empty()) {
+                            values.push(table.get_at(c, layer - 1));
+                        }
+                        let v = if misere {
+                            let p_position = !values.is_empty() && values.iter().all(|&v| v == 1);
+                            if p_position { 0 } else { 1 }
+                        } else {
+                            super::naive::mex(values)
+                        };
+                        table.cells[table.index_at(c, layer)].store(v, Ordering::Relaxed);
+                        Ok(())
+                    },
+                )
                 .collect();
             // The first failing position in a fixed order, whatever the
             // threads did first.

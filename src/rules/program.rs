@@ -294,6 +294,13 @@ impl Program {
         self.compiled.is_some()
     }
 
+    /// Whether the compiled program runs on its typed tier (integers and
+    /// booleans in slots, the options in one flat list; see
+    /// `rules/compiled/typed.rs`).
+    pub fn is_typed(&self) -> bool {
+        self.compiled.as_ref().is_some_and(|c| c.is_typed())
+    }
+
     /// The same program without the compiled fast path: every position
     /// runs through rhai (to compare the two paths, and for benchmarks).
     pub fn without_fast_path(&self) -> Program {
@@ -339,7 +346,10 @@ impl Program {
         if let Some(options) = self.compiled.as_ref().and_then(|c| c.options(p, self.dimension, stop, limits)) {
             return Ok(options);
         }
-        self.rhai_options(&p[..(self.dimension as usize).min(3)], scope, stop, limits)
+        let mut options = self.rhai_options(&p[..(self.dimension as usize).min(3)], scope, stop, limits)?;
+        options.sort_unstable();
+        options.dedup();
+        Ok(options)
     }
 
     /// [`Program::options_within`] of a position of any number of
@@ -352,13 +362,42 @@ impl Program {
         stop: Option<Instant>,
         limits: &Limits,
     ) -> Result<Vec<[u64; N]>, ProgramError> {
+        self.options_by(p, scope, stop, limits, true)
+    }
+
+    /// [`Program::options_of`] in the order `moves` lists them, repeats
+    /// kept (nothing is sorted): for filling a table, where only the values
+    /// of the options count.
+    pub fn options_listed<const N: usize>(
+        &self,
+        p: &[u64],
+        scope: &mut Scope,
+        stop: Option<Instant>,
+        limits: &Limits,
+    ) -> Result<Vec<[u64; N]>, ProgramError> {
+        self.options_by(p, scope, stop, limits, false)
+    }
+
+    fn options_by<const N: usize>(
+        &self,
+        p: &[u64],
+        scope: &mut Scope,
+        stop: Option<Instant>,
+        limits: &Limits,
+        sorted: bool,
+    ) -> Result<Vec<[u64; N]>, ProgramError> {
         if p.len() != self.dimension as usize || p.len() > N {
             return Err(ProgramError::ManyCoordinates(self.dimension));
         }
-        if let Some(options) = self.compiled.as_ref().and_then(|c| c.options_of::<N>(p, stop, limits)) {
+        if let Some(options) = self.compiled.as_ref().and_then(|c| c.options_of::<N>(p, stop, limits, sorted)) {
             return Ok(options);
         }
-        self.rhai_options(p, scope, stop, limits)
+        let mut options = self.rhai_options(p, scope, stop, limits)?;
+        if sorted {
+            options.sort_unstable();
+            options.dedup();
+        }
+        Ok(options)
     }
 
     fn rhai_options<const N: usize>(
@@ -424,8 +463,6 @@ impl Program {
             drop(coords);
             out.push(q);
         }
-        out.sort_unstable();
-        out.dedup();
         Ok(out)
     }
 
@@ -531,7 +568,7 @@ pub const EXAMPLE_PROGRAMS: &[ExampleProgram] = &[
         about: "Two-pile Nim in which a player may not imitate: after the opponent took t tokens from the \
                 shorter pile, taking t from the larger is forbidden (Larsson, Integers 9 (2009) #G4, for p = 1). \
                 A position (x, y, t) remembers the last move, so a move may keep the coordinate sum: a game \
-                with a memory, computed by a search.",
+                with a memory. Every move lowers x + y, and the table is filled in that order.",
         limits: Limits::DEFAULT,
         source: include_str!("../../assets/programs/imitation-nim.rhai"),
     },

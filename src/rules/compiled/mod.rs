@@ -1,7 +1,12 @@
 //! The fast path of rules programs: the functions of a program compiled
 //! from rhai's syntax tree to a small tree of [`eval::Node`]s over integers,
 //! booleans and arrays, run without rhai's dynamic dispatch (15 to 35 times
-//! faster on the examples).
+//! faster on the examples). Where `moves` and `terminal` call no function
+//! and every variable is an integer, a boolean or a list of options, the
+//! nodes are translated once more to the typed tier of `typed.rs` (integers
+//! in slots, the options in one flat list, no values built; two to three
+//! times faster again), which runs first; where it gives up, the tree of
+//! nodes runs the position.
 //!
 //! [`Program::options`](super::Program::options) uses it when `moves`,
 //! `terminal` and every function they call lie in the subset:
@@ -36,7 +41,7 @@
 //! always did. The limits of size are checked at least as eagerly as rhai
 //! does, so the compiled path never succeeds where rhai would fail on them
 //! (the clock aside: each path has its own per-run time limit, so a
-//! position can take up to twice it before the error): every step here
+//! position can take up to three times it before the error): every step here
 //! counts as three of rhai's operations (one step does what rhai counts as
 //! one to four), arrays are measured as rhai measures them at every change,
 //! and calls nest at most 20 deep (rhai: 24). A program that needs more
@@ -46,12 +51,14 @@
 
 mod compile;
 mod eval;
+mod typed;
 mod value;
 
 use super::{Limits, Pos};
 use eval::{Function, Run};
 use rhai::AST;
 use std::cell::Cell;
+use typed::Typed;
 use value::Value;
 use web_time::Instant;
 
@@ -61,6 +68,8 @@ pub struct Compiled {
     functions: Vec<Function>,
     moves: usize,
     terminal: Option<usize>,
+    /// The typed tier, tried first, where the functions lie in it.
+    typed: Option<Typed>,
 }
 
 thread_local! {
@@ -80,7 +89,14 @@ impl Compiled {
             roots.push(("terminal", d));
         }
         let (functions, indices) = compile::compile(ast, &roots)?;
-        Some(Compiled { functions, moves: indices[0], terminal: indices.get(1).copied() })
+        let (moves, terminal) = (indices[0], indices.get(1).copied());
+        let typed = Typed::new(&functions, moves, terminal, d);
+        Some(Compiled { functions, moves, terminal, typed })
+    }
+
+    /// Whether the program runs on the typed tier (see `typed.rs`).
+    pub fn is_typed(&self) -> bool {
+        self.typed.is_some()
     }
 
     /// The options of `p` (its first `dimension` coordinates), checked,
@@ -88,21 +104,35 @@ impl Compiled {
     /// them; `None` when this run failed or an option is refused: rhai must
     /// run the position (and report the error).
     pub fn options(&self, p: Pos, dimension: u8, stop: Option<Instant>, limits: &Limits) -> Option<Vec<Pos>> {
-        self.options_of::<3>(&p[..(dimension as usize).min(3)], stop, limits)
+        self.options_of::<3>(&p[..(dimension as usize).min(3)], stop, limits, true)
     }
 
     /// [`Compiled::options`] of a position of any number of coordinates
-    /// (`p.len()`, at most `N`), each option `N` wide with 0 beyond them.
+    /// (`p.len()`, at most `N`), each option `N` wide with 0 beyond them;
+    /// unless `sorted`, in the order `moves` lists them, repeats kept.
     pub fn options_of<const N: usize>(
         &self,
         p: &[u64],
         stop: Option<Instant>,
         limits: &Limits,
+        sorted: bool,
     ) -> Option<Vec<[u64; N]>> {
         let d = p.len();
         let mut args = [0i64; N];
         for (a, &c) in args.iter_mut().zip(p) {
             *a = i64::try_from(c).ok()?;
+        }
+        let typed = self.typed.as_ref().and_then(|t| {
+            let (time, ops, cap) = (limits.time_per_position(), limits.operations(), limits.array_size());
+            t.options(&args[..d], time, stop, ops, cap, |flat| {
+                if flat.len() / d > limits.max_options as usize {
+                    return None;
+                }
+                if sorted { options_from_flat::<N>(flat, d) } else { listed_from_flat::<N>(flat, d) }
+            })
+        });
+        if typed.is_some() {
+            return typed;
         }
         let run_end = Instant::now() + limits.time_per_position();
         let deadline = stop.map_or(run_end, |s| s.min(run_end));
@@ -110,48 +140,12 @@ impl Compiled {
         let mut run = Run::new(&self.functions, STACK.take(), deadline, limits.operations());
         let result = self.run(&mut run, &args[..d]);
         STACK.set(run.into_stack());
-        let list = result?;
-        if list.len() > limits.max_options as usize {
+        let mut out = options_from(&result?, d)?;
+        if out.len() > limits.max_options as usize {
             return None;
         }
-        let mut out = Vec::with_capacity(list.len());
-        // Options of three coordinates below 2^21 sort as one packed
-        // integer, in the same (lexicographic) order.
-        let mut packed = Vec::with_capacity(if N == 3 { list.len() } else { 0 });
-        for item in &list {
-            let mut q = [0u64; N];
-            match item {
-                Value::Small(n, v) if *n as usize == d => {
-                    for (c, &v) in q.iter_mut().zip(&v[..d]) {
-                        *c = u64::try_from(v).ok()?;
-                    }
-                }
-                Value::Array(a) if a.items.len() == d => {
-                    for (c, v) in q.iter_mut().zip(&a.items) {
-                        let Value::Int(v) = v else { return None };
-                        *c = u64::try_from(*v).ok()?;
-                    }
-                }
-                _ => return None,
-            }
-            if N == 3 && q.iter().all(|&c| c < 1 << 21) && packed.len() == out.len() {
-                packed.push(q[0] << 42 | q[1] << 21 | q[2]);
-            }
-            out.push(q);
-        }
-        if N == 3 && packed.len() == out.len() {
-            packed.sort_unstable();
-            packed.dedup();
-            let mask = (1 << 21) - 1;
-            out.clear();
-            out.extend(packed.iter().map(|&k| {
-                let mut q = [0u64; N];
-                q[..3].copy_from_slice(&[k >> 42, k >> 21 & mask, k & mask]);
-                q
-            }));
-        } else {
-            out.sort_unstable();
-            out.dedup();
+        if sorted {
+            sort_and_dedup(&mut out);
         }
         Some(out)
     }
@@ -171,5 +165,142 @@ impl Compiled {
             Value::Array(a) => Some(std::rc::Rc::try_unwrap(a).map_or_else(|a| a.items.clone(), |a| a.items)),
             _ => None,
         }
+    }
+}
+
+/// The options in the list a run of the tree of nodes gave, each `N` wide;
+/// `None` when an item is not a position of `d` coordinates.
+fn options_from<const N: usize>(list: &[Value], d: usize) -> Option<Vec<[u64; N]>> {
+    let mut out = Vec::with_capacity(list.len());
+    for item in list {
+        let mut q = [0u64; N];
+        match item {
+            Value::Small(n, v) if *n as usize == d => {
+                for (c, &v) in q.iter_mut().zip(&v[..d]) {
+                    *c = u64::try_from(v).ok()?;
+                }
+            }
+            Value::Array(a) if a.items.len() == d => {
+                for (c, v) in q.iter_mut().zip(&a.items) {
+                    let Value::Int(v) = v else { return None };
+                    *c = u64::try_from(*v).ok()?;
+                }
+            }
+            _ => return None,
+        }
+        out.push(q);
+    }
+    Some(out)
+}
+
+/// The options in a flat list of `d` integers each, sorted and without
+/// repeats, each `N` wide; `None` when a coordinate is negative.
+fn options_from_flat<const N: usize>(flat: &[i64], d: usize) -> Option<Vec<[u64; N]>> {
+    let packed = match d {
+        1 => sorted_packed::<1, N>(flat),
+        2 => sorted_packed::<2, N>(flat),
+        3 => sorted_packed::<3, N>(flat),
+        _ => None,
+    };
+    if packed.is_some() {
+        return packed;
+    }
+    let mut out = listed_from_flat(flat, d)?;
+    out.sort_unstable();
+    out.dedup();
+    Some(out)
+}
+
+/// The options in a flat list of `d` integers each, in its order, each `N`
+/// wide; `None` when a coordinate is negative.
+fn listed_from_flat<const N: usize>(flat: &[i64], d: usize) -> Option<Vec<[u64; N]>> {
+    match d {
+        1 => listed::<1, N>(flat),
+        2 => listed::<2, N>(flat),
+        3 => listed::<3, N>(flat),
+        _ => {
+            let mut out = Vec::with_capacity(flat.len() / d);
+            for item in flat.chunks_exact(d) {
+                let mut q = [0u64; N];
+                for (c, &v) in q.iter_mut().zip(item) {
+                    *c = u64::try_from(v).ok()?;
+                }
+                out.push(q);
+            }
+            Some(out)
+        }
+    }
+}
+
+/// [`listed_from_flat`] for `D` coordinates (the loop unrolled).
+fn listed<const D: usize, const N: usize>(flat: &[i64]) -> Option<Vec<[u64; N]>> {
+    if N < D {
+        return None;
+    }
+    let mut out = Vec::with_capacity(flat.len() / D);
+    let mut negative = false;
+    for item in flat.chunks_exact(D) {
+        let mut q = [0u64; N];
+        for (c, &v) in q[..D].iter_mut().zip(item) {
+            negative |= v < 0;
+            *c = v as u64;
+        }
+        out.push(q);
+    }
+    (!negative).then_some(out)
+}
+
+/// Options of `D` (at most three) coordinates, each in 0..2^21, sorted and
+/// without repeats by way of one integer each that sorts as they do
+/// (lexicographically); `None` when a coordinate is outside that range.
+fn sorted_packed<const D: usize, const N: usize>(flat: &[i64]) -> Option<Vec<[u64; N]>> {
+    const BITS: u32 = 21;
+    const MASK: u64 = (1 << BITS) - 1;
+    if N < D {
+        return None;
+    }
+    let mut keys = Vec::with_capacity(flat.len() / D);
+    let mut inside = true;
+    for q in flat.chunks_exact(D) {
+        let mut key = 0u64;
+        for &c in q {
+            inside &= (0..1 << BITS).contains(&c);
+            key = key << BITS | (c as u64 & MASK);
+        }
+        keys.push(key);
+    }
+    if !inside {
+        return None;
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    let mut out = Vec::with_capacity(keys.len());
+    for &k in &keys {
+        let mut q = [0u64; N];
+        for (i, c) in q[..D].iter_mut().enumerate() {
+            *c = k >> (BITS as usize * (D - 1 - i)) & MASK;
+        }
+        out.push(q);
+    }
+    Some(out)
+}
+
+/// Sort the options and drop repeats. Options of three coordinates below
+/// 2^21 sort as one packed integer, in the same (lexicographic) order.
+fn sort_and_dedup<const N: usize>(out: &mut Vec<[u64; N]>) {
+    if N == 3 && out.iter().all(|q| q.iter().all(|&c| c < 1 << 21)) {
+        let mut packed: Vec<u64> = out.iter().map(|q| q[0] << 42 | q[1] << 21 | q[2]).collect();
+        packed.sort_unstable();
+        packed.dedup();
+        let mask = (1 << 21) - 1;
+        out.clear();
+        out.extend(packed.iter().map(|&k| {
+            let mut q = [0u64; N];
+            q[..3].copy_from_slice(&[k >> 42, k >> 21 & mask, k & mask]);
+            q
+        }));
+    } else {
+        out.sort_unstable();
+        out.dedup();
     }
 }

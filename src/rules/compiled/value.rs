@@ -272,6 +272,7 @@ pub fn binary(op: BinOp, a: Value, b: Value) -> Result<Value, Flow> {
 
 /// `x op y` for an arithmetic or bitwise operator as rhai computes it:
 /// `None` on overflow, division by zero or a shift out of range.
+#[inline]
 pub fn int_op(op: BinOp, x: i64, y: i64) -> Option<i64> {
     match op {
         BinOp::Add => x.checked_add(y),
