@@ -37,12 +37,11 @@ enum Ty {
     List,
 }
 
-/// An integer at hand: a variable or a constant.
+/// An integer at hand: the slot of a variable, or of a constant (the
+/// constants of a function sit in slots after its variables, written at
+/// the start of each call, so that reading one is never a branch).
 #[derive(Clone, Copy, Debug)]
-enum Leaf {
-    Const(i64),
-    Var(usize),
-}
+struct Leaf(usize);
 
 /// An integer expression.
 #[derive(Debug)]
@@ -111,9 +110,9 @@ enum Stmt {
     /// `let o = []` or `o = []`.
     Clear(usize),
     /// `o.push([a, b, ...])`, one option.
-    Push(usize, Vec<Int>),
+    Push(Put),
     /// `if c { o.push([a, b, ...]) }` (no `else`).
-    PushIf(Bool, usize, Vec<Int>),
+    PushIf(Bool, Put),
     Block(Vec<Stmt>),
     If(Bool, Box<Stmt>, Box<Stmt>),
     Range {
@@ -154,10 +153,39 @@ enum Stmt {
     Unit,
 }
 
+/// One option written into a list: the list, the coordinates, and, when
+/// every coordinate is an integer at hand, an operator on two of them or a
+/// choice between two by a comparison, the steps of the whole push (known
+/// before the run).
+#[derive(Debug)]
+struct Put {
+    slot: usize,
+    items: Vec<Int>,
+    steps: Option<u64>,
+}
+
+impl Put {
+    fn new(slot: usize, items: Vec<Int>) -> Put {
+        let steps = items
+            .iter()
+            .map(|i| match i {
+                Int::Const(_) | Int::Var(_) => Some(1),
+                Int::Bin2(..) => Some(3),
+                Int::Pick(..) => Some(5),
+                _ => None,
+            })
+            .sum::<Option<u64>>()
+            .map(|n| 2 + n);
+        Put { slot, items, steps }
+    }
+}
+
 /// One function of the tier: its statements and what it gives back.
 #[derive(Debug)]
 struct Body {
     slots: usize,
+    /// The constants at hand, in the slots after `slots`.
+    constants: Vec<i64>,
     /// Whether the statements and the result form a block (one step).
     block: bool,
     stmts: Vec<Stmt>,
@@ -263,14 +291,15 @@ impl Typed {
 /// list.
 fn body(f: &Function, width: usize, terminal: bool) -> Option<Body> {
     let types = infer(f)?;
-    let t = Translate { types: &types, width, terminal };
+    let t = Translate { types: &types, width, terminal, slots: f.slots, constants: Default::default() };
     let (block, nodes): (bool, &[Node]) = match &f.body {
         Node::Block(nodes) => (true, nodes),
         other => (false, std::slice::from_ref(other)),
     };
     let (last, rest) = nodes.split_last()?;
     let stmts = rest.iter().map(|n| t.stmt(n)).collect::<Option<Vec<_>>>()?;
-    Some(Body { slots: f.slots, block, stmts, out: t.out(last)? })
+    let out = t.out(last)?;
+    Some(Body { slots: f.slots, constants: t.constants.into_inner(), block, stmts, out })
 }
 
 /// The type of every slot of `f` (parameters and loop variables are
@@ -419,6 +448,9 @@ struct Translate<'a> {
     types: &'a [Option<Ty>],
     width: usize,
     terminal: bool,
+    /// The slots of the variables; the constants follow.
+    slots: usize,
+    constants: std::cell::RefCell<Vec<i64>>,
 }
 
 impl Translate<'_> {
@@ -429,8 +461,15 @@ impl Translate<'_> {
     /// An integer variable or constant.
     fn leaf(&self, node: &Node) -> Option<Leaf> {
         match node {
-            Node::Const(Scalar::Int(i)) => Some(Leaf::Const(*i)),
-            Node::Var(s) if self.is(*s, Ty::Int) => Some(Leaf::Var(*s)),
+            Node::Const(Scalar::Int(i)) => {
+                let mut constants = self.constants.borrow_mut();
+                let k = constants.iter().position(|c| c == i).unwrap_or_else(|| {
+                    constants.push(*i);
+                    constants.len() - 1
+                });
+                Some(Leaf(self.slots + k))
+            }
+            Node::Var(s) if self.is(*s, Ty::Int) => Some(Leaf(*s)),
             _ => None,
         }
     }
@@ -524,13 +563,13 @@ impl Translate<'_> {
             }
             Node::Push(place, v) if self.is(place.slot, Ty::List) => match &**v {
                 Node::Array(items) if items.len() == self.width => {
-                    Stmt::Push(place.slot, items.iter().map(|i| self.int(i)).collect::<Option<_>>()?)
+                    Stmt::Push(Put::new(place.slot, items.iter().map(|i| self.int(i)).collect::<Option<_>>()?))
                 }
                 _ => return None,
             },
             Node::Block(items) => Stmt::Block(items.iter().map(|i| self.stmt(i)).collect::<Option<_>>()?),
             Node::If(c, x, y) => match (self.bool(c)?, self.stmt(x)?, &**y) {
-                (c, Stmt::Push(slot, items), Node::Block(none)) if none.is_empty() => Stmt::PushIf(c, slot, items),
+                (c, Stmt::Push(put), Node::Block(none)) if none.is_empty() => Stmt::PushIf(c, put),
                 (c, x, y) => Stmt::If(c, Box::new(x), b(y)?),
             },
             Node::For { var, counter, over, body } => match &**over {
@@ -633,6 +672,7 @@ impl Machine<'_> {
         self.ints.clear();
         self.ints.extend_from_slice(args);
         self.ints.resize(f.slots, 0);
+        self.ints.extend_from_slice(&f.constants);
         if self.lists.len() < f.slots {
             self.lists.resize_with(f.slots, Vec::new);
         }
@@ -673,11 +713,8 @@ impl Machine<'_> {
     }
 
     #[inline]
-    fn leaf(&self, l: Leaf) -> i64 {
-        match l {
-            Leaf::Const(i) => i,
-            Leaf::Var(s) => self.ints[s],
-        }
+    fn leaf(&self, Leaf(s): Leaf) -> i64 {
+        self.ints[s]
     }
 
     #[inline]
@@ -933,19 +970,47 @@ impl Machine<'_> {
         Ok(Flow::Next)
     }
 
-    /// Write one option into a list.
+    /// Write one option into a list (with the steps of `Push`).
     #[inline]
-    fn push(&mut self, slot: usize, items: &[Int]) -> R<()> {
-        // (A failure leaves part of an option: the run is over.)
-        for item in items {
-            let v = self.simple(item)?;
-            self.lists[slot].push(v);
+    fn put(&mut self, put: &Put) -> R<()> {
+        let mut q = [0i64; super::value::INLINE];
+        let q = &mut q[..put.items.len()];
+        match put.steps {
+            Some(n) => {
+                self.count(n);
+                for (c, item) in q.iter_mut().zip(&put.items) {
+                    *c = self.at_hand(item)?;
+                }
+            }
+            None => {
+                self.count(2);
+                for (c, item) in q.iter_mut().zip(&put.items) {
+                    *c = self.simple(item)?;
+                }
+            }
+        }
+        let list = &mut self.lists[put.slot];
+        list.reserve(q.len());
+        for &c in q.iter() {
+            list.push(c);
         }
         // rhai's size of the list: 1 + width for each option.
-        if self.lists[slot].len() * (1 + self.width) > self.array_cap * self.width {
+        if list.len() * (1 + self.width) > self.array_cap * self.width {
             return Err(Fail);
         }
         Ok(())
+    }
+
+    /// A coordinate of a [`Put`] with its steps known: counted there.
+    #[inline]
+    fn at_hand(&self, e: &Int) -> R<i64> {
+        match e {
+            Int::Const(i) => Ok(*i),
+            Int::Var(s) => Ok(self.ints[*s]),
+            Int::Bin2(op, a, b) => int_op(*op, self.leaf(*a), self.leaf(*b)).ok_or(Fail),
+            Int::Pick(c, a, b) => Ok(self.leaf(if self.cmp(*c) { *a } else { *b })),
+            _ => Err(Fail),
+        }
     }
 
     fn stmt(&mut self, s: &Stmt) -> R<Flow> {
@@ -967,16 +1032,12 @@ impl Machine<'_> {
                 self.count(2);
                 self.lists[*slot].clear();
             }
-            Stmt::Push(slot, items) => {
-                self.count(2);
-                self.push(*slot, items)?;
-            }
-            Stmt::PushIf(c, slot, items) => {
+            Stmt::Push(put) => self.put(put)?,
+            Stmt::PushIf(c, put) => {
                 // As `If` with `Push` and an empty `else` block.
                 self.count(1);
                 if self.bool(c)? {
-                    self.count(2);
-                    self.push(*slot, items)?;
+                    self.put(put)?;
                 } else {
                     self.count(1);
                 }
