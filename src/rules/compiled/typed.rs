@@ -2,19 +2,21 @@
 //! every variable is, for the whole function, an integer, a boolean or a
 //! list of options, and which call no function of the program. Such a
 //! function is translated once more, from its [`Node`] tree to trees whose
-//! every expression has one type: integers are `i64` in numbered slots and
-//! the options are written side by side into one flat list, so that a run
-//! builds no [`super::value::Value`] at all (about twice as fast as the
-//! tree of nodes on the examples).
+//! every expression has one type: integers are `i64` in numbered slots
+//! (constants too, after the variables) and the options are written side
+//! by side into one flat list, so that a run builds no
+//! [`super::value::Value`] at all (two to four times as fast as the tree of
+//! nodes on the examples).
 //!
 //! The subset is that of the node tree without calls, indexing, arrays
-//! other than the option lists, and `for` over an array. Each construct
-//! counts the same operations as [`super::eval::Run`] counts for it (see
-//! `STEP` there), so this tier stops wherever the tree of nodes would; the
-//! count and the clock are read at every pass of a loop and at the end of
-//! the run. Any failure (an overflow, a limit, an option list beyond the
-//! array limit) gives up, and the position runs again on the tree of nodes
-//! and then, if need be, through rhai.
+//! other than the option lists and constant arrays to loop over. Each
+//! construct counts the same operations as [`super::eval::Run`] counts for
+//! it (see `STEP` there), so this tier stops wherever the tree of nodes
+//! would; the count is checked at every pass of a loop and at the end of
+//! the run, the clock every [`CLOCK_EVERY`] operations. Any failure (an
+//! overflow, a limit, an option list beyond the array limit) gives up, and
+//! the position runs again on the tree of nodes and then, if need be,
+//! through rhai.
 
 use super::eval::{Builtin, Function, Iterable, Node};
 use super::value::{BinOp, Scalar, int_op};
