@@ -674,6 +674,23 @@ fn bad_programs_give_messages() {
     // A move that leaves the box (its sum still falls) is named.
     let outside = program_error("fn moves(x, y) { if x > 1 && y == 0 { [[0, x - 1]] } else { [] } }", [5, 2, 1]);
     assert!(outside.contains("outside the 5 x 2 box"), "{outside}");
+    // The fault reported at a position is that of its smallest faulty
+    // option, in whatever order the program lists them: here (0, 2) itself
+    // (a cycle), not (1, 0), which is no position. As a literal list and
+    // as pushes (the typed tier of compiled programs).
+    for listed in [
+        "[[1, 0], [0, 2]]",
+        "[[0, 2], [1, 0]]",
+        "let o = []; o.push([1, 0]); o.push([0, 2]); o",
+        "let o = []; o.push([0, 2]); o.push([1, 0]); o",
+    ] {
+        let source = format!(
+            "fn position(x, y) {{ !(x == 1 && y == 0) }} \
+             fn moves(x, y) {{ if x == 0 && y == 2 {{ {listed} }} else {{ [] }} }}"
+        );
+        let e = program_error(&source, [2, 3, 1]);
+        assert!(e.contains("the cycle (0, 2) → (0, 2)"), "{listed}: {e}");
+    }
     // A program whose run is slow everywhere stops at the time budget.
     let slow = Program::new("fn moves(x) { let s = 0; for i in 0..20000 { s += i; } [] }").unwrap();
     let control = Control::with_time_limit(std::time::Duration::from_millis(50));

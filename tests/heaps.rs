@@ -275,6 +275,17 @@ fn a_false_claim_of_heaps_alike_a_move_out_of_the_box_and_huge_boxes_are_refused
     let rules = Rules::from_program("keeps", Program::new(sum).unwrap());
     let e = heaps::compute(&rules, &[4; 4], Storage::Full, &Control::new()).unwrap_err().to_string();
     assert!(e.contains("lies outside the box 4 x 4 x 4 x 4"), "{e}");
+    // Of two options out of the box, the smaller is named, in whatever
+    // order the program lists them (a covering grows the box to hold it).
+    for listed in ["[[0, 3, 0, 0], [0, 0, 0, 5]]", "[[0, 0, 0, 5], [0, 3, 0, 0]]"] {
+        let source = format!("fn moves(a, b, c, d) {{ if a == 1 && b == 0 {{ {listed} }} else {{ [] }} }}");
+        let rules = Rules::from_program("leaves", Program::new(&source).unwrap());
+        let e = heaps::compute(&rules, &[2; 4], Storage::Full, &Control::new()).unwrap_err().to_string();
+        assert!(
+            e.contains("at (1, 0, 0, 0): the option (0, 0, 0, 5) lies outside the box 2 x 2 x 2 x 2"),
+            "{listed}: {e}"
+        );
+    }
     let rules = preset("nim-4").unwrap();
     let e = heaps::check(&rules, &[1_000_000; 4], Storage::Full).unwrap_err().to_string();
     assert!(e.contains("1000000 x 1000000 x 1000000 x 1000000 is") && e.contains("the limit on this machine"), "{e}");

@@ -549,18 +549,13 @@ fn fill_in_order(
                         }
                         // As listed: the value needs neither their order nor
                         // the repeats gone.
-                        // As listed: the value needs neither their order nor
-                        // the repeats gone.
                         let options = program
                             .options_listed::<MAX_DIMENSION>(p, scope, stop, &rules.limits)
                             .map_err(|e| Halt::Error(failed(e)))?;
-                        values.clear();
                         let base = layer * count;
-                        for q in &options {
+                        // The value of an option, or why it has none.
+                        let value_of = |q: &[u64; MAX_DIMENSION]| -> Result<u32, Halt> {
                             let q = &q[..d];
-                            let fault = |make: fn(String, String) -> HeapsFault| {
-                                EngineError::Heaps(make(point_text(p), point_text(q)))
-                            };
                             if q.iter().zip(sides).any(|(&c, &n)| c >= n as u64) {
                                 return Err(Halt::Error(EngineError::Heaps(HeapsFault::OutsideBox {
                                     position: point_text(p),
@@ -574,12 +569,21 @@ fn fill_in_order(
                             }
                             let v = table.values[base + table.index(q)];
                             if v == NOT_A_POSITION {
-                                return Err(Halt::Error(fault(|position, option| HeapsFault::OptionNotAPosition {
-                                    position,
-                                    option,
+                                return Err(Halt::Error(EngineError::Heaps(HeapsFault::OptionNotAPosition {
+                                    position: point_text(p),
+                                    option: point_text(q),
                                 })));
                             }
-                            values.push(v);
+                            Ok(v)
+                        };
+                        values.clear();
+                        for q in &options {
+                            match value_of(q) {
+                                Ok(v) => values.push(v),
+                                Err(e) => {
+                                    return Err(super::program::smallest_fault(&options, value_of).unwrap_or(e));
+                                }
+                            }
                         }
                         if rules.passes.allowed(layer, !options.is_empty()) {
                             values.push(table.values[base - count + at]);

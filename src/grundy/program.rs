@@ -131,8 +131,8 @@ fn fill_in(table: &Table, program: &Program, order: Order, control: &Control) ->
                         let options = program
                             .options_listed::<3>(&p[..d as usize], scope, stop, &rules.limits)
                             .map_err(|e| failure(control, e))?;
-                        values.clear();
-                        for q in &options {
+                        // The value of an option, or why it has none.
+                        let value_of = |q: &[u64; 3]| -> Result<u32, Halt> {
                             let q = q.map(|v| v as usize);
                             if q.iter().zip(dims).any(|(&v, n)| v >= n) {
                                 return Err(ProgramError::OutsideBox {
@@ -154,7 +154,14 @@ fn fill_in(table: &Table, program: &Program, order: Order, control: &Control) ->
                                 }
                                 .into());
                             }
-                            values.push(v);
+                            Ok(v)
+                        };
+                        values.clear();
+                        for q in &options {
+                            match value_of(q) {
+                                Ok(v) => values.push(v),
+                                Err(e) => return Err(smallest_fault(&options, value_of).unwrap_or(e)),
+                            }
                         }
                         if rules.passes.allowed(layer, !options.is_empty()) {
                             values.push(table.get_at(c, layer - 1));
@@ -180,6 +187,16 @@ fn fill_in(table: &Table, program: &Program, order: Order, control: &Control) ->
         table.frontier.store(layer + 1, Ordering::Release);
     }
     Ok(())
+}
+
+/// The fault of the smallest option that has one: what a fill reports at
+/// a position (and so the box a covering grows to, or the order it tries
+/// next) does not hang on the order the program lists its options in. Run
+/// only once an option has failed, so the fill itself never sorts.
+pub(super) fn smallest_fault<T: Ord + Clone, E>(options: &[T], value_of: impl Fn(&T) -> Result<u32, E>) -> Option<E> {
+    let mut sorted = options.to_vec();
+    sorted.sort_unstable();
+    sorted.iter().find_map(|q| value_of(q).err())
 }
 
 /// What stopped a fill of a program's table: a cancel, or its time limit.
