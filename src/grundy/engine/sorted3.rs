@@ -164,6 +164,57 @@ pub(super) fn grundy_tile_sorted3<const N: usize>(
     }
 }
 
+/// The pages of a line array (`per_line` words a line) that hold a line
+/// through some sorted cell: the only lines the kernel reads or writes.
+/// Chunk `i` of the answer is the words `512 i .. 512 (i + 1)` (4 KB).
+///
+/// On a cube of side `n`, the sorted cells are, for each pair of the other
+/// two coordinates, an interval of any one coordinate: `x` in `y .. n`
+/// (for `y >= z`), `y` in `z ..= x` (for `x >= z`) or `z` in `0 ..= y` (for
+/// `x >= y`). Along it the line of a family moves by that coordinate's
+/// coefficient; the coordinate with the smallest step is walked, so the
+/// lines of an interval fill a range of the array with small gaps.
+pub(super) fn pages_of_sorted_lines(plan: &Plan, s3: &Sorted3, per_line: usize, len: usize) -> Vec<bool> {
+    const CHUNK: usize = 512;
+    let mut used = vec![false; len.div_ceil(CHUNK)];
+    let n = plan.dims[0];
+    let mut mark = |first_word: usize, end_word: usize| {
+        for chunk in &mut used[first_word / CHUNK..end_word.div_ceil(CHUNK)] {
+            *chunk = true;
+        }
+    };
+    for (i, &(kind, _)) in plan.families.iter().enumerate() {
+        let super::LineKind::Affine { coef, .. } = kind else {
+            unreachable!("three heaps treated alike have affine lines only")
+        };
+        let step = |a: usize| (coef[a] as isize).unsigned_abs();
+        let a = (0..3).min_by_key(|&a| step(a)).unwrap_or(0);
+        let line = |c: [usize; 3]| s3.bases[i] + plan.line(kind, c);
+        for u in 0..n {
+            for v in 0..=u {
+                // (u, v) are the other two coordinates, larger first.
+                let (lo, hi) = match a {
+                    0 => ([u, u, v], [n - 1, u, v]),
+                    1 => ([u, v, v], [u, u, v]),
+                    _ => ([u, v, 0], [u, v, v]),
+                };
+                if step(a) * per_line <= CHUNK {
+                    let (l0, l1) = (line(lo), line(hi));
+                    mark(l0.min(l1) * per_line, (l0.max(l1) + 1) * per_line);
+                } else {
+                    let mut c = lo;
+                    while c[a] <= hi[a] {
+                        let l = line(c);
+                        mark(l * per_line, (l + 1) * per_line);
+                        c[a] += 1;
+                    }
+                }
+            }
+        }
+    }
+    used
+}
+
 /// Start the set of `line` (empty so far) as the union of the sets of
 /// `parts`, with its summary and mex.
 fn start_line(st: &Lines, words: usize, summary_words: usize, line: usize, parts: &[usize]) {
@@ -179,4 +230,43 @@ fn start_line(st: &Lines, words: usize, summary_words: usize, line: usize, parts
         }
     }
     st.mex.set(line, mex.unwrap_or(words * 64) as u32);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Plan;
+    use super::pages_of_sorted_lines;
+    use crate::rules::preset;
+
+    /// Every word of every line through a sorted cell (the only lines the
+    /// kernel reads or writes) lies in a chunk the marking names, and on a
+    /// larger cube the marking leaves chunks out.
+    #[test]
+    fn the_marked_pages_hold_every_line_through_a_sorted_cell() {
+        for (name, n) in [("queen-3-all", 37), ("queen-3-all", 64), ("nim-3", 41)] {
+            let rules = preset(name).expect("preset");
+            let plan = Plan::new(&rules, [n, n, n]);
+            let s3 = plan.sorted3.as_ref().expect("three heaps treated alike");
+            for per_line in [plan.words, plan.summary_words] {
+                let len = plan.lines() * per_line;
+                let used = pages_of_sorted_lines(&plan, s3, per_line, len);
+                for z in 0..n {
+                    for y in z..n {
+                        for x in y..n {
+                            for (i, &(kind, _)) in plan.families.iter().enumerate() {
+                                let l = s3.bases[i] + plan.line(kind, [x, y, z]);
+                                for w in l * per_line..(l + 1) * per_line {
+                                    assert!(used[w / 512], "{name} {n}: line {l} of ({x}, {y}, {z}) not marked");
+                                }
+                            }
+                        }
+                    }
+                }
+                let share = used.iter().filter(|&&u| u).count() as f64 / used.len() as f64;
+                if name == "queen-3-all" && n == 64 && per_line == plan.words {
+                    assert!(share < 0.8, "{name} {n}: {share:.2} of the pages marked");
+                }
+            }
+        }
+    }
 }
