@@ -304,3 +304,76 @@ fn sort_and_dedup<const N: usize>(out: &mut Vec<[u64; N]>) {
         out.dedup();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Compiled, Run};
+    use crate::rules::{EXAMPLE_PROGRAMS, Limits};
+    use std::time::Duration;
+    use web_time::Instant;
+
+    /// The least operation limit under which `ok(limit)` holds: a run
+    /// fails exactly when it counts more operations than the limit, so
+    /// this is the operations the run counts.
+    fn least(ok: impl Fn(u64) -> bool) -> u64 {
+        let (mut lo, mut hi) = (0u64, 1u64 << 32);
+        assert!(ok(hi), "the run fails even without a limit");
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if ok(mid) { hi = mid } else { lo = mid + 1 }
+        }
+        lo
+    }
+
+    /// The typed tier counts, at every position, exactly the operations
+    /// the tree of nodes counts (so it stops at the operation limit where
+    /// the tree of nodes would), on the typed examples and on loops whose
+    /// body is one push under each kind of condition (run by the typed
+    /// tier without going through a statement per pass).
+    #[test]
+    fn the_typed_tier_counts_the_operations_of_the_tree_of_nodes() {
+        let loops = [
+            "fn moves(x, y) { let o = []; for k in 1..=x { o.push([x - k, y]); } o }",
+            "fn moves(x, y) { let o = []; for k in 0..x { if k != y { o.push([k, y + k]); } } o }",
+            "fn moves(x, y) { let o = []; for k in 1..=x { if !(k == y && x > y) { o.push([x - k, if x <= y { k } else { 0 }]); } } o }",
+            "fn moves(x, y) { let o = []; for k in 1..=x { if k < 3 || k == y { o.push([x - k, y]); } } o }",
+            "fn moves(x, y) { let o = []; for k in 1..=y { if k % 2 == 0 { o.push([x, y - k]); } } o }",
+            "fn moves(x, y) { let o = []; for (k, i) in 1..=x { if i < 4 { o.push([x - k, y]); } } o }",
+        ];
+        let sources: Vec<&str> = EXAMPLE_PROGRAMS.iter().map(|e| e.source).chain(loops).collect();
+        let limits = Limits::default();
+        super::value::set_array_cap(limits.array_size());
+        let mut typed_programs = 0;
+        for source in sources {
+            let ast = crate::script::engine_for(source).compile(source).expect("the program compiles");
+            let d =
+                (1..=8u8).find(|&d| ast.iter_functions().any(|f| f.name == "moves" && f.params.len() == d as usize));
+            let d = d.expect("a moves function");
+            let has_terminal = ast.iter_functions().any(|f| f.name == "terminal");
+            let Some(c) = Compiled::new(&ast, d, has_terminal) else { continue };
+            let Some(typed) = &c.typed else { continue };
+            typed_programs += 1;
+            let side: i64 = if d <= 2 { 9 } else { 4 };
+            for k in 0..side.pow(u32::from(d.min(3))) {
+                let mut args = vec![0i64; d as usize];
+                let mut rest = k;
+                for a in args.iter_mut().take(3) {
+                    *a = rest % side;
+                    rest /= side;
+                }
+                let by_nodes = least(|max| {
+                    let far = Instant::now() + Duration::from_secs(60);
+                    let mut run = Run::new(&c.functions, Vec::new(), far, max);
+                    c.run(&mut run, &args).is_some()
+                });
+                let by_typed = least(|max| {
+                    typed
+                        .options(&args, Duration::from_secs(60), None, max, limits.array_size(), |_| Some(()))
+                        .is_some()
+                });
+                assert_eq!(by_typed, by_nodes, "{source}\nat {args:?}");
+            }
+        }
+        assert!(typed_programs >= 10, "only {typed_programs} programs on the typed tier");
+    }
+}

@@ -883,6 +883,11 @@ impl Machine<'_> {
             Stmt::Range { var, counter, from, to, inclusive, body } => {
                 self.count(1);
                 let (a, b) = (self.int(from)?, self.int(to)?);
+                if counter.is_none()
+                    && let Some((cond, put, steps)) = one_push(body)
+                {
+                    return self.push_loop(*var, a, b, *inclusive, cond, put, steps);
+                }
                 let mut n = 0;
                 let mut i = a;
                 while if *inclusive { i <= b } else { i < b } {
@@ -972,24 +977,85 @@ impl Machine<'_> {
         Ok(Flow::Next)
     }
 
+    /// `for var in a..b` (or `a..=b`) whose body is one push of integers
+    /// at hand, under a condition or none: the passes of [`Machine::pass`],
+    /// [`Machine::stmt`] and [`Machine::bool`] with their counts, without
+    /// going through them for every option.
+    #[allow(clippy::too_many_arguments)]
+    fn push_loop(
+        &mut self,
+        var: usize,
+        a: i64,
+        b: i64,
+        inclusive: bool,
+        cond: Option<&Bool>,
+        put: &Put,
+        steps: u64,
+    ) -> R<Flow> {
+        let mut i = a;
+        while if inclusive { i <= b } else { i < b } {
+            // `pass`: one step, the limits, the variable.
+            self.count(1);
+            self.check()?;
+            self.ints[var] = i;
+            let take = match cond {
+                None => true,
+                Some(c) => {
+                    // `PushIf`: one step for the `if`, then the condition.
+                    self.count(1);
+                    let t = self.test(c)?;
+                    if !t {
+                        // The empty `else` block.
+                        self.count(1);
+                    }
+                    t
+                }
+            };
+            if take {
+                self.put_at_hand(put, steps)?;
+            }
+            if i == b {
+                break;
+            }
+            i += 1;
+        }
+        Ok(Flow::Next)
+    }
+
+    /// [`Machine::bool`], with the comparisons of integers at hand (the
+    /// usual conditions of a move) taken first, in line.
+    #[inline(always)]
+    fn test(&mut self, c: &Bool) -> R<bool> {
+        match c {
+            Bool::Cmp2(c) => {
+                self.count(3);
+                Ok(self.cmp(*c))
+            }
+            Bool::Cmps { all, not, cmps } => {
+                self.count(1 + u64::from(*not));
+                for c in cmps {
+                    self.count(3);
+                    if self.cmp(*c) != *all {
+                        return Ok(*all == *not);
+                    }
+                }
+                Ok(*all != *not)
+            }
+            other => self.bool(other),
+        }
+    }
+
     /// Write one option into a list (with the steps of `Push`).
     #[inline]
     fn put(&mut self, put: &Put) -> R<()> {
+        if let Some(n) = put.steps {
+            return self.put_at_hand(put, n);
+        }
         let mut q = [0i64; super::value::INLINE];
         let q = &mut q[..put.items.len()];
-        match put.steps {
-            Some(n) => {
-                self.count(n);
-                for (c, item) in q.iter_mut().zip(&put.items) {
-                    *c = self.at_hand(item)?;
-                }
-            }
-            None => {
-                self.count(2);
-                for (c, item) in q.iter_mut().zip(&put.items) {
-                    *c = self.simple(item)?;
-                }
-            }
+        self.count(2);
+        for (c, item) in q.iter_mut().zip(&put.items) {
+            *c = self.simple(item)?;
         }
         let list = &mut self.lists[put.slot];
         list.reserve(q.len());
@@ -1003,16 +1069,22 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// A coordinate of a [`Put`] with its steps known: counted there.
+    /// A push whose coordinates are all integers at hand (`steps` known):
+    /// written straight into the list. A failure half-way leaves part of
+    /// an option there, but a failure gives the whole run up.
     #[inline]
-    fn at_hand(&self, e: &Int) -> R<i64> {
-        match e {
-            Int::Const(i) => Ok(*i),
-            Int::Var(s) => Ok(self.ints[*s]),
-            Int::Bin2(op, a, b) => int_op(*op, self.leaf(*a), self.leaf(*b)).ok_or(Fail),
-            Int::Pick(c, a, b) => Ok(self.leaf(if self.cmp(*c) { *a } else { *b })),
-            _ => Err(Fail),
+    fn put_at_hand(&mut self, put: &Put, steps: u64) -> R<()> {
+        self.count(steps);
+        let ints: &[i64] = self.ints;
+        let list = &mut self.lists[put.slot];
+        for item in &put.items {
+            list.push(at_hand(ints, item)?);
         }
+        // rhai's size of the list: 1 + width for each option.
+        if list.len() * (1 + self.width) > self.array_cap * self.width {
+            return Err(Fail);
+        }
+        Ok(())
     }
 
     fn stmt(&mut self, s: &Stmt) -> R<Flow> {
@@ -1082,6 +1154,33 @@ impl Machine<'_> {
             Stmt::Unit => self.count(1),
         }
         Ok(Flow::Next)
+    }
+}
+
+/// The body of a loop that is one push of integers at hand, alone or
+/// under an `if` with no `else`: its condition, the push and its steps.
+fn one_push(body: &Stmt) -> Option<(Option<&Bool>, &Put, u64)> {
+    match body {
+        Stmt::Push(put) => Some((None, put, put.steps?)),
+        Stmt::PushIf(c, put) => Some((Some(c), put, put.steps?)),
+        _ => None,
+    }
+}
+
+/// A coordinate of a [`Put`] with its steps known (counted there), from
+/// the integer slots `ints`.
+#[inline]
+fn at_hand(ints: &[i64], e: &Int) -> R<i64> {
+    let leaf = |Leaf(s): Leaf| ints[s];
+    match e {
+        Int::Const(i) => Ok(*i),
+        Int::Var(s) => Ok(ints[*s]),
+        // The usual moves first: no second dispatch on the operator.
+        Int::Bin2(BinOp::Sub, a, b) => leaf(*a).checked_sub(leaf(*b)).ok_or(Fail),
+        Int::Bin2(BinOp::Add, a, b) => leaf(*a).checked_add(leaf(*b)).ok_or(Fail),
+        Int::Bin2(op, a, b) => int_op(*op, leaf(*a), leaf(*b)).ok_or(Fail),
+        Int::Pick(Cmp(op, x, y), a, b) => Ok(leaf(if compare(*op, leaf(*x), leaf(*y)) { *a } else { *b })),
+        _ => Err(Fail),
     }
 }
 
