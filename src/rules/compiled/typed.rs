@@ -884,9 +884,9 @@ impl Machine<'_> {
                 self.count(1);
                 let (a, b) = (self.int(from)?, self.int(to)?);
                 if counter.is_none()
-                    && let Some((cond, put, steps)) = one_push(body)
+                    && let Some(push) = one_push(body)
                 {
-                    return self.push_loop(*var, a, b, *inclusive, cond, put, steps);
+                    return self.push_loop(*var, a, b, *inclusive, push);
                 }
                 let mut n = 0;
                 let mut i = a;
@@ -981,17 +981,8 @@ impl Machine<'_> {
     /// at hand, under a condition or none: the passes of [`Machine::pass`],
     /// [`Machine::stmt`] and [`Machine::bool`] with their counts, without
     /// going through them for every option.
-    #[allow(clippy::too_many_arguments)]
-    fn push_loop(
-        &mut self,
-        var: usize,
-        a: i64,
-        b: i64,
-        inclusive: bool,
-        cond: Option<&Bool>,
-        put: &Put,
-        steps: u64,
-    ) -> R<Flow> {
+    fn push_loop(&mut self, var: usize, a: i64, b: i64, inclusive: bool, push: OnePush<'_>) -> R<Flow> {
+        let (cond, put, steps) = push;
         let mut i = a;
         while if inclusive { i <= b } else { i < b } {
             // `pass`: one step, the limits, the variable.
@@ -1157,9 +1148,12 @@ impl Machine<'_> {
     }
 }
 
-/// The body of a loop that is one push of integers at hand, alone or
-/// under an `if` with no `else`: its condition, the push and its steps.
-fn one_push(body: &Stmt) -> Option<(Option<&Bool>, &Put, u64)> {
+/// A loop's body that is one push of integers at hand, alone or under an
+/// `if` with no `else`: its condition, the push and its steps.
+type OnePush<'a> = (Option<&'a Bool>, &'a Put, u64);
+
+/// The body of a loop as a [`OnePush`], where it is one.
+fn one_push(body: &Stmt) -> Option<OnePush<'_>> {
     match body {
         Stmt::Push(put) => Some((None, put, put.steps?)),
         Stmt::PushIf(c, put) => Some((Some(c), put, put.steps?)),
