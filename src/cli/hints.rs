@@ -13,8 +13,9 @@ pub struct HintsArgs {
     /// The game.
     #[command(flatten)]
     pub rules: RulesArg,
-    /// N for N in every coordinate, or WxH (the hints read the plane z = 0).
-    #[arg(long, value_name = "N[xM[xK]]")]
+    /// N for N in every coordinate, or WxH (the hints read the plane z = 0; a game of 4 to 8 heaps: the
+    /// plane (x1, x2, 0, ..., 0), N x N).
+    #[arg(long, value_name = "N[xM]")]
     pub size: String,
     /// How many periodic lines of each kind, and how many pairs, to show.
     #[arg(long, default_value_t = 8)]

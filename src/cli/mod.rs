@@ -41,9 +41,11 @@ pub struct Cli {
 #[derive(Args, Debug, Clone)]
 pub struct RulesArg {
     /// A preset (nim, queen, dragon-king, dragon-horse, ryuoh:P, queen-t2, bishop, king, knight, nim-1, nim-3,
-    /// queen-3, queen-3-all, or an example program: chocolate-2d, chocolate-3d, restricted-nim,
-    /// subtraction-1-3-4, fraenkel-3, ho-wythoff, imitation-nim, imitation-nim-2, chocolate-hexagon,
-    /// queen-program), a rules file (.json) or a rules program (.rhai).
+    /// queen-3, queen-3-all; of 4 to 8 heaps: nim-N, moore-N-K, greedy-nim-N, restricted-nim-ceil-N,
+    /// welter-N; or an example program: chocolate-2d, chocolate-3d, restricted-nim, subtraction-1-3-4,
+    /// fraenkel-3, ho-wythoff, imitation-nim, imitation-nim-2, chocolate-hexagon, queen-program), with
+    /// +pass, +passes:K or +pass-at-end after it if wanted (nim-4+passes:2), a rules file (.json) or a
+    /// rules program (.rhai).
     /// Take-and-break games (for sequence, value, table and ppos): octal:0.07, hex:0.F, subtraction:1,3,4,
     /// split:2:unequal, kayles, dawsons-kayles, dawsons-chess, treblecross, grundy-game, or a .rhai file
     /// with `fn splits(n)`
@@ -140,13 +142,14 @@ impl RulesArg {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Write the Grundy table as CSV: line y holds g(0,y), g(1,y), ... (misère: P or N).
+    /// Write the Grundy table as CSV: line y holds g(0,y), g(1,y), ... (misère: P or N); a game of 4 to 8
+    /// heaps: one line x1,...,xN,g a position.
     Table {
         /// The game.
         #[command(flatten)]
         rules: RulesArg,
-        /// N for N in every coordinate, or WxH, or WxHxD.
-        #[arg(long, value_name = "N[xM[xK]]")]
+        /// N for N in every coordinate, or one side per coordinate: WxH, WxHxD, up to 8 (16x16x16x16).
+        #[arg(long, value_name = "N[xM...]")]
         size: String,
         /// Write to this file instead of standard output.
         #[arg(long)]
@@ -164,14 +167,14 @@ pub enum Command {
         #[arg(long)]
         full: bool,
     },
-    /// List the P-positions in the box, one "x", "x y" or "x y z" per line (with passes: those where every
-    /// pass is still there).
+    /// List the P-positions in the box, one per line, its coordinates separated by spaces ("x y", "x1 x2 x3
+    /// x4", ...; with passes: those where every pass is still there).
     Ppos {
         /// The game.
         #[command(flatten)]
         rules: RulesArg,
-        /// N for N in every coordinate, or WxH, or WxHxD (a game of more coordinates: one side each).
-        #[arg(long, value_name = "N[xM[xK]]")]
+        /// N for N in every coordinate, or one side per coordinate: WxH, WxHxD, up to 8 (16x16x16x16).
+        #[arg(long, value_name = "N[xM...]")]
         size: String,
         /// A game of 4 to 8 heaps treated alike: every position, not only the sorted ones (largest heap
         /// first).
@@ -184,8 +187,8 @@ pub enum Command {
         /// The game.
         #[command(flatten)]
         rules: RulesArg,
-        /// The coordinates: X, X Y or X Y Z, as many as the game has (a take-and-break game: any number of
-        /// heaps).
+        /// The coordinates, as many as the game has: X, X Y, X Y Z, up to 8 (a take-and-break game: any
+        /// number of heaps).
         #[arg(required = true, num_args = 1..)]
         position: Vec<u64>,
     },
@@ -195,11 +198,12 @@ pub enum Command {
         /// The game.
         #[command(flatten)]
         rules: RulesArg,
-        /// N for N in every coordinate, or WxH, or WxHxD.
-        #[arg(long, value_name = "N[xM[xK]]")]
+        /// N for N in every coordinate, or one side per coordinate: WxH, WxHxD, up to 8 (16x16x16x16).
+        #[arg(long, value_name = "N[xM...]")]
         size: String,
         /// An integer formula (compared with g) or a boolean one (compared with "is P"), in x, y, z (as many
-        /// as the game has) and pass (the number of passes left).
+        /// as the game has; every coordinate is also x1, x2, ..., up to x8) and pass (the number of passes
+        /// left).
         #[arg(long, required_unless_present = "holds", conflicts_with = "holds")]
         formula: Option<String>,
         /// A statement, true or false at each cell, that must be true at every cell checked; it may read the
@@ -248,7 +252,7 @@ pub enum Command {
         /// The game.
         #[command(flatten)]
         rules: RulesArg,
-        /// The coordinates: X, X Y or X Y Z, as many as the game has (up to 8).
+        /// The coordinates, as many as the game has: X, X Y, X Y Z, up to 8.
         #[arg(required = true, num_args = 1..=8)]
         position: Vec<u64>,
     },

@@ -8,9 +8,11 @@ pub fn size_text([w, h, d]: [usize; 3]) -> String {
     if d > 1 { format!("{w} x {h} x {d}") } else { format!("{w} x {h}") }
 }
 
-/// `1.1 GB`, `512 MB`, `3 KB`.
+/// `1.1 GB`, `512 MB`, `3 KB`; up to exabytes, since a box of many
+/// heaps can need more than any machine has by far (`18.4 EB` for all
+/// that 64 bits count).
 pub fn human_bytes(b: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
+    const UNITS: [&str; 7] = ["B", "KB", "MB", "GB", "TB", "PB", "EB"];
     let mut v = b as f64;
     let mut u = 0;
     while v >= 1000.0 && u + 1 < UNITS.len() {
@@ -173,6 +175,8 @@ mod tests {
     #[test]
     fn messages_are_readable() {
         assert_eq!(human_bytes(1_073_741_824), "1.1 GB");
+        assert_eq!(human_bytes(2_500_000_000_000_000), "2.5 PB");
+        assert_eq!(human_bytes(u64::MAX), "18.4 EB");
     }
 
     #[test]

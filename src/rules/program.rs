@@ -296,7 +296,7 @@ impl Program {
 
     /// Whether the compiled program runs on its typed tier (integers and
     /// booleans in slots, the options in one flat list; see
-    /// `rules/compiled/typed.rs`).
+    /// `rules/compiled/typed/`).
     pub fn is_typed(&self) -> bool {
         self.compiled.as_ref().is_some_and(|c| c.is_typed())
     }

@@ -1159,6 +1159,8 @@ mod tests {
                 .replace("Grundy Lab", "")
                 .replace(" GB", "")
                 .replace(" TB", "")
+                .replace(" PB", "")
+                .replace(" EB", "")
                 .replace("U+", "")
                 .replace("JSON", "");
             assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "English: {t}");

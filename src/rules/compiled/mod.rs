@@ -3,7 +3,7 @@
 //! booleans and arrays, run without rhai's dynamic dispatch (15 to 35 times
 //! faster on the examples). Where `moves` and `terminal` call no function
 //! and every variable is an integer, a boolean or a list of options, the
-//! nodes are translated once more to the typed tier of `typed.rs` (integers
+//! nodes are translated once more to the typed tier of `typed/` (integers
 //! in slots, the options in one flat list, no values built; two to three
 //! times faster again), which runs first; where it gives up, the tree of
 //! nodes runs the position.
@@ -94,7 +94,7 @@ impl Compiled {
         Some(Compiled { functions, moves, terminal, typed })
     }
 
-    /// Whether the program runs on the typed tier (see `typed.rs`).
+    /// Whether the program runs on the typed tier (see `typed/`).
     pub fn is_typed(&self) -> bool {
         self.typed.is_some()
     }
