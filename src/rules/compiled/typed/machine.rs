@@ -192,30 +192,6 @@ impl Machine<'_> {
         compare(op, self.leaf(a), self.leaf(b))
     }
 
-    /// An integer expression, those without a tree below them here.
-    #[inline]
-    fn simple(&mut self, e: &Int) -> R<i64> {
-        match e {
-            Int::Const(i) => {
-                self.count(1);
-                Ok(*i)
-            }
-            Int::Var(s) => {
-                self.count(1);
-                Ok(self.ints[*s])
-            }
-            Int::Bin2(op, a, b) => {
-                self.count(3);
-                int_op(*op, self.leaf(*a), self.leaf(*b)).ok_or(Fail)
-            }
-            Int::Pick(c, a, b) => {
-                self.count(5);
-                Ok(self.leaf(if self.cmp(*c) { *a } else { *b }))
-            }
-            other => self.int(other),
-        }
-    }
-
     fn int(&mut self, e: &Int) -> R<i64> {
         match e {
             Int::Const(i) => {
@@ -514,7 +490,7 @@ impl Machine<'_> {
         let q = &mut q[..put.items.len()];
         self.count(2);
         for (c, item) in q.iter_mut().zip(&put.items) {
-            *c = self.simple(item)?;
+            *c = self.int(item)?;
         }
         let list = &mut self.lists[put.slot];
         list.reserve(q.len());
