@@ -254,17 +254,7 @@ impl Machine<'_> {
                 self.count(2);
                 Ok(self.cmp(*c))
             }
-            Bool::Cmps { all, not, cmps } => {
-                // `!` counts one step more, as `Not` does.
-                self.count(u64::from(*not));
-                for c in cmps {
-                    self.count(3);
-                    if self.cmp(*c) != *all {
-                        return Ok(*all == *not);
-                    }
-                }
-                Ok(*all != *not)
-            }
+            Bool::Cmps { all, not, cmps } => Ok(self.cmps(*all, *not, cmps)),
             Bool::Cmp(op, a, b) => {
                 let x = self.int(a)?;
                 let y = self.int(b)?;
@@ -457,6 +447,21 @@ impl Machine<'_> {
         Ok(Flow::Next)
     }
 
+    /// `&&` (`all`) or `||` of comparisons of integers at hand, negated
+    /// where `not`, after the step every boolean counts.
+    #[inline(always)]
+    fn cmps(&mut self, all: bool, not: bool, cmps: &[Cmp]) -> bool {
+        // `!` counts one step more, as `Not` does.
+        self.count(u64::from(not));
+        for c in cmps {
+            self.count(3);
+            if self.cmp(*c) != all {
+                return all == not;
+            }
+        }
+        all != not
+    }
+
     /// [`Machine::bool`], with the comparisons of integers at hand (the
     /// usual conditions of a move) taken first, in line.
     #[inline(always)]
@@ -467,14 +472,8 @@ impl Machine<'_> {
                 Ok(self.cmp(*c))
             }
             Bool::Cmps { all, not, cmps } => {
-                self.count(1 + u64::from(*not));
-                for c in cmps {
-                    self.count(3);
-                    if self.cmp(*c) != *all {
-                        return Ok(*all == *not);
-                    }
-                }
-                Ok(*all != *not)
+                self.count(1);
+                Ok(self.cmps(*all, *not, cmps))
             }
             other => self.bool(other),
         }
