@@ -17,6 +17,7 @@ pub mod map;
 pub mod paper;
 pub mod platform;
 pub mod play;
+pub mod proof;
 pub mod rules;
 pub mod script;
 pub mod takebreak;

@@ -12,6 +12,7 @@ mod hints;
 pub mod knight;
 mod paper;
 mod progress;
+mod prove;
 mod takebreak;
 
 pub use hints::HintsArgs;
@@ -241,6 +242,9 @@ pub enum Command {
         #[arg(long)]
         values: bool,
     },
+    /// Prove a statement about every position (or the P-positions) by automata: exit 0 PROVED, 1 REFUTED (with
+    /// the least counterexample), 3 NOT PROVED (with why), 2 bad input.
+    Prove(prove::ProveArgs),
     /// The n-th Wythoff pair (floor(n phi), floor(n phi^2)), exact, with its Fibonacci form.
     Wythoff {
         /// n >= 0 (any 64-bit number).
@@ -661,6 +665,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
         Command::Sequence { rules, up_to, file, values } => {
             takebreak::sequence(&rules, up_to, file.as_deref(), values, out)
         }
+        Command::Prove(args) => prove::prove(args, out),
         Command::Wythoff { n } => {
             let (a, b) = theory::wythoff_pair(n);
             let ks = theory::wythoff_fibonacci_form(n);
