@@ -336,8 +336,8 @@ impl Automaton {
         // so the start is 0 and equal sets give equal automata.
         let mut rename = vec![u32::MAX; count];
         let mut reps = Vec::new();
-        for s in 0..n {
-            let c = class[s] as usize;
+        for (s, &c) in class.iter().enumerate() {
+            let c = c as usize;
             if rename[c] == u32::MAX {
                 rename[c] = reps.len() as u32;
                 reps.push(s);

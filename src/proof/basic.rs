@@ -20,7 +20,7 @@ pub fn constant(numeration: Numeration, var: &str, c: u64) -> Automaton {
         for d in 0..r {
             let t = if q == 0 && d == 0 {
                 0
-            } else if q < n && d == digits[q] as usize {
+            } else if digits.get(q).is_some_and(|&want| d == want as usize) {
                 (q + 1) as u32
             } else {
                 dead

@@ -531,7 +531,7 @@ impl<'a> Compiler<'a> {
     /// `sum(a, b, r)` as a definition: `a + b = r`. A variable written
     /// twice (x + x) gets a fresh copy equal to it, as a track has one name.
     fn define_sum(&mut self, a: &str, b: &str, r: &str, defs: &mut Vec<Automaton>, fresh: &mut Vec<String>) {
-        let mut names = vec![a.to_string(), b.to_string(), r.to_string()];
+        let mut names = [a.to_string(), b.to_string(), r.to_string()];
         for i in 1..3 {
             if names[..i].contains(&names[i]) {
                 let copy = self.fresh();

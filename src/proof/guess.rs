@@ -195,7 +195,7 @@ fn agrees(a: &Automaton, data: &Data<'_>, control: &Control) -> Result<bool, Pro
     let mut cancelled = false;
     let same = a.each_below(side, |p, accepted| {
         count += 1;
-        if count % 65536 == 0 && control.must_stop() {
+        if count.is_multiple_of(65536) && control.must_stop() {
             cancelled = true;
             return false;
         }
