@@ -606,3 +606,55 @@ fn passes_of_every_kind_on_the_command_line() {
     assert!(text(&o.stdout).contains("3 passes left"), "{}", text(&o.stdout));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `prove`: the verdict in words and as the exit code (0 proved, 1
+/// refuted, 3 not proved, 2 bad input), and the files for Walnut.
+#[test]
+fn prove_says_proved_refuted_or_not_proved() {
+    let o = run(&["prove", "--rules", "queen", "--statement", "A x,y P(x,y) <=> W(x,y)"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).starts_with("PROVED for queen"), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("Büchi–Bruyère"));
+    let o = run(&["prove", "--rules", "queen-t2", "--statement", "A x,y (x >= 7 | y >= 7) => (G(1,x,y) <=> W(x,y))"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stdout).contains("Least counterexample: x = 4, y = 7."), "{}", text(&o.stdout));
+    let o = run(&["prove", "--rules", "queen", "--numeration", "2"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(text(&o.stdout).starts_with("NOT PROVED"), "{}", text(&o.stdout));
+    let o = run(&["prove", "--rules", "imitation-nim"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(text(&o.stdout).contains("cannot be written as a formula"), "{}", text(&o.stdout));
+    for (args, words) in [
+        (vec!["prove", "--rules", "queen", "--statement", "A x P(x"], "cannot be read at character 8"),
+        (vec!["prove", "--rules", "queen", "--statement", "A x Q(x)"], "unknown predicate Q"),
+        (vec!["prove", "--rules", "queen", "--numeration", "17"], "unknown numeration"),
+        (vec!["prove", "--rules", "queen", "--statement", "?msd_2 A x P(x,x)"], "names base 2"),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_message(&o, words);
+    }
+}
+
+#[test]
+fn prove_exports_walnut_files() {
+    let dir = scratch("walnut");
+    let o = run(&[
+        "prove",
+        "--rules",
+        "queen",
+        "--statement",
+        "A x,y P(x,y) <=> W(x,y)",
+        "--export",
+        "walnut",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let g0 = std::fs::read_to_string(dir.join("Automata Library/G0.txt")).unwrap();
+    assert!(g0.starts_with("msd_fib msd_fib\n\n0 "), "{g0}");
+    let script = std::fs::read_to_string(dir.join("prove.txt")).unwrap();
+    assert!(script.contains("def M \"?msd_fib "), "{script}");
+    assert!(script.contains("eval statement \"?msd_fib (A x,y ($P(x,y) <=> $W(x,y)))\";"), "{script}");
+    // The command file names the automata it uses, and they were written.
+    assert!(dir.join("Automata Library/W.txt").is_file());
+}

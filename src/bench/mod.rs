@@ -6,6 +6,7 @@ pub mod check;
 pub mod families;
 pub mod frames;
 pub mod knight;
+pub mod proofs;
 pub mod takebreak;
 
 use crate::Control;

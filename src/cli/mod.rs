@@ -356,6 +356,8 @@ pub enum BenchGroup {
     Takebreak,
     /// Checks that read the table (g(...)) or have a condition (--where), against the same check without.
     Check,
+    /// Proofs by automata: Wythoff's theorem and the terminal triangle's.
+    Proofs,
 }
 
 impl BenchGroup {
@@ -756,6 +758,10 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 put(out, "== checks that read the table ==\n")?;
                 put(out, &crate::bench::check::check_report(size))?;
             }
+            if only.includes(BenchGroup::Proofs) {
+                put(out, "== proofs by automata ==\n")?;
+                put(out, &crate::bench::proofs::proofs_report())?;
+            }
             Ok(0)
         }
     }
@@ -900,7 +906,7 @@ mod tests {
         };
         assert_eq!(
             names(BenchGroup::value_variants()),
-            ["all", "engine", "map", "knight", "families", "frames", "takebreak", "check"]
+            ["all", "engine", "map", "knight", "families", "frames", "takebreak", "check", "proofs"]
         );
         // `--help` lists them; a wrong one is refused before anything runs.
         let mut cli = Cli::command();

@@ -160,6 +160,11 @@ fn write_export(r: &Report, format: ExportFormat, dir: &std::path::Path) -> Resu
             let library = PathBuf::from("Automata Library");
             for (name, a) in &r.sets {
                 files.push((library.join(format!("{name}.txt")), walnut::automaton_text(a)));
+                // A statement says P(x, y) for the P-positions, which in
+                // normal play are the set of value 0.
+                if name == "G0" {
+                    files.push((library.join("P.txt"), walnut::automaton_text(a)));
+                }
             }
             let statement = match &r.verdict {
                 Verdict::Proved { statement, .. } | Verdict::Refuted { statement, .. } if !statement.is_empty() => {
@@ -167,8 +172,11 @@ fn write_export(r: &Report, format: ExportFormat, dir: &std::path::Path) -> Resu
                 }
                 _ => None,
             };
-            let def = walnut::move_definition(&r.move_formula).map_err(|e| e.to_string())?;
-            let text = walnut::command_text(&r.numeration.walnut_name(), &def, &r.conditions, statement);
+            let mut defs = Vec::new();
+            for (name, formula) in &r.defs {
+                defs.push((name.clone(), walnut::move_definition(formula).map_err(|e| e.to_string())?));
+            }
+            let text = walnut::command_text(&r.numeration.walnut_name(), &defs, &r.conditions, statement);
             files.push((PathBuf::from("prove.txt"), text));
         }
         ExportFormat::Dot => {

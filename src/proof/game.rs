@@ -40,6 +40,17 @@ pub struct GameMoves {
 }
 
 impl GameMoves {
+    /// The queen of Wythoff's game: slides along both axes and the diagonal.
+    pub fn queen() -> GameMoves {
+        GameMoves {
+            dimension: 2,
+            slides: vec![[1, 0, 0], [0, 1, 0], [1, 1, 0]],
+            jumps: vec![],
+            terminal: Terminal::Cells(vec![]),
+            misere: false,
+        }
+    }
+
     /// The names of the coordinates of a position.
     pub fn coordinates(&self) -> Vec<String> {
         COORDINATES[..self.dimension].iter().map(|s| s.to_string()).collect()

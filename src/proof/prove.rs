@@ -288,13 +288,7 @@ impl<'a> Prover<'a> {
         if self.wythoff.is_some() {
             return Ok(None);
         }
-        let queen = GameMoves {
-            dimension: 2,
-            slides: vec![[1, 0, 0], [0, 1, 0], [1, 1, 0]],
-            jumps: vec![],
-            terminal: super::Terminal::Cells(vec![]),
-            misere: false,
-        };
+        let queen = GameMoves::queen();
         let value = |p: &[u64]| u32::from(!is_wythoff_p(p[0], p[1]));
         let mut prover = Prover::new(queen, self.numeration, self.limits, &value, 2000, self.control)?;
         if let Some(mut why) = prover.prove_values(0)? {

@@ -47,6 +47,9 @@ pub struct Report {
     pub side: usize,
     /// `M(x, y, u, v)` in Walnut's syntax.
     pub move_formula: String,
+    /// The formulas of moves to define, by name (`M`, and `Q` for the
+    /// queen's when `W` is used), in Walnut's syntax.
+    pub defs: Vec<(String, String)>,
     /// The proved sets by their Walnut names (`G0`, `G1`, …, or `P` in
     /// misère, and `W`), with their automata.
     pub sets: Vec<(String, Automaton)>,
@@ -154,10 +157,22 @@ pub fn prove(rules: &Rules, request: &Request, control: &Control) -> Result<Repo
         conditions.push((format!("{name}_is_proved"), prover.condition_text(k)));
         sets.push((name, a.clone()));
     }
+    let mut defs = vec![("M".to_string(), move_formula.clone())];
     if let Some(w) = prover.wythoff() {
         sets.push(("W".to_string(), w.clone()));
+        defs.push(("Q".to_string(), super::game::GameMoves::queen().move_formula_text()?));
+        conditions.push(("W_is_proved".to_string(), "A x,y ($W(x,y) <=> ~(E u,v $Q(x,y,u,v) & $W(u,v)))".to_string()));
     }
-    Ok(Report { game: rules.label(), numeration: request.numeration, verdict, side, move_formula, sets, conditions })
+    Ok(Report {
+        game: rules.label(),
+        numeration: request.numeration,
+        verdict,
+        side,
+        move_formula,
+        defs,
+        sets,
+        conditions,
+    })
 }
 
 impl Report {

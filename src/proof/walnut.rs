@@ -60,19 +60,22 @@ fn renumber(text: &str, dead: &[bool]) -> String {
     out
 }
 
-/// The command file: `def M` from the rules, then one `eval` per
-/// condition and one for the statement; each must print TRUE.
+/// The command file: a `def` per formula of moves (`M` from the rules,
+/// `Q` for the queen's when `W` is used), then one `eval` per condition
+/// and one for the statement; each must print TRUE.
 pub fn command_text(
     numeration: &str,
-    move_formula: &str,
+    defs: &[(String, String)],
     conditions: &[(String, String)],
     statement: Option<&str>,
 ) -> String {
     let mut out = vec![
         "# Grundy Lab: the proof, to be checked with Walnut.".to_string(),
         "# Copy the .txt automata into Walnut's \"Automata Library/\", then: exec prove.txt".to_string(),
-        format!("def M \"?{numeration} {move_formula}\";"),
     ];
+    for (name, formula) in defs {
+        out.push(format!("def {name} \"?{numeration} {formula}\";"));
+    }
     for (name, text) in conditions {
         out.push(format!("eval {name} \"?{numeration} {text}\";"));
     }
