@@ -52,7 +52,7 @@ fi
 # --- Build ------------------------------------------------------------------
 say "building the package (cargo deb: release build)"
 t=$SECONDS
-deb=$(cargo deb --locked | tail -n 1)
+deb=$(cargo deb --locked -p grundy-lab | tail -n 1)
 [[ -f $deb ]] || fail "cargo deb did not print the path of a package (got: $deb)"
 say "built $deb in $((SECONDS - t)) s ($(du -h "$deb" | cut -f1))"
 say "package fields:"

@@ -54,7 +54,7 @@ build() {
   export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=/usr/lib/llvm-22/bin/wasm-ld
   export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+atomics,+bulk-memory,+mutable-globals -C link-arg=--shared-memory -C link-arg=--import-memory -C link-arg=--max-memory=4294967296 -C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size -C link-arg=--export=__tls_align -C link-arg=--export=__tls_base --cfg getrandom_backend=\"wasm_js\""
   export CARGO_TARGET_DIR=target/wasm
-  /usr/bin/cargo rustc -q --lib --crate-type cdylib --release --target wasm32-unknown-unknown \
+  /usr/bin/cargo rustc -q -p grundy-lab --lib --crate-type cdylib --release --target wasm32-unknown-unknown \
     -Z build-std=std,panic_abort
   rm -rf "$out"
   mkdir -p "$out"

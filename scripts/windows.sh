@@ -63,10 +63,10 @@ build() {
   local t=$SECONDS
   if ((${#debian_rust[@]})); then
     say "building $exe (Debian's Rust, std built for $target)"
-    RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc /usr/bin/cargo build -q --release --locked --target $target -Z build-std
+    RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc /usr/bin/cargo build -q -p grundy-lab --release --locked --target $target -Z build-std
   else
     say "building $exe (rustup's $target)"
-    cargo build -q --release --locked --target $target
+    cargo build -q -p grundy-lab --release --locked --target $target
   fi
   [[ -f $exe ]] || fail "the build wrote no $exe"
   # The icon and the version are resources of the exe (build.rs).
@@ -286,7 +286,7 @@ test_windows() {
   local linux=$PWD/target/release/grundy-lab
   if [[ ! -x $linux ]]; then
     say "building the Linux release build to compare with"
-    CARGO_TARGET_DIR=target cargo build -q --release --locked --bin grundy-lab
+    CARGO_TARGET_DIR=target cargo build -q -p grundy-lab --release --locked --bin grundy-lab
   fi
   wine_env
   mkdir -p "$work/bin"

@@ -1,26 +1,16 @@
-//! Grundy Lab: Wythoff's game, its relatives and knight-graph pictures.
+//! Grundy Lab, the app: the UI ([`ui`]), the launchers ([`platform`]), the
+//! command line ([`cli`]) and the bench ([`bench`]), on top of the library
+//! `grundy_lab_core`, which holds the mathematics and runs without a window.
 //!
-//! Everything here except [`ui`] is plain mathematics and file handling and
-//! runs without a window.
+//! The library's modules are re-exported here under their own names, so
+//! `grundy_lab::grundy` is `grundy_lab_core::grundy`.
 
 pub mod bench;
 pub mod cli;
-pub use control::Control;
-pub mod conjecture;
-pub mod control;
-pub mod draw;
-pub mod fsutil;
-pub mod grundy;
-pub mod jobs;
-pub mod knight;
-pub mod map;
-pub mod paper;
 pub mod platform;
-pub mod play;
-pub mod proof;
-pub mod rules;
-pub mod script;
-pub mod takebreak;
-pub mod theory;
 pub mod ui;
-pub mod undo;
+
+pub use grundy_lab_core::{
+    Control, conjecture, control, draw, fsutil, grundy, jobs, knight, map, memory, paper, play, proof, rules, script,
+    system, takebreak, theory, undo,
+};

@@ -407,7 +407,7 @@ mod tests {
     /// coordinates, so that Play uses Bouton's rule for it.
     #[test]
     fn the_old_program_of_nim_loads_as_the_rook() {
-        let program = crate::rules::Program::new(&crate::rules::heap_presets::nim_program_of_old(4)).unwrap();
+        let program = crate::rules::Program::new(&crate::rules::nim_program_of_old(4)).unwrap();
         let mut s = AppState::default();
         s.shared.rules = Rules::from_program("nim-4", program);
         let (back, warn) = AppState::from_saved(Some(&s.to_saved()));

@@ -1,0 +1,159 @@
+//! The fonts of exported pictures and simple one-line layout.
+//!
+//! Two faces, chosen character by character:
+//! - the **text face**, BIZ UD PGothic (OFL 1.1, `assets/fonts/OFL.txt`),
+//!   a face designed for education that draws Latin and Japanese;
+//! - the **math face**, Hack (MIT and the Bitstream Vera licence), which
+//!   egui already ships as its monospace face (`epaint_default_fonts`), so
+//!   it costs nothing more and draws the signs as the screen does.
+//!
+//! The math face draws the mathematical signs (Greek letters, the blocks
+//! Mathematical Operators and Miscellaneous Technical, ± × ÷) and whatever
+//! the text face lacks. The bundled text face gets some of those signs
+//! wrong: it draws ≤ with the glyph of ≥ and ≥ with that of ≤, and it has
+//! no ⌊ ⌋ ⌈ ⌉ at all.
+
+use ab_glyph::{Font, FontRef, GlyphId};
+use std::sync::OnceLock;
+
+/// The bytes of the bundled text face (BIZ UD PGothic).
+pub static FONT_BYTES: &[u8] = include_bytes!("../../../../assets/fonts/BIZUDPGothic-Regular.ttf");
+
+/// The bytes of the math face (Hack Regular, from egui's default fonts).
+pub static MATH_FONT_BYTES: &[u8] = epaint_default_fonts::HACK_REGULAR;
+
+/// The text face's family name, as SVG files should ask for it.
+pub const FAMILY: &str = "BIZ UDPGothic";
+
+/// The math face's family name with fallbacks that draw the same signs,
+/// as SVG files ask for the runs of [`Face::Math`].
+pub const MATH_FAMILY: &str = "Hack, 'DejaVu Sans', sans-serif";
+
+/// Which of the two faces draws a character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Face {
+    /// BIZ UD PGothic: letters, digits, punctuation, Japanese.
+    Text,
+    /// Hack: the mathematical signs and what the text face lacks.
+    Math,
+}
+
+/// Whether `c` is a mathematical sign, drawn by the math face whatever
+/// the text face holds: the Greek letters (φ), the blocks Mathematical
+/// Operators (≤ ≥ − √) and Miscellaneous Technical (⌊ ⌋ ⌈ ⌉), ± × ÷.
+pub fn is_math_sign(c: char) -> bool {
+    matches!(c, '\u{0370}'..='\u{03FF}' | '\u{2200}'..='\u{23FF}' | '±' | '×' | '÷')
+}
+
+/// The parsed bundled text face (`None` only if the bundled file were broken).
+pub fn font() -> Option<&'static FontRef<'static>> {
+    static FONT: OnceLock<Option<FontRef<'static>>> = OnceLock::new();
+    FONT.get_or_init(|| FontRef::try_from_slice(FONT_BYTES).ok()).as_ref()
+}
+
+/// The parsed math face (`None` only if the file were broken).
+pub fn math_font() -> Option<&'static FontRef<'static>> {
+    static FONT: OnceLock<Option<FontRef<'static>>> = OnceLock::new();
+    FONT.get_or_init(|| FontRef::try_from_slice(MATH_FONT_BYTES).ok()).as_ref()
+}
+
+/// The parsed font of a face.
+pub fn face_font(face: Face) -> Option<&'static FontRef<'static>> {
+    match face {
+        Face::Text => font(),
+        Face::Math => math_font(),
+    }
+}
+
+/// The face that draws `c`: the math face for the mathematical signs
+/// ([`is_math_sign`]) and for what the text face has no glyph of, the text
+/// face otherwise (also for what neither has: its box says "missing").
+pub fn face_of(c: char) -> Face {
+    let has = |face| face_font(face).is_some_and(|f| f.glyph_id(c).0 != 0);
+    if (is_math_sign(c) || !has(Face::Text)) && has(Face::Math) { Face::Math } else { Face::Text }
+}
+
+/// The text cut into runs drawn by one face each, in order.
+pub fn runs(text: &str) -> Vec<(Face, &str)> {
+    let mut out: Vec<(Face, &str)> = Vec::new();
+    let mut start = 0;
+    let mut current: Option<Face> = None;
+    for (i, c) in text.char_indices() {
+        let face = face_of(c);
+        if let Some(f) = current
+            && f != face
+        {
+            out.push((f, &text[start..i]));
+            start = i;
+        }
+        current = Some(face);
+    }
+    if let Some(f) = current {
+        out.push((f, &text[start..]));
+    }
+    out
+}
+
+/// One glyph placed on a line: its face, its id in that face and the `x`
+/// of its origin from the start of the line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placed {
+    /// The face that draws it.
+    pub face: Face,
+    /// The glyph in that face.
+    pub id: GlyphId,
+    /// The origin's distance from the start of the line.
+    pub x: f32,
+}
+
+/// Glyphs of one line of text at em size `size`, each from the face that
+/// draws its character ([`face_of`]). Kerning within a face included.
+pub fn layout(text: &str, size: f32) -> Vec<Placed> {
+    layout_with_width(text, size).0
+}
+
+fn layout_with_width(text: &str, size: f32) -> (Vec<Placed>, f32) {
+    let mut x = 0.0;
+    let mut prev: Option<(Face, GlyphId)> = None;
+    let mut out = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        let face = face_of(c);
+        let Some(f) = face_font(face) else { continue };
+        let scale = size / f.units_per_em().unwrap_or(1000.0);
+        let id = f.glyph_id(c);
+        if let Some((pf, p)) = prev
+            && pf == face
+        {
+            x += f.kern_unscaled(p, id) * scale;
+        }
+        out.push(Placed { face, id, x });
+        x += f.h_advance_unscaled(id) * scale;
+        prev = Some((face, id));
+    }
+    (out, x)
+}
+
+/// Width of one line of text at em size `size`, in the same units.
+pub fn text_width(text: &str, size: f32) -> f32 {
+    layout_with_width(text, size).1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signs_come_from_the_math_face_and_words_from_the_text_face() {
+        assert_eq!(face_of('≤'), Face::Math);
+        assert_eq!(face_of('⌊'), Face::Math);
+        assert_eq!(face_of('φ'), Face::Math);
+        assert_eq!(face_of('x'), Face::Text);
+        assert_eq!(face_of('龍'), Face::Text);
+        assert_eq!(runs("x + y ≤ 2"), vec![(Face::Text, "x + y "), (Face::Math, "≤"), (Face::Text, " 2")]);
+        assert_eq!(runs(""), vec![]);
+        // The width is the sum of the runs' widths.
+        let whole = text_width("⌊nφ⌋ ≤ n", 20.0);
+        let parts: f32 = runs("⌊nφ⌋ ≤ n").iter().map(|(_, t)| text_width(t, 20.0)).sum();
+        assert!((whole - parts).abs() < 0.01, "{whole} vs {parts}");
+    }
+}

@@ -1,0 +1,201 @@
+//! How much memory the app may use, and refusing allocations that do not
+//! fit. (What a table needs is the engine's: `engine/size.rs`.)
+
+use std::fmt;
+
+/// `8 x 8` for a plane, `8 x 8 x 8` for a box with depth, `8` for a line.
+pub fn size_text([w, h, d]: [usize; 3]) -> String {
+    if d > 1 { format!("{w} x {h} x {d}") } else { format!("{w} x {h}") }
+}
+
+/// `1.1 GB`, `512 MB`, `3 KB`; up to exabytes, since a box of many
+/// heaps can need more than any machine has by far (`18.4 EB` for all
+/// that 64 bits count).
+pub fn human_bytes(b: u64) -> String {
+    const UNITS: [&str; 7] = ["B", "KB", "MB", "GB", "TB", "PB", "EB"];
+    let mut v = b as f64;
+    let mut u = 0;
+    while v >= 1000.0 && u + 1 < UNITS.len() {
+        v /= 1000.0;
+        u += 1;
+    }
+    if u == 0 { format!("{b} B") } else { format!("{v:.1} {}", UNITS[u]) }
+}
+
+/// Where the memory limit of [`memory_limit`] comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitSource {
+    /// The environment variable `GRUNDY_LAB_MEMORY_LIMIT` (bytes).
+    Environment,
+    /// What a web page may use ([`super::page_memory_limit`]).
+    Page,
+    /// 80% of the memory the system reports available now.
+    System,
+    /// The system cannot say: an assumed small machine
+    /// ([`FALLBACK_LIMIT`] bytes).
+    Fallback,
+}
+
+impl fmt::Display for LimitSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LimitSource::Environment => f.write_str(&format!("set by {LIMIT_VARIABLE}")),
+            LimitSource::Page => f.write_str("what a page of the browser may use"),
+            LimitSource::System => f.write_str("80% of the memory available"),
+            LimitSource::Fallback => f.write_str("assumed, as the system does not say how much memory is available"),
+        }
+    }
+}
+
+/// The environment variable that overrides the memory limit (bytes).
+pub const LIMIT_VARIABLE: &str = "GRUNDY_LAB_MEMORY_LIMIT";
+
+/// The override of [`LIMIT_VARIABLE`], if it is set to a number.
+fn limit_from_environment() -> Option<u64> {
+    std::env::var(LIMIT_VARIABLE).ok().and_then(|s| s.trim().parse().ok())
+}
+
+/// Where [`memory_limit`] takes its figure from now.
+pub fn limit_source() -> LimitSource {
+    if limit_from_environment().is_some() {
+        LimitSource::Environment
+    } else if super::page_memory_limit().is_some() {
+        LimitSource::Page
+    } else if available_and_total().is_some() {
+        LimitSource::System
+    } else {
+        LimitSource::Fallback
+    }
+}
+
+/// The memory the engine may use: 80% of what the system reports available
+/// now (`MemAvailable` on Linux, the same figure from the system on Windows
+/// and macOS), so a 4 GB laptop refuses a table that would make it swap.
+/// `GRUNDY_LAB_MEMORY_LIMIT` (bytes) overrides it.
+pub fn memory_limit() -> u64 {
+    if let Some(v) = limit_from_environment() {
+        return v;
+    }
+    system_memory_limit()
+}
+
+/// Where the system cannot say how much memory is available (an unknown
+/// platform), assume a small machine rather than a large one: refusing a
+/// large table is a message, swapping a school laptop to a halt is not.
+const FALLBACK_LIMIT: u64 = 2_000_000_000;
+
+/// 80% of the memory the system reports available, without the override.
+fn system_memory_limit() -> u64 {
+    if let Some(page) = super::page_memory_limit() {
+        return page;
+    }
+    match available_and_total() {
+        Some((available, _)) => available / 5 * 4,
+        None => FALLBACK_LIMIT,
+    }
+}
+
+/// The memory available now and the machine's total, in bytes, as the
+/// system reports them (`None` where it cannot say).
+fn available_and_total() -> Option<(u64, u64)> {
+    super::memory_available()
+}
+
+/// A large allocation outside the engine that [`check_fits`] is asked
+/// about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allocation {
+    /// The pixels of a `width x height` picture (and its encoded file).
+    Picture {
+        /// Pixels across.
+        width: usize,
+        /// Pixels down.
+        height: usize,
+    },
+    /// The tables of the `bench` subcommand at `side x side`.
+    Benchmark {
+        /// The side of the benchmark's tables.
+        side: usize,
+    },
+}
+
+impl fmt::Display for Allocation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Allocation::Picture { width, height } => write!(f, "a {width} x {height} pixel picture"),
+            Allocation::Benchmark { side } => write!(f, "the benchmark at {side} x {side}"),
+        }
+    }
+}
+
+/// `needed` bytes for `what` do not fit under the memory limit `limit`
+/// (which comes from `source`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryError {
+    /// What was to be allocated.
+    pub what: Allocation,
+    /// The bytes it needs.
+    pub needed: u64,
+    /// The bytes the app may use now ([`memory_limit`]).
+    pub limit: u64,
+    /// Where the limit comes from.
+    pub source: LimitSource,
+}
+
+impl fmt::Display for MemoryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} needs {}; the limit on this machine is {} ({})",
+            self.what,
+            human_bytes(self.needed),
+            human_bytes(self.limit),
+            self.source
+        )
+    }
+}
+
+impl std::error::Error for MemoryError {}
+
+/// Whether `needed` bytes for `what` (a picture, a benchmark) fit in the
+/// memory the app may use now; otherwise the numbers. Every large
+/// allocation outside the engine asks this first.
+pub fn check_fits(what: Allocation, needed: u64) -> Result<(), MemoryError> {
+    let limit = memory_limit();
+    if needed > limit {
+        return Err(MemoryError { what, needed, limit, source: limit_source() });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_readable() {
+        assert_eq!(human_bytes(1_073_741_824), "1.1 GB");
+        assert_eq!(human_bytes(2_500_000_000_000_000), "2.5 PB");
+        assert_eq!(human_bytes(u64::MAX), "18.4 EB");
+    }
+
+    #[test]
+    fn an_allocation_over_the_limit_is_refused_with_its_numbers() {
+        let picture = Allocation::Picture { width: 4, height: 3 };
+        assert_eq!(check_fits(picture, 48), Ok(()));
+        let e = check_fits(picture, u64::MAX).unwrap_err();
+        assert_eq!((e.what, e.needed, e.limit), (picture, u64::MAX, memory_limit()));
+    }
+
+    #[test]
+    fn the_limit_is_part_of_this_machine() {
+        // Read without the GRUNDY_LAB_MEMORY_LIMIT override, which other
+        // tests set for their child processes.
+        let limit = system_memory_limit();
+        let (available, total) =
+            available_and_total().expect("the system reports its memory on Linux, Windows and macOS");
+        assert!(limit > 0);
+        assert!(available <= total, "available {available} > total {total}");
+        assert!(limit <= total, "limit {limit} > total {total}");
+    }
+}

@@ -1,0 +1,138 @@
+//! Take-and-break games through the real binary: values and reports,
+//! values files that resume, rules files that hold a take-and-break game.
+
+#![allow(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+
+use grundy_lab::Control;
+use std::process::{Command, Output, Stdio};
+
+fn parse(list: &str) -> Vec<u32> {
+    list.split(',').map(|v| v.trim().parse().unwrap()).collect()
+}
+
+/// OEIS A002186: Kayles (0.77).
+const A002186: &str = "0,1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1,4,3,2,1,4,6,7,4,1,2,8,5,4,7,2,1,8,6,7,4,1,2,3,1,4,7,2,1,8,\
+    2,7,4,1,2,8,1,4,7,2,1,4,2,7,4,1,2,8,1,4,7,2,1,8,6,7,4,1,2,8,1,4,7,2,1,8,2,7,4,1,2,8,1,4,7,2,1,8,2,7,4,1,2,8";
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-lab-takebreak-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn bin(args: &[&str], memory_limit: Option<&str>) -> Output {
+    // `GRUNDY_LAB_TEST_BIN` names another build of the binary, as in
+    // `tests/cli.rs`: in a target folder shared by several worktrees, the
+    // one cargo names may be another worktree's by the time the tests run.
+    let path = std::env::var_os("GRUNDY_LAB_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_grundy-lab").into());
+    let mut c = Command::new(path);
+    c.env_remove("GRUNDY_LAB_PROGRESS").env_remove("GRUNDY_LAB_MEMORY_LIMIT");
+    if let Some(limit) = memory_limit {
+        c.env("GRUNDY_LAB_MEMORY_LIMIT", limit);
+    }
+    c.args(args).stdin(Stdio::null()).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn message(o: &Output) -> String {
+    assert_eq!(o.status.code(), Some(2), "stdout: {}", String::from_utf8_lossy(&o.stdout));
+    assert!(o.stdout.is_empty());
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn the_command_line_computes_reports_and_refuses() {
+    let s = stdout(&bin(&["sequence", "--rules", "octal:0.77", "--up-to", "500"], None));
+    assert!(s.starts_with("rules: octal:0.77\nproved: period 12 from 71 (last exception 70)\n"), "{s}");
+    let s = stdout(&bin(&["sequence", "--rules", "kayles", "--up-to", "5", "--values"], None));
+    assert!(s.contains("\n0 0\n1 1\n2 2\n3 3\n4 1\n5 4\n"), "{s}");
+    // A row of heaps: the XOR; 12, 7, 3 in Dawson's Kayles are 2, 1, 1.
+    let s = stdout(&bin(&["value", "--rules", "octal:0.07", "12", "7", "3"], None));
+    assert_eq!(s, "2\n(12, 7, 3) in octal:0.07: g(12) ^ g(7) ^ g(3) = 2 ^ 1 ^ 1\n");
+    // A heap far beyond the values, by the proved period.
+    let s = stdout(&bin(&["value", "--rules", "kayles", "1000000000000"], None));
+    let want = parse(A002186)[(71 + (1_000_000_000_000u64 - 71) % 12) as usize];
+    assert!(s.starts_with(&format!("{want}\n")), "{s}");
+    let s = stdout(&bin(&["table", "--rules", "grundy-game", "--size", "10"], None));
+    assert_eq!(s, "0,0,0,1,0,2,1,0,2,1\n");
+    let s = stdout(&bin(&["table", "--rules", "kayles", "--size", "3x2"], None));
+    assert_eq!(s, "0,1,2\n1,0,3\n");
+    let s = stdout(&bin(&["ppos", "--rules", "kayles", "--size", "4x4"], None));
+    assert_eq!(s, "0 0\n1 1\n2 2\n3 3\n");
+    let s = stdout(&bin(&["ppos", "--rules", "dawsons-kayles", "--size", "10"], None));
+    assert_eq!(s, "0\n1\n5\n9\n");
+    // Bad codes and sizes, other commands, misère: messages.
+    let sequence = |rules: &str| message(&bin(&["sequence", "--rules", rules, "--up-to", "10"], None));
+    assert!(sequence("octal:0.9").contains("`9` is not an octal digit"));
+    assert!(sequence("octal:").contains("has no digits"));
+    assert!(sequence("queen").contains("2 coordinates"));
+    let e = message(&bin(&["render", "--rules", "kayles", "--size", "8", "--out", "x.png"], None));
+    assert!(e.contains("is a take-and-break game"), "{e}");
+    let e = message(&bin(&["value", "--rules", "kayles", "--misere", "3"], None));
+    assert!(e.contains("normal play only"), "{e}");
+    let e = message(&bin(&["table", "--rules", "kayles", "--size", "0"], None));
+    assert!(e.contains("is not a size"), "{e}");
+    // Beyond the memory: refused before anything is allocated, with the numbers.
+    let e = message(&bin(&["sequence", "--rules", "kayles", "--up-to", "1000000"], Some("1000000")));
+    assert!(e.contains("the values of 1000001 heaps need 2.5 MB; the limit on this machine is 1.0 MB"), "{e}");
+    let e = message(&bin(&["sequence", "--rules", "grundy-game", "--up-to", "9000000000"], None));
+    assert!(e.contains("computed up to 4000000000"), "{e}");
+}
+
+#[test]
+fn a_values_file_resumes_and_refuses_what_is_not_its_own() {
+    let dir = scratch("file");
+    let file = dir.join("grundy.values");
+    let f = file.to_str().unwrap();
+    let first = bin(&["sequence", "--rules", "grundy-game", "--up-to", "3000", "--file", f], None);
+    let fresh = stdout(&bin(&["sequence", "--rules", "grundy-game", "--up-to", "6000", "--values"], None));
+    let resumed = bin(&["sequence", "--rules", "grundy-game", "--up-to", "6000", "--file", f, "--values"], None);
+    stdout(&first);
+    assert_eq!(stdout(&resumed), fresh);
+    let note = String::from_utf8_lossy(&resumed.stderr);
+    assert!(note.contains("went on from the 3001 values"), "{note}");
+    // The file now holds 6001 values; another game's run refuses it.
+    let e = message(&bin(&["sequence", "--rules", "kayles", "--up-to", "10", "--file", f], None));
+    assert!(e.contains("holds the values of split:2:unequal, not of octal:0.77"), "{e}");
+    // A changed byte is found by the checksum; a cut file by its length.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let e = message(&bin(&["sequence", "--rules", "grundy-game", "--up-to", "10", "--file", f], None));
+    assert!(e.contains("do not match its checksum"), "{e}");
+    std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
+    let e = message(&bin(&["sequence", "--rules", "grundy-game", "--up-to", "10", "--file", f], None));
+    assert!(e.contains("ends before its last value"), "{e}");
+    std::fs::write(&file, b"hello").unwrap();
+    let e = message(&bin(&["sequence", "--rules", "grundy-game", "--up-to", "10", "--file", f], None));
+    assert!(e.contains("is not a file of take-and-break values"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_rules_file_may_hold_a_take_and_break_game() {
+    let dir = scratch("rules-file");
+    let file = dir.join("dawson.json");
+    let rules = grundy_lab::rules::Rules::take_and_break("Dawson", "octal:0.07");
+    std::fs::write(&file, grundy_lab::rules::to_json(&rules)).unwrap();
+    let f = file.to_str().unwrap();
+    let s = stdout(&bin(&["value", "--rules", f, "12", "7", "3"], None));
+    assert!(s.starts_with("2\n"), "{s}");
+    let s = stdout(&bin(&["sequence", "--rules", f, "--up-to", "300"], None));
+    assert!(s.contains("proved: period 34 from 53 (last exception 52)"), "{s}");
+    // The engine's doors refuse it with a sentence, not a table of nothing.
+    assert_eq!(grundy_lab::rules::from_json(&grundy_lab::rules::to_json(&rules)).unwrap(), rules);
+    let e = grundy_lab::grundy::compute_box(&rules, [10, 1, 1], &Control::new()).unwrap_err();
+    assert!(e.to_string().contains("is a take-and-break game"), "{e}");
+    // A spec that names no game is refused when the file is read.
+    let bad = grundy_lab::rules::to_json(&rules).replace("octal:0.07", "octal:0.9");
+    let e = grundy_lab::rules::from_json(&bad).unwrap_err().to_string();
+    assert!(e.contains("is not an octal digit"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,148 @@
+//! Take-and-break games in the real app, driven by egui_kittest through the
+//! labels a person reads: Kayles chosen on the map, its period proved with
+//! the sentence the papers use, a longer run, codes and lengths the app
+//! refuses with a message, and a row of Kayles won in Play by following
+//! the hints, with undo.
+
+use crate::common;
+use common::{shows, step_until, step_until_shows};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use grundy_lab::rules::Rules;
+use grundy_lab::takebreak::{TakeBreak, compute};
+use grundy_lab::ui::GrundyLabApp;
+
+/// Open the piece list and choose `game`.
+fn choose(h: &mut Harness<'_, GrundyLabApp>, game: &str) {
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Piece").click();
+    h.run_steps(2);
+    // The take-and-break games are at the end of the list.
+    h.get_by_label(game).scroll_to_me();
+    h.run_steps(3);
+    click(h, game);
+}
+
+fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Type `text` into the field labelled `label` (replacing what is there)
+/// and press Enter.
+fn type_into(h: &mut Harness<'_, GrundyLabApp>, label: &str, text: &str) {
+    let field = h.get_by_label(label);
+    field.focus();
+    field.type_text(text);
+    h.run();
+}
+
+/// The app on the map tab with the queen.
+fn map() -> Harness<'static, GrundyLabApp> {
+    let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Map"}"#;
+    common::app(saved).size([1600.0, 1000.0]).build()
+}
+
+#[test]
+fn kayles_is_chosen_on_the_map_and_its_period_is_proved() {
+    let mut h = map();
+    choose(&mut h, "Kayles (octal:0.77)");
+    step_until_shows(&mut h, "Proved: period 12 from 71 (last exception 70).");
+    assert!(shows(&h, "Why: g(n + 12) = g(n) for every n with 71 ≤ n < 156"));
+    assert!(shows(&h, "14 exceptions"), "Kayles has 14 exceptions, the last at 70");
+    assert!(shows(&h, "100001 values of Kayles; the largest value is 8."));
+    // The first values, as published (OEIS A002186).
+    assert!(shows(
+        &h,
+        "0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 4 7 2 1 8 6 7 4 1 2 3 1 4 7 2 1 8 2 7 4"
+    ));
+    assert!(!h.state().state.map.is_computing_sequence());
+
+    // A longer run goes on from the values computed.
+    h.get_by_label("Values up to heap").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    type_into(&mut h, "Values up to heap", "250000");
+    click(&mut h, "Compute");
+    step_until(&mut h, "250001 values", |a| a.state.map.sequence_summary().is_some_and(|(_, n)| n == 250_001));
+    step_until_shows(&mut h, "250001 values of Kayles");
+
+    // Dawson's Kayles, by its code typed in: period 34, last exception 52.
+    h.get_by_label("Code:").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    type_into(&mut h, "Code:", "octal:0.07");
+    click(&mut h, "Use");
+    step_until_shows(&mut h, "Proved: period 34 from 53 (last exception 52).");
+    assert_eq!(h.state().state.shared.rules.breaks.as_deref(), Some("octal:0.07"));
+}
+
+#[test]
+fn bad_codes_and_lengths_get_a_message_naming_the_problem() {
+    let mut h = map();
+    choose(&mut h, "Grundy's game (split:2:unequal)");
+    step_until_shows(&mut h, "No period up to 100000 (none could be proved: the periodicity theorem needs a finite");
+    h.get_by_label("Code:").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    type_into(&mut h, "Code:", "octal:0.9");
+    click(&mut h, "Use");
+    assert!(shows(&h, "`9` is not an octal digit (0 to 7), at d1"));
+    assert_eq!(h.state().state.shared.rules.breaks.as_deref(), Some("split:2:unequal"), "the game is kept");
+
+    // A split into three parts is computed up to 5000 heaps; more is refused
+    // before any work starts.
+    h.get_by_label("Code:").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    type_into(&mut h, "Code:", "split:3");
+    click(&mut h, "Use");
+    assert!(shows(&h, "heaps up to 100000: the values of these rules are computed up to 5000"));
+    assert!(!h.state().state.map.is_computing_sequence());
+    h.get_by_label("Values up to heap").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    type_into(&mut h, "Values up to heap", "0");
+    click(&mut h, "Compute");
+    assert!(shows(&h, "Type a whole number from 1 to 1000000000."));
+}
+
+#[test]
+fn a_row_of_kayles_is_won_by_following_the_hints_and_undone() {
+    let rules = serde_json::to_string(&Rules::take_and_break("kayles", "octal:0.77")).unwrap();
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Play",
+            "play":{{"options":{{"show_hints":true,"computer_delay":0.0,"nim_heaps":[10,7,3]}}}}}}"#
+    );
+    let mut h = common::app(saved).size([1600.0, 1000.0]).build();
+    h.run();
+    // The hint writes the XOR of the heaps' values out (g(10) = 2, g(7) = 2, g(3) = 3).
+    assert!(shows(&h, "Value of the row: g(10) XOR g(7) XOR g(3) = 2 XOR 2 XOR 3 = 3, not 0."));
+    let game = TakeBreak::parse_spec("kayles").unwrap().unwrap();
+    let g = compute(&game, 10, &grundy_lab::Control::new()).unwrap();
+    let mut turns = 0;
+    while h.state().state.play.row().unwrap().winner().is_none() {
+        let row = h.state().state.play.row().unwrap();
+        let (heap, parts) = row.winning_moves()[0].clone();
+        let n = row.row()[heap];
+        click(&mut h, &format!("Heap {}: {n}  g = {}", heap + 1, g.get(n).unwrap()));
+        let taken = n - parts.iter().sum::<u64>();
+        let leave = if parts.is_empty() {
+            "nothing".to_string()
+        } else {
+            parts.iter().map(u64::to_string).collect::<Vec<_>>().join(" + ")
+        };
+        click(&mut h, &format!("take {taken}, leave {leave}"));
+        step_until(&mut h, "the computer's answer", |a| {
+            a.state.play.row().is_some_and(|r| r.winner().is_some() || r.history().len() % 2 == 0)
+        });
+        h.run();
+        let row = h.state().state.play.row().unwrap();
+        assert!(row.winner().is_some() || row.xor() != 0, "the computer cannot answer a row of value 0 with 0");
+        turns += 1;
+        assert!(turns < 20);
+    }
+    assert!(shows(&h, "You won by making the last move!"));
+    click(&mut h, "Play again");
+    assert_eq!(h.state().state.play.row().unwrap().row(), &[10, 7, 3]);
+}
