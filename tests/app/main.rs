@@ -25,6 +25,7 @@ mod map_ui;
 mod paper;
 mod passes_ui;
 mod pieces_ui;
+mod prove_ui;
 mod readers;
 mod review_ui;
 mod statement_ui;

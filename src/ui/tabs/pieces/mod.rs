@@ -16,6 +16,7 @@ mod library;
 mod limits;
 mod preview;
 mod program;
+mod prove;
 mod sequence_hints;
 mod statement;
 mod workbench;

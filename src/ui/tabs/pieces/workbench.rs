@@ -113,12 +113,14 @@ pub struct Workbench {
     pub(super) statement: super::statement::StatementState,
     /// The check of a game of more than three heaps.
     pub(super) heaps: super::heaps_bench::HeapsBench,
+    /// "Prove for every position".
+    pub(super) prove: super::prove::ProveState,
 }
 
 impl Workbench {
     /// Whether a check or a pattern search runs.
     pub fn is_busy(&self) -> bool {
-        self.check_job.is_some() || self.hints_job.is_some() || self.heaps.is_busy()
+        self.check_job.is_some() || self.hints_job.is_some() || self.heaps.is_busy() || self.prove.is_busy()
     }
 
     /// Whether the formula box's text compiles (an empty box does too).
@@ -137,6 +139,7 @@ impl Workbench {
 
     pub(super) fn poll(&mut self) {
         self.heaps.poll();
+        self.prove.poll();
         match poll(&mut self.check_job) {
             Some(JobEnd::Done(c)) => {
                 self.result = Some(c);
@@ -230,6 +233,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &C
     tab.bench.heaps.cancel();
     check_controls(tab, ui);
     results(tab, ui, shared, pal);
+    super::prove::show(tab, ui, shared, pal);
     hints(tab, ui, pal);
 }
 
