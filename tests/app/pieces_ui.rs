@@ -54,6 +54,10 @@ fn type_into(h: &mut Harness<'_, GrundyLabApp>, label: &str, text: &str) {
 }
 
 fn check_on_64(h: &mut Harness<'_, GrundyLabApp>) -> (u64, u64) {
+    // The workbench is taller than the window: when the button was scrolled
+    // out of view, egui takes no click until the scroll has settled.
+    h.get_by_label("Check on 64 × 64").scroll_to_me();
+    h.run_steps(10);
     click(h, "Check on 64 × 64");
     step_until(h, "the check finishes", |a| idle(a) && a.state.pieces.check_counts().is_some());
     h.run();

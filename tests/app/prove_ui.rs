@@ -4,7 +4,6 @@
 //! map, a statement that cannot be read named as such, and the sentences
 //! in Japanese.
 
-
 use crate::common;
 use common::{shows, step_until_shows};
 
@@ -51,7 +50,7 @@ fn label_with(h: &Harness<'_, GrundyLabApp>, text: &str) -> String {
 fn wythoffs_theorem_is_proved_and_a_false_statement_refuted_in_the_workbench() {
     let mut h = harness("English");
     h.run();
-    assert!(shows(&h, "Prove for every position"));
+    click(&mut h, "Prove for every position");
     type_statement(&mut h, "Statement", "A x,y P(x,y) <=> W(x,y)");
     click(&mut h, "Prove");
     step_until_shows(&mut h, "Proved for every position");
@@ -78,6 +77,7 @@ fn wythoffs_theorem_is_proved_and_a_false_statement_refuted_in_the_workbench() {
 fn a_statement_that_cannot_be_read_says_where() {
     let mut h = harness("English");
     h.run();
+    click(&mut h, "Prove for every position");
     type_statement(&mut h, "Statement", "A x P(x");
     click(&mut h, "Prove");
     step_until_shows(&mut h, "The proof could not run");
@@ -91,7 +91,7 @@ fn a_statement_that_cannot_be_read_says_where() {
 fn the_proof_speaks_japanese() {
     let mut h = harness("Japanese");
     h.run();
-    assert!(shows(&h, "すべての局面について証明する"));
+    click(&mut h, "すべての局面について証明する");
     click(&mut h, "証明する");
     step_until_shows(&mut h, "証明しました");
     let text = label_with(&h, "証明しました");
@@ -120,6 +120,12 @@ fn prove_screenshots() {
                 let saved = format!(r#"{{"shared":{{"settings":{{"language":"{language}"}}}},"tab":"Pieces"}}"#);
                 let mut h = common::app(saved).size(size).presentation(presentation).wgpu().build();
                 h.run();
+                let title = if language == "English" {
+                    "Prove for every position"
+                } else {
+                    "すべての局面について証明する"
+                };
+                click(&mut h, title);
                 type_statement(&mut h, statement, "A x,y P(x,y) <=> W(x,y)");
                 click(&mut h, button);
                 step_until_shows(&mut h, done);

@@ -157,6 +157,10 @@ const ALLOWED_WORDS: &[&str] = &[
     "x", "y", "z", "p", "g", "n", "t", "s", "dx", "dy", "dz", "P", "N", "XOR", "mod", "floor", "Ctrl", "Z", "Y",
     "json", "rhai", "English", // The zoom buttons A− and A+.
     "A",
+    // The statements of proofs (Walnut's syntax): its quantifier E, the
+    // predicates W, G and M, the variables k, u, v, and Walnut, a program
+    // written in letters in Japanese too.
+    "E", "W", "G", "M", "k", "u", "v", "Walnut",
 ];
 
 /// Every word of ASCII letters on the screen that is not allowed.

@@ -233,8 +233,8 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &C
     tab.bench.heaps.cancel();
     check_controls(tab, ui);
     results(tab, ui, shared, pal);
-    super::prove::show(tab, ui, shared, pal);
     hints(tab, ui, pal);
+    super::prove::show(tab, ui, shared, pal);
 }
 
 /// The formula box's text compiled for the draft: in `x`, `y`, `z` and the
