@@ -50,7 +50,7 @@ fn label_with(h: &Harness<'_, GrundyLabApp>, text: &str) -> String {
 fn wythoffs_theorem_is_proved_and_a_false_statement_refuted_in_the_workbench() {
     let mut h = harness("English");
     h.run();
-    click(&mut h, "Prove for every position");
+    assert!(shows(&h, "Prove for every position"));
     type_statement(&mut h, "Statement", "A x,y P(x,y) <=> W(x,y)");
     click(&mut h, "Prove");
     step_until_shows(&mut h, "Proved for every position");
@@ -77,7 +77,6 @@ fn wythoffs_theorem_is_proved_and_a_false_statement_refuted_in_the_workbench() {
 fn a_statement_that_cannot_be_read_says_where() {
     let mut h = harness("English");
     h.run();
-    click(&mut h, "Prove for every position");
     type_statement(&mut h, "Statement", "A x P(x");
     click(&mut h, "Prove");
     step_until_shows(&mut h, "The proof could not run");
@@ -91,7 +90,7 @@ fn a_statement_that_cannot_be_read_says_where() {
 fn the_proof_speaks_japanese() {
     let mut h = harness("Japanese");
     h.run();
-    click(&mut h, "すべての局面について証明する");
+    assert!(shows(&h, "すべての局面について証明する"));
     click(&mut h, "証明する");
     step_until_shows(&mut h, "証明しました");
     let text = label_with(&h, "証明しました");

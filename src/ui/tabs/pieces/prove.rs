@@ -131,17 +131,10 @@ fn verdict_text(r: &Report, game: &str) -> String {
     }
 }
 
-/// The section, folded at first (the workbench is long): statement,
-/// numeration, button, progress and the answer.
+/// The section: statement, numeration, button, progress and the answer.
 pub(super) fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
     ui.add_space(8.0);
-    let header = egui::CollapsingHeader::new(RichText::new(tr("prove.title")).heading())
-        .id_salt("pieces_prove")
-        .default_open(false);
-    header.show(ui, |ui| body(tab, ui, shared, pal));
-}
-
-fn body(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Colours) {
+    ui.section(tr("prove.title"));
     ui.phrases(RichText::new(tr("prove.help")).small());
     let state = &mut tab.bench.prove;
     let label = ui.phrases(tr("prove.statement"));
