@@ -536,3 +536,15 @@ impl Automaton {
         Ok(Some(out))
     }
 }
+
+/// Two automata are equal when they read the same set over the same
+/// tracks: their minimal automata, whose states are numbered in the order
+/// a breadth-first walk from the start meets them, are the same.
+impl PartialEq for Automaton {
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (self.minimized(), other.minimized());
+        a.numeration == b.numeration && a.tracks == b.tracks && a.accept == b.accept && a.next == b.next
+    }
+}
+
+impl Eq for Automaton {}

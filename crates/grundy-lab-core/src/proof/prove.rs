@@ -46,19 +46,6 @@ pub enum Outcome {
     },
 }
 
-impl PartialEq for Automaton {
-    fn eq(&self, other: &Self) -> bool {
-        self.tracks() == other.tracks() && self.states() == other.states() && {
-            let (a, b) = (self.minimized(), other.minimized());
-            a.states() == b.states()
-                && (0..a.states() as u32).all(|q| {
-                    a.accepts_state(q) == b.accepts_state(q) && (0..a.letters()).all(|l| a.step(q, l) == b.step(q, l))
-                })
-        }
-    }
-}
-impl Eq for Automaton {}
-
 /// The answer about a statement.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {

@@ -107,3 +107,19 @@ fn bad_statements_say_where() {
         }
     }
 }
+
+#[test]
+fn automata_of_one_set_are_equal_however_built() {
+    let xy = ["x".to_string(), "y".to_string()];
+    let over_xy = |num, text| compile(num, text).with_tracks(&xy, &Limits::default()).unwrap_or_else(|e| panic!("{e}"));
+    for num in ALL {
+        assert_eq!(over_xy(num, "x < y"), over_xy(num, "~(y <= x)"), "{num}");
+        assert_eq!(over_xy(num, "E z x + z = y"), over_xy(num, "x <= y"), "{num}");
+        assert_ne!(over_xy(num, "x < y"), over_xy(num, "x <= y"), "{num}");
+        // The same set over the tracks in another order is another automaton.
+        assert_ne!(
+            compile(num, "x < y").with_tracks(&["y".into(), "x".into()], &Limits::default()),
+            Ok(over_xy(num, "x < y"))
+        );
+    }
+}
