@@ -59,8 +59,11 @@ pub fn prove(args: ProveArgs, out: &mut dyn Write) -> Result<i32, CliError> {
             Some((format, dir))
         }
     };
-    if args.max_states < 16 {
-        return Err("--max-states must be at least 16".to_string().into());
+    // Each state costs at least its row of letters: beyond this the
+    // memory, not the limit, would stop the work.
+    const MOST_STATES: usize = 50_000_000;
+    if !(16..=MOST_STATES).contains(&args.max_states) {
+        return Err(format!("--max-states must be from 16 to {MOST_STATES}").into());
     }
     let rules = args.rules.load()?;
     let request = Request {

@@ -132,7 +132,13 @@ struct Parser {
     toks: Vec<(Tok, usize)>,
     pos: usize,
     end: usize,
+    /// How deeply the formulas being read are nested.
+    depth: usize,
 }
+
+/// The deepest nesting of parentheses, negations and quantifiers read: a
+/// deeper statement is refused rather than allowed to exhaust the stack.
+pub const MAX_NESTING: usize = 200;
 
 impl Parser {
     fn peek(&self) -> Option<&Tok> {
@@ -158,6 +164,15 @@ impl Parser {
     }
 
     fn formula(&mut self) -> Result<Formula, ProofError> {
+        self.depth += 1;
+        let f = self.formula_inner();
+        self.depth -= 1;
+        f
+    }
+    fn formula_inner(&mut self) -> Result<Formula, ProofError> {
+        if self.depth > MAX_NESTING {
+            return self.err(format!("the statement is nested more than {MAX_NESTING} deep"));
+        }
         let left = self.implication()?;
         if self.eat("<=>") {
             let right = self.formula()?;
@@ -191,7 +206,14 @@ impl Parser {
     }
     fn unary(&mut self) -> Result<Formula, ProofError> {
         if self.eat("~") {
-            return Ok(Formula::Not(Box::new(self.unary()?)));
+            self.depth += 1;
+            let inner = if self.depth > MAX_NESTING {
+                self.err(format!("the statement is nested more than {MAX_NESTING} deep"))
+            } else {
+                self.unary()
+            };
+            self.depth -= 1;
+            return Ok(Formula::Not(Box::new(inner?)));
         }
         if let Some(Tok::Ident(q)) = self.peek().cloned()
             && (q == "A" || q == "E")
@@ -291,12 +313,16 @@ impl Parser {
                 self.pos += 1;
                 Ok(Term::Var(v))
             }
-            Some(Tok::Sym("(")) => {
+            Some(Tok::Sym("(")) if self.depth < MAX_NESTING => {
+                self.depth += 1;
                 self.pos += 1;
-                let t = self.term()?;
+                let t = self.term();
+                self.depth -= 1;
+                let t = t?;
                 self.expect(")")?;
                 Ok(t)
             }
+            Some(Tok::Sym("(")) => self.err(format!("the statement is nested more than {MAX_NESTING} deep")),
             _ => self.err("expected a number, a variable or '('"),
         }
     }
@@ -326,7 +352,7 @@ pub fn parse(text: &str) -> Result<Statement, ProofError> {
     for t in &mut toks {
         t.1 += start;
     }
-    let mut p = Parser { toks, pos: 0, end: text.len() };
+    let mut p = Parser { toks, pos: 0, end: text.len(), depth: 0 };
     let formula = p.formula()?;
     if p.pos < p.toks.len() {
         return p.err("unexpected text after the statement");

@@ -123,3 +123,14 @@ fn automata_of_one_set_are_equal_however_built() {
         );
     }
 }
+
+#[test]
+fn deep_nesting_is_refused_not_a_stack_overflow() {
+    for text in ["(".repeat(5000) + "x = 1", "~".repeat(5000) + "x = 1", "(".repeat(5000) + "x) = 1"] {
+        match parse(&text) {
+            Err(super::ProofError::Syntax { message, .. }) => assert!(message.contains("nested"), "{message}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(parse(&format!("{}x = 1{}", "(".repeat(50), ")".repeat(50))).is_ok());
+}
