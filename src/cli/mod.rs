@@ -422,6 +422,12 @@ impl From<crate::fsutil::FileError> for CliError {
     }
 }
 
+impl From<crate::takebreak::LoadError> for CliError {
+    fn from(e: crate::takebreak::LoadError) -> Self {
+        CliError::Message(e.to_string())
+    }
+}
+
 impl From<crate::map::export::ExportError> for CliError {
     fn from(e: crate::map::export::ExportError) -> Self {
         CliError::Message(e.to_string())

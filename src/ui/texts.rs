@@ -147,16 +147,17 @@ fn gave(mode: CheckMode, v: FormulaValue) -> String {
 pub fn heaps_check_error(e: &HeapsCheckError) -> String {
     match e {
         HeapsCheckError::Formula(f) => super::i18n::formula_error(f),
-        HeapsCheckError::Run { at, message } => {
-            trf("map.heaps.check.run", &[("position", &point_text(at)), ("error", message)])
+        HeapsCheckError::Run { at, error } => {
+            trf("map.heaps.check.run", &[("position", &point_text(at)), ("error", &super::i18n::formula_error(error))])
         }
         HeapsCheckError::NotAStatement(at) => trf("map.heaps.check.not_statement", &[("position", &point_text(at))]),
         HeapsCheckError::Condition(f) => {
             trf("map.heaps.check.condition_error", &[("error", &super::i18n::formula_error(f))])
         }
-        HeapsCheckError::ConditionRun { at, message } => {
-            trf("map.heaps.check.condition_run", &[("position", &point_text(at)), ("error", message)])
-        }
+        HeapsCheckError::ConditionRun { at, error } => trf(
+            "map.heaps.check.condition_run",
+            &[("position", &point_text(at)), ("error", &super::i18n::formula_error(error))],
+        ),
         HeapsCheckError::ConditionNotAStatement(at) => {
             trf("map.heaps.check.condition_not_statement", &[("position", &point_text(at))])
         }

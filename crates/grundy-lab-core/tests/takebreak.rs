@@ -254,7 +254,7 @@ fn a_game_with_no_period_says_so() {
 
 #[test]
 fn bad_rules_name_the_problem() {
-    let e = |spec: &str| grundy_lab_core::takebreak::load(spec).unwrap_err();
+    let e = |spec: &str| grundy_lab_core::takebreak::load(spec).unwrap_err().to_string();
     assert!(e("octal:0.9").contains("`9` is not an octal digit (0 to 7), at d1"), "{}", e("octal:0.9"));
     assert!(e("octal:").contains("`octal:` has no digits"), "{}", e("octal:"));
     let huge = format!("octal:0.{}", "7".repeat(1_000_000));

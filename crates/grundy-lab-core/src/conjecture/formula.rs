@@ -288,7 +288,7 @@ impl Formula {
         pass: i64,
         g: i64,
         stop: Option<Instant>,
-    ) -> Result<FormulaValue, String> {
+    ) -> Result<FormulaValue, FormulaError> {
         scope.clear();
         let at = |i: usize| p.get(i).copied().unwrap_or(0);
         scope.push("x", at(0)).push("y", at(1)).push("z", at(2)).push("pass", pass).push("g", g);
@@ -296,13 +296,21 @@ impl Formula {
             scope.push(*name, c);
         }
         set_deadline(stop);
-        let value: Dynamic = self.engine.eval_ast_with_scope(scope, &self.ast).map_err(|e| e.to_string())?;
+        // The caller names the position (a cell of two coordinates would
+        // say less than it).
+        let value: Dynamic = self
+            .engine
+            .eval_ast_with_scope(scope, &self.ast)
+            .map_err(|e| FormulaError { cell: None, ..FormulaError::from_eval(&e, 0, 0) })?;
         if let Ok(v) = value.as_int() {
             Ok(FormulaValue::Int(v))
         } else if let Ok(b) = value.as_bool() {
             Ok(FormulaValue::Bool(b))
         } else {
-            Err(format!("the formula must give an integer or true/false, not the {} {value}", value.type_name()))
+            Err(FormulaError::new(
+                ErrorKind::WrongType,
+                format!("the formula must give an integer or true/false, not the {} {value}", value.type_name()),
+            ))
         }
     }
 

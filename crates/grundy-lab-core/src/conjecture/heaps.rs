@@ -160,8 +160,8 @@ pub enum HeapsCheckError {
     Run {
         /// The position.
         at: Vec<u64>,
-        /// What went wrong (the script's words).
-        message: String,
+        /// What went wrong.
+        error: Box<super::FormulaError>,
     },
     /// A statement gave a number at this position.
     NotAStatement(Vec<u64>),
@@ -171,8 +171,8 @@ pub enum HeapsCheckError {
     ConditionRun {
         /// The position.
         at: Vec<u64>,
-        /// What went wrong (the script's words).
-        message: String,
+        /// What went wrong.
+        error: Box<super::FormulaError>,
     },
     /// The condition gave a number at this position.
     ConditionNotAStatement(Vec<u64>),
@@ -186,13 +186,13 @@ impl std::fmt::Display for HeapsCheckError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             HeapsCheckError::Formula(error) => write!(f, "{error}"),
-            HeapsCheckError::Run { at, message } => write!(f, "at {}: {message}", point_text(at)),
+            HeapsCheckError::Run { at, error } => write!(f, "at {}: {error}", point_text(at)),
             HeapsCheckError::NotAStatement(p) => {
                 write!(f, "at {}: a statement must give true or false, not a number", point_text(p))
             }
             HeapsCheckError::Condition(error) => write!(f, "error in the condition: {error}"),
-            HeapsCheckError::ConditionRun { at, message } => {
-                write!(f, "at {}: the condition: {message}", point_text(at))
+            HeapsCheckError::ConditionRun { at, error } => {
+                write!(f, "at {}: the condition: {error}", point_text(at))
             }
             HeapsCheckError::ConditionNotAStatement(p) => {
                 write!(f, "at {}: a condition must give true or false, not a number", point_text(p))
@@ -316,7 +316,7 @@ impl Judge<'_> {
         let (reader, stop) = (self.reader, self.stop);
         if let Some(chosen) = self.chosen {
             let value = reading(reader, layer, || chosen.eval_heaps(scope, &coords, layer as i64, i64::from(g), stop))
-                .map_err(|message| HeapsCheckError::ConditionRun { at: p.to_vec(), message })?;
+                .map_err(|error| HeapsCheckError::ConditionRun { at: p.to_vec(), error: Box::new(error) })?;
             match value {
                 FormulaValue::Bool(true) => {}
                 FormulaValue::Bool(false) => return Ok((Seen::LeftOut, None)),
@@ -325,7 +325,7 @@ impl Judge<'_> {
         }
         let value =
             reading(reader, layer, || self.formula.eval_heaps(scope, &coords, layer as i64, i64::from(g), stop))
-                .map_err(|message| HeapsCheckError::Run { at: p.to_vec(), message })?;
+                .map_err(|error| HeapsCheckError::Run { at: p.to_vec(), error: Box::new(error) })?;
         let holds = match (self.mode, value) {
             (CheckMode::Formula, FormulaValue::Int(v)) => v == i64::from(g),
             (CheckMode::Formula, FormulaValue::Bool(b)) => b == (g == 0),

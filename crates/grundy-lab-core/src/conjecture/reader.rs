@@ -5,7 +5,7 @@
 
 use crate::grundy::heaps::HeapTable;
 use crate::grundy::{NOT_A_POSITION, Table};
-use crate::script::tables::TableReader;
+use crate::script::tables::{ReadError, TableReader};
 use std::sync::Arc;
 
 /// A table a formula can read: its box, its layers and its values.
@@ -72,16 +72,9 @@ fn call_text(spec: Option<&str>, coords: &[i64]) -> String {
     }
 }
 
-/// The box `sides` written as inequalities: `0 <= x < 40, 0 <= y < 40`
-/// (`0 <= x1 < 6, ...` for four heaps or more).
-fn box_text(sides: &[usize]) -> String {
-    let name = |i: usize| if sides.len() <= 3 { ["x", "y", "z"][i].to_string() } else { format!("x{}", i + 1) };
-    sides.iter().enumerate().map(|(i, n)| format!("0 <= {} < {n}", name(i))).collect::<Vec<_>>().join(", ")
-}
-
 /// The value at `coords` of `table` (the game's coordinates, or one more
-/// naming the layer; else `layer`), or a sentence naming the call.
-fn read(table: &dyn Readable, spec: Option<&str>, coords: &[i64], layer: usize) -> Result<i64, String> {
+/// naming the layer; else `layer`), or why not.
+fn read(table: &dyn Readable, spec: Option<&str>, coords: &[i64], layer: usize) -> Result<i64, ReadError> {
     let call = call_text(spec, coords);
     let sides = table.sides();
     let d = sides.len();
@@ -90,58 +83,39 @@ fn read(table: &dyn Readable, spec: Option<&str>, coords: &[i64], layer: usize) 
     let (position, layer) = match coords.len() {
         n if n == d => (coords, layer as i64),
         n if n == d + 1 && with_pass => (&coords[..d], coords[d]),
-        n if n == d + 1 => return Err(format!("{call}: this game has no pass, so it takes {d} coordinates")),
-        _ if with_pass => {
-            return Err(format!(
-                "{call}: give {d} coordinates, or {} (the last one names the layer: the number of passes left, 0 to \
-                 {top})",
-                d + 1
-            ));
+        n if n == d + 1 => return Err(ReadError::NoPass { call, coordinates: d }),
+        _ => {
+            return Err(ReadError::Arity { call, coordinates: d, top_layer: with_pass.then_some(top as usize) });
         }
-        _ => return Err(format!("{call}: give {d} coordinates, as many as the game has")),
     };
     if !(0..=top.max(0)).contains(&layer) {
-        return Err(if top == 1 {
-            format!(
-                "{call}: the last argument names the layer: 1 (the pass is still there) or 0 (it is used), not {layer}"
-            )
-        } else {
-            format!("{call}: the last argument names the layer: the number of passes left, 0 to {top}, not {layer}")
-        });
+        return Err(ReadError::Layer { call, top_layer: top.max(0) as usize, layer });
     }
     if position.iter().any(|&c| c < 0) {
-        return Err(format!("{call}: the coordinates of a position are >= 0"));
+        return Err(ReadError::Negative { call });
     }
     let p: Vec<u64> = position.iter().map(|&c| c as u64).collect();
     if p.iter().zip(&sides).any(|(&c, &n)| c >= n as u64) {
-        return Err(format!(
-            "{call} is outside the computed box ({}): check a larger box, or leave such cells out with a condition \
-             (--where)",
-            box_text(&sides)
-        ));
+        return Err(ReadError::Outside { call, sides });
     }
     match table.value(&p, layer as usize) {
-        NOT_A_POSITION => Err(format!("{call} is not a position of the game")),
+        NOT_A_POSITION => Err(ReadError::NotAPosition { call }),
         v => Ok(v.into()),
     }
 }
 
 impl<T: Readable + 'static> TableReader for Reader<T> {
-    fn own(&self, coords: &[i64], layer: usize) -> Result<i64, String> {
+    fn own(&self, coords: &[i64], layer: usize) -> Result<i64, ReadError> {
         match &self.own {
             Some(t) => read(&**t, None, coords, layer),
-            None => Err(format!("{}: the table cannot be read here", call_text(None, coords))),
+            None => Err(ReadError::NoTable { call: call_text(None, coords) }),
         }
     }
 
-    fn other(&self, spec: &str, coords: &[i64]) -> Result<i64, String> {
+    fn other(&self, spec: &str, coords: &[i64]) -> Result<i64, ReadError> {
         match self.others.iter().find(|(s, _)| s == spec) {
             Some((_, t)) => read(&**t, Some(spec), coords, t.start_layer()),
-            None => Err(format!(
-                "{}: the game of g_of must be written in the formula as a text in quotes, such as \
-                 g_of(\"queen\", x, y)",
-                call_text(Some(spec), coords)
-            )),
+            None => Err(ReadError::UnquotedGame { call: call_text(Some(spec), coords) }),
         }
     }
 }

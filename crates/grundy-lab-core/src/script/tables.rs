@@ -13,16 +13,124 @@ use std::sync::Arc;
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
+/// Why `g(...)` or `g_of(...)` has no value; each names the call as the
+/// formula wrote it (`g(3, 4)`, `g_of("queen", 3, 4)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// One coordinate more than the game has, in a game without a pass.
+    NoPass {
+        /// The call.
+        call: String,
+        /// The game's coordinates.
+        coordinates: usize,
+    },
+    /// Neither the game's number of coordinates nor one more.
+    Arity {
+        /// The call.
+        call: String,
+        /// The game's coordinates.
+        coordinates: usize,
+        /// The top layer (the number of passes), when the game has a pass.
+        top_layer: Option<usize>,
+    },
+    /// The last argument names no layer of the game.
+    Layer {
+        /// The call.
+        call: String,
+        /// The top layer (the number of passes).
+        top_layer: usize,
+        /// The layer asked for.
+        layer: i64,
+    },
+    /// A negative coordinate.
+    Negative {
+        /// The call.
+        call: String,
+    },
+    /// A position outside the computed box, whose sides are given.
+    Outside {
+        /// The call.
+        call: String,
+        /// The sides of the box.
+        sides: Vec<usize>,
+    },
+    /// A cell of the box that is not a position of the game.
+    NotAPosition {
+        /// The call.
+        call: String,
+    },
+    /// `g(...)` where no table is being checked.
+    NoTable {
+        /// The call.
+        call: String,
+    },
+    /// `g_of` with a game not written as a text in quotes.
+    UnquotedGame {
+        /// The call.
+        call: String,
+    },
+}
+
+/// The box `sides` written as inequalities: `0 <= x < 40, 0 <= y < 40`
+/// (`0 <= x1 < 6, ...` for four heaps or more).
+fn box_text(sides: &[usize]) -> String {
+    let name = |i: usize| if sides.len() <= 3 { ["x", "y", "z"][i].to_string() } else { format!("x{}", i + 1) };
+    sides.iter().enumerate().map(|(i, n)| format!("0 <= {} < {n}", name(i))).collect::<Vec<_>>().join(", ")
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::NoPass { call, coordinates } => {
+                write!(f, "{call}: this game has no pass, so it takes {coordinates} coordinates")
+            }
+            ReadError::Arity { call, coordinates, top_layer: Some(top) } => write!(
+                f,
+                "{call}: give {coordinates} coordinates, or {} (the last one names the layer: the number of passes \
+                 left, 0 to {top})",
+                coordinates + 1
+            ),
+            ReadError::Arity { call, coordinates, top_layer: None } => {
+                write!(f, "{call}: give {coordinates} coordinates, as many as the game has")
+            }
+            ReadError::Layer { call, top_layer: 1, layer } => write!(
+                f,
+                "{call}: the last argument names the layer: 1 (the pass is still there) or 0 (it is used), not {layer}"
+            ),
+            ReadError::Layer { call, top_layer, layer } => write!(
+                f,
+                "{call}: the last argument names the layer: the number of passes left, 0 to {top_layer}, not {layer}"
+            ),
+            ReadError::Negative { call } => write!(f, "{call}: the coordinates of a position are >= 0"),
+            ReadError::Outside { call, sides } => write!(
+                f,
+                "{call} is outside the computed box ({}): check a larger box, or leave such cells out with a \
+                 condition (--where)",
+                box_text(sides)
+            ),
+            ReadError::NotAPosition { call } => write!(f, "{call} is not a position of the game"),
+            ReadError::NoTable { call } => write!(f, "{call}: the table cannot be read here"),
+            ReadError::UnquotedGame { call } => write!(
+                f,
+                "{call}: the game of g_of must be written in the formula as a text in quotes, such as \
+                 g_of(\"queen\", x, y)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
 /// What a formula's `g(...)` and `g_of(...)` read; the checker implements
-/// it over its tables. Errors are sentences naming the position asked for.
+/// it over its tables. Errors name the position asked for.
 pub trait TableReader: Send + Sync {
     /// `g(coords)` in the table being checked, `layer` being the layer of
     /// the cell under check (the number of passes left; 0 without passes).
     /// `coords` has as many coordinates as the caller wrote: the game's
     /// number, or one more naming the layer.
-    fn own(&self, coords: &[i64], layer: usize) -> Result<i64, String>;
+    fn own(&self, coords: &[i64], layer: usize) -> Result<i64, ReadError>;
     /// `g_of(spec, coords)`: the value in the table of another game.
-    fn other(&self, spec: &str, coords: &[i64]) -> Result<i64, String>;
+    fn other(&self, spec: &str, coords: &[i64]) -> Result<i64, ReadError>;
 }
 
 thread_local! {
@@ -40,9 +148,9 @@ pub fn reading<R>(reader: &Arc<dyn TableReader>, layer: usize, work: impl FnOnce
     result
 }
 
-fn ask<T>(function: &str, f: impl FnOnce(&dyn TableReader, usize) -> Result<T, String>) -> Fallible<T> {
+fn ask<T>(function: &str, f: impl FnOnce(&dyn TableReader, usize) -> Result<T, ReadError>) -> Fallible<T> {
     READER.with_borrow(|r| match r {
-        Some((reader, layer)) => f(reader.as_ref(), *layer).map_err(|m| m.into()),
+        Some((reader, layer)) => f(reader.as_ref(), *layer).map_err(|e| e.to_string().into()),
         None => Err(format!(
             "{function}(...) reads a computed table, so it can be used only in a formula checked against one"
         )

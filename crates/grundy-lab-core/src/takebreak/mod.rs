@@ -29,13 +29,34 @@ pub use program::SplitsProgram;
 pub use rules::{Kind, MAX_PARTS, TAKEBREAK_PRESETS, TakeBreak, TakeBreakError};
 pub use sequence::{Sequence, SequenceError, check_memory, check_reach, compute, estimate_bytes};
 
+/// Why a spec names no take-and-break game.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The spec names no rules at all.
+    Spec(crate::rules::SpecError),
+    /// A take-and-break spec that does not read, or rules that are not a
+    /// take-and-break game.
+    Game(TakeBreakError),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Spec(e) => e.fmt(f),
+            LoadError::Game(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
 /// The take-and-break game a rules spec names: a take-and-break spec (see
 /// [`TakeBreak::parse_spec`]), or any other spec of one heap
 /// ([`crate::rules::load_spec`], then [`TakeBreak::from_rules`]).
-pub fn load(spec: &str) -> Result<TakeBreak, String> {
+pub fn load(spec: &str) -> Result<TakeBreak, LoadError> {
     if let Some(g) = TakeBreak::parse_spec(spec) {
-        return g.map_err(|e| e.to_string());
+        return g.map_err(LoadError::Game);
     }
-    let rules = crate::rules::load_spec(spec).map_err(|e| e.to_string())?;
-    TakeBreak::from_rules(&rules).map_err(|e| e.to_string())
+    let rules = crate::rules::load_spec(spec).map_err(LoadError::Spec)?;
+    TakeBreak::from_rules(&rules).map_err(LoadError::Game)
 }
