@@ -528,14 +528,14 @@ fn fill_in_order(
             } else {
                 positions_in_order(sides, order, s, &mut positions);
             }
-            let failed = |e| super::program::engine_error(super::program::failure(control, e));
+            let failed = |e| crate::grundy::EngineError::of_program(crate::grundy::engine::program_failure(control, e));
             let results: Vec<Result<(usize, u32), Halt>> = positions
                 .par_iter()
                 .map_init(
                     || (Scope::new(), Vec::new()),
                     |(scope, values), p| {
                         if control.must_stop() {
-                            return Err(Halt::Error(failed(super::program::stopped(control))));
+                            return Err(Halt::Error(failed(crate::grundy::engine::program_stopped(control))));
                         }
                         let p = &p[..d];
                         let at = table.index(p);
@@ -690,12 +690,12 @@ fn check_alike(rules: &Rules, sides: &[usize], control: &Control) -> Result<(), 
     for s in 0..=small.iter().map(|n| n - 1).sum::<usize>() {
         positions_with_sum(&small, Storage::Full, s, &mut all);
     }
-    let failed = |e| super::program::engine_error(super::program::failure(control, e));
+    let failed = |e| crate::grundy::EngineError::of_program(crate::grundy::engine::program_failure(control, e));
     let results: Vec<Result<(), EngineError>> = all
         .par_iter()
         .map_init(Scope::new, |scope, p| {
             if control.must_stop() {
-                return Err(failed(super::program::stopped(control)));
+                return Err(failed(crate::grundy::engine::program_stopped(control)));
             }
             let p = &p[..d];
             let here = program.is_position_of(p, scope, stop).map_err(failed)?;

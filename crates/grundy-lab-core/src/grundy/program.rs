@@ -14,6 +14,7 @@
 //! [`NOT_A_POSITION`] and no value; a move into such a cell is an error
 //! naming the move.
 
+use super::engine::{program_failure, program_stopped};
 use super::{EngineError, NOT_A_POSITION, Order, Table};
 use crate::Control;
 use crate::rules::{Convention, Program, ProgramError, Rules};
@@ -85,7 +86,7 @@ pub(super) fn fill(table: &Table, control: &Control) -> Result<(), EngineError> 
                 let _ = table.order.set(order);
                 return Ok(());
             }
-            Err(Halt::Error(e)) => return Err(engine_error(e)),
+            Err(Halt::Error(e)) => return Err(EngineError::of_program(e)),
             Err(Halt::Unordered { p, q }) => match order.without_raised(&p, &q) {
                 Some(next) => order = next,
                 None => return super::search::fill(table, control),
@@ -113,12 +114,12 @@ fn fill_in(table: &Table, program: &Program, order: Order, control: &Control) ->
                     || (Scope::new(), Vec::new()),
                     |(scope, values), &c| {
                         if control.must_stop() {
-                            return Err(stopped(control).into());
+                            return Err(program_stopped(control).into());
                         }
                         let p = c.map(|v| v as u64);
                         // Outside the domain: no value, in either layer.
                         let is_position = if layer == 0 {
-                            program.is_position(p, scope, stop).map_err(|e| failure(control, e))?
+                            program.is_position(p, scope, stop).map_err(|e| program_failure(control, e))?
                         } else {
                             table.get_at(c, 0) != NOT_A_POSITION
                         };
@@ -130,7 +131,7 @@ fn fill_in(table: &Table, program: &Program, order: Order, control: &Control) ->
                         // order nor the repeats gone.
                         let options = program
                             .options_listed::<3>(&p[..d as usize], scope, stop, &rules.limits)
-                            .map_err(|e| failure(control, e))?;
+                            .map_err(|e| program_failure(control, e))?;
                         // The value of an option, or why it has none.
                         let value_of = |q: &[u64; 3]| -> Result<u32, Halt> {
                             let q = q.map(|v| v as usize);
@@ -197,32 +198,6 @@ pub(super) fn smallest_fault<T: Ord + Clone, E>(options: &[T], value_of: impl Fn
     let mut sorted = options.to_vec();
     sorted.sort_unstable();
     sorted.iter().find_map(|q| value_of(q).err())
-}
-
-/// What stopped a fill of a program's table: a cancel, or its time limit.
-pub(super) fn stopped(control: &Control) -> ProgramError {
-    if control.is_cancelled() {
-        ProgramError::Cancelled
-    } else {
-        ProgramError::Budget { millis: control.time_limit().map_or(0, |l| l.as_millis() as u64) }
-    }
-}
-
-/// A program's error at one position, or what stopped the fill when the
-/// run broke off because the fill was asked to stop.
-pub(super) fn failure(control: &Control, e: ProgramError) -> ProgramError {
-    match e {
-        ProgramError::Run { .. } | ProgramError::Limit { .. } if control.must_stop() => stopped(control),
-        e => e,
-    }
-}
-
-/// A program's error as the engine's (a cancel is the engine's own).
-pub(super) fn engine_error(e: ProgramError) -> EngineError {
-    match e {
-        ProgramError::Cancelled => EngineError::Cancelled,
-        e => EngineError::Program(e),
-    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Why a table could not be computed.
 
 use super::MAX_SIDE;
+use crate::Control;
+use crate::rules::ProgramError;
 use crate::system::memory::{human_bytes, limit_source, size_text};
 use std::fmt;
 
@@ -131,6 +133,34 @@ impl fmt::Display for EngineError {
 }
 
 impl std::error::Error for EngineError {}
+
+impl EngineError {
+    /// A program's error as the engine's (a cancel is the engine's own).
+    pub(crate) fn of_program(e: ProgramError) -> EngineError {
+        match e {
+            ProgramError::Cancelled => EngineError::Cancelled,
+            e => EngineError::Program(e),
+        }
+    }
+}
+
+/// What stopped a fill of a program's table: a cancel, or its time limit.
+pub(crate) fn program_stopped(control: &Control) -> ProgramError {
+    if control.is_cancelled() {
+        ProgramError::Cancelled
+    } else {
+        ProgramError::Budget { millis: control.time_limit().map_or(0, |l| l.as_millis() as u64) }
+    }
+}
+
+/// A program's error at one position, or what stopped the fill when the
+/// run broke off because the fill was asked to stop.
+pub(crate) fn program_failure(control: &Control, e: ProgramError) -> ProgramError {
+    match e {
+        ProgramError::Run { .. } | ProgramError::Limit { .. } if control.must_stop() => program_stopped(control),
+        e => e,
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -26,6 +26,7 @@ mod size;
 mod sorted3;
 
 pub use error::EngineError;
+pub(crate) use error::{program_failure, program_stopped};
 pub use size::{MAX_SIDE, check_box, estimate_bytes, estimate_bytes_box, estimate_seconds};
 
 use super::Table;

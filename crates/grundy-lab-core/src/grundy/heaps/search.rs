@@ -32,7 +32,7 @@ impl Stored<'_> {
     }
 
     fn failed(&self, e: crate::rules::ProgramError) -> EngineError {
-        crate::grundy::program::engine_error(crate::grundy::program::failure(self.control, e))
+        crate::grundy::EngineError::of_program(crate::grundy::engine::program_failure(self.control, e))
     }
 }
 
