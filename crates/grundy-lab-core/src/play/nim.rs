@@ -48,8 +48,13 @@ pub enum NimReason {
         /// How many heaps have one stone after the move.
         ones: usize,
     },
-    /// It was in a P-position and took one stone.
-    NoWinningMove,
+    /// It was in a P-position and took one stone. In a misère endgame
+    /// (every heap at most one stone) `odd_ones` is the number of one-stone
+    /// heaps before the move, an odd number; otherwise the nim-sum was 0.
+    NoWinningMove {
+        /// The one-stone heaps of a misère endgame, or `None`.
+        odd_ones: Option<usize>,
+    },
     /// A random move (random strength).
     Random,
     /// A random move on purpose (makes-mistakes strength).
@@ -62,7 +67,12 @@ impl fmt::Display for NimReason {
             NimReason::NimSumZero { heaps } => write!(f, "nim-sum {} = 0", nim_sum_formula(heaps)),
             NimReason::OddOnes { ones: 1 } => f.write_str("1 heap of one stone: the opponent takes the last one"),
             NimReason::OddOnes { ones } => write!(f, "{ones} heaps of one stone: the opponent takes the last one"),
-            NimReason::NoWinningMove => f.write_str("nim-sum was 0: every move loses against best play"),
+            NimReason::NoWinningMove { odd_ones: None } => {
+                f.write_str("nim-sum was 0: every move loses against best play")
+            }
+            NimReason::NoWinningMove { odd_ones: Some(n) } => {
+                write!(f, "misère, {n} heaps of one stone and none of more: every move loses against best play")
+            }
             NimReason::Random => f.write_str("a random move"),
             NimReason::Mistake => f.write_str("a mistake on purpose"),
         }
@@ -207,7 +217,9 @@ impl NimGame {
                 let wins = self.winning_moves();
                 if wins.is_empty() {
                     let i = nonempty[0];
-                    (i, self.heaps[i] - 1, NimReason::NoWinningMove)
+                    let odd_ones = (self.misere && crate::theory::is_misere_nim_endgame(&self.heaps))
+                        .then(|| self.heaps.iter().filter(|&&h| h == 1).count());
+                    (i, self.heaps[i] - 1, NimReason::NoWinningMove { odd_ones })
                 } else {
                     let (i, t) = *rng.pick(&wins);
                     let mut after = self.heaps.clone();
@@ -323,6 +335,25 @@ mod tests {
                 }
                 assert_eq!(g.winner(), Some(0), "{heaps:?} misère {misere}");
             }
+        }
+    }
+
+    #[test]
+    fn a_lost_misere_endgame_is_explained_by_its_one_stone_heaps() {
+        let computer = [PlayerKind::Computer(Strength::Perfect), PlayerKind::Human];
+        for (heaps, misere, expected) in [
+            (vec![1], true, Some(1)),
+            (vec![1, 1, 1, 0], true, Some(3)),
+            (vec![2, 2], true, None),
+            (vec![3, 3], false, None),
+        ] {
+            let mut g = NimGame::new(&heaps, misere, computer);
+            assert!(g.is_p(), "{heaps:?}");
+            if expected.is_none() {
+                assert_eq!(g.nim_sum(), 0, "{heaps:?}");
+            }
+            let m = g.computer_move(&mut Rng::new(1)).unwrap();
+            assert_eq!(m.reason, Some(NimReason::NoWinningMove { odd_ones: expected }), "{heaps:?}");
         }
     }
 

@@ -39,7 +39,10 @@ pub fn nim_reason(r: &NimReason) -> String {
     match r {
         NimReason::NimSumZero { heaps } => trf("nim.why.zero", &[("formula", &nim_sum_formula(heaps))]),
         NimReason::OddOnes { ones } => trn("nim.why.odd_ones.one", "nim.why.odd_ones", *ones as u64, &[]),
-        NimReason::NoWinningMove => tr("nim.why.no_winning_move").to_string(),
+        NimReason::NoWinningMove { odd_ones: None } => tr("nim.why.no_winning_move").to_string(),
+        NimReason::NoWinningMove { odd_ones: Some(n) } => {
+            trn("nim.why.no_winning_move_ones.one", "nim.why.no_winning_move_ones", *n as u64, &[])
+        }
         NimReason::Random => tr("why.random").to_string(),
         NimReason::Mistake => tr("why.mistake").to_string(),
     }
