@@ -4,10 +4,13 @@
 //! game's and its checksum agrees.
 //!
 //! Layout (little-endian): the line `grundy-lab take-and-break values\n`,
-//! the version (u32, 1), the length of the rules key (u32) and the key
+//! the version (u32, 2), the length of the rules key (u32) and the key
 //! ([`TakeBreak::key`]: the code, the split rule or a checksum of the
 //! program), the bytes of a value (u8: 2 or 4), the number of values
-//! (u64), the FNV-1a checksum of the value bytes (u64), then `g(0), g(1), …`.
+//! (u64), the FNV-1a checksum (u64) of the key, the width, the number and
+//! the value bytes, then `g(0), g(1), …`. Version 1 files (whose checksum
+//! covered the value bytes only, so a damaged key could pass for another
+//! game's) are still read.
 
 use super::rules::{TakeBreak, fnv1a};
 use super::sequence::{Sequence, SequenceError, Values, check_memory};
@@ -17,7 +20,9 @@ use std::io::{ErrorKind, Read};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8] = b"grundy-lab take-and-break values\n";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+/// The first version, still read: its checksum covers only the values.
+const VERSION_1: u32 = 1;
 /// The longest rules key a file may hold.
 const MAX_KEY: u32 = 4096;
 
@@ -72,7 +77,7 @@ impl fmt::Display for ValuesFileError {
             }
             ValuesFileError::Version { path, found } => write!(
                 f,
-                "`{}` is a values file of version {found}; this program reads version {VERSION}",
+                "`{}` is a values file of version {found}; this program reads versions {VERSION_1} to {VERSION}",
                 path.display()
             ),
             ValuesFileError::OtherRules { path, found, wanted } => {
@@ -91,7 +96,7 @@ pub fn save(path: &Path, seq: &Sequence) -> Result<(), FileError> {
     let key = seq.game().key();
     let values = seq.stored();
     let width = values.width();
-    let checksum = checksum(values);
+    let checksum = checksum(&header(&key, width, values.len() as u64), values);
     crate::fsutil::atomic_write(path, |w| {
         w.write_all(MAGIC)?;
         w.write_all(&VERSION.to_le_bytes())?;
@@ -126,8 +131,18 @@ fn for_each_chunk(values: &Values, mut f: impl FnMut(&[u8]) -> std::io::Result<(
     Ok(())
 }
 
-fn checksum(values: &Values) -> u64 {
-    let mut h = fnv1a(&[]);
+/// What the checksum covers before the values: the key, the width of a
+/// value and the number of values.
+fn header(key: &str, width: u8, count: u64) -> Vec<u8> {
+    let mut h = key.as_bytes().to_vec();
+    h.push(width);
+    h.extend_from_slice(&count.to_le_bytes());
+    h
+}
+
+/// FNV-1a of `header`, then of the value bytes.
+fn checksum(header: &[u8], values: &Values) -> u64 {
+    let mut h = fnv1a(header);
     let _ = for_each_chunk(values, |chunk| {
         h = chunk.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
         Ok(())
@@ -164,7 +179,7 @@ pub fn load(path: &Path, game: &TakeBreak, memory_limit: u64) -> Result<Option<S
     let mut u64b = [0u8; 8];
     r.read_exact(&mut u32b).map_err(|_| not_ours())?;
     let version = u32::from_le_bytes(u32b);
-    if version != VERSION {
+    if version != VERSION && version != VERSION_1 {
         return Err(ValuesFileError::Version { path: path.to_path_buf(), found: version });
     }
     r.read_exact(&mut u32b).map_err(|_| not_ours())?;
@@ -215,8 +230,46 @@ pub fn load(path: &Path, game: &TakeBreak, memory_limit: u64) -> Result<Option<S
         }
         Values::U16(v)
     };
-    if checksum(&values) != stored_sum {
-        return Err(ValuesFileError::Damaged { path: path.to_path_buf(), why: "its values do not match its checksum" });
+    let covered = if version == VERSION_1 { Vec::new() } else { header(&key, width[0], count) };
+    if checksum(&covered, &values) != stored_sum {
+        return Err(ValuesFileError::Damaged {
+            path: path.to_path_buf(),
+            why: "its rules, length or values do not match its checksum",
+        });
     }
     Ok(Some(Sequence::from_stored(game.clone(), values)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Control;
+
+    #[test]
+    fn a_damaged_key_is_caught_and_version_1_is_still_read() {
+        let dir = std::env::temp_dir().join(format!("grundy-lab-values-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let kayles = super::super::load("octal:0.77").unwrap();
+        let seq = super::super::compute(&kayles, 200, &Control::new()).unwrap();
+        let path = dir.join("kayles.values");
+        save(&path, &seq).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(load(&path, &kayles, u64::MAX).unwrap().unwrap().get(3), Some(3));
+        // One flipped bit turns Kayles' key into 0.76's: the checksum says so.
+        let at = bytes.windows(10).position(|w| w == b"octal:0.77").unwrap() + 9;
+        let mut changed = bytes.clone();
+        changed[at] ^= 1;
+        std::fs::write(&path, &changed).unwrap();
+        let other = super::super::load("octal:0.76").unwrap();
+        let e = load(&path, &other, u64::MAX).unwrap_err();
+        assert!(e.to_string().contains("do not match its checksum"), "{e}");
+        // A file of version 1, whose checksum covers the values only.
+        let (sum_at, body_at) = (bytes.len() - 201 * 2 - 8, bytes.len() - 201 * 2);
+        let mut v1 = bytes.clone();
+        v1[MAGIC.len()..MAGIC.len() + 4].copy_from_slice(&VERSION_1.to_le_bytes());
+        v1[sum_at..body_at].copy_from_slice(&fnv1a(&bytes[body_at..]).to_le_bytes());
+        std::fs::write(&path, &v1).unwrap();
+        assert_eq!(load(&path, &kayles, u64::MAX).unwrap().unwrap().get(3), Some(3));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
