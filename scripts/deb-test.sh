@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install Grundy Lab as a teacher would on Linux, and check that it works:
-# build the Debian package (`cargo deb`, a release build), install it with
+# build the Debian package (scripts/deb.sh, a release build), install it with
 # dpkg, validate the launcher, check the icon, run the installed program's
 # command line, start the installed app under a virtual display (once with
 # Vulkan, once with OpenGL, the two ways it can draw, and once with a
@@ -23,15 +23,8 @@ started=$SECONDS
 if [[ $(id -u) -eq 0 ]]; then sudo=(); else sudo=(sudo); fi
 
 # --- Tools ------------------------------------------------------------------
-if ! cargo deb --version >/dev/null 2>&1; then
-  say "installing cargo-deb (cargo install cargo-deb --locked)"
-  t=$SECONDS
-  cargo install cargo-deb --locked
-  say "cargo-deb installed in $((SECONDS - t)) s"
-fi
-say "$(cargo deb --version)"
-
 need=()
+command -v dpkg-shlibdeps >/dev/null || need+=(dpkg-dev)
 command -v desktop-file-validate >/dev/null || need+=(desktop-file-utils)
 command -v xvfb-run >/dev/null || need+=(xvfb)
 command -v xauth >/dev/null || need+=(xauth)
@@ -50,10 +43,10 @@ if ((${#need[@]})); then
 fi
 
 # --- Build ------------------------------------------------------------------
-say "building the package (cargo deb: release build)"
+say "building the package (scripts/deb.sh: release build)"
 t=$SECONDS
-deb=$(cargo deb --locked -p grundy-lab | tail -n 1)
-[[ -f $deb ]] || fail "cargo deb did not print the path of a package (got: $deb)"
+deb=$(scripts/deb.sh | tail -n 1)
+[[ -f $deb ]] || fail "scripts/deb.sh did not print the path of a package (got: $deb)"
 say "built $deb in $((SECONDS - t)) s ($(du -h "$deb" | cut -f1))"
 say "package fields:"
 dpkg-deb --field "$deb" Package Version Architecture Section Priority Maintainer Depends Recommends | sed 's/^/  /'
