@@ -319,6 +319,7 @@ pub fn load_warning(w: &crate::ui::app::LoadWarning) -> String {
                         SavedText::Formula => tr("settings.text.formula"),
                         SavedText::Path => tr("settings.text.path"),
                         SavedText::Field => tr("settings.text.field"),
+                        SavedText::Other => tr("settings.text.other"),
                     };
                     trf("settings.text.too_long", &[("field", &field), ("chars", &p.chars), ("max", &p.max)])
                 })

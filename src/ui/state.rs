@@ -51,6 +51,9 @@ impl Default for Settings {
 
 /// The most pieces kept in "My pieces".
 pub const MAX_SAVED_PIECES: usize = 1000;
+/// The longest text any field of the settings file may hold (the longest
+/// limit of a field, a rules program's); most fields take fewer.
+pub const MAX_SAVED_TEXT: usize = crate::rules::MAX_PROGRAM_TEXT;
 
 /// Smallest and largest UI scale.
 pub const SCALE_RANGE: std::ops::RangeInclusive<f32> = 0.5..=3.0;
@@ -239,6 +242,8 @@ pub enum SavedText {
     Path,
     /// A typed list or number (highlighted values, a start size).
     Field,
+    /// Any other text of the settings file (see [`MAX_SAVED_TEXT`]).
+    Other,
 }
 
 /// serde's message without its " at line L column C" (said separately).
@@ -312,7 +317,11 @@ impl AppState {
                 return (Self::defaults_after_refusal(t), Some(LoadProblem::Refused(error)));
             }
         };
-        match state.check_saved() {
+        let checked = state.check_saved().map(|mut dropped| {
+            state.leave_out_long_texts(&mut dropped);
+            dropped
+        });
+        match checked {
             Ok(dropped) if dropped.is_empty() => (state, None),
             Ok(dropped) => (state, Some(LoadProblem::Dropped(dropped))),
             Err(e) => (Self::defaults_after_refusal(t), Some(LoadProblem::Refused(e))),
@@ -369,6 +378,35 @@ impl AppState {
         self.map.camera = self.map.camera.filter(|c| c.is_usable());
         self.knight.options.clamp_to_ui();
         Ok(dropped)
+    }
+
+    /// The net under the checks of each field: a saved text longer than
+    /// [`MAX_SAVED_TEXT`] in a field that has no limit of its own yet is
+    /// left out and named too, so no text of the settings file reaches a
+    /// widget whole (a 10 MB path once made wgpu panic at every start).
+    fn leave_out_long_texts(&mut self, dropped: &mut Vec<DroppedPart>) {
+        fn walk(v: &mut serde_json::Value, dropped: &mut Vec<DroppedPart>) -> bool {
+            match v {
+                serde_json::Value::String(s) if s.len() > MAX_SAVED_TEXT => {
+                    let chars = s.chars().count();
+                    if chars > MAX_SAVED_TEXT {
+                        dropped.push(DroppedPart { field: SavedText::Other, chars, max: MAX_SAVED_TEXT });
+                        s.clear();
+                        return true;
+                    }
+                    false
+                }
+                serde_json::Value::Array(items) => items.iter_mut().fold(false, |c, v| walk(v, dropped) | c),
+                serde_json::Value::Object(fields) => fields.values_mut().fold(false, |c, v| walk(v, dropped) | c),
+                _ => false,
+            }
+        }
+        let Ok(mut value) = serde_json::to_value(&*self) else { return };
+        if walk(&mut value, dropped)
+            && let Ok(state) = serde_json::from_value::<AppState>(value)
+        {
+            *self = state;
+        }
     }
 
     /// The state as JSON, to save.
@@ -436,5 +474,49 @@ mod tests {
         let (d, warn) = AppState::from_saved(Some(r#"{"shared":{"settings":{"language":"Japanese"},"rules":7}}"#));
         assert!(matches!(warn, Some(LoadProblem::Refused(_))));
         assert_eq!(d.shared.settings.language, Language::Japanese);
+    }
+
+    /// Every text of the settings file, written at 10 MB in turn: the app
+    /// starts with no text longer than the longest field takes, and says
+    /// what it left out (or refuses the file, for the rules' own texts).
+    #[test]
+    fn every_saved_text_at_ten_megabytes_is_left_out_or_refused() {
+        fn texts(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
+            match v {
+                serde_json::Value::String(_) => out.push(at),
+                serde_json::Value::Array(items) => {
+                    items.iter().enumerate().for_each(|(i, v)| texts(v, format!("{at}/{i}"), out))
+                }
+                serde_json::Value::Object(fields) => {
+                    fields.iter().for_each(|(k, v)| texts(v, format!("{at}/{k}"), out))
+                }
+                _ => {}
+            }
+        }
+        fn longest(v: &serde_json::Value) -> usize {
+            match v {
+                serde_json::Value::String(s) => s.chars().count(),
+                serde_json::Value::Array(items) => items.iter().map(longest).max().unwrap_or(0),
+                serde_json::Value::Object(fields) => fields.values().map(longest).max().unwrap_or(0),
+                _ => 0,
+            }
+        }
+        let mut s = AppState::default();
+        s.pieces.program.path = "rules.rhai".into();
+        s.pieces.program.source = "fn moves(x) { [] }".into();
+        let value = serde_json::to_value(&s).unwrap();
+        let mut pointers = Vec::new();
+        texts(&value, String::new(), &mut pointers);
+        assert!(pointers.len() >= 15, "{pointers:?}");
+        assert!(pointers.contains(&"/pieces/program/path".to_string()), "{pointers:?}");
+        let huge = "p".repeat(10_000_000);
+        for pointer in &pointers {
+            let mut v = value.clone();
+            *v.pointer_mut(pointer).unwrap() = serde_json::Value::String(huge.clone());
+            let (back, warn) = AppState::from_saved(Some(&v.to_string()));
+            assert!(matches!(warn, Some(LoadProblem::Dropped(_) | LoadProblem::Refused(_))), "{pointer}: {warn:?}");
+            let left = longest(&serde_json::to_value(&back).unwrap());
+            assert!(left <= MAX_SAVED_TEXT, "{pointer}: a text of {left} characters was kept");
+        }
     }
 }

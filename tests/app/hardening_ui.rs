@@ -275,3 +275,19 @@ fn the_largest_start_is_played_and_one_more_is_a_message() {
     click(&mut h, "Start with these piles");
     assert!(shows(&h, "from 0 to 18446744073709551615"), "one more is a message with the range");
 }
+
+/// A 10 MB path of the program editor in the settings file (it reached
+/// wgpu whole and the app panicked at every start): the app starts, draws
+/// the Pieces tab, and the banner names the path it left out.
+#[test]
+fn a_saved_program_path_of_ten_megabytes_is_left_out_and_the_app_draws() {
+    let path = serde_json::to_string(&"/tmp/".repeat(2_000_000)).unwrap();
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}}}},"tab":"Pieces","pieces":{{"program":{{"path":{path}}}}}}}"#
+    );
+    let mut h = common::app(saved).size([1280.0, 800.0]).wgpu().build();
+    h.run();
+    h.render().expect("the window is drawn");
+    assert!(shows(&h, "a file path (10000000 characters"), "the banner names what was left out");
+    assert!(h.state().state.pieces.program.path.is_empty());
+}

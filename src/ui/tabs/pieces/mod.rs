@@ -108,6 +108,7 @@ impl PiecesTab {
         keep_if_short(&mut self.condition, SavedText::Formula, crate::conjecture::MAX_TEXT, dropped);
         keep_if_short(&mut self.file_path, SavedText::Path, crate::ui::widgets::MAX_PATH_CHARS, dropped);
         keep_if_short(&mut self.program.source, SavedText::Program, crate::rules::MAX_PROGRAM_TEXT, dropped);
+        keep_if_short(&mut self.program.path, SavedText::Path, crate::ui::widgets::MAX_PATH_CHARS, dropped);
         Ok(())
     }
 }
