@@ -79,10 +79,13 @@ pub(super) fn budget_and_format(args: &CheckArgs) -> Result<(std::time::Duration
     Ok((std::time::Duration::from_secs_f64(budget), format))
 }
 
-/// Save `text`, a check's paragraph, where `--report` asks (atomically).
+/// Add `text`, a check's paragraph, to the report `--report` names (a new
+/// file, or after what it holds: a report collects paragraphs).
 pub(super) fn save_paragraph(path: &std::path::Path, text: &str) -> Result<(), CliError> {
-    crate::fsutil::atomic_write(path, |w| w.write_all(text.as_bytes()))?;
-    note(&format!("wrote the paragraph to {}", path.display()));
+    match crate::fsutil::append_paragraph(path, text)? {
+        crate::fsutil::Appended::New => note(&format!("wrote the paragraph to {}", path.display())),
+        crate::fsutil::Appended::Added => note(&format!("added the paragraph to the end of {}", path.display())),
+    }
     Ok(())
 }
 
@@ -195,6 +198,13 @@ mod tests {
         assert!(paragraph.contains("cells that are not positions of the game left out"), "{paragraph}");
         assert!(paragraph.contains("Result: it holds at every cell checked."), "{paragraph}");
         assert!(paragraph.ends_with("A finite check is evidence, not a proof.\n"), "{paragraph}");
+        // A second check adds its paragraph after the first: a report
+        // collects paragraphs, it is never emptied.
+        let (_, code) =
+            run(&["check", "--rules", "nim", "--size", "8", "--formula", "x ^ y", "--report", md_text]).unwrap();
+        assert_eq!(code, 0);
+        let both = std::fs::read_to_string(&md).unwrap();
+        assert!(both.starts_with(&paragraph) && both.contains("grundy-lab check --rules nim --size 8"), "{both}");
         let txt = dir.join("choc.txt");
         let e =
             run(&["check", "--rules", "nim", "--size", "4", "--formula", "x ^ y", "--report", txt.to_str().unwrap()])

@@ -109,6 +109,12 @@ fn a_statement_on_the_cells_of_a_condition_says_what_was_checked_and_saves_a_par
     assert!(text.contains("grundy-lab check --rules queen --size 64x64 --where 'x < y' --holds 'g == 0'"), "{text}");
     assert!(text.contains(&format!("it fails at {nonzero} of the {} cells checked", above.len())), "{text}");
     assert!(text.contains("A finite check is evidence, not a proof."), "{text}");
+    // Saved again: added after the first, which is kept (a report collects
+    // paragraphs).
+    click(&mut h, "Save the paragraph to this path");
+    assert!(shows(&h, "Added the paragraph to the end of"), "{}", label_with(&h, "paragraph"));
+    let both = std::fs::read_to_string(&path).unwrap();
+    assert!(both.starts_with(&text) && both.matches("\\paragraph{A computer check.}").count() == 2, "{both}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -90,9 +90,67 @@ pub fn read_text(path: &Path, max_bytes: u64) -> std::io::Result<String> {
     Ok(text)
 }
 
+/// The largest file a paragraph is added to (a report of many checks is a
+/// few hundred kilobytes).
+pub const MAX_REPORT_BYTES: u64 = 16 << 20;
+
+/// What [`append_paragraph`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Appended {
+    /// The file did not exist: it holds the paragraph alone.
+    New,
+    /// The paragraph was added after what the file held.
+    Added,
+}
+
+/// Add `paragraph` at the end of the text file `path` (a blank line
+/// between), atomically, or write it to a new file: a report collects
+/// paragraphs, so a file someone wrote is never emptied. A file that is not
+/// text, larger than [`MAX_REPORT_BYTES`] or not a regular file is refused
+/// and left as it is.
+pub fn append_paragraph(path: &Path, paragraph: &str) -> Result<Appended, FileError> {
+    let error = |e: std::io::Error| FileError { path: path.to_path_buf(), os: OsError::from(&e) };
+    // Through [`read_text`], so that the browser's files (a download, a
+    // file opened in the page) follow the same rule.
+    let before = match read_text(path, MAX_REPORT_BYTES) {
+        Err(e) if e.kind() == ErrorKind::NotFound => None,
+        Err(e) => return Err(error(e)),
+        Ok(text) => Some(text),
+    };
+    let appended = if before.is_some() { Appended::Added } else { Appended::New };
+    let mut text = before.unwrap_or_default();
+    if !text.is_empty() {
+        let trimmed = text.trim_end_matches(['\n', '\r']).len();
+        text.truncate(trimmed);
+        text.push_str("\n\n");
+    }
+    text.push_str(paragraph);
+    atomic_write(path, |w| w.write_all(text.as_bytes()))?;
+    Ok(appended)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_paragraph_is_added_to_a_report_and_other_files_are_left_alone() {
+        let dir = std::env::temp_dir().join(format!("grundy-lab-fsutil-append-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("notes.md");
+        assert_eq!(append_paragraph(&p, "first\n").unwrap(), Appended::New);
+        std::fs::write(&p, "my own notes\n\n\n").unwrap();
+        assert_eq!(append_paragraph(&p, "second\n").unwrap(), Appended::Added);
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "my own notes\n\nsecond\n");
+        // Not text: refused, unchanged.
+        std::fs::write(&p, [0x89, b'P', b'N', b'G', 0xff]).unwrap();
+        let e = append_paragraph(&p, "third\n").unwrap_err();
+        assert_eq!(e.os.kind, ErrorKind::InvalidData, "{e}");
+        assert_eq!(std::fs::read(&p).unwrap(), [0x89, b'P', b'N', b'G', 0xff]);
+        // A folder: refused.
+        assert!(append_paragraph(&dir, "x").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn writes_and_reports_failures() {

@@ -21,7 +21,7 @@ pub struct StatementState {
     files: FileChoice,
     path: String,
     /// The last save: the file written, or why not.
-    saved: Option<Result<PathBuf, FileError>>,
+    saved: Option<Result<(PathBuf, crate::fsutil::Appended), FileError>>,
 }
 
 /// The radio choice of what the text says.
@@ -121,11 +121,16 @@ pub(super) fn save_paragraph(
         // A typed path says its form by its ending (.tex: LaTeX).
         let format = ParagraphFormat::of_path(&path).unwrap_or(asked);
         let text = text(format);
-        state.saved = Some(crate::fsutil::atomic_write(&path, |w| w.write_all(text.as_bytes())).map(|()| path));
+        // A report collects paragraphs: added after what the file holds.
+        state.saved = Some(crate::fsutil::append_paragraph(&path, &text).map(|how| (path, how)));
     }
     match &state.saved {
-        Some(Ok(path)) => {
-            ui.phrases(trf("bench.paragraph.saved", &[("path", &path.display())]));
+        Some(Ok((path, how))) => {
+            let key = match how {
+                crate::fsutil::Appended::New => "bench.paragraph.saved",
+                crate::fsutil::Appended::Added => "bench.paragraph.added",
+            };
+            ui.phrases(trf(key, &[("path", &path.display())]));
         }
         Some(Err(e)) => {
             ui.error_label(file_error(e));
