@@ -460,10 +460,32 @@ def compressed(t, folder):
           flush=True)
 
 
+def next_version(folder):
+    """The page in `folder` made a new version: a mark in index.html, a new
+    version in sw.js (their compressed copies dropped). Its cache's name."""
+    for name in ("index.html", "sw.js"):
+        for ext in (".br", ".gz"):
+            if os.path.exists(os.path.join(folder, name + ext)):
+                os.remove(os.path.join(folder, name + ext))
+    with open(os.path.join(folder, "index.html"), encoding="utf-8") as f:
+        page = f.read()
+    with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as f:
+        f.write(page.replace("<head>", '<head>\n  <meta name="smoke-test" content="next version">', 1))
+    with open(os.path.join(folder, "sw.js"), encoding="utf-8") as f:
+        sw = f.read()
+    version = re.search(r"const VERSION = '([^']*)'", sw).group(1)
+    with open(os.path.join(folder, "sw.js"), "w", encoding="utf-8") as f:
+        f.write(sw.replace(f"'{version}'", f"'{version}-next'"))
+    return f"grundy-lab-{version}-next"
+
+
 def without_headers(folder):
     """A host that cannot send the isolation headers (GitHub Pages, a
-    school's file server): sw.js adds them, and keeps the page for offline."""
-    server = web_serve.serve(folder, 0, isolation=False)
+    school's file server): sw.js adds them, keeps the page for offline and
+    replaces it by a new version. On a copy of the page, which is changed."""
+    copy = tempfile.mkdtemp(prefix="grundy-lab-host-")
+    shutil.copytree(folder, copy, dirs_exist_ok=True)
+    server = web_serve.serve(copy, 0, isolation=False)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     t = Smoke(f"http://127.0.0.1:{server.server_address[1]}/", "en-US")
     through_sw = "crossOriginIsolated && !!navigator.serviceWorker.controller"
@@ -483,6 +505,15 @@ def without_headers(folder):
             raise Failed("a hard reload did not skip sw.js (nothing was tried)")
         t.check_console()
 
+        t.step("a new version on the host: a visit fetches it, the next opens it, the old cache is gone")
+        cache = next_version(copy)
+        t.reloaded("the app after the new version")
+        t.until("the new version's cache alone", "caches.keys()", lambda keys: keys == [cache], timeout=120)
+        t.reloaded("the new version")
+        if not t.browser.evaluate("!!document.querySelector('meta[name=smoke-test]')"):
+            raise Failed("the page is still the old version")
+        t.check_console()
+
         t.step("no network (the browser offline, the host gone): a reload opens the app from sw.js's cache")
         server.shutdown()
         server.server_close()
@@ -500,6 +531,7 @@ def without_headers(folder):
     finally:
         t.close()
         server.server_close()
+        shutil.rmtree(copy, ignore_errors=True)
 
 
 def this_machines_address():
