@@ -17,7 +17,7 @@ import zlib
 class Browser:
     """Headless Chromium with one page, driven through fds 3 and 4."""
 
-    def __init__(self, width, height, profile, lang="en-US", chromium="chromium"):
+    def __init__(self, width, height, profile, lang="en-US", chromium="chromium", args=()):
         to_child, self._write = os.pipe()
         self._read, from_child = os.pipe()
 
@@ -31,7 +31,7 @@ class Browser:
                 "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-gpu-sandbox",
                 "--no-first-run", "--no-default-browser-check", "--disable-extensions",
                 f"--window-size={width},{height}", f"--user-data-dir={profile}", f"--lang={lang}",
-                "about:blank",
+                *args, "about:blank",
             ],
             env=dict(os.environ, LANGUAGE=lang, LANG=lang.replace("-", "_") + ".UTF-8"),
             preexec_fn=fds, pass_fds=(3, 4), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -108,7 +108,9 @@ class Browser:
             raise RuntimeError(f"{method}: {reply['error']}")
         return reply.get("result", {})
 
-    def open(self, url):
+    def open(self, url, network=None):
+        """Open `url` in a new page; `network`: the parameters of
+        Network.emulateNetworkConditions for it (a slow network), if any."""
         self.session = None
         target = self.send("Target.createTarget", {"url": "about:blank"}, session="")["targetId"]
         self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True}, session="")[
@@ -122,7 +124,19 @@ class Browser:
                                                    "acceptLanguage": self.lang})
         self.send("Emulation.setDeviceMetricsOverride",
                   {"width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": False})
+        if network:
+            self.network(**network)
+        self.navigate(url)
+
+    def navigate(self, url):
         self.send("Page.navigate", {"url": url})
+
+    def network(self, offline=False, latency=0, download=-1):
+        """The page's network: offline, or `download` bytes a second (-1:
+        as fast as it is)."""
+        self.send("Network.enable")
+        self.send("Network.emulateNetworkConditions", {"offline": offline, "latency": latency,
+                                                       "downloadThroughput": download, "uploadThroughput": -1})
 
     def wait_event(self, method, timeout=30):
         """The parameters of the next event `method` (others are skipped)."""

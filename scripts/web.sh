@@ -3,16 +3,21 @@
 #
 #   scripts/web.sh build   the page in target/web/ (index.html, the .js, the
 #                          .wasm of a release build without its name section,
-#                          the service worker)
+#                          the service worker, each with .gz and .br copies)
 #   scripts/web.sh serve   serve target/web/ on http://127.0.0.1:8765/ with
 #                          the headers a page with web workers needs
 #   scripts/web.sh test    build, then the smoke test in headless Chromium
 #
+# The last steps of build, on a folder that holds wasm-bindgen's output:
+#   scripts/web.sh stamp DIR     put the page's own files into DIR, with the
+#                                wasm's size and the version written in
+#   scripts/web.sh compress DIR  write DIR's .gz (and .br) copies
+#
 # What it needs (Debian 12; see docs/web.md): the packages rustc-web,
 # cargo-web and rust-web-src (Rust 1.96 with the standard library's source,
 # which is built for wasm32 with atomics), lld-22 (wasm-ld) and, for the
-# test, chromium. wasm-bindgen-cli of the lockfile's wasm-bindgen version is
-# installed into target/tools/ on first use.
+# test, chromium; brotli if installed. wasm-bindgen-cli of the lockfile's
+# wasm-bindgen version is installed into target/tools/ on first use.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -63,9 +68,43 @@ build() {
   # wasm-bindgen-rayon's workers import the app's module by the folder it is
   # in (a bundler's habit); without a bundler they import the file itself.
   grep -rl "import('../../..')" "$out/snippets" | xargs -r sed -i "s|import('../../..')|import('../../../grundy_lab.js')|"
-  cp web/index.html web/sw.js "$out/"
-  cp assets/grundy-lab.png "$out/icon.png"
-  ls -l "$out"/*.wasm | awk '{ printf "web.sh: %s, %.1f MB\n", $9, $5 / 1e6 }'
+  stamp "$out"
+  compress "$out"
+  ls -l "$out"/*.wasm* | awk '{ printf "web.sh: %s, %.1f MB\n", $9, $5 / 1e6 }'
+}
+
+# The page's own files into $1, beside wasm-bindgen's output. index.html
+# gets the wasm's size (for its progress bar: a host that compresses sends
+# the compressed size), sw.js the list of the page's files and a version,
+# a hash of them, which names its cache: a new build is a new sw.js, which
+# browsers install in place of the old one.
+stamp() {
+  local dir=$1 bytes files version
+  cp web/index.html web/sw.js "$dir/"
+  cp assets/grundy-lab.png "$dir/icon.png"
+  bytes=$(stat -c %s "$dir/grundy_lab_bg.wasm")
+  sed -i "s/__WASM_BYTES__/$bytes/" "$dir/index.html"
+  files=$(cd "$dir" && find . -type f ! -name sw.js ! -name '*.gz' ! -name '*.br' | sed 's|^\./||' | LC_ALL=C sort)
+  version=$(cd "$dir" && cat $files | sha256sum | cut -c1-16)
+  sed -i -e "s/__VERSION__/$version/" \
+    -e "s|/\* __FILES__ \*/|$(printf "'%s', " $files | sed 's/, $//')|" "$dir/sw.js"
+  echo "web.sh: version $version, $(wc -w <<<"$files") files, the wasm $bytes bytes"
+}
+
+# A .gz (and, with the brotli command, a .br) copy beside each text file of
+# the page in $1, for a host that serves them as they are (web_serve.py,
+# nginx's gzip_static/brotli_static): the wasm goes from 16 MB to 7 (gzip)
+# or 4 (brotli). The icon is a PNG, compressed already.
+compress() {
+  local dir=$1 file
+  command -v brotli >/dev/null || echo "web.sh: no brotli command (apt-get install brotli): .gz copies only"
+  find "$dir" -type f \( -name '*.html' -o -name '*.js' -o -name '*.wasm' \) | while read -r file; do
+    # A copy is kept while its file is not newer (brotli takes a minute on
+    # the wasm); it is given the file's time.
+    [[ -f $file.gz && ! $file -nt $file.gz ]] || { gzip -9 -n -k -f "$file" && touch -r "$file" "$file.gz"; }
+    ! command -v brotli >/dev/null || [[ -f $file.br && ! $file -nt $file.br ]] ||
+      { brotli -q 11 -k -f "$file" && touch -r "$file" "$file.br"; }
+  done
 }
 
 serve() {
@@ -75,6 +114,12 @@ serve() {
 
 case "${1:-}" in
   build) build ;;
+  stamp | compress)
+    # DIR as given where the script was started (it runs from the repository).
+    dir=$(cd "$OLDPWD" && realpath -- "${2:-}")
+    [[ -f $dir/grundy_lab_bg.wasm ]] || { echo "usage: scripts/web.sh $1 DIR (a folder with grundy_lab_bg.wasm)" >&2; exit 2; }
+    "$1" "$dir"
+    ;;
   serve) serve ;;
   test)
     build
@@ -86,7 +131,7 @@ case "${1:-}" in
     timeout 20m python3 scripts/web_test.py "$out"
     ;;
   *)
-    echo "usage: scripts/web.sh build|serve|test" >&2
+    echo "usage: scripts/web.sh build|serve|test|stamp DIR|compress DIR" >&2
     exit 2
     ;;
 esac

@@ -9,7 +9,12 @@ desktop's one-thread fill, 4096 x 4096 with the page's frames measured,
 16384 x 16384 refused for the page's memory, 8192 x 8192 cancelled), touch
 (a pinch zooms the map, a tap pins a cell, a long press makes a hole in the
 knight designer), a formula checked, a knight tour found and a count of
-tours cancelled, Japanese. It fails on any panic or exception in
+tours cancelled, Japanese. Around that: the progress bar of a first load
+on a slow network and the wasm arriving compressed (.br or .gz); a host
+without the isolation headers (as GitHub Pages), where sw.js adds them,
+survives a hard reload and opens the app offline; an error box over the
+app after an uncaught error; and the messages of a browser with WebGL
+switched off and of a plain http:// address. It fails on any panic or exception in
 the console of the page or of its workers, on an empty canvas, and when a
 click did not do what it should (the app publishes its tab, language and
 running jobs as `window.grundyLab`). Screenshots go to target/web-test/.
@@ -21,6 +26,7 @@ failed and its screenshot shows where things are now).
 import os
 import re
 import shutil
+import socket
 import struct
 import subprocess
 import sys
@@ -47,13 +53,13 @@ class Failed(Exception):
 
 
 class Smoke:
-    def __init__(self, url, lang):
+    def __init__(self, url, lang, args=(), network=None):
         self.profile = tempfile.mkdtemp(prefix="grundy-lab-web-")
-        self.browser = cdp.Browser(WIDTH, HEIGHT, profile=self.profile, lang=lang)
+        self.browser = cdp.Browser(WIDTH, HEIGHT, profile=self.profile, lang=lang, args=args)
         self.downloads = os.path.join(self.profile, "downloads")
         os.makedirs(self.downloads)
         try:
-            self.browser.open(url)
+            self.browser.open(url, network)
             self.browser.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": self.downloads},
                               session="")
         except BaseException:
@@ -77,6 +83,28 @@ class Smoke:
             self.check_console()
             time.sleep(0.05)
         raise Failed(f"{self.step_name}: {what} did not happen in {timeout:.0f} s (state {self.state()})")
+
+    def until(self, what, expression, test, timeout=60.0):
+        """The value of the page's `expression` once `test` accepts it."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            value = self.browser.evaluate(expression)
+            if test(value):
+                return value
+            time.sleep(0.05)
+        raise Failed(f"{self.step_name}: {what} did not happen in {timeout:.0f} s (last: {value!r})")
+
+    def says(self, what, *parts, timeout=60.0):
+        """The page's message (#status) once it holds every one of `parts`."""
+        return self.until(what, "(s => s && !s.hidden ? s.innerText : '')(document.getElementById('status'))",
+                          lambda text: text and all(p in text for p in parts), timeout)
+
+    def reloaded(self, what, params=None, timeout=180):
+        """Reload (Page.reload with `params`) and wait for the app's first frame."""
+        self.browser.evaluate("window.__beforeReload = true")
+        self.browser.send("Page.reload", params or {})
+        return self.wait(what, lambda s: not self.browser.evaluate("window.__beforeReload === true")
+                         and int(s.get("frame", "0")) >= 1, timeout)
 
     def check_console(self):
         bad = [m for m in self.browser.console
@@ -193,11 +221,20 @@ def native_fill_ms(side):
     return float(m.group(1)) * (1000 if m.group(2) == "s" else 1)
 
 
-def english(url):
-    t = Smoke(url, "en-US")
+def english(url, folder):
+    # The first load at 4 MB/s, slow enough to see the progress bar.
+    t = Smoke(url, "en-US", network={"download": 4e6})
     try:
+        t.step("while the wasm arrives (a 4 MB/s network) the page says how much, in English and Japanese")
+        mb = os.path.getsize(os.path.join(folder, "grundy_lab_bg.wasm")) / 1e6
+        text = t.says("the progress", "Loading Grundy Lab…", f" of {mb:.1f} MB", f"{mb:.1f} MB 中", timeout=60)
+        t.shot("0-loading.png", decode=False)
+        print(f"web test: the page said {text!r}", flush=True)
+
         t.step("the page starts, in English (the browser's language), with the guide open")
         s = t.wait("the first frame", lambda s: int(s.get("frame", "0")) >= 1, timeout=180)
+        t.browser.network()
+        compressed(t, folder)
         if s.get("language") != "English" or s.get("guide") != "Play":
             raise Failed(f"first start: {s}")
         play = t.shot("1-play.png")
@@ -397,15 +434,140 @@ def english(url):
             raise Failed("the tab bar did not change language")
         t.check_console()
 
-        t.step("the settings survive a reload (the browser's storage)")
-        t.browser.evaluate("window.__beforeReload = true")
-        t.browser.send("Page.reload")
-        s = t.wait("the app after the reload",
-                   lambda s: not t.browser.evaluate("window.__beforeReload === true") and int(s.get("frame", "0")) >= 1,
-                   timeout=180)
+        t.step("the settings survive a reload (the browser's storage; the page's files now come from sw.js)")
+        s = t.reloaded("the app after the reload")
+        if not t.browser.evaluate("!!navigator.serviceWorker.controller"):
+            raise Failed("the reloaded page did not come through sw.js")
         if s.get("language") != "Japanese" or s.get("tab") != "Knight":
             raise Failed(f"after a reload the app forgot its settings: {s}")
         t.check_console()
+    finally:
+        t.close()
+
+
+def compressed(t, folder):
+    """The wasm came compressed (the .br or .gz beside it), as the page's
+    resource timing tells: fewer bytes on the wire than in the file."""
+    entry = t.browser.evaluate(
+        "(e => e && {sent: e.encodedBodySize, size: e.decodedBodySize})"
+        "(performance.getEntriesByName(new URL('grundy_lab_bg.wasm', location).href)[0])")
+    if not entry or not entry["sent"] or entry["sent"] >= entry["size"]:
+        raise Failed(f"the wasm did not arrive compressed: {entry}")
+    wasm = os.path.join(folder, "grundy_lab_bg.wasm")
+    how = next((name for name, ext in web_serve.ENCODINGS
+                if os.path.exists(wasm + ext) and os.path.getsize(wasm + ext) == entry["sent"]), "?")
+    print(f"web test: the wasm arrived as {how}: {entry['sent'] / 1e6:.1f} MB for {entry['size'] / 1e6:.1f} MB",
+          flush=True)
+
+
+def next_version(folder):
+    """The page in `folder` made a new version: a mark in index.html, a new
+    version in sw.js (their compressed copies dropped). Its cache's name."""
+    for name in ("index.html", "sw.js"):
+        for ext in (".br", ".gz"):
+            if os.path.exists(os.path.join(folder, name + ext)):
+                os.remove(os.path.join(folder, name + ext))
+    with open(os.path.join(folder, "index.html"), encoding="utf-8") as f:
+        page = f.read()
+    with open(os.path.join(folder, "index.html"), "w", encoding="utf-8") as f:
+        f.write(page.replace("<head>", '<head>\n  <meta name="smoke-test" content="next version">', 1))
+    with open(os.path.join(folder, "sw.js"), encoding="utf-8") as f:
+        sw = f.read()
+    version = re.search(r"const VERSION = '([^']*)'", sw).group(1)
+    with open(os.path.join(folder, "sw.js"), "w", encoding="utf-8") as f:
+        f.write(sw.replace(f"'{version}'", f"'{version}-next'"))
+    return f"grundy-lab-{version}-next"
+
+
+def without_headers(folder):
+    """A host that cannot send the isolation headers (GitHub Pages, a
+    school's file server): sw.js adds them, keeps the page for offline and
+    replaces it by a new version. On a copy of the page, which is changed."""
+    copy = tempfile.mkdtemp(prefix="grundy-lab-host-")
+    shutil.copytree(folder, copy, dirs_exist_ok=True)
+    server = web_serve.serve(copy, 0, isolation=False)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    t = Smoke(f"http://127.0.0.1:{server.server_address[1]}/", "en-US")
+    through_sw = "crossOriginIsolated && !!navigator.serviceWorker.controller"
+    try:
+        t.step("a host without the isolation headers: the page reloads once through sw.js and starts")
+        t.wait("the first frame", lambda s: int(s.get("frame", "0")) >= 1, timeout=180)
+        if not t.browser.evaluate(through_sw):
+            raise Failed("the page started without sw.js or without isolation")
+        t.check_console()
+
+        t.step("a hard reload (Ctrl+Shift+R skips sw.js): the page reloads itself the normal way and starts")
+        t.browser.console.clear()
+        t.reloaded("the app after a hard reload", {"ignoreCache": True})
+        if not t.browser.evaluate(through_sw):
+            raise Failed("after a hard reload the page started without sw.js")
+        if not any("reloading through sw.js" in m for m in t.browser.console):
+            raise Failed("a hard reload did not skip sw.js (nothing was tried)")
+        t.check_console()
+
+        t.step("a new version on the host: a visit fetches it, the next opens it, the old cache is gone")
+        cache = next_version(copy)
+        t.reloaded("the app after the new version")
+        t.until("the new version's cache alone", "caches.keys()", lambda keys: keys == [cache], timeout=120)
+        t.reloaded("the new version")
+        if not t.browser.evaluate("!!document.querySelector('meta[name=smoke-test]')"):
+            raise Failed("the page is still the old version")
+        t.check_console()
+
+        t.step("no network (the browser offline, the host gone): a reload opens the app from sw.js's cache")
+        server.shutdown()
+        server.server_close()
+        t.browser.network(offline=True)
+        t.reloaded("the app offline")
+        t.shot("13-offline.png")
+        t.check_console()
+
+        t.step("an uncaught error after the start: a box over the app says so, in English and Japanese")
+        t.browser.evaluate("setTimeout(() => { throw new Error('a test of the error box'); })")
+        t.until("the error box", "document.getElementById('grundy-lab-stopped')?.innerText",
+                lambda text: text and all(p in text for p in ("stopped because of an error", "a test of the error box",
+                                                              "Reload the page", "止まりました")))
+        t.shot("14-error-box.png", decode=False)
+    finally:
+        t.close()
+        server.server_close()
+        shutil.rmtree(copy, ignore_errors=True)
+
+
+def this_machines_address():
+    """An address of this machine that is not the loopback (the one of its
+    default route), or None."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.254", 9))  # sends nothing
+            ip = s.getsockname()[0]
+        except OSError:
+            return None
+    return None if ip.startswith("127.") else ip
+
+
+def refusals(folder, url):
+    """What a student sees where the app cannot run."""
+    t = Smoke(url, "en-US", args=("--disable-webgl", "--disable-3d-apis"))
+    try:
+        t.step("WebGL switched off: the page says what to switch on, in English and Japanese")
+        t.says("the WebGL message", "needs WebGL", "Use graphics acceleration when available", "WebGL (3D グラフィックス)")
+        t.shot("15-no-webgl.png", decode=False)
+
+        t.step("an http:// address that is not this computer: the page says to open the https:// one")
+        ip = this_machines_address()
+        if not ip:
+            print("web test: skipped (this machine has no address but the loopback)", flush=True)
+            return
+        server = web_serve.serve(folder, 0, host=ip)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            t.browser.navigate(f"http://{ip}:{server.server_address[1]}/")
+            t.says("the https message", "starts with http://", "Open the https:// address", "https:// のアドレスを開いて")
+            t.shot("16-http.png", decode=False)
+        finally:
+            server.shutdown()
+            server.server_close()
     finally:
         t.close()
 
@@ -431,8 +593,10 @@ def main():
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
-        english(url)
+        refusals(folder, url)
+        english(url, folder)
         japanese(url)
+        without_headers(folder)
     except (Failed, TimeoutError, RuntimeError) as e:
         print(f"web test: FAILED: {e}\n(screenshots in {SHOTS}/)", file=sys.stderr)
         return 1
