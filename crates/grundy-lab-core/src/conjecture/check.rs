@@ -11,7 +11,7 @@
 use super::formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue};
 use super::reader::Reader;
 use crate::Control;
-use crate::grundy::{NOT_A_POSITION, Table, TableKind};
+use crate::grundy::{GameTable, NOT_A_POSITION, Table, TableKind};
 use crate::script::tables::{TableReader, reading, reads_own_table};
 use rayon::prelude::*;
 use rhai::Scope;
@@ -590,7 +590,8 @@ fn run(
         Some(s) => Some(Arc::clone(&s.full)),
         None => own,
     };
-    let reader: Arc<dyn TableReader> = Arc::new(Reader { own, others: question.others.to_vec() });
+    let others = question.others.iter().map(|(spec, t)| (spec.clone(), GameTable::Box(Arc::clone(t)))).collect();
+    let reader: Arc<dyn TableReader> = Arc::new(Reader { own: own.map(GameTable::Box), others });
     // The starting layer first, then (with a pass) the layer without it.
     let plane = table.slice_source().map(|s| (s.axis, s.at, (s.full.layers() > 1).then_some(s.layer)));
     let rows_at: Vec<RowAt> = (0..table.layers())

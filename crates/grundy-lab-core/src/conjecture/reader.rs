@@ -1,66 +1,17 @@
 //! What `g(...)` and `g_of(...)` read during a check: the table being
-//! checked and the tables of the other games the formula names, tables of
-//! one to three coordinates ([`Table`]) or of four to eight heaps
-//! ([`HeapTable`]).
+//! checked and the tables of the other games the formula names, each a
+//! [`GameTable`] (one to three coordinates, or four to eight heaps).
 
-use crate::grundy::heaps::HeapTable;
-use crate::grundy::{NOT_A_POSITION, Table};
+use crate::grundy::{GameTable, NOT_A_POSITION};
 use crate::script::tables::{ReadError, TableReader};
-use std::sync::Arc;
-
-/// A table a formula can read: its box, its layers and its values.
-pub(super) trait Readable: Send + Sync {
-    /// The sides of the box, one per coordinate of the game.
-    fn sides(&self) -> Vec<usize>;
-    /// The layers: one more than the passes of the game.
-    fn layers(&self) -> usize;
-    /// The layer of the start of a game (every pass still there).
-    fn start_layer(&self) -> usize;
-    /// The value at `p` (inside the box) in `layer`.
-    fn value(&self, p: &[u64], layer: usize) -> u32;
-}
-
-impl Readable for Table {
-    fn sides(&self) -> Vec<usize> {
-        self.dims()[..self.rules().dimension.clamp(1, 3) as usize].to_vec()
-    }
-    fn layers(&self) -> usize {
-        Table::layers(self)
-    }
-    fn start_layer(&self) -> usize {
-        Table::start_layer(self)
-    }
-    fn value(&self, p: &[u64], layer: usize) -> u32 {
-        let mut at = [0usize; 3];
-        for (a, &c) in at.iter_mut().zip(p) {
-            *a = c as usize;
-        }
-        self.get_at(at, layer)
-    }
-}
-
-impl Readable for HeapTable {
-    fn sides(&self) -> Vec<usize> {
-        HeapTable::sides(self).to_vec()
-    }
-    fn layers(&self) -> usize {
-        self.rules().passes.layers()
-    }
-    fn start_layer(&self) -> usize {
-        HeapTable::start_layer(self)
-    }
-    fn value(&self, p: &[u64], layer: usize) -> u32 {
-        self.get(p, layer).unwrap_or(NOT_A_POSITION)
-    }
-}
 
 /// The tables of one check.
-pub(super) struct Reader<T> {
+pub(super) struct Reader {
     /// The table being checked (the whole table, for a plane cut from one);
     /// `None` when the formula does not call `g(...)`.
-    pub own: Option<Arc<T>>,
+    pub own: Option<GameTable>,
     /// The other games' tables, by the spec the formula wrote.
-    pub others: Vec<(String, Arc<T>)>,
+    pub others: Vec<(String, GameTable)>,
 }
 
 /// `g(3, 4)` or `g_of("queen", 3, 4)`, as the formula wrote the call.
@@ -74,7 +25,7 @@ fn call_text(spec: Option<&str>, coords: &[i64]) -> String {
 
 /// The value at `coords` of `table` (the game's coordinates, or one more
 /// naming the layer; else `layer`), or why not.
-fn read(table: &dyn Readable, spec: Option<&str>, coords: &[i64], layer: usize) -> Result<i64, ReadError> {
+fn read(table: &GameTable, spec: Option<&str>, coords: &[i64], layer: usize) -> Result<i64, ReadError> {
     let call = call_text(spec, coords);
     let sides = table.sides();
     let d = sides.len();
@@ -99,22 +50,22 @@ fn read(table: &dyn Readable, spec: Option<&str>, coords: &[i64], layer: usize) 
         return Err(ReadError::Outside { call, sides });
     }
     match table.value(&p, layer as usize) {
-        NOT_A_POSITION => Err(ReadError::NotAPosition { call }),
-        v => Ok(v.into()),
+        None | Some(NOT_A_POSITION) => Err(ReadError::NotAPosition { call }),
+        Some(v) => Ok(v.into()),
     }
 }
 
-impl<T: Readable + 'static> TableReader for Reader<T> {
+impl TableReader for Reader {
     fn own(&self, coords: &[i64], layer: usize) -> Result<i64, ReadError> {
         match &self.own {
-            Some(t) => read(&**t, None, coords, layer),
+            Some(t) => read(t, None, coords, layer),
             None => Err(ReadError::NoTable { call: call_text(None, coords) }),
         }
     }
 
     fn other(&self, spec: &str, coords: &[i64]) -> Result<i64, ReadError> {
         match self.others.iter().find(|(s, _)| s == spec) {
-            Some((_, t)) => read(&**t, Some(spec), coords, t.start_layer()),
+            Some((_, t)) => read(t, Some(spec), coords, t.start_layer()),
             None => Err(ReadError::UnquotedGame { call: call_text(Some(spec), coords) }),
         }
     }

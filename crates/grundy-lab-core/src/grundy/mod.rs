@@ -7,6 +7,7 @@
 //! outcome, 0 for a P-position and 1 for an N-position.
 
 mod engine;
+mod game_table;
 pub mod heaps;
 pub mod naive;
 mod order;
@@ -24,6 +25,7 @@ pub use engine::{
     EngineError, MAX_SIDE, check_box, compute, compute_box, compute_covering, estimate_bytes, estimate_bytes_box,
     estimate_seconds, fill, prepare, prepare_box,
 };
+pub use game_table::GameTable;
 pub use order::Order;
 /// Fill a program's table (made by [`prepare_box`]) by the search of games
 /// with a memory, whatever order its moves have: for comparisons.

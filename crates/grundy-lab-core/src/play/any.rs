@@ -4,7 +4,8 @@
 //! undo) and never a chain of options; adding a kind of game is one variant
 //! and its arms here.
 
-use super::{Game, GameOver, HeapGame, HeapSum, NimGame, PlayTable, Players, Rng, RowGame, SumGame, Turns};
+use super::{Game, GameOver, HeapGame, HeapSum, NimGame, Players, Rng, RowGame, SumGame, Turns};
+use crate::grundy::GameTable;
 use crate::rules::Convention;
 
 /// A game in progress, of one of the kinds the app plays.
@@ -105,11 +106,11 @@ impl AnyGame {
 
     /// Hand over the table the computer and the hints need (a board and
     /// a sum of pieces take a box of two coordinates).
-    pub fn set_table(&mut self, table: PlayTable) {
+    pub fn set_table(&mut self, table: GameTable) {
         match (self, table) {
-            (AnyGame::Board(g), PlayTable::Box(t)) => g.set_table(t),
+            (AnyGame::Board(g), GameTable::Box(t)) => g.set_table(t),
             (AnyGame::Heaps(g), t) => g.set_table(t),
-            (AnyGame::Sum(g), PlayTable::Box(t)) => g.set_table(t),
+            (AnyGame::Sum(g), GameTable::Box(t)) => g.set_table(t),
             (AnyGame::HeapSum(g), t) => g.set_table(t),
             _ => {}
         }

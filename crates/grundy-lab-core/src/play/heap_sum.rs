@@ -12,10 +12,11 @@
 //! moves of the whole sum, not of one game, so rules with passes are not
 //! summed ([`HeapSum::new`] refuses them).
 
-use super::heaps::{HeapGame, HeapHint, HeapMove, HeapOptions, HeapReason, PlayTable};
+use super::heaps::{HeapGame, HeapHint, HeapMove, HeapOptions, HeapReason};
 use super::history::History;
 use super::rng::Rng;
 use super::{PlayerKind, Players, Strength, Turns};
+use crate::grundy::GameTable;
 use crate::rules::{Convention, MAX_DIMENSION, Point, ProgramError, Rules};
 use crate::theory::nim_winning_moves;
 
@@ -161,7 +162,7 @@ impl HeapSum {
 
     /// Hand over the table (of the rules in normal play) covering
     /// [`HeapSum::table_start`].
-    pub fn set_table(&mut self, table: PlayTable) {
+    pub fn set_table(&mut self, table: GameTable) {
         for part in &mut self.parts {
             part.set_table(table.clone());
         }
@@ -363,7 +364,6 @@ impl Turns for HeapSum {
 mod tests {
     use super::*;
     use crate::play::PERFECT_VS_RANDOM;
-    use crate::play::heaps::compute_play_table;
     use crate::rules::{Program, preset};
     use std::collections::HashMap;
 
@@ -371,7 +371,7 @@ mod tests {
         let mut sum = HeapSum::new(rules, starts, players).unwrap();
         if let Some(top) = sum.table_start() {
             let plain = Rules { convention: Convention::Normal, ..rules.clone() };
-            sum.set_table(compute_play_table(&plain, &top, &crate::Control::new()).unwrap());
+            sum.set_table(GameTable::covering(&plain, &top, &crate::Control::new()).unwrap());
         }
         sum
     }

@@ -19,13 +19,10 @@ use super::history::History;
 use super::oracle::MAX_PLAY_SIDE;
 use super::rng::Rng;
 use super::{PlayerKind, Players, Strength};
-use crate::Control;
-use crate::grundy::heaps::HeapTable;
-use crate::grundy::{EngineError, Table};
-use crate::rules::{Convention, MAX_DIMENSION, Point, Pos, ProgramError, Rules, point_text};
+use crate::grundy::GameTable;
+use crate::rules::{Convention, MAX_DIMENSION, Point, ProgramError, Rules, point_text};
 use crate::theory::{ClosedForm, closed_form_of_heaps, is_nim_p, nim_winning_moves};
 use std::fmt;
-use std::sync::Arc;
 
 /// The most moves listed at one position (as buttons, for the hints);
 /// beyond it a piece's moves are asked about one at a time.
@@ -34,35 +31,6 @@ pub const MAX_LISTED_MOVES: u64 = 100_000;
 /// The most cells of a table computed for play (as many as the largest
 /// board of the two-heap game, `MAX_PLAY_SIDE` squared).
 pub const MAX_PLAY_CELLS: u64 = MAX_PLAY_SIDE * MAX_PLAY_SIDE;
-
-/// A table the computer plays from: a box of one to three coordinates
-/// ([`crate::grundy::compute_covering`]) or a table of more heaps
-/// ([`crate::grundy::heaps::compute_covering`]).
-#[derive(Clone, Debug)]
-pub enum PlayTable {
-    /// One to three coordinates.
-    Box(Arc<Table>),
-    /// Four to eight heaps.
-    Heaps(Arc<HeapTable>),
-}
-
-/// Compute the table that covers every position a game of `rules` can
-/// reach from `start` (its first `dimension` coordinates): the job a
-/// caller runs in the background for [`HeapGame::table_start`].
-pub fn compute_play_table(rules: &Rules, start: &Point, control: &Control) -> Result<PlayTable, EngineError> {
-    let d = rules.dimension as usize;
-    if d <= 3 {
-        let dims = [0, 1, 2].map(|i| if i < d { start[i] as usize } else { 0 });
-        crate::grundy::compute_covering(rules, dims, control).map(|t| PlayTable::Box(Arc::new(t)))
-    } else {
-        crate::grundy::heaps::compute_covering(rules, &start[..d], control).map(|t| PlayTable::Heaps(Arc::new(t)))
-    }
-}
-
-/// The first three coordinates of a point (a piece's position).
-fn pos_of(p: &Point) -> Pos {
-    [p[0], p[1], p[2]]
-}
 
 /// A state: the position and the number of passes still left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -183,7 +151,7 @@ pub struct HeapGame {
     state: HeapState,
     history: History<HeapMoveRecord>,
     players: Players,
-    table: Option<PlayTable>,
+    table: Option<GameTable>,
     /// `Some(misere)` for Nim on the heaps: Bouton's rule answers at any size.
     nim: Option<bool>,
     /// Whether a table is on its way (see [`HeapGame::table_start`]).
@@ -233,7 +201,7 @@ impl HeapGame {
     /// The start whose table the computer needs, when it needs one and the
     /// start is small enough (every heap below [`MAX_PLAY_SIDE`], at most
     /// [`MAX_PLAY_CELLS`] cells in its box): the caller computes it in the
-    /// background ([`compute_play_table`]) and hands it over with
+    /// background ([`GameTable::covering`]) and hands it over with
     /// [`HeapGame::set_table`]. `None` for Nim (Bouton's rule needs none)
     /// and for starts too large.
     pub fn table_start(&self) -> Option<Point> {
@@ -290,8 +258,8 @@ impl HeapGame {
     }
 
     /// Hand over the table computed for the start
-    /// ([`compute_play_table`]).
-    pub fn set_table(&mut self, table: PlayTable) {
+    /// ([`GameTable::covering`]).
+    pub fn set_table(&mut self, table: GameTable) {
         self.table = Some(table);
         self.refresh();
     }
@@ -380,19 +348,9 @@ impl HeapGame {
             let heaps = &s.position[..d];
             return Some(if misere { u64::from(!is_nim_p(heaps, true)) } else { heaps.iter().fold(0, |a, &h| a ^ h) });
         }
-        let layer = usize::from(s.passes_left);
-        let v = match self.table.as_ref()? {
-            PlayTable::Box(t) => {
-                let layer = layer.min(t.layers() - 1);
-                let [w, h, depth] = t.dims();
-                let p = pos_of(&s.position);
-                let inside = p[0] < w as u64 && p[1] < h as u64 && p[2] < depth as u64;
-                inside.then(|| t.get_at(p.map(|c| c as usize), layer))?
-            }
-            PlayTable::Heaps(t) => t.get(&s.position[..d], layer.min(t.start_layer()))?,
-        };
         // A cell that is not a position has no value.
-        (v != crate::grundy::NOT_A_POSITION).then_some(u64::from(v))
+        let v = self.table.as_ref()?.position_value(&s.position[..d], usize::from(s.passes_left))?;
+        Some(u64::from(v))
     }
 
     /// Whether the game is over (no move left), and who won: the player who
@@ -565,14 +523,14 @@ impl Turns for HeapGame {
 mod tests {
     use super::*;
     use crate::play::HUMAN_FIRST;
-    use crate::rules::{Passes, point_of, preset};
+    use crate::rules::{Passes, Pos, point_of, preset};
     use std::collections::HashMap;
 
     use crate::play::PERFECT_VS_RANDOM;
 
     fn with_table(rules: &Rules, start: Pos, players: Players) -> HeapGame {
         let mut g = HeapGame::new(rules, &start, players);
-        let t = compute_play_table(rules, &point_of(start), &crate::Control::new()).unwrap();
+        let t = GameTable::covering(rules, &point_of(start), &crate::Control::new()).unwrap();
         g.set_table(t);
         g
     }
@@ -607,7 +565,7 @@ mod tests {
                     let mut g = HeapGame::new(&rules, &start, PERFECT_VS_RANDOM);
                     let at = g.table_start().expect("a small start gets a table");
                     assert!(matches!(g.hint(), HeapHint::Computing));
-                    g.set_table(compute_play_table(&rules, &at, &crate::Control::new()).unwrap());
+                    g.set_table(GameTable::covering(&rules, &at, &crate::Control::new()).unwrap());
                     assert!(g.has_table() && !matches!(g.hint(), HeapHint::Computing | HeapHint::TooLarge));
                     let v = g.value(g.state()).unwrap();
                     if !misere && name == "queen-4" {
@@ -787,7 +745,10 @@ mod tests {
         assert_eq!(g.hint(), &HeapHint::TooLarge);
         let r = g.computer_move(&mut rng).unwrap();
         assert_eq!(r.reason, Some(HeapReason::TooLarge));
-        assert!(preset("queen-3-all").unwrap().is_move_at([big, big, big], pos_of(&g.state().position)));
+        assert!(preset("queen-3-all").unwrap().is_move_at([big, big, big], {
+            let p = g.state().position;
+            [p[0], p[1], p[2]]
+        }));
 
         let rules = preset("queen").unwrap().with_pass();
         let mut g = HeapGame::new(&rules, &[10u64.pow(8), 10u64.pow(8)], HUMAN_FIRST);

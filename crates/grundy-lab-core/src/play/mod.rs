@@ -29,7 +29,7 @@ pub use game::{Game, GameOver, Hint, MoveError, MoveRecord, StartSize};
 pub use heap_sum::{HeapSum, HeapSumError, HeapSumHint, HeapSumMove, MAX_SUM_GAMES};
 pub use heaps::{
     HeapGame, HeapHint, HeapMove, HeapMoveError, HeapMoveRecord, HeapOptions, HeapReason, HeapState, MAX_LISTED_MOVES,
-    MAX_PLAY_CELLS, PlayTable, compute_play_table,
+    MAX_PLAY_CELLS,
 };
 pub use history::History;
 pub use nim::{NimGame, NimHint, NimMove, NimReason};

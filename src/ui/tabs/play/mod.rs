@@ -22,8 +22,8 @@ pub use review_view::CopyAs;
 
 use crate::jobs::{Job, JobEnd, poll};
 use crate::play::{
-    AnyGame, Game, HeapGame, HeapSum, Knowledge, NimGame, PlayTable, PlayerKind, Players, Review, Rng, RowGame,
-    StartSize, Strength, SumGame, nim::DEFAULT_HEAPS,
+    AnyGame, Game, HeapGame, HeapSum, Knowledge, NimGame, PlayerKind, Players, Review, Rng, RowGame, StartSize,
+    Strength, SumGame, nim::DEFAULT_HEAPS,
 };
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
@@ -182,7 +182,7 @@ pub struct PlayTab {
     #[serde(skip)]
     selected: bool,
     #[serde(skip)]
-    table_job: Option<Job<PlayTable, crate::grundy::EngineError>>,
+    table_job: Option<Job<crate::grundy::GameTable, crate::grundy::EngineError>>,
     /// The piece picked in a sum.
     #[serde(skip)]
     sum_selected: Option<usize>,
@@ -413,10 +413,10 @@ impl PlayTab {
                     for (s, &n) in start.iter_mut().zip(&dims) {
                         *s = n as u64;
                     }
-                    crate::play::compute_play_table(&rules, &start, &c)
+                    crate::grundy::GameTable::covering(&rules, &start, &c)
                 } else {
                     crate::grundy::compute_box(&rules, [dims[0], dims[1], dims[2]], &c)
-                        .map(|t| PlayTable::Box(Arc::new(t)))
+                        .map(|t| crate::grundy::GameTable::Box(Arc::new(t)))
                 }
             }));
         } else if !known {
