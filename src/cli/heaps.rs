@@ -35,15 +35,15 @@ pub fn parse_sides(s: &str, d: usize) -> Result<Vec<usize>, String> {
 /// its heaps are alike, unless `full`), with progress on a terminal, and
 /// say on stderr how it is stored.
 fn compute(rules: &Rules, sides: &[usize], full: bool) -> Result<HeapTable, String> {
-    compute_table(rules, sides, full).map_err(|e| e.to_string())
+    compute_table(rules, sides, full, &Control::new()).map_err(|e| e.to_string())
 }
 
-/// [`compute`] with the engine's error, for a caller that looks at it.
-fn compute_table(rules: &Rules, sides: &[usize], full: bool) -> Result<HeapTable, EngineError> {
+/// [`compute`] under `control` (a check's budget), with the engine's error,
+/// for a caller that looks at it.
+fn compute_table(rules: &Rules, sides: &[usize], full: bool, control: &Control) -> Result<HeapTable, EngineError> {
     let storage = heaps::storage_for(rules, sides, full);
     // (`heaps::compute` checks the size and the memory before anything else.)
-    let control = Control::new();
-    let t = progress::watch("computing the table", &control, || heaps::compute(rules, sides, storage, &control))?;
+    let t = progress::watch("computing the table", control, || heaps::compute(rules, sides, storage, control))?;
     stored_note(rules, &t);
     Ok(t)
 }
@@ -86,12 +86,26 @@ pub(super) fn check(
     // So are the games of its g_of (the check computes them on the box).
     let texts: Vec<&str> = std::iter::once(args.text.as_str()).chain(args.condition.as_deref()).collect();
     crate::conjecture::other_games(&texts, rules.dimension).map_err(|e| e.to_string())?;
-    let t = std::sync::Arc::new(compute(rules, &parse_sides(&args.size, d)?, full)?);
+    // The budget covers building the table and checking.
     let control = Control::with_time_limit(budget);
+    let sides = parse_sides(&args.size, d)?;
+    let t = compute_table(rules, &sides, full, &control).map_err(|e| super::table_error(e, &control))?;
     let report = progress::watch("checking", &control, || {
-        crate::conjecture::heaps::check_heaps(t, &args.text, args.condition.as_deref(), args.mode, &control)
+        crate::conjecture::heaps::check_heaps(
+            std::sync::Arc::new(t),
+            &args.text,
+            args.condition.as_deref(),
+            args.mode,
+            &control,
+        )
     })
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| match e {
+        crate::conjecture::heaps::HeapsCheckError::Stopped if control.is_out_of_time() => format!(
+            "the check took longer than the time budget of {} s and was stopped; raise it with --budget SECONDS",
+            budget.as_secs_f64()
+        ),
+        e => e.to_string(),
+    })?;
     put(out, &report.describe())?;
     if let (Some(path), Some(format)) = (&args.report, format) {
         let command = if full { format!("{} --full", args.command()) } else { args.command() };

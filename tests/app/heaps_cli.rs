@@ -324,3 +324,16 @@ fn a_check_of_many_heaps_is_saved_as_a_paragraph_that_reproduces_it() {
     assert!(err.contains("--report writes Markdown or LaTeX"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--budget` covers building a table of many heaps too, and says so: a
+/// check of six heaps of 0 to 23 stones (a table of minutes) stops at one
+/// second with the budget's message, not rhai's.
+#[test]
+fn the_budget_of_a_check_of_many_heaps_covers_its_table() {
+    let started = std::time::Instant::now();
+    let (out, err, code) = cli(&["check", "--rules", "moore-6-3", "--size", "24", "--budget", "1", "--formula", "x1"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("time budget of 1 s"), "{err}");
+    assert!(!err.contains("Script terminated"), "{err}");
+    assert!(started.elapsed().as_secs() < 60, "stopped at the budget, not after the table: {:?}", started.elapsed());
+}

@@ -14,8 +14,8 @@ use super::others::{compute_other_heaps, other_games};
 use super::reader::Reader;
 use super::{CheckMode, Formula, FormulaValue};
 use crate::Control;
-use crate::grundy::NOT_A_POSITION;
 use crate::grundy::heaps::{HeapTable, Storage, sides_text};
+use crate::grundy::{GameTable, NOT_A_POSITION};
 use crate::rules::point_text;
 use crate::script::tables::{TableReader, reading};
 use rayon::prelude::*;
@@ -234,7 +234,8 @@ pub fn check_heaps(
     let others = compute_other_heaps(&games, table.sides(), control).map_err(HeapsCheckError::Other)?;
     let positions = table.stored_positions();
     let layers = table.rules().passes.layers();
-    let reader: Arc<dyn TableReader> = Arc::new(Reader { own: Some(Arc::clone(&table)), others });
+    let others = others.into_iter().map(|(spec, t)| (spec, GameTable::Heaps(t))).collect();
+    let reader: Arc<dyn TableReader> = Arc::new(Reader { own: Some(GameTable::Heaps(Arc::clone(&table))), others });
     let judge = Judge {
         table: &table,
         formula: &formula,
@@ -256,7 +257,10 @@ pub fn check_heaps(
                 if control.must_stop() {
                     return Err(HeapsCheckError::Stopped);
                 }
-                judge.at(scope, &p[..d], layer)
+                // A formula cut off by the deadline was stopped, not slow.
+                judge
+                    .at(scope, &p[..d], layer)
+                    .map_err(|e| if control.must_stop() { HeapsCheckError::Stopped } else { e })
             })
             .collect();
         for r in results {
