@@ -146,3 +146,29 @@ fn a_row_of_kayles_is_won_by_following_the_hints_and_undone() {
     click(&mut h, "Play again");
     assert_eq!(h.state().state.play.row().unwrap().row(), &[10, 7, 3]);
 }
+
+/// A row of heaps of 600 of `split:4` (each heap has about 1.5
+/// million options): the sentence says what a move of this game does, and
+/// the frames do not list the options again and again (the winner comes
+/// from the split rule, the winning moves once per position), so a
+/// person's move and the computer's answer go through.
+#[test]
+fn a_row_of_four_way_splits_says_what_a_move_does_and_plays() {
+    let rules = serde_json::to_string(&Rules::take_and_break("split4", "split:4")).unwrap();
+    let saved = format!(
+        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Play",
+            "play":{{"options":{{"show_hints":false,"computer_delay":0.0,"nim_heaps":[600,600,9]}}}}}}"#
+    );
+    let mut h = common::app(saved).size([1600.0, 1000.0]).build();
+    h.run();
+    assert!(shows(&h, "A move takes nothing: it splits one heap into 4 heaps."));
+    assert!(!shows(&h, "takes stones"), "no sentence of another kind of game");
+    let row = h.state().state.play.row().unwrap();
+    assert_eq!(row.winner(), None);
+    let g9 = row.value(9);
+    click(&mut h, "Heap 3: 9");
+    click(&mut h, "take 0, leave 1 + 1 + 1 + 6");
+    step_until(&mut h, "the computer's answer", |a| a.state.play.row().is_some_and(|r| r.history().len() == 2));
+    let row = h.state().state.play.row().unwrap();
+    assert_eq!(row.history().len(), 2, "value of the 9 was {g9}");
+}

@@ -14,6 +14,7 @@ use super::rng::Rng;
 use super::{MoveError, PlayerKind, Players, Strength};
 use crate::rules::Rules;
 use crate::takebreak::{Sequence, TakeBreak, TakeBreakError, compute};
+use std::sync::OnceLock;
 
 /// The most heaps a row starts with.
 pub const MAX_ROW_HEAPS: usize = 8;
@@ -95,6 +96,11 @@ pub struct RowGame {
     row: Vec<u64>,
     history: History<RowMove>,
     players: Players,
+    /// The winning moves of `row`, found once per position (a frame asks
+    /// for them many times; a heap of `split:4` has 1.5 million options).
+    winning: OnceLock<Vec<(usize, Vec<u64>)>>,
+    /// Whether no heap of `row` has a move, found once per position.
+    stuck: OnceLock<bool>,
 }
 
 /// Why a row cannot be set up.
@@ -129,12 +135,19 @@ impl RowGame {
             row,
             history: History::default(),
             players,
+            winning: OnceLock::new(),
+            stuck: OnceLock::new(),
         })
     }
 
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The take-and-break game the rules describe.
+    pub fn game(&self) -> &TakeBreak {
+        &self.game
     }
 
     /// The heaps now, in order (empty heaps are left out).
@@ -184,9 +197,18 @@ impl RowGame {
         self.row.get(i).map_or_else(Vec::new, |&n| self.game.options(n).unwrap_or_default())
     }
 
-    /// The winner once no move is left (normal play: the last mover).
+    /// The heaps are now `row`: what was found about the last position
+    /// is forgotten.
+    fn set_row(&mut self, row: Vec<u64>) {
+        self.row = row;
+        self.winning = OnceLock::new();
+        self.stuck = OnceLock::new();
+    }
+
+    /// The winner once no move is left (normal play: the last mover),
+    /// from the rules of each heap, not from lists of its options.
     pub fn winner(&self) -> Option<usize> {
-        let stuck = (0..self.row.len()).all(|i| self.options(i).is_empty());
+        let stuck = *self.stuck.get_or_init(|| self.row.iter().all(|&n| !self.game.has_option(n).unwrap_or(false)));
         stuck.then(|| 1 - self.to_move())
     }
 
@@ -195,19 +217,27 @@ impl RowGame {
         self.players[self.to_move()].is_computer() && self.winner().is_none()
     }
 
-    /// Every move `(heap, parts)` that leaves a row of value 0.
+    /// Every move `(heap, parts)` that leaves a row of value 0 (none when
+    /// the row's value is 0), found once per position.
     pub fn winning_moves(&self) -> Vec<(usize, Vec<u64>)> {
-        let x = self.xor();
-        let mut out = Vec::new();
-        for (i, &h) in self.row.iter().enumerate() {
-            let rest = x ^ self.value(h);
-            for parts in self.options(i) {
-                if parts.iter().fold(rest, |a, &p| a ^ self.value(p)) == 0 {
-                    out.push((i, parts));
+        self.winning
+            .get_or_init(|| {
+                let x = self.xor();
+                let mut out = Vec::new();
+                if x == 0 {
+                    return out;
                 }
-            }
-        }
-        out
+                for (i, &h) in self.row.iter().enumerate() {
+                    let rest = x ^ self.value(h);
+                    for parts in self.options(i) {
+                        if parts.iter().fold(rest, |a, &p| a ^ self.value(p)) == 0 {
+                            out.push((i, parts));
+                        }
+                    }
+                }
+                out
+            })
+            .clone()
     }
 
     /// The hint for the side to move.
@@ -237,7 +267,7 @@ impl RowGame {
             return Err(MoveError::NotLegal);
         }
         let m = RowMove { before: self.row.clone(), heap, parts, by: self.to_move(), reason };
-        self.row = m.after();
+        self.set_row(m.after());
         self.history.push(m);
         Ok(())
     }
@@ -248,21 +278,24 @@ impl RowGame {
             return None;
         }
         let PlayerKind::Computer(strength) = self.players[self.to_move()] else { return None };
-        let all: Vec<(usize, Vec<u64>)> =
-            (0..self.row.len()).flat_map(|i| self.options(i).into_iter().map(move |p| (i, p))).collect();
+        let all = || -> Vec<(usize, Vec<u64>)> {
+            (0..self.row.len()).flat_map(|i| self.options(i).into_iter().map(move |p| (i, p))).collect()
+        };
         let (heap, parts, reason) = match strength {
             Strength::Random => {
-                let (i, p) = rng.pick(&all).clone();
+                let (i, p) = rng.pick(&all()).clone();
                 (i, p, RowReason::Random)
             }
             Strength::Mistakes if rng.chance(1, 3) => {
-                let (i, p) = rng.pick(&all).clone();
+                let (i, p) = rng.pick(&all()).clone();
                 (i, p, RowReason::Mistake)
             }
             _ => {
                 let wins = self.winning_moves();
                 if wins.is_empty() {
-                    let (i, p) = all[0].clone();
+                    // The first move of the first heap that has one.
+                    let i = self.row.iter().position(|&n| self.game.has_option(n).unwrap_or(false))?;
+                    let p = self.options(i).into_iter().next()?;
                     (i, p, RowReason::NoWinningMove)
                 } else {
                     let (i, p) = rng.pick(&wins).clone();
@@ -281,7 +314,8 @@ impl Turns for RowGame {
     fn undo(&mut self) -> bool {
         match self.history.undo() {
             Some(m) => {
-                self.row = m.before.clone();
+                let before = m.before.clone();
+                self.set_row(before);
                 true
             }
             None => false,
@@ -291,7 +325,8 @@ impl Turns for RowGame {
     fn redo(&mut self) -> bool {
         match self.history.redo() {
             Some(m) => {
-                self.row = m.after();
+                let after = m.after();
+                self.set_row(after);
                 true
             }
             None => false,

@@ -264,6 +264,26 @@ impl TakeBreak {
         }
     }
 
+    /// Whether a heap of `n` has a move at all: from the code or the split
+    /// rule alone (no list of options, which for `split:4` of 600 stones is
+    /// about 1.5 million), from the program's list otherwise.
+    pub fn has_option(&self, n: u64) -> Result<bool, TakeBreakError> {
+        Ok(match &self.kind {
+            Kind::Code(c) => (0..=(c.last_digit() as u64).min(n)).any(|k| {
+                let (d, rest) = (c.digit(k as usize), n - k);
+                (d & 1 != 0 && rest == 0)
+                    || (d & 2 != 0 && rest >= 1 && k >= 1)
+                    || (d & 4 != 0 && rest >= 2)
+                    || (d & 8 != 0 && rest >= 3)
+            }),
+            Kind::Split { parts, unequal } => {
+                let k = u64::from(*parts);
+                n >= if *unequal { k * (k + 1) / 2 } else { k }
+            }
+            Kind::Splits(_) | Kind::OneHeap(_) => !self.options(n)?.is_empty(),
+        })
+    }
+
     /// The options of one heap of `n` stones: each a list of heaps (sorted,
     /// without empty heaps; `[]` takes the whole heap), each option once.
     /// Lists every split: for a large `n` of a splitting game this is long
@@ -429,6 +449,25 @@ mod tests {
         assert!(TakeBreak::parse_spec("subtraction:1,x").unwrap().is_err());
         let e = TakeBreak::parse_spec("octal:0.9").unwrap().unwrap_err().to_string();
         assert!(e.contains("`9` is not an octal digit"), "{e}");
+    }
+
+    #[test]
+    fn a_heap_has_a_move_exactly_when_it_has_options() {
+        for spec in [
+            "octal:0.77",
+            "octal:0.07",
+            "octal:4.0",
+            "octal:0.137",
+            "hex:0.8",
+            "split:2:unequal",
+            "split:4",
+            "split:3:unequal",
+        ] {
+            let g = TakeBreak::parse_spec(spec).unwrap().unwrap();
+            for n in 0..40 {
+                assert_eq!(g.has_option(n).unwrap(), !g.options(n).unwrap().is_empty(), "{spec} at {n}");
+            }
+        }
     }
 
     #[test]

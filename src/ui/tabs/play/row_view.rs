@@ -87,6 +87,19 @@ pub enum RowAction {
     Play(usize, Vec<u64>),
 }
 
+/// What a move of this game does, and how the row's value is made.
+pub fn how_text(game: &RowGame) -> String {
+    use crate::takebreak::Kind;
+    let moves = match game.game().kind() {
+        Kind::Code(_) => tr("row.how.code").to_string(),
+        Kind::Split { parts, unequal: false } => trf("row.how.split", &[("parts", parts)]),
+        Kind::Split { parts, unequal: true } => trf("row.how.split_unequal", &[("parts", parts)]),
+        Kind::Splits(_) => tr("row.how.program").to_string(),
+        Kind::OneHeap(_) => tr("row.how.one_heap").to_string(),
+    };
+    trf("row.how", &[("moves", &moves), ("value", &tr("row.how.value"))])
+}
+
 /// Draw the row; `selected` is the heap whose moves are offered.
 pub fn show(
     ui: &mut egui::Ui,

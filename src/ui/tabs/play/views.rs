@@ -264,7 +264,7 @@ impl PlayTab {
     pub(super) fn row_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         let Some(AnyGame::Row(game)) = &self.current else { return };
         ui.phrases(RichText::new(explain::rules_name(game.rules())).strong().size(sentence_size(ui)));
-        ui.phrases(tr("row.how"));
+        ui.phrases(row_view::how_text(game));
         ui.add_space(8.0);
         let (hints, frozen) = (self.hints_now(), self.reviewing());
         let action = row_view::show(ui, game, self.row_selected, pal, hints, frozen).filter(|_| !frozen);
