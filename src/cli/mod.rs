@@ -538,6 +538,10 @@ fn require_extension(path: &Path, ext: &str) -> Result<(), String> {
 /// such as a formula that fails, 2 errors). Output goes to stdout, errors to
 /// stderr.
 pub fn run(command: Command) -> i32 {
+    // A limit that is not a size is not used: say so before anything runs.
+    if let Err(e) = crate::system::memory::environment_limit() {
+        note(&e.to_string());
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let result = execute(command, &mut out).and_then(|code| out.flush().map(|()| code).map_err(CliError::Output));

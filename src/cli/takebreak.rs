@@ -43,6 +43,17 @@ fn values_from(start: Option<Sequence>, game: &TakeBreak, up_to: u64, file: Opti
     let limit = memory_limit();
     check_reach(game, up_to).map_err(|e| e.to_string())?;
     check_memory(up_to, false, limit).map_err(|e| e.to_string())?;
+    // A file in a folder that is not there is refused before the work, not
+    // at its first save a minute later.
+    if let Some(folder) = file.and_then(Path::parent).filter(|f| !f.as_os_str().is_empty())
+        && !folder.is_dir()
+    {
+        return Err(format!(
+            "cannot write `{}`: the folder `{}` does not exist",
+            file.unwrap_or(folder).display(),
+            folder.display()
+        ));
+    }
     let mut seq = match (start, file) {
         (Some(s), _) => s,
         (None, Some(path)) => match takebreak::file::load(path, game, limit).map_err(|e| e.to_string())? {
@@ -54,6 +65,11 @@ fn values_from(start: Option<Sequence>, game: &TakeBreak, up_to: u64, file: Opti
         },
         (None, None) => Sequence::new(game.clone()),
     };
+    // A file that already holds the values is only read (it may be
+    // read-only, or someone else's).
+    if seq.len() > up_to {
+        return Ok(seq);
+    }
     let control = Control::new();
     progress::watch("computing the values", &control, || -> Result<(), String> {
         loop {

@@ -82,6 +82,14 @@ fn the_command_line_computes_reports_and_refuses() {
     assert!(e.contains("the values of 1000001 heaps need 2.5 MB; the limit on this machine is 1.0 MB"), "{e}");
     let e = message(&bin(&["sequence", "--rules", "grundy-game", "--up-to", "9000000000"], None));
     assert!(e.contains("computed up to 4000000000"), "{e}");
+    // The limit with its unit is the same limit, and said to be the
+    // variable's; one that is not a size is said and not used.
+    let e = message(&bin(&["sequence", "--rules", "kayles", "--up-to", "1000000"], Some("1M")));
+    assert!(e.contains("the limit on this machine is 1.0 MB (set by GRUNDY_LAB_MEMORY_LIMIT)"), "{e}");
+    let o = bin(&["sequence", "--rules", "kayles", "--up-to", "100"], Some("lots"));
+    let note = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(note.contains("GRUNDY_LAB_MEMORY_LIMIT=\"lots\" is not a size"), "{note}");
+    assert!(stdout(&o).contains("largest value: "), "the command still runs");
 }
 
 #[test]
@@ -96,6 +104,22 @@ fn a_values_file_resumes_and_refuses_what_is_not_its_own() {
     assert_eq!(stdout(&resumed), fresh);
     let note = String::from_utf8_lossy(&resumed.stderr);
     assert!(note.contains("went on from the 3001 values"), "{note}");
+    // A file that holds the values asked for is only read: read-only is fine.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let again = bin(&["sequence", "--rules", "grundy-game", "--up-to", "5000", "--file", f, "--values"], None);
+        let out = stdout(&again);
+        let line = |n: u64| fresh.lines().find(|l| l.starts_with(&format!("{n} "))).unwrap().to_string();
+        assert!(out.lines().any(|l| l == line(5000)), "{}", &out[..out.len().min(300)]);
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    // A folder that is not there: refused at once.
+    let missing = dir.join("no-such-folder").join("v.values");
+    let e =
+        message(&bin(&["sequence", "--rules", "kayles", "--up-to", "10", "--file", missing.to_str().unwrap()], None));
+    assert!(e.contains("does not exist"), "{e}");
     // The file now holds 6001 values; another game's run refuses it.
     let e = message(&bin(&["sequence", "--rules", "kayles", "--up-to", "10", "--file", f], None));
     assert!(e.contains("holds the values of split:2:unequal, not of octal:0.77"), "{e}");

@@ -50,9 +50,63 @@ impl fmt::Display for LimitSource {
 /// The environment variable that overrides the memory limit (bytes).
 pub const LIMIT_VARIABLE: &str = "GRUNDY_LAB_MEMORY_LIMIT";
 
-/// The override of [`LIMIT_VARIABLE`], if it is set to a number.
+/// A [`LIMIT_VARIABLE`] that is not a size: it is not used, and says so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLimit {
+    /// What the variable holds.
+    pub text: String,
+}
+
+impl fmt::Display for BadLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{LIMIT_VARIABLE}={:?} is not a size (give bytes, or a number with K, M, G or T, such as 6G); it is not \
+             used",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for BadLimit {}
+
+/// `6000000000`, `6G`, `6 GB`, `1.5g`, `600M`: a size in bytes (K, M, G, T
+/// are powers of 1000, as [`human_bytes`] writes them).
+pub fn parse_size(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let t = t.strip_suffix(['B', 'b']).unwrap_or(t).trim_end();
+    let (number, scale) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let scale = match c.to_ascii_uppercase() {
+                'K' => 1e3,
+                'M' => 1e6,
+                'G' => 1e9,
+                'T' => 1e12,
+                _ => return None,
+            };
+            (t[..i].trim_end(), scale)
+        }
+        _ => (t, 1.0),
+    };
+    if scale == 1.0 {
+        return number.parse().ok();
+    }
+    let v: f64 = number.parse().ok()?;
+    let bytes = v * scale;
+    (v.is_finite() && v >= 0.0 && bytes < u64::MAX as f64).then_some(bytes as u64)
+}
+
+/// The override of [`LIMIT_VARIABLE`]: `Ok(None)` when it is not set.
+pub fn environment_limit() -> Result<Option<u64>, BadLimit> {
+    match std::env::var(LIMIT_VARIABLE) {
+        Err(_) => Ok(None),
+        Ok(text) => parse_size(&text).map(Some).ok_or(BadLimit { text }),
+    }
+}
+
+/// The override of [`LIMIT_VARIABLE`], if it is set to a size.
 fn limit_from_environment() -> Option<u64> {
-    std::env::var(LIMIT_VARIABLE).ok().and_then(|s| s.trim().parse().ok())
+    environment_limit().ok().flatten()
 }
 
 /// Where [`memory_limit`] takes its figure from now.
@@ -185,6 +239,21 @@ mod tests {
         assert_eq!(check_fits(picture, 48), Ok(()));
         let e = check_fits(picture, u64::MAX).unwrap_err();
         assert_eq!((e.what, e.needed, e.limit), (picture, u64::MAX, memory_limit()));
+    }
+
+    #[test]
+    fn sizes_are_read_with_their_units() {
+        assert_eq!(parse_size("6000000000"), Some(6_000_000_000));
+        assert_eq!(parse_size("6G"), Some(6_000_000_000));
+        assert_eq!(parse_size(" 6 GB "), Some(6_000_000_000));
+        assert_eq!(parse_size("1.5g"), Some(1_500_000_000));
+        assert_eq!(parse_size("600M"), Some(600_000_000));
+        assert_eq!(parse_size("2k"), Some(2_000));
+        for bad in ["lots", "", "G", "-1G", "6X", "1e30T", "6 G G"] {
+            assert_eq!(parse_size(bad), None, "{bad}");
+        }
+        let e = BadLimit { text: "lots".into() }.to_string();
+        assert!(e.contains("GRUNDY_LAB_MEMORY_LIMIT=\"lots\" is not a size"), "{e}");
     }
 
     #[test]

@@ -79,9 +79,10 @@ impl fmt::Display for SequenceError {
         match self {
             SequenceError::TooLarge { heaps, needed, limit } => write!(
                 f,
-                "the values of {heaps} heaps need {}; the limit on this machine is {} (80% of the memory available)",
+                "the values of {heaps} heaps need {}; the limit on this machine is {} ({})",
                 human_bytes(*needed),
-                human_bytes(*limit)
+                human_bytes(*limit),
+                crate::system::memory::limit_source()
             ),
             SequenceError::BeyondMethod { up_to, max, why } => {
                 write!(f, "heaps up to {up_to}: {why} are computed up to {max}")
