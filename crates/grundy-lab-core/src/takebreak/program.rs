@@ -44,10 +44,24 @@ fn heap_text(n: u64) -> String {
 }
 
 impl SplitsProgram {
-    /// Whether `text` looks like a splits program (it defines `fn splits`),
-    /// rather than a rules program with `fn moves`.
+    /// Whether `text` is a splits program (it defines a function
+    /// `splits`), rather than a rules program with `fn moves`: decided by
+    /// the program's definitions, not by its words (a comment that says
+    /// "fn splits", or a helper `splits_of`, does not make one). A text
+    /// that does not read is judged by its words outside `//` comments, so
+    /// that its error is told as the kind it meant.
     pub fn defines_splits(text: &str) -> bool {
-        text.contains("fn splits")
+        match script::engine_for(text).compile(text) {
+            Ok(ast) => ast.iter_functions().any(|f| f.name == "splits"),
+            Err(_) => text.lines().any(|line| {
+                let code = line.split("//").next().unwrap_or("");
+                let words: Vec<&str> = code.split_whitespace().collect();
+                words.windows(2).any(|w| {
+                    w[0] == "fn"
+                        && w[1].strip_prefix("splits").is_some_and(|rest| rest.is_empty() || rest.starts_with('('))
+                })
+            }),
+        }
     }
 
     /// Compile `source`, which must define `fn splits(n)` with one
@@ -141,6 +155,19 @@ impl SplitsProgram {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_kind_of_a_program_is_decided_by_its_definitions() {
+        assert!(SplitsProgram::defines_splits("fn splits(n) { [] }"));
+        assert!(SplitsProgram::defines_splits("fn helper(n) { n }\nfn  splits (n) { [] }"));
+        // A comment or a helper's name is not a definition.
+        assert!(!SplitsProgram::defines_splits("// no fn splits here\nfn moves(x) { [] }"));
+        assert!(!SplitsProgram::defines_splits("fn splits_helper(n) { n }\nfn moves(x) { [] }"));
+        assert!(!SplitsProgram::defines_splits("fn moves(x) { let s = \"fn splits(\"; [] }"));
+        // A text that does not read: judged by its words outside comments.
+        assert!(SplitsProgram::defines_splits("fn splits(n) { [[1, 2]"));
+        assert!(!SplitsProgram::defines_splits("// fn splits(n)\nfn moves(x) { ["));
+    }
 
     #[test]
     fn a_program_splits_and_is_checked() {
