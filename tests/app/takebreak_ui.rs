@@ -167,8 +167,34 @@ fn a_row_of_four_way_splits_says_what_a_move_does_and_plays() {
     assert_eq!(row.winner(), None);
     let g9 = row.value(9);
     click(&mut h, "Heap 3: 9");
-    click(&mut h, "take 0, leave 1 + 1 + 1 + 6");
+    assert!(shows(&h, "Your turn: choose a heap, then how it splits."));
+    click(&mut h, "split into 1 + 1 + 1 + 6");
     step_until(&mut h, "the computer's answer", |a| a.state.play.row().is_some_and(|r| r.history().len() == 2));
     let row = h.state().state.play.row().unwrap();
     assert_eq!(row.history().len(), 2, "value of the 9 was {g9}");
+}
+
+/// Screenshots of a row of `split:4` in Play (for a person to look at):
+/// `target/row-shots/`.
+#[test]
+#[ignore = "writes screenshots for a person to look at"]
+fn row_screenshots() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("row-shots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = serde_json::to_string(&Rules::take_and_break("split4", "split:4")).unwrap();
+    for language in ["English", "Japanese"] {
+        for size in [[1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0]] {
+            for presentation in [false, true] {
+                let saved = format!(
+                    r#"{{"shared":{{"settings":{{"language":"{language}"}},"rules":{rules}}},"tab":"Play",
+                        "play":{{"options":{{"show_hints":true,"computer_delay":0.0,"nim_heaps":[12,9,7]}}}}}}"#
+                );
+                let mut h = common::app(saved).size(size).presentation(presentation).wgpu().build();
+                h.run();
+                let name =
+                    format!("{language}-{}x{}-{}.png", size[0], size[1], if presentation { "pres" } else { "normal" });
+                h.render().unwrap().save(dir.join(name)).unwrap();
+            }
+        }
+    }
 }

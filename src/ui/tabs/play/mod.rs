@@ -652,6 +652,9 @@ impl PlayTab {
                 AnyGame::Sum(_) => tr("sum.your_turn").to_string(),
                 AnyGame::HeapSum(_) => tr("heapsum.your_turn").to_string(),
                 AnyGame::Nim(_) => tr("play.nim.your_turn").to_string(),
+                AnyGame::Row(g) if matches!(g.game().kind(), crate::takebreak::Kind::Split { .. }) => {
+                    tr("row.your_turn_split").to_string()
+                }
                 AnyGame::Row(_) => tr("row.your_turn").to_string(),
             }
         } else {

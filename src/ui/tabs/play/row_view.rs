@@ -26,6 +26,10 @@ pub fn parts_text(parts: &[u64]) -> String {
 /// "take 2, leave 3 + 4".
 pub fn option_text(from: u64, parts: &[u64]) -> String {
     let taken = from.saturating_sub(parts.iter().sum::<u64>());
+    if taken == 0 {
+        // A split takes nothing.
+        return trf("row.option_split", &[("parts", &parts_text(parts))]);
+    }
     trf("row.option", &[("k", &taken), ("parts", &parts_text(parts))])
 }
 
