@@ -52,9 +52,14 @@ fn compute_table(rules: &Rules, sides: &[usize], full: bool, control: &Control) 
 fn stored_note(rules: &Rules, t: &HeapTable) {
     if t.storage() == Storage::Sorted {
         let why = if rules.program.is_some() {
-            "fn heaps_alike, checked up to 2 stones a heap"
+            format!(
+                "fn heaps_alike, checked at every position of up to {} stones a heap and at {} positions spread over \
+                 the box",
+                heaps::alike_checked_heap(t.sides().len()),
+                heaps::ALIKE_SPREAD_POSITIONS
+            )
         } else {
-            "every order of the coordinates keeps the piece's slides and jumps"
+            "every order of the coordinates keeps the piece's slides and jumps".to_string()
         };
         note(&format!(
             "{}: the heaps are alike ({why}), so the {} sorted positions (largest heap first) were computed ({}); \

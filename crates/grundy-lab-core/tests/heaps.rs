@@ -269,6 +269,24 @@ fn a_false_claim_of_heaps_alike_a_move_out_of_the_box_and_huge_boxes_are_refused
     let rules = Rules::from_program("liar", Program::new(liar).unwrap());
     let e = heaps::compute(&rules, &[4; 4], Storage::Sorted, &Control::new()).unwrap_err().to_string();
     assert!(e.contains("heaps_alike") && e.contains("swapped"), "{e}");
+    // A claim false only above 2 stones (the second heap may also lose two
+    // once it has three): found beyond the small heaps, so no wrong value
+    // (g(0, 3, 0, 0) would be 3 from the sorted table; it is 0 by search).
+    let late = "fn heaps_alike() { true }
+        fn moves(a, b, c, d) {
+            let o = [];
+            if a > 0 { o.push([a - 1, b, c, d]); }
+            if b > 0 { o.push([a, b - 1, c, d]); }
+            if c > 0 { o.push([a, b, c - 1, d]); }
+            if d > 0 { o.push([a, b, c, d - 1]); }
+            if b >= 3 { o.push([a, b - 2, c, d]); }
+            o
+        }";
+    let rules = Rules::from_program("late liar", Program::new(late).unwrap());
+    for sides in [[4, 4, 4, 4], [5, 5, 5, 5], [40, 40, 40, 40]] {
+        let e = heaps::compute(&rules, &sides, Storage::Sorted, &Control::new()).unwrap_err().to_string();
+        assert!(e.contains("heaps_alike") && e.contains("swapped"), "{sides:?}: {e}");
+    }
     // A move that keeps the sum is searched, and this one leaves the box.
     let sum = "fn moves(a, b, c, d) { if a > 0 { [[a - 1, b + 1, c, d]] } else { [] } }";
     let rules = Rules::from_program("keeps", Program::new(sum).unwrap());
