@@ -17,6 +17,16 @@ const CHECKPOINT: Duration = Duration::from_secs(60);
 /// The take-and-break game of a `--rules` spec, when it names one; misère
 /// and the pass are refused for them.
 pub(super) fn game_of(spec: &str, misere: bool, pass: bool) -> Result<Option<TakeBreak>, String> {
+    // `misere:kayles` or `kayles+pass` name a take-and-break game in a form
+    // it does not have: the take-and-break message, not "unknown rules".
+    let trimmed = spec.trim();
+    let plain = trimmed.strip_prefix("misere:").unwrap_or(trimmed);
+    let plain = plain.find("+pass").map_or(plain, |i| &plain[..i]);
+    if plain.len() < trimmed.len()
+        && let Some(Ok(game)) = TakeBreak::parse_spec(plain)
+    {
+        return Err(takebreak::TakeBreakError::NotNormalPlay { name: game.label() }.to_string());
+    }
     let game = match TakeBreak::parse_spec(spec) {
         Some(game) => game.map_err(|e| e.to_string())?,
         // A rules file may describe a take-and-break game (its `breaks`).

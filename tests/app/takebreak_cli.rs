@@ -75,6 +75,11 @@ fn the_command_line_computes_reports_and_refuses() {
     assert!(e.contains("is a take-and-break game"), "{e}");
     let e = message(&bin(&["value", "--rules", "kayles", "--misere", "3"], None));
     assert!(e.contains("normal play only"), "{e}");
+    // The same in the spec's own forms, not "unknown rules".
+    for spec in ["kayles+pass", "misere:kayles", "octal:0.07+passes:2"] {
+        let e = message(&bin(&["value", "--rules", spec, "3"], None));
+        assert!(e.contains("normal play only") && !e.contains("unknown rules"), "{spec}: {e}");
+    }
     let e = message(&bin(&["table", "--rules", "kayles", "--size", "0"], None));
     assert!(e.contains("is not a size"), "{e}");
     // Beyond the memory: refused before anything is allocated, with the numbers.

@@ -228,6 +228,9 @@ pub struct Formula {
     parameters: Vec<(&'static str, i64)>,
     /// The engine that compiled `ast` and evaluates it.
     engine: &'static Engine,
+    /// Whether a formula of one to three coordinates names them `x1`,
+    /// `x2`, `x3` (as those of many heaps are named): they are set too.
+    numbered: bool,
 }
 
 impl Formula {
@@ -257,11 +260,17 @@ impl Formula {
     ) -> Result<Formula, FormulaError> {
         let mut scope = Scope::new();
         scope.push("x", 0_i64).push("y", 0_i64).push("z", 0_i64).push("pass", 0_i64).push("g", 0_i64);
+        // x1, x2, x3 also name x, y, z (set only when the text uses them:
+        // a cell's evaluation pushes what the formula may read).
+        let numbered = HEAP_NAMES[..3].iter().any(|n| text.contains(n));
+        if numbered {
+            scope.push("x1", 0_i64).push("x2", 0_i64).push("x3", 0_i64);
+        }
         for &(name, value) in parameters {
             scope.push_constant(name, value);
         }
         let ast = engine.compile_with_scope(&scope, text).map_err(|e| FormulaError::from_parse(&e))?;
-        Ok(Formula { text: text.to_string(), ast, parameters: parameters.to_vec(), engine })
+        Ok(Formula { text: text.to_string(), ast, parameters: parameters.to_vec(), engine, numbered })
     }
 
     /// [`Formula::compile`] for a game of `d` heaps (4 to
@@ -276,7 +285,7 @@ impl Formula {
             scope.push(HEAP_NAMES[i - 1], 0_i64);
         }
         let ast = engine.compile_with_scope(&scope, text).map_err(|e| FormulaError::from_parse(&e))?;
-        Ok(Formula { text: text.to_string(), ast, parameters: Vec::new(), engine })
+        Ok(Formula { text: text.to_string(), ast, parameters: Vec::new(), engine, numbered: false })
     }
 
     /// The value at the position `p` of a game of many heaps ([`Formula::compile_heaps`]),
@@ -345,6 +354,9 @@ impl Formula {
     ) -> Result<FormulaValue, FormulaError> {
         scope.clear();
         scope.push("x", x).push("y", y).push("z", z).push("pass", pass).push("g", g);
+        if self.numbered {
+            scope.push("x1", x).push("x2", y).push("x3", z);
+        }
         for &(name, value) in &self.parameters {
             scope.push_constant(name, value);
         }
@@ -394,6 +406,15 @@ mod tests {
         fn sync<T: Send + Sync>() {}
         sync::<Engine>();
         sync::<Formula>();
+    }
+
+    #[test]
+    fn x1_x2_x3_name_the_coordinates_of_a_board_too() {
+        assert_eq!(value("x1 * 100 + x2", 5, 3), FormulaValue::Int(503));
+        let f = Formula::compile("x1 + x2 + x3 == x + y + z").unwrap();
+        let v = f.eval_in(&mut Scope::new(), [4, 5, 6], 0, 0, None).unwrap();
+        assert_eq!(v, FormulaValue::Bool(true));
+        assert!(Formula::compile("x4").is_err(), "a fourth coordinate is not one of a board");
     }
 
     #[test]
