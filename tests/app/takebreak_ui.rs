@@ -107,14 +107,21 @@ fn bad_codes_and_lengths_get_a_message_naming_the_problem() {
     assert!(shows(&h, "Type a whole number from 1 to 1000000000."));
 }
 
+/// Saved settings that open Play on a row of the take-and-break game
+/// `spec` with these heaps, the computer answering at once.
+fn row_saved(name: &str, spec: &str, language: &str, hints: bool, heaps: &[u64]) -> String {
+    let rules = serde_json::to_string(&Rules::take_and_break(name, spec)).expect("rules are JSON");
+    let heaps = serde_json::to_string(heaps).expect("heaps are JSON");
+    format!(
+        r#"{{"shared":{{"settings":{{"language":"{language}"}},"rules":{rules}}},"tab":"Play",
+            "play":{{"options":{{"show_hints":{hints},"computer_delay":0.0,"nim_heaps":{heaps}}}}}}}"#
+    )
+}
+
 #[test]
 fn a_row_of_kayles_is_won_by_following_the_hints_and_undone() {
-    let rules = serde_json::to_string(&Rules::take_and_break("kayles", "octal:0.77")).unwrap();
-    let saved = format!(
-        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Play",
-            "play":{{"options":{{"show_hints":true,"computer_delay":0.0,"nim_heaps":[10,7,3]}}}}}}"#
-    );
-    let mut h = common::app(saved).size([1600.0, 1000.0]).build();
+    let mut h =
+        common::app(row_saved("kayles", "octal:0.77", "English", true, &[10, 7, 3])).size([1600.0, 1000.0]).build();
     h.run();
     // The hint writes the XOR of the heaps' values out (g(10) = 2, g(7) = 2, g(3) = 3).
     assert!(shows(&h, "Value of the row: g(10) XOR g(7) XOR g(3) = 2 XOR 2 XOR 3 = 3, not 0."));
@@ -154,11 +161,7 @@ fn a_row_of_kayles_is_won_by_following_the_hints_and_undone() {
 /// person's move and the computer's answer go through.
 #[test]
 fn a_row_of_four_way_splits_says_what_a_move_does_and_plays() {
-    let rules = serde_json::to_string(&Rules::take_and_break("split4", "split:4")).unwrap();
-    let saved = format!(
-        r#"{{"shared":{{"settings":{{"language":"English"}},"rules":{rules}}},"tab":"Play",
-            "play":{{"options":{{"show_hints":false,"computer_delay":0.0,"nim_heaps":[600,600,9]}}}}}}"#
-    );
+    let saved = row_saved("split4", "split:4", "English", false, &[600, 600, 9]);
     let mut h = common::app(saved).size([1600.0, 1000.0]).build();
     h.run();
     assert!(shows(&h, "A move takes nothing: it splits one heap into 4 heaps."));
@@ -181,14 +184,10 @@ fn a_row_of_four_way_splits_says_what_a_move_does_and_plays() {
 fn row_screenshots() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("row-shots");
     std::fs::create_dir_all(&dir).unwrap();
-    let rules = serde_json::to_string(&Rules::take_and_break("split4", "split:4")).unwrap();
     for language in ["English", "Japanese"] {
         for size in [[1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0]] {
             for presentation in [false, true] {
-                let saved = format!(
-                    r#"{{"shared":{{"settings":{{"language":"{language}"}},"rules":{rules}}},"tab":"Play",
-                        "play":{{"options":{{"show_hints":true,"computer_delay":0.0,"nim_heaps":[12,9,7]}}}}}}"#
-                );
+                let saved = row_saved("split4", "split:4", language, true, &[12, 9, 7]);
                 let mut h = common::app(saved).size(size).presentation(presentation).wgpu().build();
                 h.run();
                 let name =

@@ -194,7 +194,14 @@ impl RowGame {
     /// The options of heap `i`: each the heaps it may become (sorted, no
     /// empty heap; none when it is taken whole).
     pub fn options(&self, i: usize) -> Vec<Vec<u64>> {
-        self.row.get(i).map_or_else(Vec::new, |&n| self.game.options(n).unwrap_or_default())
+        self.options_at_most(i, usize::MAX)
+    }
+
+    /// At most `max` options of heap `i` ([`TakeBreak::options_at_most`]):
+    /// what a screen of buttons shows, at a cost that does not grow with
+    /// the heap.
+    pub fn options_at_most(&self, i: usize, max: usize) -> Vec<Vec<u64>> {
+        self.row.get(i).map_or_else(Vec::new, |&n| self.game.options_at_most(n, max).unwrap_or_default())
     }
 
     /// The heaps are now `row`: what was found about the last position
@@ -263,7 +270,8 @@ impl RowGame {
     fn apply(&mut self, heap: usize, mut parts: Vec<u64>, reason: Option<RowReason>) -> Result<(), MoveError> {
         parts.retain(|&p| p > 0);
         parts.sort_unstable();
-        if !self.options(heap).contains(&parts) {
+        let legal = self.row.get(heap).is_some_and(|&n| self.game.is_option(n, &parts).unwrap_or(false));
+        if !legal {
             return Err(MoveError::NotLegal);
         }
         let m = RowMove { before: self.row.clone(), heap, parts, by: self.to_move(), reason };

@@ -284,15 +284,55 @@ impl TakeBreak {
         })
     }
 
+    /// Whether a heap of `n` may become the heaps `parts` (sorted, none
+    /// empty): from the code or the split rule alone, without listing the
+    /// options; from the program's list otherwise.
+    pub fn is_option(&self, n: u64, parts: &[u64]) -> Result<bool, TakeBreakError> {
+        if parts.contains(&0) || !parts.is_sorted() {
+            return Ok(false);
+        }
+        let Some(rest) = parts.iter().try_fold(0u64, |a, &p| a.checked_add(p)).filter(|&sum| sum <= n) else {
+            return Ok(false);
+        };
+        Ok(match &self.kind {
+            Kind::Code(c) => {
+                let k = n - rest;
+                let d = if k <= c.last_digit() as u64 { c.digit(k as usize) } else { 0 };
+                match parts.len() {
+                    0 => d & 1 != 0,
+                    1 => d & 2 != 0 && k >= 1,
+                    2 => d & 4 != 0,
+                    3 => d & 8 != 0,
+                    _ => false,
+                }
+            }
+            Kind::Split { parts: k, unequal } => {
+                parts.len() == usize::from(*k) && rest == n && (!unequal || parts.windows(2).all(|w| w[0] < w[1]))
+            }
+            Kind::Splits(_) | Kind::OneHeap(_) => self.options(n)?.iter().any(|o| o == parts),
+        })
+    }
+
     /// The options of one heap of `n` stones: each a list of heaps (sorted,
     /// without empty heaps; `[]` takes the whole heap), each option once.
     /// Lists every split: for a large `n` of a splitting game this is long
     /// (the sequence engine never calls it for codes and split rules).
     pub fn options(&self, n: u64) -> Result<Vec<Vec<u64>>, TakeBreakError> {
+        self.options_at_most(n, usize::MAX)
+    }
+
+    /// At most `max` options of a heap of `n` (those [`TakeBreak::options`]
+    /// lists, not necessarily its first ones): a code or a split rule stops
+    /// listing at `max`, so a screen of buttons costs `max` options, not
+    /// the 1.5 million of a `split:4` heap of 600.
+    pub fn options_at_most(&self, n: u64, max: usize) -> Result<Vec<Vec<u64>>, TakeBreakError> {
         let mut out = Vec::new();
         match &self.kind {
             Kind::Code(c) => {
                 for k in 0..=(c.last_digit() as u64).min(n) {
+                    if out.len() >= max {
+                        break;
+                    }
                     let d = c.digit(k as usize);
                     let rest = n - k;
                     if d & 1 != 0 && rest == 0 {
@@ -302,14 +342,14 @@ impl TakeBreak {
                         out.push(vec![rest]);
                     }
                     if d & 4 != 0 {
-                        partitions(rest, 2, false, &mut out);
+                        partitions_at_most(rest, 2, false, max, &mut out);
                     }
                     if d & 8 != 0 {
-                        partitions(rest, 3, false, &mut out);
+                        partitions_at_most(rest, 3, false, max, &mut out);
                     }
                 }
             }
-            Kind::Split { parts, unequal } => partitions(n, *parts, *unequal, &mut out),
+            Kind::Split { parts, unequal } => partitions_at_most(n, *parts, *unequal, max, &mut out),
             Kind::Splits(p) => out = p.splits(n, None).map_err(TakeBreakError::Program)?,
             Kind::OneHeap(r) => {
                 let p = [n, 0, 0];
@@ -332,6 +372,7 @@ impl TakeBreak {
         }
         out.sort_unstable();
         out.dedup();
+        out.truncate(max);
         Ok(out)
     }
 }
@@ -399,7 +440,15 @@ fn subtraction_set(rules: &Rules) -> Option<Vec<u64>> {
 /// Every way to write `n` as `parts` non-empty heaps `a₁ ≤ a₂ ≤ …`
 /// (strictly increasing with `unequal`), appended to `out`.
 pub fn partitions(n: u64, parts: u8, unequal: bool, out: &mut Vec<Vec<u64>>) {
-    fn go(left: u64, parts: u8, min: u64, unequal: bool, prefix: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+    partitions_at_most(n, parts, unequal, usize::MAX, out);
+}
+
+/// [`partitions`], stopping once `out` holds `max` lists.
+pub fn partitions_at_most(n: u64, parts: u8, unequal: bool, max: usize, out: &mut Vec<Vec<u64>>) {
+    fn go(left: u64, parts: u8, min: u64, unequal: bool, prefix: &mut Vec<u64>, max: usize, out: &mut Vec<Vec<u64>>) {
+        if out.len() >= max {
+            return;
+        }
         if parts == 1 {
             if left >= min {
                 prefix.push(left);
@@ -414,12 +463,15 @@ pub fn partitions(n: u64, parts: u8, unequal: bool, out: &mut Vec<Vec<u64>>) {
             <= left
         {
             prefix.push(a);
-            go(left - a, parts - 1, if unequal { a + 1 } else { a }, unequal, prefix, out);
+            go(left - a, parts - 1, if unequal { a + 1 } else { a }, unequal, prefix, max, out);
             prefix.pop();
+            if out.len() >= max {
+                return;
+            }
             a += 1;
         }
     }
-    go(n, parts, 1, unequal, &mut Vec::new(), out);
+    go(n, parts, 1, unequal, &mut Vec::new(), max, out);
 }
 
 /// FNV-1a, 64 bits: a checksum, not a hash for security.
@@ -468,6 +520,49 @@ mod tests {
                 assert_eq!(g.has_option(n).unwrap(), !g.options(n).unwrap().is_empty(), "{spec} at {n}");
             }
         }
+    }
+
+    #[test]
+    fn a_split_is_an_option_exactly_when_it_is_listed_and_lists_stop_at_their_limit() {
+        // Every sorted list of up to four heaps of at most n stones in all.
+        fn lists(n: u64, most: usize, from: u64, prefix: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            out.push(prefix.clone());
+            if prefix.len() == most {
+                return;
+            }
+            let sum: u64 = prefix.iter().sum();
+            for a in from.max(1)..=n.saturating_sub(sum) {
+                prefix.push(a);
+                lists(n, most, a, prefix, out);
+                prefix.pop();
+            }
+        }
+        for spec in [
+            "octal:0.77",
+            "octal:0.07",
+            "octal:4.0",
+            "octal:0.137",
+            "hex:0.8",
+            "split:2:unequal",
+            "split:4",
+            "split:3:unequal",
+        ] {
+            let g = TakeBreak::parse_spec(spec).unwrap().unwrap();
+            for n in 0..14 {
+                let listed = g.options(n).unwrap();
+                let mut all = Vec::new();
+                lists(n, 4, 1, &mut Vec::new(), &mut all);
+                for parts in &all {
+                    assert_eq!(g.is_option(n, parts).unwrap(), listed.contains(parts), "{spec}: {n} -> {parts:?}");
+                }
+                for max in [0, 1, 3] {
+                    let some = g.options_at_most(n, max).unwrap();
+                    assert!(some.len() == max.min(listed.len()), "{spec}: {n}, at most {max}: {some:?}");
+                    assert!(some.iter().all(|p| listed.contains(p)), "{spec}: {n}: {some:?}");
+                }
+            }
+        }
+        assert!(!TakeBreak::parse_spec("split:2").unwrap().unwrap().is_option(5, &[3, 2]).unwrap(), "not sorted");
     }
 
     #[test]

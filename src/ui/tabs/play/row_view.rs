@@ -138,11 +138,15 @@ pub fn show(
         if selected == Some(i) && can_move {
             ui.horizontal_wrapped(|ui| {
                 ui.add_space(8.0);
-                let mut options = game.options(i);
-                // The winning moves first, so that they are never cut off.
-                options.sort_by_key(|p| !wins.contains(&(i, p.clone())));
-                for parts in options.into_iter().take(MOST_BUTTONS) {
-                    let win = wins.contains(&(i, parts.clone()));
+                // The winning moves first, so that they are never cut off,
+                // then as many others as there are buttons (not every
+                // option of a large heap).
+                let mine: Vec<Vec<u64>> = wins.iter().filter(|(h, _)| *h == i).map(|(_, p)| p.clone()).collect();
+                let others =
+                    game.options_at_most(i, MOST_BUTTONS + mine.len()).into_iter().filter(|p| !mine.contains(p));
+                let options: Vec<Vec<u64>> = mine.iter().cloned().chain(others).take(MOST_BUTTONS).collect();
+                for parts in options {
+                    let win = mine.contains(&parts);
                     let mut text = RichText::new(option_text(n, &parts));
                     if win {
                         text = text.color(pal.winning).strong();
