@@ -14,7 +14,9 @@ use grundy_lab::play::nim::DEFAULT_HEAPS;
 use grundy_lab::ui::GrundyLabApp;
 
 fn harness(saved: String) -> Harness<'static, GrundyLabApp> {
-    common::app(saved).build()
+    // A click may land while a preview is computing, which asks for frames
+    // until it is done: on a loaded machine more than kittest's 50.
+    common::app(saved).max_steps(400).build()
 }
 
 fn click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
