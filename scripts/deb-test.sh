@@ -7,7 +7,10 @@
 # backend Linux lacks, which must fall back to OpenGL), and remove the
 # package.
 #
-# usage: scripts/deb-test.sh        (run by .ci/run; needs root or sudo)
+# usage: scripts/deb-test.sh        (needs root or sudo)
+#        GRUNDY_LAB_BINARY=PATH scripts/deb-test.sh
+#                                   package that program instead of a release
+#                                   build (.ci/run: the one `cargo test` built)
 #
 # Exits non-zero on the first failure, saying what failed.
 set -euo pipefail
@@ -43,7 +46,7 @@ if ((${#need[@]})); then
 fi
 
 # --- Build ------------------------------------------------------------------
-say "building the package (scripts/deb.sh: release build)"
+say "building the package (scripts/deb.sh: ${GRUNDY_LAB_BINARY:-a release build})"
 t=$SECONDS
 deb=$(scripts/deb.sh | tail -n 1)
 [[ -f $deb ]] || fail "scripts/deb.sh did not print the path of a package (got: $deb)"

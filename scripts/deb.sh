@@ -5,6 +5,10 @@
 #
 # usage: scripts/deb.sh          (used by scripts/deb-test.sh and the release
 #                                 workflow; needs dpkg-dev)
+#        GRUNDY_LAB_BINARY=target/debug/grundy-lab scripts/deb.sh
+#                                 package a program already built instead of
+#                                 building the release (CI checks the package
+#                                 with the program its `cargo test` built)
 #
 # The package: the program, its launcher and icon where a desktop's menu
 # looks, and the licences (the Japanese font and Hack, the face of
@@ -18,14 +22,19 @@ version=$(sed -n '/^\[workspace.package\]/,/^\[/s/^version = "\(.*\)"/\1/p' Carg
 [[ -n $version ]] || { echo "deb.sh: no version in Cargo.toml's [workspace.package]" >&2; exit 1; }
 arch=$(dpkg --print-architecture)
 
-cargo build --release --locked -p grundy-lab >&2
+binary=${GRUNDY_LAB_BINARY:-}
+if [[ -z $binary ]]; then
+  cargo build --release --locked -p grundy-lab >&2
+  binary=target/release/grundy-lab
+fi
+[[ -x $binary ]] || { echo "deb.sh: no program at $binary" >&2; exit 1; }
 
 # dpkg-shlibdeps (below) reads a debian/control and wants the program in
 # debian/<package>/, so the package's tree is built there.
 work=target/debian/build
 root=$work/debian/$name
 rm -rf "$work"
-install -Dm755 target/release/grundy-lab "$root/usr/bin/grundy-lab"
+install -Dm755 "$binary" "$root/usr/bin/grundy-lab"
 strip --strip-unneeded "$root/usr/bin/grundy-lab"
 install -Dm644 assets/grundy-lab.desktop "$root/usr/share/applications/grundy-lab.desktop"
 install -Dm644 assets/grundy-lab.png "$root/usr/share/icons/hicolor/256x256/apps/grundy-lab.png"

@@ -241,6 +241,14 @@ pub enum Command {
         /// Print the values, one line "n g(n)" per heap, before the report.
         #[arg(long)]
         values: bool,
+        /// After the report, every exception of the proved period: a line "n g(n) periodic" per heap below
+        /// the preperiod whose value is not the periodic one.
+        #[arg(long)]
+        exceptions: bool,
+        /// Compare with the terms of a b-file (the OEIS's format: lines "n a(n)", # comments) and name the
+        /// first difference (exit 1 when there is one).
+        #[arg(long, value_name = "FILE")]
+        compare: Option<PathBuf>,
     },
     /// Prove a statement about every position (or the P-positions) by automata: exit 0 PROVED, 1 REFUTED (with
     /// the least counterexample), 3 NOT PROVED (with why), 2 bad input.
@@ -674,8 +682,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 None => check::run(args, out),
             }
         }
-        Command::Sequence { rules, up_to, file, values } => {
-            takebreak::sequence(&rules, up_to, file.as_deref(), values, out)
+        Command::Sequence { rules, up_to, file, values, exceptions, compare } => {
+            let asks = takebreak::SequenceAsks { values, exceptions, compare: compare.as_deref() };
+            takebreak::sequence(&rules, up_to, file.as_deref(), asks, out)
         }
         Command::Prove(args) => prove::prove(args, out),
         Command::Wythoff { n } => {

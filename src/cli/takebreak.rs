@@ -96,16 +96,42 @@ fn values_from(start: Option<Sequence>, game: &TakeBreak, up_to: u64, file: Opti
     Ok(seq)
 }
 
+/// What `sequence` prints besides the period report.
+pub(super) struct SequenceAsks<'a> {
+    /// The values, one line `n g(n)` a heap.
+    pub values: bool,
+    /// Every exception of a proved period.
+    pub exceptions: bool,
+    /// A b-file to compare with.
+    pub compare: Option<&'a Path>,
+}
+
+/// The most bytes of a b-file read (a b-file of the OEIS holds at most
+/// 10 000 terms or so; millions of lines still fit).
+const MAX_BFILE_BYTES: u64 = 1 << 30;
+
 /// `sequence`: optionally the values, then the period report, the largest
-/// value and the rare heaps.
+/// value and the rare heaps; optionally every exception and the comparison
+/// with a b-file (exit 1 when it differs).
 pub(super) fn sequence(
     spec: &str,
     up_to: u64,
     file: Option<&Path>,
-    print_values: bool,
+    asks: SequenceAsks<'_>,
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
     let game = takebreak::load(spec)?;
+    // A b-file that cannot be read is said before the values are computed.
+    let terms = match asks.compare {
+        Some(path) => {
+            let text = crate::fsutil::read_text(path, MAX_BFILE_BYTES)
+                .map_err(|e| format!("cannot read the b-file {}: {e}", path.display()))?;
+            let terms = takebreak::bfile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some((path, terms))
+        }
+        None => None,
+    };
+    let print_values = asks.values;
     let seq = values(&game, up_to, file)?;
     let len = up_to + 1;
     let g = |n: u64| seq.get(n).unwrap_or(0);
@@ -131,6 +157,65 @@ pub(super) fn sequence(
             "rare values (an even number of bits in g & {mask:#x}): {rare} of the {len} heaps; g(0) to g({up_to})\n"
         ),
     )?;
+    if asks.exceptions {
+        exceptions(&report, g, out)?;
+    }
+    match terms {
+        Some((path, terms)) => compare(&seq, path, &terms, out),
+        None => Ok(0),
+    }
+}
+
+/// `sequence --exceptions`: every heap below the preperiod whose value is
+/// not the periodic one, a line `n g(n) periodic` each.
+fn exceptions(report: &PeriodReport, g: impl Fn(u64) -> u32, out: &mut dyn Write) -> Result<(), CliError> {
+    let PeriodReport::Proved(proof) = report else {
+        return put(out, "exceptions: none listed, as no period is proved (raise --up-to)\n");
+    };
+    put(out, &format!("exceptions below {} (n, g(n), the value the period gives):\n", proof.start))?;
+    let mut count = 0_u64;
+    let mut line = String::new();
+    for (n, periodic) in takebreak::exception_heaps(proof, &g) {
+        use std::fmt::Write as _;
+        line.clear();
+        let _ = writeln!(line, "{n} {} {periodic}", g(n));
+        put(out, &line)?;
+        count += 1;
+    }
+    put(out, &format!("{count} exceptions\n"))
+}
+
+/// `sequence --compare FILE`: the b-file's terms against the values (and a
+/// proved period beyond them); exit 1 at a difference.
+fn compare(seq: &Sequence, path: &Path, terms: &[(u64, i128)], out: &mut dyn Write) -> Result<i32, CliError> {
+    let c = takebreak::bfile::compare(terms, |n| heap_value(seq, n));
+    let name = path.display();
+    let first = terms.first().map_or(0, |t| t.0);
+    if let Some((n, file, game)) = c.first_difference {
+        put(
+            out,
+            &format!(
+                "compare {name}: first difference at heap {n}: the file says {file}, g({n}) = {game} ({} terms \
+                 from heap {first} agree before it)\n",
+                c.agreed
+            ),
+        )?;
+        return Ok(1);
+    }
+    let text = match c.unknown_from {
+        Some(n) => format!(
+            "compare {name}: the {} terms from heap {first} agree; the file goes on from heap {n}, beyond the values \
+             computed and with no period proved (raise --up-to to {})\n",
+            c.agreed,
+            terms.last().map_or(n, |t| t.0)
+        ),
+        None => format!(
+            "compare {name}: all {} terms agree (heaps {first} to {})\n",
+            c.agreed,
+            terms.last().map_or(first, |t| t.0)
+        ),
+    };
+    put(out, &text)?;
     Ok(0)
 }
 

@@ -59,6 +59,11 @@ pub fn may_break_after(before: Option<char>, a: char, b: char) -> bool {
 
 /// Whether a line may break between `a` and `b`.
 pub fn may_break(a: char, b: char) -> bool {
+    // A no-break space holds its neighbours together ("(8,\u{a0}13)").
+    let no_break = |c: char| matches!(c, '\u{a0}' | '\u{202f}' | '\u{2060}');
+    if no_break(a) || no_break(b) {
+        return false;
+    }
     if b.is_whitespace() || a.is_whitespace() {
         return true;
     }
@@ -196,5 +201,16 @@ mod tests {
         // Spaces still break a line.
         assert_eq!(wrap("盤の大きさ N で確かめる", 8.0), "盤の大きさ N \nで確かめる");
         assert_eq!(shifted(3, &[2, 3, 7]), 5);
+    }
+
+    #[test]
+    fn a_no_break_space_keeps_a_cell_whole() {
+        let text = "よって (8,\u{a0}13) はP局面で、左右を入れかえた (13,\u{a0}8) もP局面です。";
+        for width in 4..30 {
+            let wrapped = wrap(text, width as f32);
+            for cell in ["(8,\u{a0}13)", "(13,\u{a0}8)"] {
+                assert!(wrapped.contains(cell), "{cell} cut at width {width}:\n{wrapped}");
+            }
+        }
     }
 }

@@ -165,3 +165,88 @@ fn a_rules_file_may_hold_a_take_and_break_game() {
     assert!(e.contains("is not an octal digit"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The values of `spec` up to `up_to` by the reference mex over every
+/// option (not the fast method of the binary).
+fn brute_force(spec: &str, up_to: u64) -> Vec<u32> {
+    let game = grundy_lab::takebreak::load(spec).unwrap();
+    grundy_lab::takebreak::naive::values_by_options(&game, up_to).unwrap()
+}
+
+#[test]
+fn every_exception_is_listed_against_a_brute_force() {
+    for spec in ["kayles", "dawsons-kayles", "subtraction:1,3,4", "octal:0.45", "octal:0.137"] {
+        let s = stdout(&bin(&["sequence", "--rules", spec, "--up-to", "2000", "--exceptions"], None));
+        let g = brute_force(spec, 2000);
+        // "proved: period P from S (...)"
+        let words: Vec<&str> = s.lines().nth(1).unwrap().split_whitespace().collect();
+        assert_eq!(&words[..2], ["proved:", "period"], "{spec}: {s}");
+        let (period, start): (usize, usize) = (words[2].parse().unwrap(), words[4].parse().unwrap());
+        // The exceptions by hand: n below the start whose value is not the
+        // value of n + k p in the periodic part.
+        let want: Vec<String> = (0..start)
+            .filter_map(|n: usize| {
+                let periodic = g[n + (start - n).div_ceil(period) * period];
+                (g[n] != periodic).then(|| format!("{n} {} {periodic}", g[n]))
+            })
+            .collect();
+        let listed: Vec<&str> = s
+            .lines()
+            .skip_while(|l| !l.starts_with("exceptions below"))
+            .skip(1)
+            .take_while(|l| !l.ends_with(" exceptions"))
+            .collect();
+        assert_eq!(listed, want, "{spec}: {s}");
+        assert!(s.ends_with(&format!("\n{} exceptions\n", want.len())), "{spec}: {s}");
+    }
+    // Kayles: the 14 of Guy and Smith, the last one 70; Dawson's Kayles
+    // (0.07): period 34 from 53, one heap after Dawson's chess (0.137).
+    assert!(
+        stdout(&bin(&["sequence", "--rules", "dawsons-kayles", "--up-to", "2000"], None)).contains("period 34 from 53")
+    );
+    let s = stdout(&bin(&["sequence", "--rules", "kayles", "--up-to", "300", "--exceptions"], None));
+    assert!(s.contains("\n70 6 2\n14 exceptions\n"), "{s}");
+    // No proved period: said, not an empty list.
+    let s = stdout(&bin(&["sequence", "--rules", "kayles", "--up-to", "100", "--exceptions"], None));
+    assert!(s.contains("exceptions: none listed, as no period is proved (raise --up-to)"), "{s}");
+}
+
+#[test]
+fn a_b_file_is_compared_and_its_first_difference_named() {
+    let dir = scratch("bfile");
+    let kayles = parse(A002186);
+    // The OEIS's form: comments, then "n a(n)" from n = 0.
+    let mut text = String::from("# A002186 Kayles\n# from the test\n");
+    for (n, v) in kayles.iter().enumerate() {
+        text += &format!("{n} {v}\n");
+    }
+    let good = dir.join("b002186.txt");
+    std::fs::write(&good, &text).unwrap();
+    let last = kayles.len() - 1;
+    let s =
+        stdout(&bin(&["sequence", "--rules", "kayles", "--up-to", "300", "--compare", good.to_str().unwrap()], None));
+    assert!(s.ends_with(&format!("all {} terms agree (heaps 0 to {last})\n", kayles.len())), "{s}");
+    // Dawson's Kayles is not Kayles: the first difference, exit 1.
+    let o =
+        bin(&["sequence", "--rules", "dawsons-kayles", "--up-to", "300", "--compare", good.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    let dawson = brute_force("dawsons-kayles", 300);
+    let first = (0..kayles.len()).find(|&n| dawson[n] != kayles[n]).unwrap();
+    let s = String::from_utf8_lossy(&o.stdout);
+    let want =
+        format!("first difference at heap {first}: the file says {}, g({first}) = {}", kayles[first], dawson[first]);
+    assert!(s.contains(&want), "{s}");
+    // Terms past the values with no period proved: said, not compared.
+    let s =
+        stdout(&bin(&["sequence", "--rules", "kayles", "--up-to", "50", "--compare", good.to_str().unwrap()], None));
+    assert!(s.contains("the 51 terms from heap 0 agree; the file goes on from heap 51"), "{s}");
+    // A line that is not a term: which line, before any computing.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "0 0\n1 one\n").unwrap();
+    let m =
+        message(&bin(&["sequence", "--rules", "kayles", "--up-to", "10", "--compare", bad.to_str().unwrap()], None));
+    assert!(m.contains("line 2 is not \"n a(n)\" with two whole numbers: \"1 one\""), "{m}");
+    let m = message(&bin(&["sequence", "--rules", "kayles", "--up-to", "10", "--compare", "/dev/zero"], None));
+    assert!(m.contains("cannot read the b-file /dev/zero"), "{m}");
+    let _ = std::fs::remove_dir_all(dir);
+}

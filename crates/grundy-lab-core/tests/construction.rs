@@ -45,6 +45,18 @@ fn check_against_table(rules: &Rules, w: usize, h: usize) {
         }
         assert_eq!(s.terminal, rules.is_terminal(s.pair.0 as u64, s.pair.1 as u64));
     }
+    // The least number unused before each step, counted again here.
+    let mut used = std::collections::BTreeSet::new();
+    for s in c.steps() {
+        let least = (0..).find(|v| !used.contains(v)).expect("a number");
+        assert_eq!(s.least_unused, least, "{} step {}", rules.label(), s.n);
+        used.extend(s.p_positions.iter().flat_map(|&(x, y)| [x, y]));
+    }
+    // Back gives the same numbers again.
+    let last = c.steps().last().cloned();
+    if c.back() {
+        assert_eq!(c.step().cloned(), last);
+    }
 }
 
 #[test]
@@ -69,11 +81,28 @@ fn the_queen_takes_the_wythoff_pairs_one_n_a_step() {
         let mirror = if a == b { vec![s.pair] } else { vec![s.pair, (s.pair.1, s.pair.0)] };
         assert_eq!(s.p_positions, mirror);
     }
+    // The article's construction: a_n is the least number not yet used and
+    // b_n = a_n + n.
+    for s in c.steps() {
+        assert_eq!(s.pair.0, s.least_unused, "step {}", s.n);
+        assert_eq!(s.pair.1 - s.pair.0, s.n, "step {}", s.n);
+    }
     // The pairs with b_n < 400: floor(n phi^2) < 400 for n <= 152.
     assert_eq!(c.steps().len(), 153);
     // Step 0 strikes out the row, the column and the diagonal of (0, 0).
     assert_eq!(c.steps()[0].struck.len(), 3 * 399);
     assert_eq!(Construction::new(&preset("king").unwrap(), 9, 9).unwrap().beatty(1), None);
+}
+
+#[test]
+fn the_king_takes_numbers_already_used() {
+    // The king's P-positions are the cells of two even coordinates: step 1
+    // takes (0, 2) while 1 is unused, so "the least number not yet used" is
+    // not the king's a_n.
+    let mut c = Construction::new(&preset("king").unwrap(), 12, 12).unwrap();
+    c.run(|_| false);
+    let s = &c.steps()[1];
+    assert_eq!((s.pair, s.least_unused), ((0, 2), 1));
 }
 
 #[test]

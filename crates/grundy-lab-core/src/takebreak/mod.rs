@@ -12,8 +12,10 @@
 //! - [`naive`]: the straightforward mex over every split (the reference);
 //! - [`period`]: periods proved by the periodicity theorem;
 //! - [`file`]: the resumable file of values;
+//! - [`bfile`]: terms of a published sequence (an OEIS b-file) to compare;
 //! - [`blocks`]: the values summarised by blocks, for drawing millions.
 
+pub mod bfile;
 pub mod blocks;
 pub mod code;
 pub mod file;
@@ -24,7 +26,7 @@ pub mod rules;
 pub mod sequence;
 
 pub use code::{Base, Code, CodeError, MAX_CODE_DIGITS};
-pub use period::{PeriodReport, Proof};
+pub use period::{PeriodReport, Proof, exception_heaps};
 pub use program::SplitsProgram;
 pub use rules::{Kind, MAX_PARTS, TAKEBREAK_PRESETS, TakeBreak, TakeBreakError};
 pub use sequence::{Sequence, SequenceError, check_memory, check_reach, compute, estimate_bytes};

@@ -99,14 +99,18 @@ pub fn apparent_period(len: u64, g: impl Fn(u64) -> u32) -> Option<(u64, u64)> {
 /// differs from the periodic one, `g(n + k·p)` for the least `k` that
 /// reaches `start` (at most `most` of them, smallest first).
 pub fn exceptions(proof: &Proof, g: impl Fn(u64) -> u32, most: usize) -> Vec<u64> {
-    let p = proof.period.max(1);
-    (0..proof.start)
-        .filter(|&n| {
-            let k = (proof.start - n).div_ceil(p);
-            g(n) != g(n + k * p)
-        })
-        .take(most)
-        .collect()
+    exception_heaps(proof, g).map(|(n, _)| n).take(most).collect()
+}
+
+/// Every exception of a proved period, smallest first, as `(n, periodic)`:
+/// the heap and the value the period gives it (`g(n)` is another). Lazy:
+/// a preperiod of 10⁸ heaps is walked, not listed.
+pub fn exception_heaps(proof: &Proof, g: impl Fn(u64) -> u32) -> impl Iterator<Item = (u64, u32)> {
+    let (p, start) = (proof.period.max(1), proof.start);
+    (0..start).filter_map(move |n| {
+        let periodic = g(n + (start - n).div_ceil(p) * p);
+        (g(n) != periodic).then_some((n, periodic))
+    })
 }
 
 /// What can be said about the period of a computed sequence.
@@ -214,6 +218,9 @@ mod tests {
         // the periodic value.
         let ex = exceptions(&proof, g, usize::MAX);
         assert_eq!(ex.last(), Some(&70));
+        // Kayles' exceptions, as Guy and Smith list them.
+        assert_eq!(ex, [0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70]);
+        assert!(exception_heaps(&proof, g).all(|(n, periodic)| g(n) != periodic && periodic == g(n + 12 * 6)));
         for n in 0..71_u64 {
             let periodic = g(n + (71 - n).div_ceil(12) * 12);
             assert_eq!(ex.contains(&n), g(n) != periodic, "n = {n}");

@@ -73,6 +73,10 @@ pub struct Step {
     pub p_positions: Vec<(usize, usize)>,
     /// Whether the cell is terminal (a P-position because it has no move).
     pub terminal: bool,
+    /// The least number that is a coordinate of no P-position found before
+    /// this step. The article's construction of the queen's pairs reads
+    /// `a_n` as this number; for other pieces `a_n` may be another.
+    pub least_unused: usize,
     /// Every cell of the box that can move to a new P-position in one move,
     /// sorted; some were struck out by earlier steps already.
     pub struck: Vec<(usize, usize)>,
@@ -97,6 +101,11 @@ pub struct Construction {
     /// The step that first struck a cell out, or [`NONE`].
     struck_at: Vec<u32>,
     steps: Vec<Step>,
+    /// How many P-positions found so far have the number as a coordinate
+    /// (once for a cell `(a, a)`), for [`Step::least_unused`].
+    uses: Vec<u32>,
+    /// The least number with no use.
+    least_unused: usize,
     /// The position in the order where the next free cell is looked for:
     /// every cell before it is decided.
     scan: usize,
@@ -138,6 +147,8 @@ impl Construction {
             found_at: vec![NONE; width * height],
             struck_at: vec![NONE; width * height],
             steps: Vec::new(),
+            uses: vec![0; width.max(height) + 1],
+            least_unused: 0,
             scan: 0,
             beatty: closed_form(rules) == Some(ClosedForm::Wythoff { misere: false }),
         })
@@ -251,7 +262,10 @@ impl Construction {
             }
         }
         let terminal = self.rules.is_terminal(a as u64, b as u64);
-        self.steps.push(Step { n, pair: (a, b), p_positions, terminal, struck, scan_before: self.scan });
+        let least_unused = self.least_unused;
+        self.count_uses(&p_positions, true);
+        let step = Step { n, pair: (a, b), p_positions, terminal, least_unused, struck, scan_before: self.scan };
+        self.steps.push(step);
         self.scan = place + 1;
         self.steps.last()
     }
@@ -269,7 +283,24 @@ impl Construction {
             }
         }
         self.scan = step.scan_before;
+        self.count_uses(&step.p_positions, false);
+        self.least_unused = step.least_unused;
         true
+    }
+
+    /// Count (or uncount) the coordinates of new P-positions, and move the
+    /// least unused number past the numbers now used.
+    fn count_uses(&mut self, p_positions: &[(usize, usize)], add: bool) {
+        let mut numbers: Vec<usize> = p_positions.iter().flat_map(|&(x, y)| [x, y]).collect();
+        numbers.sort_unstable();
+        numbers.dedup();
+        for v in numbers {
+            let u = &mut self.uses[v];
+            *u = if add { *u + 1 } else { *u - 1 };
+        }
+        while add && self.uses[self.least_unused] > 0 {
+            self.least_unused += 1;
+        }
     }
 
     /// Take every step up to the last (or until `stop` says so, checked

@@ -23,6 +23,9 @@ fn ink_on(c: [u8; 4]) -> Color32 {
 /// Draw the map and handle the pointer and keys over it.
 pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    // What of it is in sight (the panel's margin clips the bottom): the map
+    // is fitted to that.
+    let rect = rect.intersect(ui.clip_rect());
     let painter = ui.painter_at(rect);
     tab.rt.view.canvas = Some(rect);
     painter.rect_filled(rect, 0.0, colour(PENDING));
@@ -41,7 +44,7 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
     };
     let (w, h) = (table.width(), table.height());
     let mut cam = fitted_camera(&mut tab.rt.view, tab.camera, w, h, rect);
-    if let Some(side) = tab.rt.construction.take_fit() {
+    if let Some(side) = tab.rt.construction.take_fit(rect.size()) {
         cam = super::construction::fitted(side, rect);
     }
     handle_input(ui, &response, rect, &mut cam, w, h);
@@ -51,29 +54,34 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
     let overlay = tab.rt.overlays.shown().cloned();
     let overlay_palette = overlay.as_ref().map(|o| o.kind.palette());
     let palette = tab.rt.picture.palette_for(&tab.options, &table, finished.as_deref());
-    let layers = Layers {
-        table: &table,
-        fallback: fallback.as_ref(),
-        finished: finished.as_deref(),
-        overlay: overlay.as_ref().zip(overlay_palette.as_ref()),
-        palette: &palette,
-        palette_kind: tab.options.palette,
-    };
-    tab.rt.picture.paint(ui, &painter, rect, &cam, &layers);
-
-    let (shown, cell_palette) = match (&overlay, &overlay_palette) {
-        (Some(o), Some(p)) => (&o.table, p),
-        _ => (&table, &*palette),
-    };
-    let pairs = overlay.as_ref().map(|o| &o.cells);
-    tab.rt.view.numbers_drawn = draw_cells_overlay(&painter, rect, &cam, (shown, pairs), &table, cell_palette, tab);
     if let Some(built) = tab.rt.construction.on_map() {
+        // The construction's board alone: the map's colours, values and
+        // outlines around it would give away the answers being built.
+        tab.rt.view.numbers_drawn = 0;
         super::construction::draw_on_map(&painter, rect, &cam, built);
+    } else {
+        let layers = Layers {
+            table: &table,
+            fallback: fallback.as_ref(),
+            finished: finished.as_deref(),
+            overlay: overlay.as_ref().zip(overlay_palette.as_ref()),
+            palette: &palette,
+            palette_kind: tab.options.palette,
+        };
+        tab.rt.picture.paint(ui, &painter, rect, &cam, &layers);
+        let (shown, cell_palette) = match (&overlay, &overlay_palette) {
+            (Some(o), Some(p)) => (&o.table, p),
+            _ => (&table, &*palette),
+        };
+        let pairs = overlay.as_ref().map(|o| &o.cells);
+        tab.rt.view.numbers_drawn = draw_cells_overlay(&painter, rect, &cam, (shown, pairs), &table, cell_palette, tab);
     }
     if tab.options.golden {
         draw_golden_lines(&painter, rect, &cam, w.max(h));
     }
-    draw_axes(&painter, rect, &cam, w, h);
+    // The construction's board has its own side.
+    let (aw, ah) = tab.rt.construction.on_map().map_or((w, h), |(c, _)| (c.width(), c.height()));
+    draw_axes(&painter, rect, &cam, aw, ah);
     hover_and_pin(tab, &painter, &response, rect, &cam, &table);
     let why = match tab.rt.construction.on_map() {
         None => super::why::draw_why(&painter, rect, &cam, tab, &table),
@@ -141,7 +149,8 @@ fn hover_and_pin(
         let orange = Stroke::new(3.0, pal.map_pinned);
         painter.rect_stroke(cell_rect(c).expand(2.0), 2.0, orange, StrokeKind::Outside);
     }
-    if let Some(c) = pointer.hovered() {
+    // (Not while the construction is shown: the value would give it away.)
+    if let Some(c) = pointer.hovered().filter(|_| tab.rt.construction.on_map().is_none()) {
         response.clone().on_hover_text_at_pointer(super::side::cell_text(table, c));
     }
 }

@@ -1,7 +1,7 @@
 //! "Build the P-positions step by step" beside the map: the construction of
 //! the source article (mark (0, 0), strike out every cell that can move to
 //! it, take the least free cell, repeat), with Step, Back, Play and its
-//! speed, the table n, aₙ, bₙ (and ⌊nφ⌋, ⌊nφ²⌋ for the queen) and the
+//! speed, the table n, a(n), b(n) (and ⌊nφ⌋, ⌊nφ²⌋ for the queen) and the
 //! marks drawn on the map.
 //!
 //! Invariants kept here: the whole construction of a box is built once, in
@@ -49,6 +49,9 @@ pub(crate) struct ConstructionView {
     last_tick: Option<f64>,
     /// Fit the map to the box at the next frame.
     fit: bool,
+    /// The size of the canvas the box was last fitted to: a canvas of
+    /// another size (the lesson view, a window resized) is fitted again.
+    fitted_to: Option<egui::Vec2>,
 }
 
 impl Default for ConstructionView {
@@ -65,6 +68,7 @@ impl Default for ConstructionView {
             speed: 2.0,
             last_tick: None,
             fit: false,
+            fitted_to: None,
         }
     }
 }
@@ -91,10 +95,16 @@ impl ConstructionView {
         self.on_map().map(|(_, n)| n)
     }
 
-    /// Whether the map should be fitted to the box now (once).
-    pub fn take_fit(&mut self) -> Option<usize> {
+    /// Whether the map should be fitted to the box now: once when asked,
+    /// and whenever the canvas changes size.
+    pub fn take_fit(&mut self, canvas: egui::Vec2) -> Option<usize> {
         let side = self.on_map().map(|(c, _)| c.width())?;
-        std::mem::take(&mut self.fit).then_some(side)
+        let resized = self.fitted_to.is_some_and(|s| s != canvas);
+        if !(std::mem::take(&mut self.fit) || resized) {
+            return None;
+        }
+        self.fitted_to = Some(canvas);
+        Some(side)
     }
 
     /// Collect the job that ended; never waits.
@@ -170,7 +180,9 @@ pub(super) fn open_button(ui: &mut egui::Ui, tab: &mut super::MapTab, rules: &Ru
 }
 
 /// The panel beside the map (before the central panel): the controls, the
-/// sentence of the step shown and the table of the pairs.
+/// sentence of the step shown and the table of the pairs. In the lesson
+/// view the panel stays (the other panels fold away) with large buttons,
+/// text and table, and the board fills the rest of the window.
 pub(super) fn panel(ui: &mut egui::Ui, tab: &mut super::MapTab, rules: &Rules) {
     let view = &mut tab.rt.construction;
     if !view.open || !Construction::is_for(rules) {
@@ -179,7 +191,12 @@ pub(super) fn panel(ui: &mut egui::Ui, tab: &mut super::MapTab, rules: &Rules) {
     let table_side = tab.rt.table.shown().map_or(view.side, |t| t.width().min(t.height()));
     let side = view.side.min(table_side).max(1);
     view.want(ui.ctx(), rules, side);
+    keys(ui.ctx(), view);
     view.tick(ui.ctx());
+    if widgets::lesson_view(ui.ctx()) {
+        lesson_panel(ui, view);
+        return;
+    }
     widgets::side_panel(ui, "map_construction", widgets::Side::Left, 300.0, 0.3, |ui| {
         controls(ui, view);
         if let Some(job) = &view.job {
@@ -191,9 +208,120 @@ pub(super) fn panel(ui: &mut egui::Ui, tab: &mut super::MapTab, rules: &Rules) {
         if let Some(c) = view.built.clone() {
             ui.phrases(step_sentence(&c, view.shown));
             ui.separator();
-            pairs_table(ui, &c, view.shown);
+            let size = ui.style().text_styles.get(&egui::TextStyle::Monospace).map_or(14.0, |f| f.size);
+            pairs_table(ui, &c, view.shown, size, Some(12));
             ui.separator();
             key(ui);
+        }
+    });
+}
+
+/// The keys of the construction, while no text is typed: → a step, ← a
+/// step back, Space plays or pauses (unless a button has the focus, which
+/// Space presses), Home starts again. They are taken from the map, whose
+/// arrows would pan the board.
+fn keys(ctx: &egui::Context, view: &mut ConstructionView) {
+    if ctx.egui_wants_keyboard_input() || view.built.is_none() {
+        return;
+    }
+    let focused = ctx.memory(|m| m.focused().is_some());
+    let none = egui::Modifiers::NONE;
+    let (forward, back, space, home) = ctx.input_mut(|i| {
+        (
+            i.consume_key(none, egui::Key::ArrowRight),
+            i.consume_key(none, egui::Key::ArrowLeft),
+            !focused && i.consume_key(none, egui::Key::Space),
+            i.consume_key(none, egui::Key::Home),
+        )
+    });
+    if forward || back {
+        view.playing = false;
+        view.walk(forward);
+    }
+    if space {
+        let last = view.built.as_ref().map_or(0, |c| c.steps().len());
+        view.playing = !view.playing && view.shown < last;
+        view.last_tick = None;
+    }
+    if home {
+        (view.shown, view.playing) = (0, false);
+    }
+}
+
+/// The construction in the lesson view: a panel on the right as wide as
+/// the window leaves beside the square board, with large buttons (and
+/// their keys), the step's sentence and the table in large type.
+fn lesson_panel(ui: &mut egui::Ui, view: &mut ConstructionView) {
+    let avail = ui.available_rect_before_wrap();
+    // The board is a square as tall as the window; the panel takes the rest
+    // (a third of the width at least, for the sentence and the table).
+    let width = (avail.width() - avail.height() - 24.0).clamp(avail.width() * 0.3, avail.width() * 0.5).round();
+    egui::Panel::right("map_construction_lesson").resizable(false).exact_size(width).show(ui, |ui| {
+        let largest = LESSON_TEXT * ui.text_scale();
+        ui.add_space(8.0);
+        lesson_buttons(ui, view, largest);
+        if let Some(job) = &view.job {
+            widgets::job_progress(ui, job);
+        }
+        if let Some(e) = &view.error {
+            ui.error_label(egui::RichText::new(error_text(e)).size(largest));
+        }
+        let Some(c) = view.built.clone() else { return };
+        let sentence = step_sentence(&c, view.shown);
+        let size = lesson_size(ui, &sentence, largest);
+        ui.add_space(6.0);
+        ui.phrases(egui::RichText::new(sentence).size(size));
+        ui.separator();
+        // The table takes the rest of the height (its rows scroll).
+        pairs_table(ui, &c, view.shown, size * 1.4, None);
+    });
+}
+
+/// The largest text size, up to `largest`, at which the sentence and six
+/// rows of the table fit the height left in the panel (a long sentence on a
+/// small projector gets smaller type rather than push the table away).
+fn lesson_size(ui: &egui::Ui, sentence: &str, largest: f32) -> f32 {
+    let (width, height) = (ui.available_width(), ui.available_height());
+    let spacing = ui.spacing().item_spacing.y;
+    let mut size = largest.floor();
+    while size > 12.0 {
+        let fits = ui.fonts_mut(|f| {
+            let text = f.layout(sentence.to_owned(), egui::FontId::proportional(size), egui::Color32::WHITE, width);
+            // (Japanese lines break between phrases: a little more room.)
+            let row = f.row_height(&egui::FontId::monospace(size)) + spacing;
+            text.size().y * 1.1 + row * 7.0 + 24.0 <= height
+        });
+        if fits {
+            break;
+        }
+        size -= 1.0;
+    }
+    size
+}
+
+/// The size of the lesson's text before the app's scale.
+const LESSON_TEXT: f32 = 24.0;
+
+/// Back, Step and Play as large buttons, each with its key.
+fn lesson_buttons(ui: &mut egui::Ui, view: &mut ConstructionView, size: f32) {
+    let last = view.built.as_ref().map(|c| c.steps().len());
+    let more = last.is_some_and(|l| view.shown < l);
+    let big = |text: String| egui::Button::new(egui::RichText::new(text).size(size)).min_size(vec2(0.0, size * 2.0));
+    ui.horizontal_wrapped(|ui| {
+        let back = format!("← {}", tr("map.construction.back"));
+        if ui.add_enabled(view.shown > 0, big(back)).on_hover_text(tr("map.construction.keys")).clicked() {
+            view.playing = false;
+            view.walk(false);
+        }
+        let step = format!("{} →", tr("map.construction.step"));
+        if ui.add_enabled(more, big(step)).on_hover_text(tr("map.construction.keys")).clicked() {
+            view.playing = false;
+            view.walk(true);
+        }
+        let play = if view.playing { tr("map.construction.pause") } else { tr("map.construction.play") };
+        if ui.add_enabled(more, big(play.to_string())).on_hover_text(tr("map.construction.keys")).clicked() {
+            view.playing = !view.playing;
+            view.last_tick = None;
         }
     });
 }
@@ -205,11 +333,12 @@ fn controls(ui: &mut egui::Ui, view: &mut ConstructionView) {
     let more = last.is_some_and(|l| view.shown < l);
     ui.horizontal_wrapped(|ui| {
         let back = ui.add_enabled(ready && view.shown > 0, egui::Button::new(tr("map.construction.back")));
-        if back.clicked() {
+        if back.on_hover_text(tr("map.construction.keys")).clicked() {
             view.playing = false;
             view.walk(false);
         }
-        if ui.add_enabled(more, egui::Button::new(tr("map.construction.step"))).clicked() {
+        let step = ui.add_enabled(more, egui::Button::new(tr("map.construction.step")));
+        if step.on_hover_text(tr("map.construction.keys")).clicked() {
             view.playing = false;
             view.walk(true);
         }
@@ -271,30 +400,51 @@ fn key(ui: &mut egui::Ui) {
     }
 }
 
-/// What the step shown did, in a sentence.
+/// What the step shown did, in a sentence: for a symmetric piece whose
+/// pair starts with the least number not yet used, in the words of the
+/// article (a(n), b(n)), else as the least free cell.
 fn step_sentence(c: &Construction, shown: usize) -> String {
     let count = c.steps().iter().map(|s| s.p_positions.len()).sum::<usize>();
     let side = c.width();
     let Some(step) = shown.checked_sub(1).and_then(|i| c.steps().get(i)) else {
-        return trf("map.construction.start", &[("w", &side), ("h", &c.height())]);
+        let start = if c.is_symmetric() { "map.construction.start.pair" } else { "map.construction.start" };
+        return trf(start, &[("w", &side), ("h", &c.height())]);
     };
     let (a, b) = step.pair;
+    let n = step.n;
     // A no-break space: a cell is never cut at the end of a line.
     let (pair, mirror) = (format!("({a},\u{a0}{b})"), format!("({b},\u{a0}{a})"));
-    let args: [(&str, &dyn std::fmt::Display); 3] = [("n", &step.n), ("pair", &pair), ("mirror", &mirror)];
-    let mut s = if step.terminal {
+    let args: [(&str, &dyn std::fmt::Display); 3] = [("n", &n), ("pair", &pair), ("mirror", &mirror)];
+    let mirrored = step.p_positions.len() == 2;
+    let s = if step.terminal {
         trf("map.construction.terminal", &args)
-    } else if step.p_positions.len() == 2 {
+    } else if c.is_symmetric() && a == step.least_unused {
+        let numbers: [(&str, &dyn std::fmt::Display); 4] =
+            [("n", &n), ("a", &a), ("b", &b), ("m", &n.saturating_sub(1))];
+        // The queen's b(n) = a(n) + n, because the differences 0 to n − 1
+        // belong to the pairs before (Wythoff); other pieces say which b.
+        let lead = if c.beatty(n).is_some() && b - a == n && n > 0 {
+            trf("map.construction.wythoff", &numbers)
+        } else {
+            trf("map.construction.least", &numbers)
+        };
+        let found = if mirrored {
+            trf("map.construction.found.pair", &args)
+        } else {
+            trf("map.construction.found.cell", &args)
+        };
+        joined(&lead, &found)
+    } else if mirrored {
         trf("map.construction.pair", &args)
     } else {
         trf("map.construction.cell", &args)
     };
-    s.push(' ');
-    s.push_str(&match step.struck.len() {
+    let struck = match step.struck.len() {
         0 => tr("map.construction.struck.none").to_string(),
         1 => tr("map.construction.struck.one").to_string(),
         count => trf("map.construction.struck.many", &[("count", &count)]),
-    });
+    };
+    let mut s = joined(&s, &struck);
     if shown == c.steps().len() {
         s.push('\n');
         s.push_str(&trf("map.construction.done", &[("w", &side), ("h", &c.height()), ("count", &count)]));
@@ -302,26 +452,80 @@ fn step_sentence(c: &Construction, shown: usize) -> String {
     s
 }
 
+/// Two sentences: a space between them, except after a Japanese full stop.
+fn joined(a: &str, b: &str) -> String {
+    if a.ends_with('。') { format!("{a}{b}") } else { format!("{a} {b}") }
+}
+
+/// The table's columns: n, a, b; b − a for a symmetric piece (the pairs'
+/// differences); ⌊nφ⌋, ⌊nφ²⌋ for the queen.
+#[derive(Clone, Copy, PartialEq)]
+enum Column {
+    N,
+    A,
+    B,
+    Difference,
+    BeattyA,
+    BeattyB,
+}
+
+impl Column {
+    fn title(self) -> &'static str {
+        match self {
+            Column::N => "n",
+            Column::A => "a",
+            Column::B => "b",
+            Column::Difference => "b−a",
+            Column::BeattyA => "⌊nφ⌋",
+            Column::BeattyB => "⌊nφ²⌋",
+        }
+    }
+
+    fn of(c: &Construction) -> Vec<Column> {
+        let mut columns = vec![Column::N, Column::A, Column::B];
+        if c.is_symmetric() {
+            columns.push(Column::Difference);
+        }
+        if c.beatty(0).is_some() {
+            columns.extend([Column::BeattyA, Column::BeattyB]);
+        }
+        columns
+    }
+
+    fn value(self, c: &Construction, n: usize) -> String {
+        let (a, b) = c.steps()[n].pair;
+        match self {
+            Column::N => n.to_string(),
+            Column::A => a.to_string(),
+            Column::B => b.to_string(),
+            Column::Difference => b.abs_diff(a).to_string(),
+            Column::BeattyA => c.beatty(n).map_or_else(String::new, |(fa, _)| fa.to_string()),
+            Column::BeattyB => c.beatty(n).map_or_else(String::new, |(_, fb)| fb.to_string()),
+        }
+    }
+}
+
 /// The widths of the table's columns: each as wide as its title and its
 /// widest number on this board.
-fn column_widths(c: &Construction) -> Vec<usize> {
-    let digits = |v: usize| v.to_string().len();
-    let (max_a, max_b) = c.steps().iter().fold((0, 0), |(a, b), s| (a.max(s.pair.0), b.max(s.pair.1)));
-    let mut widths = vec![digits(c.steps().len()), digits(max_a), digits(max_b)];
-    if c.beatty(0).is_some() {
-        widths.extend([digits(max_a).max(4), digits(max_b).max(5)]);
-    }
-    widths
+fn column_widths(c: &Construction, columns: &[Column]) -> Vec<usize> {
+    let last = c.steps().len();
+    columns
+        .iter()
+        .map(|&col| {
+            let widest = (0..last).map(|n| col.value(c, n).chars().count()).max().unwrap_or(0);
+            widest.max(col.title().chars().count())
+        })
+        .collect()
 }
 
 /// Cells in columns of fixed width, one space apart (two before the
 /// Beatty columns).
-fn columns(cells: &[String], widths: &[usize]) -> String {
+fn columns(cells: &[String], columns: &[Column], widths: &[usize]) -> String {
     let mut out = String::new();
-    for (i, (cell, &w)) in cells.iter().zip(widths).enumerate() {
-        out.push_str(match i {
-            0 => "",
-            3 => "  ",
+    for (i, ((cell, &w), &col)) in cells.iter().zip(widths).zip(columns).enumerate() {
+        out.push_str(match (i, col) {
+            (0, _) => "",
+            (_, Column::BeattyA) => "  ",
             _ => " ",
         });
         out.push_str(&format!("{cell:>w$}"));
@@ -329,35 +533,43 @@ fn columns(cells: &[String], widths: &[usize]) -> String {
     out
 }
 
-/// The row of step `n`: `n a b` (and `⌊nφ⌋ ⌊nφ²⌋` for the queen).
-fn row_text(c: &Construction, n: usize, widths: &[usize]) -> String {
-    let (a, b) = c.steps()[n].pair;
-    let mut cells = vec![n.to_string(), a.to_string(), b.to_string()];
-    if let Some((fa, fb)) = c.beatty(n) {
-        cells.extend([fa.to_string(), fb.to_string()]);
-    }
-    columns(&cells, widths)
+/// The row of step `n`: `n a b` (`b − a` for a symmetric piece, `⌊nφ⌋
+/// ⌊nφ²⌋` for the queen).
+fn row_text(c: &Construction, n: usize, cols: &[Column], widths: &[usize]) -> String {
+    let cells: Vec<String> = cols.iter().map(|col| col.value(c, n)).collect();
+    columns(&cells, cols, widths)
 }
 
-/// The table of the steps shown; only the rows in sight are laid out.
-fn pairs_table(ui: &mut egui::Ui, c: &Construction, shown: usize) {
-    let widths = column_widths(c);
-    let titles: Vec<String> =
-        ["n", "a", "b", "⌊nφ⌋", "⌊nφ²⌋"].iter().take(widths.len()).map(|t| t.to_string()).collect();
+/// The table of the steps shown, in monospace at `size` or smaller so that
+/// every column fits the width; `rows` rows in sight, or as many as the
+/// height left holds (only those are laid out).
+fn pairs_table(ui: &mut egui::Ui, c: &Construction, shown: usize, size: f32, rows: Option<usize>) {
+    let cols = Column::of(c);
+    let widths = column_widths(c, &cols);
+    let titles: Vec<String> = cols.iter().map(|col| col.title().to_string()).collect();
+    let header = columns(&titles, &cols, &widths);
+    // Every column in sight: the font shrinks until the widest row fits.
+    let probe = 20.0;
+    let width = ui
+        .fonts_mut(|f| f.layout_no_wrap(header.clone(), egui::FontId::monospace(probe), egui::Color32::WHITE).size().x);
+    let size = size.min(probe * ui.available_width() / width.max(1.0) * 0.97).max(6.0);
     let what = if c.is_symmetric() { tr("map.construction.columns.pair") } else { tr("map.construction.columns.cell") };
-    let header = egui::Label::new(egui::RichText::new(columns(&titles, &widths)).monospace().strong()).extend();
+    let text = |t: String| egui::RichText::new(t).monospace().size(size);
+    let header = egui::Label::new(text(header).strong()).extend();
     ui.add(header).on_hover_text(what);
-    let row_height = ui.text_style_height(&egui::TextStyle::Monospace) + ui.spacing().item_spacing.y;
-    // Twelve rows in sight; the panel itself scrolls too.
+    // (show_rows adds the spacing between rows itself.)
+    let row_height = ui.fonts_mut(|f| f.row_height(&egui::FontId::monospace(size)));
+    let spaced = row_height + ui.spacing().item_spacing.y;
+    let rows = rows.map_or_else(|| (ui.available_height() / spaced).floor().max(3.0), |r| r as f32);
     egui::ScrollArea::vertical()
         .id_salt("construction_rows")
-        .max_height(row_height * 12.0)
+        .max_height(spaced * rows)
         .auto_shrink([false, true])
         .stick_to_bottom(true)
         .scroll_bar_visibility(widgets::ALWAYS)
-        .show_rows(ui, row_height, shown, |ui, rows| {
-            for n in rows {
-                ui.add(egui::Label::new(egui::RichText::new(row_text(c, n, &widths)).monospace()).extend());
+        .show_rows(ui, row_height, shown, |ui, range| {
+            for n in range {
+                ui.add(egui::Label::new(text(row_text(c, n, &cols, &widths))).extend());
             }
         });
 }
