@@ -18,12 +18,17 @@
 # which is built for wasm32 with atomics), lld-22 (wasm-ld) and, for the
 # test, chromium; brotli if installed. wasm-bindgen-cli of the lockfile's
 # wasm-bindgen version is installed into target/tools/ on first use.
+#
+# GRUNDY_LAB_PROFILE=ci builds with Cargo's profile `ci` instead of release
+# (.ci/run: the smoke test checks what the page does; the mathematics stays
+# optimised, so its speed against the desktop's is still measured).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=target/web
 tools=target/tools
 port=${GRUNDY_LAB_WEB_PORT:-8765}
+profile=${GRUNDY_LAB_PROFILE:-release}
 
 bindgen_version() {
   awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
@@ -59,12 +64,12 @@ build() {
   export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=/usr/lib/llvm-22/bin/wasm-ld
   export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+atomics,+bulk-memory,+mutable-globals -C link-arg=--shared-memory -C link-arg=--import-memory -C link-arg=--max-memory=4294967296 -C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size -C link-arg=--export=__tls_align -C link-arg=--export=__tls_base --cfg getrandom_backend=\"wasm_js\""
   export CARGO_TARGET_DIR=target/wasm
-  /usr/bin/cargo rustc -q -p grundy-lab --lib --crate-type cdylib --release --target wasm32-unknown-unknown \
+  /usr/bin/cargo rustc -q -p grundy-lab --lib --crate-type cdylib --profile "$profile" --target wasm32-unknown-unknown \
     -Z build-std=std,panic_abort
   rm -rf "$out"
   mkdir -p "$out"
   "$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section --remove-producers-section --out-dir "$out" --out-name grundy_lab \
-    target/wasm/wasm32-unknown-unknown/release/grundy_lab.wasm
+    "target/wasm/wasm32-unknown-unknown/$profile/grundy_lab.wasm"
   # wasm-bindgen-rayon's workers import the app's module by the folder it is
   # in (a bundler's habit); without a bundler they import the file itself.
   grep -rl "import('../../..')" "$out/snippets" | xargs -r sed -i "s|import('../../..')|import('../../../grundy_lab.js')|"

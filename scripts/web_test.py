@@ -207,14 +207,18 @@ def reddish(png, box):
 
 
 def native_fill_ms(side):
-    """The desktop's one-thread fill of the queen's side x side table
-    (`grundy-lab bench --only engine`, release build)."""
-    exe = os.environ.get("GRUNDY_LAB_NATIVE", "target/release/grundy-lab")
-    if not os.path.exists(exe):
-        subprocess.run(["cargo", "build", "--release", "-q"], check=True)
+    """The desktop's one-thread fill of the queen's side x side table: the
+    engine alone, a release build of the library's `fill` example (the
+    same computation as the queen line of `grundy-lab bench --only
+    engine`), or the program GRUNDY_LAB_NATIVE names (its bench)."""
     env = dict(os.environ, RAYON_NUM_THREADS="1")
-    out = subprocess.run([exe, "bench", "--only", "engine", "--size", str(side)], env=env, check=True,
-                         capture_output=True, text=True).stdout
+    exe = os.environ.get("GRUNDY_LAB_NATIVE")
+    if exe:
+        command = [exe, "bench", "--only", "engine", "--size", str(side)]
+    else:
+        command = ["cargo", "run", "-q", "--release", "--locked", "-p", "grundy-lab-core", "--example", "fill", "--",
+                   "queen", str(side)]
+    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
     m = re.search(rf"^queen\s+{side} x {side}: ([\d.]+) (ms|s)", out, re.M)
     if not m:
         raise Failed(f"no queen line in the bench's output:\n{out}")

@@ -12,6 +12,11 @@
 #                              and start the app under Wine on a virtual
 #                              display (a screenshot in target/windows-test/)
 #
+# GRUNDY_LAB_PROFILE=ci builds with Cargo's profile `ci` instead of release
+# (.ci/run: what the test checks does not need release's optimisation), and
+# GRUNDY_LAB_LINUX names the Linux program to compare with (.ci/run: the
+# one its `cargo test` built).
+#
 # What it needs (Debian 12; see docs/windows.md): gcc-mingw-w64-x86-64 (the
 # linker, windres for the icon, strip), and a Rust that can build for
 # x86_64-pc-windows-gnu: rustup's target where it is installed (as in the
@@ -24,7 +29,8 @@ cd "$(dirname "$0")/.."
 
 target=x86_64-pc-windows-gnu
 export CARGO_TARGET_DIR=target/windows
-exe=$CARGO_TARGET_DIR/$target/release/grundy-lab.exe
+profile=${GRUNDY_LAB_PROFILE:-release}
+exe=$CARGO_TARGET_DIR/$target/$profile/grundy-lab.exe
 work=target/windows-test
 
 say() { echo "windows.sh: $*"; }
@@ -63,10 +69,10 @@ build() {
   local t=$SECONDS
   if ((${#debian_rust[@]})); then
     say "building $exe (Debian's Rust, std built for $target)"
-    RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc /usr/bin/cargo build -q -p grundy-lab --release --locked --target $target -Z build-std
+    RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc /usr/bin/cargo build -q -p grundy-lab --profile "$profile" --locked --target $target -Z build-std
   else
     say "building $exe (rustup's $target)"
-    cargo build -q -p grundy-lab --release --locked --target $target
+    cargo build -q -p grundy-lab --profile "$profile" --locked --target $target
   fi
   [[ -f $exe ]] || fail "the build wrote no $exe"
   # The icon and the version are resources of the exe (build.rs).
@@ -283,7 +289,9 @@ test_windows() {
   dpkg -s mesa-vulkan-drivers >/dev/null 2>&1 || need+=(mesa-vulkan-drivers)
   dpkg -s libgl1-mesa-dri >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
   install "${need[@]}"
-  local linux=$PWD/target/release/grundy-lab
+  local linux=${GRUNDY_LAB_LINUX:-$PWD/target/release/grundy-lab}
+  [[ $linux == /* ]] || linux=$PWD/$linux
+  [[ -z ${GRUNDY_LAB_LINUX:-} || -x $linux ]] || fail "GRUNDY_LAB_LINUX names no program: $linux"
   if [[ ! -x $linux ]]; then
     say "building the Linux release build to compare with"
     CARGO_TARGET_DIR=target cargo build -q -p grundy-lab --release --locked --bin grundy-lab

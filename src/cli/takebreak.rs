@@ -190,27 +190,28 @@ fn exceptions(report: &PeriodReport, g: impl Fn(u64) -> u32, out: &mut dyn Write
 fn compare(seq: &Sequence, path: &Path, terms: &[(u64, i128)], out: &mut dyn Write) -> Result<i32, CliError> {
     let c = takebreak::bfile::compare(terms, |n| heap_value(seq, n));
     let name = path.display();
+    let terms_agree = |k: u64| if k == 1 { "1 term agrees".to_string() } else { format!("{k} terms agree") };
     let first = terms.first().map_or(0, |t| t.0);
     if let Some((n, file, game)) = c.first_difference {
         put(
             out,
             &format!(
-                "compare {name}: first difference at heap {n}: the file says {file}, g({n}) = {game} ({} terms \
-                 from heap {first} agree before it)\n",
-                c.agreed
+                "compare {name}: first difference at heap {n}: the file says {file}, g({n}) = {game} (before it, \
+                 {})\n",
+                terms_agree(c.agreed)
             ),
         )?;
         return Ok(1);
     }
     let text = match c.unknown_from {
         Some(n) => format!(
-            "compare {name}: the {} terms from heap {first} agree; the file goes on from heap {n}, beyond the values \
-             computed and with no period proved (raise --up-to to {})\n",
-            c.agreed,
+            "compare {name}: from heap {first}, {}; the file goes on from heap {n}, beyond the values computed and \
+             with no period proved (raise --up-to to {})\n",
+            terms_agree(c.agreed),
             terms.last().map_or(n, |t| t.0)
         ),
         None => format!(
-            "compare {name}: all {} terms agree (heaps {first} to {})\n",
+            "compare {name}: every term agrees, {} of them (heaps {first} to {})\n",
             c.agreed,
             terms.last().map_or(first, |t| t.0)
         ),

@@ -434,3 +434,85 @@ fn the_tab_bar_keeps_to_one_row_at_1280_x_800() {
         );
     }
 }
+
+/// Play's board keeps one size for the whole game (a click aimed at a
+/// square never lands elsewhere because a sentence appeared): the same at
+/// the start as once the computer's reason and the hint are said; at least
+/// 60 % of the window's height at 1280 x 800 and above, and 38 % at 1024 x
+/// 768 (where the options and the moves panels take half of the width: the
+/// lesson view gives it 70 %), in both languages, normal and presentation;
+/// nothing is cut at game over (the review shows the game).
+#[test]
+fn the_play_board_keeps_its_size_for_the_whole_game() {
+    use egui_kittest::kittest::Queryable;
+    let mut found = Vec::new();
+    for size in [[1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0]] {
+        for (presentation, japanese) in [(false, false), (true, false), (false, true), (true, true)] {
+            let what = format!("{}x{} japanese {japanese} presentation {presentation}", size[0], size[1]);
+            let mut h = settled("Play", size, presentation, japanese);
+            let (cell, piece, stone) = if japanese {
+                ("マス (", "(9, 12) の駒", "山Aの 1 番目の石")
+            } else {
+                ("cell (", "the piece at (9, 12)", "Pile A, stone 1")
+            };
+            let start = area_of(&h, cell);
+            let least = if size[0] < 1280.0 { 0.38 } else { 0.6 };
+            if start.height() < least * size[1] {
+                found.push(format!("{what}: the board is {:.0} high, under {least} of {}", start.height(), size[1]));
+            }
+            // A move up the column; the computer answers with its reason.
+            h.get_by_label(piece).click();
+            h.run_steps(2);
+            let target = if japanese { "マス (9, 3)" } else { "cell (9, 3)" };
+            h.get_by_label(target).click();
+            step_until(&mut h, "the computer answers", |a| a.state.play.game().is_some_and(|g| g.history().len() == 2));
+            h.run_steps(3);
+            let answered = area_of(&h, cell);
+            if (answered.width() - start.width()).abs() > 1.0 || (answered.height() - start.height()).abs() > 1.0 {
+                found.push(format!("{what}: the board is {start:?} at the start, {answered:?} after the answer"));
+            }
+            // Game over: take the whole of pile A; the computer wins.
+            h.get_by_label(stone).click();
+            step_until(&mut h, "the game ends", |a| a.state.play.game().is_some_and(|g| g.is_over().is_some()));
+            h.run_steps(3);
+            let window = Rect::from_min_size(pos2(0.0, 0.0), size.into());
+            for p in problems(&item(h.root()), window) {
+                found.push(format!("{what} at game over: {p}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Screenshots of Play at the start, after the computer's answer and at
+/// game over, at three sizes, normal and presentation, in
+/// target/play-shots/ (to look at; run with --ignored).
+#[test]
+#[ignore]
+fn play_screenshots() {
+    use egui_kittest::kittest::Queryable;
+    std::fs::create_dir_all("target/play-shots").expect("a folder");
+    for size in [[1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0]] {
+        for presentation in [false, true] {
+            let saved = r#"{"tab":"Play","play":{"options":{"computer_delay":0.0,"show_hints":true}}}"#;
+            let mut h = common::app(saved).size(size).presentation(presentation).wgpu().build();
+            h.run_steps(6);
+            let name = format!("{}x{}{}", size[0], size[1], if presentation { "-p" } else { "" });
+            let shot = |h: &mut Harness<'static, GrundyLabApp>, when: &str| {
+                let image = h.render().expect("a picture");
+                image.save(format!("target/play-shots/{name}-{when}.png")).expect("saved");
+            };
+            shot(&mut h, "0-start");
+            h.get_by_label("the piece at (9, 12)").click();
+            h.run_steps(2);
+            h.get_by_label("cell (9, 3)").click();
+            step_until(&mut h, "the computer answers", |a| a.state.play.game().is_some_and(|g| g.history().len() == 2));
+            h.run_steps(3);
+            shot(&mut h, "1-answer");
+            h.get_by_label("Pile A, stone 1").click();
+            step_until(&mut h, "the game ends", |a| a.state.play.game().is_some_and(|g| g.is_over().is_some()));
+            h.run_steps(3);
+            shot(&mut h, "2-over");
+        }
+    }
+}

@@ -34,20 +34,24 @@ impl PlayTab {
         let hint = game.hint();
         let avail = ui.available_size();
         let piles_width = (avail.x * 0.3).clamp(230.0, 560.0);
-        // Below the board: a notice, the last move and the hint, in the
-        // sentence size. In the lesson view they go beside the board, under
-        // the piles, so that the board takes the whole height.
-        // Room for what will be said, no more (the centre scrolls if a long
-        // sentence needs more): a board without hints is larger.
-        let said = [
-            (self.notice.is_some(), 1.3),
-            (game.history().last().is_some_and(|m| m.reason.is_some()), 3.0),
-            (hints && game.is_over().is_none(), 2.3),
-        ];
-        let lines: f32 = said.iter().filter(|(shown, _)| *shown).map(|(_, l)| l).sum();
-        let below = if lesson { 8.0 } else { (0.6 + lines) * sentence_size(ui) };
-        let board_size = vec2(avail.x - piles_width - 16.0, (avail.y - below).max(240.0));
-        let piles_height = if lesson { board_size.y * 0.45 } else { board_size.y };
+        // The board keeps one size for the whole game: room is kept for
+        // everything that may be said (a notice, the last move's reason,
+        // the hint), said or not yet, so that a click aimed at a square
+        // never lands elsewhere when a sentence appears. Where the window
+        // is wide the sentences go beside the board, under the piles (as
+        // in the lesson view), and the board takes the whole height.
+        let reserved = [1.3, 3.0, if hints { 2.3 } else { 0.0 }];
+        let below = (0.6 + reserved.iter().sum::<f32>()) * sentence_size(ui);
+        let width_limit = avail.x - piles_width - 16.0;
+        let beside = lesson || width_limit > avail.y - below;
+        let board_size = vec2(width_limit, if beside { avail.y - 8.0 } else { (avail.y - below).max(240.0) });
+        // Beside the board the piles leave room under them for the
+        // sentences (and, in the lesson view, for whose turn it is).
+        let piles_height = match (lesson, beside) {
+            (true, _) => board_size.y.min(board_size.x) * 0.45,
+            (false, true) => (board_size.y.min(board_size.x) - below).max(board_size.y.min(board_size.x) * 0.45),
+            (false, false) => board_size.y,
+        };
         let mut board_action = None;
         let mut piles_action = None;
         ui.horizontal_top(|ui| {
@@ -65,16 +69,17 @@ impl PlayTab {
                     ui.phrases(&heading);
                 }
                 piles_action = piles::show(ui, game, &mut self.take, pal, vec2(piles_width, piles_height), frozen);
-                if lesson {
-                    ui.set_max_width(piles_width);
+                if beside {
+                    // (Clear of the column's scroll bar.)
+                    ui.set_max_width(piles_width - 12.0);
                     board_sentences(ui, pal, self.notice.as_ref(), hints, game, &hint);
                 }
             };
-            if lesson {
+            if beside {
                 // The sentences beside the board scroll when they are long
                 // (large text on a small projector).
                 ui.vertical(|ui| {
-                    egui::ScrollArea::vertical().id_salt("lesson_column").show(ui, column);
+                    egui::ScrollArea::vertical().id_salt("beside_column").show(ui, column);
                 });
             } else {
                 ui.vertical(column);
@@ -91,7 +96,7 @@ impl PlayTab {
             Some(piles::PilesAction::Message(m)) => self.notice = Some(m),
             None => {}
         }
-        if !lesson {
+        if !beside {
             board_sentences(ui, pal, self.notice.as_ref(), hints, game, &hint);
         }
         if hints && game.is_over().is_none() {
