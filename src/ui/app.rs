@@ -271,7 +271,7 @@ impl eframe::App for GrundyLabApp {
         if let Some(warning) = self.load_warning.clone() {
             let pal = theme::colours(&self.state.shared.settings);
             egui::Panel::top("settings_warning").show(ui, |ui| {
-                let text = i18n::load_warning(&warning);
+                let text = crate::ui::words::errors::load_warning(&warning);
                 let text_color = ui.visuals().strong_text_color();
                 if super::widgets::banner(ui, pal.warning_fill, text_color, &text, true) {
                     self.load_warning = None;
@@ -281,7 +281,7 @@ impl eframe::App for GrundyLabApp {
         if let Some(error) = self.save_error.clone() {
             let pal = theme::colours(&self.state.shared.settings);
             egui::Panel::top("settings_save_error").show(ui, |ui| {
-                let text = trf("settings.not_saved", &[("error", &i18n::file_error(&error))]);
+                let text = trf("settings.not_saved", &[("error", &crate::ui::words::errors::file_error(&error))]);
                 let text_color = ui.visuals().strong_text_color();
                 if super::widgets::banner(ui, pal.warning_fill, text_color, &text, true) {
                     self.save_error = None;

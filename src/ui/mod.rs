@@ -25,11 +25,10 @@ pub mod scene_painter;
 mod settings_file;
 pub mod state;
 pub mod tabs;
-pub mod takebreak_texts;
-pub mod texts;
 pub mod theme;
 pub mod ui_ext;
 pub mod widgets;
+pub mod words;
 
 pub use app::{GrundyLabApp, STORAGE_KEY};
 pub use settings_file::APP_ID;

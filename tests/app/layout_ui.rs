@@ -516,3 +516,25 @@ fn play_screenshots() {
         }
     }
 }
+
+/// In the lesson view, where the options panel is folded away, the hint
+/// is switched on beside the board, and its sentence lies in the window
+/// with the computer's reason.
+#[test]
+fn the_lesson_view_switches_the_hint_on_beside_the_board() {
+    use egui_kittest::kittest::Queryable;
+    for size in [[1024.0, 768.0], [1280.0, 800.0]] {
+        for presentation in [false, true] {
+            let what = format!("{}x{} presentation {presentation}", size[0], size[1]);
+            let saved = r#"{"tab":"Play","shared":{"settings":{"lesson":true}},"play":{"options":{"computer_delay":0.0,"show_hints":false}}}"#;
+            let mut h = common::app(saved).size(size).presentation(presentation).build();
+            h.run_steps(6);
+            assert!(h.query_by_label_contains("Winning moves").is_none(), "{what}: no hint before it is asked");
+            h.get_by_label("Show winning moves").click();
+            h.run_steps(3);
+            let hint = h.get_by_label("Winning moves (each goes to a P-position): (4,7)");
+            let r = hint.rect();
+            assert!(r.max.x <= size[0] && r.max.y <= size[1], "{what}: the hint is out of the window: {r:?}");
+        }
+    }
+}

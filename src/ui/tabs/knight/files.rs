@@ -65,9 +65,9 @@ enum FileAction {
 pub fn design_error_text(e: &DesignError) -> String {
     use crate::knight::design::{FORMAT, VERSION};
     match e {
-        DesignError::Read(os) => trf("knight.load.read", &[("detail", &crate::ui::i18n::os_reason(os))]),
+        DesignError::Read(os) => trf("knight.load.read", &[("detail", &crate::ui::words::errors::os_reason(os))]),
         DesignError::NotText { byte } => trf("knight.load.not_text", &[("byte", byte)]),
-        DesignError::Syntax { detail, line, column } => crate::ui::i18n::english_detail_or(
+        DesignError::Syntax { detail, line, column } => crate::ui::words::errors::english_detail_or(
             &trf("knight.load.syntax", &[("detail", detail)]),
             &trf("knight.load.syntax_at", &[("line", line), ("column", column)]),
         ),
@@ -80,9 +80,9 @@ pub fn design_error_text(e: &DesignError) -> String {
         DesignError::RowLength { width, row, cells } => {
             trf("knight.load.row_length", &[("w", width), ("row", row), ("cells", cells)])
         }
-        DesignError::Board(b) => trf("knight.load.board", &[("detail", &crate::ui::i18n::board_error(b))]),
-        DesignError::Leaper(l) => trf("knight.load.leaper", &[("detail", &crate::ui::i18n::leaper_error(l))]),
-        DesignError::Style(s) => trf("knight.load.style", &[("detail", &crate::ui::i18n::style_error(s))]),
+        DesignError::Board(b) => trf("knight.load.board", &[("detail", &crate::ui::words::errors::board_error(b))]),
+        DesignError::Leaper(l) => trf("knight.load.leaper", &[("detail", &crate::ui::words::errors::leaper_error(l))]),
+        DesignError::Style(s) => trf("knight.load.style", &[("detail", &crate::ui::words::errors::style_error(s))]),
     }
 }
 
@@ -102,7 +102,7 @@ impl KnightTab {
             Err(e) => (
                 false,
                 Notice::new(move || {
-                    let error = crate::ui::i18n::draw_reason(&e);
+                    let error = crate::ui::words::errors::draw_reason(&e);
                     trf("knight.save_failed", &[("path", &shown.display()), ("error", &error)])
                 }),
             ),
@@ -172,7 +172,7 @@ impl KnightTab {
             JobEnd::Failed(e) => Some((
                 false,
                 Notice::new(move || {
-                    let error = crate::ui::i18n::job_error(&e, crate::ui::i18n::draw_error);
+                    let error = crate::ui::words::errors::job_error(&e, crate::ui::words::errors::draw_error);
                     trf("knight.export_failed", &[("error", &error)])
                 }),
             )),

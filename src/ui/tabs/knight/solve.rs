@@ -356,7 +356,7 @@ impl KnightTab {
                 trf("knight.failed.bad_tour", &[("fault", &super::reason::fault_text(f))])
             }
             Outcome::Failed(Failure::Job(e)) => {
-                let error = crate::ui::i18n::job_error(e, crate::ui::i18n::tour_error);
+                let error = crate::ui::words::errors::job_error(e, crate::ui::words::errors::tour_error);
                 trf("knight.failed", &[("error", &error)])
             }
             Outcome::Count(n, closed, start) => {

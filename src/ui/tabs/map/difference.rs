@@ -5,13 +5,14 @@
 use super::MapTab;
 use crate::grundy::Table;
 use crate::rules::{Rules, preset};
-use crate::ui::i18n::{formula_error, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::rules_choice;
 use crate::ui::state::Shared;
-use crate::ui::tabs::play::explain::rules_name;
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
+use crate::ui::words::errors::formula_error;
+use crate::ui::words::play::rules_name;
 use std::sync::Arc;
 
 /// The difference section of the side panel.

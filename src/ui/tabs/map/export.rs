@@ -13,9 +13,9 @@ use crate::map::export::{DifferencePoster, ExportError, ExportWindow, Legend, Pi
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
-use crate::ui::tabs::play::explain::rules_name;
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
+use crate::ui::words::play::rules_name;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -74,7 +74,9 @@ impl ExportState {
     pub fn poll(&mut self) {
         self.message = match poll(&mut self.job) {
             Some(JobEnd::Done(path)) => Some(Notice::new(move || trf("map.export.done", &[("path", &path.display())]))),
-            Some(JobEnd::Failed(JobError::Work(e))) => Some(Notice::new(move || crate::ui::i18n::export_error(&e))),
+            Some(JobEnd::Failed(JobError::Work(e))) => {
+                Some(Notice::new(move || crate::ui::words::errors::export_error(&e)))
+            }
             Some(JobEnd::Failed(JobError::Panicked(m))) => {
                 Some(Notice::new(move || trf("map.internal_error", &[("detail", &m)])))
             }
@@ -100,7 +102,7 @@ pub(super) fn export(ui: &mut egui::Ui, tab: &mut MapTab) {
             ui.small(trf("map.export.size", &[("w", &w), ("h", &h)]));
         }
         Err(e) => {
-            ui.error_label(crate::ui::i18n::export_error(&e));
+            ui.error_label(crate::ui::words::errors::export_error(&e));
         }
     }
     if let Some((path, format)) = choose_file(ui, tab) {

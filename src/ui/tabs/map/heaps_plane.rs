@@ -15,11 +15,12 @@ use crate::grundy::heaps::{self, HeapTable};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::Palette;
 use crate::rules::{Convention, MAX_DIMENSION, Point, Rules, point_text};
-use crate::ui::i18n::{engine_error, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::state::Shared;
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
+use crate::ui::words::errors::engine_error;
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, pos2, vec2};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -316,10 +317,10 @@ fn check_panel(ui: &mut egui::Ui, tab: &mut MapTab, t: Arc<HeapTable>) {
         Some(Ok(report)) => {
             let pal = crate::ui::theme::current(ui.ctx());
             let colour = if report.holds() { pal.good } else { pal.bad };
-            ui.colored_label(colour, crate::ui::texts::heaps_report(report));
+            ui.colored_label(colour, crate::ui::words::reports::heaps_report(report));
         }
         Some(Err(e)) => {
-            ui.colored_label(ui.visuals().error_fg_color, crate::ui::texts::heaps_check_error(e));
+            ui.colored_label(ui.visuals().error_fg_color, crate::ui::words::reports::heaps_check_error(e));
         }
         None => {}
     }

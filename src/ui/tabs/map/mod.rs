@@ -420,7 +420,7 @@ impl MapTab {
     /// what is known of the period, and how many values there are.
     pub fn sequence_summary(&self) -> Option<(String, u64)> {
         let c = self.rt.sequence.shown()?;
-        Some((crate::ui::takebreak_texts::period_verdict(&c.report), c.seq.len()))
+        Some((crate::ui::words::takebreak::period_verdict(&c.report), c.seq.len()))
     }
 
     /// Whether a take-and-break game's values are being computed.

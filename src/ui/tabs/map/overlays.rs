@@ -12,10 +12,11 @@ use crate::grundy::{Axis, EngineError, Table};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::{Palette, PaletteKind};
 use crate::rules::Rules;
-use crate::ui::i18n::{engine_error, formula_error, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::rules_choice::rules_name;
 use crate::ui::widgets;
+use crate::ui::words::errors::{engine_error, formula_error};
 use std::sync::Arc;
 
 pub(crate) use super::cell_values::CellValues;
@@ -80,7 +81,7 @@ impl OverlayError {
         match self {
             OverlayError::Engine(e) => engine_error(e),
             OverlayError::Formula(e) => formula_error(e),
-            OverlayError::Other(e) => crate::ui::i18n::other_game_error(e),
+            OverlayError::Other(e) => crate::ui::words::errors::other_game_error(e),
             OverlayError::Cancelled => tr("map.engine.cancelled").to_string(),
         }
     }
@@ -197,7 +198,7 @@ impl Overlays {
                 let rules = rules_name(&rules);
                 trf("map.poster.title.formula", &[("formula", &text), ("rules", &rules), ("range", &range)])
             });
-            let summary = Notice::new(move || crate::ui::texts::check_summary(&report, SHOWN_COUNTEREXAMPLES));
+            let summary = Notice::new(move || crate::ui::words::reports::check_summary(&report, SHOWN_COUNTEREXAMPLES));
             Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Formula, summary, cells, title })
         }));
     }

@@ -17,9 +17,9 @@ use crate::takebreak::{PeriodReport, Sequence, SequenceError, TakeBreak, check_m
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::state::{AppCommand, Shared};
-use crate::ui::takebreak_texts::{period_verdict, period_why, sequence_error, takebreak_error};
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets::{self, JobLabel, MAX_NUMBER_CHARS, parse_count};
+use crate::ui::words::takebreak::{period_verdict, period_why, sequence_error, takebreak_error};
 use egui_plot::{Legend, Plot, PlotPoints, Points, VLine};
 use std::sync::Arc;
 

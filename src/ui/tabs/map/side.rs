@@ -8,9 +8,9 @@ use crate::map::PaletteKind;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::rules_choice;
 use crate::ui::state::Shared;
-use crate::ui::tabs::play::explain::rules_name;
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
+use crate::ui::words::play::rules_name;
 use std::sync::Arc;
 
 const SIZES: [usize; 8] = [64, 128, 256, 512, 1024, 2048, 4096, 8192];
@@ -223,7 +223,7 @@ fn colours(ui: &mut egui::Ui, tab: &mut MapTab) {
     if tab.options.palette == PaletteKind::Highlight
         && let Err(e) = crate::map::palette::parse_highlight(&tab.options.highlight)
     {
-        ui.error_label(crate::ui::i18n::highlight_error(&e));
+        ui.error_label(crate::ui::words::errors::highlight_error(&e));
     }
 }
 

@@ -177,7 +177,7 @@ fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
             .show_ui(ui, |ui| {
                 for name in ["nim-3", "queen-3", "queen-3-all"] {
                     let Ok(mut rules) = crate::rules::preset(name) else { continue };
-                    let title = crate::ui::tabs::play::explain::rules_name(&rules);
+                    let title = crate::ui::words::play::rules_name(&rules);
                     if ui.selectable_label(false, &title).clicked() {
                         // The library's description is English: the title says it in the reader's words.
                         rules.description = title;

@@ -17,10 +17,11 @@ use crate::grundy::EngineError;
 use crate::grundy::heaps;
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;
-use crate::ui::i18n::{engine_error, job_error, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
+use crate::ui::words::errors::{engine_error, job_error};
 use egui::RichText;
 use std::sync::Arc;
 
@@ -151,7 +152,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         Some(HeapsStop::Failed(e)) => {
             let why = job_error(e, |f| match f {
                 HeapsFailure::Engine(e) => engine_error(e),
-                HeapsFailure::Check(e) => crate::ui::texts::heaps_check_error(e),
+                HeapsFailure::Check(e) => crate::ui::words::reports::heaps_check_error(e),
             });
             ui.error_label(trf("bench.failed", &[("error", &why)]));
         }
@@ -160,11 +161,11 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     let Some(done) = &tab.bench.heaps.result else { return };
     ui.add_space(4.0);
     let colour = if done.report.holds() { pal.good } else { pal.bad };
-    widgets::banner(ui, colour, pal.banner_text, &crate::ui::texts::heaps_verdict(&done.report), false);
-    if let Some(left) = crate::ui::texts::heaps_left_out(&done.report) {
+    widgets::banner(ui, colour, pal.banner_text, &crate::ui::words::reports::heaps_verdict(&done.report), false);
+    if let Some(left) = crate::ui::words::reports::heaps_left_out(&done.report) {
         ui.phrases(left);
     }
-    for line in crate::ui::texts::heaps_lines(&done.report) {
+    for line in crate::ui::words::reports::heaps_lines(&done.report) {
         ui.phrases(RichText::new(line).monospace());
     }
     let asked = side(&tab.draft, tab.check_size);

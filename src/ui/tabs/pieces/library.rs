@@ -43,9 +43,9 @@ pub fn save_to(tab: &mut PiecesTab, path: &Path) {
             let path = path.to_path_buf();
             tab.files.ok(Notice::new(move || trf("lib.saved", &[("path", &path.display())])))
         }
-        Err(e) => {
-            tab.files.fail(Notice::new(move || trf("lib.save_failed", &[("error", &crate::ui::i18n::file_error(&e))])))
-        }
+        Err(e) => tab
+            .files
+            .fail(Notice::new(move || trf("lib.save_failed", &[("error", &crate::ui::words::errors::file_error(&e))]))),
     }
 }
 
@@ -74,8 +74,8 @@ pub fn open_from(tab: &mut PiecesTab, path: &Path) {
         }
         Err(why) => tab.files.fail(Notice::new(move || {
             let e = match &why {
-                Why::Read(os) => crate::ui::i18n::os_reason(os),
-                Why::File(f) => crate::ui::i18n::rules_file_error(f),
+                Why::Read(os) => crate::ui::words::errors::os_reason(os),
+                Why::File(f) => crate::ui::words::errors::rules_file_error(f),
                 Why::NotABoard(rules) => crate::ui::rules_choice::board_game(rules).err().unwrap_or_default(),
             };
             // The reason may be a sentence with its own full stop (or 。).
@@ -99,7 +99,9 @@ fn usable(tab: &mut PiecesTab) -> bool {
     match tab.draft.validate() {
         Ok(()) => true,
         Err(e) => {
-            tab.files.fail(Notice::new(move || trf("lib.invalid", &[("error", &crate::ui::i18n::rules_error(&e))])));
+            tab.files.fail(Notice::new(move || {
+                trf("lib.invalid", &[("error", &crate::ui::words::errors::rules_error(&e))])
+            }));
             false
         }
     }

@@ -9,7 +9,6 @@
 //! (the draft); every change to its moves is one undo step.
 
 mod editor;
-mod formula_words;
 mod heaps_bench;
 mod heaps_moves;
 mod library;

@@ -116,7 +116,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         }
     });
     if let Some(e) = &preview.error {
-        let why = crate::ui::i18n::job_error(e, crate::ui::i18n::engine_error);
+        let why = crate::ui::words::errors::job_error(e, crate::ui::words::errors::engine_error);
         ui.error_label(trf("preview.failed", &[("error", &why)]));
     }
     // A table of another game is not shown under the draft's error.

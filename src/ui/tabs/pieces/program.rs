@@ -180,7 +180,7 @@ fn verdict(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
             }
         }
         Err(e) => {
-            ui.error_label(trf("program.error", &[("error", &crate::ui::i18n::program_error(e))]));
+            ui.error_label(trf("program.error", &[("error", &crate::ui::words::errors::program_error(e))]));
         }
     }
 }
@@ -222,7 +222,7 @@ fn save(tab: &mut PiecesTab, path: &Path) {
     let shown = path.to_path_buf();
     tab.program.message = Some(match crate::fsutil::atomic_write(path, |w| w.write_all(text.as_bytes())) {
         Ok(()) => (true, Notice::new(move || trf("program.saved", &[("path", &shown.display())]))),
-        Err(e) => (false, Notice::new(move || crate::ui::i18n::file_error(&e))),
+        Err(e) => (false, Notice::new(move || crate::ui::words::errors::file_error(&e))),
     });
 }
 
@@ -240,7 +240,7 @@ fn open(tab: &mut PiecesTab, path: &Path) {
             tab.program.message = Some((
                 false,
                 Notice::new(move || {
-                    let why = crate::ui::i18n::os_reason(&os);
+                    let why = crate::ui::words::errors::os_reason(&os);
                     trf("program.open_failed", &[("path", &shown.display()), ("error", &why)])
                 }),
             ));

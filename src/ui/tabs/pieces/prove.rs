@@ -9,11 +9,12 @@ use crate::proof::prove::{Outcome, Verdict};
 use crate::proof::session::{self, Report, Request, SessionError};
 use crate::proof::{Automaton, Limits, Numeration, ProofError};
 use crate::rules::Rules;
-use crate::ui::i18n::{engine_error, job_error, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::state::{AppCommand, MapFocus, Shared};
 use crate::ui::theme::Colours;
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
+use crate::ui::words::errors::{engine_error, job_error};
 use egui::{Align2, FontId, RichText, Stroke, vec2};
 
 /// The most live states of an automaton that is drawn.

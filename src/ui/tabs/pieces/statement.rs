@@ -7,8 +7,9 @@ use crate::conjecture::paragraph::ParagraphFormat;
 use crate::conjecture::{CheckMode, Formula, FormulaError};
 use crate::fsutil::FileError;
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
-use crate::ui::i18n::{file_error, formula_error_what, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::ui_ext::UiExt;
+use crate::ui::words::errors::{file_error, formula_error_what};
 use std::path::PathBuf;
 
 /// The condition's compile state and the paragraph's file choice.

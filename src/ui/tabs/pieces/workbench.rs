@@ -4,7 +4,6 @@
 //! picture), and pattern hints found in the computed table.
 
 use super::PiecesTab;
-use super::formula_words::{helper_meaning, known_description, known_name, line_text, periodicity_text};
 use crate::conjecture::paragraph::{command_for, paragraph};
 use crate::conjecture::sequences::{SequenceHints, find_sequence_hints};
 use crate::conjecture::{
@@ -14,11 +13,13 @@ use crate::conjecture::{
 use crate::grundy::{EngineError, Table};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;
-use crate::ui::i18n::{engine_error, formula_error, formula_error_what, job_error, other_game_error, tr, trf};
+use crate::ui::i18n::{tr, trf};
 use crate::ui::state::{AppCommand, MapFocus, Shared};
 use crate::ui::theme::Colours;
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
+use crate::ui::words::errors::{engine_error, formula_error, formula_error_what, job_error, other_game_error};
+use crate::ui::words::formulas::{helper_meaning, known_description, known_name, line_text, periodicity_text};
 use egui::text::LayoutJob;
 use egui::{Color32, FontId, RichText, Sense, Stroke, TextFormat, vec2};
 use std::sync::Arc;
@@ -411,11 +412,11 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
     let Some(done) = &tab.bench.result else { return };
     let r = &done.report;
     ui.add_space(4.0);
-    let verdict = crate::ui::texts::check_verdict(r);
+    let verdict = crate::ui::words::reports::check_verdict(r);
     let colour = if r.holds() { pal.good } else { pal.bad };
     widgets::banner(ui, colour, pal.banner_text, &verdict, false);
     ui.phrases(trf("bench.counts", &[("cells", &r.cells_checked), ("d", &r.cells_differing)]));
-    if let Some(left) = crate::ui::texts::left_out(r) {
+    if let Some(left) = crate::ui::words::reports::left_out(r) {
         ui.phrases(left);
     }
     let asked = (tab.check_mode, super::statement::condition_text(tab));
@@ -427,7 +428,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
         ui.phrases(tr("bench.counterexamples"));
         ui.horizontal_wrapped(|ui| {
             for c in r.counterexamples.iter().take(SHOWN_COUNTEREXAMPLES) {
-                let text = crate::ui::texts::counterexample(r, c);
+                let text = crate::ui::words::reports::counterexample(r, c);
                 if ui.button(RichText::new(text).monospace()).clicked() {
                     let layer = c.pass.map(usize::from);
                     focus = Some(MapFocus { position: [c.x, c.y, c.z], layer });

@@ -82,14 +82,30 @@ impl Layout {
 /// Room for the board and its axis labels in `size`.
 fn layout(ui: &mut egui::Ui, game: &Game, size: Vec2) -> (Layout, Rect) {
     let (x0, y0, cols, rows, whole) = extent(game);
+    let (margin, cell) = cell_size(game, size);
+    let board_size = vec2(cell * cols as f32, cell * rows as f32);
+    let (outer, _) = ui.allocate_exact_size(board_size + margin + vec2(4.0, 4.0), Sense::hover());
+    (Layout { x0, y0, cols, rows, whole, origin: outer.min + margin, cell }, outer)
+}
+
+/// The room of the axis labels and the side of a cell when the board is
+/// given `size`.
+fn cell_size(game: &Game, size: Vec2) -> (Vec2, f32) {
+    let (_, _, cols, rows, whole) = extent(game);
     // Room for the axis labels, which grow with the cells.
     let scale = (size.y / 600.0).clamp(1.0, 1.7);
     let margin = vec2(if whole { 34.0 } else { 54.0 }, 28.0) * scale;
     let cell =
         ((size.x - margin.x - 4.0) / cols as f32).min((size.y - margin.y - 4.0) / rows as f32).clamp(12.0, MAX_CELL);
-    let board_size = vec2(cell * cols as f32, cell * rows as f32);
-    let (outer, _) = ui.allocate_exact_size(board_size + margin + vec2(4.0, 4.0), Sense::hover());
-    (Layout { x0, y0, cols, rows, whole, origin: outer.min + margin, cell }, outer)
+    (margin, cell)
+}
+
+/// The size the board takes when given `size`: its cells, axes and edge
+/// (less than `size` on one side when the board is not of its shape).
+pub fn footprint(game: &Game, size: Vec2) -> Vec2 {
+    let (_, _, cols, rows, _) = extent(game);
+    let (margin, cell) = cell_size(game, size);
+    vec2(cell * cols as f32, cell * rows as f32) + margin + vec2(4.0, 4.0)
 }
 
 /// Draw the board in `size`; `selected` is whether the piece is picked up.

@@ -1,13 +1,14 @@
 //! The Play tab's side panels: game options (left) and the move history
 //! with undo/redo (right).
 
-use super::{CopyAs, HintsFor, Opponent, PlayMode, PlayTab, explain};
+use super::{CopyAs, HintsFor, Opponent, PlayMode, PlayTab};
 use crate::play::{StartSize, Strength, nim};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::rules_choice;
 use crate::ui::state::Shared;
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
+use crate::ui::words;
 use egui::RichText;
 
 /// The options panel.
@@ -331,7 +332,7 @@ pub(super) fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
             .whole()
             .take(n)
             .map(|m| {
-                let who = explain::player_name(g.players(), m.by);
+                let who = words::play::player_name(g.players(), m.by);
                 (super::heaps_view::record_text(g, who, m), super::heaps_view::reason_text(g, m))
             })
             .collect(),
@@ -339,14 +340,14 @@ pub(super) fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
             .history()
             .whole()
             .take(n)
-            .map(|m| (super::sum_view::record_text(explain::player_name(g.players(), m.by), m), None))
+            .map(|m| (super::sum_view::record_text(words::play::player_name(g.players(), m.by), m), None))
             .collect(),
         Some(AnyGame::HeapSum(g)) => g
             .history()
             .whole()
             .take(n)
             .map(|m| {
-                let who = explain::player_name(g.players(), m.by);
+                let who = words::play::player_name(g.players(), m.by);
                 (super::heap_sum_view::record_text(g, who, m), super::heap_sum_view::reason_text(g, m))
             })
             .collect(),
@@ -355,10 +356,10 @@ pub(super) fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
             .whole()
             .take(n)
             .map(|m| {
-                let who = explain::player_name(g.players(), m.by);
+                let who = words::play::player_name(g.players(), m.by);
                 (
                     format!("{who}: ({},{}) → ({},{})", m.from.0, m.from.1, m.to.0, m.to.1),
-                    m.reason.as_ref().map(explain::reason),
+                    m.reason.as_ref().map(words::play::reason),
                 )
             })
             .collect(),
@@ -367,9 +368,9 @@ pub(super) fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
             .whole()
             .take(n)
             .map(|m| {
-                let who = explain::player_name(g.players(), m.by);
+                let who = words::play::player_name(g.players(), m.by);
                 let heap = trf("nim.heap", &[("n", &(m.heap + 1))]);
-                (format!("{who}: {heap} {} → {}", m.from, m.to), m.reason.as_ref().map(explain::nim_reason))
+                (format!("{who}: {heap} {} → {}", m.from, m.to), m.reason.as_ref().map(words::play::nim_reason))
             })
             .collect(),
         Some(AnyGame::Row(g)) => g
@@ -377,7 +378,7 @@ pub(super) fn move_lines(tab: &PlayTab) -> Vec<(String, Option<String>)> {
             .whole()
             .take(n)
             .map(|m| {
-                let who = explain::player_name(g.players(), m.by);
+                let who = words::play::player_name(g.players(), m.by);
                 (super::row_view::record_text(who, m), super::row_view::reason_text(m))
             })
             .collect(),

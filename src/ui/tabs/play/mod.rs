@@ -5,7 +5,6 @@
 
 mod board;
 mod controls;
-pub mod explain;
 mod heap_sum_view;
 mod heaps_view;
 pub mod moves_table;
@@ -32,6 +31,7 @@ use crate::ui::state::Shared;
 use crate::ui::theme::{self, Colours};
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
+use crate::ui::words;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -241,7 +241,7 @@ fn illegal_message(game: &Game, to: (u64, u64)) -> Notice {
     let (x, y) = game.position();
     let rules = game.rules().clone();
     Notice::new(move || {
-        let piece = explain::rules_name(&rules);
+        let piece = words::play::rules_name(&rules);
         trf("play.illegal", &[("piece", &piece), ("x", &x), ("y", &y), ("tx", &to.0), ("ty", &to.1)])
     })
 }
@@ -329,7 +329,7 @@ impl PlayTab {
                 match RowGame::new(rules, &self.options.nim_heaps, players) {
                     Ok(game) => (AnyGame::Row(game), None, true),
                     Err(e) => {
-                        self.notice = Some(Notice::new(move || crate::ui::i18n::row_error(&e)));
+                        self.notice = Some(Notice::new(move || crate::ui::words::errors::row_error(&e)));
                         self.current = None;
                         return;
                     }
@@ -444,7 +444,7 @@ impl PlayTab {
             Some(JobEnd::Done(table)) => game.set_table(table),
             Some(JobEnd::Failed(e)) => {
                 self.notice = Some(Notice::new(move || {
-                    let why = crate::ui::i18n::job_error(&e, crate::ui::i18n::engine_error);
+                    let why = crate::ui::words::errors::job_error(&e, crate::ui::words::errors::engine_error);
                     trf("play.table_failed", &[("error", &why)])
                 }));
                 game.table_refused();
@@ -617,7 +617,7 @@ impl PlayTab {
         if let Some(over) = game.over() {
             let person_won = !players[over.winner].is_computer();
             let fill = if person_won { pal.good } else { pal.bad };
-            widgets::banner(ui, fill, pal.banner_text, &explain::game_over(&over, players), false);
+            widgets::banner(ui, fill, pal.banner_text, &words::play::game_over(&over, players), false);
             if ui.add(egui::Button::new(RichText::new(tr("play.play_again")).size(22.0))).clicked() {
                 self.current = None;
             }
@@ -646,7 +646,7 @@ impl PlayTab {
             if self.table_job.is_some() { tr("play.status.waiting") } else { tr("play.status.thinking") }.to_string()
         } else if players.iter().any(|p| p.is_computer()) {
             match game {
-                AnyGame::Board(g) => trf("play.status.your_turn", &[("piece", &explain::rules_name(g.rules()))]),
+                AnyGame::Board(g) => trf("play.status.your_turn", &[("piece", &words::play::rules_name(g.rules()))]),
                 AnyGame::Heaps(g) if g.is_legal(crate::play::HeapMove::Pass) => tr("heaps.your_turn_pass").to_string(),
                 AnyGame::Heaps(_) => tr("heaps.your_turn").to_string(),
                 AnyGame::Sum(_) => tr("sum.your_turn").to_string(),
@@ -658,7 +658,7 @@ impl PlayTab {
                 AnyGame::Row(_) => tr("row.your_turn").to_string(),
             }
         } else {
-            trf("play.status.turn_of", &[("player", &explain::player_name(players, to_move))])
+            trf("play.status.turn_of", &[("player", &words::play::player_name(players, to_move))])
         };
         Some(text)
     }

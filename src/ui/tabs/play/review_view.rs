@@ -5,12 +5,13 @@
 //! redo, so the views draw the reviewed position as they draw any other,
 //! with nothing to play on it.
 
-use super::{PlayTab, explain, heaps_view, moves_table, row_view, sum_view};
+use super::{PlayTab, heaps_view, moves_table, row_view, sum_view};
 use crate::play::{AnyGame, Better, HeapMove, Mark, Review, Unknown};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
+use crate::ui::words;
 use egui::{Key, RichText};
 
 /// A winning move the player missed, as a person reads it.
@@ -90,7 +91,7 @@ pub fn position_now(game: &AnyGame) -> String {
 /// The moves of the game as table rows (number, player, from, to), without
 /// the marks.
 fn move_cells(game: &AnyGame) -> Vec<[String; 4]> {
-    let who = |by: usize| explain::player_name(game.players(), by).to_string();
+    let who = |by: usize| words::play::player_name(game.players(), by).to_string();
     let pair = |p: (u64, u64)| format!("({},{})", p.0, p.1);
     let numbered = |i: usize, by: usize, from: String, to: String| [(i + 1).to_string(), who(by), from, to];
     match game {

@@ -3,13 +3,14 @@
 //! the game it is given, under the one banner ([`PlayTab::banner`]), and
 //! plays what was clicked.
 
-use super::{PlayTab, board, explain, explanation_box, heaps_view, illegal_message, nim_view, piles, sentence_size};
+use super::{PlayTab, board, explanation_box, heaps_view, illegal_message, nim_view, piles, sentence_size};
 use super::{row_view, sum_view, widgets};
 use crate::play::AnyGame;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::theme::Colours;
 use crate::ui::ui_ext::UiExt;
+use crate::ui::words;
 use egui::{RichText, vec2};
 
 impl PlayTab {
@@ -20,7 +21,7 @@ impl PlayTab {
         let (sx, sy) = game.start();
         let heading = format!(
             "{}  ·  {}",
-            explain::rules_name(game.rules()),
+            words::play::rules_name(game.rules()),
             trf("play.position", &[("x", &x), ("y", &y), ("sx", &sx), ("sy", &sy)])
         );
         let lesson = widgets::lesson_view(ui.ctx());
@@ -45,6 +46,10 @@ impl PlayTab {
         let width_limit = avail.x - piles_width - 16.0;
         let beside = lesson || width_limit > avail.y - below;
         let board_size = vec2(width_limit, if beside { avail.y - 8.0 } else { (avail.y - below).max(240.0) });
+        // Beside a board narrower than its room (13 rows by 10 columns), the
+        // column takes the width the board leaves.
+        let piles_width =
+            if beside { (avail.x - board::footprint(game, board_size).x - 16.0).max(piles_width) } else { piles_width };
         // Beside the board the piles leave room under them for the
         // sentences (and, in the lesson view, for whose turn it is).
         let piles_height = match (lesson, beside) {
@@ -62,16 +67,25 @@ impl PlayTab {
                 board_action = board::show(ui, game, &mut self.selected, &look, board_size);
             });
             ui.add_space(16.0);
+            // Beside the board the column scrolls: its scroll bar takes the
+            // last points of the width.
+            let piles_width = if beside { piles_width - 12.0 } else { piles_width };
             let column = |ui: &mut egui::Ui| {
+                ui.set_max_width(piles_width);
                 if let Some(text) = &turn {
-                    ui.set_max_width(piles_width);
                     widgets::banner(ui, pal.info, pal.banner_text, text, false);
                     ui.phrases(&heading);
                 }
+                if lesson {
+                    // In front of a class the sentences come first (the
+                    // piles repeat the board): the options panel is folded
+                    // away, so the hint's switch is here, in their size.
+                    let text = RichText::new(tr("play.show_hints")).size(sentence_size(ui));
+                    ui.checkbox(&mut self.options.show_hints, text);
+                    board_sentences(ui, pal, self.notice.as_ref(), hints, game, &hint);
+                }
                 piles_action = piles::show(ui, game, &mut self.take, pal, vec2(piles_width, piles_height), frozen);
-                if beside {
-                    // (Clear of the column's scroll bar.)
-                    ui.set_max_width(piles_width - 12.0);
+                if beside && !lesson {
                     board_sentences(ui, pal, self.notice.as_ref(), hints, game, &hint);
                 }
             };
@@ -126,7 +140,7 @@ impl PlayTab {
     pub(super) fn heaps_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         let Some(AnyGame::Heaps(game)) = &self.current else { return };
         let (hints, frozen) = (self.hints_now(), self.reviewing());
-        ui.phrases(RichText::new(explain::rules_name(game.rules())).strong());
+        ui.phrases(RichText::new(words::play::rules_name(game.rules())).strong());
         if game.failure().is_some() {
             // The game cannot go on: say so where the moves would be.
             widgets::banner(ui, pal.bad, pal.banner_text, &failure_text(game), false);
@@ -147,7 +161,7 @@ impl PlayTab {
                     self.notice = None;
                     self.heap_leave = Default::default();
                 }
-                Err(e) => self.notice = Some(Notice::new(move || crate::ui::i18n::heap_move_error(&e))),
+                Err(e) => self.notice = Some(Notice::new(move || crate::ui::words::errors::heap_move_error(&e))),
             },
             (Some(Err(message)), _) => self.notice = Some(message),
             _ => {}
@@ -159,7 +173,7 @@ impl PlayTab {
     pub(super) fn heap_sum_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         let Some(AnyGame::HeapSum(sum)) = &self.current else { return };
         let (hints, frozen) = (self.hints_now(), self.reviewing());
-        ui.phrases(RichText::new(explain::rules_name(sum.rules())).strong());
+        ui.phrases(RichText::new(words::play::rules_name(sum.rules())).strong());
         if let Some((i, game)) = sum.parts().iter().enumerate().find(|(_, g)| g.failure().is_some()) {
             let text = format!("{}: {}", super::heap_sum_view::game_name(i), failure_text(game));
             widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
@@ -199,7 +213,9 @@ impl PlayTab {
             .enumerate()
             .map(|(i, p)| format!("{} ({}, {})", sum_view::NAMES[i], p.0, p.1))
             .collect();
-        ui.phrases(RichText::new(format!("{} · {}", explain::rules_name(game.rules()), pieces.join(", "))).size(20.0));
+        ui.phrases(
+            RichText::new(format!("{} · {}", words::play::rules_name(game.rules()), pieces.join(", "))).size(20.0),
+        );
         let size = vec2(ui.available_width(), (ui.available_height() - 140.0).max(240.0));
         let drawn = if game.computer_to_move() && !frozen {
             None
@@ -252,7 +268,7 @@ impl PlayTab {
         let (hints, frozen) = (self.hints_now(), self.reviewing());
         let clicked = nim_view::show(ui, nim, pal, hints, width, frozen).filter(|_| !frozen);
         if let Some(reason) = nim.history().last().and_then(|m| m.reason.clone()) {
-            let text = format!("{}: {}", tr("play.last_move"), explain::nim_reason(&reason));
+            let text = format!("{}: {}", tr("play.last_move"), words::play::nim_reason(&reason));
             explanation_box(ui, pal, &text);
         }
         if hints && nim.winner().is_none() {
@@ -268,7 +284,7 @@ impl PlayTab {
     /// breaks.
     pub(super) fn row_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         let Some(AnyGame::Row(game)) = &self.current else { return };
-        ui.phrases(RichText::new(explain::rules_name(game.rules())).strong().size(sentence_size(ui)));
+        ui.phrases(RichText::new(words::play::rules_name(game.rules())).strong().size(sentence_size(ui)));
         ui.phrases(row_view::how_text(game));
         ui.add_space(8.0);
         let (hints, frozen) = (self.hints_now(), self.reviewing());
@@ -317,11 +333,11 @@ fn board_sentences(
         ui.colored_label(pal.bad, notice.text());
     }
     if let Some(reason) = game.history().last().and_then(|m| m.reason) {
-        let text = format!("{}: {}", tr("play.last_move"), explain::reason(&reason));
+        let text = format!("{}: {}", tr("play.last_move"), words::play::reason(&reason));
         explanation_box(ui, pal, &text);
     }
     if show_hints && game.is_over().is_none() {
-        ui.phrases(RichText::new(explain::hint(hint)).size(sentence_size(ui)).color(pal.winning));
+        ui.phrases(RichText::new(words::play::hint(hint)).size(sentence_size(ui)).color(pal.winning));
     }
 }
 
@@ -353,7 +369,7 @@ fn failure_text(game: &crate::play::HeapGame) -> String {
                 if game.dimension() > 3 { "heaps.start_not_a_position.heaps" } else { "heaps.start_not_a_position" };
             trf(key, &[("position", &crate::rules::point_text(position))])
         }
-        Some(e) => trf("heaps.program_failed", &[("error", &crate::ui::i18n::program_error(e))]),
+        Some(e) => trf("heaps.program_failed", &[("error", &crate::ui::words::errors::program_error(e))]),
         None => String::new(),
     }
 }

@@ -6,7 +6,7 @@
 //! dialog or a typed path (the shared [`FileChoice`]); a name that does not
 //! end in `.png` is refused before anything is written.
 
-use super::{PlayTab, board, explain, heaps_view, row_view, sum_view};
+use super::{PlayTab, board, heaps_view, row_view, sum_view};
 use crate::draw::DrawError;
 use crate::draw::worksheet::{BoardPiece, Figure, MAX_BOARD_SIDE, Pile, Worksheet};
 use crate::jobs::{Job, JobEnd, poll};
@@ -16,6 +16,7 @@ use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
+use crate::ui::words;
 use egui::RichText;
 use std::path::{Path, PathBuf};
 
@@ -43,11 +44,11 @@ fn is_png(path: &Path) -> bool {
 /// The name of the game on screen.
 fn game_name(game: &AnyGame) -> String {
     match game {
-        AnyGame::Board(g) => explain::rules_name(g.rules()),
-        AnyGame::Heaps(g) => explain::rules_name(g.rules()),
-        AnyGame::Sum(g) => explain::rules_name(g.rules()),
-        AnyGame::HeapSum(g) => explain::rules_name(g.rules()),
-        AnyGame::Row(g) => explain::rules_name(g.rules()),
+        AnyGame::Board(g) => words::play::rules_name(g.rules()),
+        AnyGame::Heaps(g) => words::play::rules_name(g.rules()),
+        AnyGame::Sum(g) => words::play::rules_name(g.rules()),
+        AnyGame::HeapSum(g) => words::play::rules_name(g.rules()),
+        AnyGame::Row(g) => words::play::rules_name(g.rules()),
         AnyGame::Nim(g) if g.misere() => tr("worksheet.nim_misere").to_string(),
         AnyGame::Nim(_) => tr("play.mode.nim").to_string(),
     }
@@ -127,7 +128,7 @@ impl PlayTab {
             return None;
         }
         Some(match self.current.as_ref()? {
-            AnyGame::Board(g) if g.is_over().is_none() => explain::hint(&g.hint()),
+            AnyGame::Board(g) if g.is_over().is_none() => words::play::hint(&g.hint()),
             AnyGame::Heaps(g) if g.winner().is_none() && g.failure().is_none() => heaps_view::hint_text(g, g.hint()),
             AnyGame::Sum(g) if g.winner().is_none() => sum_view::hint_text(g.hint()),
             AnyGame::HeapSum(g) if g.winner().is_none() && g.failure().is_none() => super::heap_sum_view::hint_text(g),
@@ -151,7 +152,7 @@ impl PlayTab {
             sentences.extend(mark.map(|(text, _)| text));
         } else {
             match game.over() {
-                Some(over) => sentences.push(explain::game_over(&over, game.players())),
+                Some(over) => sentences.push(words::play::game_over(&over, game.players())),
                 None => sentences.extend(self.turn_sentence()),
             }
             let last = super::controls::move_lines(self).pop().and_then(|(_, why)| why);
@@ -189,7 +190,7 @@ impl PlayTab {
             JobEnd::Failed(e) => Some((
                 false,
                 Notice::new(move || {
-                    let error = crate::ui::i18n::job_error(&e, crate::ui::i18n::draw_error);
+                    let error = crate::ui::words::errors::job_error(&e, crate::ui::words::errors::draw_error);
                     trf("worksheet.failed", &[("error", &error)])
                 }),
             )),

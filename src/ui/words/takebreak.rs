@@ -2,9 +2,9 @@
 //! values cannot be had, and what is known of the period. The library's
 //! `Display` texts are the English of the command line.
 
-use super::i18n::{tr, trf};
 use crate::grundy::human_bytes;
 use crate::takebreak::{Base, CodeError, MAX_CODE_DIGITS, MAX_PARTS, PeriodReport, SequenceError, TakeBreakError};
+use crate::ui::i18n::{tr, trf};
 
 /// `octal` or `hex`, as a spec writes it.
 fn prefix(base: &Base) -> &'static str {
@@ -40,7 +40,7 @@ pub fn takebreak_error(e: &TakeBreakError) -> String {
         TakeBreakError::Code(c) => code_error(c),
         TakeBreakError::BadSplit(s) => trf("tb.bad_split", &[("text", s), ("max", &MAX_PARTS)]),
         TakeBreakError::BadSubtraction(s) => trf("tb.bad_subtraction", &[("text", s), ("max", &MAX_CODE_DIGITS)]),
-        TakeBreakError::Program(p) => super::i18n::program_error(p),
+        TakeBreakError::Program(p) => crate::ui::words::errors::program_error(p),
         TakeBreakError::NotOneHeap { name, dimension } => trf("tb.not_one_heap", &[("name", name), ("n", dimension)]),
         TakeBreakError::NotNormalPlay { name } => trf("tb.not_normal_play", &[("name", name)]),
         TakeBreakError::File(m) => m.clone(),

@@ -4,11 +4,11 @@
 //! overlay, a check on a table of many heaps by the workbench and by the
 //! map of many heaps). The library's own `Display` texts are the English of the CLI.
 
-use super::i18n::{tr, trf};
 use crate::conjecture::heaps::{HeapsCheckError, HeapsReport};
 use crate::conjecture::{CheckMode, CheckReport, Counterexample, FormulaValue};
 use crate::grundy::TableKind;
 use crate::rules::point_text;
+use crate::ui::i18n::{tr, trf};
 
 /// Starts a counterexample line of a summary.
 const LINE: &str = "\n  ";
@@ -146,22 +146,23 @@ fn gave(mode: CheckMode, v: FormulaValue) -> String {
 /// Why a check on a table of many heaps could not be made.
 pub fn heaps_check_error(e: &HeapsCheckError) -> String {
     match e {
-        HeapsCheckError::Formula(f) => super::i18n::formula_error(f),
-        HeapsCheckError::Run { at, error } => {
-            trf("map.heaps.check.run", &[("position", &point_text(at)), ("error", &super::i18n::formula_error(error))])
-        }
+        HeapsCheckError::Formula(f) => crate::ui::words::errors::formula_error(f),
+        HeapsCheckError::Run { at, error } => trf(
+            "map.heaps.check.run",
+            &[("position", &point_text(at)), ("error", &crate::ui::words::errors::formula_error(error))],
+        ),
         HeapsCheckError::NotAStatement(at) => trf("map.heaps.check.not_statement", &[("position", &point_text(at))]),
         HeapsCheckError::Condition(f) => {
-            trf("map.heaps.check.condition_error", &[("error", &super::i18n::formula_error(f))])
+            trf("map.heaps.check.condition_error", &[("error", &crate::ui::words::errors::formula_error(f))])
         }
         HeapsCheckError::ConditionRun { at, error } => trf(
             "map.heaps.check.condition_run",
-            &[("position", &point_text(at)), ("error", &super::i18n::formula_error(error))],
+            &[("position", &point_text(at)), ("error", &crate::ui::words::errors::formula_error(error))],
         ),
         HeapsCheckError::ConditionNotAStatement(at) => {
             trf("map.heaps.check.condition_not_statement", &[("position", &point_text(at))])
         }
-        HeapsCheckError::Other(e) => super::i18n::other_game_error(e),
+        HeapsCheckError::Other(e) => crate::ui::words::errors::other_game_error(e),
         HeapsCheckError::Stopped => tr("map.cancelled").to_string(),
     }
 }
