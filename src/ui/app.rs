@@ -192,6 +192,21 @@ impl GrundyLabApp {
                 ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));
                 return;
             }
+            // Where the window is narrow (1024 x 768, large text) Presentation
+            // and Help go into the View menu, so that the bar keeps to one
+            // row; Lesson view stays in sight.
+            let button = egui::TextStyle::Button.resolve(ui.style());
+            let pad = 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x;
+            let ink = ui.visuals().text_color();
+            let width = |t: &str| ui.fonts_mut(|f| f.layout_no_wrap(t.to_owned(), button.clone(), ink).size().x);
+            let wanted: f32 = [tr("menu.view"), tr("menu.presentation"), tr("menu.lesson"), tr("menu.help")]
+                .iter()
+                .map(|t| width(t) + pad)
+                .sum::<f32>()
+                + 24.0;
+            // (In a row that wraps, what is left of the row.)
+            let compact = ui.max_rect().max.x - ui.cursor().min.x < wanted;
+            let mut open_guide = false;
             // The theme and the text size in one menu: the bar keeps to one
             // row at 1280 x 800 in Japanese, in presentation mode too.
             ui.menu_button(tr("menu.view"), |ui| {
@@ -214,22 +229,41 @@ impl GrundyLabApp {
                     ui.label(format!("{} {:.0}%", tr("menu.scale"), settings.scale * 100.0));
                 });
                 settings.scale = settings.scale.clamp(*SCALE_RANGE.start(), *SCALE_RANGE.end());
+                if compact {
+                    ui.separator();
+                    ui.toggle_value(&mut settings.presentation, tr("menu.presentation"));
+                    ui.separator();
+                    help_items(ui, &mut open_guide, &mut self.show_about, &mut self.show_shortcuts);
+                }
             });
             ui.separator();
-            ui.toggle_value(&mut settings.presentation, tr("menu.presentation"));
+            if !compact {
+                ui.toggle_value(&mut settings.presentation, tr("menu.presentation"));
+            }
             ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));
-            ui.menu_button(tr("menu.help"), |ui| {
-                if ui.button(tr("menu.guide")).clicked() {
-                    self.guide = Some(self.state.tab);
-                }
-                if ui.button(tr("menu.about")).clicked() {
-                    self.show_about = true;
-                }
-                if ui.button(tr("menu.shortcuts")).clicked() {
-                    self.show_shortcuts = true;
-                }
-            });
+            if !compact {
+                ui.menu_button(tr("menu.help"), |ui| {
+                    help_items(ui, &mut open_guide, &mut self.show_about, &mut self.show_shortcuts);
+                });
+            }
+            if open_guide {
+                self.guide = Some(self.state.tab);
+            }
         });
+    }
+}
+
+/// The Help menu's items: the guide of the tab on screen, About, the
+/// shortcuts.
+fn help_items(ui: &mut egui::Ui, guide: &mut bool, about: &mut bool, shortcuts: &mut bool) {
+    if ui.button(tr("menu.guide")).clicked() {
+        *guide = true;
+    }
+    if ui.button(tr("menu.about")).clicked() {
+        *about = true;
+    }
+    if ui.button(tr("menu.shortcuts")).clicked() {
+        *shortcuts = true;
     }
 }
 

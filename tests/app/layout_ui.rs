@@ -450,11 +450,8 @@ fn the_play_board_keeps_its_size_for_the_whole_game() {
         for (presentation, japanese) in [(false, false), (true, false), (false, true), (true, true)] {
             let what = format!("{}x{} japanese {japanese} presentation {presentation}", size[0], size[1]);
             let mut h = settled("Play", size, presentation, japanese);
-            let (cell, piece, stone) = if japanese {
-                ("マス (", "(9, 12) の駒", "山Aの 1 番目の石")
-            } else {
-                ("cell (", "the piece at (9, 12)", "Pile A, stone 1")
-            };
+            let (cell, piece) =
+                if japanese { ("マス (", "(9, 12) の駒") } else { ("cell (", "the piece at (9, 12)") };
             let start = area_of(&h, cell);
             let least = if size[0] < 1280.0 { 0.38 } else { 0.6 };
             if start.height() < least * size[1] {
@@ -471,8 +468,16 @@ fn the_play_board_keeps_its_size_for_the_whole_game() {
             if (answered.width() - start.width()).abs() > 1.0 || (answered.height() - start.height()).abs() > 1.0 {
                 found.push(format!("{what}: the board is {start:?} at the start, {answered:?} after the answer"));
             }
-            // Game over: take the whole of pile A; the computer wins.
-            h.get_by_label(stone).click();
+            // Game over: the piece to (0, y) on the board; the computer wins.
+            let (x, y) = h.state().state.play.game().expect("a game").position();
+            let (piece, target) = if japanese {
+                (format!("({x}, {y}) の駒"), format!("マス (0, {y})"))
+            } else {
+                (format!("the piece at ({x}, {y})"), format!("cell (0, {y})"))
+            };
+            h.get_by_label(&piece).click();
+            h.run_steps(2);
+            h.get_by_label(&target).click();
             step_until(&mut h, "the game ends", |a| a.state.play.game().is_some_and(|g| g.is_over().is_some()));
             h.run_steps(3);
             let window = Rect::from_min_size(pos2(0.0, 0.0), size.into());
@@ -509,7 +514,10 @@ fn play_screenshots() {
             step_until(&mut h, "the computer answers", |a| a.state.play.game().is_some_and(|g| g.history().len() == 2));
             h.run_steps(3);
             shot(&mut h, "1-answer");
-            h.get_by_label("Pile A, stone 1").click();
+            let (x, y) = h.state().state.play.game().expect("a game").position();
+            h.get_by_label(&format!("the piece at ({x}, {y})")).click();
+            h.run_steps(2);
+            h.get_by_label(&format!("cell (0, {y})")).click();
             step_until(&mut h, "the game ends", |a| a.state.play.game().is_some_and(|g| g.is_over().is_some()));
             h.run_steps(3);
             shot(&mut h, "2-over");
@@ -537,4 +545,26 @@ fn the_lesson_view_switches_the_hint_on_beside_the_board() {
             assert!(r.max.x <= size[0] && r.max.y <= size[1], "{what}: the hint is out of the window: {r:?}");
         }
     }
+}
+
+/// The tab bar keeps to one row at 1024 x 768, normal and presentation,
+/// in both languages: where the window is narrow, Presentation and Help
+/// are in the View menu, and Lesson view stays in sight.
+#[test]
+fn the_tab_bar_keeps_to_one_row_at_1024() {
+    use egui_kittest::kittest::Queryable;
+    let mut found = Vec::new();
+    for presentation in [false, true] {
+        for japanese in [false, true] {
+            let h = settled("Play", [1024.0, 768.0], presentation, japanese);
+            let (tab, lesson) = if japanese { ("対局", "授業") } else { ("Play", "Lesson view") };
+            let (a, b) = (h.get_by_label(tab).rect(), h.get_by_label(lesson).rect());
+            if (a.center().y - b.center().y).abs() > 2.0 || b.max.x > 1024.0 {
+                found.push(format!(
+                    "presentation {presentation} japanese {japanese}: {tab} at {a:?}, {lesson} at {b:?}"
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }

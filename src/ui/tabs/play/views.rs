@@ -77,17 +77,17 @@ impl PlayTab {
                     ui.phrases(&heading);
                 }
                 if lesson {
-                    // In front of a class the sentences come first (the
-                    // piles repeat the board): the options panel is folded
-                    // away, so the hint's switch is here, in their size.
+                    // The options panel is folded away: the hint's switch
+                    // is here, in the sentences' size.
                     let text = RichText::new(tr("play.show_hints")).size(sentence_size(ui));
                     ui.checkbox(&mut self.options.show_hints, text);
+                }
+                if beside {
+                    // The sentences come first, always in view (the piles
+                    // repeat the board, and may scroll).
                     board_sentences(ui, pal, self.notice.as_ref(), hints, game, &hint);
                 }
                 piles_action = piles::show(ui, game, &mut self.take, pal, vec2(piles_width, piles_height), frozen);
-                if beside && !lesson {
-                    board_sentences(ui, pal, self.notice.as_ref(), hints, game, &hint);
-                }
             };
             if beside {
                 // The sentences beside the board scroll when they are long
