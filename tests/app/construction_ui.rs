@@ -232,7 +232,7 @@ fn the_lesson_of_the_construction_speaks_japanese() {
 /// languages, normal and Presentation, in target/construction-shots/ (to
 /// look at; run with --ignored).
 #[test]
-#[ignore]
+#[ignore = "writes the construction's screenshots for a person to look at"]
 fn construction_lesson_screenshots() {
     std::fs::create_dir_all("target/construction-shots").expect("a folder");
     for (language, open) in [("English", "Build the P-positions step by step"), ("Japanese", "P局面を一歩ずつ作る")]

@@ -493,7 +493,7 @@ fn the_play_board_keeps_its_size_for_the_whole_game() {
 /// game over, at three sizes, normal and presentation, in
 /// target/play-shots/ (to look at; run with --ignored).
 #[test]
-#[ignore]
+#[ignore = "writes Play's screenshots for a person to look at"]
 fn play_screenshots() {
     use egui_kittest::kittest::Queryable;
     std::fs::create_dir_all("target/play-shots").expect("a folder");

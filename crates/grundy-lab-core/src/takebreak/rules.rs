@@ -503,18 +503,21 @@ mod tests {
         assert!(e.contains("`9` is not an octal digit"), "{e}");
     }
 
+    /// Codes and split rules whose options the tests list and test one by one.
+    const SPLITTING: [&str; 8] = [
+        "octal:0.77",
+        "octal:0.07",
+        "octal:4.0",
+        "octal:0.137",
+        "hex:0.8",
+        "split:2:unequal",
+        "split:4",
+        "split:3:unequal",
+    ];
+
     #[test]
     fn a_heap_has_a_move_exactly_when_it_has_options() {
-        for spec in [
-            "octal:0.77",
-            "octal:0.07",
-            "octal:4.0",
-            "octal:0.137",
-            "hex:0.8",
-            "split:2:unequal",
-            "split:4",
-            "split:3:unequal",
-        ] {
+        for spec in SPLITTING {
             let g = TakeBreak::parse_spec(spec).unwrap().unwrap();
             for n in 0..40 {
                 assert_eq!(g.has_option(n).unwrap(), !g.options(n).unwrap().is_empty(), "{spec} at {n}");
@@ -537,16 +540,7 @@ mod tests {
                 prefix.pop();
             }
         }
-        for spec in [
-            "octal:0.77",
-            "octal:0.07",
-            "octal:4.0",
-            "octal:0.137",
-            "hex:0.8",
-            "split:2:unequal",
-            "split:4",
-            "split:3:unequal",
-        ] {
+        for spec in SPLITTING {
             let g = TakeBreak::parse_spec(spec).unwrap().unwrap();
             for n in 0..14 {
                 let listed = g.options(n).unwrap();

@@ -143,6 +143,24 @@ impl ConstructionView {
         }));
     }
 
+    /// A step forward or back by hand (a button or a key): Play stops.
+    fn step_by_hand(&mut self, forward: bool) {
+        self.playing = false;
+        self.walk(forward);
+    }
+
+    /// Play the steps, or pause them; nothing to play after the last.
+    fn toggle_play(&mut self) {
+        let last = self.built.as_ref().map_or(0, |c| c.steps().len());
+        self.playing = !self.playing && self.shown < last;
+        self.last_tick = None;
+    }
+
+    /// Back to the start, paused.
+    fn restart(&mut self) {
+        (self.shown, self.playing) = (0, false);
+    }
+
     /// One step forward or back, within the steps built.
     fn walk(&mut self, forward: bool) {
         let last = self.built.as_ref().map_or(0, |c| c.steps().len());
@@ -235,16 +253,13 @@ fn keys(ctx: &egui::Context, view: &mut ConstructionView) {
         )
     });
     if forward || back {
-        view.playing = false;
-        view.walk(forward);
+        view.step_by_hand(forward);
     }
     if space {
-        let last = view.built.as_ref().map_or(0, |c| c.steps().len());
-        view.playing = !view.playing && view.shown < last;
-        view.last_tick = None;
+        view.toggle_play();
     }
     if home {
-        (view.shown, view.playing) = (0, false);
+        view.restart();
     }
 }
 
@@ -310,18 +325,15 @@ fn lesson_buttons(ui: &mut egui::Ui, view: &mut ConstructionView, size: f32) {
     ui.horizontal_wrapped(|ui| {
         let back = format!("← {}", tr("map.construction.back"));
         if ui.add_enabled(view.shown > 0, big(back)).on_hover_text(tr("map.construction.keys")).clicked() {
-            view.playing = false;
-            view.walk(false);
+            view.step_by_hand(false);
         }
         let step = format!("{} →", tr("map.construction.step"));
         if ui.add_enabled(more, big(step)).on_hover_text(tr("map.construction.keys")).clicked() {
-            view.playing = false;
-            view.walk(true);
+            view.step_by_hand(true);
         }
         let play = if view.playing { tr("map.construction.pause") } else { tr("map.construction.play") };
         if ui.add_enabled(more, big(play.to_string())).on_hover_text(tr("map.construction.keys")).clicked() {
-            view.playing = !view.playing;
-            view.last_tick = None;
+            view.toggle_play();
         }
     });
 }
@@ -334,21 +346,18 @@ fn controls(ui: &mut egui::Ui, view: &mut ConstructionView) {
     ui.horizontal_wrapped(|ui| {
         let back = ui.add_enabled(ready && view.shown > 0, egui::Button::new(tr("map.construction.back")));
         if back.on_hover_text(tr("map.construction.keys")).clicked() {
-            view.playing = false;
-            view.walk(false);
+            view.step_by_hand(false);
         }
         let step = ui.add_enabled(more, egui::Button::new(tr("map.construction.step")));
         if step.on_hover_text(tr("map.construction.keys")).clicked() {
-            view.playing = false;
-            view.walk(true);
+            view.step_by_hand(true);
         }
         let play = if view.playing { tr("map.construction.pause") } else { tr("map.construction.play") };
         if ui.add_enabled(more, egui::Button::new(play)).clicked() {
-            view.playing = !view.playing;
-            view.last_tick = None;
+            view.toggle_play();
         }
         if ui.add_enabled(ready && view.shown > 0, egui::Button::new(tr("map.construction.restart"))).clicked() {
-            (view.shown, view.playing) = (0, false);
+            view.restart();
         }
         if ui.button(tr("map.construction.close")).clicked() {
             (view.open, view.playing) = (false, false);
@@ -492,15 +501,17 @@ impl Column {
         columns
     }
 
-    fn value(self, c: &Construction, n: usize) -> String {
+    /// The number in this column at step `n`.
+    fn number(self, c: &Construction, n: usize) -> u128 {
         let (a, b) = c.steps()[n].pair;
+        let beatty = || c.beatty(n).unwrap_or((0, 0));
         match self {
-            Column::N => n.to_string(),
-            Column::A => a.to_string(),
-            Column::B => b.to_string(),
-            Column::Difference => b.abs_diff(a).to_string(),
-            Column::BeattyA => c.beatty(n).map_or_else(String::new, |(fa, _)| fa.to_string()),
-            Column::BeattyB => c.beatty(n).map_or_else(String::new, |(_, fb)| fb.to_string()),
+            Column::N => n as u128,
+            Column::A => a as u128,
+            Column::B => b as u128,
+            Column::Difference => b.abs_diff(a) as u128,
+            Column::BeattyA => beatty().0,
+            Column::BeattyB => beatty().1,
         }
     }
 }
@@ -508,11 +519,12 @@ impl Column {
 /// The widths of the table's columns: each as wide as its title and its
 /// widest number on this board.
 fn column_widths(c: &Construction, columns: &[Column]) -> Vec<usize> {
-    let last = c.steps().len();
+    let digits = |v: u128| v.to_string().len();
+    let steps = c.steps().len();
     columns
         .iter()
         .map(|&col| {
-            let widest = (0..last).map(|n| col.value(c, n).chars().count()).max().unwrap_or(0);
+            let widest = (0..steps).map(|n| col.number(c, n)).max().map_or(0, digits);
             widest.max(col.title().chars().count())
         })
         .collect()
@@ -536,7 +548,7 @@ fn columns(cells: &[String], columns: &[Column], widths: &[usize]) -> String {
 /// The row of step `n`: `n a b` (`b − a` for a symmetric piece, `⌊nφ⌋
 /// ⌊nφ²⌋` for the queen).
 fn row_text(c: &Construction, n: usize, cols: &[Column], widths: &[usize]) -> String {
-    let cells: Vec<String> = cols.iter().map(|col| col.value(c, n)).collect();
+    let cells: Vec<String> = cols.iter().map(|col| col.number(c, n).to_string()).collect();
     columns(&cells, cols, widths)
 }
 
