@@ -40,12 +40,23 @@ pub struct Colours {
     pub stone_taken: Color32,
     /// Coordinates along the board's edges.
     pub axis_text: Color32,
-    /// Good news: a win, a formula that agrees, a file saved.
+    /// Good news in text: a formula that agrees, a file saved, a good move.
     pub good: Color32,
-    /// Bad news and errors: a loss, a formula that differs, a file refused.
+    /// Bad news and errors in text: a formula that differs, a file refused.
     pub bad: Color32,
-    /// A neutral banner (whose turn it is).
+    /// Neutral news in text (a rule, an explanation).
     pub info: Color32,
+    /// The banner of good news (a win), under [`Colours::banner_text`].
+    pub good_fill: Color32,
+    /// The banner of bad news (a loss, a game that cannot go on).
+    pub bad_fill: Color32,
+    /// A neutral banner (whose turn it is, the review's step).
+    pub info_fill: Color32,
+    /// Text that matters less (a note, a key list), still readable:
+    /// egui's own weak text is too faint on the cream panel.
+    pub weak_text: Color32,
+    /// A warning in text (egui's orange is too faint on a light panel).
+    pub warn_text: Color32,
     /// The background of a warning banner.
     pub warning_fill: Color32,
     /// The text on a coloured banner.
@@ -123,8 +134,13 @@ pub struct Colours {
 
 /// The palette for the settings.
 pub fn colours(settings: &Settings) -> Colours {
-    let dark = settings.theme == ThemeChoice::Dark;
-    match (dark, settings.presentation) {
+    palette(settings.theme == ThemeChoice::Dark, settings.presentation)
+}
+
+/// The colours of a dark or light theme, in presentation mode (high
+/// contrast) or not.
+fn palette(dark: bool, presentation: bool) -> Colours {
+    match (dark, presentation) {
         (false, false) => light(),
         (true, false) => dark_palette(),
         (false, true) => light_high_contrast(),
@@ -144,7 +160,7 @@ fn light() -> Colours {
         piece_mark: Color32::from_rgb(0xF0, 0xC4, 0x4C),
         target: Color32::from_rgb(0x2F, 0x76, 0xB0),
         p_position: Color32::from_rgba_unmultiplied(0xC2, 0x4E, 0x3A, 0x70),
-        winning: Color32::from_rgb(0x1F, 0x8A, 0x4C),
+        winning: Color32::from_rgb(0x1A, 0x7A, 0x43),
         stone: Color32::from_rgb(0x7A, 0x86, 0x99),
         stone_edge: Color32::from_rgb(0x3E, 0x48, 0x57),
         stone_taken: Color32::from_rgba_unmultiplied(0xC2, 0x4E, 0x3A, 0x90),
@@ -152,6 +168,11 @@ fn light() -> Colours {
         good: Color32::from_rgb(0x1F, 0x7A, 0x45),
         bad: Color32::from_rgb(0xA8, 0x3A, 0x2A),
         info: Color32::from_rgb(0x2A, 0x5C, 0x8A),
+        good_fill: Color32::from_rgb(0x1F, 0x7A, 0x45),
+        bad_fill: Color32::from_rgb(0xA8, 0x3A, 0x2A),
+        info_fill: Color32::from_rgb(0x2A, 0x5C, 0x8A),
+        weak_text: Color32::from_rgb(0x57, 0x5E, 0x69),
+        warn_text: Color32::from_rgb(0x8A, 0x4B, 0x00),
         warning_fill: Color32::from_rgb(0xFF, 0xE7, 0xB0),
         banner_text: Color32::WHITE,
         corner_mark: Color32::WHITE,
@@ -208,9 +229,14 @@ fn dark_palette() -> Colours {
         stone_edge: Color32::from_rgb(0xDD, 0xE3, 0xEA),
         stone_taken: Color32::from_rgba_unmultiplied(0xE8, 0x7A, 0x63, 0xA0),
         axis_text: Color32::from_rgb(0xC0, 0xC6, 0xCE),
-        good: Color32::from_rgb(0x2E, 0x8B, 0x57),
-        bad: Color32::from_rgb(0xB5, 0x4A, 0x3A),
-        info: Color32::from_rgb(0x35, 0x6A, 0x9A),
+        good: Color32::from_rgb(0x5C, 0xC9, 0x8A),
+        bad: Color32::from_rgb(0xF0, 0x8C, 0x78),
+        info: Color32::from_rgb(0x8C, 0xBE, 0xF0),
+        good_fill: Color32::from_rgb(0x23, 0x7A, 0x47),
+        bad_fill: Color32::from_rgb(0xA8, 0x40, 0x2F),
+        info_fill: Color32::from_rgb(0x35, 0x6A, 0x9A),
+        weak_text: Color32::from_rgb(0xA9, 0xAF, 0xB8),
+        warn_text: Color32::from_rgb(0xFF, 0xB0, 0x40),
         warning_fill: Color32::from_rgb(0x6B, 0x55, 0x1E),
         // The marks on the map, the plots, the puzzle and the board's
         // outlines read the same on every background.
@@ -230,7 +256,7 @@ fn light_high_contrast() -> Colours {
         piece_mark: Color32::from_rgb(0xFF, 0xC0, 0x00),
         target: Color32::from_rgb(0x00, 0x40, 0xFF),
         p_position: Color32::from_rgba_unmultiplied(0xE0, 0x00, 0x00, 0x80),
-        winning: Color32::from_rgb(0x00, 0x90, 0x00),
+        winning: Color32::from_rgb(0x00, 0x70, 0x00),
         stone: Color32::from_rgb(0x30, 0x30, 0x30),
         stone_edge: Color32::BLACK,
         stone_taken: Color32::from_rgb(0xE0, 0x00, 0x00),
@@ -238,6 +264,11 @@ fn light_high_contrast() -> Colours {
         good: Color32::from_rgb(0x00, 0x66, 0x00),
         bad: Color32::from_rgb(0xB0, 0x00, 0x00),
         info: Color32::from_rgb(0x00, 0x30, 0xA0),
+        good_fill: Color32::from_rgb(0x00, 0x66, 0x00),
+        bad_fill: Color32::from_rgb(0xB0, 0x00, 0x00),
+        info_fill: Color32::from_rgb(0x00, 0x30, 0xA0),
+        weak_text: Color32::from_rgb(0x40, 0x40, 0x40),
+        warn_text: Color32::from_rgb(0x80, 0x40, 0x00),
         warning_fill: Color32::from_rgb(0xFF, 0xE0, 0x40),
         // The marks on the map, the plots, the puzzle and the board's
         // outlines read the same on every background.
@@ -262,9 +293,14 @@ fn dark_high_contrast() -> Colours {
         stone_edge: Color32::WHITE,
         stone_taken: Color32::from_rgb(0xFF, 0x40, 0x40),
         axis_text: Color32::WHITE,
-        good: Color32::from_rgb(0x00, 0x80, 0x00),
-        bad: Color32::from_rgb(0xC0, 0x00, 0x00),
-        info: Color32::from_rgb(0x00, 0x50, 0xC0),
+        good: Color32::from_rgb(0x33, 0xCC, 0x33),
+        bad: Color32::from_rgb(0xFF, 0x66, 0x66),
+        info: Color32::from_rgb(0x80, 0xC0, 0xFF),
+        good_fill: Color32::from_rgb(0x00, 0x80, 0x00),
+        bad_fill: Color32::from_rgb(0xC0, 0x00, 0x00),
+        info_fill: Color32::from_rgb(0x00, 0x50, 0xC0),
+        weak_text: Color32::from_rgb(0xC8, 0xC8, 0xC8),
+        warn_text: Color32::from_rgb(0xFF, 0xC0, 0x40),
         warning_fill: Color32::from_rgb(0x80, 0x60, 0x00),
         // The marks on the map, the plots, the puzzle and the board's
         // outlines read the same on every background.
@@ -328,11 +364,103 @@ pub fn apply(ctx: &egui::Context, settings: &Settings) {
                 v.window_fill = v.panel_fill;
                 v.override_text_color = Some(if hc { Color32::WHITE } else { Color32::from_rgb(0xE6, 0xE8, 0xEB) });
             }
+            // Text that every part of the app writes in these colours reads
+            // at 4.5:1 or more on the panel (WCAG AA; tested below).
+            let pal = palette(theme == egui::Theme::Dark, hc);
+            v.weak_text_color = Some(pal.weak_text);
+            v.warn_fg_color = pal.warn_text;
+            v.error_fg_color = pal.bad;
+            v.hyperlink_color = pal.info;
             if hc {
                 let edge = if theme == egui::Theme::Light { Color32::BLACK } else { Color32::WHITE };
                 v.widgets.inactive.bg_stroke = Stroke::new(1.5, edge);
                 v.widgets.noninteractive.bg_stroke = Stroke::new(1.0, edge);
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG's relative luminance of an opaque colour.
+    fn luminance(c: Color32) -> f64 {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.039_28 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+    }
+
+    /// WCAG's contrast ratio of two colours (1 to 21).
+    fn contrast(a: Color32, b: Color32) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// A translucent colour drawn over an opaque one, as the screen shows it.
+    fn over(top: Color32, under: Color32) -> Color32 {
+        let [r, g, b, a] = top.to_srgba_unmultiplied();
+        let mix =
+            |t: u8, u: u8| ((f32::from(t) * f32::from(a) + f32::from(u) * f32::from(255 - a)) / 255.0).round() as u8;
+        Color32::from_rgb(mix(r, under.r()), mix(g, under.g()), mix(b, under.b()))
+    }
+
+    #[test]
+    fn the_contrast_calculation_matches_wcag_examples() {
+        assert!((contrast(Color32::BLACK, Color32::WHITE) - 21.0).abs() < 1e-9);
+        // #767676 on white is WCAG's best-known 4.54:1 grey.
+        let grey = Color32::from_gray(0x76);
+        assert!((contrast(grey, Color32::WHITE) - 4.54).abs() < 0.01, "{}", contrast(grey, Color32::WHITE));
+        assert!(contrast(Color32::from_gray(0x77), Color32::WHITE) < 4.5);
+    }
+
+    /// Every text the app writes, in each of its four looks, against what
+    /// it is written on: at least 4.5:1 (WCAG AA for normal text).
+    #[test]
+    fn every_text_colour_reads_at_wcag_aa_on_its_background() {
+        let mut failures = Vec::new();
+        for (dark, presentation) in [(false, false), (true, false), (false, true), (true, true)] {
+            let settings = Settings {
+                theme: if dark { ThemeChoice::Dark } else { ThemeChoice::Light },
+                presentation,
+                ..Settings::default()
+            };
+            let ctx = egui::Context::default();
+            apply(&ctx, &settings);
+            let theme = if dark { egui::Theme::Dark } else { egui::Theme::Light };
+            let v = ctx.style_of(theme).visuals.clone();
+            let pal = colours(&settings);
+            let text = v.text_color();
+            let panel = v.panel_fill;
+            let mut pairs: Vec<(&str, Color32, Color32)> = vec![
+                ("text on the panel", text, panel),
+                ("text in a field", text, v.extreme_bg_color),
+                ("weak text on the panel", v.weak_text_color(), panel),
+                ("a warning on the panel", v.warn_fg_color, panel),
+                ("an error on the panel", v.error_fg_color, panel),
+                ("a link on the panel", v.hyperlink_color, panel),
+                ("good news on the panel", pal.good, panel),
+                ("bad news on the panel", pal.bad, panel),
+                ("neutral news on the panel", pal.info, panel),
+                ("a hint on the panel", pal.winning, panel),
+                ("axis numbers on the panel", pal.axis_text, panel),
+                ("a banner of a win", pal.banner_text, pal.good_fill),
+                ("a banner of a loss", pal.banner_text, pal.bad_fill),
+                ("a banner of whose turn", pal.banner_text, pal.info_fill),
+                ("a warning banner", v.strong_text_color(), pal.warning_fill),
+            ];
+            // Text on the map's legend and tags, over the lightest map colour.
+            pairs.push(("the map's legend", pal.map_text, over(pal.map_legend_fill, Color32::WHITE)));
+            pairs.push(("the map's badges", pal.map_text, over(pal.map_badge_fill, Color32::WHITE)));
+            for (what, fg, bg) in pairs {
+                let c = contrast(fg, bg);
+                if c < 4.5 {
+                    failures.push(format!("{what} (dark {dark}, presentation {presentation}): {c:.2}:1"));
+                }
+            }
+        }
+        assert!(failures.is_empty(), "below 4.5:1:\n{}", failures.join("\n"));
     }
 }

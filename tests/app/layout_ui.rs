@@ -438,10 +438,9 @@ fn the_tab_bar_keeps_to_one_row_at_1280_x_800() {
 /// Play's board keeps one size for the whole game (a click aimed at a
 /// square never lands elsewhere because a sentence appeared): the same at
 /// the start as once the computer's reason and the hint are said; at least
-/// 60 % of the window's height at 1280 x 800 and above, and 38 % at 1024 x
-/// 768 (where the options and the moves panels take half of the width: the
-/// lesson view gives it 70 %), in both languages, normal and presentation;
-/// nothing is cut at game over (the review shows the game).
+/// 60 % of the window's height at 1024 x 768 and above (where the moves
+/// share the options' panel), in both languages, normal and presentation;
+/// nothing is cut at game over, and the review shows the board as large.
 #[test]
 fn the_play_board_keeps_its_size_for_the_whole_game() {
     use egui_kittest::kittest::Queryable;
@@ -453,7 +452,7 @@ fn the_play_board_keeps_its_size_for_the_whole_game() {
             let (cell, piece) =
                 if japanese { ("マス (", "(9, 12) の駒") } else { ("cell (", "the piece at (9, 12)") };
             let start = area_of(&h, cell);
-            let least = if size[0] < 1280.0 { 0.38 } else { 0.6 };
+            let least = 0.6;
             if start.height() < least * size[1] {
                 found.push(format!("{what}: the board is {:.0} high, under {least} of {}", start.height(), size[1]));
             }
@@ -483,6 +482,17 @@ fn the_play_board_keeps_its_size_for_the_whole_game() {
             let window = Rect::from_min_size(pos2(0.0, 0.0), size.into());
             for p in problems(&item(h.root()), window) {
                 found.push(format!("{what} at game over: {p}"));
+            }
+            // The review opens by itself; its board is as large as the
+            // game's (its header goes beside the board where it is wide).
+            assert!(h.state().state.play.reviewing(), "{what}: the review opens at game over");
+            let reviewed = area_of(&h, cell);
+            if reviewed.height() < least * size[1] {
+                found.push(format!(
+                    "{what}: the review's board is {:.0} high, under {least} of {}",
+                    reviewed.height(),
+                    size[1]
+                ));
             }
         }
     }

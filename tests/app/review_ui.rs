@@ -106,6 +106,40 @@ fn the_review_marks_the_moves_and_names_the_better_move() {
     assert!(shows(&h, "Player 2 to move."), "the game goes on");
 }
 
+/// After a mistake the review draws the better move on the board: the
+/// cell the piece stood on and the better cell say so to a screen reader
+/// (and to this test), the sentence under the mark says the arrow is
+/// drawn; after a good move nothing is drawn. At 1280 x 800 the header
+/// goes beside the board, which keeps 60 % of the height.
+#[test]
+fn the_review_draws_the_better_move_on_a_large_board() {
+    let mut h = harness(QUEEN_5_7);
+    play_the_short_game(&mut h);
+    click(&mut h, "Review the game");
+    h.key_press(Key::Home);
+    h.run();
+    h.key_press(Key::ArrowRight);
+    h.run();
+    assert!(shows(&h, "Move 1, Player 1: (5,7) → (5,6): a mistake; better: (3,5)"));
+    assert!(h.query_by_label("cell (3, 5): the better move").is_some(), "the better cell is marked");
+    assert!(h.query_by_label("cell (5, 7): where the move was played from").is_some(), "where the piece stood");
+    assert!(shows(&h, "The better move is drawn on the board: the green arrow from where the piece stood."));
+    let board = h
+        .query_all_by(|n| n.label().is_some_and(|l| l.starts_with("cell (") || l.starts_with("the piece at")))
+        .map(|n| n.rect())
+        .reduce(|a, b| a.union(b))
+        .expect("the board's cells");
+    assert!(board.height() >= 0.6 * 800.0, "the review's board is {:.0} high", board.height());
+    // The header is beside the board, not above it.
+    let header = h.get_by_label("Back").rect();
+    assert!(header.left() > board.right(), "the review's buttons {header:?} beside the board {board:?}");
+    // A good move: nothing is drawn.
+    h.key_press(Key::ArrowRight);
+    h.run();
+    assert!(shows(&h, "Move 2, Player 2: (5,6) → (5,3): to a P-position: a good move"));
+    assert!(h.query_all_by(|n| n.label().is_some_and(|l| l.contains("better move"))).next().is_none());
+}
+
 #[test]
 fn continuing_from_a_reviewed_position_is_an_undo_to_there() {
     let mut h = harness(QUEEN_5_7);

@@ -160,7 +160,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     }
     let Some(done) = &tab.bench.heaps.result else { return };
     ui.add_space(4.0);
-    let colour = if done.report.holds() { pal.good } else { pal.bad };
+    let colour = if done.report.holds() { pal.good_fill } else { pal.bad_fill };
     widgets::banner(ui, colour, pal.banner_text, &crate::ui::words::reports::heaps_verdict(&done.report), false);
     if let Some(left) = crate::ui::words::reports::heaps_left_out(&done.report) {
         ui.phrases(left);

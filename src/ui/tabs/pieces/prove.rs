@@ -182,9 +182,9 @@ pub(super) fn show(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, 
     }
     let Some((report, rules)) = &state.result else { return };
     let colour = match report.verdict {
-        Verdict::Proved { .. } => pal.good,
-        Verdict::Refuted { .. } => pal.bad,
-        Verdict::NotProved { .. } => pal.info,
+        Verdict::Proved { .. } => pal.good_fill,
+        Verdict::Refuted { .. } => pal.bad_fill,
+        Verdict::NotProved { .. } => pal.info_fill,
     };
     let game = crate::ui::rules_choice::shown_label(rules);
     widgets::banner(ui, colour, pal.banner_text, &verdict_text(report, &game), false);

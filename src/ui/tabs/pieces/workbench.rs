@@ -413,7 +413,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared, pal: &Co
     let r = &done.report;
     ui.add_space(4.0);
     let verdict = crate::ui::words::reports::check_verdict(r);
-    let colour = if r.holds() { pal.good } else { pal.bad };
+    let colour = if r.holds() { pal.good_fill } else { pal.bad_fill };
     widgets::banner(ui, colour, pal.banner_text, &verdict, false);
     ui.phrases(trf("bench.counts", &[("cells", &r.cells_checked), ("d", &r.cells_differing)]));
     if let Some(left) = crate::ui::words::reports::left_out(r) {

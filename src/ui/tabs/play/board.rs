@@ -33,6 +33,9 @@ pub struct BoardLook<'a> {
     pub hint: &'a Hint,
     /// The review shows this position: nothing can be played on it.
     pub frozen: bool,
+    /// The review's better move after a mistake: where the piece stood and
+    /// where it should have gone (an arrow between them, a ring at the end).
+    pub better: Option<((u64, u64), (u64, u64))>,
 }
 
 /// The cells shown: `(first x, first y, columns, rows, whole board?)`.
@@ -122,7 +125,7 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
     let mut action = None;
     for (cx, cy) in at.cells() {
         let r = at.rect_of(cx, cy);
-        let resp = cell_response(ui, game, r, (cx, cy));
+        let resp = cell_response(ui, game, r, (cx, cy), look.better);
         draw_square(&painter, r, game, pal, look.show_p, (cx, cy));
         let is_piece = (cx, cy) == game.position();
         let legal = !is_piece && game.is_legal((cx, cy));
@@ -144,6 +147,9 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
         }
     }
     painter.rect_stroke(at.board(), 2.0, Stroke::new(2.0, pal.board_edge), egui::StrokeKind::Outside);
+    if let Some((from, to)) = look.better {
+        draw_better(&painter, &at, pal, from, to);
+    }
     if !at.whole {
         let (px, py) = game.position();
         ui.phrases(trf("board.window", &[("x", &px), ("y", &py)]));
@@ -180,11 +186,47 @@ fn draw_axes(painter: &egui::Painter, at: &Layout, (px, py): (u64, u64), pal: &C
     }
 }
 
-/// The cell as a button for the pointer and for screen readers.
-fn cell_response(ui: &mut egui::Ui, game: &Game, r: Rect, (cx, cy): (u64, u64)) -> egui::Response {
+/// The review's better move: a ring where the piece stood, an arrow from
+/// there to the better cell and a ring on it, in the hint's colour (cells
+/// outside a huge board's window are not drawn).
+fn draw_better(painter: &egui::Painter, at: &Layout, pal: &Colours, from: (u64, u64), to: (u64, u64)) {
+    let shown = |(x, y): (u64, u64)| x >= at.x0 && y >= at.y0 && x - at.x0 < at.cols && y - at.y0 < at.rows;
+    if !shown(from) || !shown(to) {
+        return;
+    }
+    let (a, b) = (at.rect_of(from.0, from.1), at.rect_of(to.0, to.1));
+    let width = (at.cell * 0.1).max(3.0);
+    let stroke = Stroke::new(width, pal.winning);
+    painter.circle_stroke(a.center(), at.cell * 0.3, Stroke::new(width * 0.6, pal.winning));
+    painter.circle_stroke(b.center(), at.cell * 0.4, stroke);
+    // The arrow stops at the rings; its head points at the better cell.
+    let dir = (b.center() - a.center()).normalized();
+    let (start, end) = (a.center() + dir * at.cell * 0.3, b.center() - dir * at.cell * 0.4);
+    if (end - start).dot(dir) > 0.0 {
+        painter.line_segment([start, end], stroke);
+        let head = at.cell * 0.28;
+        let side = vec2(-dir.y, dir.x) * head * 0.6;
+        let base = end - dir * head;
+        painter.add(Shape::convex_polygon(vec![end, base + side, base - side], pal.winning, Stroke::NONE));
+    }
+}
+
+/// The cell as a button for the pointer and for screen readers (which
+/// also hear where the review's better move goes).
+fn cell_response(
+    ui: &mut egui::Ui,
+    game: &Game,
+    r: Rect,
+    (cx, cy): (u64, u64),
+    better: Option<((u64, u64), (u64, u64))>,
+) -> egui::Response {
     let resp = ui.interact(r, egui::Id::unique(("board_cell", cx, cy)), Sense::click());
     let label = if (cx, cy) == game.position() {
         trf("board.piece", &[("x", &cx), ("y", &cy)])
+    } else if better.is_some_and(|(_, to)| to == (cx, cy)) {
+        trf("board.cell.better", &[("x", &cx), ("y", &cy)])
+    } else if better.is_some_and(|(from, _)| from == (cx, cy)) {
+        trf("board.cell.played_from", &[("x", &cx), ("y", &cy)])
     } else {
         trf("board.cell", &[("x", &cx), ("y", &cy)])
     };

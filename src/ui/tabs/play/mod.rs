@@ -551,8 +551,28 @@ impl PlayTab {
         let pal = theme::colours(&shared.settings);
 
         use crate::ui::widgets::{Side, side_panel, side_panel_frame};
-        side_panel(ui, "play_controls", Side::Left, 300.0, 0.3, |ui| controls::options(self, ui, shared, &ctx));
-        side_panel_frame(ui, "play_history", Side::Right, 250.0, 0.22, |ui| controls::history(self, ui, &pal));
+        if ui.available_width() < NARROW {
+            // A narrow window (1024 x 768): the moves go under the options
+            // in one panel, the options scrolling in its upper half, and the
+            // board takes the width of the second panel.
+            side_panel_frame(ui, "play_controls", Side::Left, 300.0, 0.3, |ui| {
+                let half = ui.available_height() * 0.5;
+                egui::ScrollArea::vertical()
+                    .id_salt("play_options")
+                    .max_height(half)
+                    .auto_shrink([false, true])
+                    .scroll_bar_visibility(widgets::ALWAYS)
+                    .show(ui, |ui| {
+                        ui.set_max_width(ui.available_width() - 4.0);
+                        controls::options(self, ui, shared, &ctx);
+                    });
+                ui.separator();
+                controls::history(self, ui, &pal);
+            });
+        } else {
+            side_panel(ui, "play_controls", Side::Left, 300.0, 0.3, |ui| controls::options(self, ui, shared, &ctx));
+            side_panel_frame(ui, "play_history", Side::Right, 250.0, 0.22, |ui| controls::history(self, ui, &pal));
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             // In the lesson view a board game's banner goes beside the
             // board (the board takes the whole height); the end of a game
@@ -562,11 +582,12 @@ impl PlayTab {
                 && !reviewing
                 && matches!(&self.current, Some(AnyGame::Board(g)) if g.is_over().is_none());
             if reviewing {
-                // The end of the game stays said above the review.
-                if self.current.as_ref().is_some_and(|g| g.over().is_some()) {
-                    self.banner(ui, &pal);
+                // The review's header (with the end of the game) goes above
+                // the position; a piece's board view draws it itself, beside
+                // the board where there is room.
+                if !matches!(&self.current, Some(AnyGame::Board(_))) {
+                    self.review_header(ui, &pal);
                 }
-                self.review_header(ui, &pal);
                 if self.current.is_none() {
                     return;
                 }
@@ -616,7 +637,7 @@ impl PlayTab {
         let players = game.players();
         if let Some(over) = game.over() {
             let person_won = !players[over.winner].is_computer();
-            let fill = if person_won { pal.good } else { pal.bad };
+            let fill = if person_won { pal.good_fill } else { pal.bad_fill };
             widgets::banner(ui, fill, pal.banner_text, &words::play::game_over(&over, players), false);
             if ui.add(egui::Button::new(RichText::new(tr("play.play_again")).size(22.0))).clicked() {
                 self.current = None;
@@ -624,7 +645,7 @@ impl PlayTab {
             return true;
         }
         if let Some(text) = self.turn_sentence() {
-            widgets::banner(ui, pal.info, pal.banner_text, &text, false);
+            widgets::banner(ui, pal.info_fill, pal.banner_text, &text, false);
         }
         false
     }
@@ -663,6 +684,10 @@ impl PlayTab {
         Some(text)
     }
 }
+
+/// Below this width (in points) the moves share the options' panel: at
+/// 1024 x 768 two panels left the board under 40 % of the height.
+const NARROW: f32 = 1200.0;
 
 /// The start of a game of more than three heaps: the first `d` numbers of
 /// the heaps field, and for the heaps it lacks 3, 5, 7, ... (the next odd

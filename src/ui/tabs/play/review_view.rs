@@ -157,6 +157,82 @@ fn move_cells(game: &AnyGame) -> Vec<[String; 4]> {
     }
 }
 
+/// What the review's header says, worked out by
+/// [`PlayTab::review_header_now`].
+pub(super) struct ReviewHeader {
+    /// The step shown and the last one.
+    step: usize,
+    end: usize,
+    /// Which step, and the position.
+    head: String,
+    /// The move that led here and its mark.
+    mark: Option<(String, Mark)>,
+    /// The end of the game (who won, and whether the person did).
+    over: Option<(String, bool)>,
+    /// The better move is drawn on the board.
+    better_drawn: bool,
+}
+
+/// What was chosen in the review's header.
+pub(super) enum ReviewAction {
+    /// Show the position after this many moves.
+    GoTo(usize),
+    /// Leave the review: the game as it was.
+    Leave,
+    /// Leave the review and play on from the position shown.
+    Continue,
+    /// Start a new game.
+    PlayAgain,
+}
+
+/// The review's header: the end of the game (and Play again), the step and
+/// the position, the mark of the move that led there, First / Back /
+/// Forward / Last, and the two ways out.
+pub(super) fn show_review_header(ui: &mut egui::Ui, pal: &Colours, h: &ReviewHeader) -> Option<ReviewAction> {
+    let mut action = None;
+    let size = 20.0 * ui.text_scale();
+    if let Some((text, person_won)) = &h.over {
+        let fill = if *person_won { pal.good_fill } else { pal.bad_fill };
+        widgets::banner(ui, fill, pal.banner_text, text, false);
+        if ui.add(egui::Button::new(RichText::new(tr("play.play_again")).size(size))).clicked() {
+            action = Some(ReviewAction::PlayAgain);
+        }
+    }
+    widgets::banner(ui, pal.info_fill, pal.banner_text, &h.head, false);
+    if let Some((text, mark)) = &h.mark {
+        let colour = mark_colour(mark, pal, ui);
+        ui.phrases(RichText::new(text).size(super::sentence_size(ui)).color(colour).strong());
+        if h.better_drawn {
+            ui.phrases(RichText::new(tr("review.better_drawn")).color(pal.winning));
+        }
+    }
+    let (step, end) = (h.step, h.end);
+    ui.horizontal_wrapped(|ui| {
+        let mut button = |ui: &mut egui::Ui, enabled: bool, key: &'static str, tip: &str, to: ReviewAction| {
+            let b = ui.add_enabled(enabled, egui::Button::new(RichText::new(tr(key)).size(size)));
+            if b.on_hover_text(tip).clicked() {
+                action = Some(to);
+            }
+        };
+        button(ui, step > 0, "review.first", "Home", ReviewAction::GoTo(0));
+        button(ui, step > 0, "review.back", "←", ReviewAction::GoTo(step.saturating_sub(1)));
+        button(ui, step < end, "review.forward", "→", ReviewAction::GoTo(step + 1));
+        button(ui, step < end, "review.last", "End", ReviewAction::GoTo(end));
+        ui.add_space(12.0);
+        if ui.button(RichText::new(tr("review.leave")).size(size)).clicked() {
+            action = Some(ReviewAction::Leave);
+        }
+        if step < end || h.over.is_none() {
+            let b = ui.button(RichText::new(tr("review.continue")).size(size));
+            if b.on_hover_text(tr("review.continue.tip")).clicked() {
+                action = Some(ReviewAction::Continue);
+            }
+        }
+    });
+    ui.small(tr("review.keys"));
+    action
+}
+
 /// Which of the two ways the moves are copied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CopyAs {
@@ -267,59 +343,53 @@ impl PlayTab {
         Some((head, mark))
     }
 
-    /// The review's banner and controls above the position: the step and
-    /// the position, the mark of the move that led there, First / Back /
-    /// Forward / Last, and the two ways out.
-    pub(super) fn review_header(&mut self, ui: &mut egui::Ui, pal: &Colours) {
-        let Some((step, end)) = self.review_steps() else { return };
-        let Some((head, mark)) = self.review_sentences() else { return };
-        widgets::banner(ui, pal.info, pal.banner_text, &head, false);
-        if let Some((text, mark)) = &mark {
-            let colour = mark_colour(mark, pal, ui);
-            ui.phrases(RichText::new(text).size(super::sentence_size(ui)).color(colour).strong());
-        }
-        let mut to = None;
-        let mut leave = None;
-        ui.horizontal_wrapped(|ui| {
-            let size = 20.0 * ui.text_scale();
-            let button = |ui: &mut egui::Ui, enabled: bool, key: &'static str, tip: &str| {
-                ui.add_enabled(enabled, egui::Button::new(RichText::new(tr(key)).size(size)))
-                    .on_hover_text(tip)
-                    .clicked()
-            };
-            if button(ui, step > 0, "review.first", "Home") {
-                to = Some(0);
-            }
-            if button(ui, step > 0, "review.back", "←") {
-                to = Some(step.saturating_sub(1));
-            }
-            if button(ui, step < end, "review.forward", "→") {
-                to = Some(step + 1);
-            }
-            if button(ui, step < end, "review.last", "End") {
-                to = Some(end);
-            }
-            ui.add_space(12.0);
-            if ui.button(RichText::new(tr("review.leave")).size(size)).clicked() {
-                leave = Some(false);
-            }
-            let over = self.current.as_ref().is_some_and(|g| g.over().is_some());
-            if step < end || !over {
-                let b = ui.button(RichText::new(tr("review.continue")).size(size));
-                if b.on_hover_text(tr("review.continue.tip")).clicked() {
-                    leave = Some(true);
-                }
-            }
+    /// What the review's header says and offers now (worked out before it
+    /// is drawn, so that a view can draw it beside its board while it
+    /// holds the game).
+    pub(super) fn review_header_now(&self) -> Option<ReviewHeader> {
+        let (step, end) = self.review_steps()?;
+        let (head, mark) = self.review_sentences()?;
+        let game = self.current.as_ref()?;
+        let over = game.over().map(|over| {
+            let players = game.players();
+            (words::play::game_over(&over, players), !players[over.winner].is_computer())
         });
-        ui.small(tr("review.keys"));
-        if let Some(step) = to {
-            self.review_go_to(step);
+        let better_drawn = matches!(&mark, Some((_, Mark::Mistake { better: Some(Better::Board(_)) })));
+        Some(ReviewHeader { step, end, head, mark, over, better_drawn })
+    }
+
+    /// Do what was chosen in the review's header.
+    pub(super) fn apply_review(&mut self, action: ReviewAction) {
+        match action {
+            ReviewAction::GoTo(step) => self.review_go_to(step),
+            ReviewAction::Leave => self.close_review(),
+            ReviewAction::Continue => self.continue_from_review(),
+            ReviewAction::PlayAgain => {
+                self.review = None;
+                self.current = None;
+            }
         }
-        match leave {
-            Some(true) => self.continue_from_review(),
-            Some(false) => self.close_review(),
-            None => {}
+    }
+
+    /// The review's header above the position (games other than a piece
+    /// on a board, whose view draws it beside the board).
+    pub(super) fn review_header(&mut self, ui: &mut egui::Ui, pal: &Colours) {
+        let Some(header) = self.review_header_now() else { return };
+        if let Some(action) = show_review_header(ui, pal, &header) {
+            self.apply_review(action);
         }
+    }
+
+    /// The better move of the position shown, to draw on the board: where
+    /// the piece stood and where it should have gone (a piece on a board,
+    /// after a mistake).
+    pub(super) fn better_on_board(&self) -> Option<((u64, u64), (u64, u64))> {
+        let game = self.current.as_ref()?;
+        let Some(Mark::Mistake { better: Some(Better::Board(to)) }) = self.review.as_ref()?.mark_shown(game) else {
+            return None;
+        };
+        let AnyGame::Board(g) = game else { return None };
+        Some((g.history().played().last()?.from, *to))
     }
 
     /// The move list of the review: each line with its mark under it; a

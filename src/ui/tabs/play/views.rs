@@ -16,6 +16,11 @@ use egui::{RichText, vec2};
 impl PlayTab {
     /// A piece on a board, and the same position as two piles.
     pub(super) fn board_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
+        // The review's header and the better move, worked out before the
+        // game is held (they are drawn beside the board or above it).
+        let review = self.review_header_now();
+        let better = self.better_on_board();
+        let mut review_action = None;
         let Some(AnyGame::Board(game)) = &self.current else { return };
         let (x, y) = game.position();
         let (sx, sy) = game.start();
@@ -26,10 +31,9 @@ impl PlayTab {
         );
         let lesson = widgets::lesson_view(ui.ctx());
         let (hints, frozen) = (self.hints_now(), self.reviewing());
-        // In the lesson view the sentences go beside the board (the
-        // review's are above it).
+        // In the lesson view the sentences go beside the board.
         let turn = if lesson && !frozen { self.turn_sentence() } else { None };
-        if !lesson {
+        if !lesson && review.is_none() {
             ui.phrases(&heading);
         }
         let hint = game.hint();
@@ -44,7 +48,9 @@ impl PlayTab {
         let reserved = [1.3, 3.0, if hints { 2.3 } else { 0.0 }];
         let below = (0.6 + reserved.iter().sum::<f32>()) * sentence_size(ui);
         let width_limit = avail.x - piles_width - 16.0;
-        let beside = lesson || width_limit > avail.y - below;
+        // The review's header always goes beside: the piles are beside the
+        // board anyway, so the board keeps the whole height.
+        let beside = lesson || review.is_some() || width_limit > avail.y - below;
         let board_size = vec2(width_limit, if beside { avail.y - 8.0 } else { (avail.y - below).max(240.0) });
         // Beside a board narrower than its room (13 rows by 10 columns), the
         // column takes the width the board leaves.
@@ -60,8 +66,14 @@ impl PlayTab {
         let mut board_action = None;
         let mut piles_action = None;
         ui.horizontal_top(|ui| {
-            let look =
-                board::BoardLook { palette: pal, show_p: self.options.show_p, show_hints: hints, hint: &hint, frozen };
+            let look = board::BoardLook {
+                palette: pal,
+                show_p: self.options.show_p,
+                show_hints: hints,
+                hint: &hint,
+                frozen,
+                better,
+            };
             ui.vertical(|ui| {
                 ui.set_max_width(board_size.x);
                 board_action = board::show(ui, game, &mut self.selected, &look, board_size);
@@ -72,11 +84,15 @@ impl PlayTab {
             let piles_width = if beside { piles_width - 12.0 } else { piles_width };
             let column = |ui: &mut egui::Ui| {
                 ui.set_max_width(piles_width);
-                if let Some(text) = &turn {
-                    widgets::banner(ui, pal.info, pal.banner_text, text, false);
+                if let Some(h) = &review {
+                    review_action = super::review_view::show_review_header(ui, pal, h);
                     ui.phrases(&heading);
                 }
-                if lesson {
+                if let Some(text) = &turn {
+                    widgets::banner(ui, pal.info_fill, pal.banner_text, text, false);
+                    ui.phrases(&heading);
+                }
+                if lesson && !frozen {
                     // The options panel is folded away: the hint's switch
                     // is here, in the sentences' size.
                     let text = RichText::new(tr("play.show_hints")).size(sentence_size(ui));
@@ -134,6 +150,9 @@ impl PlayTab {
             self.notice = None;
             self.selected = false;
         }
+        if let Some(action) = review_action {
+            self.apply_review(action);
+        }
     }
 
     /// Heaps of any rules: piles (two also as a board), the moves, the pass.
@@ -143,7 +162,7 @@ impl PlayTab {
         ui.phrases(RichText::new(words::play::rules_name(game.rules())).strong());
         if game.failure().is_some() {
             // The game cannot go on: say so where the moves would be.
-            widgets::banner(ui, pal.bad, pal.banner_text, &failure_text(game), false);
+            widgets::banner(ui, pal.bad_fill, pal.banner_text, &failure_text(game), false);
         }
         let chosen = heaps_view::show(ui, game, &mut self.heap_leave, pal, hints, frozen);
         if let Some(r) = game.history().last()
@@ -176,7 +195,7 @@ impl PlayTab {
         ui.phrases(RichText::new(words::play::rules_name(sum.rules())).strong());
         if let Some((i, game)) = sum.parts().iter().enumerate().find(|(_, g)| g.failure().is_some()) {
             let text = format!("{}: {}", super::heap_sum_view::game_name(i), failure_text(game));
-            widgets::banner(ui, pal.bad, pal.banner_text, &text, false);
+            widgets::banner(ui, pal.bad_fill, pal.banner_text, &text, false);
         }
         let chosen = super::heap_sum_view::show(ui, sum, &mut self.heap_sum_leave, pal, hints, frozen);
         if let Some(m) = sum.history().last()
