@@ -25,7 +25,7 @@ use crate::rules::{Convention, Rules, load_spec};
 use crate::theory;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Grundy Lab: play and research Wythoff's game and its relatives.
 /// With no subcommand, opens the desktop app.
@@ -274,7 +274,8 @@ pub enum Command {
         /// The preset's name.
         name: String,
     },
-    /// Export the Grundy map of the whole table as a PNG poster.
+    /// Export the Grundy map of the whole table as a PNG or SVG poster, its title and legend in the
+    /// language of --lang (the system's by default) and the game named as the app names it.
     Render {
         /// The game.
         #[command(flatten)]
@@ -282,9 +283,14 @@ pub enum Command {
         /// N for N by N, or WxH.
         #[arg(long, value_name = "N[xM]")]
         size: String,
-        /// The PNG file to write (its name ends in .png).
+        /// The file to write: a PNG (its name ends in .png) or an SVG (.svg), whose texts are the outlines
+        /// of the glyphs, so that it looks the same on every computer.
         #[arg(long)]
         out: PathBuf,
+        /// The language of the title and the legend: en or ja (default: the system's, from LC_ALL,
+        /// LC_MESSAGES or LANG).
+        #[arg(long, value_enum, ignore_case = true)]
+        lang: Option<LangArg>,
         /// The colours (highlight shows the values of --highlight).
         #[arg(long, value_enum, ignore_case = true, default_value_t = PaletteArg::Viridis)]
         palette: PaletteArg,
@@ -317,6 +323,24 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = BenchGroup::All)]
         only: BenchGroup,
     },
+}
+
+/// `render --lang`: the language of a poster's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    /// English.
+    En,
+    /// Japanese (日本語).
+    Ja,
+}
+
+impl From<LangArg> for crate::ui::i18n::Language {
+    fn from(lang: LangArg) -> Self {
+        match lang {
+            LangArg::En => crate::ui::i18n::Language::English,
+            LangArg::Ja => crate::ui::i18n::Language::Japanese,
+        }
+    }
 }
 
 /// `render --palette`: the map's palettes by their names
@@ -531,17 +555,6 @@ fn coordinates(p: [usize; 3], d: u8) -> String {
     p[..d.clamp(1, 3) as usize].iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
 }
 
-/// Refuse an output file whose name does not end in `.ext`, so that the
-/// name never promises another format than the bytes.
-fn require_extension(path: &Path, ext: &str) -> Result<(), String> {
-    let given = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
-    if given.as_deref() == Some(ext) {
-        Ok(())
-    } else {
-        Err(format!("`{}`: this command writes {}; name the file *.{ext}", path.display(), ext.to_ascii_uppercase()))
-    }
-}
-
 /// Run one subcommand; returns the process exit code (0 ok, 1 "no" answers
 /// such as a formula that fails, 2 errors). Output goes to stdout, errors to
 /// stderr.
@@ -718,8 +731,15 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             put(out, program.source())?;
             Ok(0)
         }
-        Command::Render { rules, size, out: path, palette, highlight, cell, legend } => {
-            require_extension(&path, "png")?;
+        Command::Render { rules, size, out: path, lang, palette, highlight, cell, legend } => {
+            use crate::map::export::{ExportWindow, PictureFormat, Poster};
+            let Some(format) = PictureFormat::of_path(&path) else {
+                return Err(format!(
+                    "`{}`: this command writes PNG or SVG; name the file *.png or *.svg",
+                    path.display()
+                )
+                .into());
+            };
             if rules.load()?.dimension != 2 {
                 return Err("render draws games of two coordinates; use `table` for the others".to_string().into());
             }
@@ -730,9 +750,14 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 return Err(format!("--cell {cell}: pixels per cell must be a positive number").into());
             }
             let t = table_for(&rules, &size)?;
-            let poster =
-                crate::map::export::Poster { palette: kind, highlight, pixels_per_cell: cell, legend, texts: None };
-            let (w, h) = crate::map::export::write_poster(&t, &poster, &path)?;
+            // The poster's words as the app writes them, in the language
+            // asked for (this thread's).
+            crate::ui::i18n::set_language(lang.map_or_else(crate::ui::i18n::Language::from_environment, Into::into));
+            let win = ExportWindow::whole(&t, cell);
+            let texts = Some(crate::ui::words::posters::poster_texts(&t, win));
+            let poster = Poster { palette: kind, highlight, pixels_per_cell: cell, legend, texts };
+            let control = crate::control::Control::new();
+            let (w, h) = crate::map::export::write_window_as(&t, &poster, win, (&path, format), &control)?;
             put(out, &format!("wrote {} ({w} x {h} pixels)\n", path.display()))?;
             Ok(0)
         }

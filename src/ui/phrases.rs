@@ -136,6 +136,32 @@ pub fn line_starts(text: &str, max_width: f32, mut width_of: impl FnMut(usize, c
     starts
 }
 
+/// `text` with a zero-width space (U+200B) where a line may break between
+/// two Japanese phrases, for pictures whose lines are broken by the
+/// library ([`crate::draw::worksheet::wrap`] breaks there only); text
+/// without Japanese is returned as it is.
+pub fn mark_phrases(text: &str) -> String {
+    if !text.chars().any(is_japanese) {
+        return text.to_string();
+    }
+    let phrases = phrase_starts(text);
+    let mut out = String::with_capacity(text.len() + 3 * phrases.len());
+    let mut prev: Option<char> = None;
+    for (i, c) in text.char_indices() {
+        if let Some(p) = prev
+            && !p.is_whitespace()
+            && !c.is_whitespace()
+            && phrases.binary_search(&i).is_ok()
+            && may_break(true, p, c)
+        {
+            out.push('\u{200B}');
+        }
+        out.push(c);
+        prev = Some(c);
+    }
+    out
+}
+
 /// `text` with a newline at each of `starts`.
 pub fn with_breaks(text: &str, starts: &[usize]) -> String {
     let mut out = String::with_capacity(text.len() + starts.len());

@@ -149,15 +149,64 @@ fn aborts_pictures_and_tables_are_checked_against_memory() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The words of an SVG poster: the `aria-label` of each group of glyph
+/// outlines (the SVG holds no text for a font to draw).
+fn svg_words(path: &std::path::Path) -> Vec<String> {
+    let svg = std::fs::read_to_string(path).expect("the SVG");
+    assert!(!svg.contains("<text"), "the texts are outlines");
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    let outlines = doc.descendants().filter(|n| n.has_tag_name("path") && n.attribute("id").is_some()).count();
+    assert!(outlines > 10, "the glyphs' outlines are in the document: {outlines}");
+    doc.descendants().filter_map(|n| n.attribute("aria-label")).map(String::from).collect()
+}
+
+/// `render` writes SVG as well as PNG; its words follow `--lang`, else the
+/// system's language (LANG), and name the game as the app does.
+#[test]
+fn render_writes_svg_in_the_language_asked_for() {
+    let dir = scratch("render_svg");
+    let svg = dir.join("q.svg");
+    let out = svg.to_str().unwrap();
+    let o = run(&[
+        "render", "--rules", "queen-t2", "--size", "16", "--cell", "8", "--legend", "--lang", "ja", "--out", out,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let words = svg_words(&svg);
+    assert!(
+        words.iter().any(|w| w.contains("のグランディ数") && w.contains("終了マス x + y ≤ 2 のクイーン")),
+        "{words:?}"
+    );
+    assert!(!words.iter().any(|w| w.contains("queen-t2") || w.contains("Grundy numbers")), "{words:?}");
+    // Without --lang, the system's language.
+    let o = bin()
+        .args(["render", "--rules", "queen", "--size", "16", "--legend", "--out", out])
+        .env("LANG", "ja_JP.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        svg_words(&svg).iter().any(|w| w.contains("クイーン") && w.contains("のグランディ数")),
+        "{:?}",
+        svg_words(&svg)
+    );
+    let o = run(&["render", "--rules", "queen", "--size", "16", "--legend", "--lang", "en", "--out", out]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let words = svg_words(&svg);
+    assert!(words.iter().any(|w| w.starts_with("Grundy numbers of Queen (Wythoff's game), ")), "{words:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn silent_answers_become_messages() {
     let dir = scratch("silent");
     // x + 1 once wrapped to 0 here.
     assert_message(&run(&["is-p", "--rules", "king", "18446744073709551615", "0"]), "beyond what can be computed");
-    // The name promises SVG: nothing is written.
-    let svg = dir.join("r.svg");
-    assert_message(&run(&["render", "--rules", "queen", "--size", "8", "--out", svg.to_str().unwrap()]), "*.png");
-    assert!(!svg.exists());
+    // The name promises neither PNG nor SVG: nothing is written.
+    let txt = dir.join("r.txt");
+    assert_message(&run(&["render", "--rules", "queen", "--size", "8", "--out", txt.to_str().unwrap()]), "*.svg");
+    assert!(!txt.exists());
     // The formula is read before the table is built: with no memory for
     // the table, the formula's error is still the one reported.
     let o = bin()

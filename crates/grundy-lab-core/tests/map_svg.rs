@@ -36,11 +36,14 @@ fn unbase64(text: &str) -> Vec<u8> {
     out
 }
 
-/// Every text of the document, a `<text>` with its `<tspan>`s as one line.
+/// Every text of the document: the words of each group of glyph outlines
+/// (its `aria-label`).
 fn texts(doc: &roxmltree::Document) -> Vec<String> {
-    let inner =
-        |n: roxmltree::Node| n.descendants().filter(|d| d.is_text()).filter_map(|d| d.text()).collect::<String>();
-    doc.descendants().filter(|n| n.has_tag_name("text")).map(inner).collect()
+    doc.descendants()
+        .filter(|n| n.has_tag_name("g"))
+        .filter_map(|n| n.attribute("aria-label"))
+        .map(String::from)
+        .collect()
 }
 
 /// The one embedded picture: where it stands and its decoded pixels.

@@ -9,11 +9,13 @@
 //!   functions' meanings, the pattern hints' periodic lines;
 //! - [`play`]: Play's reasons, hints and results, and the names of the
 //!   rules;
+//! - [`posters`]: the titles and legends of exported posters;
 //! - [`takebreak`]: take-and-break games (what cannot be had, what is
 //!   known of the period).
 
 pub mod errors;
 pub mod formulas;
 pub mod play;
+pub mod posters;
 pub mod reports;
 pub mod takebreak;

@@ -22,13 +22,6 @@ pub static FONT_BYTES: &[u8] = include_bytes!("../../../../assets/fonts/BIZUDPGo
 /// The bytes of the math face (Hack Regular, from egui's default fonts).
 pub static MATH_FONT_BYTES: &[u8] = epaint_default_fonts::HACK_REGULAR;
 
-/// The text face's family name, as SVG files should ask for it.
-pub const FAMILY: &str = "BIZ UDPGothic";
-
-/// The math face's family name with fallbacks that draw the same signs,
-/// as SVG files ask for the runs of [`Face::Math`].
-pub const MATH_FAMILY: &str = "Hack, 'DejaVu Sans', sans-serif";
-
 /// Which of the two faces draws a character.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Face {
@@ -131,6 +124,61 @@ fn layout_with_width(text: &str, size: f32) -> (Vec<Placed>, f32) {
         prev = Some((face, id));
     }
     (out, x)
+}
+
+/// The outline of a glyph as SVG path data, in the face's units with `y`
+/// pointing down (a `scale(size / units_per_em)` draws it at em size
+/// `size`, its origin on the baseline). `None` for a glyph without
+/// outline (a space).
+pub fn outline_path(face: Face, id: GlyphId) -> Option<String> {
+    use ab_glyph::OutlineCurve::{Cubic, Line, Quad};
+    use std::fmt::Write;
+    let outline = face_font(face)?.outline(id)?;
+    let n = |v: f32| {
+        let r = (v * 10.0).round() / 10.0;
+        if r == r.trunc() { format!("{}", r as i64) } else { format!("{r}") }
+    };
+    let p = |q: ab_glyph::Point| format!("{} {}", n(q.x), n(-q.y));
+    let mut d = String::new();
+    let mut end: Option<ab_glyph::Point> = None;
+    for curve in &outline.curves {
+        let start = match curve {
+            Line(a, _) | Quad(a, _, _) | Cubic(a, _, _, _) => *a,
+        };
+        // A new contour where the last one ended elsewhere.
+        if end != Some(start) {
+            if end.is_some() {
+                d.push('Z');
+            }
+            let _ = write!(d, "M{}", p(start));
+        }
+        let last = match curve {
+            Line(_, b) => {
+                let _ = write!(d, "L{}", p(*b));
+                *b
+            }
+            Quad(_, c, b) => {
+                let _ = write!(d, "Q{} {}", p(*c), p(*b));
+                *b
+            }
+            Cubic(_, c1, c2, b) => {
+                let _ = write!(d, "C{} {} {}", p(*c1), p(*c2), p(*b));
+                *b
+            }
+        };
+        end = Some(last);
+    }
+    if d.is_empty() {
+        return None;
+    }
+    d.push('Z');
+    Some(d)
+}
+
+/// The em square of a face in its units (1000 for BIZ UD PGothic, 2048
+/// for Hack).
+pub fn units_per_em(face: Face) -> f32 {
+    face_font(face).and_then(|f| f.units_per_em()).unwrap_or(1000.0)
 }
 
 /// Width of one line of text at em size `size`, in the same units.

@@ -1,7 +1,13 @@
 //! SVG 1.1 backend: a plain text writer.
+//!
+//! Texts are drawn with the outlines of the glyphs that draw them in the
+//! PNG (each glyph defined once in `<defs>`, placed by `<use>`), so the
+//! document looks the same on a computer without the fonts; each text's
+//! words stay in its `aria-label` for screen readers and search.
 
-use super::font::{FAMILY, Face, MATH_FAMILY, runs, text_width};
+use super::font::{Face, layout, outline_path, text_width, units_per_em};
 use super::{Rgba, Scene, Shape, Stroke};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Formats a number compactly (at most 3 decimals, no trailing zeros).
@@ -30,18 +36,57 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-/// The text as SVG character data: the runs of the math face in a
-/// `<tspan>` that asks for it, so that a viewer whose copy of the text face
-/// draws a sign wrongly (the bundled one swaps ≤ and ≥) or not at all (⌊ ⌋)
-/// draws the sign the PNG shows.
-fn text_runs(text: &str) -> String {
-    runs(text)
-        .into_iter()
-        .map(|(face, run)| match face {
-            Face::Text => escape(run),
-            Face::Math => format!("<tspan font-family=\"{MATH_FAMILY}\">{}</tspan>", escape(run)),
-        })
-        .collect()
+/// The glyphs the document's texts use: each outline once, by its id.
+#[derive(Default)]
+struct Glyphs {
+    /// `(face, glyph)` → the id of its `<path>` in `<defs>` (`None`: a glyph
+    /// with nothing to draw, a space).
+    ids: BTreeMap<(u8, u16), Option<String>>,
+    /// The `<path>` elements of `<defs>`.
+    defs: String,
+}
+
+impl Glyphs {
+    /// The id of the glyph's outline, defined on first use.
+    fn id(&mut self, face: Face, glyph: ab_glyph::GlyphId) -> Option<String> {
+        let key = (if face == Face::Text { 0 } else { 1 }, glyph.0);
+        if let Some(id) = self.ids.get(&key) {
+            return id.clone();
+        }
+        let id = outline_path(face, glyph).map(|d| {
+            let id = format!("{}{}", if face == Face::Text { "t" } else { "m" }, glyph.0);
+            let _ = writeln!(self.defs, "<path id=\"{id}\" d=\"{d}\"/>");
+            id
+        });
+        self.ids.insert(key, id.clone());
+        id
+    }
+
+    /// One line of text with its start at `x` and baseline at `y`, at em
+    /// size `size`: a group that holds the words in its `aria-label` and
+    /// places each glyph's outline.
+    fn text(&mut self, o: &mut String, (x, y): (f32, f32), text: &str, size: f32, color: Rgba) {
+        let _ = writeln!(o, "<g role=\"img\" aria-label=\"{}\"{}>", escape(text), paint_attr("fill", Some(color)));
+        for placed in layout(text, size) {
+            let Some(id) = self.id(placed.face, placed.id) else { continue };
+            let scale = size / units_per_em(placed.face);
+            let _ = writeln!(
+                o,
+                "<use xlink:href=\"#{id}\" transform=\"translate({} {}) scale({})\"/>",
+                num(x + placed.x),
+                num(y),
+                scale_num(scale)
+            );
+        }
+        let _ = writeln!(o, "</g>");
+    }
+}
+
+/// A glyph's scale with the digits it needs (a glyph of 2048 units drawn
+/// at 9 px is scaled by 0.0044).
+fn scale_num(v: f32) -> String {
+    let s = format!("{:.6}", if v.is_finite() { v } else { 0.0 });
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn paint_attr(name: &str, c: Option<Rgba>) -> String {
@@ -88,9 +133,10 @@ pub fn to_svg_with_images(scene: &Scene, images: &[EmbeddedPng]) -> String {
     let _ = writeln!(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
     let _ = writeln!(
         o,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\"{} version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">",
-        if images.is_empty() { "" } else { " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" }
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" \
+         width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">"
     );
+    let mut glyphs = Glyphs::default();
     if let Some(bg) = scene.background {
         let _ = writeln!(o, "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\"{}/>", paint_attr("fill", Some(bg)));
     }
@@ -146,20 +192,11 @@ pub fn to_svg_with_images(scene: &Scene, images: &[EmbeddedPng]) -> String {
                 );
             }
             Shape::Text { pos, text, size, color, anchor } => {
-                // Place the start of the text ourselves (measured with the
-                // bundled font) so SVG and PNG agree even without
-                // text-anchor support; the baseline is explicit too.
+                // Placed as the PNG places it (measured with the same
+                // fonts); the baseline is explicit.
                 let x = pos[0] - anchor.horizontal() * text_width(text, *size);
                 let y = pos[1] + anchor.baseline_offset(*size);
-                let _ = writeln!(
-                    o,
-                    "<text x=\"{}\" y=\"{}\" font-family=\"{FAMILY}, sans-serif\" font-size=\"{}\"{}>{}</text>",
-                    num(x),
-                    num(y),
-                    num(*size),
-                    paint_attr("fill", Some(*color)),
-                    text_runs(text)
-                );
+                glyphs.text(&mut o, (x, y), text, *size, *color);
             }
         }
     }
@@ -176,6 +213,9 @@ pub fn to_svg_with_images(scene: &Scene, images: &[EmbeddedPng]) -> String {
             image.height,
             base64(&image.png)
         );
+    }
+    if !glyphs.defs.is_empty() {
+        let _ = writeln!(o, "<defs>\n{}</defs>", glyphs.defs);
     }
     let _ = writeln!(o, "</svg>");
     o
@@ -248,13 +288,28 @@ mod tests {
     }
 
     #[test]
-    fn signs_are_asked_of_the_math_face() {
+    fn texts_are_outlines_from_the_face_that_draws_each_sign() {
         let mut s = Scene::new(10.0, 10.0, None);
         s.text([1.0, 1.0], "x + y ≤ 2, ⌊nφ⌋", 3.0, Rgba::BLACK, Anchor::Center);
+        s.text([1.0, 5.0], "x", 3.0, Rgba::BLACK, Anchor::Center);
         let svg = to_svg(&s);
-        let math = format!("<tspan font-family=\"{MATH_FAMILY}\">");
-        assert!(svg.contains(&format!(">x + y {math}≤</tspan> 2, {math}⌊</tspan>n{math}φ⌋</tspan></text>")), "{svg}");
-        // The document stays well-formed XML.
-        roxmltree::Document::parse(&svg).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let group = doc.descendants().find(|n| n.attribute("aria-label").is_some()).unwrap();
+        assert_eq!(group.attribute("aria-label"), Some("x + y ≤ 2, ⌊nφ⌋"));
+        let xlink = "http://www.w3.org/1999/xlink";
+        let uses: Vec<&str> = group.children().filter_map(|n| n.attribute((xlink, "href"))).collect();
+        // Every sign but the five spaces has an outline; the signs ≤ ⌊ φ ⌋
+        // are the math face's, the rest the text face's.
+        assert_eq!(uses.len(), 10, "{uses:?}");
+        assert_eq!(uses.iter().filter(|u| u.starts_with("#m")).count(), 4, "{uses:?}");
+        // Each glyph is defined once, though "x" is drawn twice.
+        let defined: Vec<&str> =
+            doc.descendants().filter(|n| n.has_tag_name("path")).filter_map(|n| n.attribute("id")).collect();
+        assert_eq!(defined.len(), 10, "{defined:?}");
+        for u in &uses {
+            assert!(defined.contains(&&u[1..]), "{u} is defined");
+        }
+        // No text is left to a font of the viewer's computer.
+        assert!(!svg.contains("<text"), "{svg}");
     }
 }

@@ -86,18 +86,32 @@ pub struct Worksheet {
     pub sentences: Vec<String>,
 }
 
+/// The mark of a place where a line may break (a zero-width space), which
+/// the caller puts between the phrases of Japanese (the app finds them
+/// with BudouX); it is never drawn.
+pub const PHRASE_BREAK: char = '\u{200B}';
+
 /// `text` cut into lines no wider than `width` at em size `size`: between
-/// words, and between characters of Japanese (which has no spaces); a word
+/// words, and in Japanese (which has no spaces) at the [`PHRASE_BREAK`]s
+/// of a paragraph that has them, else between any two characters; a word
 /// wider than the line is cut where it must.
 pub fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.lines() {
+        let marked = paragraph.contains(PHRASE_BREAK);
         let mut line = String::new();
         // The byte index in `line` of the last place it may be cut.
         let mut cut: Option<usize> = None;
         let mut prev = ' ';
         for c in paragraph.chars() {
-            if !line.is_empty() && (c == ' ' || is_cjk(c) || is_cjk(prev)) && !is_closing(c) {
+            if c == PHRASE_BREAK {
+                if !line.is_empty() {
+                    cut = Some(line.len());
+                }
+                continue;
+            }
+            let between_characters = !marked && (is_cjk(c) || is_cjk(prev));
+            if !line.is_empty() && (c == ' ' || between_characters) && !is_closing(c) {
                 cut = Some(line.len());
             }
             line.push(c);
@@ -318,6 +332,30 @@ mod tests {
         assert!(lines.len() > 1 && lines.iter().all(|l| text_width(l, 24.0) <= 300.0), "{lines:?}");
         assert!(lines.iter().skip(1).all(|l| !l.starts_with('。')), "{lines:?}");
         assert_eq!(wrap("", 24.0, 300.0), Vec::<String>::new());
+    }
+
+    #[test]
+    fn marked_japanese_breaks_only_at_its_marks_and_never_draws_them() {
+        let phrases = ["あなたの", "番です。", "駒を", "クリックしてから", "行き先の", "マスを", "選んでください。"];
+        let text = phrases.join(&PHRASE_BREAK.to_string());
+        // (Each phrase fits a line: 8 characters of 24 are 192 wide.)
+        for width in [200.0, 250.0, 300.0, 420.0] {
+            let lines = wrap(&text, 24.0, width);
+            assert!(lines.iter().all(|l| !l.contains(PHRASE_BREAK)), "{lines:?}");
+            assert_eq!(lines.concat(), phrases.concat(), "nothing lost at {width}");
+            // Every line is whole phrases.
+            let mut rest = lines.concat();
+            for line in &lines {
+                assert!(rest.starts_with(line.as_str()));
+                rest = rest[line.len()..].to_string();
+                let mut left = line.as_str();
+                while !left.is_empty() {
+                    let p =
+                        phrases.iter().find(|p| left.starts_with(**p)).unwrap_or_else(|| panic!("{line:?} at {width}"));
+                    left = &left[p.len()..];
+                }
+            }
+        }
     }
 
     #[test]

@@ -7,15 +7,14 @@
 //! ([`crate::map::export`]).
 
 use super::MapTab;
-use crate::grundy::{Table, TableKind};
+use crate::grundy::Table;
 use crate::jobs::{Job, JobEnd, JobError, poll};
-use crate::map::export::{DifferencePoster, ExportError, ExportWindow, Legend, PictureFormat, Poster, PosterTexts};
+use crate::map::export::{DifferencePoster, ExportError, ExportWindow, Legend, PictureFormat, Poster};
 use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
-use crate::ui::words::play::rules_name;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -220,7 +219,7 @@ fn poster_of(tab: &MapTab, table: &Table, win: ExportWindow) -> Shown {
             highlight: super::parse_values(&tab.options.highlight),
             pixels_per_cell: ppc,
             legend,
-            texts: Some(poster_texts(table, win)),
+            texts: Some(crate::ui::words::posters::poster_texts(table, win)),
         }),
     }
 }
@@ -247,18 +246,6 @@ fn start_export(
         }
         Ok(path)
     }));
-}
-
-/// The poster's title and legend words in the user's language; a misère
-/// table holds outcomes (P or N), not Grundy numbers, and says so.
-fn poster_texts(table: &Table, win: ExportWindow) -> PosterTexts {
-    let args: [(&str, &dyn std::fmt::Display); 2] =
-        [("rules", &rules_name(table.rules())), ("range", &crate::map::frame::window_text(table, win))];
-    let (title, legend) = match table.kind() {
-        TableKind::Grundy => ("map.poster.title", "map.poster.legend"),
-        TableKind::Outcome => ("map.poster.title.misere", "map.poster.legend.misere"),
-    };
-    PosterTexts { title: trf(title, &args), legend: tr(legend).into(), other: tr("map.legend.other").into() }
 }
 
 /// The cells on screen, `[x0, y0, width, height]` (at least one cell).

@@ -151,14 +151,23 @@ impl PlayTab {
             sentences.push(head);
             sentences.extend(mark.map(|(text, _)| text));
         } else {
+            // Paper takes no clicks: whose turn it is, without the
+            // screen's instructions.
+            let players = game.players();
             match game.over() {
-                Some(over) => sentences.push(words::play::game_over(&over, game.players())),
-                None => sentences.extend(self.turn_sentence()),
+                Some(over) => sentences.push(words::play::game_over(&over, players)),
+                None => sentences.push(trf(
+                    "play.status.turn_of",
+                    &[("player", &words::play::player_name(players, game.to_move()))],
+                )),
             }
             let last = super::controls::move_lines(self).pop().and_then(|(_, why)| why);
             sentences.extend(last.map(|why| format!("{}: {why}", tr("play.last_move"))));
             sentences.extend(self.hint_line());
         }
+        // Japanese lines break between BudouX's phrases, as on screen.
+        let title = crate::ui::phrases::mark_phrases(&title);
+        let sentences = sentences.iter().map(|s| crate::ui::phrases::mark_phrases(s)).collect();
         Some(Worksheet { title, figure: figure(game), sentences })
     }
 
