@@ -339,9 +339,13 @@ impl eframe::App for GrundyLabApp {
             .default_width(720.0)
             .constrain_to(below_bar)
             .show(&ctx, help::about);
+        // The list scrolls inside a window that fits below the tab bar (at
+        // 1024 x 768 with large text it is longer than the window is high).
         egui::Window::new(tr("menu.shortcuts"))
             .open(&mut self.show_shortcuts)
             .constrain_to(below_bar)
+            .vscroll(true)
+            .max_height(below_bar.height() - 80.0)
             .show(&ctx, help::shortcuts);
         if let Some(tab) = self.guide {
             let mut open = true;

@@ -578,3 +578,42 @@ fn the_tab_bar_keeps_to_one_row_at_1024() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// F1 lists every key, each row whole and inside the window, at 1024 x
+/// 768 in both languages, normal and presentation: the list scrolls within
+/// the window when it is longer than the window is high.
+#[test]
+fn the_shortcut_list_is_whole_at_1024() {
+    use egui_kittest::kittest::Queryable;
+    let size = [1024.0, 768.0];
+    let window = Rect::from_min_size(pos2(0.0, 0.0), size.into());
+    let mut found = Vec::new();
+    for (presentation, japanese) in [(false, false), (true, false), (false, true), (true, true)] {
+        let what = format!("japanese {japanese} presentation {presentation}");
+        let mut h = settled("Play", size, presentation, japanese);
+        h.key_press(egui::Key::F1);
+        h.run_steps(3);
+        let title = if japanese { "キーボードショートカット" } else { "Keyboard shortcuts" };
+        let Some(list) = h.query_by_label(title).map(|n| n.rect()) else {
+            found.push(format!("{what}: F1 opens no list"));
+            continue;
+        };
+        for keys in ["Ctrl+Z", "F1", "PageUp / PageDown", "Space"] {
+            let Some(row) = h.query_by_label(keys).map(|n| n.rect()) else {
+                found.push(format!("{what}: no row {keys:?}"));
+                continue;
+            };
+            // The first row lies whole below the list's title bar.
+            if keys == "Ctrl+Z" && (row.top() < list.top() + 24.0 || !list.contains_rect(row)) {
+                found.push(format!("{what}: the first row {row:?} is not whole in the list {list:?}"));
+            }
+        }
+        if !window.contains_rect(list) {
+            found.push(format!("{what}: the list {list:?} is not inside the window"));
+        }
+        for p in problems(&item(h.root()), window) {
+            found.push(format!("{what}: {p}"));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

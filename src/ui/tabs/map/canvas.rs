@@ -2,7 +2,7 @@
 //! and pin, and what is drawn on top (cell values, grid, P-position
 //! outlines, golden-ratio lines, axes, legend, badges).
 
-use super::legend::{badge, colour, draw_legend, tag};
+use super::legend::{LegendBox, badge, colour, tag};
 use super::picture::Layers;
 use super::{MapTab, ViewState};
 use crate::grundy::{Table, TableKind};
@@ -22,19 +22,19 @@ fn ink_on(c: [u8; 4]) -> Color32 {
 
 /// Draw the map and handle the pointer and keys over it.
 pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
-    let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    let (full, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     // What of it is in sight (the panel's margin clips the bottom): the map
     // is fitted to that.
-    let rect = rect.intersect(ui.clip_rect());
-    let painter = ui.painter_at(rect);
-    tab.rt.view.canvas = Some(rect);
-    painter.rect_filled(rect, 0.0, colour(PENDING));
+    let full = full.intersect(ui.clip_rect());
     // The table to draw: the one being computed (over the old one), or the
     // finished one.
     let Some((table, fallback)) = tab.rt.table.to_draw() else {
+        let painter = ui.painter_at(full);
+        tab.rt.view.canvas = Some(full);
+        painter.rect_filled(full, 0.0, colour(PENDING));
         let text = tab.rt.table.error().unwrap_or_else(|| tr("map.wait").to_string());
         painter.text(
-            rect.center(),
+            full.center(),
             Align2::CENTER_CENTER,
             text,
             FontId::proportional(20.0),
@@ -43,6 +43,29 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
         return;
     };
     let (w, h) = (table.width(), table.height());
+    let finished = tab.rt.table.finished_of(&table);
+    let overlay = tab.rt.overlays.shown().cloned();
+    let overlay_palette = overlay.as_ref().map(|o| o.kind.palette());
+    let palette = tab.rt.picture.palette_for(&tab.options, &table, finished.as_deref());
+    // The legend has a room of its own beside or under the map, never over
+    // its cells; the construction hides the map's colours under its board
+    // and has its key beside it.
+    let legend = tab
+        .rt
+        .construction
+        .on_map()
+        .is_none()
+        .then(|| LegendBox::new(ui.ctx(), tab, &palette, overlay.as_ref().map(|o| o.kind), &table));
+    let (rect, legend_rect) = match &legend {
+        Some(l) => {
+            let (map, room) = l.place(&ui.painter_at(full), full, (w, h));
+            (map, Some(room))
+        }
+        None => (full, None),
+    };
+    let painter = ui.painter_at(rect);
+    tab.rt.view.canvas = Some(rect);
+    painter.rect_filled(rect, 0.0, colour(PENDING));
     let mut cam = fitted_camera(&mut tab.rt.view, tab.camera, w, h, rect);
     if let Some(side) = tab.rt.construction.take_fit(rect.size()) {
         cam = super::construction::fitted(side, rect);
@@ -50,10 +73,6 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
     handle_input(ui, &response, rect, &mut cam, w, h);
     tab.camera = Some(cam);
 
-    let finished = tab.rt.table.finished_of(&table);
-    let overlay = tab.rt.overlays.shown().cloned();
-    let overlay_palette = overlay.as_ref().map(|o| o.kind.palette());
-    let palette = tab.rt.picture.palette_for(&tab.options, &table, finished.as_deref());
     if let Some(built) = tab.rt.construction.on_map() {
         // The construction's board alone: the map's colours, values and
         // outlines around it would give away the answers being built.
@@ -92,9 +111,8 @@ pub(super) fn canvas(ui: &mut egui::Ui, tab: &mut MapTab) {
         None => tr("map.canvas").to_string(),
     };
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &description));
-    // The construction hides the map's colours under its board; its key is beside it.
-    if tab.rt.construction.on_map().is_none() {
-        draw_legend(&painter, rect, tab, &palette, overlay.as_ref().map(|o| o.kind), &table);
+    if let (Some(legend), Some(room)) = (legend, legend_rect) {
+        legend.draw(&ui.painter_at(full), room);
     }
     draw_badges(&painter, rect, tab);
 }
