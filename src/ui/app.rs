@@ -158,10 +158,14 @@ impl GrundyLabApp {
 
     fn top_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
+            // A window narrower than 1024 points (a tablet held upright)
+            // names the tabs short, so that the bar keeps to one row.
+            let short = ui.available_width() < 1000.0;
             for tab in Tab::ALL {
                 let selected = self.state.tab == tab;
-                let button = egui::Button::selectable(selected, RichText::new(tab.title()).size(20.0))
-                    .min_size(egui::vec2(0.0, 38.0));
+                let title = if short { tab.short_title() } else { tab.title() };
+                let button =
+                    egui::Button::selectable(selected, RichText::new(title).size(20.0)).min_size(egui::vec2(0.0, 38.0));
                 if ui.add(button).clicked() {
                     self.state.tab = tab;
                 }
@@ -194,7 +198,7 @@ impl GrundyLabApp {
             }
             // Where the window is narrow (1024 x 768, large text) Presentation
             // and Help go into the View menu, so that the bar keeps to one
-            // row; Lesson view stays in sight.
+            // row; Lesson view stays in sight unless the row is narrower still.
             let button = egui::TextStyle::Button.resolve(ui.style());
             let pad = 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x;
             let ink = ui.visuals().text_color();
@@ -205,7 +209,10 @@ impl GrundyLabApp {
                 .sum::<f32>()
                 + 24.0;
             // (In a row that wraps, what is left of the row.)
-            let compact = ui.max_rect().max.x - ui.cursor().min.x < wanted;
+            let room = ui.max_rect().max.x - ui.cursor().min.x;
+            let compact = room < wanted;
+            // Narrower still (a tablet held upright), Lesson view goes in too.
+            let narrowest = room < width(tr("menu.view")) + width(tr("menu.lesson")) + 2.0 * pad + 24.0;
             let mut open_guide = false;
             // The theme and the text size in one menu: the bar keeps to one
             // row at 1280 x 800 in Japanese, in presentation mode too.
@@ -232,6 +239,9 @@ impl GrundyLabApp {
                 if compact {
                     ui.separator();
                     ui.toggle_value(&mut settings.presentation, tr("menu.presentation"));
+                    if narrowest {
+                        ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));
+                    }
                     ui.separator();
                     help_items(ui, &mut open_guide, &mut self.show_about, &mut self.show_shortcuts);
                 }
@@ -240,7 +250,9 @@ impl GrundyLabApp {
             if !compact {
                 ui.toggle_value(&mut settings.presentation, tr("menu.presentation"));
             }
-            ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));
+            if !narrowest {
+                ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));
+            }
             if !compact {
                 ui.menu_button(tr("menu.help"), |ui| {
                     help_items(ui, &mut open_guide, &mut self.show_about, &mut self.show_shortcuts);

@@ -187,6 +187,21 @@ pub fn side_panel_frame(
     });
 }
 
+/// A panel along the bottom of the tab, `share` of its height, for the
+/// controls of a tab in a window taller than wide (a tablet held upright):
+/// the picture keeps the whole width above it. It folds away in the lesson
+/// view as the side panels do. Call it before the central panel.
+pub fn bottom_panel(ui: &mut egui::Ui, id: &str, share: f32, contents: impl FnOnce(&mut egui::Ui)) {
+    if lesson_view(ui.ctx()) {
+        return;
+    }
+    let height = (ui.available_height() * share).max(160.0).round();
+    egui::Panel::bottom(id.to_owned()).resizable(false).exact_size(height).show(ui, |ui| {
+        ui.set_max_width(ui.available_width());
+        contents(ui);
+    });
+}
+
 /// The most characters a typed file path takes (more than any file system
 /// allows in one path).
 pub const MAX_PATH_CHARS: usize = 4096;

@@ -507,7 +507,7 @@ fn the_play_board_keeps_its_size_for_the_whole_game() {
 fn play_screenshots() {
     use egui_kittest::kittest::Queryable;
     std::fs::create_dir_all("target/play-shots").expect("a folder");
-    for size in [[1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0]] {
+    for size in [[768.0, 1024.0], [1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0]] {
         for presentation in [false, true] {
             let saved = r#"{"tab":"Play","play":{"options":{"computer_delay":0.0,"show_hints":true}}}"#;
             let mut h = common::app(saved).size(size).presentation(presentation).wgpu().build();
@@ -610,6 +610,52 @@ fn the_shortcut_list_is_whole_at_1024() {
         }
         if !window.contains_rect(list) {
             found.push(format!("{what}: the list {list:?} is not inside the window"));
+        }
+        for p in problems(&item(h.root()), window) {
+            found.push(format!("{what}: {p}"));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// A tablet held upright (768 x 1024): Play's options and moves fold under
+/// the board, whose cells are at least 32 points (a finger's width), with
+/// both piles and every control inside the window, in both languages,
+/// normal and presentation.
+#[test]
+fn play_on_an_upright_tablet_has_cells_for_a_finger() {
+    use egui_kittest::kittest::Queryable;
+    let size = [768.0, 1024.0];
+    let window = Rect::from_min_size(pos2(0.0, 0.0), size.into());
+    let mut found = Vec::new();
+    for (presentation, japanese) in [(false, false), (true, false), (false, true), (true, true)] {
+        let what = format!("japanese {japanese} presentation {presentation}");
+        let h = settled("Play", size, presentation, japanese);
+        let cell = h.get_by_label(if japanese { "マス (0, 0)" } else { "cell (0, 0)" }).rect();
+        if cell.width() < 32.0 {
+            found.push(format!("{what}: a cell is {:.1} wide", cell.width()));
+        }
+        for pile in if japanese { ["山A", "山B"] } else { ["Pile A", "Pile B"] } {
+            // The pile's name beside the board (the options' start sizes,
+            // further down their scrolled list, may name it too).
+            let shown: Vec<Rect> = h.query_all_by_label(pile).map(|n| n.rect()).collect();
+            if !shown.iter().any(|r| window.contains_rect(*r) && r.top() < cell.top() + 400.0) {
+                found.push(format!("{what}: {pile:?} at {shown:?}"));
+            }
+        }
+        // The tab bar keeps to one row (the tabs' short names; Lesson view
+        // goes into the View menu if the row is short of room).
+        let (tab, view, lesson) =
+            if japanese { ("対局", "表示", "授業") } else { ("Play", "View", "Lesson view") };
+        let a = h.get_by_label(tab).rect();
+        for b in [Some(h.get_by_label(view).rect()), h.query_by_label(lesson).map(|n| n.rect())].into_iter().flatten() {
+            if (a.center().y - b.center().y).abs() > 2.0 || b.max.x > size[0] {
+                found.push(format!("{what}: the tab bar has two rows ({tab} at {a:?}, {b:?})"));
+            }
+        }
+        let new_game = h.get_by_label(if japanese { "新しいゲーム" } else { "New game" }).rect();
+        if new_game.top() < cell.bottom() {
+            found.push(format!("{what}: the options {new_game:?} are not under the board"));
         }
         for p in problems(&item(h.root()), window) {
             found.push(format!("{what}: {p}"));

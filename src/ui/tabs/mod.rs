@@ -59,4 +59,14 @@ impl Tab {
             Tab::Knight => tr("tab.knight"),
         }
     }
+
+    /// The tab's short name, for a narrow window (a tablet held upright).
+    pub fn short_title(self) -> &'static str {
+        match self {
+            Tab::Play => tr("tab.play"),
+            Tab::Map => tr("tab.map.short"),
+            Tab::Pieces => tr("tab.pieces.short"),
+            Tab::Knight => tr("tab.knight.short"),
+        }
+    }
 }

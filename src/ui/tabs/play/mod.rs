@@ -551,7 +551,42 @@ impl PlayTab {
         let pal = theme::colours(&shared.settings);
 
         use crate::ui::widgets::{Side, side_panel, side_panel_frame};
-        if ui.available_width() < NARROW {
+        let room = ui.available_size();
+        if room.y > room.x * 1.1 {
+            // Upright (a tablet held in portrait): the options and the
+            // moves side by side under the board, which keeps the width.
+            widgets::bottom_panel(ui, "play_controls_under", 0.28, |ui| {
+                // (Columns lay their widgets out justified: each column is
+                // laid out as a side panel is.)
+                ui.columns(2, |columns| {
+                    columns[0].vertical(|ui| {
+                        egui::ScrollArea::vertical()
+                            .id_salt("play_options")
+                            .auto_shrink(false)
+                            .scroll_bar_visibility(widgets::ALWAYS)
+                            .show(ui, |ui| {
+                                ui.set_max_width(ui.available_width() - 4.0);
+                                controls::options(self, ui, shared, &ctx);
+                            });
+                    });
+                    // The moves' buttons and list scroll as one: the panel
+                    // is lower than they are tall.
+                    columns[1].vertical(|ui| {
+                        let height = ui.available_height();
+                        egui::ScrollArea::vertical()
+                            .id_salt("play_history_under")
+                            .auto_shrink(false)
+                            .max_height(height)
+                            .scroll_bar_visibility(widgets::ALWAYS)
+                            .show(ui, |ui| {
+                                ui.set_max_width(ui.available_width() - 4.0);
+                                ui.set_max_height(height);
+                                controls::history(self, ui, &pal);
+                            });
+                    });
+                });
+            });
+        } else if room.x < NARROW {
             // A narrow window (1024 x 768): the moves go under the options
             // in one panel, the options scrolling in its upper half, and the
             // board takes the width of the second panel.

@@ -37,7 +37,9 @@ impl PlayTab {
             ui.phrases(&heading);
         }
         let hint = game.hint();
-        let avail = ui.available_size();
+        // The room in sight: the scroll area this view is in may offer more
+        // height than is visible (its content's height of the last frame).
+        let avail = vec2(ui.available_width(), ui.available_height().min(ui.clip_rect().bottom() - ui.cursor().top()));
         let piles_width = (avail.x * 0.3).clamp(230.0, 560.0);
         // The board keeps one size for the whole game: room is kept for
         // everything that may be said (a notice, the last move's reason,
