@@ -108,7 +108,7 @@ pub fn banner(ui: &mut egui::Ui, fill: Color32, text_color: Color32, text: &str,
 }
 
 /// Which side of the tab a side panel is on.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
     /// On the left of the tab.
     Left,
@@ -175,6 +175,20 @@ pub fn side_panel_frame(
     if lesson_view(ui.ctx()) {
         return;
     }
+    // A tablet held upright: the right-hand panel goes under the picture,
+    // which keeps the width.
+    let upright = upright(ui.ctx());
+    if side == Side::Right && upright {
+        let height = (ui.available_height() * 0.3).max(160.0).round();
+        egui::Panel::bottom(format!("{id}_under")).resizable(false).exact_size(height).show(ui, |ui| {
+            ui.set_max_width(ui.available_width());
+            contents(ui);
+        });
+        return;
+    }
+    // Upright, the left-hand panel is the only one beside the picture: it
+    // may take more of the width.
+    let share = if upright { share.max(0.4) } else { share };
     let scaled = width * ui.text_scale();
     let exact = scaled.min(ui.available_width() * share).max(160.0).round();
     let panel = match side {
@@ -185,6 +199,13 @@ pub fn side_panel_frame(
         ui.set_max_width(ui.available_width());
         contents(ui);
     });
+}
+
+/// Whether the window is a tablet held upright: taller than wide and
+/// narrower than 1000 points (side panels would leave the picture a strip).
+pub fn upright(ctx: &egui::Context) -> bool {
+    let window = ctx.content_rect();
+    window.height() > 1.1 * window.width() && window.width() < 1000.0
 }
 
 /// A panel along the bottom of the tab, `share` of its height, for the

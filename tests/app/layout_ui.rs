@@ -259,6 +259,10 @@ layout_tests! {
     knight_1280x800_presentation: "Knight", 1280.0 x 800.0, true;
     knight_1920x1080: "Knight", 1920.0 x 1080.0, false;
     knight_1920x1080_presentation: "Knight", 1920.0 x 1080.0, true;
+    play_768x1024: "Play", 768.0 x 1024.0, false;
+    map_768x1024: "Map", 768.0 x 1024.0, false;
+    knight_768x1024: "Knight", 768.0 x 1024.0, false;
+    knight_768x1024_presentation: "Knight", 768.0 x 1024.0, true;
 }
 
 /// The full-screen requests of the last frame.

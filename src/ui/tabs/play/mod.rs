@@ -551,8 +551,7 @@ impl PlayTab {
         let pal = theme::colours(&shared.settings);
 
         use crate::ui::widgets::{Side, side_panel, side_panel_frame};
-        let room = ui.available_size();
-        if room.y > room.x * 1.1 {
+        if widgets::upright(&ctx) {
             // Upright (a tablet held in portrait): the options and the
             // moves side by side under the board, which keeps the width.
             widgets::bottom_panel(ui, "play_controls_under", 0.28, |ui| {
@@ -586,7 +585,7 @@ impl PlayTab {
                     });
                 });
             });
-        } else if room.x < NARROW {
+        } else if ui.available_width() < NARROW {
             // A narrow window (1024 x 768): the moves go under the options
             // in one panel, the options scrolling in its upper half, and the
             // board takes the width of the second panel.
