@@ -208,16 +208,19 @@ def reddish(png, box):
 
 def native_fill_ms(side):
     """The desktop's one-thread fill of the queen's side x side table: the
-    engine alone, a release build of the library's `fill` example (the
-    same computation as the queen line of `grundy-lab bench --only
-    engine`), or the program GRUNDY_LAB_NATIVE names (its bench)."""
+    engine alone, the library's `fill` example built with the page's
+    profile (GRUNDY_LAB_PROFILE, release by default; CI's `ci` optimises
+    the engine as release does and compiles the rest fast), the same
+    computation as the queen line of `grundy-lab bench --only engine`; or
+    the program GRUNDY_LAB_NATIVE names (its bench)."""
     env = dict(os.environ, RAYON_NUM_THREADS="1")
     exe = os.environ.get("GRUNDY_LAB_NATIVE")
+    profile = os.environ.get("GRUNDY_LAB_PROFILE") or "release"
     if exe:
         command = [exe, "bench", "--only", "engine", "--size", str(side)]
     else:
-        command = ["cargo", "run", "-q", "--release", "--locked", "-p", "grundy-lab-core", "--example", "fill", "--",
-                   "queen", str(side)]
+        command = ["cargo", "run", "-q", "--profile", profile, "--locked", "-p", "grundy-lab-core", "--example",
+                   "fill", "--", "queen", str(side)]
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
     m = re.search(rf"^queen\s+{side} x {side}: ([\d.]+) (ms|s)", out, re.M)
     if not m:

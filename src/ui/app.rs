@@ -6,6 +6,7 @@ use super::i18n::{self, Language, tr, trf};
 use super::settings_file;
 use super::state::{AppState, LoadProblem, SCALE_RANGE, SavedError, ThemeChoice};
 use super::tabs::Tab;
+use super::ui_ext::TipExt;
 use super::{fonts, help, theme};
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 
@@ -173,7 +174,7 @@ impl GrundyLabApp {
                 if selected {
                     let help =
                         egui::Button::new(RichText::new("?").size(20.0).strong()).min_size(egui::vec2(30.0, 38.0));
-                    if ui.add(help).on_hover_text(tr("menu.guide")).clicked() {
+                    if ui.add(help).tip(tr("menu.guide")).clicked() {
                         self.guide = Some(tab);
                     }
                 }
@@ -185,7 +186,7 @@ impl GrundyLabApp {
             // 1280 x 800 in Japanese too.
             let current = settings.language;
             for lang in Language::ALL.into_iter().filter(|&l| l != current) {
-                if ui.button(lang.native_name()).on_hover_text(tr("menu.language")).clicked() {
+                if ui.button(lang.native_name()).tip(tr("menu.language")).clicked() {
                     settings.language = lang;
                 }
             }
@@ -193,7 +194,7 @@ impl GrundyLabApp {
             if settings.lesson {
                 // The lesson view keeps the bar to one row: the tabs, the
                 // language and the way back.
-                ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));
+                ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).tip(tr("menu.lesson.tip"));
                 return;
             }
             // Where the window is narrow (1024 x 768, large text) Presentation
@@ -227,10 +228,10 @@ impl GrundyLabApp {
                     settings.theme = next;
                 }
                 ui.horizontal(|ui| {
-                    if ui.button("A−").on_hover_text(tr("menu.scale.down")).clicked() {
+                    if ui.button("A−").tip(tr("menu.scale.down")).clicked() {
                         settings.scale = ((settings.scale - 0.1) * 10.0).round() / 10.0;
                     }
-                    if ui.button("A+").on_hover_text(tr("menu.scale.up")).clicked() {
+                    if ui.button("A+").tip(tr("menu.scale.up")).clicked() {
                         settings.scale = ((settings.scale + 0.1) * 10.0).round() / 10.0;
                     }
                     ui.label(format!("{} {:.0}%", tr("menu.scale"), settings.scale * 100.0));
@@ -240,7 +241,7 @@ impl GrundyLabApp {
                     ui.separator();
                     ui.toggle_value(&mut settings.presentation, tr("menu.presentation"));
                     if narrowest {
-                        ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));
+                        ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).tip(tr("menu.lesson.tip"));
                     }
                     ui.separator();
                     help_items(ui, &mut open_guide, &mut self.show_about, &mut self.show_shortcuts);
@@ -251,7 +252,7 @@ impl GrundyLabApp {
                 ui.toggle_value(&mut settings.presentation, tr("menu.presentation"));
             }
             if !narrowest {
-                ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).on_hover_text(tr("menu.lesson.tip"));
+                ui.toggle_value(&mut settings.lesson, tr("menu.lesson")).tip(tr("menu.lesson.tip"));
             }
             if !compact {
                 ui.menu_button(tr("menu.help"), |ui| {

@@ -6,7 +6,7 @@ use crate::rules::{Convention, FAMILY_PRESETS, MAX_PASSES, PRESET_NAMES, Passes,
 use crate::takebreak::TAKEBREAK_PRESETS;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::{AppCommand, Shared};
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use std::sync::LazyLock;
 
 /// The presets of [`PRESET_NAMES`] without a parameter, built once:
@@ -351,7 +351,7 @@ pub fn piece_combo(ui: &mut egui::Ui, shared: &mut Shared, id_salt: &str, label:
 
 /// A link to the Pieces tab, where a game is written as a program.
 pub fn program_link(ui: &mut egui::Ui, shared: &mut Shared) {
-    if ui.small_button(tr("rules.program_link")).on_hover_text(tr("rules.program_link.tip")).clicked() {
+    if ui.small_button(tr("rules.program_link")).tip(tr("rules.program_link.tip")).clicked() {
         shared.send(AppCommand::OpenTab(crate::ui::tabs::Tab::Pieces));
     }
 }
@@ -379,11 +379,11 @@ pub fn passes_fields(ui: &mut egui::Ui, passes: &mut Passes) -> bool {
     // One row, as the one checkbox of Gale's pass was: the side panels
     // keep their height.
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(tr("rules.passes")).on_hover_text(&tip);
+        let label = ui.label(tr("rules.passes")).tip(&tip);
         let field = egui::DragValue::new(&mut passes.count).range(0..=MAX_PASSES).speed(0.05);
-        ui.add(field).labelled_by(label.id).on_hover_text(&tip);
+        ui.add(field).labelled_by(label.id).tip(&tip);
         let mut at_end = passes.at_end;
-        let at_end_box = ui.checkbox(&mut at_end, tr("rules.pass_at_end")).on_hover_text(tr("rules.pass_at_end.tip"));
+        let at_end_box = ui.checkbox(&mut at_end, tr("rules.pass_at_end")).tip(tr("rules.pass_at_end.tip"));
         if at_end_box.changed() {
             // A pass at the end needs a pass: ticking it gives the game one.
             let count = if at_end { passes.count.max(1) } else { passes.count };
@@ -397,7 +397,7 @@ pub fn passes_fields(ui: &mut egui::Ui, passes: &mut Passes) -> bool {
 pub fn misere_checkbox(ui: &mut egui::Ui, shared: &mut Shared) -> bool {
     let mut rules = shared.next_rules();
     if rules.breaks.is_some() {
-        ui.phrases(tr("rules.tb.normal_only")).on_hover_text(tr("tb.not_normal_play.tip"));
+        ui.phrases(tr("rules.tb.normal_only")).tip(tr("tb.not_normal_play.tip"));
         return false;
     }
     let mut m = rules.convention == Convention::Misere;

@@ -107,3 +107,34 @@ impl UiExt for egui::Ui {
         self
     }
 }
+
+/// Tooltips that a touch screen shows too: [`TipExt::tip`] instead of
+/// `on_hover_text` everywhere in the app.
+pub trait TipExt {
+    /// What `on_hover_text` shows, and on a touch screen, where nothing
+    /// hovers, the same text when a finger holds the widget (egui's long
+    /// press, which clicks nothing); it stays until the next touch.
+    fn tip(self, text: impl Into<egui::WidgetText>) -> Self;
+}
+
+/// The widget whose tip a long press opened.
+fn touch_tip_id() -> egui::Id {
+    egui::Id::unique("grundy_lab::ui_ext::touch_tip")
+}
+
+impl TipExt for Response {
+    fn tip(self, text: impl Into<egui::WidgetText>) -> Self {
+        let text = text.into();
+        let ctx = self.ctx.clone();
+        let open = || ctx.data(|d| d.get_temp::<egui::Id>(touch_tip_id())) == Some(self.id);
+        if self.long_touched() {
+            ctx.data_mut(|d| d.insert_temp(touch_tip_id(), self.id));
+        } else if open() && ctx.input(|i| i.pointer.any_pressed()) {
+            ctx.data_mut(|d| d.remove::<egui::Id>(touch_tip_id()));
+        }
+        if open() {
+            self.show_tooltip_text(text.clone());
+        }
+        self.on_hover_text(text)
+    }
+}

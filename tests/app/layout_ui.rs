@@ -667,3 +667,32 @@ fn play_on_an_upright_tablet_has_cells_for_a_finger() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// The Knight designer's picture is the largest thing on screen: its side
+/// is at least 60 % of the window's height (70 % in the lesson view) at
+/// 1024 x 768, 1280 x 800 and 1920 x 1080, and fills the width left by its
+/// panel on a tablet held upright, in both languages.
+#[test]
+fn the_knight_picture_is_the_largest_thing_on_screen() {
+    use egui_kittest::kittest::Queryable;
+    let mut found = Vec::new();
+    for size in [[1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0], [768.0, 1024.0]] {
+        for (lesson, japanese) in [(false, false), (false, true), (true, false)] {
+            let what = format!("{}x{} lesson {lesson} japanese {japanese}", size[0], size[1]);
+            let h = settled_in("Knight", size, false, japanese, lesson);
+            let picture = h.get_by_label(if japanese { "盤の画像" } else { "Board picture" }).rect();
+            let side = picture.width().min(picture.height());
+            let least = if size[1] > size[0] {
+                0.5 * size[0]
+            } else if lesson {
+                0.7 * size[1]
+            } else {
+                0.6 * size[1]
+            };
+            if side < least {
+                found.push(format!("{what}: the picture {picture:?} has a side of {side:.0}, under {least:.0}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

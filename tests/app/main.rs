@@ -32,4 +32,5 @@ mod statement_ui;
 mod takebreak_cli;
 mod takebreak_ui;
 mod texts_ui;
+mod touch_ui;
 mod ui;

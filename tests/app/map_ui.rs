@@ -237,12 +237,33 @@ fn the_poster_prints_the_difference_view_on_screen_at_the_size_said() {
     let diff = grundy_lab::map::compare::compare_values(&t2, 1, &q, 0, &c).unwrap();
     let palette = Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2], false);
     let (ox, oy) = grundy_lab::map::frame::framed_origin(512, 512);
-    let mut cells = grundy_lab::map::compare::disagreements(&diff, 100);
-    assert_eq!(cells.len(), 10);
+    let differing = grundy_lab::map::compare::disagreements(&diff, 100);
+    assert_eq!(differing.len(), 10);
+    // At 2 pixels a cell each differing cell is drawn as a square of
+    // MARK_PX pixels, so that the ten are seen; a cell near one may lie
+    // under its mark.
+    let mark = grundy_lab::map::export::MARK_PX;
+    let near =
+        |(x, y): (usize, usize)| differing.iter().any(|&(a, b)| x.abs_diff(a) * 2 <= mark && y.abs_diff(b) * 2 <= mark);
+    let mut cells = differing.clone();
     cells.extend([(8, 13), (13, 8), (9, 13), (200, 100), (144, 233)]);
     for (x, y) in cells {
         let px = img.get_pixel((ox + 2 * x) as u32, (oy + 2 * y) as u32).0;
-        assert_eq!(px, palette.colour(diff.get(x, y)), "cell ({x}, {y}) of the difference view");
+        if differing.contains(&(x, y)) {
+            assert!([1, 2].iter().any(|&v| px == palette.colour(v)), "differing cell ({x}, {y}) is marked");
+        } else if !near((x, y)) {
+            assert_eq!(px, palette.colour(diff.get(x, y)), "cell ({x}, {y}) of the difference view");
+        }
+    }
+    // Each differing cell is a square of MARK_PX pixels of its colours.
+    for &(x, y) in &differing {
+        let (cx, cy) = ((ox + 2 * x) as u32 + 1, (oy + 2 * y) as u32 + 1);
+        let half = (mark / 2) as u32;
+        let marked = (cx - half..=cx + half)
+            .flat_map(|px| (cy - half..=cy + half).map(move |py| (px, py)))
+            .filter(|&(px, py)| [1, 2].iter().any(|&v| img.get_pixel(px, py).0 == palette.colour(v)))
+            .count();
+        assert!(marked >= (half as usize + 1).pow(2), "({x}, {y}): {marked} pixels marked");
     }
     let both = img.pixels().filter(|p| p.0 == palette.colour(3)).count();
     assert!(both > 4 * 20, "the cells where both hold, and the legend's swatch: {both} pixels");

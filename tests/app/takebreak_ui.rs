@@ -177,6 +177,30 @@ fn a_row_of_four_way_splits_says_what_a_move_does_and_plays() {
     assert_eq!(row.history().len(), 2, "value of the 9 was {g9}");
 }
 
+/// In the lesson view a row of Kayles fills the window (its pins grow to
+/// 72 points at 1280 x 800), and a tap on a heap's pins chooses it, as its
+/// name does; in Japanese too.
+#[test]
+fn a_row_in_the_lesson_view_is_large_and_chosen_by_its_pins() {
+    use egui_kittest::kittest::Queryable;
+    for (language, pins, split) in
+        [("English", "the pins of heap 2", "take 1, leave 6"), ("Japanese", "山 2 のピン", "1 個取って 6 を残す")]
+    {
+        let saved = row_saved("kayles", "octal:0.77", language, false, &[10, 7, 3]);
+        let saved = saved.replace(r#""settings":{"#, r#""settings":{"lesson":true,"#);
+        let mut h = common::app(saved).size([1280.0, 800.0]).build();
+        h.run();
+        let row = h.get_by_label(pins).rect();
+        assert!(row.height() >= 60.0, "{language}: pins {row:?} in the lesson view");
+        h.get_by_label(pins).click();
+        h.run();
+        assert!(
+            h.query_by_label(split).is_some() || shows(&h, split),
+            "{language}: heap 2's moves are offered after a tap on its pins"
+        );
+    }
+}
+
 /// Screenshots of a row of `split:4` in Play (for a person to look at):
 /// `target/row-shots/`.
 #[test]

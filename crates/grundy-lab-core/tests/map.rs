@@ -162,8 +162,14 @@ fn a_difference_poster_shows_the_difference_colours_with_their_legend() {
         heading: "Difference view".into(),
         entries: [3, 1, 2, 0].iter().map(|&v| (format!("code {v}"), palette.colour(v))).collect(),
     };
-    let poster =
-        DifferencePoster { palette, pixels_per_cell: 4.0, legend: false, title: "t2 = 1 vs queen = 0".into(), key };
+    let poster = DifferencePoster {
+        palette,
+        pixels_per_cell: 4.0,
+        legend: false,
+        title: "t2 = 1 vs queen = 0".into(),
+        key,
+        emphasised: vec![],
+    };
     let path = tmp("difference.png");
     let win = ExportWindow::whole(&diff, 4.0);
     assert_eq!(write_difference(&diff, &poster, win, (&path, PictureFormat::Png), &c).unwrap(), (160, 160));
@@ -181,4 +187,52 @@ fn a_difference_poster_shows_the_difference_colours_with_their_legend() {
     let right =
         |v: u32| img.enumerate_pixels().filter(|(x, _, p)| *x > 160 + 60 && p.0 == poster.palette.colour(v)).count();
     assert!(right(1) > 50 && right(2) > 50, "swatches: {} {}", right(1), right(2));
+}
+
+/// A difference poster at a pixel a cell draws each cell it is about as a
+/// square of MARK_PX pixels: the few cells where two games differ are seen.
+#[test]
+fn a_difference_poster_makes_its_few_differing_cells_visible() {
+    use grundy_lab_core::map::export::MARK_PX;
+    let c = Control::new();
+    let t2 = compute(&preset("queen-t2").unwrap(), 300, 300, &c).unwrap();
+    let q = compute(&preset("queen").unwrap(), 300, 300, &c).unwrap();
+    let diff = grundy_lab_core::map::compare::compare_values(&t2, 1, &q, 0, &c).unwrap();
+    let palette = Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2], false);
+    let key = Legend { heading: "Difference view".into(), entries: vec![] };
+    let differing: Vec<(usize, usize)> = (0..300)
+        .flat_map(|y| (0..300).map(move |x| (x, y)))
+        .filter(|&(x, y)| matches!(diff.get(x, y), 1 | 2))
+        .collect();
+    assert!(!differing.is_empty() && differing.len() < 5000, "{} differing cells", differing.len());
+    let poster = DifferencePoster {
+        palette,
+        pixels_per_cell: 1.0,
+        legend: false,
+        title: String::new(),
+        key,
+        emphasised: vec![1, 2],
+    };
+    let path = tmp("difference-marks.png");
+    let win = ExportWindow::whole(&diff, 1.0);
+    write_difference(&diff, &poster, win, (&path, PictureFormat::Png), &c).unwrap();
+    let img = image::open(&path).unwrap().to_rgba8();
+    let half = (MARK_PX / 2) as u32;
+    let marked = |p: &image::Rgba<u8>| [1, 2].iter().any(|&v| p.0 == poster.palette.colour(v));
+    for &(x, y) in &differing {
+        // The square around the cell is drawn in the differing colours (a
+        // neighbour's mark may cover part of it where two are close).
+        let (x, y) = (x as u32, y as u32);
+        let around = (x.saturating_sub(half)..=(x + half).min(299))
+            .flat_map(|px| (y.saturating_sub(half)..=(y + half).min(299)).map(move |py| (px, py)))
+            .filter(|&(px, py)| marked(img.get_pixel(px, py)))
+            .count();
+        assert!(around >= (half as usize + 1).pow(2), "({x}, {y}): {around} pixels");
+    }
+    // Without emphasis a cell is its one pixel.
+    let plain = DifferencePoster { emphasised: vec![], ..poster.clone() };
+    write_difference(&diff, &plain, win, (&path, PictureFormat::Png), &c).unwrap();
+    let img = image::open(&path).unwrap().to_rgba8();
+    let coloured = |v: u32| img.pixels().filter(|p| p.0 == poster.palette.colour(v)).count();
+    assert_eq!(coloured(1) + coloured(2), differing.len(), "one pixel a differing cell");
 }

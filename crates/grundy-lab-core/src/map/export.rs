@@ -311,7 +311,8 @@ pub fn write_window_as(
     // Below a pixel a cell, the pyramid keeps every P-position in the
     // picture. A poster that might lose some is refused, not made.
     let zoomed_out = win.pixels_per_cell < 1.0;
-    let picture = Picture { cells: table, palette: &palette, frame: frame.as_ref(), pyramid: zoomed_out };
+    let picture =
+        Picture { cells: table, palette: &palette, frame: frame.as_ref(), pyramid: zoomed_out, emphasised: &[] };
     write_picture(&picture, win, (path, format), control)
 }
 
@@ -342,7 +343,20 @@ pub struct DifferencePoster {
     pub title: String,
     /// What each colour means.
     pub key: Legend,
+    /// The codes of the cells the poster is about (those that differ):
+    /// where a cell is smaller than [`MARK_PX`] pixels each is drawn as a
+    /// square of that side, so that ten differing cells of a 4096 x 4096
+    /// table are seen at a pixel a cell.
+    pub emphasised: Vec<u32>,
 }
+
+/// The side in pixels of an emphasised cell of a difference poster at
+/// least ([`DifferencePoster::emphasised`]).
+pub const MARK_PX: usize = 7;
+
+/// The most emphasised cells a poster marks one by one (more cover the
+/// picture as they are).
+pub const MOST_MARKS: usize = 100_000;
 
 /// Render and write a poster of the window `win` of the difference view
 /// `diff` in the format `format`; returns its pixel size,
@@ -357,8 +371,58 @@ pub fn write_difference(
 ) -> Result<(usize, usize), ExportError> {
     let win = clipped(diff, win);
     let frame = poster.legend.then(|| (poster.title.clone(), poster.key.clone()));
-    let picture = Picture { cells: diff, palette: &poster.palette, frame: frame.as_ref(), pyramid: false };
+    let picture = Picture {
+        cells: diff,
+        palette: &poster.palette,
+        frame: frame.as_ref(),
+        pyramid: false,
+        emphasised: &poster.emphasised,
+    };
     write_picture(&picture, win, (path, format), control)
+}
+
+/// Draw each cell of `table` in `win` whose code is in `codes` as a square
+/// of [`MARK_PX`] pixels centred where it lies in the picture `w x h`
+/// (when a cell is smaller than that and at most [`MOST_MARKS`] cells are
+/// marked).
+fn mark_cells(
+    table: &Table,
+    (codes, palette): (&[u32], &Palette),
+    win: ExportWindow,
+    (w, h, rgba): (usize, usize, &mut [u8]),
+    control: &Control,
+) -> Result<(), ExportError> {
+    if codes.is_empty() || win.pixels_per_cell >= MARK_PX as f64 {
+        return Ok(());
+    }
+    let mut cells = Vec::new();
+    for y in win.y0..win.y0 + win.height {
+        if control.is_cancelled() {
+            return Err(ExportError::Cancelled);
+        }
+        for x in win.x0..win.x0 + win.width {
+            if codes.contains(&table.get(x, y)) {
+                if cells.len() == MOST_MARKS {
+                    return Ok(());
+                }
+                cells.push((x, y));
+            }
+        }
+    }
+    let half = (MARK_PX / 2) as f64;
+    for (x, y) in cells {
+        let colour = palette.colour(table.get(x, y));
+        let cx = ((x - win.x0) as f64 + 0.5) * win.pixels_per_cell;
+        let cy = ((y - win.y0) as f64 + 0.5) * win.pixels_per_cell;
+        let (x0, y0) = ((cx - half).max(0.0) as usize, (cy - half).max(0.0) as usize);
+        for py in y0..(y0 + MARK_PX).min(h) {
+            for px in x0..(x0 + MARK_PX).min(w) {
+                let at = (py * w + px) * 4;
+                rgba[at..at + 4].copy_from_slice(&colour);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The size in pixels of the file [`write_difference`] writes.
@@ -399,6 +463,8 @@ struct Picture<'a> {
     palette: &'a Palette,
     frame: Option<&'a (String, Legend)>,
     pyramid: bool,
+    /// The codes drawn at least [`MARK_PX`] wide (a difference poster's).
+    emphasised: &'a [u32],
 }
 
 fn write_picture(
@@ -418,8 +484,9 @@ fn write_picture(
         pyramid_fits(table, crate::grundy::memory_limit())?;
     }
     let pyramid = if zoomed_out { Some(Pyramid::build(table, control).ok_or(ExportError::Cancelled)?) } else { None };
-    let (w, h, rgba) = raster_controlled(table, pyramid.as_ref(), picture.palette, win, control)?;
+    let (w, h, mut rgba) = raster_controlled(table, pyramid.as_ref(), picture.palette, win, control)?;
     drop(pyramid);
+    mark_cells(table, (picture.emphasised, picture.palette), win, (w, h, &mut rgba), control)?;
     if format == PictureFormat::Svg {
         return write_svg(picture.frame, win, (w, h, &rgba), path, control);
     }

@@ -4,7 +4,7 @@
 use super::{KnightTab, Tool, symmetry_name};
 use crate::knight::{Board, Cell, Design, GalleryDesign, Leaper, NotALeaper, Preset, Promise, Region, Symmetry};
 use crate::ui::i18n::{tr, trf};
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::undo::UndoStack;
 
 /// The largest side the tab offers (the library allows more).
@@ -285,13 +285,13 @@ impl KnightTab {
         let mut chosen = None;
         ui.horizontal_wrapped(|ui| {
             for g in GalleryDesign::ALL.into_iter().filter(|g| g.promise() != Promise::NoTour) {
-                if ui.button(gallery_name(g)).on_hover_text(promise_text(g.promise())).clicked() {
+                if ui.button(gallery_name(g)).tip(promise_text(g.promise())).clicked() {
                     chosen = Some(g);
                 }
             }
         });
         for g in GalleryDesign::ALL.into_iter().filter(|g| g.promise() == Promise::NoTour) {
-            if ui.button(gallery_name(g)).on_hover_text(promise_text(g.promise())).clicked() {
+            if ui.button(gallery_name(g)).tip(promise_text(g.promise())).clicked() {
                 chosen = Some(g);
             }
         }

@@ -9,7 +9,7 @@ use crate::knight::{
     TourSpec, count_tours, find_symmetric_tour,
 };
 use crate::ui::i18n::{tr, trf};
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::ui::widgets;
 use egui::RichText;
 use std::time::Duration;
@@ -237,8 +237,7 @@ impl KnightTab {
         ui.section(tr("knight.tours"));
         let o = &mut self.options;
         ui.checkbox(&mut o.closed, tr("knight.closed"));
-        ui.checkbox(&mut o.symmetric_tours, tr("knight.symmetric"))
-            .on_hover_text(symmetry_name(o.symmetry.generator()));
+        ui.checkbox(&mut o.symmetric_tours, tr("knight.symmetric")).tip(symmetry_name(o.symmetry.generator()));
         if o.symmetric_tours {
             if o.symmetry == Symmetry::None {
                 ui.small(tr("knight.symmetric.none"));

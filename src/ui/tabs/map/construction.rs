@@ -15,7 +15,7 @@ use crate::map::Camera;
 use crate::rules::Rules;
 use crate::theory::{Construction, ConstructionError};
 use crate::ui::i18n::{tr, trf};
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::ui::widgets;
 use egui::{Pos2, Rect, Stroke, StrokeKind, vec2};
 use std::sync::Arc;
@@ -192,7 +192,7 @@ pub(super) fn open_button(ui: &mut egui::Ui, tab: &mut super::MapTab, rules: &Ru
     if tab.rt.construction.open || !Construction::is_for(rules) {
         return;
     }
-    if ui.button(tr("map.construction.open")).on_hover_text(tr("map.construction.tip")).clicked() {
+    if ui.button(tr("map.construction.open")).tip(tr("map.construction.tip")).clicked() {
         tab.rt.construction.open();
     }
 }
@@ -324,15 +324,15 @@ fn lesson_buttons(ui: &mut egui::Ui, view: &mut ConstructionView, size: f32) {
     let big = |text: String| egui::Button::new(egui::RichText::new(text).size(size)).min_size(vec2(0.0, size * 2.0));
     ui.horizontal_wrapped(|ui| {
         let back = format!("← {}", tr("map.construction.back"));
-        if ui.add_enabled(view.shown > 0, big(back)).on_hover_text(tr("map.construction.keys")).clicked() {
+        if ui.add_enabled(view.shown > 0, big(back)).tip(tr("map.construction.keys")).clicked() {
             view.step_by_hand(false);
         }
         let step = format!("{} →", tr("map.construction.step"));
-        if ui.add_enabled(more, big(step)).on_hover_text(tr("map.construction.keys")).clicked() {
+        if ui.add_enabled(more, big(step)).tip(tr("map.construction.keys")).clicked() {
             view.step_by_hand(true);
         }
         let play = if view.playing { tr("map.construction.pause") } else { tr("map.construction.play") };
-        if ui.add_enabled(more, big(play.to_string())).on_hover_text(tr("map.construction.keys")).clicked() {
+        if ui.add_enabled(more, big(play.to_string())).tip(tr("map.construction.keys")).clicked() {
             view.toggle_play();
         }
     });
@@ -345,11 +345,11 @@ fn controls(ui: &mut egui::Ui, view: &mut ConstructionView) {
     let more = last.is_some_and(|l| view.shown < l);
     ui.horizontal_wrapped(|ui| {
         let back = ui.add_enabled(ready && view.shown > 0, egui::Button::new(tr("map.construction.back")));
-        if back.on_hover_text(tr("map.construction.keys")).clicked() {
+        if back.tip(tr("map.construction.keys")).clicked() {
             view.step_by_hand(false);
         }
         let step = ui.add_enabled(more, egui::Button::new(tr("map.construction.step")));
-        if step.on_hover_text(tr("map.construction.keys")).clicked() {
+        if step.tip(tr("map.construction.keys")).clicked() {
             view.step_by_hand(true);
         }
         let play = if view.playing { tr("map.construction.pause") } else { tr("map.construction.play") };
@@ -368,7 +368,7 @@ fn controls(ui: &mut egui::Ui, view: &mut ConstructionView) {
     ui.horizontal_wrapped(|ui| {
         let label = ui.phrases(tr("map.construction.side"));
         let r = ui.add(egui::DragValue::new(&mut view.side).range(SIDES)).labelled_by(label.id);
-        r.on_hover_text(tr("map.construction.side.tip"));
+        r.tip(tr("map.construction.side.tip"));
     });
 }
 
@@ -568,7 +568,7 @@ fn pairs_table(ui: &mut egui::Ui, c: &Construction, shown: usize, size: f32, row
     let what = if c.is_symmetric() { tr("map.construction.columns.pair") } else { tr("map.construction.columns.cell") };
     let text = |t: String| egui::RichText::new(t).monospace().size(size);
     let header = egui::Label::new(text(header).strong()).extend();
-    ui.add(header).on_hover_text(what);
+    ui.add(header).tip(what);
     // (show_rows adds the spacing between rows itself.)
     let row_height = ui.fonts_mut(|f| f.row_height(&egui::FontId::monospace(size)));
     let spaced = row_height + ui.spacing().item_spacing.y;

@@ -9,6 +9,7 @@ use crate::grundy::{Axis, Table};
 use crate::paper::{Format, Grid, GridError, MAX_COPIED_CELLS};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
+use crate::ui::ui_ext::TipExt;
 
 /// Why the cells on screen were not copied.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +35,7 @@ pub(super) fn copy_buttons(ui: &mut egui::Ui, tab: &mut MapTab, table: &Table, w
         for (label, format, name) in
             [("map.copy.latex", Format::Latex, "LaTeX"), ("map.copy.mathematica", Format::Mathematica, "Mathematica")]
         {
-            if ui.button(tr(label)).on_hover_text(tr("map.copy.tip")).clicked() {
+            if ui.button(tr(label)).tip(tr("map.copy.tip")).clicked() {
                 tab.rt.export.set_message(copy(ui.ctx(), table, window, format, name));
             }
         }

@@ -211,7 +211,14 @@ fn poster_of(tab: &MapTab, table: &Table, win: ExportWindow) -> Shown {
             let range = crate::map::frame::window_text(table, win);
             let key = Legend { heading: tr("map.compare").into(), entries: super::legend::overlay_key(o.kind) };
             let title = (o.title)(&range);
-            let poster = DifferencePoster { palette: o.kind.palette(), pixels_per_cell: ppc, legend, title, key };
+            let poster = DifferencePoster {
+                palette: o.kind.palette(),
+                pixels_per_cell: ppc,
+                legend,
+                title,
+                key,
+                emphasised: o.kind.emphasised(),
+            };
             Shown::Difference(o.table.clone(), poster)
         }
         None => Shown::Values(Poster {

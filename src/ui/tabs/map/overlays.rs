@@ -43,6 +43,16 @@ impl OverlayKind {
             OverlayKind::Formula | OverlayKind::Layers => Palette::new(PaletteKind::Highlight, 1, &[1], false),
         }
     }
+
+    /// The values of the cells the overlay is about, which a poster draws
+    /// large enough to be seen: a P-position of one game only (compare),
+    /// a cell where the formula differs, a value the passes change.
+    pub fn emphasised(self) -> Vec<u32> {
+        match self {
+            OverlayKind::Compare => vec![1, 2],
+            OverlayKind::Formula | OverlayKind::Layers => vec![1],
+        }
+    }
 }
 
 /// A poster's title from the cells it shows ("60 × 60"), worded when

@@ -17,7 +17,7 @@ use crate::takebreak::{PeriodReport, Sequence, SequenceError, TakeBreak, check_m
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::state::{AppCommand, Shared};
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::ui::widgets::{self, JobLabel, MAX_NUMBER_CHARS, parse_count};
 use crate::ui::words::takebreak::{period_verdict, period_why, sequence_error, takebreak_error};
 use egui_plot::{Legend, Plot, PlotPoints, Points, VLine};
@@ -184,8 +184,7 @@ fn side(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
         "tb.stats",
         &[("len", &seq.len()), ("max", &seq.max_value()), ("name", &crate::ui::rules_choice::rules_name(&c.rules))],
     ));
-    ui.phrases(trf("tb.rare", &[("count", &seq.rare_count()), ("mask", &seq.rare_mask())]))
-        .on_hover_text(tr("tb.rare.tip"));
+    ui.phrases(trf("tb.rare", &[("count", &seq.rare_count()), ("mask", &seq.rare_mask())])).tip(tr("tb.rare.tip"));
     let first: Vec<String> = (0..seq.len().min(60)).filter_map(|n| seq.get(n)).map(|v| v.to_string()).collect();
     ui.phrases(tr("tb.first"));
     ui.add(egui::Label::new(egui::RichText::new(first.join(" ")).monospace()).wrap());
@@ -217,7 +216,7 @@ fn value_sentence(seq: &Sequence, n: u64, v: u32) -> String {
 fn spec_field(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     let st = &mut tab.rt.sequence;
     ui.horizontal_wrapped(|ui| {
-        let label = ui.phrases(tr("tb.code")).on_hover_text(tr("tb.code.tip"));
+        let label = ui.phrases(tr("tb.code")).tip(tr("tb.code.tip"));
         if st.code.is_empty() {
             st.code = shared.rules.breaks.clone().unwrap_or_default();
         }
@@ -238,7 +237,7 @@ fn spec_field(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
 fn up_to_field(ui: &mut egui::Ui, tab: &mut MapTab) {
     let st = &mut tab.rt.sequence;
     ui.horizontal_wrapped(|ui| {
-        let label = ui.phrases(tr("tb.up_to")).on_hover_text(tr("tb.up_to.tip"));
+        let label = ui.phrases(tr("tb.up_to")).tip(tr("tb.up_to.tip"));
         if st.up_to.is_empty() {
             st.up_to = tab.options.sequence_up_to.to_string();
         }

@@ -8,7 +8,7 @@ use crate::map::PaletteKind;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::rules_choice;
 use crate::ui::state::Shared;
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::ui::widgets;
 use crate::ui::words::play::rules_name;
 use std::sync::Arc;
@@ -109,7 +109,7 @@ fn rules_and_size(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     rules_choice::passes_choice(ui, shared);
     rules_choice::program_link(ui, shared);
     ui.horizontal_wrapped(|ui| {
-        let label = ui.phrases(tr("map.size")).on_hover_text(tr("map.size.tip"));
+        let label = ui.phrases(tr("map.size")).tip(tr("map.size.tip"));
         egui::ComboBox::from_id_salt("map_size")
             .selected_text(tab.options.size.to_string())
             .show_ui(ui, |ui| {
@@ -141,17 +141,17 @@ fn plane_choice(ui: &mut egui::Ui, tab: &mut MapTab) {
     let Some(full) = tab.full_table().cloned() else { return };
     if full.depth() > 1 {
         ui.horizontal_wrapped(|ui| {
-            ui.phrases(tr("map.plane")).on_hover_text(tr("map.plane.tip"));
+            ui.phrases(tr("map.plane")).tip(tr("map.plane.tip"));
             for axis in Axis::ALL {
                 let text = format!("{} = k", axis.name());
-                ui.selectable_value(&mut tab.options.plane_axis, axis, text).on_hover_text(tr("map.plane.axis.tip"));
+                ui.selectable_value(&mut tab.options.plane_axis, axis, text).tip(tr("map.plane.axis.tip"));
             }
         });
         let axis = tab.options.plane_axis;
         let last = full.dims()[axis.index()] - 1;
         tab.options.plane_at = tab.options.plane_at.min(last);
         let slider = egui::Slider::new(&mut tab.options.plane_at, 0..=last).prefix(format!("{} = ", axis.name()));
-        ui.add(slider).on_hover_text(tr("map.plane.tip"));
+        ui.add(slider).tip(tr("map.plane.tip"));
         let (across, down) = axis.plane_indices();
         let name = |i: usize| Axis::ALL[i].name();
         ui.phrases(trf("map.plane.axes", &[("across", &name(across)), ("up", &name(down))]));
@@ -167,14 +167,14 @@ fn plane_choice(ui: &mut egui::Ui, tab: &mut MapTab) {
         ui.horizontal_wrapped(|ui| {
             for layer in (0..=top).rev() {
                 let text = rules_choice::passes_left(passes, layer);
-                if ui.radio_value(&mut shown, layer, text).on_hover_text(tr("passes.layer.tip")).clicked() {
+                if ui.radio_value(&mut shown, layer, text).tip(tr("passes.layer.tip")).clicked() {
                     tab.options.pass_layer = if layer == top { usize::from(crate::rules::MAX_PASSES) } else { layer };
                 }
             }
         });
         let ready = full.is_complete() && !tab.rt.overlays.is_busy();
         let button = egui::Button::new(tr("map.pass.diff"));
-        if ui.add_enabled(ready, button).on_hover_text(tr("map.pass.diff.tip")).clicked() {
+        if ui.add_enabled(ready, button).tip(tr("map.pass.diff.tip")).clicked() {
             // A layer with a pass left against the one below it (the layer
             // its pass leads to).
             let layer = shown.max(1);
@@ -218,7 +218,7 @@ fn colours(ui: &mut egui::Ui, tab: &mut MapTab) {
         let field = egui::TextEdit::singleline(&mut tab.options.highlight)
             .char_limit(crate::ui::widgets::MAX_FIELD_CHARS)
             .desired_width(90.0);
-        ui.add(field).labelled_by(label.id).on_hover_text(tr("map.highlight.tip"));
+        ui.add(field).labelled_by(label.id).tip(tr("map.highlight.tip"));
     });
     if tab.options.palette == PaletteKind::Highlight
         && let Err(e) = crate::map::palette::parse_highlight(&tab.options.highlight)
@@ -241,7 +241,7 @@ fn overlay_switches(ui: &mut egui::Ui, tab: &mut MapTab) {
 fn view_controls(ui: &mut egui::Ui, tab: &mut MapTab) {
     ui.strong(tr("map.view"));
     ui.horizontal_wrapped(|ui| {
-        if ui.button(tr("map.fit")).on_hover_text(tr("map.fit.tip")).clicked() {
+        if ui.button(tr("map.fit")).tip(tr("map.fit.tip")).clicked() {
             tab.rt.view.fit_requested = true;
         }
         ui.phrases(trf("map.zoom", &[("zoom", &format!("{:.3}", tab.zoom()))]));
@@ -256,7 +256,7 @@ fn view_controls(ui: &mut egui::Ui, tab: &mut MapTab) {
                     .hint_text("x, y"),
             )
             .labelled_by(label.id);
-        let go = ui.button("→").on_hover_text(tr("map.goto"));
+        let go = ui.button("→").tip(tr("map.goto"));
         if go.clicked() || edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             go_to(ui.ctx(), tab);
         }

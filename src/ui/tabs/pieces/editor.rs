@@ -7,7 +7,7 @@ use super::PiecesTab;
 use crate::rules::{CellState, Convention, Offset, Piece, Rules, TerminalSet, USUAL_SLIDES, parameter_p_piece};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 
 /// The largest move matrix shown.
@@ -103,7 +103,7 @@ fn matrix_and_terminal(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
 fn plane_choice(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     tab.plane_dz = tab.plane_dz.min(tab.grid - 1);
     ui.horizontal_wrapped(|ui| {
-        let label = ui.phrases(tr("editor.plane")).on_hover_text(tr("editor.plane_tip"));
+        let label = ui.phrases(tr("editor.plane")).tip(tr("editor.plane_tip"));
         let slider = egui::Slider::new(&mut tab.plane_dz, 0..=tab.grid - 1).prefix("dz = ");
         ui.add(slider).labelled_by(label.id);
     });
@@ -131,10 +131,10 @@ fn presets(tab: &mut PiecesTab, ui: &mut egui::Ui) {
         ui.phrases(RichText::new(tr("editor.start")).strong().size(ui.section_size()));
         ui.add_space(ui.available_width() - 190.0);
         let (can_undo, can_redo) = tab.can_undo();
-        if ui.add_enabled(can_undo, egui::Button::new(tr("pieces.undo"))).on_hover_text("Ctrl+Z").clicked() {
+        if ui.add_enabled(can_undo, egui::Button::new(tr("pieces.undo"))).tip("Ctrl+Z").clicked() {
             tab.undo();
         }
-        if ui.add_enabled(can_redo, egui::Button::new(tr("pieces.redo"))).on_hover_text("Ctrl+Y").clicked() {
+        if ui.add_enabled(can_redo, egui::Button::new(tr("pieces.redo"))).tip("Ctrl+Y").clicked() {
             tab.redo();
         }
     });
@@ -326,7 +326,7 @@ fn matrix_cell(
     if resp.hovered() && !tab.paint.is_active() {
         painter.rect_stroke(r.shrink(1.0), 2.0, Stroke::new(2.5, pal.target), StrokeKind::Inside);
     }
-    let resp = resp.on_hover_text(format!("{label}: {}", state_word(state)));
+    let resp = resp.tip(format!("{label}: {}", state_word(state)));
     if resp.clicked() {
         input.clicked = Some(o);
     }

@@ -19,7 +19,7 @@ use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::ui::widgets;
 use crate::ui::words::errors::{engine_error, job_error};
 use egui::RichText;
@@ -194,7 +194,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
                 (CheckMode::Holds, true) => "bench.diff_false",
             };
             let position = format!("({x1}, {x2}, {zeros})");
-            resp.on_hover_text(trf("bench.heaps.diff_cell", &[("position", &position), ("what", &tr(words))]));
+            resp.tip(trf("bench.heaps.diff_cell", &[("position", &position), ("what", &tr(words))]));
         }
         ui.phrases(RichText::new(trf("bench.heaps.diff_plane", &[("zeros", &zeros)])).small());
     }

@@ -8,7 +8,7 @@
 use super::PiecesTab;
 use crate::rules::{CellState, MAX_DIMENSION, MAX_OFFSET, MAX_OFFSETS, Offset};
 use crate::ui::i18n::{tr, trf};
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use egui::RichText;
 
 /// The move being written, not yet part of the piece: a step for each
@@ -100,7 +100,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui) {
                     *change = Some(Change::Kind(o, false));
                 }
                 let remove = ui.button(tr("editor.heaps.remove"));
-                if remove.on_hover_text(trf("editor.heaps.remove_tip", &[("move", &text(o, d))])).clicked() {
+                if remove.tip(trf("editor.heaps.remove_tip", &[("move", &text(o, d))])).clicked() {
                     *change = Some(Change::Remove(o));
                 }
             };
@@ -133,7 +133,7 @@ pub fn show(tab: &mut PiecesTab, ui: &mut egui::Ui) {
 fn alike_choice(tab: &mut PiecesTab, ui: &mut egui::Ui, d: usize) {
     let was = tab.symmetric;
     let label = trf("editor.heaps.alike", &[("n", &d)]);
-    ui.checkbox(&mut tab.symmetric, label).on_hover_text(tr("editor.heaps.alike_tip"));
+    ui.checkbox(&mut tab.symmetric, label).tip(tr("editor.heaps.alike_tip"));
     if tab.symmetric && !was {
         match tab.draft.piece.symmetrized_heaps(d, MAX_OFFSETS) {
             Some(piece) => tab.draft.piece = piece,

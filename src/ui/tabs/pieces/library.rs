@@ -12,7 +12,7 @@ use crate::ui::rules_choice::{shown_description, shown_label, shown_name};
 use crate::ui::state::{AppCommand, Shared};
 use crate::ui::tabs::Tab;
 use crate::ui::theme::Colours;
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use egui::RichText;
 use std::path::Path;
 
@@ -189,7 +189,7 @@ fn my_pieces(tab: &mut PiecesTab, ui: &mut egui::Ui, shared: &mut Shared) {
     for (i, p) in shared.saved_pieces.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
             let name = shown_label(p);
-            let b = ui.button(tr("lib.open_mine")).on_hover_text(trf("lib.open_named", &[("name", &name)]));
+            let b = ui.button(tr("lib.open_mine")).tip(trf("lib.open_named", &[("name", &name)]));
             b.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::Button, true, trf("lib.open_named", &[("name", &name)]))
             });

@@ -9,7 +9,7 @@ use crate::map::palette::{Palette as ValuePalette, PaletteKind};
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::ui::widgets;
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 use std::sync::Arc;
@@ -187,7 +187,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         let x = (((p.x - origin.x) / cell) as usize).min(n - 1);
         let y = (((p.y - origin.y) / cell) as usize).min(rows - 1);
         if let Some(text) = cell_text(table, x, y, d) {
-            resp.on_hover_text(text);
+            resp.tip(text);
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::theme::Colours;
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use egui::{FontId, RichText, TextStyle};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -105,7 +105,7 @@ fn templates(tab: &mut PiecesTab, ui: &mut egui::Ui) {
     ui.phrases(RichText::new(tr("program.templates")).strong());
     ui.horizontal_wrapped(|ui| {
         for e in EXAMPLE_PROGRAMS {
-            if ui.button(e.name).on_hover_text(e.about).clicked() {
+            if ui.button(e.name).tip(e.about).clicked() {
                 tab.program.source = e.source.to_string();
                 tab.program.changed_at = Some(0.0);
             }

@@ -16,7 +16,7 @@ use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::state::{AppCommand, MapFocus, Shared};
 use crate::ui::theme::Colours;
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::ui::widgets;
 use crate::ui::words::errors::{engine_error, formula_error, formula_error_what, job_error, other_game_error};
 use crate::ui::words::formulas::{helper_meaning, known_description, known_name, line_text, periodicity_text};
@@ -308,7 +308,7 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
                     ui.close();
                 }
                 for k in known_formulas() {
-                    if ui.button(known_name(k.kind)).on_hover_text(known_description(k.kind)).clicked() {
+                    if ui.button(known_name(k.kind)).tip(known_description(k.kind)).clicked() {
                         tab.formula = k.text.clone();
                         ui.close();
                     }
@@ -320,7 +320,7 @@ fn formula_box(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
                 ui.horizontal_wrapped(|ui| {
                     let call = RichText::new(h.signature).monospace().strong();
                     let hover = trf("helper.insert", &[("call", &h.template)]);
-                    if ui.button(call).on_hover_text(hover).clicked() {
+                    if ui.button(call).tip(hover).clicked() {
                         insert_at_cursor(ui.ctx(), formula_id, &mut tab.formula, h.template);
                         ui.close();
                     }
@@ -465,7 +465,7 @@ fn diff_picture(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) -> Option
     let clicked = resp.clicked();
     if let Some((x, y)) = at {
         let d = done.report.diff.get(x, y).unwrap_or(0);
-        resp.on_hover_text(trf("bench.diff_cell", &[("x", &x), ("y", &y), ("d", &d)]));
+        resp.tip(trf("bench.diff_cell", &[("x", &x), ("y", &y), ("d", &d)]));
     }
     at.filter(|_| clicked)
 }

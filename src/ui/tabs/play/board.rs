@@ -116,7 +116,7 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
     let (at, outer) = layout(ui, game, size);
     let pal = look.palette;
     let painter = ui.painter_at(outer.expand(2.0));
-    draw_axes(&painter, &at, game.position(), pal);
+    draw_axes(&painter, &at, game.position(), pal, ui.text_scale());
     let winning: Vec<(u64, u64)> = match look.hint {
         Hint::WinningMoves(m) if look.show_hints => m.clone(),
         _ => Vec::new(),
@@ -158,9 +158,10 @@ pub fn show(ui: &mut egui::Ui, game: &Game, selected: &mut bool, look: &BoardLoo
 }
 
 /// Axis labels: coordinates on a whole board, offsets from the piece
-/// (at `(px, py)`) on a huge one.
-fn draw_axes(painter: &egui::Painter, at: &Layout, (px, py): (u64, u64), pal: &Colours) {
-    let label_font = FontId::proportional((at.cell * 0.42).clamp(11.0, 30.0));
+/// (at `(px, py)`) on a huge one; larger by the text scale `k` (in
+/// presentation mode).
+fn draw_axes(painter: &egui::Painter, at: &Layout, (px, py): (u64, u64), pal: &Colours, k: f32) {
+    let label_font = FontId::proportional((at.cell * 0.42 * k).clamp(11.0 * k, 30.0));
     let label_every = if at.cell >= 22.0 { 1 } else { 5 };
     let axis = |v: u64, v0: u64, p: u64, name: &str| -> Option<String> {
         if at.whole {

@@ -6,7 +6,7 @@ use crate::play::{StartSize, Strength, nim};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::rules_choice;
 use crate::ui::state::Shared;
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::ui::widgets;
 use crate::ui::words;
 use egui::RichText;
@@ -19,8 +19,7 @@ pub fn options(tab: &mut PlayTab, ui: &mut egui::Ui, shared: &mut Shared, ctx: &
     ui.horizontal_wrapped(|ui| {
         ui.selectable_value(&mut tab.options.mode, PlayMode::Queen, tr("play.mode.queen"));
         ui.selectable_value(&mut tab.options.mode, PlayMode::Nim, tr("play.mode.nim"));
-        ui.selectable_value(&mut tab.options.mode, PlayMode::Sum, tr("play.mode.sum"))
-            .on_hover_text(tr("play.mode.sum.tip"));
+        ui.selectable_value(&mut tab.options.mode, PlayMode::Sum, tr("play.mode.sum")).tip(tr("play.mode.sum.tip"));
     });
     ui.add_space(12.0);
     let new = egui::Button::new(RichText::new(tr("play.new_game")).size(22.0).strong())
@@ -279,7 +278,7 @@ fn history_top(tab: &mut PlayTab, ui: &mut egui::Ui) {
     } else {
         undo_buttons(tab, ui);
         let review = egui::Button::new(tr("review.open"));
-        if ui.add_enabled(played > 0, review).on_hover_text(tr("review.open.tip")).clicked() {
+        if ui.add_enabled(played > 0, review).tip(tr("review.open.tip")).clicked() {
             tab.open_review();
         }
     }
@@ -306,10 +305,10 @@ fn history_top(tab: &mut PlayTab, ui: &mut egui::Ui) {
 fn undo_buttons(tab: &mut PlayTab, ui: &mut egui::Ui) {
     let (can_undo, can_redo) = tab.current().map_or((false, false), |g| g.can_undo_redo());
     ui.horizontal_wrapped(|ui| {
-        if ui.add_enabled(can_undo, egui::Button::new(tr("play.undo"))).on_hover_text("Ctrl+Z").clicked() {
+        if ui.add_enabled(can_undo, egui::Button::new(tr("play.undo"))).tip("Ctrl+Z").clicked() {
             tab.undo();
         }
-        if ui.add_enabled(can_redo, egui::Button::new(tr("play.redo"))).on_hover_text("Ctrl+Y").clicked() {
+        if ui.add_enabled(can_redo, egui::Button::new(tr("play.redo"))).tip("Ctrl+Y").clicked() {
             tab.redo();
         }
     });

@@ -11,7 +11,7 @@ use crate::theory::is_misere_nim_endgame;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::theme::Colours;
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use egui::{Rect, RichText, Sense, Stroke, Vec2, pos2, vec2};
 
 /// The most stones drawn in one pile (larger piles show their number).
@@ -257,7 +257,7 @@ fn board(
         if wins.contains(&m) {
             painter.circle_stroke(r.center(), cell * 0.32, Stroke::new((cell * 0.07).max(2.0), pal.winning));
         }
-        if resp.on_hover_text(label).clicked() && can_move {
+        if resp.tip(label).clicked() && can_move {
             chosen = Some(m);
         }
     }
@@ -328,7 +328,7 @@ pub fn show(
             1 => tr("heaps.pass.tip").to_string(),
             _ => crate::ui::rules_choice::passes_left(game.rules().passes, usize::from(game.state().passes_left)),
         };
-        if ui.add(b).on_hover_text(tip).clicked() {
+        if ui.add(b).tip(tip).clicked() {
             chosen = Some(Ok(HeapMove::Pass));
         }
     }

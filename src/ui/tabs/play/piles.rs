@@ -6,7 +6,7 @@
 use crate::play::Game;
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use egui::{Align2, FontId, Rect, RichText, Sense, Stroke, Vec2, pos2, vec2};
 
 /// Piles up to this size are drawn stone by stone.
@@ -50,7 +50,7 @@ pub fn show(
     form.both &= diagonal;
     ui.vertical(|ui| {
         if drawn && diagonal {
-            ui.checkbox(&mut form.both, tr("piles.both")).on_hover_text(tr("piles.both.hint"));
+            ui.checkbox(&mut form.both, tr("piles.both")).tip(tr("piles.both.hint"));
         }
         ui.horizontal(|ui| {
             for (pile, count, name) in [(0usize, x, tr("piles.a")), (1, y, tr("piles.b"))] {

@@ -9,7 +9,7 @@ use super::{PlayTab, heaps_view, moves_table, row_view, sum_view};
 use crate::play::{AnyGame, Better, HeapMove, Mark, Review, Unknown};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
-use crate::ui::ui_ext::UiExt;
+use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::ui::widgets;
 use crate::ui::words;
 use egui::{Key, RichText};
@@ -210,7 +210,7 @@ pub(super) fn show_review_header(ui: &mut egui::Ui, pal: &Colours, h: &ReviewHea
     ui.horizontal_wrapped(|ui| {
         let mut button = |ui: &mut egui::Ui, enabled: bool, key: &'static str, tip: &str, to: ReviewAction| {
             let b = ui.add_enabled(enabled, egui::Button::new(RichText::new(tr(key)).size(size)));
-            if b.on_hover_text(tip).clicked() {
+            if b.tip(tip).clicked() {
                 action = Some(to);
             }
         };
@@ -224,7 +224,7 @@ pub(super) fn show_review_header(ui: &mut egui::Ui, pal: &Colours, h: &ReviewHea
         }
         if step < end || h.over.is_none() {
             let b = ui.button(RichText::new(tr("review.continue")).size(size));
-            if b.on_hover_text(tr("review.continue.tip")).clicked() {
+            if b.tip(tr("review.continue.tip")).clicked() {
                 action = Some(ReviewAction::Continue);
             }
         }

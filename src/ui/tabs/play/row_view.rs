@@ -116,7 +116,9 @@ pub fn show(
     let can_move = game.winner().is_none() && !game.computer_to_move() && !frozen;
     let width = ui.available_width();
     let most = game.row().iter().copied().max().unwrap_or(1).clamp(1, DRAWN_HEAP_MAX);
-    let d = ((width - 200.0) / most as f32).clamp(10.0, 40.0);
+    // In the lesson view the row takes the window: pins up to 72 points.
+    let largest = if crate::ui::widgets::lesson_view(ui.ctx()) { 72.0 } else { 40.0 };
+    let d = ((width - 200.0) / most as f32).clamp(10.0, largest);
     let wins = if hints { game.winning_moves() } else { Vec::new() };
     let mut action = None;
     // The move under the pointer, drawn on the pins: (heap, parts).
@@ -126,14 +128,19 @@ pub fn show(
         let value = if hints { format!("  g = {}", game.value(n)) } else { String::new() };
         let heap = trf("row.heap", &[("n", &(i + 1))]);
         ui.horizontal(|ui| {
-            let text = RichText::new(format!("{heap}: {n}{value}")).strong().size(d.clamp(16.0, 24.0));
+            let text = RichText::new(format!("{heap}: {n}{value}")).strong().size((d * 0.6).clamp(16.0, 36.0));
             let chosen = selected == Some(i);
             let r = ui.add_enabled(can_move, egui::Button::selectable(chosen, text).min_size(vec2(150.0, d)));
             if r.clicked() {
                 action = Some(RowAction::Select(i));
             }
             let removed = preview.as_ref().filter(|(h, _)| *h == i).map(|(_, parts)| removed_pins(n, parts));
-            pins(ui, n, d, most, removed, pal);
+            // A tap on the pins chooses the heap too (a finger aims at the
+            // pins, not at the heap's name).
+            let label = trf("row.pins", &[("n", &(i + 1))]);
+            if pins(ui, n, (d, most), removed, pal, &label).clicked() && can_move {
+                action = Some(RowAction::Select(i));
+            }
         });
         if selected == Some(i) && can_move {
             ui.horizontal_wrapped(|ui| {
@@ -180,14 +187,24 @@ fn removed_pins(n: u64, parts: &[u64]) -> std::ops::Range<u64> {
     start..start + taken
 }
 
-/// One heap as pins (at most [`DRAWN_HEAP_MAX`]; a larger heap as a bar).
-fn pins(ui: &mut egui::Ui, n: u64, d: f32, most: u64, removed: Option<std::ops::Range<u64>>, pal: &Colours) {
-    let (rect, _) = ui.allocate_exact_size(vec2(d * most as f32 + 4.0, d), Sense::hover());
+/// One heap as pins (at most [`DRAWN_HEAP_MAX`]; a larger heap as a bar),
+/// `d` points each in a row room for `most`; a button named `label` for a
+/// click or a tap.
+fn pins(
+    ui: &mut egui::Ui,
+    n: u64,
+    (d, most): (f32, u64),
+    removed: Option<std::ops::Range<u64>>,
+    pal: &Colours,
+    label: &str,
+) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(vec2(d * most as f32 + 4.0, d), Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
     let painter = ui.painter_at(rect);
     if n > DRAWN_HEAP_MAX {
         let bar = Rect::from_min_size(rect.min + vec2(2.0, d * 0.2), vec2(rect.width() - 4.0, d * 0.6));
         painter.rect_filled(bar, 4.0, pal.stone);
-        return;
+        return response;
     }
     for k in 0..n {
         let c = pos2(rect.left() + 2.0 + d * (k as f32 + 0.5), rect.center().y);
@@ -195,4 +212,5 @@ fn pins(ui: &mut egui::Ui, n: u64, d: f32, most: u64, removed: Option<std::ops::
         let fill = if gone { pal.stone_taken } else { pal.stone };
         painter.circle(c, d * 0.38, fill, Stroke::new(1.5, pal.stone_edge));
     }
+    response
 }
