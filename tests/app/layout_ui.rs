@@ -696,3 +696,36 @@ fn the_knight_picture_is_the_largest_thing_on_screen() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// Screenshots of every tab at 768 x 1024, 1024 x 768, 1280 x 800 and
+/// 1920 x 1080, in English and Japanese, normal and presentation, in
+/// target/tab-shots/ (to look at; run with --ignored).
+#[test]
+#[ignore = "writes every tab's screenshots for a person to look at"]
+fn tab_screenshots() {
+    std::fs::create_dir_all("target/tab-shots").expect("a folder");
+    for tab in ["Play", "Map", "Pieces", "Knight"] {
+        for size in [[768.0, 1024.0], [1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0]] {
+            for (presentation, japanese) in [(false, false), (false, true), (true, true)] {
+                let language = if japanese { "Japanese" } else { "English" };
+                let saved =
+                    format!(r#"{{"tab":"{tab}","play":{{"options":{{"computer_delay":0.0,"show_hints":true}}}}}}"#);
+                let mut h = common::app(saved).size(size).language(language).presentation(presentation).wgpu().build();
+                h.run_steps(3);
+                step_until(&mut h, "the first jobs end", |a| {
+                    let s = &a.state;
+                    !s.map.is_computing() && !s.play.is_busy() && !s.pieces.is_busy() && !s.knight.busy()
+                });
+                h.run_steps(4);
+                let name = format!(
+                    "{tab}-{}x{}-{}{}",
+                    size[0],
+                    size[1],
+                    if japanese { "ja" } else { "en" },
+                    if presentation { "-p" } else { "" }
+                );
+                h.render().expect("a picture").save(format!("target/tab-shots/{name}.png")).expect("saved");
+            }
+        }
+    }
+}
