@@ -144,7 +144,9 @@ pub fn table(rules: &Rules, size: &str, full: bool, out: &mut dyn Write) -> Resu
     let header: Vec<String> = (1..=d).map(|i| format!("x{i}")).chain([last.to_string()]).collect();
     put(out, &(header.join(",") + "\n"))?;
     let layer = t.start_layer();
-    for p in t.stored_positions() {
+    // Streamed: a box of 30^5 positions is printed as it is read, not
+    // listed first (64 bytes a position).
+    for p in t.positions() {
         let v = t.get(&p[..d], layer).unwrap_or(NOT_A_POSITION);
         let shown = match v {
             NOT_A_POSITION => String::new(),

@@ -301,16 +301,11 @@ pub(super) fn table(game: &TakeBreak, size: &str, out: &mut dyn Write) -> Result
     let mut line = String::new();
     use std::fmt::Write as _;
     match sides[..] {
-        [w] | [w, 1] => {
-            line = (0..w).map(|x| g(x).to_string()).collect::<Vec<_>>().join(",") + "\n";
-            put(out, &line)?;
-        }
+        [w] | [w, 1] => write_row(out, w, g)?,
         [w, h] => {
             for y in 0..h {
-                line.clear();
-                line += &(0..w).map(|x| (g(x) ^ g(y)).to_string()).collect::<Vec<_>>().join(",");
-                line.push('\n');
-                put(out, &line)?;
+                let gy = g(y);
+                write_row(out, w, |x| g(x) ^ gy)?;
             }
         }
         _ => {
@@ -323,6 +318,22 @@ pub(super) fn table(game: &TakeBreak, size: &str, out: &mut dyn Write) -> Result
         }
     }
     Ok(0)
+}
+
+/// One line `v(0),v(1),…,v(w - 1)` written in pieces of about 64 KB, so
+/// that a line of 2^32 values never lies whole in memory.
+fn write_row(out: &mut dyn Write, w: u64, v: impl Fn(u64) -> u32) -> Result<(), CliError> {
+    use std::fmt::Write as _;
+    let mut piece = String::with_capacity(1 << 16);
+    for x in 0..w {
+        let _ = write!(piece, "{}{}", if x == 0 { "" } else { "," }, v(x));
+        if piece.len() >= (1 << 16) - 16 {
+            put(out, &piece)?;
+            piece.clear();
+        }
+    }
+    piece.push('\n');
+    put(out, &piece)
 }
 
 /// `ppos`: the rows of heaps in the box whose value is 0.

@@ -252,3 +252,47 @@ fn a_b_file_is_compared_and_its_first_difference_named() {
     assert!(m.contains("cannot read the b-file /dev/zero"), "{m}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The program run with at most `kb` kilobytes of address space (`ulimit
+/// -v`): what a command holds in memory at once, measured from outside.
+fn bin_within(kb: u64, args: &[&str]) -> Output {
+    let exe = std::env::var_os("GRUNDY_LAB_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_grundy-lab").into());
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kb} && exec \"$0\" \"$@\""))
+        .arg(exe)
+        .args(args)
+        .env_remove("GRUNDY_LAB_MEMORY_LIMIT")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// `table` streams: a row of 20 million Kayles values and a full table of
+/// 24^5 positions of five heaps are printed within 600 MB of address
+/// space (the row was built whole as strings, over a gigabyte; the five
+/// heaps' positions were listed first, 510 MB).
+#[test]
+fn table_streams_whatever_the_game() {
+    let o = bin_within(600_000, &["table", "--rules", "kayles", "--size", "20000000"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert_eq!(text.matches(',').count(), 20_000_000 - 1);
+    assert!(text.starts_with("0,1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1,4,3,2,"), "{}", &text[..60]);
+    assert!(text.ends_with('\n') && text.lines().count() == 1);
+    // The last value by Kayles' period 12 (from 71 on).
+    let game = grundy_lab::takebreak::TakeBreak::parse_spec("kayles").unwrap().unwrap();
+    let g = grundy_lab::takebreak::compute(&game, 200, &Control::new()).unwrap();
+    let last: u32 = text.trim_end().rsplit(',').next().unwrap().parse().unwrap();
+    let n = 20_000_000 - 1;
+    assert_eq!(last, g.get(72 + (n - 72) % 12).unwrap());
+    let o = bin_within(600_000, &["table", "--rules", "nim-5", "--size", "24", "--full"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert_eq!(text.lines().count(), 24usize.pow(5) + 1);
+    // Five heaps of Nim: the value is their XOR.
+    for line in text.lines().skip(1).step_by(99_991) {
+        let v: Vec<u64> = line.split(',').map(|t| t.parse().unwrap()).collect();
+        assert_eq!(v[5], v[..5].iter().fold(0, |a, b| a ^ b), "{line}");
+    }
+}

@@ -312,16 +312,16 @@ impl HeapTable {
     }
 
     /// The stored positions, in the order of the box: all of them, or the
-    /// sorted ones (largest heap first).
+    /// sorted ones (largest heap first), `x1` changing fastest. A list of
+    /// 64 bytes a position: [`HeapTable::positions`] streams them.
     pub fn stored_positions(&self) -> Vec<Point> {
-        let mut out = Vec::with_capacity(self.count);
-        let d = self.sides.len();
-        let max_sum: usize = self.sides.iter().map(|n| n - 1).sum();
-        for s in 0..=max_sum {
-            positions_with_sum(&self.sides, self.storage, s, &mut out);
-        }
-        out.sort_unstable_by(|a, b| a[..d].iter().rev().cmp(b[..d].iter().rev()));
-        out
+        self.positions().collect()
+    }
+
+    /// [`HeapTable::stored_positions`] one at a time, without a list (a
+    /// `table` of 30^5 positions printed as it goes).
+    pub fn positions(&self) -> StoredPositions {
+        StoredPositions::new(&self.sides, self.storage)
     }
 
     /// The P-positions with every pass still there, in the order of
@@ -329,7 +329,45 @@ impl HeapTable {
     pub fn p_positions(&self) -> Vec<Point> {
         let d = self.sides.len();
         let layer = self.start_layer();
-        self.stored_positions().into_iter().filter(|p| self.get(&p[..d], layer) == Some(0)).collect()
+        self.positions().filter(|p| self.get(&p[..d], layer) == Some(0)).collect()
+    }
+}
+
+/// The positions of a box in the order of [`HeapTable::stored_positions`]:
+/// an odometer with `x1` fastest; sorted, a coordinate that moves on
+/// starts the ones before it at its own value (`x1 >= x2 >= ...`).
+#[derive(Clone, Debug)]
+pub struct StoredPositions {
+    sides: Vec<usize>,
+    sorted: bool,
+    next: Option<Point>,
+}
+
+impl StoredPositions {
+    /// The positions of the box `sides` kept by `storage`.
+    pub fn new(sides: &[usize], storage: Storage) -> Self {
+        let first = (!sides.is_empty() && sides.iter().all(|&n| n > 0)).then_some([0; MAX_DIMENSION]);
+        StoredPositions { sides: sides.to_vec(), sorted: storage == Storage::Sorted, next: first }
+    }
+}
+
+impl Iterator for StoredPositions {
+    type Item = Point;
+
+    fn next(&mut self) -> Option<Point> {
+        let p = self.next?;
+        let mut q = p;
+        self.next = None;
+        for i in 0..self.sides.len() {
+            q[i] += 1;
+            if q[i] < self.sides[i] as u64 {
+                let start = if self.sorted { q[i] } else { 0 };
+                q[..i].fill(start);
+                self.next = Some(q);
+                break;
+            }
+        }
+        Some(p)
     }
 }
 
@@ -852,5 +890,31 @@ mod tests {
             all.dedup();
             assert_eq!(all.len(), cells, "{order:?}");
         }
+    }
+
+    #[test]
+    fn the_positions_stream_in_the_order_of_the_sorted_list() {
+        // The list as it was made: every position of each sum, sorted with
+        // the last coordinate first.
+        let listed = |sides: &[usize], storage: Storage| {
+            let d = sides.len();
+            let mut out = Vec::new();
+            for s in 0..=sides.iter().map(|n| n - 1).sum::<usize>() {
+                positions_with_sum(sides, storage, s, &mut out);
+            }
+            out.sort_unstable_by(|a, b| a[..d].iter().rev().cmp(b[..d].iter().rev()));
+            out
+        };
+        for sides in
+            [vec![1], vec![5], vec![3, 4], vec![4, 4], vec![2, 3, 4], vec![3, 3, 3], vec![3, 3, 3, 3, 3], vec![2; 8]]
+        {
+            let streamed: Vec<Point> = StoredPositions::new(&sides, Storage::Full).collect();
+            assert_eq!(streamed, listed(&sides, Storage::Full), "{sides:?}");
+            if sides.iter().all(|&n| n == sides[0]) {
+                let streamed: Vec<Point> = StoredPositions::new(&sides, Storage::Sorted).collect();
+                assert_eq!(streamed, listed(&sides, Storage::Sorted), "{sides:?} sorted");
+            }
+        }
+        assert_eq!(StoredPositions::new(&[3, 0], Storage::Full).count(), 0);
     }
 }
