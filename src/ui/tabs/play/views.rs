@@ -17,7 +17,7 @@ impl PlayTab {
     /// A piece on a board, and the same position as two piles.
     pub(super) fn board_view(&mut self, ui: &mut egui::Ui, pal: &Colours) {
         // The review's header and the better move, worked out before the
-        // game is held (they are drawn beside the board or above it).
+        // game is held (the header is drawn beside the board, the move on it).
         let review = self.review_header_now();
         let better = self.better_on_board();
         let mut review_action = None;
