@@ -130,14 +130,24 @@ pub fn side_panel(
     share: f32,
     contents: impl FnOnce(&mut egui::Ui),
 ) {
-    side_panel_frame(ui, id, side, width, share, |ui| {
-        egui::ScrollArea::vertical().id_salt(id).auto_shrink(false).scroll_bar_visibility(ALWAYS).show(ui, |ui| {
+    side_panel_frame(ui, id, side, width, share, |ui| scroll_column(ui, id, f32::INFINITY, contents));
+}
+
+/// A panel's contents that scroll, at most `max_height` high, with an
+/// always visible bar (a class sees that it scrolls), laid out clear of
+/// the bar.
+pub fn scroll_column(ui: &mut egui::Ui, id: &str, max_height: f32, contents: impl FnOnce(&mut egui::Ui)) {
+    egui::ScrollArea::vertical()
+        .id_salt(id)
+        .auto_shrink(false)
+        .max_height(max_height)
+        .scroll_bar_visibility(ALWAYS)
+        .show(ui, |ui| {
             // A little room before the bar: widgets as wide as the panel
             // end clear of it.
             ui.set_max_width(ui.available_width() - 4.0);
             contents(ui);
         });
-    });
 }
 
 /// A scroll bar that is always shown (a class sees that the panel scrolls).

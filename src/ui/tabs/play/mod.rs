@@ -559,29 +559,18 @@ impl PlayTab {
                 // laid out as a side panel is.)
                 ui.columns(2, |columns| {
                     columns[0].vertical(|ui| {
-                        egui::ScrollArea::vertical()
-                            .id_salt("play_options")
-                            .auto_shrink(false)
-                            .scroll_bar_visibility(widgets::ALWAYS)
-                            .show(ui, |ui| {
-                                ui.set_max_width(ui.available_width() - 4.0);
-                                controls::options(self, ui, shared, &ctx);
-                            });
+                        widgets::scroll_column(ui, "play_options", f32::INFINITY, |ui| {
+                            controls::options(self, ui, shared, &ctx);
+                        });
                     });
                     // The moves' buttons and list scroll as one: the panel
                     // is lower than they are tall.
                     columns[1].vertical(|ui| {
                         let height = ui.available_height();
-                        egui::ScrollArea::vertical()
-                            .id_salt("play_history_under")
-                            .auto_shrink(false)
-                            .max_height(height)
-                            .scroll_bar_visibility(widgets::ALWAYS)
-                            .show(ui, |ui| {
-                                ui.set_max_width(ui.available_width() - 4.0);
-                                ui.set_max_height(height);
-                                controls::history(self, ui, &pal);
-                            });
+                        widgets::scroll_column(ui, "play_history_under", height, |ui| {
+                            ui.set_max_height(height);
+                            controls::history(self, ui, &pal);
+                        });
                     });
                 });
             });
@@ -591,15 +580,7 @@ impl PlayTab {
             // board takes the width of the second panel.
             side_panel_frame(ui, "play_controls", Side::Left, 300.0, 0.3, |ui| {
                 let half = ui.available_height() * 0.5;
-                egui::ScrollArea::vertical()
-                    .id_salt("play_options")
-                    .max_height(half)
-                    .auto_shrink([false, true])
-                    .scroll_bar_visibility(widgets::ALWAYS)
-                    .show(ui, |ui| {
-                        ui.set_max_width(ui.available_width() - 4.0);
-                        controls::options(self, ui, shared, &ctx);
-                    });
+                widgets::scroll_column(ui, "play_options", half, |ui| controls::options(self, ui, shared, &ctx));
                 ui.separator();
                 controls::history(self, ui, &pal);
             });
