@@ -67,13 +67,42 @@ pub struct RulesArg {
     /// a move nor a pass is left.
     #[arg(long)]
     pub pass_at_end: bool,
-    /// The most options a program's `moves` may list at one position (default 65536, at most 4194304).
+    /// The limits of one position of a program.
+    #[command(flatten)]
+    pub limits: LimitsArg,
+}
+
+/// `--max-options` and `--seconds-per-position`: the limits of one position
+/// of a program (a rules program's `moves`, a take-and-break `fn splits`).
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct LimitsArg {
+    /// The most options a program's `moves` (or `splits`) may list at one position (default 65536, at
+    /// most 4194304).
     #[arg(long, value_name = "N")]
     pub max_options: Option<u32>,
-    /// The longest time one position of a program may take, in seconds (default 0.5, at most 600); the
-    /// budget of steps per position grows with it.
+    /// The time one position of a program is given, in seconds (default 0.5, at most 600): 2 000 000
+    /// steps a second, so the verdict does not depend on the machine's load, and a safety clock at ten
+    /// times the time (at least 5 s).
     #[arg(long, value_name = "SECONDS", value_parser = seconds_per_position)]
     pub seconds_per_position: Option<u32>,
+}
+
+impl LimitsArg {
+    /// Whether either flag is given.
+    pub fn any(&self) -> bool {
+        self.max_options.is_some() || self.seconds_per_position.is_some()
+    }
+
+    /// `limits` with the flags given.
+    pub fn apply(&self, mut limits: crate::rules::Limits) -> crate::rules::Limits {
+        if let Some(n) = self.max_options {
+            limits.max_options = n;
+        }
+        if let Some(ms) = self.seconds_per_position {
+            limits.millis_per_position = ms;
+        }
+        limits
+    }
 }
 
 /// `--passes`: a whole number from 0 to [`crate::rules::MAX_PASSES`].
@@ -129,12 +158,7 @@ impl RulesArg {
         if self.pass_at_end {
             r.passes = crate::rules::Passes { count: r.passes.count.max(1), at_end: true };
         }
-        if let Some(n) = self.max_options {
-            r.limits.max_options = n;
-        }
-        if let Some(ms) = self.seconds_per_position {
-            r.limits.millis_per_position = ms;
-        }
+        r.limits = self.limits.apply(r.limits);
         r.validate().map_err(|e| e.to_string())?;
         Ok(r)
     }
@@ -249,6 +273,9 @@ pub enum Command {
         /// first difference (exit 1 when there is one).
         #[arg(long, value_name = "FILE")]
         compare: Option<PathBuf>,
+        /// The limits of one heap of a program.
+        #[command(flatten)]
+        limits: LimitsArg,
     },
     /// Prove a statement about every position (or the P-positions) by automata: exit 0 PROVED, 1 REFUTED (with
     /// the least counterexample), 3 NOT PROVED (with why), 2 bad input.
@@ -595,7 +622,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     match command {
         Command::Table { rules, size, out: path, format, window, slice, full } => {
             let plain = format == FormatArg::Csv && window.is_none() && slice.is_none();
-            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())? {
+            if let Some(game) = takebreak::game_of(&rules)? {
                 if !plain {
                     return Err("--format, --window and --slice are for tables; a take-and-break game writes its \
                                 values with `sequence --values`"
@@ -654,7 +681,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Ppos { rules, size, full } => {
-            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())? {
+            if let Some(game) = takebreak::game_of(&rules)? {
                 return takebreak::ppos(&game, &size, out);
             }
             let r = rules.load()?;
@@ -669,7 +696,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Value { rules, position } => {
-            if let Some(game) = takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())? {
+            if let Some(game) = takebreak::game_of(&rules)? {
                 return takebreak::value(&game, &position, out);
             }
             let r = rules.load()?;
@@ -685,7 +712,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 (None, Some(h)) => (h, crate::conjecture::CheckMode::Holds),
                 (None, None) => return Err("give --formula or --holds".to_string().into()),
             };
-            let many_heaps = match takebreak::game_of(&rules.rules, rules.misere, rules.any_pass())? {
+            let many_heaps = match takebreak::game_of(&rules)? {
                 None => Some(rules.load()?).filter(|r| r.dimension > 3),
                 Some(_) => None,
             };
@@ -695,9 +722,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 None => check::run(args, out),
             }
         }
-        Command::Sequence { rules, up_to, file, values, exceptions, compare } => {
+        Command::Sequence { rules, up_to, file, values, exceptions, compare, limits } => {
             let asks = takebreak::SequenceAsks { values, exceptions, compare: compare.as_deref() };
-            takebreak::sequence(&rules, up_to, file.as_deref(), asks, out)
+            takebreak::sequence(&rules, &limits, up_to, file.as_deref(), asks, out)
         }
         Command::Prove(args) => prove::prove(args, out),
         Command::Wythoff { n } => {

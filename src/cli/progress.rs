@@ -41,7 +41,7 @@ pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
                 if !wanted || elapsed < QUIET {
                     continue;
                 }
-                let line = format!("{label}: {:.0}% ({} s)", control.fraction() * 100.0, elapsed.as_secs());
+                let line = progress_line(label, f64::from(control.fraction()), elapsed);
                 let mut err = std::io::stderr().lock();
                 // Errors writing progress are not worth stopping the work for.
                 let _ = if terminal { write!(err, "\r{line}\x1b[K") } else { writeln!(err, "{line}") };
@@ -58,9 +58,53 @@ pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
     })
 }
 
+/// How far the work is before the time left is estimated.
+const ESTIMATE_FROM: f64 = 0.0001;
+
+/// "`label`: 42% (3 s, about 5 s left)": the time left from the rate so far
+/// (once a hundredth of a percent is done), so that a run of hours says so
+/// in its first seconds. Below 10 % the percentage has one decimal, so that
+/// a long run is seen to move.
+fn progress_line(label: &str, fraction: f64, elapsed: Duration) -> String {
+    let percent = fraction * 100.0;
+    let shown = if percent < 10.0 { format!("{percent:.1}") } else { format!("{percent:.0}") };
+    let seconds = elapsed.as_secs_f64();
+    let left = if (ESTIMATE_FROM..1.0).contains(&fraction) {
+        format!(", about {} left", left_text(seconds * (1.0 - fraction) / fraction))
+    } else {
+        String::new()
+    };
+    format!("{label}: {shown}% ({} s{left})", elapsed.as_secs())
+}
+
+/// A time left for a person: `40 s`, `12 min`, `5 h`, `3 days`.
+fn left_text(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{:.0} s", seconds.ceil())
+    } else if seconds < 5400.0 {
+        format!("{:.0} min", (seconds / 60.0).ceil())
+    } else if seconds < 172_800.0 {
+        format!("{:.0} h", (seconds / 3600.0).ceil())
+    } else {
+        format!("{:.0} days", (seconds / 86_400.0).ceil())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_run_says_how_long_it_will_take() {
+        let s = Duration::from_secs;
+        assert_eq!(progress_line("computing", 0.0, s(1)), "computing: 0.0% (1 s)");
+        // 0.1 % in 19 s: about 5 h 16 min left.
+        assert_eq!(progress_line("computing", 0.001, s(19)), "computing: 0.1% (19 s, about 6 h left)");
+        assert_eq!(progress_line("computing", 0.5, s(30)), "computing: 50% (30 s, about 30 s left)");
+        assert_eq!(progress_line("computing", 0.25, s(60)), "computing: 25% (60 s, about 3 min left)");
+        assert_eq!(progress_line("computing", 0.0001, s(100)), "computing: 0.0% (100 s, about 12 days left)");
+        assert_eq!(progress_line("computing", 1.0, s(3)), "computing: 100% (3 s)");
+    }
 
     #[test]
     fn work_that_only_looks_at_cancel_stops_at_the_deadline() {

@@ -14,9 +14,35 @@ use web_time::Instant;
 /// How often a long run with `--file` saves its values.
 const CHECKPOINT: Duration = Duration::from_secs(60);
 
-/// The take-and-break game of a `--rules` spec, when it names one; misère
-/// and the pass are refused for them.
-pub(super) fn game_of(spec: &str, misere: bool, pass: bool) -> Result<Option<TakeBreak>, String> {
+/// The take-and-break game of a `--rules` spec, when it names one, with the
+/// limits of its program; misère and the pass are refused for them.
+pub(super) fn game_of(rules: &super::RulesArg) -> Result<Option<TakeBreak>, String> {
+    let game = plain_game_of(&rules.rules, rules.misere, rules.any_pass())?;
+    game.map(|g| with_limits(g, &rules.limits)).transpose()
+}
+
+/// `game` with the limits of the flags; refused for a game that is no
+/// program (the flags would be ignored).
+fn with_limits(game: TakeBreak, limits: &super::LimitsArg) -> Result<TakeBreak, String> {
+    if !limits.any() {
+        return Ok(game);
+    }
+    let label = game.label();
+    let set = limits.apply(game.limits().unwrap_or_default());
+    if let Some((setting, value)) = set.out_of_range() {
+        return Err(crate::rules::RulesError::Limit { setting, value }.to_string());
+    }
+    game.with_limits(set).ok_or_else(|| {
+        format!(
+            "--max-options and --seconds-per-position are limits of a program; {label} is not one (its moves \
+             are computed without a program)"
+        )
+    })
+}
+
+/// The take-and-break game of a spec, when it names one; misère and the
+/// pass are refused for them.
+fn plain_game_of(spec: &str, misere: bool, pass: bool) -> Result<Option<TakeBreak>, String> {
     // `misere:kayles` or `kayles+pass` name a take-and-break game in a form
     // it does not have: the take-and-break message, not "unknown rules".
     let trimmed = spec.trim();
@@ -115,12 +141,13 @@ const MAX_BFILE_BYTES: u64 = 1 << 30;
 /// with a b-file (exit 1 when it differs).
 pub(super) fn sequence(
     spec: &str,
+    limits: &super::LimitsArg,
     up_to: u64,
     file: Option<&Path>,
     asks: SequenceAsks<'_>,
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
-    let game = takebreak::load(spec)?;
+    let game = with_limits(takebreak::load(spec)?, limits)?;
     // A b-file that cannot be read is said before the values are computed.
     let terms = match asks.compare {
         Some(path) => {
@@ -188,7 +215,7 @@ fn exceptions(report: &PeriodReport, g: impl Fn(u64) -> u32, out: &mut dyn Write
 /// `sequence --compare FILE`: the b-file's terms against the values (and a
 /// proved period beyond them); exit 1 at a difference.
 fn compare(seq: &Sequence, path: &Path, terms: &[(u64, i128)], out: &mut dyn Write) -> Result<i32, CliError> {
-    let c = takebreak::bfile::compare(terms, |n| heap_value(seq, n));
+    let c = takebreak::bfile::compare(terms, |n| seq.g(n));
     let name = path.display();
     let terms_agree = |k: u64| if k == 1 { "1 term agrees".to_string() } else { format!("{k} terms agree") };
     let first = terms.first().map_or(0, |t| t.0);
@@ -220,15 +247,6 @@ fn compare(seq: &Sequence, path: &Path, terms: &[(u64, i128)], out: &mut dyn Wri
     Ok(0)
 }
 
-/// `g(n)` for any `n`: from the values, or from a proved period beyond
-/// them.
-fn heap_value(seq: &Sequence, n: u64) -> Option<u32> {
-    seq.get(n).or_else(|| {
-        let p = seq.proof()?;
-        seq.get(p.start + (n - p.start) % p.period)
-    })
-}
-
 /// The values of the heaps up to `max`; for a code, a period proved on the
 /// first 65536 heaps spares the rest.
 fn values_for(game: &TakeBreak, max: u64) -> Result<Sequence, String> {
@@ -246,7 +264,7 @@ fn values_for(game: &TakeBreak, max: u64) -> Result<Sequence, String> {
 pub(super) fn value(game: &TakeBreak, heaps: &[u64], out: &mut dyn Write) -> Result<i32, CliError> {
     let max = heaps.iter().copied().max().unwrap_or(0);
     let seq = values_for(game, max)?;
-    let parts: Vec<u32> = heaps.iter().map(|&h| heap_value(&seq, h).unwrap_or(0)).collect();
+    let parts: Vec<u32> = heaps.iter().map(|&h| seq.g(h).unwrap_or(0)).collect();
     let total = parts.iter().fold(0, |x, &v| x ^ v);
     let shown = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
     let terms = heaps.iter().map(|h| format!("g({h})")).collect::<Vec<_>>().join(" ^ ");
@@ -297,7 +315,7 @@ fn positions(sides: &[u64]) -> impl Iterator<Item = Vec<u64>> + '_ {
 pub(super) fn table(game: &TakeBreak, size: &str, out: &mut dyn Write) -> Result<i32, CliError> {
     let sides = sides(size)?;
     let seq = values_for(game, sides.iter().max().copied().unwrap_or(1) - 1)?;
-    let g = |n: u64| heap_value(&seq, n).unwrap_or(0);
+    let g = |n: u64| seq.g(n).unwrap_or(0);
     let mut line = String::new();
     use std::fmt::Write as _;
     match sides[..] {
@@ -340,7 +358,7 @@ fn write_row(out: &mut dyn Write, w: u64, v: impl Fn(u64) -> u32) -> Result<(), 
 pub(super) fn ppos(game: &TakeBreak, size: &str, out: &mut dyn Write) -> Result<i32, CliError> {
     let sides = sides(size)?;
     let seq = values_for(game, sides.iter().max().copied().unwrap_or(1) - 1)?;
-    let g = |n: u64| heap_value(&seq, n).unwrap_or(0);
+    let g = |n: u64| seq.g(n).unwrap_or(0);
     for p in positions(&sides) {
         if p.iter().fold(0, |x, &h| x ^ g(h)) == 0 {
             put(out, &(p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + "\n"))?;

@@ -11,7 +11,7 @@
 //! picker, whose file arrives a frame or more later, and a save is a
 //! download (see [`crate::platform`]).
 
-use super::i18n::tr;
+use super::i18n::{tr, trf};
 use crate::platform::{DialogAnswer, PendingPick};
 use crate::ui::ui_ext::UiExt;
 use std::path::PathBuf;
@@ -50,15 +50,45 @@ impl<A> DialogButton<'_, A> {
     }
 }
 
+/// A button that acts on the typed path. One that replaces the file (a
+/// save, an export) asks first when a file is already there; one that
+/// reads it, or adds to it, does not.
+#[derive(Clone, Copy, Debug)]
+pub struct PathButton<'a, A> {
+    /// The button's label.
+    pub label: &'a str,
+    /// What the typed file is for.
+    pub action: A,
+    /// Whether the action replaces the file.
+    pub replaces: bool,
+}
+
+impl<'a, A> PathButton<'a, A> {
+    /// A button that reads the typed file (or adds to it).
+    pub fn new(label: &'a str, action: A) -> Self {
+        PathButton { label, action, replaces: false }
+    }
+
+    /// A button that replaces the typed file.
+    pub fn replacing(label: &'a str, action: A) -> Self {
+        PathButton { label, action, replaces: true }
+    }
+}
+
 /// The state of one "dialog or typed path" widget: whether the last dialog
-/// gave no file (then a note says why that may be and where to type), and
-/// the dialog still to answer (in the browser).
+/// gave no file (then a note says why that may be and where to type), the
+/// dialog still to answer (in the browser), and a typed file that exists
+/// and waits for "Replace" (a dialog asks that itself).
 #[derive(Default, Debug)]
 pub struct FileChoice {
     none_chosen: bool,
     /// The dialog button whose picker is open, and where its file arrives.
     waiting: Option<usize>,
     pending: PendingPick,
+    /// The path button clicked and the file it would replace.
+    replacing: Option<(usize, PathBuf)>,
+    /// The file this widget last read or wrote: saving it again asks nothing.
+    known: Option<PathBuf>,
 }
 
 impl FileChoice {
@@ -73,7 +103,7 @@ impl FileChoice {
         dialogs: &[DialogButton<'_, A>],
         typed: &mut String,
         field: PathField<'_>,
-        path_buttons: &[(&str, A)],
+        path_buttons: &[PathButton<'_, A>],
     ) -> Option<(A, PathBuf)> {
         let from_dialog = self.dialog_buttons(ui, enabled, dialogs);
         if !crate::platform::TYPED_PATHS {
@@ -132,13 +162,16 @@ impl FileChoice {
         });
     }
 
-    /// Buttons that act on the typed path, enabled when it is not empty.
+    /// Buttons that act on the typed path, enabled when it is not empty. A
+    /// button that replaces a file that is already there (and that this
+    /// widget did not read or write itself) first asks whether to replace
+    /// it; the answer comes from a later frame.
     pub fn path_buttons<A: Copy>(
         &mut self,
         ui: &mut egui::Ui,
         enabled: bool,
         typed: &str,
-        buttons: &[(&str, A)],
+        buttons: &[PathButton<'_, A>],
     ) -> Option<(A, PathBuf)> {
         let path = typed.trim();
         let mut chosen = None;
@@ -146,13 +179,50 @@ impl FileChoice {
             return chosen;
         }
         ui.horizontal_wrapped(|ui| {
-            for &(label, action) in buttons {
-                if ui.add_enabled(enabled && !path.is_empty(), egui::Button::new(label)).clicked() {
+            for (i, b) in buttons.iter().enumerate() {
+                if ui.add_enabled(enabled && !path.is_empty(), egui::Button::new(b.label)).clicked() {
                     self.none_chosen = false;
-                    chosen = Some((action, PathBuf::from(path)));
+                    let file = PathBuf::from(path);
+                    let there = std::fs::symlink_metadata(&file).is_ok();
+                    if b.replaces && there && self.known.as_ref() != Some(&file) {
+                        self.replacing = Some((i, file));
+                    } else {
+                        self.replacing = None;
+                        chosen = Some((b.action, file));
+                    }
                 }
             }
         });
+        // The question, in a modal window over the app (always in sight,
+        // whatever the panel's height), stays until it is answered or the
+        // path changes; Escape or a click beside it keeps the file.
+        if let Some((i, file)) = self.replacing.clone() {
+            if file.as_os_str() != path || !enabled {
+                self.replacing = None;
+            } else {
+                let name = file.display().to_string();
+                let modal = egui::Modal::new(ui.scope_id().with("replace_question")).show(ui.ctx(), |ui| {
+                    ui.set_max_width(480.0);
+                    ui.phrases(trf("file.replace_question", &[("file", &name)]));
+                    ui.add_space(8.0);
+                    ui.horizontal_wrapped(|ui| {
+                        if ui.button(tr("file.replace")).clicked() {
+                            self.replacing = None;
+                            chosen = buttons.get(i).map(|b| (b.action, file.clone()));
+                        }
+                        if ui.button(tr("file.keep")).clicked() {
+                            self.replacing = None;
+                        }
+                    });
+                });
+                if modal.should_close() {
+                    self.replacing = None;
+                }
+            }
+        }
+        if let Some((_, file)) = &chosen {
+            self.known = Some(file.clone());
+        }
         chosen
     }
 
@@ -160,6 +230,9 @@ impl FileChoice {
     /// dialog could open; the note then says both).
     pub fn dialog_answered(&mut self, picked: Option<PathBuf>) -> Option<PathBuf> {
         self.none_chosen = picked.is_none();
+        if picked.is_some() {
+            self.known.clone_from(&picked);
+        }
         picked
     }
 

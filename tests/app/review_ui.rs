@@ -268,7 +268,7 @@ fn the_worksheet_png_is_the_size_said() {
         h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
         h.get_by_role_and_label(Role::TextInput, "Worksheet file").type_text(&path.display().to_string());
         h.run();
-        click(&mut h, "Export to path");
+        shown_then_click(&mut h, "Export to path");
         step_until(&mut h, "the export ends", |a| !a.state.play.worksheet_busy());
         h.run();
         if ok {
@@ -280,6 +280,55 @@ fn the_worksheet_png_is_the_size_said() {
             assert!(!path.exists(), "nothing is written");
         }
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Scroll the panel to the button (within the 800 pixels of the window,
+/// as a person sees it), then click it.
+fn shown_then_click(h: &mut Harness<'_, GrundyLabApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    let button = h.get_by_label(label);
+    let inside = button.accesskit_node().bounding_box().is_some_and(|b| b.y1 <= 800.0);
+    assert!(inside, "{label} is within the window");
+    button.click();
+    h.run();
+}
+
+/// A file already at the typed path is replaced only after "Replace":
+/// "Keep the file" leaves it as it was; once written, the same path is
+/// written again without a question.
+#[test]
+fn the_worksheet_asks_before_replacing_a_file() {
+    let dir = std::env::temp_dir().join(format!("grundy-review-replace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("notes.png");
+    std::fs::write(&path, b"my notes").unwrap();
+    let mut h = harness(QUEEN_5_7);
+    h.run();
+    click(&mut h, "cell (5, 6)");
+    click(&mut h, "Worksheet");
+    h.get_by_role_and_label(Role::TextInput, "Worksheet file").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "Worksheet file").type_text(&path.display().to_string());
+    h.run();
+    let question = format!("{} already exists. Replace it?", path.display());
+    shown_then_click(&mut h, "Export to path");
+    assert!(shows(&h, &question), "the question is asked");
+    shown_then_click(&mut h, "Keep the file");
+    assert!(!shows(&h, &question), "the question is answered");
+    assert_eq!(std::fs::read(&path).unwrap(), b"my notes", "the file is kept");
+    shown_then_click(&mut h, "Export to path");
+    shown_then_click(&mut h, "Replace");
+    step_until(&mut h, "the export ends", |a| !a.state.play.worksheet_busy());
+    h.run();
+    assert!(image::open(&path).is_ok(), "the file is now the worksheet");
+    std::fs::write(&path, b"changed").unwrap();
+    shown_then_click(&mut h, "Export to path");
+    assert!(!shows(&h, &question), "the file written is written again without a question");
+    step_until(&mut h, "the export ends", |a| !a.state.play.worksheet_busy());
+    assert!(image::open(&path).is_ok());
     std::fs::remove_dir_all(&dir).ok();
 }
 

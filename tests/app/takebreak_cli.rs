@@ -268,6 +268,78 @@ fn bin_within(kb: u64, args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// A values file is read back within the memory of the run that wrote it:
+/// 50 million values of subtraction:1 (100 MB) in 250 MB of address space.
+/// The resume listed the rare heaps again, 8 bytes each and uncounted (half
+/// the heaps here, 200 MB more), and aborted; with the period proved they
+/// are not needed at all.
+#[test]
+fn a_values_file_is_read_back_within_the_memory_that_wrote_it() {
+    let dir = scratch("resume-memory");
+    let file = dir.join("s.values");
+    let args = ["sequence", "--rules", "subtraction:1", "--up-to", "50000000", "--file", file.to_str().unwrap()];
+    let first = stdout(&bin_within(250_000, &args));
+    assert!(first.contains("proved: period 2 from 0"), "{first}");
+    let again = bin_within(250_000, &args);
+    assert_eq!(stdout(&again), first);
+    let note = String::from_utf8_lossy(&again.stderr);
+    assert!(note.contains("went on from the 50000001 values"), "{note}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A program's values file is keyed by its code: a comment changed keeps
+/// the values; a move changed does not, and the message says so.
+#[test]
+fn a_program_values_file_ignores_comments() {
+    let dir = scratch("program-key");
+    let (program, file) = (dir.join("split.rhai"), dir.join("split.values"));
+    let code =
+        "fn splits(n) {\n    let out = [];\n    for a in 1..n { if a < n - a { out.push([a, n - a]); } }\n    out\n}\n";
+    std::fs::write(&program, format!("// Grundy's game\n{code}")).unwrap();
+    let (p, f) = (program.to_str().unwrap(), file.to_str().unwrap());
+    let first = stdout(&bin(&["sequence", "--rules", p, "--up-to", "200", "--file", f, "--values"], None));
+    std::fs::write(&program, format!("// Grundy's game, as a program (a comment changed)\n\n{code}")).unwrap();
+    let again = bin(&["sequence", "--rules", p, "--up-to", "200", "--file", f, "--values"], None);
+    assert_eq!(stdout(&again), first);
+    std::fs::write(&program, code.replace("a < n - a", "a <= n - a")).unwrap();
+    let e = message(&bin(&["sequence", "--rules", p, "--up-to", "200", "--file", f], None));
+    assert!(e.contains("holds the values of another `fn splits` program"), "{e}");
+    assert!(e.contains("comments and spacing do not count"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--max-options` and `--seconds-per-position` bind a `fn splits` program
+/// in `sequence` and `value` (they were accepted and ignored), and are
+/// refused for a game no program computes.
+#[test]
+fn the_limits_of_a_program_bind_a_splits_program() {
+    let dir = scratch("splits-limits");
+    let program = dir.join("nim.rhai");
+    // Nim as a program: a heap of n may become any smaller heap.
+    std::fs::write(&program, "fn splits(n) { let o = []; for a in 1..n { o.push([a]); } o.push([]); o }\n").unwrap();
+    let p = program.to_str().unwrap();
+    let s = stdout(&bin(&["sequence", "--rules", p, "--up-to", "20", "--values"], None));
+    assert!(s.contains("\n20 20\n"), "{s}");
+    let e = message(&bin(&["sequence", "--rules", p, "--up-to", "20", "--max-options", "10"], None));
+    assert!(e.contains("the heap of 11") && e.contains("listed 11"), "{e}");
+    let e = message(&bin(&["value", "--rules", p, "--max-options", "10", "12"], None));
+    assert!(e.contains("listed 11"), "{e}");
+    // About 1.5 million steps at one heap: past the default, within 2 s.
+    let busy = dir.join("busy.rhai");
+    std::fs::write(&busy, "fn splits(n) { let s = 0; for k in 0..600000 { s += k; } if s > 0 { [[]] } else { [] } }\n")
+        .unwrap();
+    let b = busy.to_str().unwrap();
+    let e = message(&bin(&["sequence", "--rules", b, "--up-to", "2"], None));
+    assert!(e.contains("operations"), "{e}");
+    let s = stdout(&bin(&["sequence", "--rules", b, "--up-to", "2", "--seconds-per-position", "2", "--values"], None));
+    assert!(s.contains("\n1 1\n2 1\n"), "{s}");
+    let e = message(&bin(&["sequence", "--rules", "kayles", "--up-to", "20", "--max-options", "10"], None));
+    assert!(e.contains("are limits of a program; kayles (octal:0.77) is not one"), "{e}");
+    let e = message(&bin(&["sequence", "--rules", p, "--up-to", "20", "--max-options", "0"], None));
+    assert!(e.contains("options"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `table` streams: a row of 20 million Kayles values and a full table of
 /// 24^5 positions of five heaps are printed within 600 MB of address
 /// space (the row was built whole as strings, over a gigabyte; the five

@@ -75,6 +75,14 @@ fn kayles_is_chosen_on_the_map_and_its_period_is_proved() {
     click(&mut h, "Use");
     step_until_shows(&mut h, "Proved: period 34 from 53 (last exception 52).");
     assert_eq!(h.state().state.shared.rules.breaks.as_deref(), Some("octal:0.07"));
+
+    // Any heap, by the period proved: 2^64 − 1 of Dawson's Kayles.
+    let n = u64::MAX;
+    let m = 53 + (n - 53) % 34;
+    let g = compute(&TakeBreak::parse_spec("octal:0.07").unwrap().unwrap(), m, &grundy_lab::Control::new()).unwrap();
+    type_into(&mut h, "Value of a heap of", &n.to_string());
+    let v = g.get(m).unwrap();
+    assert!(shows(&h, &format!("g({n}) = {v}, by the period proved: g({n}) = g({m}).")));
 }
 
 #[test]
@@ -99,6 +107,8 @@ fn bad_codes_and_lengths_get_a_message_naming_the_problem() {
     click(&mut h, "Use");
     assert!(shows(&h, "heaps up to 100000: the values of these rules are computed up to 5000"));
     assert!(!h.state().state.map.is_computing_sequence());
+    assert!(shows(&h, "No values to draw: the message in the game's panel says why."));
+    assert!(!shows(&h, "Computing the values…"), "nothing is computing");
     h.get_by_label("Values up to heap").focus();
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);

@@ -561,7 +561,7 @@ proptest::proptest! {
         let mut scope = Scope::new();
         for q in small_square() {
             let slow = rhai.options(q, &mut scope, None);
-            if matches!(&slow, Err(ProgramError::Limit { limit: ProgramLimit::TimePerPosition { .. }, .. })) {
+            if matches!(&slow, Err(ProgramError::Limit { limit: ProgramLimit::Clock { .. }, .. })) {
                 // Each path has its own clock (see `rules::compiled`), and
                 // the fast path may well finish where rhai ran out of time
                 // on a busy machine.

@@ -144,10 +144,11 @@ pub fn tour_error(e: &crate::knight::TourError) -> String {
 
 /// Why a row of heaps cannot be set up.
 pub fn row_error(e: &crate::play::row::RowError) -> String {
-    use crate::play::row::{MAX_ROW_HEAP, MAX_ROW_HEAPS, RowError};
+    use crate::play::row::{MAX_ROW_HEAPS, RowError};
     match e {
         RowError::Rules(e) => crate::ui::words::takebreak::takebreak_error(e),
-        RowError::Start => trf("row.bad_start", &[("n", &MAX_ROW_HEAPS), ("max", &MAX_ROW_HEAP)]),
+        RowError::Start { max } => trf("row.bad_start", &[("n", &MAX_ROW_HEAPS), ("max", max)]),
+        RowError::Values(e) => crate::ui::words::takebreak::sequence_error(e),
     }
 }
 
@@ -390,7 +391,7 @@ fn program_limit(l: crate::rules::ProgramLimit) -> String {
     use crate::script::MAX_STRING;
     match l {
         L::Operations { max } => trf("program.limit.operations", &[("max", &max)]),
-        L::TimePerPosition { millis } => trf("program.limit.time", &[("s", &(f64::from(millis) / 1000.0))]),
+        L::Clock { millis } => trf("program.limit.time", &[("s", &(f64::from(millis) / 1000.0))]),
         L::ArraySize { max, options } => trf("program.limit.array", &[("max", &max), ("options", &options)]),
         L::Options { max, listed } => trf("program.limit.options", &[("max", &max), ("listed", &listed)]),
         L::StringLength => trf("program.limit.string", &[("max", &MAX_STRING)]),

@@ -107,7 +107,11 @@ impl FormulaError {
             ),
             EvalAltResult::ErrorTerminated(..) => (
                 ErrorKind::Limit,
-                format!("the formula took more than {} s at one cell (an endless loop?)", MAX_CELL_TIME.as_secs_f32()),
+                format!(
+                    "the formula ran longer than {} s at one cell while still within its {MAX_OPERATIONS} steps \
+                     (steps that each take long, such as sorting a large array?)",
+                    crate::script::clock_for(MAX_CELL_TIME).as_secs_f32()
+                ),
             ),
             EvalAltResult::ErrorStackOverflow(_) => {
                 (ErrorKind::Limit, "the formula calls functions too deeply (endless recursion?)".to_string())
@@ -341,8 +345,9 @@ impl Formula {
 
     /// The value at `(x, y, z)` with this `pass` and the table's value `g`
     /// there, reusing `scope` (one per worker thread). The
-    /// evaluation stops at [`MAX_CELL_TIME`] or at `stop`, whichever comes
-    /// first (a [`ErrorKind::Limit`] error; the caller that set `stop` tells
+    /// evaluation stops after [`MAX_OPERATIONS`] steps, at the safety clock
+    /// of [`MAX_CELL_TIME`] (`script::clock_for`) or at `stop`, whichever
+    /// comes first (a [`ErrorKind::Limit`] error; the caller that set `stop` tells
     /// the two apart by the clock).
     pub(crate) fn eval_in(
         &self,
@@ -491,8 +496,8 @@ mod tests {
         for (text, says) in [
             ("let a = []; a.pad(100000000, 0); a.len()", "too large"),
             ("let s = \"ab\"; while true { s += s; } 0", "too large"),
-            // Few operations, each a large sort: stopped by the clock.
-            ("let a = []; a.pad(60000, 1); for i in 0..1000000 { a.sort(); } 0", "0.5 s"),
+            // Few operations, each a large sort: stopped by the safety clock.
+            ("let a = []; a.pad(60000, 1); for i in 0..1000000 { a.sort(); } 0", "ran longer than 5 s"),
         ] {
             let e = Formula::compile(text).unwrap().eval(0, 0).unwrap_err();
             assert_eq!(e.kind, ErrorKind::Limit, "{text}: {e}");

@@ -108,8 +108,15 @@ pub struct RowGame {
 pub enum RowError {
     /// The rules are not a take-and-break game.
     Rules(TakeBreakError),
-    /// No heap, more than [`MAX_ROW_HEAPS`], or one above [`MAX_ROW_HEAP`].
-    Start,
+    /// No heap, more than [`MAX_ROW_HEAPS`], or one above `max`: the
+    /// smaller of [`MAX_ROW_HEAP`] and the largest heap the method for
+    /// these rules reaches (600 for a split into four heaps).
+    Start {
+        /// The largest heap allowed.
+        max: u64,
+    },
+    /// The values do not fit in memory.
+    Values(crate::takebreak::SequenceError),
 }
 
 impl RowGame {
@@ -117,14 +124,15 @@ impl RowGame {
     /// `start`. The values up to the largest heap are computed here: at
     /// most [`MAX_ROW_HEAP`] of them, a few milliseconds for every code.
     pub fn new(rules: &Rules, start: &[u64], players: Players) -> Result<Self, RowError> {
-        if start.is_empty() || start.len() > MAX_ROW_HEAPS || start.iter().any(|&h| h > MAX_ROW_HEAP) {
-            return Err(RowError::Start);
-        }
         let game = TakeBreak::from_rules(rules).map_err(RowError::Rules)?;
+        let max = MAX_ROW_HEAP.min(crate::takebreak::reach(&game).0);
+        if start.is_empty() || start.len() > MAX_ROW_HEAPS || start.iter().any(|&h| h > max) {
+            return Err(RowError::Start { max });
+        }
         let top = start.iter().copied().max().unwrap_or(0);
         let values = compute(&game, top, &crate::Control::new()).map_err(|e| match e {
             crate::takebreak::SequenceError::Rules(e) => RowError::Rules(e),
-            _ => RowError::Start,
+            e => RowError::Values(e),
         })?;
         let row: Vec<u64> = start.iter().copied().filter(|&h| h > 0).collect();
         Ok(RowGame {
@@ -422,6 +430,11 @@ mod tests {
         assert_eq!(h.row(), &[4, 4]);
         assert_eq!(h.play(0, &[5]), Err(MoveError::NotYourTurn));
         assert!(RowGame::new(&rules, &[MAX_ROW_HEAP + 1], HUMAN_FIRST).is_err());
+        // A split into four heaps is computed up to 600: the limit said is
+        // 600, not the row's 1000.
+        let four = Rules::take_and_break("split4", "split:4");
+        assert_eq!(RowGame::new(&four, &[1000], HUMAN_FIRST).err(), Some(RowError::Start { max: 600 }));
+        assert!(RowGame::new(&four, &[600], HUMAN_FIRST).is_ok());
         assert!(matches!(
             RowGame::new(&Rules::take_and_break("x", "octal:0.9"), &[3], HUMAN_FIRST),
             Err(RowError::Rules(_))

@@ -4,10 +4,12 @@
 //! files, set with `--max-options` and `--seconds-per-position`, and edited
 //! in the Pieces tab. Today's values are the defaults.
 //!
-//! The budget of steps (operations) of one position grows with the time:
-//! [`Limits::operations`] is [`script::MAX_OPERATIONS`] for every
-//! [`DEFAULT_MILLIS_PER_POSITION`], so a longer time is not cut short by the
-//! step count, while an endless loop still stops.
+//! The time is counted in steps (operations): [`Limits::operations`] is
+//! [`script::MAX_OPERATIONS`] for every [`DEFAULT_MILLIS_PER_POSITION`], and
+//! the steps decide whether a position ran too long, so that the verdict
+//! does not depend on how busy the machine is. A clock at ten times the
+//! time ([`Limits::clock_per_position`]) stops only the rare program whose
+//! few steps each take long.
 
 use crate::script;
 use serde::{Deserialize, Serialize};
@@ -76,16 +78,26 @@ impl Limits {
         Duration::from_millis(u64::from(self.millis_per_position))
     }
 
+    /// The clock of one position: a safety stop at ten times the time
+    /// (at least 5 s), for the rare program whose few steps each take long.
+    /// A position is judged by its steps ([`Limits::operations`]), which
+    /// do not depend on the machine's load.
+    pub fn clock_per_position(&self) -> Duration {
+        script::clock_for(self.time_per_position())
+    }
+
     /// The time per position in seconds, as a person writes it.
     pub fn seconds_per_position(&self) -> f64 {
         f64::from(self.millis_per_position) / 1000.0
     }
 
     /// The steps one position may take: [`script::MAX_OPERATIONS`] per
-    /// [`DEFAULT_MILLIS_PER_POSITION`] of time, and never fewer than that.
+    /// [`DEFAULT_MILLIS_PER_POSITION`] of time (2 000 000 a second, 2 000
+    /// a millisecond). The steps, not the clock, decide whether a position
+    /// ran too long, so the verdict does not depend on the machine's load.
     pub fn operations(&self) -> u64 {
         let per = u64::from(DEFAULT_MILLIS_PER_POSITION);
-        script::MAX_OPERATIONS.max(script::MAX_OPERATIONS * u64::from(self.millis_per_position) / per)
+        script::MAX_OPERATIONS * u64::from(self.millis_per_position) / per
     }
 
     /// Whether the options need arrays larger than the script's usual
@@ -95,9 +107,15 @@ impl Limits {
         self.max_options as usize > script::MAX_ARRAY
     }
 
-    /// The longest array a program may build under these limits.
-    pub fn array_size(&self) -> usize {
-        if self.wide_arrays() { script::MAX_WIDE_ARRAY } else { script::MAX_ARRAY }
+    /// The longest array a program may build under these limits when an
+    /// option holds `width` numbers: rhai counts the numbers inside an
+    /// array's arrays too, so a list of options of `width` coordinates has
+    /// `width + 1` items an option, and the cap is the number of options
+    /// allowed times that ([`script::MAX_ARRAY`] or
+    /// [`script::MAX_WIDE_ARRAY`] options).
+    pub fn array_size(&self, width: usize) -> usize {
+        let options = if self.wide_arrays() { script::MAX_WIDE_ARRAY } else { script::MAX_ARRAY };
+        options * (width + 1)
     }
 
     /// The first setting out of its range, with its value.
@@ -146,8 +164,9 @@ mod tests {
     fn operations_grow_with_the_time() {
         let l = Limits { millis_per_position: 2000, ..Limits::default() };
         assert_eq!(l.operations(), 4 * script::MAX_OPERATIONS);
+        // Fewer steps for a shorter time: 2 000 a millisecond.
         let short = Limits { millis_per_position: 10, ..Limits::default() };
-        assert_eq!(short.operations(), script::MAX_OPERATIONS);
+        assert_eq!(short.operations(), 20_000);
     }
 
     #[test]
@@ -160,7 +179,7 @@ mod tests {
         assert_eq!(long.out_of_range(), Some((LimitSetting::Time, MAX_MILLIS_PER_POSITION + 1)));
         let wide = Limits { max_options: MAX_OPTIONS_CEILING, ..Limits::default() };
         assert!(wide.out_of_range().is_none() && wide.wide_arrays());
-        assert_eq!(wide.array_size(), script::MAX_WIDE_ARRAY);
+        assert_eq!(wide.array_size(2), 3 * script::MAX_WIDE_ARRAY);
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub use super::program_error::{
 };
 use super::{Limits, MAX_DIMENSION, Point, Pos};
 use crate::script;
-use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
+use rhai::{AST, Array, CallFnOptions, Dynamic, EvalAltResult, Scope};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -42,9 +42,9 @@ pub const MAX_OPTIONS: usize = script::MAX_ARRAY;
 pub struct Program {
     source: String,
     ast: Arc<AST>,
-    engine: &'static Engine,
-    /// The same engine with wide arrays, for games that raise their options.
-    wide_engine: &'static Engine,
+    /// Whether the text runs on rhai's fast operators (see
+    /// `script::engine_for`).
+    fast_operators: bool,
     dimension: u8,
     has_terminal: bool,
     /// Whether the program defines `fn position` (its domain).
@@ -128,7 +128,7 @@ impl Program {
             }
         }
         let engine = script::engine_for(source);
-        let wide_engine = script::wide_engine_for(source);
+        let fast_operators = !script::uses_checked_operators(source);
         let ast = engine.compile(source).map_err(|e| ProgramError::Parse {
             fault: ParseFault::of(&e.0),
             line: e.1.line().unwrap_or(0),
@@ -166,7 +166,7 @@ impl Program {
                 let options = CallFnOptions::new().eval_ast(false);
                 let answer: Dynamic = engine
                     .call_fn_with_options(options, &mut Scope::new(), &ast, "heaps_alike", ())
-                    .map_err(|e| run_failure(&e, "fn heaps_alike".into(), &Limits::default()))?;
+                    .map_err(|e| run_failure(&e, "fn heaps_alike".into(), &Limits::default(), dimension as usize))?;
                 answer.as_bool().map_err(|got| ProgramError::Run {
                     position: "fn heaps_alike".into(),
                     fault: RunFault::AlikeNotBool(got.to_string()),
@@ -179,8 +179,7 @@ impl Program {
             heaps_alike,
             source: source.to_string(),
             ast: Arc::new(ast),
-            engine,
-            wide_engine,
+            fast_operators,
             dimension,
             has_terminal,
             has_domain,
@@ -233,8 +232,9 @@ impl Program {
         }
         let args: Vec<Dynamic> = p.iter().map(|&c| Dynamic::from_int(c as i64)).collect();
         let limits = Limits::default();
-        let answer: Dynamic =
-            self.call(scope, "position", args, stop, &limits).map_err(|e| run_failure(&e, point_text(p), &limits))?;
+        let answer: Dynamic = self
+            .call(scope, "position", args, stop, &limits)
+            .map_err(|e| run_failure(&e, point_text(p), &limits, usize::from(self.dimension)))?;
         answer.as_bool().map_err(|got| ProgramError::Run {
             position: point_text(p),
             fault: RunFault::PositionNotBool(got.to_string()),
@@ -416,8 +416,9 @@ impl Program {
             return Err(ProgramError::Run { position: at(), fault: RunFault::PositionTooLarge });
         }
         if self.has_terminal {
-            let t: Dynamic =
-                self.call(scope, "terminal", args.clone(), stop, limits).map_err(|e| run_failure(&e, at(), limits))?;
+            let t: Dynamic = self
+                .call(scope, "terminal", args.clone(), stop, limits)
+                .map_err(|e| run_failure(&e, at(), limits, usize::from(self.dimension)))?;
             match t.as_bool() {
                 Ok(true) => return Ok(Vec::new()),
                 Ok(false) => {}
@@ -429,8 +430,9 @@ impl Program {
                 }
             }
         }
-        let result: Dynamic =
-            self.call(scope, "moves", args, stop, limits).map_err(|e| run_failure(&e, at(), limits))?;
+        let result: Dynamic = self
+            .call(scope, "moves", args, stop, limits)
+            .map_err(|e| run_failure(&e, at(), limits, usize::from(self.dimension)))?;
         let type_name = result.type_name().to_string();
         let list: Array =
             result.try_cast::<Array>().ok_or_else(|| ProgramError::NotAList { position: at(), got: type_name })?;
@@ -476,25 +478,27 @@ impl Program {
     ) -> Result<Dynamic, Box<EvalAltResult>> {
         script::set_run_limits(stop, limits.time_per_position(), limits.operations());
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let engine = if limits.wide_arrays() { self.wide_engine } else { self.engine };
+        let engine = script::engine_with(self.fast_operators, limits.array_size(usize::from(self.dimension)));
         engine.call_fn_with_options(options, scope, &self.ast, name, args)
     }
 }
 
 /// What a failed run of a program at `position` (as a person reads it)
-/// under `limits` was: a limit reached, or a fault of the script (shared by
-/// every kind of program).
-pub(crate) fn run_failure(e: &EvalAltResult, position: String, limits: &Limits) -> ProgramError {
+/// under `limits`, whose options hold `width` numbers, was: a limit
+/// reached, or a fault of the script (shared by every kind of program).
+pub(crate) fn run_failure(e: &EvalAltResult, position: String, limits: &Limits, width: usize) -> ProgramError {
     // rhai names what grew too large: "Length of string", "Size of
     // array/BLOB", "Size of object map".
     let limit = match e {
         e if script::stopped_by_operations(e) => ProgramLimit::Operations { max: limits.operations() },
         // (A total budget that ran out is reported by the caller, who set it.)
-        EvalAltResult::ErrorTerminated(..) => ProgramLimit::TimePerPosition { millis: limits.millis_per_position },
+        EvalAltResult::ErrorTerminated(..) => {
+            ProgramLimit::Clock { millis: limits.clock_per_position().as_millis() as u32 }
+        }
         EvalAltResult::ErrorDataTooLarge(what, _) if what.contains("string") => ProgramLimit::StringLength,
         EvalAltResult::ErrorDataTooLarge(what, _) if what.contains("map") => ProgramLimit::MapSize,
         EvalAltResult::ErrorDataTooLarge(..) => {
-            ProgramLimit::ArraySize { max: limits.array_size(), options: limits.max_options }
+            ProgramLimit::ArraySize { max: limits.array_size(width), options: limits.max_options }
         }
         EvalAltResult::ErrorStackOverflow(_) => ProgramLimit::CallDepth,
         other => return ProgramError::Run { position, fault: RunFault::of(other) },
@@ -642,15 +646,16 @@ mod tests {
         assert!(text.contains("string") && text.contains(&script::MAX_STRING.to_string()), "{text}");
         assert!(!text.contains("array") && !text.contains("options"), "{text}");
         let (e, text) = limit_at("fn moves(x) { let a = []; a.pad(70000, [0]); a }", [1, 0, 0]);
-        assert!(matches!(e, ProgramError::Limit { limit: ProgramLimit::ArraySize { max: 65536, .. }, .. }), "{e:?}");
-        assert!(text.contains("array") && text.contains("65536 items") && text.contains("--max-options"), "{text}");
+        assert!(matches!(e, ProgramError::Limit { limit: ProgramLimit::ArraySize { max: 131072, .. }, .. }), "{e:?}");
+        assert!(text.contains("array") && text.contains("131072 items") && text.contains("--max-options"), "{text}");
+        assert!(text.contains("at most 65536 options"), "{text}");
         let (e, text) = limit_at("fn moves(x) { let i = 0; loop { i += 1; } }", [1, 0, 0]);
         match e {
             ProgramError::Limit { limit: ProgramLimit::Operations { max }, .. } => {
                 assert_eq!(max, script::MAX_OPERATIONS);
                 assert!(text.contains("1000000 operations"), "{text}")
             }
-            ProgramError::Limit { limit: ProgramLimit::TimePerPosition { millis: 500 }, .. } => {
+            ProgramError::Limit { limit: ProgramLimit::Clock { millis: 500 }, .. } => {
                 assert!(text.contains("0.5 s") && text.contains("--seconds-per-position"), "{text}")
             }
             e => panic!("{e:?}"),
@@ -658,7 +663,7 @@ mod tests {
         // Each limit's words are its own.
         let words: Vec<String> = [
             ProgramLimit::Operations { max: 1 },
-            ProgramLimit::TimePerPosition { millis: 1 },
+            ProgramLimit::Clock { millis: 1 },
             ProgramLimit::ArraySize { max: 1, options: 1 },
             ProgramLimit::Options { max: 1, listed: 2 },
             ProgramLimit::StringLength,
@@ -703,8 +708,24 @@ mod tests {
         assert_eq!(fast, (0..n).map(|k| [k, 0, 0]).collect::<Vec<_>>());
         let padded = Program::new("fn moves(x) { let a = []; a.pad(70000, [0]); a }").unwrap().without_fast_path();
         let e = padded.options([1, 0, 0], &mut Scope::new(), None).unwrap_err();
-        assert!(matches!(e, ProgramError::Limit { limit: ProgramLimit::ArraySize { max: 65536, .. }, .. }), "{e:?}");
+        assert!(matches!(e, ProgramError::Limit { limit: ProgramLimit::ArraySize { max: 131072, .. }, .. }), "{e:?}");
         assert_eq!(padded.options_within([1, 0, 0], &mut Scope::new(), None, &raised), Ok(vec![[0, 0, 0]]));
+    }
+
+    /// The options of eight heaps are counted as options: 10 000 of them
+    /// (90 000 numbers and lists for rhai) are within the default 65 536.
+    #[test]
+    fn options_of_many_heaps_count_as_options() {
+        let source =
+            "fn moves(a, b, c, d, e, f, g, h) { let o = []; for k in 0..a { o.push([k, b, c, d, e, f, g, h]); } o }";
+        let program = Program::new(source).unwrap().without_fast_path();
+        let mut p = [0u64; 8];
+        p[0] = 10_000;
+        let options = program.options_of::<8>(&p, &mut Scope::new(), None, &Limits::default()).unwrap();
+        assert_eq!(options.len(), 10_000);
+        let fewer = Limits { max_options: 5000, ..Limits::default() };
+        let e = program.options_of::<8>(&p, &mut Scope::new(), None, &fewer).unwrap_err().to_string();
+        assert!(e.contains("listed 10000 options, more than 5000"), "{e}");
     }
 
     #[test]
@@ -717,10 +738,7 @@ mod tests {
         assert!(
             matches!(
                 e,
-                ProgramError::Limit {
-                    limit: ProgramLimit::Operations { .. } | ProgramLimit::TimePerPosition { .. },
-                    ..
-                }
+                ProgramError::Limit { limit: ProgramLimit::Operations { .. } | ProgramLimit::Clock { .. }, .. }
             ),
             "{e:?}"
         );

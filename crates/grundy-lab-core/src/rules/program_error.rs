@@ -18,9 +18,10 @@ pub enum ProgramLimit {
         /// The cap on operations.
         max: u64,
     },
-    /// Longer than the time per position ([`super::Limits::millis_per_position`]).
-    TimePerPosition {
-        /// The time per position, in milliseconds.
+    /// Longer than the clock of a position while still within its steps
+    /// ([`super::Limits::clock_per_position`], ten times the time set).
+    Clock {
+        /// The clock, in milliseconds.
         millis: u32,
     },
     /// An array longer than `max` items (the list of options is an array:
@@ -53,18 +54,21 @@ impl fmt::Display for ProgramLimit {
             ProgramLimit::Operations { max } => write!(
                 f,
                 "the program took more than {max} operations (steps) at one position, the limit on operations \
-                 per position (an endless loop? the limit grows with the setting `--seconds-per-position`)"
+                 per position: the setting `--seconds-per-position`, counted as 2000000 steps a second (an endless \
+                 loop? raise the setting)"
             ),
-            ProgramLimit::TimePerPosition { millis } => write!(
+            ProgramLimit::Clock { millis } => write!(
                 f,
-                "the program ran longer than {} s at one position, the time limit per position (an endless loop, \
-                 or too much work for one position? raise the setting with `--seconds-per-position`)",
+                "the program ran longer than {} s at one position while still within its steps: the safety \
+                 clock, ten times the setting `--seconds-per-position` (steps that each take long, such as sorting \
+                 a large array? raise the setting)",
                 f64::from(*millis) / 1000.0
             ),
             ProgramLimit::ArraySize { max, options } => write!(
                 f,
-                "an array grew too large, past {max} items: the limit on the size of an array (so `moves` lists at \
-                 most {options} options; raise the setting with `--max-options`)"
+                "an array grew too large, past {max} items counted with the numbers inside its lists: the limit on \
+                 the size of an array (so `moves` lists at most {options} options; raise the setting with \
+                 `--max-options`)"
             ),
             ProgramLimit::Options { max, listed } => write!(
                 f,

@@ -5,8 +5,9 @@
 //!
 //! Sandbox: no packages with I/O or time (`print`, `debug`, `sleep`, `eval`,
 //! `import` are unavailable), a cap on operations per run (an endless loop
-//! stops after [`MAX_OPERATIONS`] steps), a wall-clock limit per run (see
-//! [`set_deadline`]), and caps on nesting, call depth and the size of
+//! stops after [`MAX_OPERATIONS`] steps, so that a verdict does not depend
+//! on the machine's load), a wall-clock safety stop per run for steps that
+//! each take long (see [`clock_for`]), and caps on nesting, call depth and the size of
 //! strings and arrays.
 
 pub mod helpers;
@@ -18,7 +19,7 @@ pub use operators::COMPARISONS;
 use rhai::packages::{ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage, LogicPackage, Package};
 use rhai::{Dynamic, Engine};
 use std::cell::Cell;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 use web_time::Instant;
 
@@ -32,9 +33,22 @@ pub const MAX_ARRAY: usize = 65_536;
 /// Largest array a program may build when its game raises the number of
 /// options past [`MAX_ARRAY`] (`rules::Limits`): 4 194 304 items.
 pub const MAX_WIDE_ARRAY: usize = 1 << 22;
-/// Wall-clock time one run may take. The operation cap alone is not
-/// enough: one operation can be a call that sorts a large array.
+/// The time one run is given, as a person sets it: its steps are
+/// [`MAX_OPERATIONS`] for each such time (`rules::Limits::operations`).
 pub const MAX_RUN_TIME: Duration = Duration::from_millis(500);
+/// The clock of a run, as a multiple of its time: a safety stop only. A
+/// run is judged by its steps, which do not depend on the machine's load;
+/// the clock stops the rare run whose few steps each take long (a sort of
+/// a large array), at ten times its time and never before
+/// [`MIN_RUN_CLOCK`].
+pub const RUN_CLOCK_FACTOR: u32 = 10;
+/// The shortest clock of a run.
+pub const MIN_RUN_CLOCK: Duration = Duration::from_secs(5);
+
+/// The clock of a run given `time` (see [`RUN_CLOCK_FACTOR`]).
+pub fn clock_for(time: Duration) -> Duration {
+    time.saturating_mul(RUN_CLOCK_FACTOR).max(MIN_RUN_CLOCK)
+}
 
 /// The value a run stopped by the operation cap terminates with (rhai's
 /// `ErrorTerminated`), to tell it from a run stopped by the clock.
@@ -47,10 +61,10 @@ thread_local! {
     static OPERATIONS: Cell<u64> = const { Cell::new(MAX_OPERATIONS) };
 }
 
-/// Make the next run on this thread stop at [`MAX_RUN_TIME`] from now, or
-/// at `stop` if that comes first (a total budget), and after
-/// [`MAX_OPERATIONS`] operations. A run stopped by the clock ends with
-/// rhai's `ErrorTerminated`; see [`stopped_by_operations`].
+/// Make the next run on this thread stop after [`MAX_OPERATIONS`]
+/// operations, at the clock of [`MAX_RUN_TIME`] from now ([`clock_for`]),
+/// or at `stop` if that comes first (a total budget). A run stopped by the
+/// clock ends with rhai's `ErrorTerminated`; see [`stopped_by_operations`].
 pub fn set_deadline(stop: Option<Instant>) {
     set_run_limits(stop, MAX_RUN_TIME, MAX_OPERATIONS);
 }
@@ -58,7 +72,7 @@ pub fn set_deadline(stop: Option<Instant>) {
 /// [`set_deadline`] with another time per run and cap on operations (a
 /// game's raised limits, `rules::Limits`).
 pub fn set_run_limits(stop: Option<Instant>, time: Duration, operations: u64) {
-    let run = Instant::now() + time;
+    let run = Instant::now() + clock_for(time);
     DEADLINE.set(Some(stop.map_or(run, |s| s.min(run))));
     OPERATIONS.set(operations);
 }
@@ -93,16 +107,22 @@ pub fn engine_for(text: &str) -> &'static Engine {
     if uses_checked_operators(text) { engine() } else { fast_engine() }
 }
 
-/// [`engine_for`] with arrays of up to [`MAX_WIDE_ARRAY`] items, for the
-/// programs of games that raise their number of options.
-pub fn wide_engine_for(text: &str) -> &'static Engine {
-    static CHECKED: OnceLock<Engine> = OnceLock::new();
-    static FAST: OnceLock<Engine> = OnceLock::new();
-    if uses_checked_operators(text) {
-        CHECKED.get_or_init(|| build_engine(false, MAX_WIDE_ARRAY))
-    } else {
-        FAST.get_or_init(|| build_engine(true, MAX_WIDE_ARRAY))
+/// The engine with rhai's fast operators or not ([`engine_for`] decides
+/// which a text needs) and arrays of up to `cap` items, for programs: their
+/// list of options is an array of arrays, whose numbers rhai counts too
+/// (`rules::Limits::array_size`). Built once for each cap.
+pub fn engine_with(fast_operators: bool, cap: usize) -> &'static Engine {
+    static ENGINES: Mutex<Vec<(bool, usize, &'static Engine)>> = Mutex::new(Vec::new());
+    let cap = cap.max(MAX_ARRAY);
+    let mut engines = ENGINES.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(&(_, _, e)) = engines.iter().find(|(f, c, _)| *f == fast_operators && *c == cap) {
+        return e;
     }
+    // A few dozen at most (two kinds of operators, two numbers of options
+    // times one to nine numbers an option), kept for the program's life.
+    let e: &'static Engine = Box::leak(Box::new(build_engine(fast_operators, cap)));
+    engines.push((fast_operators, cap, e));
+    e
 }
 
 /// Whether `text` may contain a comparison (`==`, `!=`, `<`, `<=`, `>`,
@@ -214,6 +234,33 @@ fn build_engine(fast_operators: bool, max_array: usize) -> Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A run of few steps that each take long (sorting 60 000 numbers) goes
+    /// on past its time: it is judged by its steps, so a busy machine does
+    /// not change the verdict; an endless loop still stops at its steps.
+    #[test]
+    fn a_run_is_judged_by_its_steps_not_by_the_clock() {
+        let run = |k: u32| {
+            let text = format!(
+                "let a = []; a.pad(60000, 0); for i in 0..60000 {{ a[i] = 60000 - i; }} \
+                 let n = 0; for k in 0..{k} {{ a.reverse(); a.sort(); n += 1; }} n"
+            );
+            set_deadline(None);
+            let t = Instant::now();
+            (engine().eval::<i64>(&text), t.elapsed())
+        };
+        let (_, setup) = run(0);
+        let (_, twenty) = run(20);
+        let each = twenty.saturating_sub(setup).max(Duration::from_millis(1)) / 20;
+        // About one and a half times the time of a run.
+        let k = (MAX_RUN_TIME.as_secs_f64() * 1.5 / each.as_secs_f64()).ceil() as u32 + 1;
+        let (result, took) = run(k);
+        assert!(took > MAX_RUN_TIME, "the run took {took:?}: not past its time");
+        assert_eq!(result.unwrap(), i64::from(k));
+        set_deadline(None);
+        let endless = engine().eval::<i64>("let n = 0; loop { n += 1; }").unwrap_err();
+        assert!(stopped_by_operations(&endless), "{endless}");
+    }
 
     #[test]
     fn comments_do_not_ask_for_checked_operators_but_code_and_strings_do() {

@@ -81,7 +81,17 @@ impl fmt::Display for ValuesFileError {
                 path.display()
             ),
             ValuesFileError::OtherRules { path, found, wanted } => {
-                write!(f, "`{}` holds the values of {found}, not of {wanted}; choose another file", path.display())
+                let program = |k: &str| k.starts_with("splits-program:");
+                if program(found) && program(wanted) {
+                    write!(
+                        f,
+                        "`{}` holds the values of another `fn splits` program (its code differs from this one's; \
+                         comments and spacing do not count); choose another file",
+                        path.display()
+                    )
+                } else {
+                    write!(f, "`{}` holds the values of {found}, not of {wanted}; choose another file", path.display())
+                }
             }
             ValuesFileError::Damaged { path, why } => write!(f, "`{}` is damaged: {why}", path.display()),
             ValuesFileError::TooLarge(e) => write!(f, "{e}"),
@@ -190,7 +200,7 @@ pub fn load(path: &Path, game: &TakeBreak, memory_limit: u64) -> Result<Option<S
     let mut key = vec![0u8; key_len as usize];
     r.read_exact(&mut key).map_err(|_| not_ours())?;
     let key = String::from_utf8(key).map_err(|_| not_ours())?;
-    if key != game.key() {
+    if !game.accepts_key(&key) {
         return Err(ValuesFileError::OtherRules { path: path.to_path_buf(), found: key, wanted: game.key() });
     }
     let mut width = [0u8; 1];
@@ -237,7 +247,7 @@ pub fn load(path: &Path, game: &TakeBreak, memory_limit: u64) -> Result<Option<S
             why: "its rules, length or values do not match its checksum",
         });
     }
-    Ok(Some(Sequence::from_stored(game.clone(), values)))
+    Sequence::from_stored(game.clone(), values, memory_limit).map(Some).map_err(ValuesFileError::TooLarge)
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ pub use code::{Base, Code, CodeError, MAX_CODE_DIGITS};
 pub use period::{PeriodReport, Proof, exception_heaps};
 pub use program::SplitsProgram;
 pub use rules::{Kind, MAX_PARTS, TAKEBREAK_PRESETS, TakeBreak, TakeBreakError};
-pub use sequence::{Sequence, SequenceError, check_memory, check_reach, compute, estimate_bytes};
+pub use sequence::{Sequence, SequenceError, check_memory, check_reach, compute, estimate_bytes, reach};
 
 /// Why a spec names no take-and-break game.
 #[derive(Debug)]

@@ -1,6 +1,7 @@
 //! Take-and-break rules written as a program: a rhai script (the sandboxed
-//! language of [`crate::script`], with the same limits and per-run deadline
-//! as the rules programs of [`crate::rules::Program`]) that defines
+//! language of [`crate::script`], with the same limits of one position as
+//! the rules programs of [`crate::rules::Program`], `--max-options` and
+//! `--seconds-per-position` included) that defines
 //! `fn splits(n)`, the options of one heap of `n` stones as an array of
 //! arrays of heap sizes: `[[a, b], [c], []]` means the heap may become the
 //! two heaps `a` and `b`, or the heap `c`, or nothing.
@@ -11,9 +12,9 @@
 //! the heap it came from, every game ends; the first option that breaks a
 //! rule is an error naming the heap and the option.
 
-use crate::rules::{MAX_PROGRAM_TEXT, MovesArity, OptionFault, ProgramError, RunFault};
+use crate::rules::{Limits, MAX_PROGRAM_TEXT, MovesArity, OptionFault, ProgramError, ProgramLimit, RunFault};
 use crate::script;
-use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, Scope};
+use rhai::{AST, Array, CallFnOptions, Dynamic, Scope};
 use std::fmt;
 use std::sync::Arc;
 use web_time::Instant;
@@ -23,7 +24,11 @@ use web_time::Instant;
 pub struct SplitsProgram {
     source: String,
     ast: Arc<AST>,
-    engine: &'static Engine,
+    /// Whether the text runs on rhai's fast operators.
+    fast_operators: bool,
+    /// The options and the time one heap may take (`--max-options`,
+    /// `--seconds-per-position`).
+    limits: Limits,
 }
 
 impl fmt::Debug for SplitsProgram {
@@ -37,6 +42,10 @@ impl PartialEq for SplitsProgram {
         self.source == other.source
     }
 }
+
+/// The parts of a typical option (a split into two heaps), for the cap on
+/// the size of arrays (`Limits::array_size`).
+const SPLIT_WIDTH: usize = 2;
 
 /// `the heap of 7`: where a program failed.
 fn heap_text(n: u64) -> String {
@@ -83,12 +92,35 @@ impl SplitsProgram {
             [k] => return Err(ProgramError::NoSplits(MovesArity::Parameters(k))),
             _ => return Err(ProgramError::NoSplits(MovesArity::Several)),
         }
-        Ok(SplitsProgram { source: source.to_string(), ast: Arc::new(ast), engine })
+        Ok(SplitsProgram {
+            source: source.to_string(),
+            ast: Arc::new(ast),
+            fast_operators: !script::uses_checked_operators(source),
+            limits: Limits::default(),
+        })
+    }
+
+    /// The same program with other limits of one heap.
+    pub fn with_limits(mut self, limits: Limits) -> SplitsProgram {
+        self.limits = limits;
+        self
+    }
+
+    /// The options and the time one heap may take.
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// The program's text.
     pub fn source(&self) -> &str {
         &self.source
+    }
+
+    /// The program's text without its comments and spacing: what decides
+    /// its moves (a values file is keyed by it, so that a comment changed
+    /// does not make the values another game's).
+    pub fn compact_source(&self) -> String {
+        script::engine().compact_script(&self.source).unwrap_or_else(|_| self.source.clone())
     }
 
     /// The options of a heap of `n` stones, checked (see the module's
@@ -104,15 +136,20 @@ impl SplitsProgram {
         let Ok(arg) = i64::try_from(n) else {
             return Err(ProgramError::Run { position: at(), fault: RunFault::PositionTooLarge });
         };
-        script::set_deadline(stop);
+        let limits = &self.limits;
+        script::set_run_limits(stop, limits.time_per_position(), limits.operations());
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let result: Dynamic = self
-            .engine
+        let engine = script::engine_with(self.fast_operators, limits.array_size(SPLIT_WIDTH));
+        let result: Dynamic = engine
             .call_fn_with_options(options, scope, &self.ast, "splits", (Dynamic::from_int(arg),))
-            .map_err(|e| crate::rules::run_failure(&e, at(), &crate::rules::Limits::default()))?;
+            .map_err(|e| crate::rules::run_failure(&e, at(), limits, SPLIT_WIDTH))?;
         let type_name = result.type_name().to_string();
         let list: Array =
             result.try_cast::<Array>().ok_or_else(|| ProgramError::NotAList { position: at(), got: type_name })?;
+        if list.len() > limits.max_options as usize {
+            let limit = ProgramLimit::Options { max: limits.max_options, listed: list.len() };
+            return Err(ProgramError::Limit { position: at(), limit });
+        }
         let mut out = Vec::with_capacity(list.len());
         for item in list {
             let bad = |why: OptionFault, item: &Dynamic| ProgramError::BadOption {

@@ -259,9 +259,44 @@ impl TakeBreak {
         match &self.kind {
             Kind::Code(c) => c.to_string(),
             Kind::Split { parts, unequal } => split_text(*parts, *unequal),
-            Kind::Splits(p) => format!("splits-program:{:016x}", fnv1a(p.source().as_bytes())),
-            Kind::OneHeap(r) => format!("one-heap:{:016x}", fnv1a(crate::rules::to_json(r).as_bytes())),
+            Kind::Splits(p) => format!("splits-program:{:016x}", fnv1a(p.compact_source().as_bytes())),
+            Kind::OneHeap(r) => {
+                // The limits of a position do not change the values.
+                let rules = crate::rules::Rules { limits: crate::rules::Limits::default(), ..(**r).clone() };
+                format!("one-heap:{:016x}", fnv1a(crate::rules::to_json(&rules).as_bytes()))
+            }
         }
+    }
+
+    /// The limits of one heap when the moves come from a program (a
+    /// `fn splits` program, or a one-heap rules program); `None` for a code
+    /// or a split rule, which no program computes.
+    pub fn limits(&self) -> Option<crate::rules::Limits> {
+        match &self.kind {
+            Kind::Splits(p) => Some(p.limits()),
+            Kind::OneHeap(r) if r.program.is_some() => Some(r.limits),
+            _ => None,
+        }
+    }
+
+    /// The same game with other limits of one heap, when a program
+    /// computes its moves (see [`TakeBreak::limits`]).
+    pub fn with_limits(mut self, limits: crate::rules::Limits) -> Option<TakeBreak> {
+        match &mut self.kind {
+            Kind::Splits(p) => *p = p.clone().with_limits(limits),
+            Kind::OneHeap(r) if r.program.is_some() => r.limits = limits,
+            _ => return None,
+        }
+        Some(self)
+    }
+
+    /// Whether a values file keyed `key` holds this game's values: its key,
+    /// or for a program the key of earlier versions, which hashed the
+    /// program's whole text (comments included).
+    pub fn accepts_key(&self, key: &str) -> bool {
+        key == self.key()
+            || matches!(&self.kind, Kind::Splits(p)
+                if key == format!("splits-program:{:016x}", fnv1a(p.source().as_bytes())))
     }
 
     /// Whether a heap of `n` has a move at all: from the code or the split

@@ -48,7 +48,7 @@ pub const MAX_HEAP_FOUR: u64 = 600;
 pub const MAX_HEAP_PROGRAM: u64 = 1_000_000;
 
 /// Why values could not be computed.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SequenceError {
     /// The values do not fit in the memory the app may use.
     TooLarge {
@@ -158,6 +158,11 @@ pub struct Sequence {
     game: TakeBreak,
     values: Values,
     mask: u32,
+    /// How many computed values are rare for `mask`.
+    rare_count: u64,
+    /// Whether the rare heaps are listed (`rare`, `rare_values`): only the
+    /// sparse method reads them, and only until a period is proved.
+    listed: bool,
     rare: Vec<u32>,
     /// The values of the rare heaps, in the same order (read together in
     /// the sparse method's inner loop).
@@ -170,34 +175,44 @@ impl Sequence {
     /// The sequence with the one value `g(0) = 0` (an empty heap has no
     /// move).
     pub fn new(game: TakeBreak) -> Sequence {
-        Sequence::from_values(game, vec![0])
-    }
-
-    /// A sequence from values already known (a values file), to go on
-    /// from. `values` must be those of `game`; an empty list is `[0]`.
-    pub fn from_values(game: TakeBreak, mut values: Vec<u32>) -> Sequence {
-        if values.is_empty() {
-            values.push(0);
+        let listed = Plan::of(&game).is_some_and(|p| p.is_sparse());
+        let (rare, rare_values) = if listed { (vec![0], vec![0]) } else { (Vec::new(), Vec::new()) };
+        Sequence {
+            game,
+            values: Values::U16(vec![0]),
+            mask: 1,
+            rare_count: 1,
+            listed,
+            rare,
+            rare_values,
+            max_value: 0,
+            proof: None,
         }
-        let max_value = values.iter().copied().max().unwrap_or(0);
-        let values = if max_value <= u32::from(u16::MAX) {
-            Values::U16(values.into_iter().map(|v| v as u16).collect())
-        } else {
-            Values::U32(values)
-        };
-        Sequence::from_stored(game, values)
     }
 
-    /// A sequence from stored values (not empty).
-    pub(crate) fn from_stored(game: TakeBreak, values: Values) -> Sequence {
+    /// A sequence from stored values (not empty). A period is looked for
+    /// first: once proved, the rare heaps are not listed. Else the list is
+    /// counted against `limit` before it is made.
+    pub(crate) fn from_stored(game: TakeBreak, values: Values, limit: u64) -> Result<Sequence, SequenceError> {
         let max_value = (0..values.len()).map(|n| values.get(n)).max().unwrap_or(0);
-        let mut s =
-            Sequence { game, values, mask: 1, rare: Vec::new(), rare_values: Vec::new(), max_value, proof: None };
-        s.choose_mask();
+        let listed = Plan::of(&game).is_some_and(|p| p.is_sparse());
+        let mut s = Sequence {
+            game,
+            values,
+            mask: 1,
+            rare_count: 0,
+            listed,
+            rare: Vec::new(),
+            rare_values: Vec::new(),
+            max_value,
+            proof: None,
+        };
         if let Some(code) = s.game.as_code() {
             s.proof = period::prove(code, s.len(), |i| s.values.get(i as usize));
         }
-        s
+        s.listed &= s.proof.is_none();
+        s.choose_mask(limit)?;
+        Ok(s)
     }
 
     /// The values as stored.
@@ -223,6 +238,19 @@ impl Sequence {
     /// `g(n)`, the value of one heap of `n`, when computed.
     pub fn get(&self, n: u64) -> Option<u32> {
         (n < self.len()).then(|| self.values.get(n as usize))
+    }
+
+    /// `g(n)` for any `n`: computed, or beyond the values computed from
+    /// the period proved (`g(n) = g(n − p)` from its start on).
+    pub fn g(&self, n: u64) -> Option<u32> {
+        self.get(n).or_else(|| self.get(self.periodic_heap(n)?))
+    }
+
+    /// The heap below the values computed whose value `g(n)` is by the
+    /// period proved, for `n` beyond them (`None` without a proof).
+    pub fn periodic_heap(&self, n: u64) -> Option<u64> {
+        let p = self.proof.as_ref()?;
+        (n >= self.len() && n >= p.start).then(|| p.start + (n - p.start) % p.period)
     }
 
     /// The value of a row of heaps: the XOR of the heaps' values
@@ -254,7 +282,7 @@ impl Sequence {
 
     /// The number of rare heaps among those computed.
     pub fn rare_count(&self) -> u64 {
-        self.rare.len() as u64
+        self.rare_count
     }
 
     /// The period proved while computing, if any.
@@ -263,8 +291,10 @@ impl Sequence {
     }
 
     /// Choose the mask with the fewest rare heaps among the values so far
-    /// (masks below 4096), and list the rare heaps for it.
-    fn choose_mask(&mut self) {
+    /// (masks below 4096), count the rare heaps for it, and list them when
+    /// the sparse method needs the list: 8 bytes a rare heap, checked with
+    /// the values against `limit` before it is made.
+    fn choose_mask(&mut self, limit: u64) -> Result<(), SequenceError> {
         let top = (self.max_value + 1).next_power_of_two().clamp(2, 4096);
         let mut histogram = vec![0u64; top as usize];
         for n in 0..self.values.len() {
@@ -289,15 +319,33 @@ impl Sequence {
                 best = (r, mask);
             }
         }
-        if best.1 != self.mask || self.rare.is_empty() {
-            self.mask = best.1;
-            let mask = self.mask;
-            self.rare = (0..self.values.len())
-                .filter(|&n| (self.values.get(n) & mask).count_ones().is_multiple_of(2))
-                .map(|n| n as u32)
-                .collect();
+        let first = self.rare_count == 0 && self.rare.is_empty();
+        if best.1 == self.mask && !first {
+            return Ok(());
+        }
+        self.mask = best.1;
+        let mask = self.mask;
+        let is_rare = |v: u32| (v & mask).count_ones().is_multiple_of(2);
+        self.rare_count = (0..self.values.len()).filter(|&n| is_rare(self.values.get(n))).count() as u64;
+        self.rare = Vec::new();
+        self.rare_values = Vec::new();
+        if self.listed {
+            let values = self.values.len() as u64 * u64::from(self.values.width());
+            let needed = values.saturating_add(self.rare_count.saturating_mul(8));
+            if needed > limit {
+                return Err(SequenceError::TooLarge { heaps: self.len(), needed, limit });
+            }
+            self.rare = (0..self.values.len()).filter(|&n| is_rare(self.values.get(n))).map(|n| n as u32).collect();
             self.rare_values = self.rare.iter().map(|&n| self.values.get(n as usize)).collect();
         }
+        Ok(())
+    }
+
+    /// A period is proved: the rare heaps are no longer read.
+    fn stop_listing(&mut self) {
+        self.listed = false;
+        self.rare = Vec::new();
+        self.rare_values = Vec::new();
     }
 
     /// Compute the values up to heap `up_to` (`len` becomes `up_to + 1`),
@@ -326,7 +374,7 @@ impl Sequence {
             let n = self.len() as usize;
             if let Some(proof) = &self.proof {
                 let v = self.values.get(n - proof.period as usize);
-                self.push(v, false)?;
+                self.push(v)?;
                 work += 1;
             } else {
                 let v = match &plan {
@@ -339,14 +387,17 @@ impl Sequence {
                     }
                     None => self.program_value(n as u64, &mut scope, control)?,
                 };
-                self.push(v, true)?;
+                self.push(v)?;
                 work += 64;
                 if n as u64 + 1 == next_mask {
                     next_mask *= 2;
-                    self.choose_mask();
                     if let Some(code) = self.game.as_code() {
                         self.proof = period::prove(code, self.len(), |i| self.values.get(i as usize));
                     }
+                    if self.proof.is_some() {
+                        self.stop_listing();
+                    }
+                    self.choose_mask(memory_limit())?;
                 }
             }
             pending += 1;
@@ -374,8 +425,9 @@ impl Sequence {
     }
 
     /// Append `g(n) = v`, widening the values to four bytes when `v` passes
-    /// 65535, and listing `n` when rare (`track`).
-    fn push(&mut self, v: u32, track: bool) -> Result<(), SequenceError> {
+    /// 65535, and counting `n` when rare (and listing it while the rare
+    /// heaps are listed).
+    fn push(&mut self, v: u32) -> Result<(), SequenceError> {
         if let Values::U16(old) = &self.values
             && v > u32::from(u16::MAX)
         {
@@ -391,9 +443,12 @@ impl Sequence {
             Values::U32(values) => values.push(v),
         }
         self.max_value = self.max_value.max(v);
-        if track && (v & self.mask).count_ones().is_multiple_of(2) {
-            self.rare.push(n as u32);
-            self.rare_values.push(v);
+        if (v & self.mask).count_ones().is_multiple_of(2) {
+            self.rare_count += 1;
+            if self.listed {
+                self.rare.push(n as u32);
+                self.rare_values.push(v);
+            }
         }
         Ok(())
     }
@@ -647,20 +702,22 @@ fn sparse_value_in<T: Value>(
     if count == 0 { v } else { scratch.wanted.mex_of_set().min(v) }
 }
 
-/// Whether the method for `game` reaches heap `up_to` (see [`MAX_HEAP`]
-/// and the caps that follow it).
-pub fn check_reach(game: &TakeBreak, up_to: u64) -> Result<(), SequenceError> {
-    if up_to > MAX_HEAP {
-        return Err(SequenceError::BeyondMethod { up_to, max: MAX_HEAP, why: "take-and-break values" });
+/// The largest heap the method for `game` reaches, and which games that
+/// cap is for: [`MAX_HEAP`], or the smaller caps of games that leave three
+/// or four heaps, and of programs.
+pub fn reach(game: &TakeBreak) -> (u64, &'static str) {
+    match Plan::of(game) {
+        Some(p) if p.many.is_some_and(|m| m.0 >= 4) => (MAX_HEAP_FOUR, "splits into four heaps"),
+        Some(p) if !p.is_sparse() => (MAX_HEAP_THREE, "games that leave three heaps"),
+        None => (MAX_HEAP_PROGRAM, "programs"),
+        _ => (MAX_HEAP, "take-and-break values"),
     }
-    let cap = match Plan::of(game) {
-        Some(p) if p.many.is_some_and(|m| m.0 >= 4) => Some((MAX_HEAP_FOUR, "splits into four heaps")),
-        Some(p) if !p.is_sparse() => Some((MAX_HEAP_THREE, "games that leave three heaps")),
-        None => Some((MAX_HEAP_PROGRAM, "programs")),
-        _ => None,
-    };
-    match cap {
-        Some((max, why)) if up_to > max => Err(SequenceError::BeyondMethod { up_to, max, why }),
+}
+
+/// Whether the method for `game` reaches heap `up_to` (see [`reach`]).
+pub fn check_reach(game: &TakeBreak, up_to: u64) -> Result<(), SequenceError> {
+    match reach(game) {
+        (max, why) if up_to > max => Err(SequenceError::BeyondMethod { up_to, max, why }),
         _ => Ok(()),
     }
 }
@@ -695,6 +752,29 @@ mod tests {
             let s = compute(&game, 700, &Control::new()).unwrap();
             assert_eq!(s.values(), values_by_all_splits(&game, 700).unwrap(), "{spec}");
         }
+    }
+
+    /// Going on from stored values lists the rare heaps only when the
+    /// sparse method will read them, and counts that list against the limit
+    /// before it is made.
+    #[test]
+    fn a_resume_counts_the_rare_heaps_it_lists() {
+        let grundy = TakeBreak::parse_spec("grundy-game").unwrap().unwrap();
+        let s = compute(&grundy, 5000, &Control::new()).unwrap();
+        let resumed = Sequence::from_stored(grundy.clone(), s.stored().clone(), u64::MAX).unwrap();
+        let rare = resumed.rare_count();
+        assert!(rare > 0 && resumed.rare.len() as u64 == rare && resumed.rare_values.len() as u64 == rare);
+        let needed = s.len() * 2 + 8 * rare;
+        let e = Sequence::from_stored(grundy.clone(), s.stored().clone(), needed - 1).unwrap_err();
+        assert!(matches!(e, SequenceError::TooLarge { needed: n, .. } if n == needed), "{e}");
+        let mut resumed = Sequence::from_stored(grundy, s.stored().clone(), needed).unwrap();
+        resumed.extend(6000, &Control::new(), None).unwrap();
+        assert_eq!(resumed.values(), compute(resumed.game(), 6000, &Control::new()).unwrap().values());
+        // Kayles' period is proved: its rare heaps are counted, not listed.
+        let kayles = TakeBreak::parse_spec("kayles").unwrap().unwrap();
+        let k = compute(&kayles, 5000, &Control::new()).unwrap();
+        let resumed = Sequence::from_stored(kayles, k.stored().clone(), k.len() * 2).unwrap();
+        assert!(resumed.proof().is_some() && resumed.rare.is_empty() && resumed.rare_count() > 0);
     }
 
     #[test]

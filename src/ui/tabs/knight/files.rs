@@ -8,7 +8,7 @@
 use super::KnightTab;
 use crate::jobs::{Job, JobEnd, poll};
 use crate::knight::{Design, DesignError};
-use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
+use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathButton, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::ui_ext::UiExt;
@@ -207,7 +207,7 @@ impl KnightTab {
         });
         let field = PathField { label: tr("knight.picture_path"), hint: "/tmp/knight.png", width: f32::INFINITY };
         f.picture_choice.path_field(ui, &mut f.picture_path, field);
-        let buttons = [(tr("knight.export_path"), FileAction::Export)];
+        let buttons = [PathButton::replacing(tr("knight.export_path"), FileAction::Export)];
         chosen = f.picture_choice.path_buttons(ui, true, &f.picture_path, &buttons).or(chosen);
         if let Some((_, path)) = chosen {
             self.export_to(path, ctx);
@@ -233,7 +233,10 @@ impl KnightTab {
             },
             DialogButton { label: tr("knight.load"), action: FileAction::Load, dialog: Dialog::Open, filter: json },
         ];
-        let path_buttons = [(tr("knight.save_path"), FileAction::Save), (tr("knight.load_path"), FileAction::Load)];
+        let path_buttons = [
+            PathButton::replacing(tr("knight.save_path"), FileAction::Save),
+            PathButton::new(tr("knight.load_path"), FileAction::Load),
+        ];
         let field = PathField { label: tr("knight.path"), hint: "/tmp/design.json", width: f32::INFINITY };
         let f = &mut self.files;
         if let Some((action, path)) = f.choice.show(ui, true, &dialogs, &mut f.path, field, &path_buttons) {

@@ -10,7 +10,7 @@ use super::MapTab;
 use crate::grundy::Table;
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::export::{DifferencePoster, ExportError, ExportWindow, Legend, PictureFormat, Poster};
-use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
+use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathButton, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::ui_ext::UiExt;
@@ -178,7 +178,7 @@ fn choose_file(ui: &mut egui::Ui, tab: &mut MapTab) -> Option<(PathBuf, Format)>
     ];
     let field = PathField { label: tr("map.export.path"), hint: "/tmp/map.png", width: 170.0 };
     let enabled = !tab.rt.export.is_busy();
-    let paths = [(tr("map.export.save_path"), Format::ByExtension)];
+    let paths = [PathButton::replacing(tr("map.export.save_path"), Format::ByExtension)];
     let rt = &mut tab.rt;
     let chosen = rt.export.file.show(ui, enabled, &dialogs, &mut tab.options.export_path, field, &paths);
     chosen.map(|(format, path)| (path, format))

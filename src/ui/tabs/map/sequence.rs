@@ -103,6 +103,10 @@ impl SequenceState {
         }
         self.asked = Some((rules.clone(), up_to));
         self.job = None;
+        // Another game's values are not shown under this one's name.
+        if self.shown.as_ref().is_some_and(|c| !c.rules.same_game(rules)) {
+            self.shown = None;
+        }
         let game = match TakeBreak::from_rules(rules) {
             Ok(g) => g,
             Err(e) => {
@@ -195,9 +199,13 @@ fn side(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
             .labelled_by(label.id);
     });
     if let Some(n) = parse_count(&st.look) {
-        match seq.get(n) {
-            Some(v) => ui.phrases(value_sentence(seq, n, v)),
-            None => ui.phrases(trf("tb.look.beyond", &[("n", &n), ("len", &seq.len())])),
+        match (seq.get(n), seq.periodic_heap(n)) {
+            (Some(v), _) => ui.phrases(value_sentence(seq, n, v)),
+            (None, Some(m)) => {
+                let v = seq.get(m).unwrap_or(0);
+                ui.phrases(trf("tb.value.by_period", &[("n", &n), ("m", &m), ("v", &v)]))
+            }
+            (None, None) => ui.phrases(trf("tb.look.beyond", &[("n", &n), ("len", &seq.len())])),
         };
     }
 }
@@ -262,7 +270,9 @@ fn up_to_field(ui: &mut egui::Ui, tab: &mut MapTab) {
 /// start and the exceptions marked.
 fn plot(ui: &mut egui::Ui, tab: &mut MapTab) {
     let Some(c) = tab.rt.sequence.shown.clone() else {
-        ui.centered_and_justified(|ui| ui.phrases(tr("tb.computing")));
+        // Nothing computing: the side panel says why (a limit, an error).
+        let key = if tab.rt.sequence.is_computing() { "tb.computing" } else { "tb.no_values" };
+        ui.centered_and_justified(|ui| ui.phrases(tr(key)));
         return;
     };
     let fitted = std::mem::replace(&mut tab.rt.sequence.fitted, true);

@@ -5,7 +5,7 @@
 use super::PiecesTab;
 use crate::fsutil::atomic_write;
 use crate::rules::{Rules, from_json, to_json};
-use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
+use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathButton, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::rules_choice::{shown_description, shown_label, shown_name};
@@ -236,7 +236,10 @@ fn files(tab: &mut PiecesTab, ui: &mut egui::Ui) {
         DialogButton { label: tr("lib.open_dialog"), action: FileAction::Open, dialog: Dialog::Open, filter },
     ];
     let field = PathField { label: tr("lib.path"), hint: "my-piece.json", width: f32::INFINITY };
-    let buttons = [(tr("lib.save_path"), FileAction::Save), (tr("lib.open_path"), FileAction::Open)];
+    let buttons = [
+        PathButton::replacing(tr("lib.save_path"), FileAction::Save),
+        PathButton::new(tr("lib.open_path"), FileAction::Open),
+    ];
     let chosen = tab.files.choice.show(ui, true, &dialogs, &mut tab.file_path, field, &buttons);
     if let Some((action, path)) = chosen {
         tab.file_path = path.display().to_string();

@@ -6,7 +6,7 @@
 
 use super::PiecesTab;
 use crate::rules::{EXAMPLE_PROGRAMS, Program, ProgramError, Rules};
-use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
+use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathButton, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::theme::Colours;
@@ -205,7 +205,10 @@ fn files(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         DialogButton { label: tr("program.open"), action: FileAction::Open, dialog: Dialog::Open, filter },
     ];
     let field = PathField { label: tr("program.path"), hint: "/tmp/game.rhai", width: 260.0 };
-    let buttons = [(tr("program.save_path"), FileAction::Save), (tr("program.open_path"), FileAction::Open)];
+    let buttons = [
+        PathButton::replacing(tr("program.save_path"), FileAction::Save),
+        PathButton::new(tr("program.open_path"), FileAction::Open),
+    ];
     let chosen = tab.program.choice.show(ui, true, &dialogs, &mut tab.program.path, field, &buttons);
     match chosen {
         Some((FileAction::Save, path)) => save(tab, &path),

@@ -6,7 +6,7 @@ use super::PiecesTab;
 use crate::conjecture::paragraph::ParagraphFormat;
 use crate::conjecture::{CheckMode, Formula, FormulaError};
 use crate::fsutil::FileError;
-use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
+use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathButton, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::ui_ext::UiExt;
 use crate::ui::words::errors::{file_error, formula_error_what};
@@ -116,7 +116,7 @@ pub(super) fn save_paragraph(
         &dialogs,
         &mut state.path,
         field,
-        &[(tr("bench.paragraph.save_path"), ParagraphFormat::Markdown)],
+        &[PathButton::new(tr("bench.paragraph.save_path"), ParagraphFormat::Markdown)],
     );
     if let Some((asked, path)) = chosen {
         // A typed path says its form by its ending (.tex: LaTeX).

@@ -236,12 +236,18 @@ fn heaps_field(tab: &mut PlayTab, ui: &mut egui::Ui) -> bool {
 pub fn history(tab: &mut PlayTab, ui: &mut egui::Ui, pal: &crate::ui::theme::Colours) {
     ui.add_space(8.0);
     ui.phrases(RichText::new(tr("play.moves")).strong().size(ui.section_size()));
-    // The buttons above the list keep clear of its scroll bar.
+    // The buttons above the list keep clear of its scroll bar. They scroll
+    // too when they need more than 60 % of the height (the worksheet open
+    // in a narrow panel), so that none is cut off.
     let full = ui.available_width();
-    ui.scope(|ui| {
-        ui.set_max_width(full - ui.spacing().scroll.allocated_width() - 4.0);
-        history_top(tab, ui);
-    });
+    egui::ScrollArea::vertical()
+        .id_salt("history_top")
+        .auto_shrink([false, true])
+        .max_height(ui.available_height() * 0.6)
+        .show(ui, |ui| {
+            ui.set_max_width(full - ui.spacing().scroll.allocated_width() - 4.0);
+            history_top(tab, ui);
+        });
     ui.separator();
     let lines = move_lines(tab);
     let reviewing = tab.reviewing();

@@ -11,7 +11,7 @@ use crate::draw::DrawError;
 use crate::draw::worksheet::{BoardPiece, Figure, MAX_BOARD_SIDE, Pile, Worksheet};
 use crate::jobs::{Job, JobEnd, poll};
 use crate::play::AnyGame;
-use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathField};
+use crate::ui::file_choice::{Dialog, DialogButton, FileChoice, PathButton, PathField};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::ui_ext::UiExt;
@@ -32,6 +32,8 @@ pub struct WorksheetState {
     job: Option<Job<Written, DrawError>>,
     /// The last export's result (success, worded when drawn).
     message: Option<(bool, Notice)>,
+    /// Whether the panel was scrolled to show the last message.
+    revealed: bool,
     /// Whether the section is open.
     open: bool,
 }
@@ -177,6 +179,7 @@ impl PlayTab {
         if !is_png(&path) {
             let text = move || trf("worksheet.not_png", &[("path", &path.display())]);
             self.worksheet.message = Some((false, Notice::new(text)));
+            self.worksheet.revealed = false;
             return;
         }
         let Some(sheet) = self.worksheet() else { return };
@@ -191,6 +194,7 @@ impl PlayTab {
     /// Collect the export that ended.
     pub(super) fn poll_worksheet(&mut self) {
         let Some(end) = poll(&mut self.worksheet.job) else { return };
+        self.worksheet.revealed = false;
         self.worksheet.message = match end {
             JobEnd::Done((path, (w, h))) => Some((
                 true,
@@ -241,7 +245,7 @@ impl PlayTab {
             .map(|((), p)| if p.extension().is_none() { p.with_extension("png") } else { p });
         let field = PathField { label: tr("worksheet.path"), hint: "/tmp/worksheet.png", width: f32::INFINITY };
         state.choice.path_field(ui, &mut state.path, field);
-        let buttons = [(tr("worksheet.export_path"), ())];
+        let buttons = [PathButton::replacing(tr("worksheet.export_path"), ())];
         chosen = state.choice.path_buttons(ui, enabled, &state.path, &buttons).map(|((), p)| p).or(chosen);
         if let Some(path) = chosen {
             self.export_worksheet(path, ctx);
@@ -250,10 +254,10 @@ impl PlayTab {
             widgets::job_progress(ui, job);
         }
         if let Some((ok, m)) = &self.worksheet.message {
-            if *ok {
-                ui.phrases(m.text());
-            } else {
-                ui.error_label(m.text());
+            let said = if *ok { ui.phrases(m.text()) } else { ui.error_label(m.text()) };
+            // A new message is scrolled into sight (the panel may scroll).
+            if !std::mem::replace(&mut self.worksheet.revealed, true) {
+                said.scroll_to_me(Some(egui::Align::Max));
             }
         }
     }

@@ -123,7 +123,7 @@ impl Compiled {
             *a = i64::try_from(c).ok()?;
         }
         let typed = self.typed.as_ref().and_then(|t| {
-            let (time, ops, cap) = (limits.time_per_position(), limits.operations(), limits.array_size());
+            let (time, ops, cap) = (limits.clock_per_position(), limits.operations(), limits.array_size(d));
             t.options(&args[..d], time, stop, ops, cap, |flat| {
                 if flat.len() / d > limits.max_options as usize {
                     return None;
@@ -134,9 +134,9 @@ impl Compiled {
         if typed.is_some() {
             return typed;
         }
-        let run_end = Instant::now() + limits.time_per_position();
+        let run_end = Instant::now() + limits.clock_per_position();
         let deadline = stop.map_or(run_end, |s| s.min(run_end));
-        value::set_array_cap(limits.array_size());
+        value::set_array_cap(limits.array_size(d));
         let mut run = Run::new(&self.functions, STACK.take(), deadline, limits.operations());
         let result = self.run(&mut run, &args[..d]);
         STACK.set(run.into_stack());
@@ -342,13 +342,13 @@ mod tests {
         ];
         let sources: Vec<&str> = EXAMPLE_PROGRAMS.iter().map(|e| e.source).chain(loops).collect();
         let limits = Limits::default();
-        super::value::set_array_cap(limits.array_size());
         let mut typed_programs = 0;
         for source in sources {
             let ast = crate::script::engine_for(source).compile(source).expect("the program compiles");
             let d =
                 (1..=8u8).find(|&d| ast.iter_functions().any(|f| f.name == "moves" && f.params.len() == d as usize));
             let d = d.expect("a moves function");
+            super::value::set_array_cap(limits.array_size(usize::from(d)));
             let has_terminal = ast.iter_functions().any(|f| f.name == "terminal");
             let Some(c) = Compiled::new(&ast, d, has_terminal) else { continue };
             let Some(typed) = &c.typed else { continue };
@@ -368,7 +368,9 @@ mod tests {
                 });
                 let by_typed = least(|max| {
                     typed
-                        .options(&args, Duration::from_secs(60), None, max, limits.array_size(), |_| Some(()))
+                        .options(&args, Duration::from_secs(60), None, max, limits.array_size(usize::from(d)), |_| {
+                            Some(())
+                        })
                         .is_some()
                 });
                 assert_eq!(by_typed, by_nodes, "{source}\nat {args:?}");
