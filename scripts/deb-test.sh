@@ -11,6 +11,8 @@
 #        GRUNDY_LAB_BINARY=PATH scripts/deb-test.sh
 #                                   package that program instead of a release
 #                                   build (.ci/run: the one `cargo test` built)
+#        scripts/deb-test.sh packages
+#                                   only install the packages the test needs
 #
 # Exits non-zero on the first failure, saying what failed.
 set -euo pipefail
@@ -44,6 +46,7 @@ if ((${#need[@]})); then
   "${sudo[@]}" apt-get update -qq
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
+[[ ${1:-} != packages ]] || exit 0
 
 # --- Build ------------------------------------------------------------------
 say "building the package (scripts/deb.sh: ${GRUNDY_LAB_BINARY:-a release build})"

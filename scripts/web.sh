@@ -7,6 +7,8 @@
 #   scripts/web.sh serve   serve target/web/ on http://127.0.0.1:8765/ with
 #                          the headers a page with web workers needs
 #   scripts/web.sh test    build, then the smoke test in headless Chromium
+#   scripts/web.sh smoke   the smoke test of the page built already
+#   scripts/web.sh packages  install what build and test need (apt), only
 #
 # The last steps of build, on a folder that holds wasm-bindgen's output:
 #   scripts/web.sh stamp DIR     put the page's own files into DIR, with the
@@ -34,7 +36,9 @@ bindgen_version() {
   awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
 }
 
-need_tools() {
+# The system packages the build needs (Debian's Rust for wasm32 and its
+# linker), installed with apt when missing.
+packages() {
   local missing=()
   # The version this was tested with (bookworm-security), so CI gets it.
   local rust=1.96.0+dfsg1-1~deb12u2
@@ -46,6 +50,17 @@ need_tools() {
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
+  command -v chromium >/dev/null || [[ ${1:-} != test ]] || {
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  }
+}
+
+# The packages, and wasm-bindgen's command line of the version in
+# Cargo.lock (built once into target/tools: about 3 minutes, whatever its
+# optimisation or features).
+need_tools() {
+  packages
   local version
   version=$(bindgen_version)
   if ! [[ -x $tools/bin/wasm-bindgen ]] || [[ $($tools/bin/wasm-bindgen --version) != "wasm-bindgen $version" ]]; then
@@ -99,16 +114,19 @@ stamp() {
 # A .gz (and, with the brotli command, a .br) copy beside each text file of
 # the page in $1, for a host that serves them as they are (web_serve.py,
 # nginx's gzip_static/brotli_static): the wasm goes from 16 MB to 7 (gzip)
-# or 4 (brotli). The icon is a PNG, compressed already.
+# or 4 (brotli). The icon is a PNG, compressed already. Brotli's best
+# quality (11) takes about a minute on the `ci` profile's 28 MB wasm: that
+# profile, whose page is only tested, uses quality 5 (seconds).
 compress() {
-  local dir=$1 file
+  local dir=$1 file quality=11
+  [[ $profile != ci ]] || quality=5
   command -v brotli >/dev/null || echo "web.sh: no brotli command (apt-get install brotli): .gz copies only"
   find "$dir" -type f \( -name '*.html' -o -name '*.js' -o -name '*.wasm' \) | while read -r file; do
     # A copy is kept while its file is not newer (brotli takes a minute on
     # the wasm); it is given the file's time.
     [[ -f $file.gz && ! $file -nt $file.gz ]] || { gzip -9 -n -k -f "$file" && touch -r "$file" "$file.gz"; }
     ! command -v brotli >/dev/null || [[ -f $file.br && ! $file -nt $file.br ]] ||
-      { brotli -q 11 -k -f "$file" && touch -r "$file" "$file.br"; }
+      { brotli -q "$quality" -k -f "$file" && touch -r "$file" "$file.br"; }
   done
 }
 
@@ -126,17 +144,16 @@ case "${1:-}" in
     "$1" "$dir"
     ;;
   serve) serve ;;
-  test)
-    build
-    command -v chromium >/dev/null || {
-      apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    }
+  packages) packages test ;;
+  test | smoke)
+    # smoke: the test of the page built already.
+    [[ $1 == smoke && -f $out/index.html ]] || build
+    packages test
     # A hung browser fails the run instead of holding CI.
     timeout 20m python3 scripts/web_test.py "$out"
     ;;
   *)
-    echo "usage: scripts/web.sh build|serve|test|stamp DIR|compress DIR" >&2
+    echo "usage: scripts/web.sh build|serve|test|smoke|packages|stamp DIR|compress DIR" >&2
     exit 2
     ;;
 esac

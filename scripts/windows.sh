@@ -6,6 +6,7 @@
 #   scripts/windows.sh zip     build, then target/windows-dist/grundy-lab-<version>-windows-x86_64.zip:
 #                              the stripped exe, the README and the licences
 #                              (what the release workflow attaches)
+#   scripts/windows.sh packages  install what build and test need (apt), only
 #   scripts/windows.sh test    build, then run the command line under Wine and
 #                              compare its outputs with the Linux build's
 #                              (target/release/grundy-lab, built if missing),
@@ -53,18 +54,34 @@ rustup_has_target() {
   [[ -d $(rustc --print sysroot 2>/dev/null)/lib/rustlib/$target/lib ]]
 }
 
-build() {
+# The packages the build needs (MinGW; Debian's Rust with std's source
+# where rustup has no Windows target), and with `test` those of the test.
+packages() {
   local need=()
   command -v x86_64-w64-mingw32-gcc >/dev/null || need+=(gcc-mingw-w64-x86-64)
-  local debian_rust=()
   if ! rustup_has_target; then
     # The version this was tested with (bookworm-security), as web.sh pins.
     local rust=1.96.0+dfsg1-1~deb12u2
     [[ -x /usr/bin/rustc && -x /usr/bin/cargo && -d /usr/lib/rustlib/src/rust/library ]] ||
       need+=("rustc-web=$rust" "cargo-web=$rust" "rust-web-src=$rust")
-    debian_rust=(1)
+  fi
+  if [[ ${1:-} == test ]]; then
+    command -v wine >/dev/null || need+=(wine)
+    [[ -x /usr/lib/wine/wine64 ]] || need+=(wine64)
+    command -v Xvfb >/dev/null || need+=(xvfb)
+    command -v xwininfo >/dev/null || need+=(x11-utils)
+    command -v import >/dev/null || need+=(imagemagick)
+    command -v xdotool >/dev/null || need+=(xdotool)
+    dpkg -s mesa-vulkan-drivers >/dev/null 2>&1 || need+=(mesa-vulkan-drivers)
+    dpkg -s libgl1-mesa-dri >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
   fi
   install "${need[@]}"
+}
+
+build() {
+  packages
+  local debian_rust=()
+  rustup_has_target || debian_rust=(1)
   export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc
   local t=$SECONDS
   if ((${#debian_rust[@]})); then
@@ -279,16 +296,7 @@ run_gui() {
 
 test_windows() {
   build
-  local need=()
-  command -v wine >/dev/null || need+=(wine)
-  [[ -x /usr/lib/wine/wine64 ]] || need+=(wine64)
-  command -v Xvfb >/dev/null || need+=(xvfb)
-  command -v xwininfo >/dev/null || need+=(x11-utils)
-  command -v import >/dev/null || need+=(imagemagick)
-  command -v xdotool >/dev/null || need+=(xdotool)
-  dpkg -s mesa-vulkan-drivers >/dev/null 2>&1 || need+=(mesa-vulkan-drivers)
-  dpkg -s libgl1-mesa-dri >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
-  install "${need[@]}"
+  packages test
   local linux=${GRUNDY_LAB_LINUX:-$PWD/target/release/grundy-lab}
   [[ $linux == /* ]] || linux=$PWD/$linux
   [[ -z ${GRUNDY_LAB_LINUX:-} || -x $linux ]] || fail "GRUNDY_LAB_LINUX names no program: $linux"
@@ -335,6 +343,7 @@ test_windows() {
 
 case "${1:-}" in
   build) build ;;
+  packages) packages test ;;
   zip) zip_release "${2:-}" ;;
   test)
     t0=$SECONDS
@@ -342,7 +351,7 @@ case "${1:-}" in
     say "all checks passed in $((SECONDS - t0)) s"
     ;;
   *)
-    sed -n '2,21p' "$0"
+    sed -n '2,22p' "$0"
     exit 2
     ;;
 esac
