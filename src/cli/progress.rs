@@ -33,15 +33,21 @@ pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
         scope.spawn(move || {
             let start = Instant::now();
             let mut shown = false;
+            // Where the work stood at the first look: a run that goes on
+            // from a file starts far along, and only what it does from
+            // there says how fast it goes.
+            let mut first: Option<(f64, Duration)> = None;
             while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(EVERY) {
                 if control.is_out_of_time() {
                     control.cancel();
                 }
                 let elapsed = start.elapsed();
+                let fraction = f64::from(control.fraction());
+                let since = *first.get_or_insert((fraction, elapsed));
                 if !wanted || elapsed < QUIET {
                     continue;
                 }
-                let line = progress_line(label, f64::from(control.fraction()), elapsed);
+                let line = progress_line(label, fraction, elapsed, since);
                 let mut err = std::io::stderr().lock();
                 // Errors writing progress are not worth stopping the work for.
                 let _ = if terminal { write!(err, "\r{line}\x1b[K") } else { writeln!(err, "{line}") };
@@ -58,35 +64,39 @@ pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
     })
 }
 
-/// How far the work is before the time left is estimated.
+/// How far the work must have gone, since the first look, before the time
+/// left is estimated.
 const ESTIMATE_FROM: f64 = 0.0001;
 
-/// "`label`: 42% (3 s, about 5 s left)": the time left from the rate so far
-/// (once a hundredth of a percent is done), so that a run of hours says so
-/// in its first seconds. Below 10 % the percentage has one decimal, so that
-/// a long run is seen to move.
-fn progress_line(label: &str, fraction: f64, elapsed: Duration) -> String {
+/// "`label`: 42% (3 s, about 5 s left)": the time left from the rate since
+/// `since` (the fraction done and the time at the first look; once a
+/// hundredth of a percent more is done), so that a run of hours says so in
+/// its first seconds. Below 10 % the percentage has one decimal, so that a
+/// long run is seen to move.
+fn progress_line(label: &str, fraction: f64, elapsed: Duration, since: (f64, Duration)) -> String {
     let percent = fraction * 100.0;
     let shown = if percent < 10.0 { format!("{percent:.1}") } else { format!("{percent:.0}") };
-    let seconds = elapsed.as_secs_f64();
-    let left = if (ESTIMATE_FROM..1.0).contains(&fraction) {
-        format!(", about {} left", left_text(seconds * (1.0 - fraction) / fraction))
+    let (done, spent) = (fraction - since.0, elapsed.saturating_sub(since.1).as_secs_f64());
+    let left = if done >= ESTIMATE_FROM && fraction < 1.0 {
+        format!(", about {} left", left_text(spent * (1.0 - fraction) / done))
     } else {
         String::new()
     };
     format!("{label}: {shown}% ({} s{left})", elapsed.as_secs())
 }
 
-/// A time left for a person: `40 s`, `12 min`, `5 h`, `3 days`.
+/// A time left for a person, to the nearest unit: `40 s`, `12 min`, `5 h`,
+/// `3 days`.
 fn left_text(seconds: f64) -> String {
+    let round = |x: f64| x.round().max(1.0);
     if seconds < 90.0 {
-        format!("{:.0} s", seconds.ceil())
+        format!("{:.0} s", round(seconds))
     } else if seconds < 5400.0 {
-        format!("{:.0} min", (seconds / 60.0).ceil())
+        format!("{:.0} min", round(seconds / 60.0))
     } else if seconds < 172_800.0 {
-        format!("{:.0} h", (seconds / 3600.0).ceil())
+        format!("{:.0} h", round(seconds / 3600.0))
     } else {
-        format!("{:.0} days", (seconds / 86_400.0).ceil())
+        format!("{:.0} days", round(seconds / 86_400.0))
     }
 }
 
@@ -97,13 +107,19 @@ mod tests {
     #[test]
     fn a_long_run_says_how_long_it_will_take() {
         let s = Duration::from_secs;
-        assert_eq!(progress_line("computing", 0.0, s(1)), "computing: 0.0% (1 s)");
-        // 0.1 % in 19 s: about 5 h 16 min left.
-        assert_eq!(progress_line("computing", 0.001, s(19)), "computing: 0.1% (19 s, about 6 h left)");
-        assert_eq!(progress_line("computing", 0.5, s(30)), "computing: 50% (30 s, about 30 s left)");
-        assert_eq!(progress_line("computing", 0.25, s(60)), "computing: 25% (60 s, about 3 min left)");
-        assert_eq!(progress_line("computing", 0.0001, s(100)), "computing: 0.0% (100 s, about 12 days left)");
-        assert_eq!(progress_line("computing", 1.0, s(3)), "computing: 100% (3 s)");
+        let start = (0.0, Duration::ZERO);
+        assert_eq!(progress_line("computing", 0.0, s(1), start), "computing: 0.0% (1 s)");
+        // 0.1 % in 19 s: 18 981 s (5.3 h) left.
+        assert_eq!(progress_line("computing", 0.001, s(19), start), "computing: 0.1% (19 s, about 5 h left)");
+        assert_eq!(progress_line("computing", 0.5, s(30), start), "computing: 50% (30 s, about 30 s left)");
+        assert_eq!(progress_line("computing", 0.25, s(60), start), "computing: 25% (60 s, about 3 min left)");
+        assert_eq!(progress_line("computing", 0.0001, s(100), start), "computing: 0.0% (100 s, about 12 days left)");
+        assert_eq!(progress_line("computing", 1.0, s(3), start), "computing: 100% (3 s)");
+        // Going on from a file at 90 %: 0.2 % more in 10 s leaves about
+        // 8 minutes (490 s), not one second.
+        let resumed = (0.9, Duration::ZERO);
+        assert_eq!(progress_line("computing", 0.902, s(10), resumed), "computing: 90% (10 s, about 8 min left)");
+        assert_eq!(progress_line("computing", 0.9, s(10), resumed), "computing: 90% (10 s)");
     }
 
     #[test]

@@ -332,6 +332,50 @@ fn the_worksheet_asks_before_replacing_a_file() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The question before a file is replaced, at 1024 x 768, 1280 x 800 and
+/// 1920 x 1080, normal and presentation, English and Japanese, in
+/// `target/replace-shots/`, to look at. Run by hand: `cargo test --test app
+/// -- --ignored replace_question_screenshots`.
+#[test]
+#[ignore = "writes screenshots for a person to look at"]
+fn replace_question_screenshots() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("replace-shots");
+    std::fs::create_dir_all(&root).unwrap();
+    let path = root.join("notes.png");
+    for (language, cell, sheet, field, export) in [
+        ("English", "cell (5, 6)", "Worksheet", "Worksheet file", "Export to path"),
+        ("Japanese", "マス (5, 6)", "ワークシート", "ワークシートのファイル", "パスに書き出す"),
+    ] {
+        for size in [[1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0]] {
+            for presentation in [false, true] {
+                std::fs::write(&path, b"my notes").unwrap();
+                let mut h =
+                    common::app(QUEEN_5_7).size(size).language(language).presentation(presentation).wgpu().build();
+                h.run();
+                click(&mut h, cell);
+                shown_then_click(&mut h, sheet);
+                h.get_by_role_and_label(Role::TextInput, field).focus();
+                h.run();
+                h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+                h.get_by_role_and_label(Role::TextInput, field).type_text(&path.display().to_string());
+                h.run();
+                let button = h.get_by_label(export);
+                button.scroll_to_me();
+                h.run();
+                h.get_by_label(export).click_accesskit();
+                h.run_steps(4);
+                let name = format!(
+                    "{language}-{}x{}{}.png",
+                    size[0],
+                    size[1],
+                    if presentation { "-presentation" } else { "" }
+                );
+                h.render().unwrap().save(root.join(name)).unwrap();
+            }
+        }
+    }
+}
+
 /// The README's pictures at 1280 x 800: the review with its marks and the
 /// step-by-step construction of the P-positions, in English (`docs/`) and
 /// in Japanese (`target/readme/`, to look at). Run by hand:

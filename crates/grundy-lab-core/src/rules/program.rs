@@ -164,7 +164,8 @@ impl Program {
             [0] => {
                 script::set_run_limits(None, Limits::default().time_per_position(), Limits::default().operations());
                 let options = CallFnOptions::new().eval_ast(false);
-                let answer: Dynamic = engine
+                let cap = Limits::default().array_size(usize::from(dimension));
+                let answer: Dynamic = script::engine_with(fast_operators, cap)
                     .call_fn_with_options(options, &mut Scope::new(), &ast, "heaps_alike", ())
                     .map_err(|e| run_failure(&e, "fn heaps_alike".into(), &Limits::default(), dimension as usize))?;
                 answer.as_bool().map_err(|got| ProgramError::Run {
@@ -649,17 +650,13 @@ mod tests {
         assert!(matches!(e, ProgramError::Limit { limit: ProgramLimit::ArraySize { max: 131072, .. }, .. }), "{e:?}");
         assert!(text.contains("array") && text.contains("131072 items") && text.contains("--max-options"), "{text}");
         assert!(text.contains("at most 65536 options"), "{text}");
+        // An endless loop stops at its steps, whatever the machine's load.
         let (e, text) = limit_at("fn moves(x) { let i = 0; loop { i += 1; } }", [1, 0, 0]);
-        match e {
-            ProgramError::Limit { limit: ProgramLimit::Operations { max }, .. } => {
-                assert_eq!(max, script::MAX_OPERATIONS);
-                assert!(text.contains("1000000 operations"), "{text}")
-            }
-            ProgramError::Limit { limit: ProgramLimit::Clock { millis: 500 }, .. } => {
-                assert!(text.contains("0.5 s") && text.contains("--seconds-per-position"), "{text}")
-            }
-            e => panic!("{e:?}"),
-        }
+        assert!(matches!(
+            e,
+            ProgramError::Limit { limit: ProgramLimit::Operations { max: script::MAX_OPERATIONS }, .. }
+        ));
+        assert!(text.contains("1000000 operations") && text.contains("--seconds-per-position"), "{text}");
         // Each limit's words are its own.
         let words: Vec<String> = [
             ProgramLimit::Operations { max: 1 },

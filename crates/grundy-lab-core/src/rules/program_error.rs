@@ -32,7 +32,7 @@ pub enum ProgramLimit {
         /// The options per position of the game.
         options: u32,
     },
-    /// `moves` listed more options than the setting allows
+    /// `moves` (or `splits`) listed more options than the setting allows
     /// ([`super::Limits::max_options`]).
     Options {
         /// The options per position of the game.
@@ -60,20 +60,20 @@ impl fmt::Display for ProgramLimit {
             ProgramLimit::Clock { millis } => write!(
                 f,
                 "the program ran longer than {} s at one position while still within its steps: the safety \
-                 clock, ten times the setting `--seconds-per-position` (steps that each take long, such as sorting \
-                 a large array? raise the setting)",
+                 clock, ten times the setting `--seconds-per-position` and at least 5 s (steps that each take \
+                 long, such as sorting a large array? raise the setting)",
                 f64::from(*millis) / 1000.0
             ),
             ProgramLimit::ArraySize { max, options } => write!(
                 f,
                 "an array grew too large, past {max} items counted with the numbers inside its lists: the limit on \
-                 the size of an array (so `moves` lists at most {options} options; raise the setting with \
+                 the size of an array (so the program lists at most {options} options; raise the setting with \
                  `--max-options`)"
             ),
             ProgramLimit::Options { max, listed } => write!(
                 f,
-                "`moves` listed {listed} options, more than {max}, the limit on options per position (raise the \
-                 setting with `--max-options`)"
+                "the program listed {listed} options, more than {max}, the limit on options per position (raise \
+                 the setting with `--max-options`)"
             ),
             ProgramLimit::StringLength => {
                 write!(

@@ -86,7 +86,8 @@ impl fmt::Display for ValuesFileError {
                     write!(
                         f,
                         "`{}` holds the values of another `fn splits` program (its code differs from this one's; \
-                         comments and spacing do not count); choose another file",
+                         comments and spacing do not count, but did in files written by earlier builds); choose \
+                         another file",
                         path.display()
                     )
                 } else {

@@ -43,9 +43,9 @@ impl PartialEq for SplitsProgram {
     }
 }
 
-/// The parts of a typical option (a split into two heaps), for the cap on
-/// the size of arrays (`Limits::array_size`).
-const SPLIT_WIDTH: usize = 2;
+/// The most parts an option is counted with for the cap on the size of
+/// arrays (`Limits::array_size`): a split into up to four heaps.
+const SPLIT_WIDTH: usize = super::rules::MAX_PARTS as usize;
 
 /// `the heap of 7`: where a program failed.
 fn heap_text(n: u64) -> String {

@@ -291,12 +291,16 @@ impl TakeBreak {
     }
 
     /// Whether a values file keyed `key` holds this game's values: its key,
-    /// or for a program the key of earlier versions, which hashed the
-    /// program's whole text (comments included).
+    /// or the key of earlier versions (which hashed a program's whole text,
+    /// comments included, and a one-heap game with its limits).
     pub fn accepts_key(&self, key: &str) -> bool {
         key == self.key()
-            || matches!(&self.kind, Kind::Splits(p)
-                if key == format!("splits-program:{:016x}", fnv1a(p.source().as_bytes())))
+            || match &self.kind {
+                Kind::Splits(p) => key == format!("splits-program:{:016x}", fnv1a(p.source().as_bytes())),
+                // Earlier versions keyed a one-heap game with its limits.
+                Kind::OneHeap(r) => key == format!("one-heap:{:016x}", fnv1a(crate::rules::to_json(r).as_bytes())),
+                _ => false,
+            }
     }
 
     /// Whether a heap of `n` has a move at all: from the code or the split

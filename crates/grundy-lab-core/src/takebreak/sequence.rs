@@ -323,21 +323,22 @@ impl Sequence {
         if best.1 == self.mask && !first {
             return Ok(());
         }
-        self.mask = best.1;
-        let mask = self.mask;
+        let mask = best.1;
         let is_rare = |v: u32| (v & mask).count_ones().is_multiple_of(2);
-        self.rare_count = (0..self.values.len()).filter(|&n| is_rare(self.values.get(n))).count() as u64;
-        self.rare = Vec::new();
-        self.rare_values = Vec::new();
+        let count = (0..self.values.len()).filter(|&n| is_rare(self.values.get(n))).count() as u64;
+        // Nothing changes until the new list is known to fit.
         if self.listed {
             let values = self.values.len() as u64 * u64::from(self.values.width());
-            let needed = values.saturating_add(self.rare_count.saturating_mul(8));
+            let needed = values.saturating_add(count.saturating_mul(8));
             if needed > limit {
                 return Err(SequenceError::TooLarge { heaps: self.len(), needed, limit });
             }
+            self.rare = Vec::new();
+            self.rare_values = Vec::new();
             self.rare = (0..self.values.len()).filter(|&n| is_rare(self.values.get(n))).map(|n| n as u32).collect();
             self.rare_values = self.rare.iter().map(|&n| self.values.get(n as usize)).collect();
         }
+        (self.mask, self.rare_count) = (mask, count);
         Ok(())
     }
 
