@@ -313,7 +313,7 @@ fn the_worksheet_asks_before_replacing_a_file() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
     h.get_by_role_and_label(Role::TextInput, "Worksheet file").type_text(&path.display().to_string());
     h.run();
-    let question = format!("{} already exists. Replace it?", path.display());
+    let question = format!("This file already exists. Replace it?\n{}", path.display());
     shown_then_click(&mut h, "Export to path");
     assert!(shows(&h, &question), "the question is asked");
     shown_then_click(&mut h, "Keep the file");
