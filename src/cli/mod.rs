@@ -223,17 +223,20 @@ pub enum Command {
         /// The game.
         #[command(flatten)]
         rules: RulesArg,
-        /// N for N in every coordinate, or one side per coordinate: WxH, WxHxD, up to 8 (16x16x16x16).
+        /// N for N in every coordinate, or one side per coordinate: WxH, WxHxD, up to 8 (16x16x16x16); for a
+        /// take-and-break game, N heaps: n = 0 to N - 1.
         #[arg(long, value_name = "N[xM...]")]
         size: String,
         /// An integer formula (compared with g) or a boolean one (compared with "is P"), in x, y, z (as many
         /// as the game has; every coordinate is also x1, x2, ..., up to x8) and pass (the number of passes
-        /// left).
+        /// left); for a take-and-break game, in n (also x), the heap.
         #[arg(long, required_unless_present = "holds", conflicts_with = "holds")]
         formula: Option<String>,
         /// A statement, true or false at each cell, that must be true at every cell checked; it may read the
         /// table: g (the value here), g(x, y) (another cell; one more argument names the pass layer, the
         /// number of passes left: with one pass 1 still there, 0 used), g_of("SPEC", x, y) (another game on the same box; "misere:SPEC" for misère).
+        /// For a take-and-break game: g(n + 12), g_of("octal:0.07", n); when the periods are proved and n is
+        /// read only as g(n + c), g_of("SPEC", n + c) and n % m, a check long enough proves it for every n.
         #[arg(long, value_name = "STATEMENT")]
         holds: Option<String>,
         /// Check only the cells where this condition is true (the same language); the others are left out.
@@ -712,14 +715,16 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 (None, Some(h)) => (h, crate::conjecture::CheckMode::Holds),
                 (None, None) => return Err("give --formula or --holds".to_string().into()),
             };
-            let many_heaps = match takebreak::game_of(&rules)? {
+            let game = takebreak::game_of(&rules)?;
+            let many_heaps = match &game {
                 None => Some(rules.load()?).filter(|r| r.dimension > 3),
                 Some(_) => None,
             };
             let args = check::CheckArgs { rules, size, text, mode, condition, report, budget };
-            match many_heaps {
-                Some(r) => heaps::check(&r, &args, full, out),
-                None => check::run(args, out),
+            match (game, many_heaps) {
+                (Some(game), _) => takebreak::check(&game, &args, out),
+                (None, Some(r)) => heaps::check(&r, &args, full, out),
+                (None, None) => check::run(args, out),
             }
         }
         Command::Sequence { rules, up_to, file, values, exceptions, compare, limits } => {

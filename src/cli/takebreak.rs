@@ -8,6 +8,7 @@ use crate::grundy::memory_limit;
 use crate::takebreak::{self, PeriodReport, Sequence, TakeBreak, check_memory, check_reach};
 use std::io::Write;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 use web_time::Instant;
 
@@ -245,6 +246,62 @@ fn compare(seq: &Sequence, path: &Path, terms: &[(u64, i128)], out: &mut dyn Wri
     };
     put(out, &text)?;
     Ok(0)
+}
+
+/// `check` of a take-and-break game: a formula or a statement at the heaps
+/// `n = 0` to `N - 1` (`--size N`), proved for every `n` where the periods
+/// allow it (see `conjecture::takebreak`). The budget covers computing the
+/// values (the other games' too) and checking.
+pub(super) fn check(game: &TakeBreak, args: &super::check::CheckArgs, out: &mut dyn Write) -> Result<i32, CliError> {
+    use crate::conjecture::takebreak::{SequenceCheckError, SequenceQuestion, check_sequence};
+    let (budget, format) = super::check::budget_and_format(args)?;
+    let question =
+        SequenceQuestion::new(&args.text, args.condition.as_deref(), args.mode).map_err(|e| e.to_string())?;
+    let heaps = heaps_of(&args.size)?;
+    let control = Control::with_time_limit(budget);
+    let out_of_time = || {
+        format!(
+            "computing the values and checking took longer than the time budget of {} s and was stopped; raise it \
+             with --budget SECONDS",
+            budget.as_secs_f64()
+        )
+    };
+    let values = |game: &TakeBreak| -> Result<Arc<Sequence>, String> {
+        let up_to = heaps - 1;
+        check_reach(game, up_to).map_err(|e| e.to_string())?;
+        check_memory(up_to, false, memory_limit()).map_err(|e| e.to_string())?;
+        let mut seq = Sequence::new(game.clone());
+        progress::watch("computing the values", &control, || seq.extend(up_to, &control, None))
+            .map_err(|e| if control.is_out_of_time() { out_of_time() } else { format!("{}: {e}", game.label()) })?;
+        Ok(Arc::new(seq))
+    };
+    let seq = values(game)?;
+    let others = question
+        .others
+        .iter()
+        .map(|(spec, other)| Ok((spec.clone(), values(other)?)))
+        .collect::<Result<Vec<_>, String>>()?;
+    let report = progress::watch("checking", &control, || check_sequence(seq, others, &question, heaps, &control))
+        .map_err(|e| match e {
+            SequenceCheckError::Stopped if control.is_out_of_time() => out_of_time(),
+            e => e.to_string(),
+        })?;
+    put(out, &report.describe())?;
+    if let (Some(path), Some(format)) = (&args.report, format) {
+        let text = crate::conjecture::paragraph::sequence_paragraph(&report, &args.command(), format);
+        super::check::save_paragraph(path, &text)?;
+    }
+    Ok(if report.holds() { 0 } else { 1 })
+}
+
+/// The heaps of `check --size N`: `0` to `N - 1`.
+fn heaps_of(size: &str) -> Result<u64, String> {
+    match size.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "`{size}` is not a size for a take-and-break game: write N, the number of heaps checked (0 to N - 1)"
+        )),
+    }
 }
 
 /// The values of the heaps up to `max`; for a code, a period proved on the

@@ -368,3 +368,50 @@ fn table_streams_whatever_the_game() {
         assert_eq!(v[5], v[..5].iter().fold(0, |a, b| a ^ b), "{line}");
     }
 }
+
+#[test]
+fn check_proves_a_statement_about_a_sequence_for_every_heap_or_says_why_not() {
+    // Kayles' period, as a statement: proved for every n, and the paragraph
+    // says so and why.
+    let dir = scratch("check");
+    let report = dir.join("kayles.md");
+    let o = bin(
+        &[
+            "check",
+            "--rules",
+            "kayles",
+            "--size",
+            "200",
+            "--where",
+            "n >= 71",
+            "--holds",
+            "g(n + 12) == g(n)",
+            "--report",
+            report.to_str().unwrap(),
+        ],
+        None,
+    );
+    let text = stdout(&o);
+    assert!(text.contains("holds at every heap n = 0 to 199 of kayles (octal:0.77)"), "{text}");
+    assert!(text.contains("Proved for every n"), "{text}");
+    let paragraph = std::fs::read_to_string(&report).unwrap();
+    assert!(paragraph.contains("by the periodicity theorem (Guy and Smith 1956)"), "{paragraph}");
+    assert!(paragraph.trim_end().ends_with("it holds at every heap below 84."), "{paragraph}");
+    // Dawson's Kayles is not Kayles: exit 1 and the first heap where they
+    // differ (the published values: g(1) = 1 for Kayles, 0 for 0.07).
+    let o = bin(&["check", "--rules", "kayles", "--size", "50", "--holds", r#"g == g_of("octal:0.07", n)"#], None);
+    assert_eq!(o.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("  n = 1: g = 1, the statement gives false"), "{text}");
+    // A statement that reads n in another way stays evidence.
+    let text = stdout(&bin(&["check", "--rules", "kayles", "--size", "200", "--holds", "g <= n"], None));
+    assert!(text.contains("A finite check is evidence, not a proof: it reads n otherwise"), "{text}");
+    // Bad input: a board's size, a board's game in g_of, a variable of boards.
+    let e = message(&bin(&["check", "--rules", "kayles", "--size", "20x20", "--holds", "g >= 0"], None));
+    assert!(e.contains("not a size for a take-and-break game"), "{e}");
+    let e = message(&bin(&["check", "--rules", "kayles", "--size", "20", "--holds", r#"g_of("queen", n) >= 0"#], None));
+    assert!(e.contains("g_of(\"queen\", ...)"), "{e}");
+    let e = message(&bin(&["check", "--rules", "kayles", "--size", "20", "--holds", "y >= 0"], None));
+    assert!(e.contains("error in the formula"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

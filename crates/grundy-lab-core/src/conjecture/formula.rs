@@ -292,6 +292,37 @@ impl Formula {
         Ok(Formula { text: text.to_string(), ast, parameters: Vec::new(), engine, numbered: false })
     }
 
+    /// [`Formula::compile`] for the values of one heap of a take-and-break
+    /// game: the heap is `n` (also `x`), `g` its value.
+    pub fn compile_sequence(text: &str) -> Result<Formula, FormulaError> {
+        check_text(text)?;
+        let engine = engine_for(text);
+        let mut scope = Scope::new();
+        scope.push("n", 0_i64).push("x", 0_i64).push("g", 0_i64);
+        let ast = engine.compile_with_scope(&scope, text).map_err(|e| FormulaError::from_parse(&e))?;
+        Ok(Formula { text: text.to_string(), ast, parameters: Vec::new(), engine, numbered: false })
+    }
+
+    /// The value at the heap `n` of a take-and-break game
+    /// ([`Formula::compile_sequence`]), whose value is `g`, reusing `scope`.
+    pub(crate) fn eval_sequence(
+        &self,
+        scope: &mut Scope,
+        n: i64,
+        g: i64,
+        stop: Option<Instant>,
+    ) -> Result<FormulaValue, FormulaError> {
+        scope.clear();
+        scope.push("n", n).push("x", n).push("g", g);
+        set_deadline(stop);
+        // The caller names the heap.
+        let value: Dynamic = self
+            .engine
+            .eval_ast_with_scope(scope, &self.ast)
+            .map_err(|e| FormulaError { cell: None, ..FormulaError::from_eval(&e, 0, 0) })?;
+        value_of(&value)
+    }
+
     /// The value at the position `p` of a game of many heaps ([`Formula::compile_heaps`]),
     /// with this `pass` and the table's value `g` there, reusing `scope`.
     pub(crate) fn eval_heaps(
@@ -315,16 +346,7 @@ impl Formula {
             .engine
             .eval_ast_with_scope(scope, &self.ast)
             .map_err(|e| FormulaError { cell: None, ..FormulaError::from_eval(&e, 0, 0) })?;
-        if let Ok(v) = value.as_int() {
-            Ok(FormulaValue::Int(v))
-        } else if let Ok(b) = value.as_bool() {
-            Ok(FormulaValue::Bool(b))
-        } else {
-            Err(FormulaError::new(
-                ErrorKind::WrongType,
-                format!("the formula must give an integer or true/false, not the {} {value}", value.type_name()),
-            ))
-        }
+        value_of(&value)
     }
 
     /// The rules' parameters the formula may use, as `(name, value)`.
@@ -394,6 +416,21 @@ impl Formula {
             e.cell = Some((x, y));
             Err(e.at(z, pass))
         }
+    }
+}
+
+/// A formula's value as an integer or true/false, or why it is neither
+/// (the caller names the position).
+fn value_of(value: &Dynamic) -> Result<FormulaValue, FormulaError> {
+    if let Ok(v) = value.as_int() {
+        Ok(FormulaValue::Int(v))
+    } else if let Ok(b) = value.as_bool() {
+        Ok(FormulaValue::Bool(b))
+    } else {
+        Err(FormulaError::new(
+            ErrorKind::WrongType,
+            format!("the formula must give an integer or true/false, not the {} {value}", value.type_name()),
+        ))
     }
 }
 

@@ -16,6 +16,8 @@ pub mod patterns;
 pub mod quadratic;
 mod reader;
 pub mod sequences;
+pub mod shape;
+pub mod takebreak;
 
 pub use crate::script::helpers::{self, HELPERS, Helper};
 pub use check::{

@@ -5,6 +5,7 @@
 //! evidence, not a proof."
 
 use super::heaps::HeapsReport;
+use super::takebreak::{SequenceReport, Verdict};
 use super::{CheckMode, CheckReport, FormulaValue};
 use crate::grundy::heaps::Storage;
 use crate::rules::point_text;
@@ -99,12 +100,75 @@ fn passes_text(passes: u8) -> String {
 
 /// The command that reproduces the check, and the last sentence.
 fn closing(command: &str, latex: bool) -> String {
+    closing_with(command, latex, "A finite check is evidence, not a proof.")
+}
+
+/// The command that reproduces the check, and `last`.
+fn closing_with(command: &str, latex: bool, last: &str) -> String {
     let reproduce = if latex {
         format!("To reproduce it:\n\\begin{{verbatim}}\n{command}\n\\end{{verbatim}}\n")
     } else {
         format!("To reproduce it:\n\n```\n{command}\n```\n\n")
     };
-    reproduce + "A finite check is evidence, not a proof.\n"
+    let last = if latex { latex_escape(last) } else { last.to_string() };
+    format!("{reproduce}{last}\n")
+}
+
+/// The paragraph of a check on the values of one heap of a take-and-break
+/// game, with `command` the command line that reproduces it; it ends with
+/// the proof for every heap, or why the check is only evidence.
+pub fn sequence_paragraph(report: &SequenceReport, command: &str, format: ParagraphFormat) -> String {
+    let latex = format == ParagraphFormat::Latex;
+    let code = |t: &str| if latex { verb(t) } else { format!("`{t}`") };
+    let text = |t: &str| if latex { latex_escape(t) } else { t.to_string() };
+    let what = match report.mode {
+        CheckMode::Formula => "Formula for g(n)",
+        CheckMode::Holds => "Statement",
+    };
+    let mut out = opening(latex).to_string();
+    out.push_str(&format!("{what}: {}", code(&report.formula)));
+    if let Some(c) = &report.condition {
+        out.push_str(&format!(", on the heaps where {}", code(c)));
+    }
+    out.push_str(".\n");
+    let range = if latex { format!("$0 \\le n < {}$", report.heaps) } else { format!("0 <= n < {}", report.heaps) };
+    out.push_str(&format!(
+        "Game: {}, one heap of n. Checked at the heaps {range}; {} heaps checked",
+        text(&report.game),
+        report.checked
+    ));
+    if report.condition.is_some() {
+        out.push_str(&format!(", {} left out by the condition", report.heaps - report.checked));
+    }
+    out.push_str(&format!(". Period of the game: {}.\n", text(&report.period.to_string().replace('\n', "; "))));
+    if report.holds() {
+        out.push_str("Result: it holds at every heap checked.\n");
+    } else {
+        let first: Vec<String> = report
+            .first
+            .iter()
+            .take(PARAGRAPH_COUNTEREXAMPLES)
+            .map(|c| {
+                let gave = match c.value {
+                    FormulaValue::Int(v) => v.to_string(),
+                    FormulaValue::Bool(b) => b.to_string(),
+                };
+                format!("n = {}, where g = {} and it gives {gave}", c.n, c.g)
+            })
+            .collect();
+        out.push_str(&format!(
+            "Result: it does not hold; it fails at {} of the {} heaps checked. The first counterexamples: {}.\n",
+            report.failures,
+            report.checked,
+            text(&first.join("; "))
+        ));
+    }
+    let last = match report.verdict {
+        Verdict::Fails => "A counterexample is a proof that it is false.".to_string(),
+        _ => report.verdict_text(),
+    };
+    out.push_str(&closing_with(command, latex, &last));
+    out
 }
 
 /// The paragraph of `report`, with `command` the command line that

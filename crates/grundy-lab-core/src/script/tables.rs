@@ -54,6 +54,14 @@ pub enum ReadError {
         /// The sides of the box.
         sides: Vec<usize>,
     },
+    /// A heap of a take-and-break game beyond the heaps computed, with no
+    /// period proved.
+    Beyond {
+        /// The call.
+        call: String,
+        /// The heaps computed (0 to `heaps - 1`).
+        heaps: u64,
+    },
     /// A cell of the box that is not a position of the game.
     NotAPosition {
         /// The call.
@@ -107,6 +115,12 @@ impl std::fmt::Display for ReadError {
                 "{call} is outside the computed box ({}): check a larger box, or leave such cells out with a \
                  condition (--where)",
                 box_text(sides)
+            ),
+            ReadError::Beyond { call, heaps } => write!(
+                f,
+                "{call} is beyond the heaps computed (0 to {}) and no period is proved: check more heaps \
+                 (--size), or leave such heaps out with a condition (--where)",
+                heaps.saturating_sub(1)
             ),
             ReadError::NotAPosition { call } => write!(f, "{call} is not a position of the game"),
             ReadError::NoTable { call } => write!(f, "{call}: the table cannot be read here"),

@@ -13,5 +13,6 @@ mod map_svg;
 mod passes;
 mod program_compiler;
 mod proofs;
+mod sequence_check;
 mod statements;
 mod takebreak;
