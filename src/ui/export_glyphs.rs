@@ -217,3 +217,34 @@ fn the_check_finds_the_faults_of_the_bundled_text_face() {
     };
     assert!(correlation(&o, &x) < LIKE_ITS_REFERENCE);
 }
+
+#[test]
+fn the_browser_s_text_face_draws_every_text_as_the_desktop_s() {
+    // The page carries a cut of the text face (scripts/subset-font.py):
+    // every character the app writes must be in it, with the desktop's
+    // outline and advance, and everyday Japanese beyond the app's texts
+    // too (a title a student types).
+    let full = FontRef::try_from_slice(include_bytes!("../../assets/fonts/BIZUDPGothic-Regular.ttf"))
+        .expect("the desktop's face reads");
+    let cut = FontRef::try_from_slice(include_bytes!("../../assets/fonts/BIZUDPGothic-Regular-web.ttf"))
+        .expect("the browser's face reads");
+    let shape = |f: &FontRef<'_>, c: char| {
+        let id = f.glyph_id(c);
+        let bounds = f.outline(id).map(|o| (o.bounds.min.x, o.bounds.min.y, o.bounds.max.x, o.bounds.max.y));
+        (id.0 != 0, f.h_advance_unscaled(id), bounds, f.outline(id).map_or(0, |o| o.curves.len()))
+    };
+    let everyday = "学校の先生と生徒が数学の研究をする。盤面、駒、王将、飛車、角行、桂馬。";
+    let missing: Vec<String> = exported_characters()
+        .into_iter()
+        .chain(everyday.chars())
+        .filter(|&c| face_of(c) == Face::Text && shape(&full, c).0)
+        .filter(|&c| shape(&cut, c) != shape(&full, c))
+        .map(|c| format!("{c} (U+{:04X})", c as u32))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "not as on the desktop in the browser's face (run scripts/subset-font.py): {missing:?}"
+    );
+    // The cut is a cut: a kanji of level 2 is not in it.
+    assert!(shape(&full, '丐').0 && !shape(&cut, '丐').0);
+}

@@ -17,7 +17,15 @@ use ab_glyph::{Font, FontRef, GlyphId};
 use std::sync::OnceLock;
 
 /// The bytes of the bundled text face (BIZ UD PGothic).
+#[cfg(not(target_arch = "wasm32"))]
 pub static FONT_BYTES: &[u8] = include_bytes!("../../../../assets/fonts/BIZUDPGothic-Regular.ttf");
+
+/// The bytes of the bundled text face in the browser: BIZ UD PGothic cut
+/// to Latin, kana, the kanji of JIS X 0208 level 1 and every character of
+/// the app's texts (`scripts/subset-font.py`), a third of the page's
+/// download less. A character it lacks is reported like any other.
+#[cfg(target_arch = "wasm32")]
+pub static FONT_BYTES: &[u8] = include_bytes!("../../../../assets/fonts/BIZUDPGothic-Regular-web.ttf");
 
 /// The bytes of the math face (Hack Regular, from egui's default fonts).
 pub static MATH_FONT_BYTES: &[u8] = epaint_default_fonts::HACK_REGULAR;
