@@ -518,7 +518,7 @@ fn printable(text: &str) -> String {
 
 /// A rough duration for a person: `12 minutes`, `5 hours`, `300 days`,
 /// `more than a million years`.
-fn duration_text(seconds: f64) -> String {
+pub(super) fn duration_text(seconds: f64) -> String {
     let minutes = (seconds / 60.0).ceil();
     let hours = (seconds / 3600.0).ceil();
     let days = (seconds / 86_400.0).ceil();
@@ -625,22 +625,29 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     match command {
         Command::Table { rules, size, out: path, format, window, slice, full } => {
             let plain = format == FormatArg::Csv && window.is_none() && slice.is_none();
-            if let Some(game) = takebreak::game_of(&rules)? {
+            let searched = takebreak::searched_game_of(&rules)?;
+            let normal = if searched.is_none() { takebreak::game_of(&rules)? } else { None };
+            if searched.is_some() || normal.is_some() {
                 if !plain {
                     return Err("--format, --window and --slice are for tables; a take-and-break game writes its \
                                 values with `sequence --values`"
                         .to_string()
                         .into());
                 }
+                let write = |out: &mut dyn Write| match (&searched, &normal) {
+                    (Some(searched), _) => takebreak::searched_table(searched, &size, out),
+                    (None, Some(game)) => takebreak::table(game, &size, out),
+                    (None, None) => Ok(0),
+                };
                 return match path {
                     Some(path) => {
                         let mut text = Vec::new();
-                        takebreak::table(&game, &size, &mut text)?;
+                        write(&mut text)?;
                         crate::fsutil::atomic_write(&path, |w| w.write_all(&text))?;
                         put(out, &format!("wrote {}\n", path.display()))?;
                         Ok(0)
                     }
-                    None => takebreak::table(&game, &size, out),
+                    None => write(out),
                 };
             }
             let r = rules.load()?;
@@ -684,6 +691,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Ppos { rules, size, full } => {
+            if let Some(searched) = takebreak::searched_game_of(&rules)? {
+                return takebreak::searched_ppos(&searched, &size, out);
+            }
             if let Some(game) = takebreak::game_of(&rules)? {
                 return takebreak::ppos(&game, &size, out);
             }
@@ -699,6 +709,9 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Value { rules, position } => {
+            if let Some(searched) = takebreak::searched_game_of(&rules)? {
+                return takebreak::searched_row(&searched, &position, false, out);
+            }
             if let Some(game) = takebreak::game_of(&rules)? {
                 return takebreak::value(&game, &position, out);
             }
@@ -744,6 +757,12 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::IsP { rules, position } => {
+            if let Some(searched) = takebreak::searched_game_of(&rules)? {
+                return takebreak::searched_row(&searched, &position, true, out);
+            }
+            if let Some(game) = takebreak::game_of(&rules)? {
+                return takebreak::is_p(&game, &position, out);
+            }
             let r = rules.load()?;
             if r.dimension > 3 {
                 return heaps::is_p(&r, &position, out);

@@ -5,6 +5,7 @@
 use super::{CliError, note, progress, put};
 use crate::Control;
 use crate::grundy::memory_limit;
+use crate::takebreak::search::{Play, RowSearch};
 use crate::takebreak::{self, PeriodReport, Sequence, TakeBreak, check_memory, check_reach};
 use std::io::Write;
 use std::path::Path;
@@ -39,6 +40,169 @@ fn with_limits(game: TakeBreak, limits: &super::LimitsArg) -> Result<TakeBreak, 
              are computed without a program)"
         )
     })
+}
+
+/// The take-and-break game of a `--rules` spec in misère play (`--misere`
+/// or `misere:SPEC`) or with passes (`--pass`, `--passes K`,
+/// `--pass-at-end`, `SPEC+pass`), which `value`, `is-p`, `ppos` and `table`
+/// answer by search; `None` for normal play without a pass.
+pub(super) fn searched_game_of(rules: &super::RulesArg) -> Result<Option<(TakeBreak, Play)>, String> {
+    let trimmed = rules.rules.trim();
+    let (misere, spec) = match trimmed.strip_prefix("misere:") {
+        Some(rest) => (true, rest),
+        None => (rules.misere, trimmed),
+    };
+    // The spec's own suffixes, as the presets of the other families take
+    // them: `+pass`, `+passes:K`, `+pass-at-end`.
+    let (mut spec, mut passes, mut at_end) = (spec, rules.passes, rules.pass_at_end);
+    let mut one = rules.pass || rules.pass_at_end;
+    loop {
+        if let Some(rest) = spec.strip_suffix("+pass-at-end") {
+            (spec, at_end, one) = (rest, true, true);
+        } else if let Some(rest) = spec.strip_suffix("+pass") {
+            (spec, one) = (rest, true);
+        } else if let Some((rest, k)) = spec.rsplit_once("+passes:")
+            && let Ok(k) = k.parse::<u8>()
+        {
+            (spec, passes) = (rest, Some(k));
+        } else {
+            break;
+        }
+    }
+    if TakeBreak::parse_spec(spec).is_none() {
+        return Ok(None);
+    }
+    let count = passes.unwrap_or(u8::from(one));
+    let play = match (misere, count) {
+        (false, 0) => return Ok(None),
+        (true, 0) => Play::Misere,
+        (false, count) => Play::Passes { count, at_end },
+        (true, _) => {
+            let Some(game) = plain_game_of(spec, false, false)? else { return Ok(None) };
+            return Err(format!("{}: misère play with a pass is not computed for take-and-break games", game.label()));
+        }
+    };
+    let game = plain_game_of(spec, false, false)?.map(|g| with_limits(g, &rules.limits)).transpose()?;
+    Ok(game.map(|g| (g, play)))
+}
+
+/// How a searched row is played, in words: `misère`, `with 2 passes`.
+fn play_words(play: Play) -> String {
+    match play {
+        Play::Misere => "misère".to_string(),
+        Play::Passes { count, at_end } => format!(
+            "with {count} pass{}{}",
+            if count == 1 { "" } else { "es" },
+            if at_end { " (also at the end)" } else { "" }
+        ),
+    }
+}
+
+/// `value` (`outcome` false) and `is-p` (`outcome` true: P or N) of a row
+/// of heaps in misère play or with passes, by search over the rows it
+/// reaches.
+pub(super) fn searched_row(
+    (game, play): &(TakeBreak, Play),
+    heaps: &[u64],
+    outcome: bool,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
+    let control = Control::new();
+    let mut search = RowSearch::new(game.clone(), *play, memory_limit());
+    let found = progress::watch("searching the game", &control, || {
+        if outcome {
+            search.is_p(heaps, &control).map(|p| if p { "P".to_string() } else { "N".to_string() })
+        } else {
+            search.value(heaps, &control).map(|v| v.to_string())
+        }
+    })
+    .map_err(|e| format!("{}, {}: {e}", game.label(), play_words(*play)))?;
+    let shown = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    let what = match play {
+        _ if outcome => "",
+        Play::Misere => {
+            " the misère Grundy value (1 with no move, else the least number not among the options' values; 0 \
+             exactly at a P-position),"
+        }
+        Play::Passes { .. } => " the Grundy value with every pass still there,",
+    };
+    put(
+        out,
+        &format!(
+            "{found}\n({shown}) in {}, {}:{what} found by search over {} rows of heaps (the values do not add up by \
+             XOR here)\n",
+            game.label(),
+            play_words(*play),
+            search.rows()
+        ),
+    )?;
+    Ok(0)
+}
+
+/// `table` in misère play or with passes: the values of the rows of the
+/// box, as `table` writes values in normal play.
+pub(super) fn searched_table(
+    (game, play): &(TakeBreak, Play),
+    size: &str,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
+    let sides = sides(size)?;
+    let control = Control::new();
+    let mut search = RowSearch::new(game.clone(), *play, memory_limit());
+    control.start(sides.iter().product());
+    progress::watch("searching the game", &control, || -> Result<(), CliError> {
+        let mut value = |p: &[u64]| -> Result<String, CliError> {
+            control.advance(1);
+            let v = search.value(p, &control).map_err(|e| format!("{}, {}: {e}", game.label(), play_words(*play)))?;
+            Ok(v.to_string())
+        };
+        match sides[..] {
+            [w] | [w, 1] => {
+                let row = (0..w).map(|x| value(&[x])).collect::<Result<Vec<_>, _>>()?;
+                put(out, &(row.join(",") + "\n"))?;
+            }
+            [w, h] => {
+                for y in 0..h {
+                    let row = (0..w).map(|x| value(&[x, y])).collect::<Result<Vec<_>, _>>()?;
+                    put(out, &(row.join(",") + "\n"))?;
+                }
+            }
+            _ => {
+                put(out, "x,y,z,g\n")?;
+                for p in positions(&sides) {
+                    let v = value(&p)?;
+                    put(out, &format!("{},{},{},{v}\n", p[0], p[1], p[2]))?;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(0)
+}
+
+/// `ppos` in misère play or with passes: the rows of the box that are
+/// P-positions, by one search that keeps what it found from row to row.
+pub(super) fn searched_ppos(
+    (game, play): &(TakeBreak, Play),
+    size: &str,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
+    let sides = sides(size)?;
+    let control = Control::new();
+    let mut search = RowSearch::new(game.clone(), *play, memory_limit());
+    control.start(sides.iter().product());
+    progress::watch("searching the game", &control, || -> Result<(), CliError> {
+        for p in positions(&sides) {
+            let is_p =
+                search.is_p(&p, &control).map_err(|e| format!("{}, {}: {e}", game.label(), play_words(*play)))?;
+            if is_p {
+                put(out, &(p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + "\n"))?;
+            }
+            control.advance(1);
+        }
+        Ok(())
+    })?;
+    Ok(0)
 }
 
 /// The take-and-break game of a spec, when it names one; misère and the
@@ -148,6 +312,8 @@ pub(super) fn sequence(
     asks: SequenceAsks<'_>,
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
+    // `misere:kayles`, `kayles+pass`: the take-and-break message.
+    plain_game_of(spec, false, false)?;
     let game = with_limits(takebreak::load(spec)?, limits)?;
     // A b-file that cannot be read is said before the values are computed.
     let terms = match asks.compare {
@@ -315,6 +481,16 @@ fn values_for(game: &TakeBreak, max: u64) -> Result<Sequence, String> {
         return values_from(Some(seq), game, max, None);
     }
     values(game, max, None)
+}
+
+/// `is-p`: P when the XOR of the heaps' values is 0.
+pub(super) fn is_p(game: &TakeBreak, heaps: &[u64], out: &mut dyn Write) -> Result<i32, CliError> {
+    let mut text = Vec::new();
+    value(game, heaps, &mut text)?;
+    let text = String::from_utf8_lossy(&text);
+    let (total, why) = text.split_once('\n').unwrap_or((&text, ""));
+    put(out, &format!("{}\n{why}", if total.trim() == "0" { "P" } else { "N" }))?;
+    Ok(0)
 }
 
 /// `value`: the XOR of the heaps' values.

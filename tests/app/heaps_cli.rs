@@ -337,3 +337,22 @@ fn the_budget_of_a_check_of_many_heaps_covers_its_table() {
     assert!(!err.contains("Script terminated"), "{err}");
     assert!(started.elapsed().as_secs() < 60, "stopped at the budget, not after the table: {:?}", started.elapsed());
 }
+
+/// A table of many heaps that takes minutes says so before it starts, with
+/// a time that grows with the box: a program's sample is timed, a piece's
+/// cost follows from its moves. A quick one says nothing.
+#[test]
+fn a_long_table_of_many_heaps_says_how_long_at_once() {
+    let estimate = |err: &str| err.lines().find(|l| l.contains("will take about")).map(str::to_string);
+    let (_, err, code) = cli(&["check", "--rules", "moore-6-2", "--size", "40", "--budget", "1", "--holds", "true"]);
+    assert_eq!(code, 2);
+    let line = estimate(&err).unwrap_or_else(|| panic!("no estimate: {err}"));
+    assert!(line.contains("40 x 40 x 40 x 40 x 40 x 40 of moore-6-2") && line.contains("Ctrl+C stops it"), "{line}");
+    assert!(line.contains("hours") || line.contains("days"), "{line}");
+    let (_, err, code) = cli(&["check", "--rules", "nim-8", "--size", "30", "--budget", "1", "--holds", "true"]);
+    assert_eq!(code, 2);
+    assert!(estimate(&err).is_some(), "no estimate for a piece: {err}");
+    let (_, err, code) = cli(&["ppos", "--rules", "nim-4", "--size", "12"]);
+    assert_eq!(code, 0);
+    assert_eq!(estimate(&err), None, "{err}");
+}

@@ -73,12 +73,12 @@ fn the_command_line_computes_reports_and_refuses() {
     assert!(sequence("queen").contains("2 coordinates"));
     let e = message(&bin(&["render", "--rules", "kayles", "--size", "8", "--out", "x.png"], None));
     assert!(e.contains("is a take-and-break game"), "{e}");
-    let e = message(&bin(&["value", "--rules", "kayles", "--misere", "3"], None));
-    assert!(e.contains("normal play only"), "{e}");
+    let e = message(&bin(&["check", "--rules", "kayles", "--misere", "--size", "3", "--holds", "true"], None));
+    assert!(e.contains("`sequence` and `check` take normal play only"), "{e}");
     // The same in the spec's own forms, not "unknown rules".
     for spec in ["kayles+pass", "misere:kayles", "octal:0.07+passes:2"] {
-        let e = message(&bin(&["value", "--rules", spec, "3"], None));
-        assert!(e.contains("normal play only") && !e.contains("unknown rules"), "{spec}: {e}");
+        let e = message(&bin(&["sequence", "--rules", spec, "--up-to", "3"], None));
+        assert!(e.contains("take normal play only") && !e.contains("unknown rules"), "{spec}: {e}");
     }
     let e = message(&bin(&["table", "--rules", "kayles", "--size", "0"], None));
     assert!(e.contains("is not a size"), "{e}");
@@ -414,4 +414,92 @@ fn check_proves_a_statement_about_a_sequence_for_every_heap_or_says_why_not() {
     let e = message(&bin(&["check", "--rules", "kayles", "--size", "20", "--holds", "y >= 0"], None));
     assert!(e.contains("error in the formula"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn value_and_is_p_answer_a_row_in_misere_play_by_search() {
+    // Misère Kayles by hand: a heap of 1 must be taken, and whoever takes
+    // the last stone loses, so (1) is P; (2) moves to (1), N; (1, 1) moves
+    // to (1), N; (1, 1, 1) moves only to (1, 1), P.
+    for (heaps, outcome) in [(&["1"][..], "P"), (&["2"], "N"), (&["1", "1"], "N"), (&["1", "1", "1"], "P")] {
+        let args: Vec<&str> =
+            ["is-p", "--rules", "kayles", "--misere"].into_iter().chain(heaps.iter().copied()).collect();
+        let text = stdout(&bin(&args, None));
+        assert!(text.starts_with(&format!("{outcome}\n")), "{heaps:?}: {text}");
+        assert!(text.contains("in kayles (octal:0.77), misère: found by search over"), "{text}");
+    }
+    let text = stdout(&bin(&["is-p", "--rules", "misere:kayles", "1", "1", "1"], None));
+    assert!(text.starts_with("P\n"), "{text}");
+    // Normal play: is-p is the XOR of the values: g(1) ^ g(2) ^ g(3) = 0.
+    let text = stdout(&bin(&["is-p", "--rules", "kayles", "1", "2", "3"], None));
+    assert!(text.starts_with("P\n") && text.contains("g(1) ^ g(2) ^ g(3)"), "{text}");
+    // A search larger than the memory stops with the numbers; the other
+    // commands still refuse misère for take-and-break games and say who
+    // answers it.
+    let e = message(&bin(&["value", "--rules", "kayles", "--misere", "40", "40", "40", "40"], Some("2000000")));
+    assert!(e.contains("the search stored") && e.contains("ask about fewer or smaller heaps"), "{e}");
+    let e = message(&bin(&["sequence", "--rules", "misere:kayles", "--up-to", "10"], None));
+    assert!(e.contains("`value`, `is-p`, `ppos` and `table` answer rows in misère play or with passes"), "{e}");
+    // The misère Grundy value: 0 exactly at the P-positions; a heap of
+    // Kayles of 1 has none left after its only move, so its value is
+    // mex{1} = 0, a heap of 2 moves to 1 (0) and to nothing (1): 2.
+    let text = stdout(&bin(&["value", "--rules", "kayles", "--misere", "1", "1", "1"], None));
+    assert!(text.starts_with("0\n") && text.contains("the misère Grundy value"), "{text}");
+    let text = stdout(&bin(&["table", "--rules", "kayles", "--misere", "--size", "4"], None));
+    assert!(text.starts_with("1,0,2,"), "{text}");
+    // The single heaps of misère Kayles that are P, against a plain
+    // recursion written here (remembering each sorted row once).
+    fn plain(row: &[u64], known: &mut std::collections::HashMap<Vec<u64>, bool>) -> bool {
+        let mut key = row.to_vec();
+        key.sort_unstable();
+        if let Some(&p) = known.get(&key) {
+            return p;
+        }
+        // Kayles: take 1 or 2 adjacent pins, leaving up to two rows.
+        let mut any = false;
+        let mut p = true;
+        'rows: for (i, &h) in key.iter().enumerate() {
+            for take in 1..=2.min(h) {
+                for left in 0..=(h - take) {
+                    any = true;
+                    let mut next: Vec<u64> = key[..i].iter().chain(&key[i + 1..]).copied().collect();
+                    next.extend([left, h - take - left].into_iter().filter(|&x| x > 0));
+                    if plain(&next, known) {
+                        p = false;
+                        break 'rows;
+                    }
+                }
+            }
+        }
+        let p = any && p;
+        known.insert(key, p);
+        p
+    }
+    let listed = stdout(&bin(&["ppos", "--rules", "kayles", "--misere", "--size", "15"], None));
+    let mut known = std::collections::HashMap::new();
+    let expected: String = (0..15u64).filter(|&n| plain(&[n], &mut known)).map(|n| format!("{n}\n")).collect();
+    assert_eq!(listed, expected);
+}
+
+#[test]
+fn a_row_with_a_pass_is_answered_by_search() {
+    // Nim with one pass (take 1 to 3 is Nim up to 3): a heap of 1 moves to
+    // the empty heap (0) or passes to 1 with none left (1): 2. A heap of 3:
+    // 4 (moves to 0, 1, 2: 0, 2, 1; the pass: 3).
+    let text = stdout(&bin(&["value", "--rules", "subtraction:1,2,3", "--pass", "1"], None));
+    assert!(text.starts_with("2\n") && text.contains("with 1 pass: the Grundy value with every pass"), "{text}");
+    let text = stdout(&bin(&["table", "--rules", "subtraction:1,2,3+pass", "--size", "4"], None));
+    assert_eq!(text, "0,2,1,4\n");
+    // Two passes, and a pass at the end: more options, other values; the
+    // P-positions are those of value 0.
+    let values = stdout(&bin(&["table", "--rules", "kayles", "--passes", "2", "--size", "12"], None));
+    let zeros: Vec<String> =
+        values.trim().split(',').enumerate().filter(|(_, v)| *v == "0").map(|(n, _)| n.to_string()).collect();
+    let ppos = stdout(&bin(&["ppos", "--rules", "kayles+passes:2", "--size", "12"], None));
+    assert_eq!(ppos.lines().collect::<Vec<_>>(), zeros);
+    let text = stdout(&bin(&["is-p", "--rules", "kayles+pass-at-end", "0"], None));
+    assert!(text.starts_with("N\n") && text.contains("with 1 pass (also at the end)"), "{text}");
+    // Misère with a pass: refused with a sentence.
+    let e = message(&bin(&["value", "--rules", "kayles", "--misere", "--pass", "3"], None));
+    assert!(e.contains("misère play with a pass is not computed"), "{e}");
 }

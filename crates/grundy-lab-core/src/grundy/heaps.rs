@@ -25,8 +25,11 @@ use rayon::prelude::*;
 use rhai::Scope;
 use std::fmt;
 
+mod estimate;
 mod piece;
 mod search;
+
+pub use estimate::{SAMPLE_TIME, estimate_seconds};
 
 /// The bytes a position takes in one layer: its value, and the status
 /// byte of the search for games with a memory.

@@ -23,6 +23,7 @@ pub mod naive;
 pub mod period;
 pub mod program;
 pub mod rules;
+pub mod search;
 pub mod sequence;
 
 pub use code::{Base, Code, CodeError, MAX_CODE_DIGITS};

@@ -112,8 +112,9 @@ impl fmt::Display for TakeBreakError {
             ),
             TakeBreakError::NotNormalPlay { name } => write!(
                 f,
-                "{name}: misère play and the pass are not take-and-break games here (the value of a row of heaps \
-                 is the XOR of their values in normal play only)"
+                "{name}: in misère play or with a pass the value of a row of heaps is not the XOR of its heaps' \
+                 values, so `sequence` and `check` take normal play only; `value`, `is-p`, `ppos` and `table` answer \
+                 rows in misère play or with passes, by search"
             ),
             TakeBreakError::File(m) => f.write_str(m),
             TakeBreakError::NotASpec(s) => write!(
