@@ -61,9 +61,10 @@ pub(super) fn searched_game_of(rules: &super::RulesArg) -> Result<Option<(TakeBr
             (spec, at_end, one) = (rest, true, true);
         } else if let Some(rest) = spec.strip_suffix("+pass") {
             (spec, one) = (rest, true);
-        } else if let Some((rest, k)) = spec.rsplit_once("+passes:")
-            && let Ok(k) = k.parse::<u8>()
-        {
+        } else if let Some((rest, k)) = spec.rsplit_once("+passes:") {
+            // The check of the other families' `+passes:K`, and its message.
+            let k = k.parse::<u8>().ok().filter(|&k| k <= crate::rules::MAX_PASSES);
+            let k = k.ok_or_else(|| crate::rules::PresetError::Passes { name: trimmed.to_string() }.to_string())?;
             (spec, passes) = (rest, Some(k));
         } else {
             break;
