@@ -47,6 +47,11 @@ class Browser:
         self.console = []
         threading.Thread(target=self._reader, daemon=True).start()
         self.width, self.height, self.lang = width, height, lang
+        # The CPU slowdown of the page and of every worker it starts (None:
+        # as fast as it is), and how many workers took it.
+        self.cpu_rate = None
+        self.workers_throttled = 0
+        self.worker_errors = []
 
     def _reader(self):
         buf = b""
@@ -84,6 +89,14 @@ class Browser:
 
     def _watch_worker(self, sid):
         self.send("Runtime.enable", session=sid, wait=False)
+        if self.cpu_rate:
+            # A worker computes the tables: slowing only the page would leave
+            # them at full speed. It waits for this before it runs.
+            try:
+                self.send("Emulation.setCPUThrottlingRate", {"rate": self.cpu_rate}, session=sid)
+                self.workers_throttled += 1
+            except (RuntimeError, TimeoutError) as e:
+                self.worker_errors.append(str(e))
         self.send("Runtime.runIfWaitingForDebugger", session=sid, wait=False)
 
     def send(self, method, params=None, session=None, wait=True, timeout=60):
@@ -108,16 +121,21 @@ class Browser:
             raise RuntimeError(f"{method}: {reply['error']}")
         return reply.get("result", {})
 
-    def open(self, url, network=None):
+    def open(self, url, network=None, cpu=None):
         """Open `url` in a new page; `network`: the parameters of
-        Network.emulateNetworkConditions for it (a slow network), if any."""
+        Network.emulateNetworkConditions for it (a slow network), if any;
+        `cpu`: the page and its workers that many times slower."""
         self.session = None
+        self.cpu_rate = cpu
         target = self.send("Target.createTarget", {"url": "about:blank"}, session="")["targetId"]
         self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True}, session="")[
             "sessionId"]
         for m in ("Runtime.enable", "Log.enable", "Page.enable"):
             self.send(m)
-        self.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": True})
+        # With a slower CPU, each worker waits until it is slowed too.
+        self.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": bool(cpu), "flatten": True})
+        if cpu:
+            self.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
         # The browser's language, as navigator.language tells the page.
         self.send("Emulation.setLocaleOverride", {"locale": self.lang})
         self.send("Network.setUserAgentOverride", {"userAgent": self.evaluate("navigator.userAgent"),
