@@ -34,13 +34,15 @@ enum Token {
     /// A number that is not a plain integer, or a character the reading
     /// does not know.
     Other,
+    /// A string with code inside (`${...}` in backticks): not read.
+    Interpolated,
 }
 
 /// The operators of rhai, longest first.
-const SYMBOLS: [&str; 40] = [
+const SYMBOLS: [&str; 43] = [
     "**=", "<<=", ">>=", "...", "..=", "**", "==", "!=", "<=", ">=", "&&", "||", "..", "::", "+=", "-=", "*=", "/=",
-    "%=", "<<", ">>", "?.", "??", "=>", "->", "|>", "(", ")", "[", "]", "{", "}", ",", ";", "+", "-", "*", "/", "%",
-    "=",
+    "%=", "|=", "&=", "^=", "<<", ">>", "?.", "??", "=>", "->", "|>", "(", ")", "[", "]", "{", "}", ",", ";", "+", "-",
+    "*", "/", "%", "=",
 ];
 const SINGLE: [&str; 10] = ["<", ">", "!", "?", ":", "^", "&", "|", ".", "#"];
 
@@ -76,7 +78,8 @@ fn tokens(text: &str) -> Vec<Token> {
                 i += 1;
             }
             i += 1;
-            out.push(Token::Text(s));
+            let code = c == '`' && s.contains("${");
+            out.push(if code { Token::Interpolated } else { Token::Text(s) });
         } else if c.is_ascii_alphabetic() || c == '_' {
             let start = i;
             while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
@@ -119,6 +122,9 @@ const BEFORE_RESIDUE: [&str; 19] =
 /// and calls, indexes and properties of `m`.
 const AFTER_RESIDUE: [&str; 6] = ["**", "<<", ">>", "(", "[", "."];
 
+/// The operators that give a variable a value.
+const ASSIGNMENTS: [&str; 12] = ["=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", "|=", "&=", "^="];
+
 /// The comparisons `n OP c` that are the same from `n = c + 1` on.
 const COMPARISONS: [&str; 6] = [">=", ">", "<=", "<", "==", "!="];
 /// What may come just before `n OP c`: operators below the comparisons,
@@ -133,6 +139,18 @@ pub fn shape(text: &str) -> Option<Shape> {
     let mut shape = Shape::default();
     let name = |i: usize, w: &str| matches!(t.get(i), Some(Token::Name(s)) if s == w);
     let symbol = |i: usize, w: &str| matches!(t.get(i), Some(Token::Symbol(s)) if *s == w);
+    // What could make `g(...)` mean something else, or hide a use of `n`:
+    // a function of the formula's own (`fn g(k) { k }` would be called for
+    // `g`), `g` or `g_of` given a value (a closure `let g = |k| k`), code
+    // inside a string.
+    let reader = |i: usize| name(i, "g") || name(i, "g_of");
+    let assigned = |i: usize| {
+        reader(i)
+            && (i > 0 && (name(i - 1, "let") || name(i - 1, "const")) || ASSIGNMENTS.iter().any(|a| symbol(i + 1, a)))
+    };
+    if t.iter().any(|x| matches!(x, Token::Interpolated)) || (0..t.len()).any(|i| name(i, "fn") || assigned(i)) {
+        return None;
+    }
     // The offset of the argument `n ...)` starting at token `i`.
     let offset = |i: usize| -> Option<i64> {
         if symbol(i + 1, ")") {
@@ -301,6 +319,13 @@ mod tests {
             "n >= 71 + g",
             "g * n >= 3",
             "71 <= n",
+            // A function or a closure of the formula's own named g, code in
+            // a string: g(n) is not the game's value, or n is read unseen.
+            "fn g(k) { k * 1000 } g(n) == 0",
+            "let g = |k| k * 1000; g(n) == 0",
+            "g = 5; g == 5",
+            "g ^= 5; g == 5",
+            "`${n * 2}`.len() == 1 || g == 0",
         ] {
             assert_eq!(shape(text), None, "{text}");
         }
