@@ -503,3 +503,37 @@ fn a_row_with_a_pass_is_answered_by_search() {
     let e = message(&bin(&["value", "--rules", "kayles", "--misere", "--pass", "3"], None));
     assert!(e.contains("misère play with a pass is not computed"), "{e}");
 }
+
+#[test]
+fn a_listing_of_billions_of_rows_says_how_long_at_once_and_streams() {
+    // 4 294 967 296 rows of two heaps: the estimate comes first on stderr,
+    // while the values already flow; the run is stopped here.
+    use std::io::{BufRead, BufReader, Read};
+    let path = std::env::var_os("GRUNDY_LAB_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_grundy-lab").into());
+    for args in [
+        ["table", "--rules", "kayles", "--size", "1x4294967296"],
+        ["ppos", "--rules", "kayles", "--size", "65536x65536"],
+    ] {
+        let mut child = Command::new(&path)
+            .args(args)
+            .env_remove("GRUNDY_LAB_PROGRESS")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stderr.take().unwrap()).read_line(&mut first).unwrap();
+        let mut start = [0u8; 64];
+        child.stdout.take().unwrap().read_exact(&mut start).unwrap();
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(
+            first.contains("the 4294967296 rows of heaps of kayles (octal:0.77) will take about"),
+            "{args:?}: {first}"
+        );
+        assert!(first.contains("Ctrl+C stops it"), "{first}");
+        let text = String::from_utf8_lossy(&start);
+        assert!(text.starts_with(if args[0] == "table" { "0\n1\n2\n3\n1\n" } else { "0 0\n1 1\n" }), "{text}");
+    }
+}
