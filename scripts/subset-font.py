@@ -13,8 +13,10 @@ outlines unchanged:
 
 It drops the vertical metrics and the glyph substitutions, which neither
 egui nor the poster renderer reads. The desktop keeps the whole face. A
-test (tests/app/web_font.rs) checks that every character of the app's
-texts is in the cut.
+test (src/ui/export_glyphs.rs) checks that every character of the app's
+texts is in the cut with the desktop's outline, and some everyday
+Japanese beyond them (written there as escapes, so that it is not taken
+from the sources).
 
 Needs fontTools (`pip install fonttools`). Run from the repository:
     python3 scripts/subset-font.py
@@ -59,7 +61,7 @@ def app_characters():
 def main():
     chars = {chr(c) for lo, hi in RANGES for c in range(lo, hi + 1)}
     chars |= level_one_kanji() | app_characters()
-    font = TTFont(FULL)
+    font = TTFont(FULL, recalcTimestamp=False)
     options = subset.Options()
     options.layout_features = []
     options.name_IDs = ["*"]

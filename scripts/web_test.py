@@ -474,8 +474,8 @@ def first_frame_seconds(t, what):
 def school(url, release):
     t = Smoke(url, "en-US", network=SCHOOL_NETWORK, cpu=SCHOOL_CPU)
     try:
-        t.step("a school's network (10 Mbit/s, 40 ms) and a CPU 4 x slower, the page's and its workers': the "
-               "first visit, the second, the second offline")
+        t.step("a school's network (10 Mbit/s, 40 ms) and the page's thread 4 x slower: the first visit, the "
+               "second, the second offline")
         first = first_frame_seconds(t, "the first frame of a first visit")
         # Let the service worker finish caching the page's files.
         t.until("sw.js caching the page", "navigator.serviceWorker.ready.then(() => caches.keys())",

@@ -236,7 +236,8 @@ pub enum Command {
         /// table: g (the value here), g(x, y) (another cell; one more argument names the pass layer, the
         /// number of passes left: with one pass 1 still there, 0 used), g_of("SPEC", x, y) (another game on the same box; "misere:SPEC" for misère).
         /// For a take-and-break game: g(n + 12), g_of("octal:0.07", n); when the periods are proved and n is
-        /// read only as g(n + c), g_of("SPEC", n + c) and n % m, a check long enough proves it for every n.
+        /// read only as g(n + c), g_of("SPEC", n + c), n % m and comparisons such as n >= c, a check long
+        /// enough proves it for every n.
         #[arg(long, value_name = "STATEMENT")]
         holds: Option<String>,
         /// Check only the cells where this condition is true (the same language); the others are left out.

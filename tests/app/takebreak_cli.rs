@@ -406,6 +406,7 @@ fn check_proves_a_statement_about_a_sequence_for_every_heap_or_says_why_not() {
     // A statement that reads n in another way stays evidence.
     let text = stdout(&bin(&["check", "--rules", "kayles", "--size", "200", "--holds", "g <= n"], None));
     assert!(text.contains("A finite check is evidence, not a proof: it reads n otherwise"), "{text}");
+    assert!(text.contains("and comparisons such as n >= c"), "{text}");
     // Bad input: a board's size, a board's game in g_of, a variable of boards.
     let e = message(&bin(&["check", "--rules", "kayles", "--size", "20x20", "--holds", "g >= 0"], None));
     assert!(e.contains("not a size for a take-and-break game"), "{e}");

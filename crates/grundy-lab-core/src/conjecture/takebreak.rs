@@ -410,10 +410,13 @@ fn verdict(shape: Option<&Shape>, own: &PeriodReport, others: &[(String, PeriodR
     }
     let Some(shape) = shape else {
         return Verdict::Evidence(
-            "it reads n otherwise than through g(n + c), g_of(\"SPEC\", n + c) and n % m (c, m written as numbers), \
-             so it need not repeat with the values",
+            "it reads n otherwise than through g(n + c), g_of(\"SPEC\", n + c), n % m and comparisons such as \
+             n >= c (c, m written as numbers), so it need not repeat with the values",
         );
     };
+    if shape.others.iter().any(|(spec, _)| !others.iter().any(|(s, _)| s == spec)) {
+        return Verdict::Evidence("a game of g_of is not written as the check read it");
+    }
     match shape.period_from(own, &others) {
         Some((start, period)) if start.checked_add(period).is_some_and(|end| end <= heaps) => {
             Verdict::Proved { start, period }

@@ -32,6 +32,10 @@ use std::fmt;
 const BYTES_PER_ROW: u64 = 64;
 /// Rows looked at between two looks at the cancel flag.
 const CHECK_EVERY: u64 = 4096;
+/// The largest heap a search takes: far beyond what a search of rows
+/// reaches within any memory (the rows of one heap of n grow like the
+/// partitions of n), and a bound on the table of options.
+pub const MAX_SEARCH_HEAP: u64 = 1 << 20;
 
 /// How a row is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +67,11 @@ pub enum SearchError {
     Rules(TakeBreakError),
     /// The values of the heaps (for the passes) could not be computed.
     Values(SequenceError),
+    /// A heap larger than [`MAX_SEARCH_HEAP`].
+    HeapTooLarge {
+        /// The heap.
+        heap: u64,
+    },
     /// Cancelled, or out of time.
     Cancelled,
 }
@@ -80,6 +89,11 @@ impl fmt::Display for SearchError {
             ),
             SearchError::Rules(e) => write!(f, "{e}"),
             SearchError::Values(e) => write!(f, "{e}"),
+            SearchError::HeapTooLarge { heap } => write!(
+                f,
+                "a heap of {heap}: a search of rows of heaps takes heaps up to {MAX_SEARCH_HEAP} (its rows grow like \
+                 the partitions of the heaps, far past any memory before that)"
+            ),
             SearchError::Cancelled => f.write_str("cancelled"),
         }
     }
@@ -131,9 +145,14 @@ impl RowSearch {
     }
 
     /// The options of a heap of `n`, each sorted, largest first.
+    /// The lists are counted against the memory like the rows.
     fn heap_options(&mut self, n: u64) -> Result<&[Vec<u64>], SearchError> {
+        if n > MAX_SEARCH_HEAP {
+            return Err(SearchError::HeapTooLarge { heap: n });
+        }
         let i = n as usize;
         if self.options.len() <= i {
+            self.charge(24 * (i + 1 - self.options.len()) as u64)?;
             self.options.resize(i + 1, None);
         }
         if self.options[i].is_none() {
@@ -144,9 +163,20 @@ impl RowSearch {
             }
             list.sort_unstable();
             list.dedup();
+            self.charge(list.iter().map(|o| 24 + 8 * o.len() as u64).sum())?;
             self.options[i] = Some(list);
         }
         Ok(self.options[i].as_deref().unwrap_or_default())
+    }
+
+    /// Count `bytes` more against the limit, or say it does not fit.
+    fn charge(&mut self, bytes: u64) -> Result<(), SearchError> {
+        let needed = self.bytes.saturating_add(bytes);
+        if needed > self.limit {
+            return Err(SearchError::TooLarge { rows: self.rows() as u64, needed, limit: self.limit });
+        }
+        self.bytes = needed;
+        Ok(())
     }
 
     /// The row `heaps` with `passes` left as the search keeps it: the
@@ -237,6 +267,9 @@ impl RowSearch {
     /// and the next move to look at. An outcome is decided at the first
     /// move to a P-position; a value needs every move's.
     fn search(&mut self, heaps: &[u64], mode: Mode, control: &Control) -> Result<u32, SearchError> {
+        if let Some(&heap) = heaps.iter().find(|&&h| h > MAX_SEARCH_HEAP) {
+            return Err(SearchError::HeapTooLarge { heap });
+        }
         let passes = match self.play {
             Play::Misere => 0,
             Play::Passes { count, .. } => {
@@ -303,15 +336,7 @@ impl RowSearch {
     }
 
     fn remember(&mut self, mode: Mode, key: Vec<u64>, v: u32) -> Result<(), SearchError> {
-        let cost = BYTES_PER_ROW + 8 * key.len() as u64;
-        if self.bytes + cost > self.limit {
-            return Err(SearchError::TooLarge {
-                rows: self.rows() as u64,
-                needed: self.bytes + cost,
-                limit: self.limit,
-            });
-        }
-        self.bytes += cost;
+        self.charge(BYTES_PER_ROW + 8 * key.len() as u64)?;
         match mode {
             Mode::Outcome => self.outcomes.insert(key.into_boxed_slice(), v == 0),
             Mode::Value => self.values.insert(key.into_boxed_slice(), v).map(|_| true),
@@ -464,6 +489,17 @@ mod tests {
         let mut m = RowSearch::new(game("subtraction:1,2,3"), Play::Passes { count: 1, at_end: false }, u64::MAX);
         let heaps: Vec<u32> = (0..4).map(|n| m.value(&[n], &Control::new()).unwrap()).collect();
         assert_eq!(heaps, [0, 2, 1, 4]);
+    }
+
+    #[test]
+    fn a_huge_heap_is_refused_before_anything_is_made() {
+        let mut m = RowSearch::new(game("kayles"), Play::Misere, u64::MAX);
+        let e = m.is_p(&[10_000_000_000], &Control::new()).unwrap_err();
+        assert_eq!(e, SearchError::HeapTooLarge { heap: 10_000_000_000 });
+        assert!(e.to_string().contains("heaps up to 1048576"), "{e}");
+        // Within it, the table of options counts against the memory.
+        let mut m = RowSearch::new(game("kayles"), Play::Misere, 1000);
+        assert!(matches!(m.is_p(&[1 << 20], &Control::new()), Err(SearchError::TooLarge { .. })));
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub fn estimate_seconds(rules: &Rules, sides: &[usize], storage: Storage) -> f64
                 }
             }
         }
+        // A table no longer than the sample is quick whatever its program.
+        Some(_) if count <= SAMPLE_POSITIONS as f64 => 0.0,
         Some(_) => sampled_ns(rules, sides, storage),
     };
     count * layers * per_position_ns * 1e-9 / threads
