@@ -396,7 +396,8 @@ fn check_proves_a_statement_about_a_sequence_for_every_heap_or_says_why_not() {
     assert!(text.contains("Proved for every n"), "{text}");
     let paragraph = std::fs::read_to_string(&report).unwrap();
     assert!(paragraph.contains("by the periodicity theorem (Guy and Smith 1956)"), "{paragraph}");
-    assert!(paragraph.trim_end().ends_with("it holds at every heap below 84."), "{paragraph}");
+    assert!(paragraph.trim_end().ends_with("the statement holds at every heap below 84."), "{paragraph}");
+    assert!(paragraph.contains("Proved for every n where n >= 71"), "{paragraph}");
     // Dawson's Kayles is not Kayles: exit 1 and the first heap where they
     // differ (the published values: g(1) = 1 for Kayles, 0 for 0.07).
     let o = bin(&["check", "--rules", "kayles", "--size", "50", "--holds", r#"g == g_of("octal:0.07", n)"#], None);

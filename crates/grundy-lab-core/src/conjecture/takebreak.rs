@@ -130,15 +130,21 @@ impl SequenceReport {
     /// The last sentence: proved (and why), or evidence (and why).
     pub fn verdict_text(&self) -> String {
         let what = what(self.mode);
+        // With a condition, what is proved is for the heaps it chooses.
+        let every = match &self.condition {
+            Some(c) => format!("every n where {c}"),
+            None => "every n".to_string(),
+        };
         match &self.verdict {
             Verdict::Proved { start, period } => format!(
-                "Proved for every n: by the periods proved above (the periodicity theorem), the {what} reads the \
-                 same values at n and n + {period} for every n >= {start}, and it holds at every heap below {}.",
+                "Proved for {every}: by the periods proved above (the periodicity theorem), the check reads the \
+                 same values at n and n + {period} for every n >= {start}, and the {what} holds at every heap \
+                 below {}.",
                 start + period
             ),
             Verdict::ProvedUpTo { start, period } => format!(
                 "A finite check is evidence, not a proof: from n = {start} on the {what} repeats with period \
-                 {period}, so checking every heap below {} (--size {}) would prove it for every n.",
+                 {period}, so checking every heap below {} (--size {}) would prove it for {every}.",
                 start + period,
                 start + period
             ),
