@@ -5,7 +5,7 @@
 use super::{CliError, note, progress, put};
 use crate::Control;
 use crate::grundy::memory_limit;
-use crate::takebreak::search::{Play, RowSearch};
+use crate::takebreak::search::{Play, RowSearch, SearchError};
 use crate::takebreak::{self, PeriodReport, Sequence, TakeBreak, check_memory, check_reach};
 use std::io::Write;
 use std::path::Path;
@@ -99,6 +99,11 @@ fn play_words(play: Play) -> String {
     }
 }
 
+/// A failed search in words, naming the game and how it is played.
+fn searched_failure(game: &TakeBreak, play: Play) -> impl Fn(SearchError) -> String + '_ {
+    move |e| format!("{}, {}: {e}", game.label(), play_words(play))
+}
+
 /// `value` (`outcome` false) and `is-p` (`outcome` true: P or N) of a row
 /// of heaps in misère play or with passes, by search over the rows it
 /// reaches.
@@ -117,7 +122,7 @@ pub(super) fn searched_row(
             search.value(heaps, &control).map(|v| v.to_string())
         }
     })
-    .map_err(|e| format!("{}, {}: {e}", game.label(), play_words(*play)))?;
+    .map_err(searched_failure(game, *play))?;
     let shown = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
     let what = match play {
         _ if outcome => "",
@@ -154,7 +159,7 @@ pub(super) fn searched_table(
     progress::watch("searching the game", &control, || -> Result<(), CliError> {
         let mut value = |p: &[u64]| -> Result<String, CliError> {
             control.advance(1);
-            let v = search.value(p, &control).map_err(|e| format!("{}, {}: {e}", game.label(), play_words(*play)))?;
+            let v = search.value(p, &control).map_err(searched_failure(game, *play))?;
             Ok(v.to_string())
         };
         match sides[..] {
@@ -194,8 +199,7 @@ pub(super) fn searched_ppos(
     control.start(sides.iter().product());
     progress::watch("searching the game", &control, || -> Result<(), CliError> {
         for p in positions(&sides) {
-            let is_p =
-                search.is_p(&p, &control).map_err(|e| format!("{}, {}: {e}", game.label(), play_words(*play)))?;
+            let is_p = search.is_p(&p, &control).map_err(searched_failure(game, *play))?;
             if is_p {
                 put(out, &(p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + "\n"))?;
             }
@@ -486,16 +490,21 @@ fn values_for(game: &TakeBreak, max: u64) -> Result<Sequence, String> {
 
 /// `is-p`: P when the XOR of the heaps' values is 0.
 pub(super) fn is_p(game: &TakeBreak, heaps: &[u64], out: &mut dyn Write) -> Result<i32, CliError> {
-    let mut text = Vec::new();
-    value(game, heaps, &mut text)?;
-    let text = String::from_utf8_lossy(&text);
-    let (total, why) = text.split_once('\n').unwrap_or((&text, ""));
-    put(out, &format!("{}\n{why}", if total.trim() == "0" { "P" } else { "N" }))?;
+    let (total, why) = row_value(game, heaps)?;
+    put(out, &format!("{}\n{why}\n", if total == 0 { "P" } else { "N" }))?;
     Ok(0)
 }
 
 /// `value`: the XOR of the heaps' values.
 pub(super) fn value(game: &TakeBreak, heaps: &[u64], out: &mut dyn Write) -> Result<i32, CliError> {
+    let (total, why) = row_value(game, heaps)?;
+    put(out, &format!("{total}\n{why}\n"))?;
+    Ok(0)
+}
+
+/// The value of a row in normal play, the XOR of its heaps' values, and
+/// the sentence that says how it was found.
+fn row_value(game: &TakeBreak, heaps: &[u64]) -> Result<(u32, String), CliError> {
     let max = heaps.iter().copied().max().unwrap_or(0);
     let seq = values_for(game, max)?;
     let parts: Vec<u32> = heaps.iter().map(|&h| seq.g(h).unwrap_or(0)).collect();
@@ -509,8 +518,7 @@ pub(super) fn value(game: &TakeBreak, heaps: &[u64], out: &mut dyn Write) -> Res
         }
         _ => String::new(),
     };
-    put(out, &format!("{total}\n({shown}) in {}: {terms} = {numbers}{how}\n", game.label()))?;
-    Ok(0)
+    Ok((total, format!("({shown}) in {}: {terms} = {numbers}{how}", game.label())))
 }
 
 /// The sides of `--size` for rows of one, two or three heaps.

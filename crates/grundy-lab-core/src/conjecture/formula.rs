@@ -314,13 +314,7 @@ impl Formula {
     ) -> Result<FormulaValue, FormulaError> {
         scope.clear();
         scope.push("n", n).push("x", n).push("g", g);
-        set_deadline(stop);
-        // The caller names the heap.
-        let value: Dynamic = self
-            .engine
-            .eval_ast_with_scope(scope, &self.ast)
-            .map_err(|e| FormulaError { cell: None, ..FormulaError::from_eval(&e, 0, 0) })?;
-        value_of(&value)
+        self.run_unnamed(scope, stop)
     }
 
     /// The value at the position `p` of a game of many heaps ([`Formula::compile_heaps`]),
@@ -339,9 +333,14 @@ impl Formula {
         for (name, &c) in HEAP_NAMES.iter().zip(p) {
             scope.push(*name, c);
         }
+        self.run_unnamed(scope, stop)
+    }
+
+    /// Run the formula in `scope` until `stop`; its errors name no cell
+    /// (the caller names the position: a cell of two coordinates would say
+    /// less than a heap or a position of many heaps).
+    fn run_unnamed(&self, scope: &mut Scope, stop: Option<Instant>) -> Result<FormulaValue, FormulaError> {
         set_deadline(stop);
-        // The caller names the position (a cell of two coordinates would
-        // say less than it).
         let value: Dynamic = self
             .engine
             .eval_ast_with_scope(scope, &self.ast)

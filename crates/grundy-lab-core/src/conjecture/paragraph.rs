@@ -6,7 +6,7 @@
 
 use super::heaps::HeapsReport;
 use super::takebreak::{SequenceReport, Verdict};
-use super::{CheckMode, CheckReport, FormulaValue};
+use super::{CheckMode, CheckReport};
 use crate::grundy::heaps::Storage;
 use crate::rules::point_text;
 use std::path::Path;
@@ -148,13 +148,7 @@ pub fn sequence_paragraph(report: &SequenceReport, command: &str, format: Paragr
             .first
             .iter()
             .take(PARAGRAPH_COUNTEREXAMPLES)
-            .map(|c| {
-                let gave = match c.value {
-                    FormulaValue::Int(v) => v.to_string(),
-                    FormulaValue::Bool(b) => b.to_string(),
-                };
-                format!("n = {}, where g = {} and it gives {gave}", c.n, c.g)
-            })
+            .map(|c| format!("n = {}, where g = {} and it gives {}", c.n, c.g, c.value))
             .collect();
         out.push_str(&format!(
             "Result: it does not hold; it fails at {} of the {} heaps checked. The first counterexamples: {}.\n",
@@ -247,12 +241,8 @@ pub fn heaps_paragraph(report: &HeapsReport, command: &str, format: ParagraphFor
             .iter()
             .take(PARAGRAPH_COUNTEREXAMPLES)
             .map(|c| {
-                let gave = match c.value {
-                    FormulaValue::Int(v) => v.to_string(),
-                    FormulaValue::Bool(b) => b.to_string(),
-                };
                 let layer = if report.passes > 0 { format!(" with {} passes left", c.layer) } else { String::new() };
-                format!("{}{layer}, where g = {} and it gives {gave}", point_text(&c.position), c.g)
+                format!("{}{layer}, where g = {} and it gives {}", point_text(&c.position), c.g, c.value)
             })
             .collect();
         out.push_str(&format!(

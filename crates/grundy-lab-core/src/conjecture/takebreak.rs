@@ -110,7 +110,7 @@ impl SequenceReport {
             out += &format!("{} left out, where {condition} is false.\n", self.heaps - self.checked);
         }
         for c in &self.first {
-            out += &format!("  n = {}: g = {}, the {what} gives {}\n", c.n, c.g, value_text(c.value));
+            out += &format!("  n = {}: g = {}, the {what} gives {}\n", c.n, c.g, c.value);
         }
         out += &self.period_lines();
         out += &self.verdict_text();
@@ -158,13 +158,6 @@ fn what(mode: CheckMode) -> &'static str {
     match mode {
         CheckMode::Formula => "formula",
         CheckMode::Holds => "statement",
-    }
-}
-
-fn value_text(v: FormulaValue) -> String {
-    match v {
-        FormulaValue::Int(v) => v.to_string(),
-        FormulaValue::Bool(b) => b.to_string(),
     }
 }
 
