@@ -1,7 +1,8 @@
 //! Take-and-break figures, measured in one run: Grundy's game to 10⁷ by
 //! the sparse method; the straightforward mex over all splits against it
 //! (in full at 10⁵, and at 10⁶ from timed samples, since the full run
-//! would take minutes); the period proofs of Kayles and Dawson's Kayles.
+//! would take minutes); the period proofs of Kayles and Dawson's Kayles;
+//! Lasker's Nim (a code that repeats forever) to 10⁵ and 3·10⁵.
 
 use crate::Control;
 use crate::takebreak::naive::{value_by_all_splits, values_by_all_splits};
@@ -120,5 +121,24 @@ pub fn takebreak_report() -> String {
         secs(t.elapsed()),
         s.proof().map_or(0, |p| p.window_end + p.period - 1)
     );
+    // 6. A code that repeats forever: Lasker's Nim, against the mex over
+    // every option (timed on windows: it lists n/2 splits and n heaps a
+    // value).
+    let lasker = game("lasker");
+    for n in [100_000usize, 300_000] {
+        let t = Instant::now();
+        let s = compute(&lasker, n as u64, &Control::new()).expect("fits");
+        let fast = t.elapsed();
+        let values = s.values();
+        let plain = straightforward_estimate(&lasker, &values, n, 10, 20);
+        let _ = writeln!(
+            out,
+            "lasker (octal:4.3...), g(0..={n}): {:.2} s; every option listed about {:.0} s (timed on 10 windows \
+             of 20 heaps): {:.0} x",
+            secs(fast),
+            secs(plain),
+            secs(plain) / secs(fast)
+        );
+    }
     out
 }

@@ -114,8 +114,8 @@ pub(super) fn searched_row(
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
     let control = Control::new();
-    let mut search = RowSearch::new(game.clone(), *play, memory_limit());
-    let found = progress::watch("searching the game", &control, || {
+    let mut search = RowSearch::new(game.clone(), *play, memory_limit()).reporting_memory();
+    let found = progress::watch("searching the game, memory used of the limit", &control, || {
         if outcome {
             search.is_p(heaps, &control).map(|p| if p { "P".to_string() } else { "N".to_string() })
         } else {

@@ -240,6 +240,7 @@ fn takebreak_title(spec: &str) -> Option<&'static str> {
         "dawsons-chess" => tr("rules.tb.dawsons-chess"),
         "treblecross" => tr("rules.tb.treblecross"),
         "grundy-game" => tr("rules.tb.grundy-game"),
+        "lasker" => tr("rules.tb.lasker"),
         _ => return None,
     })
 }

@@ -545,3 +545,46 @@ fn a_listing_of_billions_of_rows_says_how_long_at_once_and_streams() {
         assert!(text.starts_with(if args[0] == "table" { "0\n1\n2\n3\n1\n" } else { "0 0\n1 1\n" }), "{text}");
     }
 }
+
+#[test]
+fn a_long_search_shows_the_memory_it_has_used_of_the_limit() {
+    // Misère Kayles on four heaps of 40 meets millions of rows: stopped at
+    // 300 MB, with its progress (plain lines, as for a log) saying how much
+    // of the limit the rows have taken.
+    let path = std::env::var_os("GRUNDY_LAB_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_grundy-lab").into());
+    let o = Command::new(path)
+        .args(["value", "--rules", "kayles", "--misere", "40", "40", "40", "40"])
+        .env("GRUNDY_LAB_PROGRESS", "1")
+        .env("GRUNDY_LAB_MEMORY_LIMIT", "300000000")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> =
+        e.lines().filter(|l| l.starts_with("searching the game, memory used of the limit: ")).collect();
+    assert!(!lines.is_empty(), "{e}");
+    // The share grows, and the last line is near the whole limit.
+    let percent = |l: &str| -> f64 { l.split(": ").nth(1).unwrap().split('%').next().unwrap().parse().unwrap() };
+    assert!(lines.windows(2).all(|w| percent(w[0]) <= percent(w[1])), "{e}");
+    assert!(percent(lines.last().unwrap()) > 0.0, "{e}");
+    assert!(e.contains("the search stored") && e.contains("the limit on this machine is 300.0 MB"), "{e}");
+}
+
+#[test]
+fn lasker_s_nim_is_a_code_that_repeats_forever() {
+    // Lasker's Nim: g(4k + 3) = 4k + 4, g(4k + 4) = 4k + 3, else g(n) = n.
+    let s = stdout(&bin(&["sequence", "--rules", "lasker", "--up-to", "2000"], None));
+    assert!(s.starts_with("rules: lasker (octal:4.3...)\nnot proved: the values up to 2000 look arithmetic-periodic, g(n + 4) = g(n) + 4 from 1"), "{s}");
+    let s = stdout(&bin(&["value", "--rules", "octal:4.3\u{307}", "7", "8", "9"], None));
+    assert!(s.starts_with(&format!("{}\n", 8 ^ 7 ^ 9)), "{s}");
+    // The formula, checked heap by heap: evidence, not a proof.
+    let formula = "if n % 4 == 3 { n + 1 } else if n % 4 == 0 && n > 0 { n - 1 } else { n }";
+    let s = stdout(&bin(&["check", "--rules", "lasker", "--size", "20001", "--formula", formula], None));
+    assert!(s.starts_with("The formula holds at every heap n = 0 to 20000 of lasker (octal:4.3...).\n"), "{s}");
+    assert!(s.contains("evidence, not a proof") && !s.contains("proved for every n"), "{s}");
+    let e = message(&bin(&["sequence", "--rules", "lasker", "--up-to", "1000001"], None));
+    assert!(e.contains("codes whose last digit repeats are computed up to 1000000"), "{e}");
+    let e = message(&bin(&["sequence", "--rules", "octal:4....", "--up-to", "10"], None));
+    assert!(e.contains("the last digit after the point repeats forever, and there is none"), "{e}");
+}

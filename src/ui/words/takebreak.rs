@@ -27,6 +27,7 @@ pub fn code_error(e: &CodeError) -> String {
             },
             &[("found", found), ("k", k)],
         ),
+        CodeError::NothingRepeats { base } => trf("tb.code.nothing_repeats", &[("prefix", &prefix(base))]),
         CodeError::TooManyDigits { digits } => {
             trf("tb.code.too_many_digits", &[("digits", digits), ("max", &MAX_CODE_DIGITS)])
         }
@@ -68,7 +69,10 @@ pub fn period_verdict(r: &PeriodReport) -> String {
             trf("tb.period.proved", &[("p", &p.period), ("n0", &p.start), ("last", &(p.start - 1))])
         }
         PeriodReport::NoPeriod { up_to } => trf("tb.period.none", &[("up_to", up_to)]),
-        PeriodReport::NoTheorem { up_to, apparent: Some((p, n0)) } => {
+        PeriodReport::NoTheorem { up_to, apparent: Some((p, n0, s)) } if *s > 0 => {
+            trf("tb.period.apparent_arithmetic", &[("up_to", up_to), ("p", p), ("n0", n0), ("s", s)])
+        }
+        PeriodReport::NoTheorem { up_to, apparent: Some((p, n0, _)) } => {
             trf("tb.period.apparent", &[("up_to", up_to), ("p", p), ("n0", n0)])
         }
         PeriodReport::NoTheorem { up_to, apparent: None } => trf("tb.period.no_theorem", &[("up_to", up_to)]),

@@ -13,6 +13,12 @@
 //! move that splits a heap into two without taking. Kayles is 0.77,
 //! Dawson's Kayles 0.07, Treblecross 0.007; a subtraction game with the set
 //! S is the code with `d_k = 3` for every `k` in S.
+//!
+//! A code may end in a digit that repeats forever (Winning Ways writes a
+//! dot over it: 4.3̇ is Lasker's Nim, take any number or split a heap in
+//! two; 0.3̇ is Nim). Here it is written with three dots after it,
+//! `octal:4.3...` (also `…` or the combining dot, `4.3̇`). No move of such a
+//! code has a largest take, so the periodicity theorem does not apply.
 
 use std::fmt;
 
@@ -49,13 +55,20 @@ impl Base {
     }
 }
 
-/// A finite octal or hexadecimal code: `digits[k] = d_k`, the last digit
-/// non-zero (or the code is `0.0`, the game with no move).
+/// An octal or hexadecimal code: `digits[k] = d_k`, the last digit
+/// non-zero (or the code is `0.0`, the game with no move). With `repeats`,
+/// the last digit (after the point, not equal to the one before it) goes
+/// on forever: `d_k` is it for every `k` from its place on.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Code {
     base: Base,
     digits: Vec<u8>,
+    repeats: bool,
 }
+
+/// The ways to write that the last digit repeats forever: three dots, the
+/// ellipsis, or a dot above the digit (U+0307, Winning Ways' notation).
+const REPEAT_MARKS: [&str; 3] = ["...", "\u{2026}", "\u{307}"];
 
 /// Why a code cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +103,12 @@ pub enum CodeError {
         found: char,
         /// Which digit (d_k: taking k stones).
         k: usize,
+        /// Octal or hexadecimal.
+        base: Base,
+    },
+    /// A mark that the last digit repeats, with no digit after the point
+    /// to repeat.
+    NothingRepeats {
         /// Octal or hexadecimal.
         base: Base,
     },
@@ -132,6 +151,12 @@ impl fmt::Display for CodeError {
                 };
                 write!(f, "`{found}` is not {what}, at d{k}")
             }
+            CodeError::NothingRepeats { base } => write!(
+                f,
+                "`...` says that the last digit after the point repeats forever, and there is none: write \
+                 {}:4.3... (Lasker's Nim: d1, d2, d3, ... are all 3)",
+                base.prefix()
+            ),
             CodeError::TooManyDigits { digits } => write!(
                 f,
                 "the code has {digits} digits after the point; at most {MAX_CODE_DIGITS} (a move takes at most \
@@ -152,12 +177,17 @@ impl std::error::Error for CodeError {}
 
 impl Code {
     /// Read the digits of a code (the text after `octal:` or `hex:`):
-    /// `0.07`, `4.07`, `.137`, `0.F`.
+    /// `0.07`, `4.07`, `.137`, `0.F`, and `4.3...` whose last digit
+    /// repeats forever.
     pub fn parse(base: Base, text: &str) -> Result<Code, CodeError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(CodeError::Empty { base });
         }
+        let (text, repeats) = match REPEAT_MARKS.iter().find_map(|m| text.strip_suffix(m)) {
+            Some(rest) => (rest.trim_end(), true),
+            None => (text, false),
+        };
         let mut halves = text.split('.');
         let whole = halves.next().unwrap_or("");
         let Some(fraction) = halves.next() else {
@@ -188,19 +218,31 @@ impl Code {
         if digits[0] & 3 != 0 {
             return Err(CodeError::BadZeroDigit { digit: digits[0], base });
         }
-        Ok(Code::from_digits(base, digits))
+        if repeats && digits.len() < 2 {
+            return Err(CodeError::NothingRepeats { base });
+        }
+        Ok(Code::from_digits(base, digits, repeats))
     }
 
-    /// The code with digits `d₀, d₁, …` (trailing zeros dropped). The digits
-    /// must be valid for `base`, with `d₀` a multiple of 4.
-    fn from_digits(base: Base, mut digits: Vec<u8>) -> Code {
-        while digits.len() > 1 && digits.last() == Some(&0) {
+    /// The code with digits `d₀, d₁, …`, the last repeating forever with
+    /// `repeats`. The digits must be valid for `base`, with `d₀` a multiple
+    /// of 4. Written one way only: trailing zeros dropped (a repeating 0 is
+    /// a finite code), and a repeating digit after the first of its run
+    /// (4.33... is 4.3...).
+    fn from_digits(base: Base, mut digits: Vec<u8>, mut repeats: bool) -> Code {
+        repeats &= digits.len() >= 2 && digits.last() != Some(&0);
+        if repeats {
+            while digits.len() > 2 && digits[digits.len() - 2] == digits[digits.len() - 1] {
+                digits.pop();
+            }
+        }
+        while !repeats && digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
         }
         if digits.is_empty() {
             digits.push(0);
         }
-        Code { base, digits }
+        Code { base, digits, repeats }
     }
 
     /// The subtraction game with the set `s`: `d_k = 3` for each `k` in `s`
@@ -214,7 +256,7 @@ impl Code {
         for &k in s.iter().filter(|&&k| k > 0) {
             digits[k as usize] = 3;
         }
-        Ok(Code::from_digits(Base::Octal, digits))
+        Ok(Code::from_digits(Base::Octal, digits, false))
     }
 
     /// Octal or hexadecimal.
@@ -222,15 +264,38 @@ impl Code {
         self.base
     }
 
-    /// `d_k` (0 beyond the last digit).
+    /// `d_k` (beyond the last digit: 0, or the last digit when it
+    /// repeats).
     pub fn digit(&self, k: usize) -> u8 {
-        self.digits.get(k).copied().unwrap_or(0)
+        match self.digits.get(k) {
+            Some(&d) => d,
+            None if self.repeats => self.digits[self.digits.len() - 1],
+            None => 0,
+        }
     }
 
     /// `t`, the position of the last non-zero digit: no move takes more
-    /// than `t` stones (0 for a code without digits after the point).
+    /// than `t` stones (0 for a code without digits after the point). For
+    /// a code that repeats, the place where the repeating digit starts.
     pub fn last_digit(&self) -> usize {
         self.digits.len() - 1
+    }
+
+    /// Whether the last digit repeats forever (`4.3...`).
+    pub fn repeats(&self) -> bool {
+        self.repeats
+    }
+
+    /// The repeating digit and the first `k` it is for, when the code
+    /// repeats.
+    pub fn tail(&self) -> Option<(usize, u8)> {
+        self.repeats.then(|| (self.last_digit(), self.digits[self.last_digit()]))
+    }
+
+    /// The largest `k` worth looking at for a heap of `n`: `min(n, t)`,
+    /// `n` for a code that repeats.
+    pub fn last_take(&self, n: u64) -> u64 {
+        if self.repeats { n } else { n.min(self.last_digit() as u64) }
     }
 
     /// The most heaps one move leaves of a heap: 1 (no splitting: the code
@@ -246,27 +311,32 @@ impl Code {
         }
     }
 
-    /// The `k` whose digit has `bit` (1, 2, 4 or 8), in order.
+    /// The `k` whose digit has `bit` (1, 2, 4 or 8), in order; for a code
+    /// that repeats, the `k` before the repeating digit only (see
+    /// [`Code::tail`]).
     pub fn takes_with(&self, bit: u8) -> Vec<u64> {
-        (0..self.digits.len()).filter(|&k| self.digits[k] & bit != 0).map(|k| k as u64).collect()
+        let digits = if self.repeats { &self.digits[..self.digits.len() - 1] } else { &self.digits[..] };
+        (0..digits.len()).filter(|&k| digits[k] & bit != 0).map(|k| k as u64).collect()
     }
 
     /// The subtraction set when the code only takes and never splits
     /// (every digit 3 or 0 after `d₀ = 0`): `Some(S)`.
     pub fn as_subtraction_set(&self) -> Option<Vec<u64>> {
-        (self.digits[0] == 0 && self.digits.iter().all(|&d| d == 0 || d == 3)).then(|| self.takes_with(3))
+        (!self.repeats && self.digits[0] == 0 && self.digits.iter().all(|&d| d == 0 || d == 3))
+            .then(|| self.takes_with(3))
     }
 }
 
 impl fmt::Display for Code {
-    /// `octal:0.07`, `hex:0.F`, `octal:4.07`.
+    /// `octal:0.07`, `hex:0.F`, `octal:4.07`, `octal:4.3...`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let d = |v: u8| char::from_digit(u32::from(v), self.base.radix()).unwrap_or('?').to_ascii_uppercase();
         write!(f, "{}:{}.", self.base.prefix(), d(self.digits[0]))?;
         if self.digits.len() == 1 {
             return f.write_str("0");
         }
-        self.digits[1..].iter().try_for_each(|&v| write!(f, "{}", d(v)))
+        self.digits[1..].iter().try_for_each(|&v| write!(f, "{}", d(v)))?;
+        if self.repeats { f.write_str("...") } else { Ok(()) }
     }
 }
 

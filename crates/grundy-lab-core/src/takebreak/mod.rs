@@ -9,6 +9,7 @@
 //! - [`program`]: rules written as `fn splits(n)`;
 //! - [`sequence`]: the values far and fast (the sparse-space method), with
 //!   read access;
+//! - `tail`: codes whose last digit repeats forever (Lasker's Nim);
 //! - [`naive`]: the straightforward mex over every split (the reference);
 //! - [`period`]: periods proved by the periodicity theorem;
 //! - [`file`]: the resumable file of values;
@@ -25,6 +26,7 @@ pub mod program;
 pub mod rules;
 pub mod search;
 pub mod sequence;
+mod tail;
 
 pub use code::{Base, Code, CodeError, MAX_CODE_DIGITS};
 pub use period::{PeriodReport, Proof, exception_heaps};

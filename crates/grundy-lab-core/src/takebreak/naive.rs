@@ -96,7 +96,9 @@ impl Marks {
 /// The moves of one heap as the engines read them: the amounts `k` taken
 /// that may leave no heap (`zero`), one heap (`one`), two heaps (`two`,
 /// different sizes only with `unequal`), three heaps (`three`); or a split
-/// into `parts` heaps (`many`).
+/// into `parts` heaps (`many`). For a code whose last digit repeats, the
+/// lists hold the digits before it and `tail` the repeating digit with the
+/// first `k` it is for.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Plan {
     pub zero: Vec<usize>,
@@ -105,6 +107,7 @@ pub(crate) struct Plan {
     pub unequal: bool,
     pub three: Vec<usize>,
     pub many: Option<(u8, bool)>,
+    pub tail: Option<(usize, u8)>,
 }
 
 impl Plan {
@@ -119,6 +122,7 @@ impl Plan {
                 unequal: false,
                 three: us(c.takes_with(8)),
                 many: None,
+                tail: c.tail(),
             }),
             Kind::Split { parts: 2, unequal } => Some(Plan { two: vec![0], unequal: *unequal, ..Plan::default() }),
             Kind::Split { parts, unequal } => Some(Plan { many: Some((*parts, *unequal)), ..Plan::default() }),
@@ -126,23 +130,46 @@ impl Plan {
         }
     }
 
-    /// Whether the sparse method applies: no move leaves three or more heaps.
+    /// Whether the sparse method applies: no move leaves three or more
+    /// heaps, and no digit repeats forever.
     pub(crate) fn is_sparse(&self) -> bool {
-        self.three.is_empty() && self.many.is_none()
+        self.three.is_empty() && self.many.is_none() && self.tail.is_none()
+    }
+
+    /// Whether a move may leave three or more heaps.
+    pub(crate) fn leaves_three(&self) -> bool {
+        !self.three.is_empty() || self.many.is_some() || self.tail.is_some_and(|(_, d)| d & 8 != 0)
     }
 
     /// Mark the values of the options of a heap of `n` that leave no heap
     /// or one heap.
     #[inline]
     pub(crate) fn mark_small(&self, n: usize, g: &impl Fn(usize) -> u32, marks: &mut Marks) {
+        self.each_small(n, g, |v| marks.set(v));
+    }
+
+    /// The values of the options of a heap of `n` that leave no heap or
+    /// one heap, given to `found`.
+    #[inline]
+    pub(crate) fn each_small(&self, n: usize, g: &impl Fn(usize) -> u32, mut found: impl FnMut(u32)) {
         for &k in &self.zero {
             if k == n {
-                marks.set(0);
+                found(0);
             }
         }
         for &k in &self.one {
             if k < n {
-                marks.set(g(n - k));
+                found(g(n - k));
+            }
+        }
+    }
+
+    /// The values of the options of a heap of `n` that take `k` stones for
+    /// a `k` of `three` and leave three heaps, given to `found`.
+    pub(crate) fn each_three(&self, n: usize, g: &impl Fn(usize) -> u32, mut found: impl FnMut(u32)) {
+        for &k in &self.three {
+            if let Some(m) = n.checked_sub(k) {
+                each_triple(m, g, &mut found);
             }
         }
     }
@@ -160,16 +187,47 @@ impl Plan {
                 }
             }
         }
-        for &k in &self.three {
-            let Some(m) = n.checked_sub(k) else { continue };
-            for a in 1..=m / 3 {
-                for b in a..=(m - a) / 2 {
-                    marks.set(g(a) ^ g(b) ^ g(m - a - b));
-                }
-            }
-        }
+        self.each_three(n, g, |v| marks.set(v));
         if let Some((parts, unequal)) = self.many {
             mark_partitions(n, parts, if unequal { 1 } else { 0 }, 1, 0, g, marks);
+        }
+        // The repeating digit, every k from its place on: what is left is
+        // any s = n − k from 0 to n − first.
+        if let Some((first, d)) = self.tail
+            && n >= first
+        {
+            for s in 0..=n - first {
+                mark_rest(s, d, g, marks);
+            }
+        }
+    }
+}
+
+/// Mark the values of what a digit `d` may leave of `s` stones: no heap
+/// (bit 1, `s = 0`), one heap (2), two (4) or three (8) non-empty heaps.
+pub(crate) fn mark_rest(s: usize, d: u8, g: &impl Fn(usize) -> u32, marks: &mut Marks) {
+    if d & 1 != 0 && s == 0 {
+        marks.set(0);
+    }
+    if d & 2 != 0 && s >= 1 {
+        marks.set(g(s));
+    }
+    if d & 4 != 0 {
+        for a in 1..=s / 2 {
+            marks.set(g(a) ^ g(s - a));
+        }
+    }
+    if d & 8 != 0 {
+        each_triple(s, g, |v| marks.set(v));
+    }
+}
+
+/// The XOR of the values of every way to write `s` as three non-empty
+/// heaps (in any order), given to `found`.
+pub(crate) fn each_triple(s: usize, g: &impl Fn(usize) -> u32, mut found: impl FnMut(u32)) {
+    for a in 1..=s / 3 {
+        for b in a..=(s - a) / 2 {
+            found(g(a) ^ g(b) ^ g(s - a - b));
         }
     }
 }

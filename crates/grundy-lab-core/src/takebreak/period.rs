@@ -51,6 +51,10 @@ pub fn window_end(heaps: u8, last_digit: u64, p: u64, n0: u64) -> u64 {
 /// `g`) prove for `code`, with its smallest start; `None` when they prove
 /// none.
 pub fn prove(code: &Code, len: u64, g: impl Fn(u64) -> u32) -> Option<Proof> {
+    // A digit that repeats forever: no move has a largest take.
+    if code.repeats() {
+        return None;
+    }
     let t = code.last_digit() as u64;
     let r = code.most_heaps_left();
     let mut p = 1;
@@ -73,22 +77,25 @@ pub fn prove(code: &Code, len: u64, g: impl Fn(u64) -> u32) -> Option<Proof> {
     None
 }
 
-/// The smallest `(p, n₀)` with `g(n + p) = g(n)` for `n₀ ≤ n < len − p`
-/// at least three whole periods after `n₀`, and `n₀` in the first half of
-/// the values: what the values look like,
-/// for rules where no theorem turns it into a proof.
-pub fn apparent_period(len: u64, g: impl Fn(u64) -> u32) -> Option<(u64, u64)> {
+/// The smallest `(p, n₀, s)` with `g(n + p) = g(n) + s` for
+/// `n₀ ≤ n < len − p`, at least three whole periods after `n₀`, and `n₀`
+/// in the first half of the values: what the values look like, for rules
+/// where no theorem turns it into a proof. `s` (the saltus) is 0 for a
+/// period, more for values that grow by `s` every period (arithmetic
+/// periodicity: Lasker's Nim has `p = s = 4`).
+pub fn apparent_period(len: u64, g: impl Fn(u64) -> u32) -> Option<(u64, u64, u64)> {
     let mut p = 1;
     while 3 * p <= len {
+        let saltus = g(len - 1).saturating_sub(g(len - 1 - p));
         let mut start = 0;
         for n in (0..len - p).rev() {
-            if g(n + p) != g(n) {
+            if u64::from(g(n + p)) != u64::from(g(n)) + u64::from(saltus) {
                 start = n + 1;
                 break;
             }
         }
         if start + 3 * p <= len && start <= len / 2 {
-            return Some((p, start));
+            return Some((p, start, u64::from(saltus)));
         }
         p += 1;
     }
@@ -128,8 +135,9 @@ pub enum PeriodReport {
     NoTheorem {
         /// The values computed: g(0) to g(up_to).
         up_to: u64,
-        /// A repetition the values show, (period, from), that no theorem proves.
-        apparent: Option<(u64, u64)>,
+        /// A repetition the values show, (period, from, saltus), that no
+        /// theorem proves (see [`apparent_period`]).
+        apparent: Option<(u64, u64, u64)>,
     },
 }
 
@@ -138,11 +146,11 @@ impl PeriodReport {
     pub fn of(code: Option<&Code>, len: u64, g: impl Fn(u64) -> u32) -> PeriodReport {
         let up_to = len.saturating_sub(1);
         match code {
-            Some(code) => match prove(code, len, g) {
+            Some(code) if !code.repeats() => match prove(code, len, g) {
                 Some(p) => PeriodReport::Proved(p),
                 None => PeriodReport::NoPeriod { up_to },
             },
-            None => PeriodReport::NoTheorem { up_to, apparent: apparent_period(len, g) },
+            _ => PeriodReport::NoTheorem { up_to, apparent: apparent_period(len, g) },
         }
     }
 }
@@ -173,7 +181,12 @@ impl fmt::Display for PeriodReport {
                 )
             }
             PeriodReport::NoPeriod { up_to } => write!(f, "no period up to {up_to}"),
-            PeriodReport::NoTheorem { up_to, apparent: Some((p, n0)) } => write!(
+            PeriodReport::NoTheorem { up_to, apparent: Some((p, n0, s)) } if *s > 0 => write!(
+                f,
+                "not proved: the values up to {up_to} look arithmetic-periodic, g(n + {p}) = g(n) + {s} from {n0}, \
+                 but the periodicity theorem needs a finite octal code"
+            ),
+            PeriodReport::NoTheorem { up_to, apparent: Some((p, n0, _)) } => write!(
                 f,
                 "not proved: the values up to {up_to} look periodic with period {p} from {n0}, but the periodicity \
                  theorem needs a finite octal code"
@@ -213,7 +226,17 @@ mod tests {
         assert_eq!((proof.period, proof.start, proof.window_end), (12, 71, 156));
         assert_eq!(prove(code, 167, g), None);
         assert_eq!(PeriodReport::of(Some(code), 167, g).to_string(), "no period up to 166");
-        assert_eq!(apparent_period(100, |n| u32::from(n % 7 == 3)), Some((7, 0)));
+        assert_eq!(apparent_period(100, |n| u32::from(n % 7 == 3)), Some((7, 0, 0)));
+        // Lasker's Nim: 0, 1, 2, 4, 3, 5, 6, 8, 7, ...
+        let lasker = |n: u64| {
+            (match n % 4 {
+                0 if n > 0 => n - 1,
+                3 => n + 1,
+                _ => n,
+            }) as u32
+        };
+        assert_eq!((0..9).map(lasker).collect::<Vec<_>>(), [0, 1, 2, 4, 3, 5, 6, 8, 7]);
+        assert_eq!(apparent_period(100, lasker), Some((4, 1, 4)));
         // The last exception is n0 − 1 and every exception differs from
         // the periodic value.
         let ex = exceptions(&proof, g, usize::MAX);

@@ -30,6 +30,7 @@ pub const TAKEBREAK_PRESETS: &[(&str, &str, &str)] = &[
     ),
     ("treblecross", "octal:0.007", "Treblecross (one-dimensional tic-tac-toe): take three from a heap"),
     ("grundy-game", "split:2:unequal", "Grundy's game: split one heap into two heaps of different sizes"),
+    ("lasker", "octal:4.3...", "Lasker's Nim: take any number of stones from one heap, or split a heap into two"),
 ];
 
 /// How the moves of one heap are given.
@@ -309,7 +310,7 @@ impl TakeBreak {
     /// about 1.5 million), from the program's list otherwise.
     pub fn has_option(&self, n: u64) -> Result<bool, TakeBreakError> {
         Ok(match &self.kind {
-            Kind::Code(c) => (0..=(c.last_digit() as u64).min(n)).any(|k| {
+            Kind::Code(c) => (0..=c.last_take(n)).any(|k| {
                 let (d, rest) = (c.digit(k as usize), n - k);
                 (d & 1 != 0 && rest == 0)
                     || (d & 2 != 0 && rest >= 1 && k >= 1)
@@ -337,7 +338,7 @@ impl TakeBreak {
         Ok(match &self.kind {
             Kind::Code(c) => {
                 let k = n - rest;
-                let d = if k <= c.last_digit() as u64 { c.digit(k as usize) } else { 0 };
+                let d = if k <= c.last_take(n) { c.digit(k as usize) } else { 0 };
                 match parts.len() {
                     0 => d & 1 != 0,
                     1 => d & 2 != 0 && k >= 1,
@@ -369,7 +370,7 @@ impl TakeBreak {
         let mut out = Vec::new();
         match &self.kind {
             Kind::Code(c) => {
-                for k in 0..=(c.last_digit() as u64).min(n) {
+                for k in 0..=c.last_take(n) {
                     if out.len() >= max {
                         break;
                     }

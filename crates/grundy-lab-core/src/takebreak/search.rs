@@ -117,6 +117,9 @@ pub struct RowSearch {
     values: HashMap<Box<[u64]>, u32>,
     bytes: u64,
     limit: u64,
+    /// Whether a question reports, as its progress, the memory used of the
+    /// limit (see [`RowSearch::reporting_memory`]).
+    memory_progress: bool,
 }
 
 impl RowSearch {
@@ -131,7 +134,17 @@ impl RowSearch {
             values: HashMap::new(),
             bytes: 0,
             limit,
+            memory_progress: false,
         }
+    }
+
+    /// The same search, each question reporting to its control, as its
+    /// progress, the memory used of the limit: a search ends when it is
+    /// answered or at the limit, so the time to the limit bounds the time
+    /// it takes (a search cannot know how many rows it will meet).
+    pub fn reporting_memory(mut self) -> RowSearch {
+        self.memory_progress = true;
+        self
     }
 
     /// The game.
@@ -288,10 +301,21 @@ impl RowSearch {
         let first = self.moves(&start)?;
         stack.push((start.clone(), first, 0));
         let mut looked = 0u64;
+        let mut reported = self.bytes;
+        if self.memory_progress {
+            control.start(self.limit);
+            control.advance(self.bytes);
+        }
         while let Some((key, moves, next)) = stack.last_mut() {
             looked += 1;
-            if looked.is_multiple_of(CHECK_EVERY) && control.must_stop() {
-                return Err(SearchError::Cancelled);
+            if looked.is_multiple_of(CHECK_EVERY) {
+                if self.memory_progress {
+                    control.advance(self.bytes.saturating_sub(reported));
+                    reported = self.bytes;
+                }
+                if control.must_stop() {
+                    return Err(SearchError::Cancelled);
+                }
             }
             let mut found = None;
             while *next < moves.len() {

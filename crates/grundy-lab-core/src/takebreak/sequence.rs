@@ -31,6 +31,7 @@
 use super::naive::{Marks, Plan};
 use super::period::{self, Proof};
 use super::rules::{Kind, TakeBreak, TakeBreakError};
+use super::tail::{TailMarks, TailScratch, tail_value_in};
 use crate::Control;
 use crate::grundy::{human_bytes, memory_limit};
 use std::fmt;
@@ -46,6 +47,9 @@ pub const MAX_HEAP_THREE: u64 = 5_000;
 pub const MAX_HEAP_FOUR: u64 = 600;
 /// The largest heap of a program (a script runs at every heap).
 pub const MAX_HEAP_PROGRAM: u64 = 1_000_000;
+/// The largest heap of a code whose last digit repeats (each value costs
+/// a scan of the heap's splits: `n²/4` in all).
+pub const MAX_HEAP_REPEATING: u64 = 1_000_000;
 
 /// Why values could not be computed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -169,6 +173,9 @@ pub struct Sequence {
     rare_values: Vec<u32>,
     max_value: u32,
     proof: Option<Proof>,
+    /// For a code that repeats: the values of the options its repeating
+    /// digit gives so far (made again from the values when missing).
+    tail: Option<Box<TailMarks>>,
 }
 
 impl Sequence {
@@ -187,6 +194,7 @@ impl Sequence {
             rare_values,
             max_value: 0,
             proof: None,
+            tail: None,
         }
     }
 
@@ -206,6 +214,7 @@ impl Sequence {
             rare_values: Vec::new(),
             max_value,
             proof: None,
+            tail: None,
         };
         if let Some(code) = s.game.as_code() {
             s.proof = period::prove(code, s.len(), |i| s.values.get(i as usize));
@@ -361,14 +370,21 @@ impl Sequence {
         check_reach(&self.game, up_to)?;
         let plan = Plan::of(&self.game);
         check_memory(up_to, matches!(self.values, Values::U32(_)), memory_limit())?;
-        control.start(target);
-        control.advance(self.len());
+        // The progress counts heaps, or for a code that repeats (a heap of
+        // n costs about n) the sum of the heaps, so that the time left is
+        // estimated right from the start.
+        let quadratic = plan.as_ref().is_some_and(|p| p.tail.is_some());
+        let cost_below = |len: u64| if quadratic { len.saturating_mul(len.saturating_sub(1)) / 2 } else { len };
+        control.start(cost_below(target));
+        control.advance(cost_below(self.len()));
         // Work since the last look at the control: 1 a value that follows
-        // from a period, 64 a value computed.
+        // from a period, 64 a value computed (more for a code that repeats,
+        // whose values cost more as n grows).
         let (mut work, mut pending) = (0u32, 0u64);
         let mut next_mask = self.len().next_power_of_two().max(64);
         let mut scratch = Scratch::new(self.max_value);
         let mut marks = Marks::with_bits(64);
+        let mut tail_scratch = TailScratch::default();
         let mut scope = rhai::Scope::new();
         self.reserve(target);
         while self.len() < target {
@@ -380,6 +396,7 @@ impl Sequence {
             } else {
                 let v = match &plan {
                     Some(p) if p.is_sparse() => self.sparse_value(p, n, &mut scratch),
+                    Some(p) if p.tail.is_some() => self.tail_value(p, n, &mut tail_scratch),
                     Some(p) => {
                         marks.clear();
                         let values = &self.values;
@@ -401,7 +418,12 @@ impl Sequence {
                     self.choose_mask(memory_limit())?;
                 }
             }
-            pending += 1;
+            if quadratic {
+                let n = self.len() - 1;
+                (work, pending) = (work.saturating_add((n / 16) as u32), pending + n);
+            } else {
+                pending += 1;
+            }
             if work >= 1 << 16 {
                 control.advance(pending);
                 (work, pending) = (0, 0);
@@ -461,6 +483,15 @@ impl Sequence {
         match &self.values {
             Values::U16(g) => sparse_value_in(g, &rare, self.max_value, plan, n, scratch),
             Values::U32(g) => sparse_value_in(g, &rare, self.max_value, plan, n, scratch),
+        }
+    }
+
+    /// `g(n)` of a code that repeats (see [`super::tail`]).
+    fn tail_value(&mut self, plan: &Plan, n: usize, scratch: &mut TailScratch) -> u32 {
+        let tail = self.tail.get_or_insert_default();
+        match &self.values {
+            Values::U16(g) => tail_value_in(g, plan, n, tail, scratch),
+            Values::U32(g) => tail_value_in(g, plan, n, tail, scratch),
         }
     }
 
@@ -525,7 +556,7 @@ impl Scratch {
 }
 
 /// The stored values: `u16` or `u32`.
-trait Value: Copy + Into<u32> + TryFrom<u32> + PartialEq + std::ops::BitXor<Output = Self> {}
+pub(crate) trait Value: Copy + Into<u32> + TryFrom<u32> + PartialEq + std::ops::BitXor<Output = Self> {}
 impl Value for u16 {}
 impl Value for u32 {}
 
@@ -543,7 +574,7 @@ const LANES: usize = 16;
 /// are compared with all of them at once (code the compiler turns into
 /// vector instructions); a block with a hit is then gone over one split at
 /// a time.
-fn scan_splits<T: Value>(
+pub(crate) fn scan_splits<T: Value>(
     values: &[T],
     m: usize,
     unequal: bool,
@@ -709,7 +740,8 @@ fn sparse_value_in<T: Value>(
 pub fn reach(game: &TakeBreak) -> (u64, &'static str) {
     match Plan::of(game) {
         Some(p) if p.many.is_some_and(|m| m.0 >= 4) => (MAX_HEAP_FOUR, "splits into four heaps"),
-        Some(p) if !p.is_sparse() => (MAX_HEAP_THREE, "games that leave three heaps"),
+        Some(p) if p.leaves_three() => (MAX_HEAP_THREE, "games that leave three heaps"),
+        Some(p) if p.tail.is_some() => (MAX_HEAP_REPEATING, "codes whose last digit repeats"),
         None => (MAX_HEAP_PROGRAM, "programs"),
         _ => (MAX_HEAP, "take-and-break values"),
     }

@@ -13,6 +13,7 @@ mod map_svg;
 mod passes;
 mod program_compiler;
 mod proofs;
+mod repeating_codes;
 mod sequence_check;
 mod statements;
 mod takebreak;
