@@ -37,6 +37,14 @@ fn type_into(h: &mut Harness<'_, GrundyLabApp>, label: &str, text: &str) {
     h.run();
 }
 
+/// Select what the field labelled `label` holds and type `text` over it.
+fn replace_text(h: &mut Harness<'_, GrundyLabApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    type_into(h, label, text);
+}
+
 /// The app on the map tab with the queen.
 fn map() -> Harness<'static, GrundyLabApp> {
     let saved = r#"{"shared":{"settings":{"language":"English"}},"tab":"Map"}"#;
@@ -59,19 +67,13 @@ fn kayles_is_chosen_on_the_map_and_its_period_is_proved() {
     assert!(!h.state().state.map.is_computing_sequence());
 
     // A longer run goes on from the values computed.
-    h.get_by_label("Values up to heap").focus();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    type_into(&mut h, "Values up to heap", "250000");
+    replace_text(&mut h, "Values up to heap", "250000");
     click(&mut h, "Compute");
     step_until(&mut h, "250001 values", |a| a.state.map.sequence_summary().is_some_and(|(_, n)| n == 250_001));
     step_until_shows(&mut h, "250001 values of Kayles");
 
     // Dawson's Kayles, by its code typed in: period 34, last exception 52.
-    h.get_by_label("Code:").focus();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    type_into(&mut h, "Code:", "octal:0.07");
+    replace_text(&mut h, "Code:", "octal:0.07");
     click(&mut h, "Use");
     step_until_shows(&mut h, "Proved: period 34 from 53 (last exception 52).");
     assert_eq!(h.state().state.shared.rules.breaks.as_deref(), Some("octal:0.07"));
@@ -86,33 +88,61 @@ fn kayles_is_chosen_on_the_map_and_its_period_is_proved() {
 }
 
 #[test]
+fn a_statement_about_the_sequence_is_checked_and_proved_for_every_heap() {
+    let mut h = map();
+    choose(&mut h, "Kayles (octal:0.77)");
+    step_until_shows(&mut h, "Proved: period 12 from 71 (last exception 70).");
+    // From 71 on, g(n + 12) = g(n): proved for every n by the period.
+    h.get_by_label("Formula or statement:").scroll_to_me();
+    h.run();
+    type_into(&mut h, "Formula or statement:", "n < 71 || g(n + 12) == g(n)");
+    click(&mut h, "Check heaps 0 to 100000");
+    step_until_shows(&mut h, "The statement holds at every heap n = 0 to 100000.");
+    assert!(shows(
+        &h,
+        "Proved for every n: by the periods proved (the periodicity theorem), the check reads the same values at n \
+         and n + 12 for every n ≥ 72, and it holds at every heap below 84."
+    ));
+    // From 70 on it is false, at 70; and Kayles is not Dawson's Kayles.
+    replace_text(&mut h, "Formula or statement:", "g == g_of(\"octal:0.07\", n)");
+    assert!(shows(&h, "The result below is for: n < 71 || g(n + 12) == g(n)"));
+    click(&mut h, "Check heaps 0 to 100000");
+    step_until_shows(&mut h, "The statement is false.");
+    let dawson =
+        compute(&TakeBreak::parse_spec("octal:0.07").unwrap().unwrap(), 100_000, &grundy_lab::Control::new()).unwrap();
+    let kayles =
+        compute(&TakeBreak::parse_spec("kayles").unwrap().unwrap(), 100_000, &grundy_lab::Control::new()).unwrap();
+    let differ = (0..=100_000).filter(|&n| dawson.get(n) != kayles.get(n)).count();
+    assert!(shows(
+        &h,
+        &format!("The statement fails at {differ} of the 100001 heaps checked (n = 0 to 100000). The first:")
+    ));
+    assert!(shows(&h, "n = 1: g = 1, the statement gives false"));
+    // A number where a statement is wanted: the heap and the reason.
+    replace_text(&mut h, "Formula or statement:", "g + 1");
+    click(&mut h, "Check heaps 0 to 100000");
+    step_until_shows(&mut h, "at the heap n = 0: a statement must give true or false, not a number");
+}
+
+#[test]
 fn bad_codes_and_lengths_get_a_message_naming_the_problem() {
     let mut h = map();
     choose(&mut h, "Grundy's game (split:2:unequal)");
     step_until_shows(&mut h, "No period up to 100000 (none could be proved: the periodicity theorem needs a finite");
-    h.get_by_label("Code:").focus();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    type_into(&mut h, "Code:", "octal:0.9");
+    replace_text(&mut h, "Code:", "octal:0.9");
     click(&mut h, "Use");
     assert!(shows(&h, "`9` is not an octal digit (0 to 7), at d1"));
     assert_eq!(h.state().state.shared.rules.breaks.as_deref(), Some("split:2:unequal"), "the game is kept");
 
     // A split into three parts is computed up to 5000 heaps; more is refused
     // before any work starts.
-    h.get_by_label("Code:").focus();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    type_into(&mut h, "Code:", "split:3");
+    replace_text(&mut h, "Code:", "split:3");
     click(&mut h, "Use");
     assert!(shows(&h, "heaps up to 100000: the values of these rules are computed up to 5000"));
     assert!(!h.state().state.map.is_computing_sequence());
     assert!(shows(&h, "No values to draw: the message in the game's panel says why."));
     assert!(!shows(&h, "Computing the values…"), "nothing is computing");
-    h.get_by_label("Values up to heap").focus();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    type_into(&mut h, "Values up to heap", "0");
+    replace_text(&mut h, "Values up to heap", "0");
     click(&mut h, "Compute");
     assert!(shows(&h, "Type a whole number from 1 to 1000000000."));
 }

@@ -94,3 +94,64 @@ pub fn period_why(r: &PeriodReport) -> Option<String> {
         ],
     ))
 }
+
+/// "formula" or "statement", for the sentences of a sequence check.
+fn checked_what(mode: crate::conjecture::CheckMode) -> &'static str {
+    match mode {
+        crate::conjecture::CheckMode::Formula => tr("tb.check.formula"),
+        crate::conjecture::CheckMode::Holds => tr("tb.check.statement"),
+    }
+}
+
+/// A check of a sequence in sentences: whether it holds, the first heaps
+/// where it fails, and whether it is proved (and why, or why not).
+pub fn sequence_report(r: &crate::conjecture::takebreak::SequenceReport) -> Vec<String> {
+    use crate::conjecture::takebreak::{Unproved, Verdict};
+    let what = checked_what(r.mode);
+    let last = r.heaps.saturating_sub(1);
+    let mut out = vec![if r.holds() {
+        trf("tb.check.holds", &[("what", &what), ("last", &last)])
+    } else {
+        trf("tb.check.fails", &[("what", &what), ("d", &r.failures), ("checked", &r.checked), ("last", &last)])
+    }];
+    // The first few: a screen, not a list (the command line and the
+    // report file give ten).
+    for f in r.first.iter().take(5) {
+        out.push(trf("tb.check.failure", &[("n", &f.n), ("g", &f.g), ("what", &what), ("value", &f.value)]));
+    }
+    out.push(match &r.verdict {
+        Verdict::Proved { start, period } => {
+            trf("tb.check.proved", &[("p", period), ("s", start), ("end", &(start + period))])
+        }
+        Verdict::ProvedUpTo { start, period } => {
+            trf("tb.check.proved_up_to", &[("p", period), ("s", start), ("end", &(start + period))])
+        }
+        Verdict::Evidence(why) => {
+            let key = match why {
+                Unproved::OwnPeriod => "tb.check.unproved.own",
+                Unproved::OtherPeriod => "tb.check.unproved.other",
+                Unproved::ReadsN => "tb.check.unproved.reads_n",
+                Unproved::OtherGame => "tb.check.unproved.other_game",
+                Unproved::TooLong => "tb.check.unproved.too_long",
+            };
+            trf("tb.check.evidence", &[("why", &tr(key))])
+        }
+        Verdict::Fails => trf("tb.check.false", &[("what", &what)]),
+    });
+    out
+}
+
+/// Why a check of a sequence could not be made.
+pub fn sequence_check_error(e: &crate::conjecture::takebreak::SequenceCheckError) -> String {
+    use crate::conjecture::takebreak::SequenceCheckError as E;
+    use crate::ui::words::errors::formula_error;
+    match e {
+        E::Formula(e) | E::Condition(e) => formula_error(e),
+        E::Other { spec, .. } => trf("tb.check.other", &[("spec", spec)]),
+        E::Run { n, error } | E::ConditionRun { n, error } => {
+            trf("tb.check.at_heap", &[("n", n), ("error", &formula_error(error))])
+        }
+        E::NotAStatement { n, .. } => trf("tb.check.not_a_statement", &[("n", n)]),
+        E::Stopped => tr("map.engine.cancelled").to_string(),
+    }
+}

@@ -56,9 +56,40 @@ pub enum Verdict {
         period: u64,
     },
     /// It holds on the heaps checked; why that proves nothing more.
-    Evidence(&'static str),
+    Evidence(Unproved),
     /// It fails somewhere.
     Fails,
+}
+
+/// Why a check that holds proves nothing beyond the heaps checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unproved {
+    /// The game's own period is not proved.
+    OwnPeriod,
+    /// The period of a game of `g_of` is not proved.
+    OtherPeriod,
+    /// The text reads `n` otherwise than the forms that repeat with the
+    /// values.
+    ReadsN,
+    /// A game of `g_of` is not written as the check read it.
+    OtherGame,
+    /// The period of the statement does not fit in 64 bits.
+    TooLong,
+}
+
+impl fmt::Display for Unproved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unproved::OwnPeriod => "the game's period is not proved",
+            Unproved::OtherPeriod => "the period of a game of g_of is not proved",
+            Unproved::ReadsN => {
+                "it reads n otherwise than through g(n + c), g_of(\"SPEC\", n + c), n % m and comparisons such as \
+                 n >= c (c, m written as numbers), so it need not repeat with the values"
+            }
+            Unproved::OtherGame => "a game of g_of is not written as the check read it",
+            Unproved::TooLong => "its period is too long to check",
+        })
+    }
 }
 
 /// What a check of a sequence found.
@@ -402,25 +433,22 @@ pub fn check_sequence(
 /// Whether a check that held on the heaps below `heaps` proves it for
 /// every heap.
 fn verdict(shape: Option<&Shape>, own: &PeriodReport, others: &[(String, PeriodReport)], heaps: u64) -> Verdict {
-    let Some(own) = periodic(own) else { return Verdict::Evidence("the game's period is not proved") };
+    let Some(own) = periodic(own) else { return Verdict::Evidence(Unproved::OwnPeriod) };
     let others: Vec<(String, Option<Periodic>)> = others.iter().map(|(s, r)| (s.clone(), periodic(r))).collect();
     if others.iter().any(|(_, p)| p.is_none()) {
-        return Verdict::Evidence("the period of a game of g_of is not proved");
+        return Verdict::Evidence(Unproved::OtherPeriod);
     }
     let Some(shape) = shape else {
-        return Verdict::Evidence(
-            "it reads n otherwise than through g(n + c), g_of(\"SPEC\", n + c), n % m and comparisons such as \
-             n >= c (c, m written as numbers), so it need not repeat with the values",
-        );
+        return Verdict::Evidence(Unproved::ReadsN);
     };
     if shape.others.iter().any(|(spec, _)| !others.iter().any(|(s, _)| s == spec)) {
-        return Verdict::Evidence("a game of g_of is not written as the check read it");
+        return Verdict::Evidence(Unproved::OtherGame);
     }
     match shape.period_from(own, &others) {
         Some((start, period)) if start.checked_add(period).is_some_and(|end| end <= heaps) => {
             Verdict::Proved { start, period }
         }
         Some((start, period)) if start.checked_add(period).is_some() => Verdict::ProvedUpTo { start, period },
-        _ => Verdict::Evidence("its period is too long to check"),
+        _ => Verdict::Evidence(Unproved::TooLong),
     }
 }

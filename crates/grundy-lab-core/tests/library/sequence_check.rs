@@ -7,7 +7,7 @@
 
 use grundy_lab_core::Control;
 use grundy_lab_core::conjecture::CheckMode;
-use grundy_lab_core::conjecture::takebreak::{SequenceQuestion, SequenceReport, Verdict, check_sequence};
+use grundy_lab_core::conjecture::takebreak::{SequenceQuestion, SequenceReport, Unproved, Verdict, check_sequence};
 use grundy_lab_core::takebreak::naive::values_by_options;
 use grundy_lab_core::takebreak::{Sequence, compute, load};
 use std::sync::Arc;
@@ -57,7 +57,7 @@ fn too_few_heaps_say_how_many_would_prove_it() {
     // the values is an error that says so.
     let q = SequenceQuestion::new("g >= 0", None, CheckMode::Holds).unwrap();
     let r = check_sequence(values("kayles", 80), Vec::new(), &q, 80, &Control::new()).unwrap();
-    assert_eq!(r.verdict, Verdict::Evidence("the game's period is not proved"));
+    assert_eq!(r.verdict, Verdict::Evidence(Unproved::OwnPeriod));
 }
 
 #[test]

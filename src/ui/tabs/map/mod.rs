@@ -21,6 +21,7 @@ mod picture;
 mod plots;
 mod pointer;
 mod sequence;
+mod sequence_check;
 mod side;
 mod table_state;
 mod why;

@@ -64,6 +64,8 @@ pub(crate) struct SequenceState {
     look: String,
     /// Whether the plot was set to the first values of the sequence shown.
     fitted: bool,
+    /// The formula box and its check.
+    check: super::sequence_check::SequenceCheck,
 }
 
 impl SequenceState {
@@ -208,6 +210,8 @@ fn side(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
             (None, None) => ui.phrases(trf("tb.look.beyond", &[("n", &n), ("len", &seq.len())])),
         };
     }
+    ui.separator();
+    super::sequence_check::show(ui, &mut st.check, &c);
 }
 
 /// `g(n) = v`, and whether it is rare and a P-position.
