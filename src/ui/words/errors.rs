@@ -484,7 +484,7 @@ pub fn rules_error(e: &crate::rules::RulesError) -> String {
         ),
         RulesError::ProgramAndPiece => tr("map.rules_error.program_and_piece").to_string(),
         RulesError::BreaksAndMore => tr("tb.breaks_and_more").to_string(),
-        RulesError::Breaks(e) => crate::ui::words::takebreak::takebreak_error(e),
+        RulesError::Breaks(e) => crate::ui::words::takebreak::breaks_error(e),
         RulesError::ProgramDimension { program, rules } => {
             trf("map.rules_error.program_dimension", &[("program", program), ("rules", rules)])
         }

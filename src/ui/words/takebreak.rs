@@ -3,6 +3,7 @@
 //! `Display` texts are the English of the command line.
 
 use crate::grundy::human_bytes;
+use crate::rules::breaks::BreaksError;
 use crate::takebreak::{Base, CodeError, MAX_CODE_DIGITS, MAX_PARTS, PeriodReport, SequenceError, TakeBreakError};
 use crate::ui::i18n::{tr, trf};
 
@@ -35,17 +36,24 @@ pub fn code_error(e: &CodeError) -> String {
     }
 }
 
+/// Why a text does not write a take-and-break game.
+pub fn breaks_error(e: &BreaksError) -> String {
+    match e {
+        BreaksError::Code(c) => code_error(c),
+        BreaksError::BadSplit(s) => trf("tb.bad_split", &[("text", s), ("max", &MAX_PARTS)]),
+        BreaksError::BadSubtraction(s) => trf("tb.bad_subtraction", &[("text", s), ("max", &MAX_CODE_DIGITS)]),
+        BreaksError::NotASpec(s) => trf("tb.not_a_spec", &[("text", s)]),
+    }
+}
+
 /// Why a take-and-break game cannot be described.
 pub fn takebreak_error(e: &TakeBreakError) -> String {
     match e {
-        TakeBreakError::Code(c) => code_error(c),
-        TakeBreakError::BadSplit(s) => trf("tb.bad_split", &[("text", s), ("max", &MAX_PARTS)]),
-        TakeBreakError::BadSubtraction(s) => trf("tb.bad_subtraction", &[("text", s), ("max", &MAX_CODE_DIGITS)]),
+        TakeBreakError::Breaks(e) => breaks_error(e),
         TakeBreakError::Program(p) => crate::ui::words::errors::program_error(p),
         TakeBreakError::NotOneHeap { name, dimension } => trf("tb.not_one_heap", &[("name", name), ("n", dimension)]),
         TakeBreakError::NotNormalPlay { name } => trf("tb.not_normal_play", &[("name", name)]),
         TakeBreakError::File(m) => m.clone(),
-        TakeBreakError::NotASpec(s) => trf("tb.not_a_spec", &[("text", s)]),
     }
 }
 

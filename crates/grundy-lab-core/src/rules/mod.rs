@@ -10,11 +10,13 @@
 //! A program may have up to [`MAX_DIMENSION`] coordinates; its positions
 //! are then [`Point`]s, computed by [`crate::grundy::heaps`].
 
+pub mod breaks;
 mod compiled;
 mod file;
 pub(crate) mod heap_presets;
 mod limits;
 mod matrix;
+pub mod octal;
 mod passes;
 mod presets;
 mod program;

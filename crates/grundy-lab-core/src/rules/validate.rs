@@ -97,7 +97,7 @@ pub enum RulesError {
     /// pass: its moves are the spec's alone, in normal play.
     BreaksAndMore,
     /// A take-and-break spec that names no game.
-    Breaks(Box<crate::takebreak::TakeBreakError>),
+    Breaks(Box<super::breaks::BreaksError>),
     /// A program whose `moves` takes another number of coordinates.
     ProgramDimension {
         /// How many coordinates `moves` takes.
@@ -236,7 +236,14 @@ impl Rules {
             if more || d != 1 || self.passes.any() || self.convention != crate::rules::Convention::Normal {
                 return Err(RulesError::BreaksAndMore);
             }
-            crate::takebreak::TakeBreak::of_breaks(spec).map_err(|e| RulesError::Breaks(Box::new(e)))?;
+            match super::breaks::parse(spec) {
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(RulesError::Breaks(Box::new(e))),
+                None => {
+                    let e = super::breaks::BreaksError::NotASpec(spec.chars().take(40).collect());
+                    return Err(RulesError::Breaks(Box::new(e)));
+                }
+            }
         }
         let offsets = self.piece.slides.len() + self.piece.jumps.len();
         if offsets > MAX_OFFSETS {

@@ -4,7 +4,9 @@
 //! value the XOR of the heaps' values `g(n)` (Sprague–Grundy), so the
 //! whole game is the one sequence `g(0), g(1), …`.
 //!
-//! - [`code`]: octal and hexadecimal codes;
+//! - how a game is written (codes, split and subtraction rules, presets)
+//!   is [`crate::rules::breaks`] and [`crate::rules::octal`], below the
+//!   rules, so that rules are checked without this module;
 //! - [`rules`]: [`TakeBreak`], the moves of one heap, from a spec;
 //! - [`program`]: rules written as `fn splits(n)`;
 //! - [`sequence`]: the values far and fast (the sparse-space method), with
@@ -18,7 +20,6 @@
 
 pub mod bfile;
 pub mod blocks;
-pub mod code;
 pub mod file;
 pub mod naive;
 pub mod period;
@@ -28,10 +29,11 @@ pub mod search;
 pub mod sequence;
 mod tail;
 
-pub use code::{Base, Code, CodeError, MAX_CODE_DIGITS};
+pub use crate::rules::breaks::{MAX_PARTS, TAKEBREAK_PRESETS};
+pub use crate::rules::octal::{Base, Code, CodeError, MAX_CODE_DIGITS};
 pub use period::{PeriodReport, Proof, exception_heaps};
 pub use program::SplitsProgram;
-pub use rules::{Kind, MAX_PARTS, TAKEBREAK_PRESETS, TakeBreak, TakeBreakError};
+pub use rules::{Kind, TakeBreak, TakeBreakError};
 pub use sequence::{Sequence, SequenceError, check_memory, check_reach, compute, estimate_bytes, reach};
 
 /// Why a spec names no take-and-break game.

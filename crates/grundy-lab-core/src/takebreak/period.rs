@@ -21,7 +21,7 @@
 //! finds the smallest period the computed values prove, with the smallest
 //! `n₀` for it (so `n₀ − 1` is the last exception).
 
-use super::code::Code;
+use crate::rules::octal::Code;
 use std::fmt;
 
 /// A proved period: `g(n + period) = g(n)` for every `n ≥ start`, and not

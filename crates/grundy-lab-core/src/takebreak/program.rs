@@ -45,7 +45,7 @@ impl PartialEq for SplitsProgram {
 
 /// The most parts an option is counted with for the cap on the size of
 /// arrays (`Limits::array_size`): a split into up to four heaps.
-const SPLIT_WIDTH: usize = super::rules::MAX_PARTS as usize;
+const SPLIT_WIDTH: usize = crate::rules::breaks::MAX_PARTS as usize;
 
 /// `the heap of 7`: where a program failed.
 fn heap_text(n: u64) -> String {

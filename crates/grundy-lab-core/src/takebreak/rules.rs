@@ -11,27 +11,11 @@
 //! [`crate::rules::Rules`] (each option one heap, 0 meaning none), where a
 //! subtraction set is recognised and becomes its code.
 
-use super::code::{Base, Code, CodeError};
 use super::program::SplitsProgram;
+use crate::rules::breaks::{self, Breaks, BreaksError, split_text};
+use crate::rules::octal::Code;
 use crate::rules::{Convention, ProgramError, Rules};
 use std::fmt;
-
-/// The most parts a split rule (`split:K`) makes.
-pub const MAX_PARTS: u8 = 4;
-
-/// The named take-and-break games: `(name, spec, what it is)`.
-pub const TAKEBREAK_PRESETS: &[(&str, &str, &str)] = &[
-    ("kayles", "octal:0.77", "Kayles (Dudeney, Loyd): knock down one pin or two adjacent pins from a row"),
-    ("dawsons-kayles", "octal:0.07", "Dawson's Kayles: knock down two adjacent pins from a row"),
-    (
-        "dawsons-chess",
-        "octal:0.137",
-        "Dawson's chess (0.137): its values are those of Dawson's Kayles shifted by one heap",
-    ),
-    ("treblecross", "octal:0.007", "Treblecross (one-dimensional tic-tac-toe): take three from a heap"),
-    ("grundy-game", "split:2:unequal", "Grundy's game: split one heap into two heaps of different sizes"),
-    ("lasker", "octal:4.3...", "Lasker's Nim: take any number of stones from one heap, or split a heap into two"),
-];
 
 /// How the moves of one heap are given.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,13 +46,9 @@ pub struct TakeBreak {
 /// Why a take-and-break game cannot be described.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TakeBreakError {
-    /// A bad octal or hexadecimal code.
-    Code(CodeError),
-    /// `split:` with something other than `K` or `K:unequal`, K from 2 to
-    /// [`MAX_PARTS`].
-    BadSplit(String),
-    /// `subtraction:` with something other than a list of numbers.
-    BadSubtraction(String),
+    /// A text that does not write a take-and-break game (a bad code, a
+    /// split or subtraction rule, or nothing of the kind).
+    Breaks(BreaksError),
     /// A program that cannot be used, or failed at a heap.
     Program(ProgramError),
     /// Rules that are not a game of one heap.
@@ -86,26 +66,12 @@ pub enum TakeBreakError {
     },
     /// A file that cannot be read.
     File(String),
-    /// A text that names no take-and-break game (its first 40
-    /// characters).
-    NotASpec(String),
 }
 
 impl fmt::Display for TakeBreakError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TakeBreakError::Code(e) => write!(f, "{e}"),
-            TakeBreakError::BadSplit(s) => write!(
-                f,
-                "`split:{s}`: write split:K or split:K:unequal with K parts from 2 to {MAX_PARTS} \
-                 (grundy-game is split:2:unequal)"
-            ),
-            TakeBreakError::BadSubtraction(s) => write!(
-                f,
-                "`subtraction:{s}`: write the amounts a move may take, separated by commas, each from 1 to {}, \
-                 as in subtraction:1,3,4",
-                super::code::MAX_CODE_DIGITS
-            ),
+            TakeBreakError::Breaks(e) => write!(f, "{e}"),
             TakeBreakError::Program(e) => write!(f, "{e}"),
             TakeBreakError::NotOneHeap { name, dimension } => write!(
                 f,
@@ -118,21 +84,15 @@ impl fmt::Display for TakeBreakError {
                  rows in misère play or with passes, by search"
             ),
             TakeBreakError::File(m) => f.write_str(m),
-            TakeBreakError::NotASpec(s) => write!(
-                f,
-                "`{s}` is not a take-and-break game: write octal:0.07, hex:0.F, split:2:unequal, \
-                 subtraction:1,3,4 or one of {}",
-                TAKEBREAK_PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
-            ),
         }
     }
 }
 
 impl std::error::Error for TakeBreakError {}
 
-impl From<CodeError> for TakeBreakError {
-    fn from(e: CodeError) -> Self {
-        TakeBreakError::Code(e)
+impl From<BreaksError> for TakeBreakError {
+    fn from(e: BreaksError) -> Self {
+        TakeBreakError::Breaks(e)
     }
 }
 
@@ -147,31 +107,16 @@ impl TakeBreak {
         TakeBreak { name: name.to_string(), kind }
     }
 
-    /// The game a spec names, when it names a take-and-break game: `octal:`
-    /// and `hex:` codes, `subtraction:1,3,4`, `split:2:unequal`, the names of
-    /// [`TAKEBREAK_PRESETS`], or a `.rhai` file that defines `fn splits`.
-    /// `None` for any other spec (a preset of another family, a rules file).
+    /// The game a spec names, when it names a take-and-break game: what
+    /// [`breaks::parse`] reads (codes, split and subtraction rules, the
+    /// presets' names), or a `.rhai` file that defines `fn splits`. `None`
+    /// for any other spec (a preset of another family, a rules file).
     pub fn parse_spec(spec: &str) -> Option<Result<TakeBreak, TakeBreakError>> {
+        if let Some(written) = breaks::parse(spec) {
+            return Some(written.map(|(name, b)| TakeBreak::written(&name, b)).map_err(Into::into));
+        }
         let trimmed = spec.trim();
         let lower = trimmed.to_ascii_lowercase();
-        if let Some(&(name, code, _)) = TAKEBREAK_PRESETS.iter().find(|p| p.0 == lower) {
-            let mut g = TakeBreak::parse_spec(code)?.ok()?;
-            g.name = name.to_string();
-            return Some(Ok(g));
-        }
-        let after = |prefix: &str| lower.starts_with(prefix).then(|| &trimmed[prefix.len()..]);
-        if let Some(digits) = after("octal:") {
-            return Some(Code::parse(Base::Octal, digits).map(TakeBreak::code).map_err(Into::into));
-        }
-        if let Some(digits) = after("hex:") {
-            return Some(Code::parse(Base::Hex, digits).map(TakeBreak::code).map_err(Into::into));
-        }
-        if let Some(list) = after("subtraction:") {
-            return Some(subtraction(list));
-        }
-        if let Some(rest) = after("split:") {
-            return Some(split(rest));
-        }
         if lower.ends_with(".rhai") {
             let path = std::path::Path::new(trimmed);
             let text = match crate::fsutil::read_text(path, crate::rules::MAX_FILE_BYTES) {
@@ -195,11 +140,17 @@ impl TakeBreak {
     /// subtraction rule, or a preset's name (never a file: rules carry
     /// their moves with them).
     pub fn of_breaks(spec: &str) -> Result<TakeBreak, TakeBreakError> {
-        let not_a_spec = || TakeBreakError::NotASpec(spec.chars().take(40).collect());
-        if spec.trim().to_ascii_lowercase().ends_with(".rhai") {
-            return Err(not_a_spec());
+        let not_a_spec = || BreaksError::NotASpec(spec.chars().take(40).collect());
+        let (name, b) = breaks::parse(spec).ok_or_else(not_a_spec)??;
+        Ok(TakeBreak::written(&name, b))
+    }
+
+    /// The game of moves as written.
+    fn written(name: &str, b: Breaks) -> TakeBreak {
+        match b {
+            Breaks::Code(c) => TakeBreak::new(name, Kind::Code(c)),
+            Breaks::Split { parts, unequal } => TakeBreak::new(name, Kind::Split { parts, unequal }),
         }
-        TakeBreak::parse_spec(spec).ok_or_else(not_a_spec)?
     }
 
     /// A one-heap game of the other families as a take-and-break game.
@@ -219,7 +170,7 @@ impl TakeBreak {
             return Err(TakeBreakError::NotNormalPlay { name: rules.label() });
         }
         if let Some(set) = subtraction_set(rules) {
-            let code = Code::subtraction(&set)?;
+            let code = Code::subtraction(&set).map_err(BreaksError::Code)?;
             return Ok(TakeBreak::new(&rules.name, Kind::Code(code)));
         }
         Ok(TakeBreak::new(&rules.name, Kind::OneHeap(Box::new(rules.clone()))))
@@ -416,42 +367,6 @@ impl TakeBreak {
         out.truncate(max);
         Ok(out)
     }
-}
-
-/// `split:2:unequal`.
-fn split_text(parts: u8, unequal: bool) -> String {
-    if unequal { format!("split:{parts}:unequal") } else { format!("split:{parts}") }
-}
-
-fn split(rest: &str) -> Result<TakeBreak, TakeBreakError> {
-    let bad = || TakeBreakError::BadSplit(rest.chars().take(40).collect());
-    let mut it = rest.trim().split(':');
-    let parts: u8 = it.next().and_then(|k| k.trim().parse().ok()).ok_or_else(bad)?;
-    let unequal = match it.next().map(|s| s.trim().to_ascii_lowercase()) {
-        None => false,
-        Some(s) if s == "unequal" => true,
-        Some(_) => return Err(bad()),
-    };
-    if it.next().is_some() || !(2..=MAX_PARTS).contains(&parts) {
-        return Err(bad());
-    }
-    let name = split_text(parts, unequal);
-    Ok(TakeBreak::new(&name, Kind::Split { parts, unequal }))
-}
-
-fn subtraction(list: &str) -> Result<TakeBreak, TakeBreakError> {
-    let bad = || TakeBreakError::BadSubtraction(list.chars().take(40).collect());
-    let set: Vec<u64> = list
-        .split(',')
-        .map(|t| t.trim().parse::<u64>().ok().filter(|&k| (1..=super::code::MAX_CODE_DIGITS as u64).contains(&k)))
-        .collect::<Option<_>>()
-        .ok_or_else(bad)?;
-    let code = Code::subtraction(&set)?;
-    let mut sorted = set.clone();
-    sorted.sort_unstable();
-    sorted.dedup();
-    let name = format!("subtraction:{}", sorted.iter().map(u64::to_string).collect::<Vec<_>>().join(","));
-    Ok(TakeBreak::new(&name, Kind::Code(code)))
 }
 
 /// The shipped one-heap programs that are subtraction games, with their
