@@ -122,6 +122,17 @@ fn a_statement_about_the_sequence_is_checked_and_proved_for_every_heap() {
     replace_text(&mut h, "Formula or statement:", "g + 1");
     click(&mut h, "Check heaps 0 to 100000");
     step_until_shows(&mut h, "at the heap n = 0: a statement must give true or false, not a number");
+    // Another game: nothing of Kayles' check is shown under it.
+    replace_text(&mut h, "Code:", "octal:0.07");
+    click(&mut h, "Use");
+    step_until_shows(&mut h, "Proved: period 34 from 53 (last exception 52).");
+    assert!(!shows(&h, "a statement must give true or false"));
+    // A g_of that names no take-and-break game says which and why.
+    h.get_by_label("Formula or statement:").scroll_to_me();
+    h.run();
+    replace_text(&mut h, "Formula or statement:", "g == g_of(\"octal:0.9\", n)");
+    click(&mut h, "Check heaps 0 to 100000");
+    step_until_shows(&mut h, "g_of(\"octal:0.9\", …): `9` is not an octal digit (0 to 7), at d1");
 }
 
 #[test]

@@ -155,7 +155,10 @@ pub fn sequence_check_error(e: &crate::conjecture::takebreak::SequenceCheckError
     use crate::ui::words::errors::formula_error;
     match e {
         E::Formula(e) | E::Condition(e) => formula_error(e),
-        E::Other { spec, .. } => trf("tb.check.other", &[("spec", spec)]),
+        E::Other { spec, error: Some(e), .. } => {
+            trf("tb.check.other_game", &[("spec", spec), ("error", &takebreak_error(e))])
+        }
+        E::Other { spec, error: None, .. } => trf("tb.check.other", &[("spec", spec)]),
         E::Run { n, error } | E::ConditionRun { n, error } => {
             trf("tb.check.at_heap", &[("n", n), ("error", &formula_error(error))])
         }

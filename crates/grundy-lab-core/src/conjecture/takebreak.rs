@@ -207,8 +207,11 @@ pub enum SequenceCheckError {
     Other {
         /// The spec as written.
         spec: String,
-        /// Why.
+        /// Why, in English.
         why: String,
+        /// The game's own error, when the spec names a take-and-break
+        /// game that cannot be had (`None`: it names none).
+        error: Option<Box<crate::takebreak::TakeBreakError>>,
     },
     /// The formula failed at a heap.
     Run {
@@ -240,7 +243,7 @@ impl fmt::Display for SequenceCheckError {
         match self {
             SequenceCheckError::Formula(e) => write!(f, "error in the formula: {e}"),
             SequenceCheckError::Condition(e) => write!(f, "error in the condition (--where): {e}"),
-            SequenceCheckError::Other { spec, why } => write!(f, "g_of(\"{spec}\", ...): {why}"),
+            SequenceCheckError::Other { spec, why, .. } => write!(f, "g_of(\"{spec}\", ...): {why}"),
             SequenceCheckError::Run { n, error } => write!(f, "at the heap n = {n}: {error}"),
             SequenceCheckError::ConditionRun { n, error } => write!(f, "at the heap n = {n}: the condition: {error}"),
             SequenceCheckError::NotAStatement { n, condition } => write!(
@@ -280,6 +283,10 @@ impl SequenceQuestion {
                 let game = crate::takebreak::load(&spec).map_err(|e| SequenceCheckError::Other {
                     spec: spec.clone(),
                     why: format!("{e} (a sequence is compared with another take-and-break game)"),
+                    error: match e {
+                        crate::takebreak::LoadError::Game(g) => Some(Box::new(g)),
+                        crate::takebreak::LoadError::Spec(_) => None,
+                    },
                 })?;
                 others.push((spec, game));
             }

@@ -22,9 +22,9 @@
 
 use std::fmt;
 
-/// The most digits after the point: a move may take at most this many
-/// stones. (Each new value looks at every digit, so a code is a few
-/// hundred digits at the most in practice.)
+/// The most digits written after the point: a move of a finite code takes
+/// at most this many stones. (Each new value looks at every digit, so a
+/// code is a few hundred digits at the most in practice.)
 pub const MAX_CODE_DIGITS: usize = 1024;
 
 /// Octal (bits 1, 2, 4: up to two heaps left) or hexadecimal (bit 8 too:
@@ -185,6 +185,7 @@ impl Code {
             return Err(CodeError::Empty { base });
         }
         let (text, repeats) = match REPEAT_MARKS.iter().find_map(|m| text.strip_suffix(m)) {
+            Some("") => return Err(CodeError::NothingRepeats { base }),
             Some(rest) => (rest.trim_end(), true),
             None => (text, false),
         };

@@ -26,6 +26,46 @@ use crate::Control;
 use crate::system::memory::human_bytes;
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A fast hasher for the rows (short lists of numbers): the
+/// multiply-and-rotate of rustc's FxHash, a word at a time. SipHash, the
+/// default, took a sixth of a search's time; a row is not chosen by
+/// someone who could make keys collide on purpose.
+#[derive(Default, Clone, Copy)]
+struct RowHasher(u64);
+
+impl RowHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for RowHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.add(v);
+    }
+
+    fn write_usize(&mut self, v: usize) {
+        self.add(v as u64);
+    }
+}
+
+/// What is known of the rows met, by row.
+type Rows<V> = HashMap<Box<[u64]>, V, BuildHasherDefault<RowHasher>>;
 
 /// The bytes one stored row costs besides its heaps: the map's entry, the
 /// key's allocation, the outcome.
@@ -107,14 +147,16 @@ pub struct RowSearch {
     game: TakeBreak,
     play: Play,
     /// The options of each heap, sorted multisets (a heap of `n` at `n`).
-    options: Vec<Option<Vec<Vec<u64>>>>,
+    /// (Shared, so that a row's expansion holds them while it asks about
+    /// other heaps, without a copy.)
+    options: Vec<Option<std::sync::Arc<[Vec<u64>]>>>,
     /// Normal play's values of single heaps (for the passes).
     normal: Option<Sequence>,
     /// The outcome of each row found so far, keyed by the passes left then
     /// the heaps: `true` for a P-position.
-    outcomes: HashMap<Box<[u64]>, bool>,
+    outcomes: Rows<bool>,
     /// The value of each row found so far, keyed likewise.
-    values: HashMap<Box<[u64]>, u32>,
+    values: Rows<u32>,
     bytes: u64,
     limit: u64,
     /// Whether a question reports, as its progress, the memory used of the
@@ -130,8 +172,8 @@ impl RowSearch {
             play,
             options: Vec::new(),
             normal: None,
-            outcomes: HashMap::new(),
-            values: HashMap::new(),
+            outcomes: Rows::default(),
+            values: Rows::default(),
             bytes: 0,
             limit,
             memory_progress: false,
@@ -140,8 +182,9 @@ impl RowSearch {
 
     /// The same search, each question reporting to its control, as its
     /// progress, the memory used of the limit: a search ends when it is
-    /// answered or at the limit, so the time to the limit bounds the time
-    /// it takes (a search cannot know how many rows it will meet).
+    /// answered or at the limit, so the time to the limit, at the rate
+    /// memory has grown, estimates the longest it may take (a search cannot
+    /// know how many rows it will meet).
     pub fn reporting_memory(mut self) -> RowSearch {
         self.memory_progress = true;
         self
@@ -158,8 +201,20 @@ impl RowSearch {
     }
 
     /// The options of a heap of `n`, each sorted, largest first.
-    /// The lists are counted against the memory like the rows.
-    fn heap_options(&mut self, n: u64) -> Result<&[Vec<u64>], SearchError> {
+    fn heap_options(&mut self, n: u64) -> Result<std::sync::Arc<[Vec<u64>]>, SearchError> {
+        let i = self.load_options(n)?;
+        Ok(self.options[i].clone().unwrap_or_else(|| std::sync::Arc::from([])))
+    }
+
+    /// Whether a heap of `n` has a move.
+    fn has_moves(&mut self, n: u64) -> Result<bool, SearchError> {
+        let i = self.load_options(n)?;
+        Ok(self.options[i].as_ref().is_some_and(|o| !o.is_empty()))
+    }
+
+    /// Make the list of the options of a heap of `n` once, and say where it
+    /// is. The lists are counted against the memory like the rows.
+    fn load_options(&mut self, n: u64) -> Result<usize, SearchError> {
         if n > MAX_SEARCH_HEAP {
             return Err(SearchError::HeapTooLarge { heap: n });
         }
@@ -177,9 +232,9 @@ impl RowSearch {
             list.sort_unstable();
             list.dedup();
             self.charge(list.iter().map(|o| 24 + 8 * o.len() as u64).sum())?;
-            self.options[i] = Some(list);
+            self.options[i] = Some(list.into());
         }
-        Ok(self.options[i].as_deref().unwrap_or_default())
+        Ok(i)
     }
 
     /// Count `bytes` more against the limit, or say it does not fit.
@@ -199,7 +254,7 @@ impl RowSearch {
         let mut key = Vec::with_capacity(heaps.len() + 1);
         key.push(passes);
         for &h in heaps {
-            if h > 0 && !self.heap_options(h)?.is_empty() {
+            if h > 0 && self.has_moves(h)? {
                 key.push(h);
             }
         }
@@ -215,8 +270,8 @@ impl RowSearch {
             if i > 0 && row[i - 1] == h {
                 continue;
             }
-            let options = self.heap_options(h)?.to_vec();
-            for o in options {
+            let options = self.heap_options(h)?;
+            for o in options.iter() {
                 let mut next: Vec<u64> = row[..i].iter().chain(&row[i + 1..]).copied().collect();
                 next.extend(o);
                 out.push(self.key(passes, &next)?);

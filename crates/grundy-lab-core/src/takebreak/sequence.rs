@@ -415,7 +415,10 @@ impl Sequence {
                     if self.proof.is_some() {
                         self.stop_listing();
                     }
-                    self.choose_mask(memory_limit())?;
+                    // The mask only speeds the sparse method up.
+                    if !quadratic {
+                        self.choose_mask(memory_limit())?;
+                    }
                 }
             }
             if quadratic {

@@ -73,7 +73,7 @@ fn the_notation_reads_three_ways_and_is_written_one() {
     }
     // A repeating 0 is the finite code.
     assert_eq!(load("octal:0.70...").unwrap().as_code().unwrap().to_string(), "octal:0.7");
-    for nothing in ["octal:4....", "octal:0....", "octal:4.\u{2026}"] {
+    for nothing in ["octal:...", "octal:4....", "octal:0....", "octal:4.\u{2026}"] {
         let e = load(nothing).unwrap_err().to_string();
         assert!(e.contains("the last digit after the point repeats forever, and there is none"), "{nothing}: {e}");
     }

@@ -31,14 +31,17 @@ pub(crate) struct SequenceCheck {
     text: String,
     mode: CheckMode,
     job: Option<Job<SequenceReport, Failure>>,
-    /// The last report, with the text and the heaps it was for.
+    /// What the running or last check was asked: the text, and the key of
+    /// the game ([`crate::takebreak::TakeBreak::key`]).
+    asked: Option<(String, String)>,
+    /// The last report, with the text it was for.
     result: Option<(SequenceReport, String)>,
     error: Option<Notice>,
 }
 
 impl Default for SequenceCheck {
     fn default() -> Self {
-        SequenceCheck { text: String::new(), mode: CheckMode::Holds, job: None, result: None, error: None }
+        SequenceCheck { text: String::new(), mode: CheckMode::Holds, job: None, asked: None, result: None, error: None }
     }
 }
 
@@ -47,7 +50,8 @@ impl SequenceCheck {
     fn poll(&mut self) {
         match poll(&mut self.job) {
             Some(JobEnd::Done(r)) => {
-                self.result = Some((r, self.text.clone()));
+                let text = self.asked.as_ref().map_or_else(String::new, |(t, _)| t.clone());
+                self.result = Some((r, text));
                 self.error = None;
             }
             Some(JobEnd::Failed(JobError::Work(e))) => {
@@ -69,6 +73,7 @@ impl SequenceCheck {
     /// here (its mistakes shown at once), the values of the games of its
     /// `g_of` computed by the job as far as `seq`.
     fn start(&mut self, ctx: &egui::Context, seq: &Arc<Sequence>) {
+        self.asked = Some((self.text.clone(), seq.game().key()));
         let question = match SequenceQuestion::new(&self.text, None, self.mode) {
             Ok(q) => q,
             Err(e) => {
@@ -99,9 +104,13 @@ impl SequenceCheck {
 /// `c` on screen.
 pub(super) fn show(ui: &mut egui::Ui, check: &mut SequenceCheck, c: &Computed) {
     check.poll();
-    // A result of another game is not shown under this one.
-    if check.result.as_ref().is_some_and(|(r, _)| r.game != c.seq.game().label()) {
-        check.result = None;
+    // Nothing of another game (a result, a message, a check running) is
+    // shown under this one.
+    if check.asked.as_ref().is_some_and(|(_, key)| *key != c.seq.game().key()) {
+        if let Some(job) = check.job.take() {
+            job.cancel();
+        }
+        (check.asked, check.result, check.error) = (None, None, None);
     }
     ui.strong(tr("tb.check.heading"));
     ui.phrases(egui::RichText::new(tr("tb.check.help")).small());
