@@ -121,6 +121,20 @@ pub fn takebreak_report() -> String {
         secs(t.elapsed()),
         s.proof().map_or(0, |p| p.window_end + p.period - 1)
     );
+    // 5b. 0.376: period 4 from 2268248, proved by the values up to
+    // 4536506 (the target of the take-and-break issue: at most 60 s).
+    let g376 = game("octal:0.376");
+    let t = Instant::now();
+    let s = compute(&g376, 4_536_506, &Control::new()).expect("fits");
+    let report = PeriodReport::of(g376.as_code(), s.len(), |n| s.get(n).unwrap_or(0));
+    let el = t.elapsed();
+    let first = report.to_string().lines().next().unwrap_or_default().to_string();
+    let _ = writeln!(
+        out,
+        "octal:0.376, values to 4536506 and the proof: {:.1} s (target <= 60 s) {}: {first}",
+        secs(el),
+        verdict(secs(el) <= 60.0 && matches!(report, PeriodReport::Proved(_)))
+    );
     // 6. A code that repeats forever: Lasker's Nim, against the mex over
     // every option (timed on windows: it lists n/2 splits and n heaps a
     // value).
