@@ -45,6 +45,16 @@ fn straightforward_estimate(game: &TakeBreak, g: &[u32], n: usize, samples: usiz
     Duration::from_secs_f64(per_heap / samples as f64 * n as f64)
 }
 
+/// The time to compute the values of `spec` up to `up_to` and report on
+/// their period, and the report.
+fn values_and_proof(spec: &str, up_to: u64) -> (Duration, PeriodReport) {
+    let g = game(spec);
+    let t = Instant::now();
+    let s = compute(&g, up_to, &Control::new()).expect("fits");
+    let report = PeriodReport::of(g.as_code(), s.len(), |n| s.get(n).unwrap_or(0));
+    (t.elapsed(), report)
+}
+
 /// The figures.
 pub fn takebreak_report() -> String {
     let mut out = String::new();
@@ -98,11 +108,7 @@ pub fn takebreak_report() -> String {
     );
     // 4. Periods proved.
     for (name, up_to) in [("kayles", 1_000), ("dawsons-kayles", 1_000), ("dawsons-chess", 1_000)] {
-        let g = game(name);
-        let t = Instant::now();
-        let s = compute(&g, up_to, &Control::new()).expect("fits");
-        let report = PeriodReport::of(g.as_code(), s.len(), |n| s.get(n).unwrap_or(0));
-        let el = t.elapsed();
+        let (el, report) = values_and_proof(name, up_to);
         let first = report.to_string().lines().next().unwrap_or_default().to_string();
         let _ = writeln!(
             out,
@@ -123,11 +129,7 @@ pub fn takebreak_report() -> String {
     );
     // 5b. 0.376: period 4 from 2268248, proved by the values up to
     // 4536506 (the target of the take-and-break issue: at most 60 s).
-    let g376 = game("octal:0.376");
-    let t = Instant::now();
-    let s = compute(&g376, 4_536_506, &Control::new()).expect("fits");
-    let report = PeriodReport::of(g376.as_code(), s.len(), |n| s.get(n).unwrap_or(0));
-    let el = t.elapsed();
+    let (el, report) = values_and_proof("octal:0.376", 4_536_506);
     let first = report.to_string().lines().next().unwrap_or_default().to_string();
     let _ = writeln!(
         out,

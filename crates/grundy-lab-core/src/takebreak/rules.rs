@@ -97,11 +97,6 @@ impl From<BreaksError> for TakeBreakError {
 }
 
 impl TakeBreak {
-    /// The game of a code, named by the code.
-    pub fn code(code: Code) -> TakeBreak {
-        TakeBreak { name: code.to_string(), kind: Kind::Code(code) }
-    }
-
     /// The game with this name and moves.
     pub fn new(name: &str, kind: Kind) -> TakeBreak {
         TakeBreak { name: name.to_string(), kind }

@@ -7,7 +7,7 @@ use super::sequence::Computed;
 use crate::conjecture::CheckMode;
 use crate::conjecture::takebreak::{SequenceCheckError, SequenceQuestion, SequenceReport, check_sequence};
 use crate::jobs::{Job, JobEnd, JobError, poll};
-use crate::takebreak::{Sequence, SequenceError, check_memory, check_reach};
+use crate::takebreak::{Sequence, SequenceError, compute};
 use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::ui_ext::{TipExt, UiExt};
@@ -88,11 +88,8 @@ impl SequenceCheck {
             let heaps = seq.len();
             let mut others = Vec::new();
             for (spec, game) in &question.others {
-                check_reach(game, heaps - 1)
-                    .and_then(|()| check_memory(heaps - 1, false, crate::grundy::memory_limit()))
-                    .map_err(Failure::Values)?;
-                let mut other = Sequence::new(game.clone());
-                other.extend(heaps - 1, &control, None).map_err(Failure::Values)?;
+                // `compute` checks the method's reach and the memory first.
+                let other = compute(game, heaps - 1, &control).map_err(Failure::Values)?;
                 others.push((spec.clone(), Arc::new(other)));
             }
             check_sequence(seq, others, &question, heaps, &control).map_err(Failure::Check)
