@@ -123,10 +123,13 @@ mkdir -m 700 "$home/runtime"
 start_app() {
   local backend=$1 seconds=$2 attempt=${3:-1} log="$home/app-$1.log" rc=0
   say "starting $bin under xvfb-run with WGPU_BACKEND=$backend for $seconds s"
+  # xvfb-run is given its authority file in $home (removed with it): left to
+  # make its own temporary folder, it once failed to remove it after a
+  # clean run and turned the app's 124 into its own exit code 5.
   # The inner script gets its values as arguments ($1..$3), hence single quotes.
   # shellcheck disable=SC2016
   HOME=$home XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config XDG_RUNTIME_DIR=$home/runtime \
-    WGPU_BACKEND=$backend timeout -s KILL $((seconds + 30)) xvfb-run -a -s "-screen 0 1280x800x24" \
+    WGPU_BACKEND=$backend timeout -s KILL $((seconds + 30)) xvfb-run -a -f "$home/Xauthority-$backend-$attempt" -s "-screen 0 1280x800x24" \
     bash -c '
       timeout "$1" "$2" & app=$!
       for _ in $(seq 1 60); do
