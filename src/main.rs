@@ -10,6 +10,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
     use clap::Parser;
+    grundy_lab::platform::return_freed_memory();
     // Any argument (a subcommand, `--help`, a mistake clap explains) prints.
     if std::env::args_os().len() > 1 {
         grundy_lab::platform::native::attach_console();

@@ -15,6 +15,8 @@ mod common;
 
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The longest one frame may take, with no GPU: 3 s in a debug build, 1 s
@@ -62,6 +64,56 @@ impl Dice {
     }
 }
 
+/// The system's allocator, counting the bytes the process holds: what the
+/// app keeps alive, apart from how the allocator lays it out (resident
+/// memory also counts freed pages the allocator has not given back).
+struct Counting;
+
+static LIVE_BYTES: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is passed on to `System` unchanged; only a counter is kept.
+#[expect(unsafe_code, reason = "a global allocator is an unsafe trait; this one only counts")]
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is `System::alloc`'s.
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            LIVE_BYTES.fetch_add(layout.size(), Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is `System::alloc_zeroed`'s.
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            LIVE_BYTES.fetch_add(layout.size(), Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's contract is `System::dealloc`'s.
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE_BYTES.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: the caller's contract is `System::realloc`'s.
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            LIVE_BYTES.fetch_sub(layout.size(), Ordering::Relaxed);
+            LIVE_BYTES.fetch_add(new_size, Ordering::Relaxed);
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// The bytes the process holds on its heap.
+fn live_bytes() -> u64 {
+    LIVE_BYTES.load(Ordering::Relaxed) as u64
+}
+
 /// The resident memory of this process, in bytes (Linux), if it can be read.
 fn resident_bytes() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
@@ -90,6 +142,8 @@ fn random_actions_on_every_tab_never_panic_stall_or_grow() {
         Some(m) => println!("soak: {m} minutes, seed {seed} (GRUNDY_LAB_SOAK_SEED={seed} replays it)"),
         None => println!("soak: {actions} actions, seed {seed} (GRUNDY_LAB_SOAK_SEED={seed} replays it)"),
     }
+    // As the program's `main` does first.
+    grundy_lab::platform::return_freed_memory();
     let mut dice = Dice(seed);
     let saved = r#"{"shared":{"settings":{"language":"English"}},"map":{"options":{"size":256}}}"#;
     let mut h = common::app(saved).max_steps(8).size([1280.0, 800.0]).build();
@@ -98,6 +152,8 @@ fn random_actions_on_every_tab_never_panic_stall_or_grow() {
     let mut slowest = Duration::ZERO;
     let bound = frame_bound();
     let mut memory_after_warm_up = None;
+    let mut heap_after_warm_up = 0;
+    let mut next_report = began + Duration::from_secs(60);
     let mut done = 0;
     for action in 0..actions {
         if until.is_some_and(|t| Instant::now() >= t) {
@@ -109,10 +165,21 @@ fn random_actions_on_every_tab_never_panic_stall_or_grow() {
         };
         if warm {
             memory_after_warm_up = resident_bytes();
+            heap_after_warm_up = live_bytes();
             println!(
-                "soak: {} MB resident after {action} actions ({} s)",
+                "soak: {} MB resident, {} MB held on the heap after {action} actions ({} s)",
                 memory_after_warm_up.unwrap_or(0) >> 20,
+                heap_after_warm_up >> 20,
                 began.elapsed().as_secs()
+            );
+        }
+        if Instant::now() >= next_report {
+            next_report += Duration::from_secs(60);
+            println!(
+                "soak: {} s, {action} actions: {} MB resident, {} MB held on the heap",
+                began.elapsed().as_secs(),
+                resident_bytes().unwrap_or(0) >> 20,
+                live_bytes() >> 20
             );
         }
         done = action + 1;
@@ -196,7 +263,13 @@ fn random_actions_on_every_tab_never_panic_stall_or_grow() {
     }
     println!("soak: {done} actions in {} s, slowest frame {slowest:?}", began.elapsed().as_secs());
     if let (Some(before), Some(after)) = (memory_after_warm_up, resident_bytes()) {
-        println!("soak: resident memory {} MB after warm-up, {} MB at the end", before >> 20, after >> 20);
+        println!(
+            "soak: resident memory {} MB after warm-up, {} MB at the end; held on the heap {} MB, then {} MB",
+            before >> 20,
+            after >> 20,
+            heap_after_warm_up >> 20,
+            live_bytes() >> 20
+        );
         // Tables and pictures the random clicks ask for come and go; what
         // must not happen is growth without bound. A long soak's memory is
         // flat after its first third.

@@ -138,7 +138,7 @@ pub fn map_report(n: usize, e: usize) -> String {
             })
             .collect()
     };
-    let palette = Palette::new(PaletteKind::Viridis, table.max_value(), &[], false);
+    let palette = Palette::new(PaletteKind::Viridis, table.max_value(), &[]);
     let medians = lod(&palette);
     for (cells_per_pixel, m) in &medians {
         let _ = writeln!(
@@ -157,7 +157,7 @@ pub fn map_report(n: usize, e: usize) -> String {
     // The highlight palette turns each source row into keys first (from
     // the pyramid's value masks, kept from 2 x 2 blocks on, so it reads the
     // same level as the other palettes): the same target.
-    let highlight = Palette::new(PaletteKind::Highlight, table.max_value(), &[0, 1], false);
+    let highlight = Palette::new(PaletteKind::Highlight, table.max_value(), &[0, 1]);
     let (at, slowest) = lod(&highlight).into_iter().max_by_key(|m| m.1).unwrap_or_default();
     let _ = writeln!(
         out,
@@ -195,7 +195,7 @@ pub fn map_report(n: usize, e: usize) -> String {
     drop(table);
 
     let table = compute(&rules, e, e, &c).expect("bench size fits");
-    let palette = Palette::new(PaletteKind::Viridis, table.max_value(), &[], false);
+    let palette = Palette::new(PaletteKind::Viridis, table.max_value(), &[]);
     let t = Instant::now();
     let (w, h, rgba) = export::raster(&table, None, &palette, export::ExportWindow::whole(&table, 1.0)).expect("size");
     let mut png = Vec::new();

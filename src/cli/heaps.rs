@@ -147,11 +147,11 @@ pub fn ppos(rules: &Rules, size: &str, full: bool, out: &mut dyn Write) -> Resul
 }
 
 /// `table`: one line per stored position, `x1,...,xd,g` after a header
-/// (misère: `P` or `N` in the column `outcome`).
+/// (misère: the misère Grundy value, in the column `misere_g`).
 pub fn table(rules: &Rules, size: &str, full: bool, out: &mut dyn Write) -> Result<i32, CliError> {
     let d = rules.dimension as usize;
     let t = compute(rules, &parse_sides(size, d)?, full)?;
-    let last = if t.is_outcome() { "outcome" } else { "g" };
+    let last = if t.is_misere() { "misere_g" } else { "g" };
     let header: Vec<String> = (1..=d).map(|i| format!("x{i}")).chain([last.to_string()]).collect();
     put(out, &(header.join(",") + "\n"))?;
     let layer = t.start_layer();
@@ -161,7 +161,6 @@ pub fn table(rules: &Rules, size: &str, full: bool, out: &mut dyn Write) -> Resu
         let v = t.get(&p[..d], layer).unwrap_or(NOT_A_POSITION);
         let shown = match v {
             NOT_A_POSITION => String::new(),
-            v if t.is_outcome() => (if v == 0 { "P" } else { "N" }).to_string(),
             v => v.to_string(),
         };
         let coordinates = p[..d].iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",");
@@ -231,7 +230,7 @@ fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) ->
         )
         .into());
     }
-    let what = match (t.is_outcome() || p_or_n, v) {
+    let what = match (p_or_n, v) {
         (true, 0) => "P".to_string(),
         (true, _) => "N".to_string(),
         (false, v) => v.to_string(),

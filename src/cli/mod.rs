@@ -886,16 +886,21 @@ fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, 
     let mut p = [0u64; 3];
     p[..d].copy_from_slice(position);
     let shown = crate::rules::position_text(p, rules.dimension);
-    let misere = rules.convention == Convention::Misere;
     let p_or_n = |is_p: bool| (if is_p { "P" } else { "N" }).to_string();
+    let fits = p.iter().all(|&c| c < MAX_SIDE as u64);
     if let Some(cf) = theory::closed_form_of_heaps(rules) {
-        let what = match cf.grundy_at(position) {
-            Some(g) if !misere && question == Question::Value => g.to_string(),
-            _ => p_or_n(cf.is_p_at(position)),
+        let what = match (cf.grundy_at(position), question) {
+            (Some(g), Question::Value) => Some(g.to_string()),
+            // Only the outcome has a formula: the value from a table,
+            // where one reaches.
+            (None, Question::Value) if fits => None,
+            _ => Some(p_or_n(cf.is_p_at(position))),
         };
-        return Ok(format!("{what}\n{shown} in {}: {}\n", rules.label(), cf.describe_in(rules.dimension)));
+        if let Some(what) = what {
+            return Ok(format!("{what}\n{shown} in {}: {}\n", rules.label(), cf.describe_in(rules.dimension)));
+        }
     }
-    if p.iter().any(|&c| c >= MAX_SIDE as u64) {
+    if !fits {
         return Err(format!(
             "{shown} is beyond what can be computed: {} has no closed form here, and a computed table reaches at \
              most {} in each coordinate",
@@ -937,10 +942,9 @@ fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, 
             rules.label()
         ));
     }
-    let what = match (t.kind(), question) {
-        (crate::grundy::TableKind::Grundy, Question::Value) => v.to_string(),
-        (crate::grundy::TableKind::Grundy, Question::IsP) => p_or_n(v == 0),
-        (crate::grundy::TableKind::Outcome, _) => p_or_n(v == 0),
+    let what = match question {
+        Question::Value => v.to_string(),
+        Question::IsP => p_or_n(v == 0),
     };
     let size = t.dims()[..d].iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" x ");
     Ok(format!("{what}\n{shown} in {}: from the computed {size} table\n", rules.label()))
@@ -1037,7 +1041,9 @@ mod tests {
         assert_eq!(code, 0);
         assert_eq!(s, "0,1,2,3\n1,0,3,2\n");
         let (s, _) = run_args(&["table", "--rules", "queen", "--misere", "--size", "3"]).unwrap();
-        assert_eq!(s, "N,P,N\nP,N,N\nN,N,P\n");
+        // Misère Grundy values: (0, 0) has no move (1); (1, 0) reaches only
+        // it (mex {1} = 0); (2, 2) reaches values 1 and 2 only (0, a P-position).
+        assert_eq!(s, "1,0,2\n0,2,1\n2,1,0\n");
     }
 
     #[test]
@@ -1097,7 +1103,7 @@ mod tests {
         let img = image::open(&out).unwrap().to_rgba8();
         assert_eq!(img.dimensions(), (120, 120));
         let t = compute(&preset("queen").unwrap(), 40, 40, &Control::new()).unwrap();
-        let pal = Palette::new(PaletteKind::Highlight, t.max_value(), &[1, 5], false);
+        let pal = Palette::new(PaletteKind::Highlight, t.max_value(), &[1, 5]);
         // Every cell is one 3 x 3 block of its colour: values 1 and 5 in
         // their strong colours, every other value (0 too) greyed out.
         for y in 0..40 {
@@ -1116,7 +1122,7 @@ mod tests {
         let (s, code) = run_args(&[&args[..], &["--palette", "viridis"]].concat()).unwrap();
         assert_eq!(code, 0, "{s}");
         let img = image::open(&out).unwrap().to_rgba8();
-        let pal = Palette::new(PaletteKind::Viridis, t.max_value(), &[0], false);
+        let pal = Palette::new(PaletteKind::Viridis, t.max_value(), &[0]);
         let p_colour = pal.colour(0);
         for (x, y) in t.p_positions() {
             assert_eq!(img.get_pixel(3 * x as u32 + 1, 3 * y as u32 + 1).0, p_colour, "P-position ({x}, {y})");

@@ -26,5 +26,5 @@ pub use web as current;
 pub use current::{DialogAnswer, PendingPick, TYPED_PATHS, open_dialog, publish_state, save_dialog, settings_dir};
 pub use grundy_lab_core::system::{
     THREADS_WAKE_THE_UI, atomic_write_io, deliver_downloads, may_wait, memory_available, page_memory_limit,
-    read_limited, start_thread,
+    read_limited, return_freed_memory, start_thread,
 };

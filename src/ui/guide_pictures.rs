@@ -70,7 +70,7 @@ fn map(p: &Painter, rect: Rect, pal: &Colours) {
     }) else {
         return;
     };
-    let palette = crate::map::Palette::new(crate::map::PaletteKind::Viridis, 24, &[], false);
+    let palette = crate::map::Palette::new(crate::map::PaletteKind::Viridis, 24, &[]);
     let cell = grid(rect, 16, 8);
     for y in 0..8 {
         for x in 0..16 {

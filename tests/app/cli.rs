@@ -276,8 +276,16 @@ fn families_on_the_command_line() {
     // A size that does not fit the game's coordinates is a message.
     assert_message(&run(&["ppos", "--rules", "nim-3", "--size", "4x4"]), "3 coordinates");
     // value: a closed form where one exists, else the smallest box.
+    // Wythoff's form gives only the P-positions: the value from a table
+    // where one reaches, the outcome beyond.
     let o = run(&["value", "--rules", "queen", "3", "5"]);
-    assert!(text(&o.stdout).starts_with("P\n"), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).starts_with("0\n(3, 5) in queen: from the computed"), "{}", text(&o.stdout));
+    let table = text(&run(&["table", "--rules", "queen", "--size", "7"]).stdout);
+    let g_4_6 = table.lines().nth(6).and_then(|row| row.split(',').nth(4)).expect("a 7 x 7 table").to_string();
+    let o = run(&["value", "--rules", "queen", "4", "6"]);
+    assert!(text(&o.stdout).starts_with(&format!("{g_4_6}\n")), "{} against {g_4_6}", text(&o.stdout));
+    let o = run(&["value", "--rules", "queen", "1000000000000", "1000000000000"]);
+    assert!(text(&o.stdout).starts_with("N\n"), "{}", text(&o.stdout));
     let o = run(&["value", "--rules", "nim-3", "5", "6", "7"]);
     assert!(text(&o.stdout).starts_with("4\n"), "{}", text(&o.stdout));
     assert!(text(&o.stdout).contains("x XOR y XOR z (Bouton)"), "{}", text(&o.stdout));
@@ -374,7 +382,7 @@ fn a_file_named_like_a_preset_does_not_replace_it() {
     assert!(text(&o.stderr).contains("./nim"), "a note names the file: {}", text(&o.stderr));
     // The preset, not the file (whose game has (1, 1) as a P-position).
     let o = run_in(&dir, &["value", "--rules", "queen", "1", "2"]);
-    assert!(text(&o.stdout).starts_with("P\n(1, 2) in queen:"), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).starts_with("0\n(1, 2) in queen:"), "{}", text(&o.stdout));
     assert!(text(&o.stderr).contains("./queen"), "{}", text(&o.stderr));
     // The file, when asked for as a path.
     let o = run_in(&dir, &["value", "--rules", "./queen", "1", "1"]);
@@ -447,8 +455,13 @@ fn heaps_of_nim_have_a_closed_form_and_memory_limits_say_where_they_come_from() 
     assert!(text(&o.stdout).contains("XOR"), "{}", text(&o.stdout));
     let o = run(&["value", "--rules", "nim-1", &big.to_string()]);
     assert!(text(&o.stdout).starts_with(&format!("{big}\n")), "{}", text(&o.stderr));
+    // Misère Nim's value is the XOR, or 1 − XOR where no heap exceeds 1.
     let o = run(&["value", "--rules", "nim-3", "--misere", &big.to_string(), &big.to_string(), "0"]);
-    assert!(text(&o.stdout).starts_with("P\n"), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).starts_with("0\n"), "{}", text(&o.stderr));
+    let o = run(&["value", "--rules", "nim-3", "--misere", "1", "1", "0"]);
+    assert!(text(&o.stdout).starts_with("1\n"), "{}", text(&o.stderr));
+    let o = run(&["value", "--rules", "nim-3", "--misere", "1", "2", "5"]);
+    assert!(text(&o.stdout).starts_with("6\n"), "{}", text(&o.stderr));
     // Misère: whoever takes the last stone loses.
     let o = run(&["is-p", "--rules", "nim-3", "--misere", "1", "0", "0"]);
     assert!(text(&o.stdout).starts_with("P\n"), "{}", text(&o.stderr));

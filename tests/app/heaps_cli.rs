@@ -45,7 +45,11 @@ fn the_command_line_lists_and_values_many_heaps() {
     let (out, err, code) = cli(&["value", "--rules", "nim-5", "3", "5", "6", "1", "9"]);
     assert_eq!((out.lines().next(), code), (Some("8"), 0), "{out}{err}");
     assert!(out.contains("(3, 5, 6, 1, 9) in nim-5"), "{out}");
+    // Misère: (0, 0, 0, 0) has no move (1), one stone moves there (0), two
+    // stones to one (1), three to two (0): a P-position.
     let (out, _, code) = cli(&["value", "--rules", "greedy-nim-4", "--misere", "1", "1", "1", "0"]);
+    assert_eq!((out.lines().next(), code), (Some("0"), 0), "{out}");
+    let (out, _, code) = cli(&["is-p", "--rules", "greedy-nim-4", "--misere", "1", "1", "1", "0"]);
     assert_eq!((out.lines().next(), code), (Some("P"), 0), "{out}");
     let (out, _, code) = cli(&["is-p", "--rules", "moore-4-2", "3", "3", "3", "0"]);
     assert_eq!((out.lines().next(), code), (Some("P"), 0), "{out}");

@@ -118,7 +118,7 @@ fn choosing_a_piece_on_the_map_tab_recomputes_the_map() {
     // The misère checkbox: the map becomes a table of outcomes.
     h.get_by_label("Misère: the last move loses").click();
     step_until(&mut h, "the misère table", |a| {
-        named(a, "dragon-king") && a.state.map.table().unwrap().kind() == grundy_lab::grundy::TableKind::Outcome
+        named(a, "dragon-king") && a.state.map.table().unwrap().kind() == grundy_lab::grundy::TableKind::Misere
     });
     assert!(shows(&h, "Rules: Dragon king 龍王, misère"));
     // In Japanese the heading and the comparison list use Japanese names, no ids.
@@ -235,7 +235,7 @@ fn the_poster_prints_the_difference_view_on_screen_at_the_size_said() {
     let t2 = grundy_lab::grundy::compute(&preset("queen-t2").unwrap(), 256, 256, &c).unwrap();
     let q = grundy_lab::grundy::compute(&preset("queen").unwrap(), 256, 256, &c).unwrap();
     let diff = grundy_lab::map::compare::compare_values(&t2, 1, &q, 0, &c).unwrap();
-    let palette = Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2], false);
+    let palette = Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2]);
     let (ox, oy) = grundy_lab::map::frame::framed_origin(512, 512);
     let differing = grundy_lab::map::compare::disagreements(&diff, 100);
     assert_eq!(differing.len(), 10);
@@ -296,7 +296,7 @@ fn export_by_path_writes_a_png() {
     let t = h.state().state.map.table().unwrap().clone();
     let kind = h.state().state.map.options.palette;
     assert_eq!(kind, PaletteKind::Viridis);
-    let p_colour = Palette::new(kind, t.max_value(), &[0], false).colour(0);
+    let p_colour = Palette::new(kind, t.max_value(), &[0]).colour(0);
     assert_eq!(img.get_pixel(3, 5).0, p_colour);
     assert_ne!(img.get_pixel(5, 5).0, p_colour);
     // A path that cannot be written gives a message.
@@ -429,21 +429,27 @@ fn a_pinned_cell_says_on_the_map_why_its_value_is_the_mex_of_its_moves() {
 }
 
 #[test]
-fn a_pinned_cell_of_a_misere_map_says_why_it_is_p_or_n() {
+fn a_pinned_cell_of_a_misere_map_says_why_it_has_its_misere_value() {
     let mut h = harness(r#"{"shared":{"settings":{"language":"English"}},"tab":"Map","map":{"options":{"size":64}}}"#);
     h.state_mut().state.shared.rules = preset("queen").unwrap().misere();
     step_until(&mut h, "the misère queen table", |a| {
-        ready(a, 64) && a.state.map.table().is_some_and(|t| t.kind() == grundy_lab::grundy::TableKind::Outcome)
+        ready(a, 64) && a.state.map.table().is_some_and(|t| t.kind() == grundy_lab::grundy::TableKind::Misere)
     });
     let t = h.state().state.map.table().expect("the table").clone();
-    // (1, 1) of misère Wythoff: a P-position exactly when no move reaches one.
-    let p = t.get(1, 1) == 0;
+    // (1, 1) of misère Wythoff reaches (0, 1) and (1, 0), which reach only
+    // (0, 0), of value 1 (no move): their values are 0, so (1, 1)'s is 2.
+    assert_eq!([t.get(0, 0), t.get(1, 0), t.get(0, 1), t.get(1, 1)], [1, 0, 0, 2]);
     h.state_mut().state.map.focus(grundy_lab::ui::state::MapFocus::cell(1, 1));
     h.run_steps(3);
     let caption = h.get_by_role(Role::Image).accesskit_node().label().expect("a caption");
-    let want = if p { "(1, 1) is a P-position: every move goes to an N-position" } else { "(1, 1) is an N-position" };
-    assert!(caption.contains(want), "{caption}");
+    assert!(caption.contains("misère g(1, 1) = mex {0, 1} = 2: the least value that no move reaches"), "{caption}");
     assert!(caption.contains("3 moves, outlined in blue"), "{caption}");
+    // The corner has no move: in misère play its player has won, value 1.
+    h.state_mut().state.map.focus(grundy_lab::ui::state::MapFocus::cell(0, 0));
+    h.run_steps(3);
+    let caption = h.get_by_role(Role::Image).accesskit_node().label().expect("a caption");
+    assert!(caption.contains("misère g(0, 0) = 1: a position with no move has the value 1"), "{caption}");
+    assert!(caption.contains("in misère play the player to move has won"), "{caption}");
 }
 
 /// A window taller (or wider) than the largest texture the graphics card

@@ -7,13 +7,13 @@ use crate::ui::i18n::{tr, trf};
 use crate::ui::words::play::rules_name;
 
 /// The poster's title and legend words in the user's language; a misère
-/// table holds outcomes (P or N), not Grundy numbers, and says so.
+/// table holds misère Grundy values, and says so.
 pub fn poster_texts(table: &Table, win: ExportWindow) -> PosterTexts {
     let args: [(&str, &dyn std::fmt::Display); 2] =
         [("rules", &rules_name(table.rules())), ("range", &crate::map::frame::window_text(table, win))];
     let (title, legend) = match table.kind() {
         TableKind::Grundy => ("map.poster.title", "map.poster.legend"),
-        TableKind::Outcome => ("map.poster.title.misere", "map.poster.legend.misere"),
+        TableKind::Misere => ("map.poster.title.misere", "map.poster.legend.misere"),
     };
     PosterTexts { title: trf(title, &args), legend: tr(legend).into(), other: tr("map.legend.other").into() }
 }

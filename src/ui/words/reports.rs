@@ -47,7 +47,7 @@ pub fn left_out(r: &CheckReport) -> Option<String> {
 pub fn counterexample(r: &CheckReport, c: &Counterexample) -> String {
     let table = match r.table_kind {
         TableKind::Grundy => format!("g = {}", c.table),
-        TableKind::Outcome => (if c.table == 0 { "P" } else { "N" }).to_string(),
+        TableKind::Misere => trf("bench.misere_value", &[("g", &c.table)]),
     };
     let formula = formula_value(c.formula);
     let mut position = crate::rules::position_text([c.x, c.y, c.z].map(|v| v as u64), c.dimension);

@@ -59,8 +59,8 @@ pub struct Counterexample {
     pub passes: u8,
     /// The number of coordinates of the game (how the cell is written).
     pub dimension: u8,
-    /// The table's value: `g(x, y)` (normal play) or the outcome, 0 = P,
-    /// 1 = N (misère).
+    /// The table's value: `g(x, y)` (normal play) or the misère Grundy
+    /// value (misère).
     pub table: u32,
     /// The formula's value at `(x, y)` (for a statement: false).
     pub formula: FormulaValue,
@@ -88,7 +88,7 @@ impl Counterexample {
     pub fn describe(&self, table_kind: TableKind) -> String {
         let table = match table_kind {
             TableKind::Grundy => format!("g = {}", self.table),
-            TableKind::Outcome => (if self.table == 0 { "P" } else { "N" }).to_string(),
+            TableKind::Misere => format!("g⁻ = {}", self.table),
         };
         if self.statement {
             return format!("{}: false, where {table}", self.cell());
@@ -191,9 +191,10 @@ impl CheckReport {
     pub fn compared(&self) -> &'static str {
         match (self.mode, self.formula_kind, self.table_kind) {
             (CheckMode::Holds, _, _) => "a statement that must be true at every cell checked",
-            (_, FormulaKind::Integer, _) => "integer formula compared with the Grundy numbers",
+            (_, FormulaKind::Integer, TableKind::Grundy) => "integer formula compared with the Grundy numbers",
+            (_, FormulaKind::Integer, TableKind::Misere) => "integer formula compared with the misère Grundy values",
             (_, FormulaKind::Boolean, TableKind::Grundy) => "boolean formula compared with \"is a P-position\" (g = 0)",
-            (_, FormulaKind::Boolean, TableKind::Outcome) => "boolean formula compared with the misère P-positions",
+            (_, FormulaKind::Boolean, TableKind::Misere) => "boolean formula compared with the misère P-positions",
         }
     }
 }
@@ -532,8 +533,8 @@ pub fn check_within(
 ///
 /// [`CheckMode::Formula`]: an integer formula `f` holds when `f = g` at
 /// every cell checked; a boolean formula when it is true exactly at the
-/// P-positions. A misère table holds only outcomes, so only a boolean
-/// formula can be compared with it. [`CheckMode::Holds`]: the statement
+/// P-positions (an integer formula is compared with a misère table's
+/// misère Grundy values). [`CheckMode::Holds`]: the statement
 /// must be true at every cell checked. The cells checked are the positions
 /// of the game where the condition, if any, is true. `g` is the table's
 /// value at the cell, `g(...)` reads `table`, `g_of(...)` the tables of
@@ -643,14 +644,6 @@ fn run(
     {
         return Err(changed_type(kind, value, at, v, p[0], p[1]).at(p[2] as i64, 0));
     }
-    if question.mode == CheckMode::Formula && kind == FormulaKind::Integer && table.kind() == TableKind::Outcome {
-        return Err(FormulaError::new(
-            ErrorKind::WrongType,
-            "this is a misère table: it holds only P/N outcomes, not Grundy numbers, so an integer \
-             formula cannot be compared with it; write a boolean formula that is true at the P-positions, \
-             e.g. is_misere_wythoff_p(x, y)",
-        ));
-    }
     let mut report = CheckReport {
         formula: question.formula.text().to_string(),
         mode: question.mode,
@@ -737,12 +730,15 @@ mod tests {
     }
 
     #[test]
-    fn misere_tables_take_only_boolean_formulas() {
+    fn misere_tables_compare_booleans_with_p_positions_and_integers_with_values() {
         let t = compute(&preset("queen").unwrap().misere(), 40, 40, &Control::new()).unwrap();
         assert!(check_text(&t, "is_misere_wythoff_p(x, y)").unwrap().holds());
-        let e = check_text(&t, "x ^ y").unwrap_err();
-        assert_eq!(e.kind, ErrorKind::WrongType);
-        assert!(e.message.contains("misère"), "{e}");
+        // The values are misère Grundy values: (0, 0) has no move, so 1;
+        // (1, 1) reaches (0, 0), (1, 0) and (0, 1), of values 1, 0, 0: mex 2.
+        assert_eq!([t.get(0, 0), t.get(1, 0), t.get(1, 1)], [1, 0, 2]);
+        let r = check_text(&t, "x ^ y").unwrap();
+        assert_eq!(r.compared(), "integer formula compared with the misère Grundy values");
+        assert!(!r.holds());
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! [`crate::script::tables`].
 //!
 //! `g` is the table's value at the cell being checked: the Grundy number in
-//! normal play; in misère play, where a table holds outcomes, 0 at a
-//! P-position and 1 at an N-position. `g(x, y)` (as many arguments as the
+//! normal play; in misère play the misère Grundy value (1 where no move
+//! is left, else the mex of the options' values: 0 exactly at a
+//! P-position). `g(x, y)` (as many arguments as the
 //! game has coordinates) is the value of another position in the same
 //! table and pass layer; one more argument names the layer (1: the pass is
 //! still there, 0: used). `g_of("SPEC", x, y)` is the value in another
@@ -46,7 +47,7 @@ pub enum ErrorKind {
     /// The formula took too many steps, nested too deeply or built too much data.
     Limit,
     /// The value is neither an integer nor a boolean, changes type between
-    /// cells, or does not fit the table (an integer formula on a misère table).
+    /// cells.
     WrongType,
     /// The table is too large (or empty) to check.
     TooLarge,

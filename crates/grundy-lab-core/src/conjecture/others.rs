@@ -4,8 +4,8 @@
 //!
 //! A spec is what `--rules` takes (a preset, a rules file, a program),
 //! with `+pass` at the end for the one-time pass and `misere:` in front for
-//! misère play (whose table holds outcomes: 0 at a P-position, 1 at an
-//! N-position).
+//! misère play (whose table holds misère Grundy values: 0 exactly at a
+//! P-position).
 
 use crate::Control;
 use crate::grundy::heaps::{self, HeapTable};

@@ -244,8 +244,8 @@ pub fn find_hints(table: &Table, control: &Control) -> Result<PatternHints, Engi
 /// The least `p <= MAX_BLOCK` such that
 /// `g(x, y) = f(x mod p, y mod p) + p * (floor(x/p) XOR floor(y/p))` on every
 /// cell, with `f(a, b) = g(a, b)` (the first block), provided the table holds
-/// at least [`MIN_REPEATS`] blocks each way. `None` for misère tables (they
-/// hold outcomes, not Grundy numbers), for unfinished tables, and when no p
+/// at least [`MIN_REPEATS`] blocks each way. `None` for misère tables (their
+/// values are not Grundy numbers), for unfinished tables, and when no p
 /// fits.
 pub fn find_block_form(table: &Table) -> Option<BlockForm> {
     if table.kind() != TableKind::Grundy || !table.is_complete() {

@@ -16,7 +16,7 @@
 //! one sum depend only on smaller sums: they are computed sum by sum, in
 //! parallel. A game with a memory (an option that keeps or raises the
 //! sum) is found by a search instead (`heaps/search.rs`). Passes are layers, as in the tables of one to three
-//! coordinates; misère tables hold outcomes (0 for P, 1 for N).
+//! coordinates; misère tables hold misère Grundy values (0 exactly at P).
 
 use super::{EngineError, NOT_A_POSITION, memory_limit};
 use crate::Control;
@@ -241,9 +241,9 @@ impl HeapTable {
         self.rules.passes.layers() - 1
     }
 
-    /// Whether the values are outcomes (misère: 0 for P, 1 for N) rather
-    /// than Grundy numbers.
-    pub fn is_outcome(&self) -> bool {
+    /// Whether the values are misère Grundy values rather than Grundy
+    /// numbers.
+    pub fn is_misere(&self) -> bool {
         self.rules.convention == Convention::Misere
     }
 
@@ -629,12 +629,7 @@ fn fill_in_order(
                         if rules.passes.allowed(layer, !options.is_empty()) {
                             values.push(table.values[base - count + at]);
                         }
-                        let v = if misere {
-                            let p_position = !values.is_empty() && values.iter().all(|&v| v == 1);
-                            u32::from(!p_position)
-                        } else {
-                            small_mex(values)
-                        };
+                        let v = if misere { super::naive::misere_mex(values) } else { small_mex(values) };
                         Ok((at, v))
                     },
                 )

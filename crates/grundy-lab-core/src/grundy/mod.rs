@@ -1,10 +1,11 @@
-//! Grundy and outcome tables for any [`Rules`] on a `W x H` rectangle.
+//! Tables of Grundy values for any [`Rules`] on a `W x H` rectangle.
 //!
 //! Moves only go toward the corner, so the table of a rectangle is the
 //! restriction of the infinite table: `g(x, y)` does not depend on the size.
 //! In normal play a cell holds its Grundy number
-//! `g(p) = mex{ g(q) : q reachable from p }`; in misère play it holds the
-//! outcome, 0 for a P-position and 1 for an N-position.
+//! `g(p) = mex{ g(q) : q reachable from p }`; in misère play the misère
+//! Grundy value `g⁻`, the same mex except that a position with no move
+//! has the value 1 (0 exactly at the P-positions of misère play).
 
 mod engine;
 mod game_table;

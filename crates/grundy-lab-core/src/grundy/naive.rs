@@ -4,7 +4,7 @@
 use crate::rules::{Convention, Rules};
 
 /// Row-major values of `rules` on `width x height`: Grundy numbers in normal
-/// play, 0 (P) / 1 (N) in misère.
+/// play, misère Grundy values ([`misere_mex`]) in misère.
 pub fn table(rules: &Rules, width: usize, height: usize) -> Vec<u32> {
     let mut v = vec![0u32; width * height];
     // Every move lowers x + y, so anti-diagonal order is a valid order.
@@ -18,10 +18,7 @@ pub fn table(rules: &Rules, width: usize, height: usize) -> Vec<u32> {
                 rules.moves(x as u64, y as u64).iter().map(|&(a, b)| v[b as usize * width + a as usize]).collect();
             v[y * width + x] = match rules.convention {
                 Convention::Normal => mex(&options),
-                Convention::Misere => {
-                    let p = !options.is_empty() && options.iter().all(|&o| o == 1);
-                    if p { 0 } else { 1 }
-                }
+                Convention::Misere => misere_mex(&options),
             };
         }
     }
@@ -80,16 +77,21 @@ pub fn table_box(rules: &Rules, dims: [usize; 3]) -> Result<Vec<u32>, crate::rul
                     }
                     v[layer * cells + index(p)] = match rules.convention {
                         Convention::Normal => mex(&options),
-                        Convention::Misere => {
-                            let p_position = !options.is_empty() && options.iter().all(|&o| o == 1);
-                            if p_position { 0 } else { 1 }
-                        }
+                        Convention::Misere => misere_mex(&options),
                     };
                 }
             }
         }
     }
     Ok(v)
+}
+
+/// The misère Grundy value of a position whose options have the misère
+/// values `values`: 1 with no option (whoever cannot move has won), else
+/// their mex. It is 0 exactly at the P-positions of misère play: a
+/// position with an option, none of them a P-position.
+pub fn misere_mex(values: &[u32]) -> u32 {
+    if values.is_empty() { 1 } else { mex(values) }
 }
 
 /// The least non-negative integer not in `values`.

@@ -167,12 +167,7 @@ fn fill_in(table: &Table, program: &Program, order: Order, control: &Control) ->
                         if rules.passes.allowed(layer, !options.is_empty()) {
                             values.push(table.get_at(c, layer - 1));
                         }
-                        let v = if misere {
-                            let p_position = !values.is_empty() && values.iter().all(|&v| v == 1);
-                            if p_position { 0 } else { 1 }
-                        } else {
-                            super::naive::mex(values)
-                        };
+                        let v = if misere { super::naive::misere_mex(values) } else { super::naive::mex(values) };
                         table.cells[table.index_at(c, layer)].store(v, Ordering::Relaxed);
                         Ok(())
                     },

@@ -8,8 +8,10 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 pub enum TableKind {
     /// Normal play: the Grundy number `g(x, y)`.
     Grundy,
-    /// Misère play: the outcome, 0 = P-position, 1 = N-position.
-    Outcome,
+    /// Misère play: the misère Grundy value `g⁻(x, y)` (1 where no move is
+    /// left, else the mex of the options' values), 0 exactly at the
+    /// P-positions of misère play.
+    Misere,
 }
 
 /// The value stored at a cell that is not a position of the game (a rules
@@ -31,7 +33,7 @@ pub(super) fn sorted_down([a, b, c]: [usize; 3]) -> [usize; 3] {
 }
 
 /// A `width x height x depth` table of Grundy numbers (normal play) or
-/// outcomes (misère play) of one [`Rules`]: `depth = 1` for two coordinates,
+/// misère Grundy values (misère play) of one [`Rules`]: `depth = 1` for two coordinates,
 /// `height = depth = 1` for one. Rules with passes have one **layer** per
 /// number of passes left ([`crate::rules::Passes::layers`]): layer 0 holds
 /// the states with no pass left (the game without passes), layer k those
@@ -99,7 +101,7 @@ impl Table {
             layers,
             kind: match rules.convention {
                 Convention::Normal => TableKind::Grundy,
-                Convention::Misere => TableKind::Outcome,
+                Convention::Misere => TableKind::Misere,
             },
             symmetric,
             tile_shift: tile.next_power_of_two().trailing_zeros(),
@@ -184,7 +186,7 @@ impl Table {
         self.symmetric && self.depth == 1
     }
 
-    /// Grundy numbers or outcomes.
+    /// Grundy numbers or misère Grundy values.
     pub fn kind(&self) -> TableKind {
         self.kind
     }
@@ -383,7 +385,7 @@ impl Table {
     /// without a pass: one line `g(0), g(1), ...`. Otherwise one line per
     /// state after a header naming the columns: the coordinates, then `pass`
     /// (the number of passes left: with Gale's one pass, 1 still there and
-    /// 0 used) when the rules have passes, then `g` (or `outcome`); the top
+    /// 0 used) when the rules have passes, then `g` (or `misere_g`, the misère Grundy value); the top
     /// layer first.
     pub fn write_csv(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         if self.layers == 1 && self.depth == 1 {
@@ -394,7 +396,7 @@ impl Table {
         if self.layers > 1 {
             header.push("pass");
         }
-        header.push(if self.kind == TableKind::Grundy { "g" } else { "outcome" });
+        header.push(if self.kind == TableKind::Grundy { "g" } else { "misere_g" });
         let mut line = header.join(",") + "\n";
         out.write_all(line.as_bytes())?;
         for layer in (0..self.layers).rev() {
@@ -407,13 +409,9 @@ impl Table {
                 if self.layers > 1 {
                     let _ = write!(line, "{layer},");
                 }
-                match self.kind {
-                    // Not a position: an empty field.
-                    _ if !self.is_position_at(p, layer) => {}
-                    TableKind::Grundy => {
-                        let _ = write!(line, "{}", self.get_at(p, layer));
-                    }
-                    TableKind::Outcome => line.push(if self.is_p_at(p, layer) { 'P' } else { 'N' }),
+                // Not a position: an empty field.
+                if self.is_position_at(p, layer) {
+                    let _ = write!(line, "{}", self.get_at(p, layer));
                 }
                 line.push('\n');
                 out.write_all(line.as_bytes())?;
@@ -437,14 +435,10 @@ impl Table {
                 if x > xs.start {
                     line.push(',');
                 }
-                match self.kind {
-                    // Not a position: an empty field.
-                    _ if self.get(x, y) == NOT_A_POSITION => {}
-                    TableKind::Grundy => {
-                        use std::fmt::Write;
-                        let _ = write!(line, "{}", self.get(x, y));
-                    }
-                    TableKind::Outcome => line.push(if self.is_p(x, y) { 'P' } else { 'N' }),
+                // Not a position: an empty field.
+                if self.get(x, y) != NOT_A_POSITION {
+                    use std::fmt::Write;
+                    let _ = write!(line, "{}", self.get(x, y));
                 }
             }
             line.push('\n');

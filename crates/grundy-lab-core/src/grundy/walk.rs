@@ -219,12 +219,7 @@ impl Walker {
                 values.clear();
                 values.extend(self.options[frame.first..].iter().map(|&o| graph.value(o)));
                 self.options.truncate(frame.first);
-                let v = if misere {
-                    let p_position = !values.is_empty() && values.iter().all(|&v| v == 1);
-                    u32::from(!p_position)
-                } else {
-                    super::naive::mex(&values)
-                };
+                let v = if misere { super::naive::misere_mex(&values) } else { super::naive::mex(&values) };
                 graph.set(frame.state, v);
                 self.seen[frame.state] = Seen::Done;
                 control.advance(1);

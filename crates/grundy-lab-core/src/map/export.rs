@@ -445,8 +445,7 @@ fn clipped(table: &Table, win: ExportWindow) -> ExportWindow {
 }
 
 fn map_palette(table: &Table, poster: &Poster) -> Palette {
-    let misere = table.kind() == crate::grundy::TableKind::Outcome;
-    Palette::new(poster.palette, table.max_value(), &poster.highlight, misere)
+    Palette::new(poster.palette, table.max_value(), &poster.highlight)
 }
 
 /// The title and legend of a poster of the table's own values.

@@ -19,8 +19,8 @@ pub struct PosterTexts {
 
 impl PosterTexts {
     /// English texts for the window `win` of `table`: "Grundy numbers of
-    /// queen, 256 × 256", or for a misère table (which holds outcomes, not
-    /// Grundy numbers) "P/N outcomes of queen (misère), 256 × 256".
+    /// queen, 256 × 256", or for a misère table "Misère Grundy values of
+    /// queen (misère), 256 × 256".
     /// A game that ends on the triangle `x + y <= n` says so:
     /// "Grundy numbers of queen-t2 (end at x + y ≤ 2), 60 × 60".
     pub fn english(table: &Table, win: super::export::ExportWindow) -> Self {
@@ -35,9 +35,9 @@ impl PosterTexts {
                 legend: "g(x, y)".into(),
                 other: Palette::OTHER.into(),
             },
-            TableKind::Outcome => PosterTexts {
-                title: format!("P/N outcomes of {rules}, {range}"),
-                legend: "outcome".into(),
+            TableKind::Misere => PosterTexts {
+                title: format!("Misère Grundy values of {rules}, {range}"),
+                legend: "misère g(x, y)".into(),
                 other: Palette::OTHER.into(),
             },
         }
@@ -87,9 +87,8 @@ impl Legend {
     /// most 11 lines), the heading and the word for the values the
     /// highlight palette greys out from `texts`.
     pub fn of_values(table: &Table, palette: &Palette, highlight: &[u32], texts: &PosterTexts) -> Legend {
-        let misere = table.kind() == TableKind::Outcome;
         let entries = palette
-            .legend(table.max_value(), highlight, misere, 11)
+            .legend(table.max_value(), highlight, 11)
             .into_iter()
             .map(|(label, c)| (if label == Palette::OTHER { texts.other.clone() } else { label }, c))
             .collect();

@@ -126,10 +126,6 @@ pub const HIGHLIGHT: [Rgba; 6] = [
 /// Colour for "not computed yet" and outside the table.
 pub const PENDING: Rgba = [128, 128, 128, 255];
 
-/// Misère tables: P-positions and N-positions.
-pub const P_COLOUR: Rgba = [200, 30, 60, 255];
-/// N-positions of misère tables.
-pub const N_COLOUR: Rgba = [235, 232, 225, 255];
 /// The colour of a cell that is not a position of the game: a mid grey
 /// with a blue cast, apart from every palette's values.
 pub const NOT_A_POSITION_COLOUR: Rgba = [150, 160, 178, 255];
@@ -197,18 +193,9 @@ fn hsv(h: f32, s: f32, v: f32) -> Rgba {
 
 impl Palette {
     /// The palette for values `0..=max`; `highlight` lists the values the
-    /// highlight palette shows strongly. `misere` tables get P/N colours.
-    pub fn new(kind: PaletteKind, max: u32, highlight: &[u32], misere: bool) -> Palette {
-        if misere {
-            return Palette {
-                kind,
-                lut: vec![P_COLOUR, N_COLOUR],
-                step: ONE,
-                shift: 16,
-                cyclic: false,
-                highlight: Vec::new(),
-            };
-        }
+    /// highlight palette shows strongly (misère tables too: their values
+    /// are misère Grundy values).
+    pub fn new(kind: PaletteKind, max: u32, highlight: &[u32]) -> Palette {
         let n = max as usize + 1;
         let shift = if max <= u16::MAX as u32 { 16 } else { 32 };
         // Ramps: an entry per value, or RAMP_ENTRIES spread over 0..=max.
@@ -339,10 +326,7 @@ impl Palette {
     pub const OTHER: &str = "other";
 
     /// Entries for a legend: (label, colour), at most about `max_entries`.
-    pub fn legend(&self, max: u32, highlight: &[u32], misere: bool, max_entries: usize) -> Vec<(String, Rgba)> {
-        if misere {
-            return vec![("P".into(), P_COLOUR), ("N".into(), N_COLOUR)];
-        }
+    pub fn legend(&self, max: u32, highlight: &[u32], max_entries: usize) -> Vec<(String, Rgba)> {
         match self.kind {
             PaletteKind::Highlight => {
                 let mut v: Vec<(String, Rgba)> =
@@ -398,7 +382,7 @@ mod tests {
     #[test]
     fn zero_has_its_own_colour() {
         for kind in PaletteKind::ALL {
-            let p = Palette::new(kind, 50_000, &[0], false);
+            let p = Palette::new(kind, 50_000, &[0]);
             for v in 1..200 {
                 assert_ne!(p.colour(0), p.colour(v), "{kind:?} {v}");
             }
@@ -416,7 +400,7 @@ mod tests {
             lerp(VIRIDIS[i], VIRIDIS[i + 1], f - i as f32)
         };
         for max in [4095, 4096, 50_000, 3_000_000] {
-            let p = Palette::new(PaletteKind::Viridis, max, &[], false);
+            let p = Palette::new(PaletteKind::Viridis, max, &[]);
             assert!(p.lut.len() <= RAMP_ENTRIES);
             for v in (1..=max).step_by((max as usize / 5000).max(1)).chain([1, 2, max - 1, max]) {
                 let (got, want) = (p.colour(v), exact(v, max));
@@ -427,7 +411,7 @@ mod tests {
             assert_eq!(p.colour(max + 10), p.colour(max));
         }
         // Highlight: exact for chosen values, one colour for the rest.
-        let p = Palette::new(PaletteKind::Highlight, 50_000, &[7, 3], false);
+        let p = Palette::new(PaletteKind::Highlight, 50_000, &[7, 3]);
         assert_eq!((p.colour(7), p.colour(3)), (HIGHLIGHT[0], HIGHLIGHT[1]));
         assert!([0, 1, 8, 9, 40_000].iter().all(|&v| p.colour(v) == [236, 236, 236, 255]));
         assert_eq!(p.lut.len(), 9);
@@ -437,7 +421,7 @@ mod tests {
     fn sixteen_bit_entries_agree_with_colours() {
         for kind in [PaletteKind::Viridis, PaletteKind::Grey, PaletteKind::Highlight] {
             for max in [10, 4095, 4096, 30_000, 65_534, 65_536, 200_000] {
-                let p = Palette::new(kind, max, &[5, 0, 2], false);
+                let p = Palette::new(kind, max, &[5, 0, 2]);
                 assert!(p.is_monotone());
                 let mut previous = 0;
                 for v in (0..=u16::MAX).step_by(7).chain([0, 1, 2, 5, 6, max as u16, u16::MAX]) {
@@ -450,14 +434,14 @@ mod tests {
                 }
             }
         }
-        assert!(!Palette::new(PaletteKind::Cyclic, 100, &[], false).is_monotone());
+        assert!(!Palette::new(PaletteKind::Cyclic, 100, &[]).is_monotone());
     }
 
     #[test]
     fn key_colours_agree_with_colour_of_key() {
         for max in [3, 40, 1000, 70_000] {
             for chosen in [&[0, 1][..], &[31, 2], &[40, 5], &[]] {
-                let p = Palette::new(PaletteKind::Highlight, max, chosen, false);
+                let p = Palette::new(PaletteKind::Highlight, max, chosen);
                 let keys = p.key_colours();
                 for k in (0..3000).chain([u16::MAX as u32, 70_032]) {
                     assert_eq!(keys[(k as usize).min(keys.len() - 1)], p.colour_of_key(k), "{max} {chosen:?} {k}");

@@ -375,7 +375,7 @@ mod tests {
     #[test]
     fn one_pixel_per_cell_shows_each_cell() {
         let t = compute(&preset("queen").unwrap(), 50, 40, &Control::new()).unwrap();
-        let pal = Palette::new(PaletteKind::Viridis, t.max_value(), &[], false);
+        let pal = Palette::new(PaletteKind::Viridis, t.max_value(), &[]);
         let mut out = Vec::new();
         render(&t, None, &pal, View { x0: 0.0, y0: 0.0, cells_per_pixel: 1.0 }, 60, 40, &mut out);
         for y in 0..40 {
@@ -391,7 +391,7 @@ mod tests {
     fn pyramid_levels_hold_block_minima() {
         let t = compute(&preset("queen").unwrap(), 100, 100, &Control::new()).unwrap();
         let p = Pyramid::build(&t, &Control::new()).unwrap();
-        let pal = Palette::new(PaletteKind::Grey, t.max_value(), &[], false);
+        let pal = Palette::new(PaletteKind::Grey, t.max_value(), &[]);
         let mut out = Vec::new();
         // 8 cells a pixel: each pixel is the minimum of its 8 x 8 block.
         render(&t, Some(&p), &pal, View { x0: 0.0, y0: 0.0, cells_per_pixel: 8.0 }, 12, 12, &mut out);
@@ -436,7 +436,7 @@ mod tests {
     fn exact_minima(t: &Table, kind: PaletteKind) {
         let (w, h) = (t.width(), t.height());
         let p = Pyramid::build(t, &Control::new()).unwrap();
-        let pal = Palette::new(kind, t.max_value(), &[], false);
+        let pal = Palette::new(kind, t.max_value(), &[]);
         let mut out = Vec::new();
         for (num, den) in
             [(3, 2), (2, 1), (5, 2), (3, 1), (7, 2), (5, 1), (15, 1), (17, 1), (100, 7), (33, 1), (200, 3)]
@@ -497,7 +497,7 @@ mod tests {
         let (w, h) = (300, 300);
         let t = compute(&preset("queen").unwrap(), w, h, &Control::new()).unwrap();
         let p = Pyramid::build(&t, &Control::new()).unwrap();
-        let pal = Palette::new(PaletteKind::Grey, t.max_value(), &[], false);
+        let pal = Palette::new(PaletteKind::Grey, t.max_value(), &[]);
         let mut out = Vec::new();
         for s in [1.3, 2.5, 3.0, 4.5, 7.0, 15.0, 17.0, 100.0 / 7.0, 31.9] {
             let view = View { x0: 0.0, y0: 0.0, cells_per_pixel: s };
@@ -527,7 +527,7 @@ mod tests {
         let large = Table::from_values(&preset("queen").unwrap(), 150, 130, values);
         assert!(highlight_exact(&large) > 100, "the chosen values show");
         // The other palettes still show minima (their mask is empty).
-        assert_eq!(Palette::new(PaletteKind::Viridis, 10, &[3, 1], false).highlight_mask(), 0);
+        assert_eq!(Palette::new(PaletteKind::Viridis, 10, &[3, 1]).highlight_mask(), 0);
     }
 
     /// Every zoomed-out pixel of the highlight palette against brute force;
@@ -538,7 +538,7 @@ mod tests {
         // 3 and 1 (zoomed out, the smaller present wins); 40 is beyond the
         // masks and shows only as a minimum.
         let chosen = [3, 1, 40];
-        let pal = Palette::new(PaletteKind::Highlight, t.max_value(), &chosen, false);
+        let pal = Palette::new(PaletteKind::Highlight, t.max_value(), &chosen);
         assert_eq!(pal.highlight_mask(), 0b1010);
         let mut out = Vec::new();
         let mut highlighted = 0;
@@ -602,7 +602,7 @@ mod tests {
     #[test]
     fn a_cancelled_render_stops_early() {
         let t = compute(&preset("queen").unwrap(), 64, 64, &Control::new()).unwrap();
-        let pal = Palette::new(PaletteKind::Grey, t.max_value(), &[], false);
+        let pal = Palette::new(PaletteKind::Grey, t.max_value(), &[]);
         let c = Control::new();
         c.cancel();
         let view = View { x0: 0.0, y0: 0.0, cells_per_pixel: 0.5 };

@@ -1,6 +1,6 @@
 //! A grid as a Mathematica list that `Get` reads: rows are `y`, so
 //! `t[[y - y0 + 1, x - x0 + 1]]` is the value at `(x, y)` and `MatrixForm`
-//! shows the table as the map does. Outcomes are the strings `"P"`, `"N"`.
+//! shows the table as the map does.
 
 use super::Grid;
 
@@ -27,12 +27,7 @@ fn indexing(grid: &Grid) -> String {
 }
 
 fn row(grid: &Grid, j: usize) -> String {
-    let cells: Vec<String> = (0..grid.width)
-        .map(|i| match grid.kind {
-            crate::grundy::TableKind::Grundy => grid.value(i, j).to_string(),
-            crate::grundy::TableKind::Outcome => format!("\"{}\"", grid.cell_text(i, j)),
-        })
-        .collect();
+    let cells: Vec<String> = (0..grid.width).map(|i| grid.value(i, j).to_string()).collect();
     format!("{{{}}}", cells.join(", "))
 }
 

@@ -23,7 +23,7 @@ pub const MAX_COPIED_CELLS: usize = 200 * 200;
 pub struct Grid {
     /// The game's name, for the comment line.
     pub rules: String,
-    /// Grundy numbers (normal play) or outcomes, 0 = P and 1 = N (misère).
+    /// Grundy numbers (normal play) or misère Grundy values (misère).
     pub kind: TableKind,
     /// The game's number of coordinates (1, 2 or 3).
     pub dimension: u8,
@@ -155,12 +155,9 @@ impl Grid {
         self.value(i, j) == 0
     }
 
-    /// The cell as text: the number, or `P`/`N` for outcomes.
+    /// The cell as text: its value (a misère Grundy value in misère play).
     pub fn cell_text(&self, i: usize, j: usize) -> String {
-        match self.kind {
-            TableKind::Grundy => self.value(i, j).to_string(),
-            TableKind::Outcome => (if self.is_p(i, j) { "P" } else { "N" }).to_string(),
-        }
+        self.value(i, j).to_string()
     }
 
     /// What the grid shows in words, for a comment line: "Grundy numbers of
@@ -168,7 +165,7 @@ impl Grid {
     pub fn describe(&self) -> String {
         let what = match self.kind {
             TableKind::Grundy => "Grundy numbers",
-            TableKind::Outcome => "outcomes (P or N, misère play)",
+            TableKind::Misere => "misère Grundy values (0 exactly at the P-positions of misère play)",
         };
         let mut range = format!("{} <= x < {}", self.x0, self.x0 + self.width);
         if self.dimension >= 2 {

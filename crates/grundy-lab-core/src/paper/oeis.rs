@@ -8,7 +8,7 @@
 //! A004481, Wythoff's Grundy numbers, is read so). Only the antidiagonals
 //! that lie wholly in the window are written: `s < min(width, height)`.
 //! A game of one coordinate gives its sequence `a(n) = g(n)` with the
-//! offset `x0`. Outcomes are 0 (P) and 1 (N).
+//! offset `x0`. In misère play the terms are misère Grundy values.
 
 use super::Grid;
 
@@ -21,8 +21,8 @@ pub fn antidiagonal_index(i: u64, j: u64) -> u64 {
 /// The grid as a b-file.
 pub fn b_file(grid: &Grid) -> String {
     let mut out = format!("# {}\n", grid.describe());
-    if grid.kind == crate::grundy::TableKind::Outcome {
-        out.push_str("# a(n) = 0 for a P-position, 1 for an N-position\n");
+    if grid.kind == crate::grundy::TableKind::Misere {
+        out.push_str("# g is the misère Grundy value: 1 where no move is left, else the mex of the options' values; 0 exactly at a P-position\n");
     }
     if grid.dimension == 1 {
         out.push_str(&format!("# a(n) = g(n), offset {}\n", grid.x0));

@@ -26,7 +26,7 @@
 //!
 //! Where a pass is allowed, `g(p, k)` is a mex over a set holding
 //! `g(p, k − 1)`, so the two differ; by induction `g(p, k + 2) = g(p, k)`
-//! (in misère play too, for the outcomes): K passes have the values of
+//! (in misère play too, for the misère Grundy values): K passes have the values of
 //! Gale's game for K odd and of the game without passes for K even.
 
 use serde::{Deserialize, Serialize};

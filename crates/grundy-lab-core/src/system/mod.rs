@@ -27,7 +27,7 @@ pub use web as current;
 
 pub use current::{
     THREADS_WAKE_THE_UI, atomic_write_io, deliver_downloads, may_wait, memory_available, page_memory_limit,
-    read_limited, start_thread,
+    read_limited, return_freed_memory, start_thread,
 };
 
 use std::fmt;

@@ -30,6 +30,26 @@ pub fn memory_available() -> Option<(u64, u64)> {
     (available > 0 && total > 0).then_some((available, total))
 }
 
+/// Have the allocator give every large block back to the system when it
+/// is freed. glibc's allocator otherwise raises its threshold for
+/// mapping a block on its own (up to 32 MB) each time a large one is
+/// freed, and serves the next ones from its heaps, which keep the pages:
+/// in a 12-minute soak of the app the memory held stayed between 66 and
+/// 201 MB while the resident memory grew from 151 to 306 MB; with the
+/// threshold fixed at 128 KB it followed what was held (87 to 136 MB).
+/// Called once, first thing, by the program; elsewhere than glibc, nothing.
+pub fn return_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        #[expect(unsafe_code, reason = "mallopt is a C function of glibc")]
+        // SAFETY: mallopt takes two integers and changes a setting of the
+        // allocator under the allocator's own lock; no memory is passed.
+        unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+        }
+    }
+}
+
 /// A fixed budget for the whole program (only in the browser).
 pub fn page_memory_limit() -> Option<u64> {
     None

@@ -35,6 +35,9 @@ pub const KEPT_PICKS: usize = 8;
 /// Files written (perhaps by a worker) and not yet handed to the browser.
 static DOWNLOADS: Mutex<Vec<(String, Vec<u8>)>> = Mutex::new(Vec::new());
 
+/// The allocator of the page's memory needs no setting.
+pub fn return_freed_memory() {}
+
 /// Run `work` on the pool of web workers (started by the page before the
 /// app, see `web/index.html`).
 pub fn start_thread(_name: String, work: Box<dyn FnOnce() + Send>) -> std::io::Result<()> {

@@ -63,11 +63,16 @@ impl ClosedForm {
         }
     }
 
-    /// The Grundy number of the position `p`, where a formula is known
-    /// (normal play): for Nim, the XOR of the heaps.
+    /// The value of the position `p` where a formula is known: the Grundy
+    /// number in normal play (Nim's is the XOR of the heaps), the misère
+    /// Grundy value in misère play (Nim's is the XOR too, except where no
+    /// heap has more than one stone: there it is 1 − XOR).
     pub fn grundy_at(self, p: &[u64]) -> Option<u128> {
+        let xor = p.iter().fold(0, |a, &h| a ^ h) as u128;
         match self {
-            ClosedForm::Nim { misere: false } => Some(p.iter().fold(0, |a, &h| a ^ h) as u128),
+            ClosedForm::Nim { misere: false } => Some(xor),
+            ClosedForm::Nim { misere: true } if p.iter().all(|&h| h <= 1) => Some(1 - xor),
+            ClosedForm::Nim { misere: true } => Some(xor),
             _ => self.grundy(p.first().copied().unwrap_or(0), p.get(1).copied().unwrap_or(0)),
         }
     }
@@ -77,11 +82,13 @@ impl ClosedForm {
     pub fn describe_in(self, dimension: u8) -> &'static str {
         match (self, dimension) {
             (ClosedForm::Nim { misere: false }, 1) => "g = x (one heap of Nim)",
-            (ClosedForm::Nim { misere: true }, 1) => "misère Nim on one heap: P iff x = 1",
+            (ClosedForm::Nim { misere: true }, 1) => {
+                "misère Nim on one heap: g⁻ = x, except g⁻(0) = 1 and g⁻(1) = 0; P iff x = 1"
+            }
             (ClosedForm::Nim { misere: false }, 3) => "g = x XOR y XOR z (Bouton)",
             (ClosedForm::Nim { misere: true }, 3) => {
-                "misère Nim (Bouton): P iff x XOR y XOR z = 0, except when every heap is at most 1: then P iff \
-                 an odd number of heaps is 1"
+                "misère Nim (Bouton): g⁻ = x XOR y XOR z, except when every heap is at most 1: then 1 − XOR \
+                 (P iff an odd number of heaps is 1)"
             }
             _ => self.describe(),
         }
@@ -91,7 +98,9 @@ impl ClosedForm {
     pub fn describe(self) -> &'static str {
         match self {
             ClosedForm::Nim { misere: false } => "P iff x XOR y = 0",
-            ClosedForm::Nim { misere: true } => "misère Nim: P iff x XOR y = 0, except when both heaps are at most 1",
+            ClosedForm::Nim { misere: true } => {
+                "misère Nim: g⁻ = x XOR y (P iff it is 0), except when both heaps are at most 1: then 1 − XOR"
+            }
             ClosedForm::Wythoff { misere: false } => "P iff {x, y} = {floor(n phi), floor(n phi^2)}",
             ClosedForm::Wythoff { misere: true } => "misère Wythoff: (0,1), (2,2) and the Wythoff pairs for n >= 2",
             ClosedForm::HofstadterVariant { misere: false } => {
@@ -178,9 +187,7 @@ mod tests {
                             let heaps = &[x as u64, y as u64, z as u64][..rules.dimension as usize];
                             let v = t.get_at([x, y, z], 0);
                             assert_eq!(cf.is_p_at(heaps), t.is_p_at([x, y, z], 0), "{name} misère {misere} {heaps:?}");
-                            if !misere {
-                                assert_eq!(cf.grundy_at(heaps), Some(v as u128), "{name} {heaps:?}");
-                            }
+                            assert_eq!(cf.grundy_at(heaps), Some(v as u128), "{name} misère {misere} {heaps:?}");
                         }
                     }
                 }

@@ -322,12 +322,9 @@ fn imitation_value(
         }
     }
     let values: Vec<u32> = options.iter().map(|&[a, b, c]| imitation_value(a, b, c, misere, memo)).collect();
-    let v = if misere {
-        // 0: the player to move loses; with no move at all, she wins.
-        u32::from(values.is_empty() || !values.iter().all(|&v| v == 1))
-    } else {
-        (0..).find(|g| !values.contains(g)).expect("a value is missing")
-    };
+    // In misère play, with no move at all the player to move wins: 1.
+    let v =
+        if misere && values.is_empty() { 1 } else { (0..).find(|g| !values.contains(g)).expect("a value is missing") };
     memo.insert([x, y, t], v);
     v
 }

@@ -69,8 +69,8 @@ fn restricted_ceil_moves(p: &[u64], _: usize) -> Vec<Vec<u64>> {
     out
 }
 
-/// The brute force: Grundy values (normal play) or outcomes (misère: 0
-/// for P), with `passes` passes (`at_end`: a pass also where no move is
+/// The brute force: Grundy values (normal play) or misère Grundy values
+/// (0 exactly at P), with `passes` passes (`at_end`: a pass also where no move is
 /// left), memoized by position and passes left.
 struct Brute {
     moves: Moves,
@@ -94,9 +94,10 @@ impl Brute {
         if left > 0 && (!options.is_empty() || self.at_end) {
             values.push(self.value(p, left - 1));
         }
-        let v = if self.misere {
-            // P (0) when there are options and every one is N (1).
-            u32::from(values.is_empty() || values.contains(&0))
+        // The misère Grundy value: 1 with no option (whoever cannot move
+        // wins), else the mex, as in normal play.
+        let v = if self.misere && values.is_empty() {
+            1
         } else {
             (0..).find(|v| !values.contains(v)).expect("a finite set misses a number")
         };
@@ -166,7 +167,11 @@ fn misere_nim_follows_boutons_rule() {
             // Bouton: with a heap of two or more, P when the XOR is 0; with
             // heaps of 0 and 1 only, P when the XOR is 1.
             let p_position = if p.iter().any(|&h| h >= 2) { xor == 0 } else { xor == 1 };
-            assert_eq!(t.get(&p, 0), Some(u32::from(!p_position)), "{name} misère at {p:?}");
+            assert_eq!(t.get(&p, 0) == Some(0), p_position, "{name} misère at {p:?}");
+            // The misère Grundy value of Nim is the XOR, except where every
+            // heap is 0 or 1: there it is the XOR's complement, 1 - XOR.
+            let g = if p.iter().any(|&h| h >= 2) { xor } else { 1 - xor };
+            assert_eq!(t.get(&p, 0), Some(g as u32), "{name} misère value at {p:?}");
             assert_eq!(t.get(&p, 0), Some(brute.value(&p, 0)), "{name} misère at {p:?}");
         }
     }
@@ -567,8 +572,8 @@ fn piece_value(
     if left > 0 && (!options.is_empty() || rules.passes.at_end) {
         values.push(piece_value(offsets, rules, p, left - 1, memo));
     }
-    let v = if rules.convention == Convention::Misere {
-        u32::from(values.is_empty() || values.contains(&0))
+    let v = if rules.convention == Convention::Misere && values.is_empty() {
+        1
     } else {
         (0..).find(|v| !values.contains(v)).expect("a finite set misses a number")
     };

@@ -27,7 +27,7 @@ fn poster_pixels_show_p_positions_in_the_p_colour() {
     assert_eq!(write_poster(&t, &poster, &path).unwrap(), (192, 192));
     let img = image::open(&path).unwrap().to_rgba8();
     assert_eq!(img.dimensions(), (192, 192));
-    let pal = Palette::new(PaletteKind::Viridis, t.max_value(), &[], false);
+    let pal = Palette::new(PaletteKind::Viridis, t.max_value(), &[]);
     let p_colour = pal.colour(0);
     for y in 0..64u32 {
         for x in 0..64u32 {
@@ -58,7 +58,7 @@ fn legend_frames_the_map() {
     // The legend swatches (strong red for 0, blue for 1) appear right of the map.
     // The map is 400 px wide and starts after a margin of at most 60 px.
     let right: Vec<[u8; 4]> = img.enumerate_pixels().filter(|(x, _, _)| *x > 460).map(|(_, _, p)| p.0).collect();
-    let pal = Palette::new(PaletteKind::Highlight, t.max_value(), &[0, 1], false);
+    let pal = Palette::new(PaletteKind::Highlight, t.max_value(), &[0, 1]);
     assert!(right.iter().filter(|p| **p == pal.colour(0)).count() > 50);
     assert!(right.iter().filter(|p| **p == pal.colour(1)).count() > 50);
     // Some dark text pixels in the margins (title, axes).
@@ -86,13 +86,13 @@ fn poster_titles_say_what_the_table_holds_in_the_callers_words() {
     assert_eq!(PosterTexts::english(&t, whole).title, "Grundy numbers of queen, 60 × 60");
     let part = ExportWindow { x0: 10, y0: 0, width: 20, height: 5, pixels_per_cell: 4.0 };
     assert_eq!(PosterTexts::english(&t, part).title, "Grundy numbers of queen, x 10..29, y 0..4");
-    // A misère table holds P/N outcomes, and its title says so.
+    // A misère table holds misère Grundy values, and its title says so.
     let mut misere = preset("queen").unwrap();
     misere.convention = Convention::Misere;
     let m = compute(&misere, 60, 60, &Control::new()).unwrap();
     let texts = PosterTexts::english(&m, whole);
-    assert_eq!(texts.title, "P/N outcomes of queen (misère), 60 × 60");
-    assert_eq!(texts.legend, "outcome");
+    assert_eq!(texts.title, "Misère Grundy values of queen (misère), 60 × 60");
+    assert_eq!(texts.legend, "misère g(x, y)");
 
     // The caller's title, in Japanese, is drawn with the bundled font: every
     // character has a glyph, and the title band gets ink.
@@ -157,7 +157,7 @@ fn a_difference_poster_shows_the_difference_colours_with_their_legend() {
     let t2 = compute(&preset("queen-t2").unwrap(), 40, 40, &c).unwrap();
     let q = compute(&preset("queen").unwrap(), 40, 40, &c).unwrap();
     let diff = grundy_lab_core::map::compare::compare_values(&t2, 1, &q, 0, &c).unwrap();
-    let palette = Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2], false);
+    let palette = Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2]);
     let key = Legend {
         heading: "Difference view".into(),
         entries: [3, 1, 2, 0].iter().map(|&v| (format!("code {v}"), palette.colour(v))).collect(),
@@ -198,7 +198,7 @@ fn a_difference_poster_makes_its_few_differing_cells_visible() {
     let t2 = compute(&preset("queen-t2").unwrap(), 300, 300, &c).unwrap();
     let q = compute(&preset("queen").unwrap(), 300, 300, &c).unwrap();
     let diff = grundy_lab_core::map::compare::compare_values(&t2, 1, &q, 0, &c).unwrap();
-    let palette = Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2], false);
+    let palette = Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2]);
     let key = Legend { heading: "Difference view".into(), entries: vec![] };
     let differing: Vec<(usize, usize)> = (0..300)
         .flat_map(|y| (0..300).map(move |x| (x, y)))

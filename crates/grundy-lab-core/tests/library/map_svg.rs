@@ -89,7 +89,7 @@ fn the_svg_poster_has_the_size_said_the_title_the_legend_and_the_png_s_cells() {
     let words = texts(&doc);
     assert!(words.contains(&texts_in.title), "{words:?}");
     // The legend's heading and every entry, as the PNG's legend has them.
-    let palette = Palette::new(PaletteKind::Highlight, t.max_value(), &[0, 1], false);
+    let palette = Palette::new(PaletteKind::Highlight, t.max_value(), &[0, 1]);
     let legend = Legend::of_values(&t, &palette, &[0, 1], &texts_in);
     assert!(legend.entries.len() >= 3, "{legend:?}");
     assert!(words.contains(&legend.heading), "{words:?}");
@@ -127,7 +127,7 @@ fn without_a_legend_the_svg_is_the_cells_alone() {
     assert!(texts(&doc).is_empty());
     let ((x, y), cells) = embedded(&doc);
     assert_eq!(((x, y), cells.dimensions()), ((0.0, 0.0), (40, 24)));
-    let palette = Palette::new(PaletteKind::Grey, t.max_value(), &[], false);
+    let palette = Palette::new(PaletteKind::Grey, t.max_value(), &[]);
     for (cx, cy) in [(0u32, 0u32), (3, 1), (19, 11)] {
         let want = palette.colour(t.get(10 + cx as usize, 4 + cy as usize));
         assert_eq!(cells.get_pixel(cx * 2, cy * 2).0, want, "cell ({}, {})", 10 + cx, 4 + cy);

@@ -39,22 +39,18 @@ impl Tree<'_> {
         out
     }
 
-    /// In normal play the Grundy value; in misère play 0 when the player to
-    /// move loses (every option, and there is one, lets the other player
-    /// win: the player who makes the last move loses, so a player without
-    /// options wins) and 1 when they win.
+    /// In normal play the Grundy value; in misère play the misère Grundy
+    /// value: 1 with no option (the player who makes the last move loses,
+    /// so a player without options wins), else the mex of the options'
+    /// values; 0 exactly when the player to move loses.
     fn value(&mut self, s: State) -> u32 {
         if let Some(&v) = self.memo.get(&s) {
             return v;
         }
         let options = self.options(s);
         let values: Vec<u32> = options.into_iter().map(|o| self.value(o)).collect();
-        let v = if self.misere {
-            let lost = !values.is_empty() && values.iter().all(|&v| v == 1);
-            u32::from(!lost)
-        } else {
-            (0..).find(|g| !values.contains(g)).unwrap_or(0)
-        };
+        // The misère Grundy value is 1 with no option at all.
+        let v = if self.misere && values.is_empty() { 1 } else { (0..).find(|g| !values.contains(g)).unwrap_or(0) };
         self.memo.insert(s, v);
         v
     }

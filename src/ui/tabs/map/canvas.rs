@@ -5,7 +5,7 @@
 use super::legend::{LegendBox, badge, colour, tag};
 use super::picture::Layers;
 use super::{MapTab, ViewState};
-use crate::grundy::{Table, TableKind};
+use crate::grundy::Table;
 use crate::map::palette::PENDING;
 use crate::map::{Camera, Palette};
 use crate::ui::i18n::tr;
@@ -295,13 +295,6 @@ fn draw_cells_overlay(
                             Some(t) => t,
                             None => continue,
                         },
-                        None if shown.kind() == TableKind::Outcome => {
-                            if v == 0 {
-                                "P".to_string()
-                            } else {
-                                "N".to_string()
-                            }
-                        }
                         None => v.to_string(),
                     };
                     written += 1;

@@ -4,7 +4,7 @@
 //! hold.
 
 use crate::conjecture::DiffTable;
-use crate::grundy::{Table, TableKind};
+use crate::grundy::Table;
 use std::sync::Arc;
 
 /// The two values behind each cell of a difference view.
@@ -30,28 +30,16 @@ pub(crate) enum CellValues {
     },
 }
 
-/// A value as a cell shows it: P or N in a table of outcomes, the number
-/// otherwise.
-fn word(value: u32, outcome: bool) -> String {
-    match (outcome, value) {
-        (true, 0) => "P".into(),
-        (true, _) => "N".into(),
-        (false, v) => v.to_string(),
-    }
-}
-
 impl CellValues {
     /// "this / the other" at `(x, y)`, `None` outside the view.
     pub fn text(&self, x: usize, y: usize) -> Option<String> {
         match self {
             CellValues::Tables { this, other } => {
                 let (a, b) = (this.try_get(x, y)?, other.try_get(x, y)?);
-                let outcome = |t: &Table| t.kind() == TableKind::Outcome;
-                Some(format!("{}/{}", word(a, outcome(this)), word(b, outcome(other))))
+                Some(format!("{a}/{b}"))
             }
             CellValues::Formula { table, diff, boolean } => {
                 let (t, d) = (table.try_get(x, y)?, diff.get(x, y)?);
-                let this = word(t, table.kind() == TableKind::Outcome);
                 let formula = if *boolean {
                     // The formula says "P" where the table is P exactly when
                     // they agree.
@@ -59,7 +47,7 @@ impl CellValues {
                 } else {
                     (t as i64 - d as i64).to_string()
                 };
-                Some(format!("{this}/{formula}"))
+                Some(format!("{t}/{formula}"))
             }
         }
     }

@@ -47,7 +47,7 @@ pub(super) fn heap_plot(ui: &mut egui::Ui, tab: &mut MapTab) {
     }
     let name = match table.kind() {
         TableKind::Grundy => "g(n)",
-        TableKind::Outcome => tr("map.heap.outcome"),
+        TableKind::Misere => tr("map.heap.misere"),
     };
     // Heap sizes are short numbers: label the n axis every 10 (or 100, ...)
     // even in a narrow side panel (egui_plot's default wants 60 points).

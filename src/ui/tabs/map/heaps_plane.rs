@@ -346,7 +346,7 @@ fn plane(ui: &mut egui::Ui, tab: &MapTab, rules: &Rules) {
     let plane = &tab.options.heaps_plane;
     let misere = rules.convention == Convention::Misere;
     let highlight = super::parse_values(&tab.options.highlight);
-    let palette = Palette::new(tab.options.palette, c.max, &highlight, misere);
+    let palette = Palette::new(tab.options.palette, c.max, &highlight);
     let text = ui.style().text_styles.get(&egui::TextStyle::Body).map_or(18.0, |f| f.size);
     let ink = ui.visuals().strong_text_color();
     // The plane, and a line below it for the cell under the pointer.
@@ -355,7 +355,7 @@ fn plane(ui: &mut egui::Ui, tab: &MapTab, rules: &Rules) {
     let painter = ui.painter_at(area);
     let font = FontId::proportional(text);
     let mut entries: Vec<(String, Color32)> = palette
-        .legend(c.max, &highlight, misere, 7)
+        .legend(c.max, &highlight, 7)
         .into_iter()
         .map(|(l, col)| {
             (if l == Palette::OTHER { tr("map.legend.other").into() } else { l }, super::legend::colour(col))
@@ -465,8 +465,7 @@ fn plane(ui: &mut egui::Ui, tab: &MapTab, rules: &Rules) {
         let p = plane.position(u, v);
         let shown = match value(u, v) {
             Some(crate::grundy::NOT_A_POSITION) | None => tr("map.heaps.no_position").to_string(),
-            Some(0) if misere => "P".to_string(),
-            Some(_) if misere => "N".to_string(),
+            Some(g) if misere => trf("map.heaps.misere_value", &[("g", &g)]),
             Some(g) => format!("g = {g}"),
         };
         line = format!("{}: {shown}", point_text(&p[..d]));

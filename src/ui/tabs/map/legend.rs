@@ -3,7 +3,7 @@
 
 use super::MapTab;
 use super::overlays::OverlayKind;
-use crate::grundy::{Table, TableKind};
+use crate::grundy::Table;
 use crate::map::Palette;
 use crate::map::palette::PENDING;
 use crate::ui::i18n::{tr, trf};
@@ -218,13 +218,12 @@ fn legend_entries(
     overlay: Option<OverlayKind>,
     table: &Table,
 ) -> Vec<(String, Color32)> {
-    let misere = table.kind() == TableKind::Outcome;
     let max = tab.rt.table.finished().map(|f| f.stats.max).unwrap_or((table.width() * 2) as u32);
     let highlight = super::parse_values(&tab.options.highlight);
     let mut entries: Vec<(String, Color32)> = match overlay {
         Some(kind) => overlay_key(kind).into_iter().map(|(l, c)| (l, colour(c))).collect(),
         None => palette
-            .legend(max, &highlight, misere, 7)
+            .legend(max, &highlight, 7)
             .into_iter()
             .map(|(l, c)| (if l == Palette::OTHER { tr("map.legend.other").into() } else { l }, colour(c)))
             .collect(),

@@ -39,8 +39,8 @@ impl OverlayKind {
     /// The colours of the overlay's values.
     pub fn palette(self) -> Palette {
         match self {
-            OverlayKind::Compare => Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2], false),
-            OverlayKind::Formula | OverlayKind::Layers => Palette::new(PaletteKind::Highlight, 1, &[1], false),
+            OverlayKind::Compare => Palette::new(PaletteKind::Highlight, 3, &[3, 1, 2]),
+            OverlayKind::Formula | OverlayKind::Layers => Palette::new(PaletteKind::Highlight, 1, &[1]),
         }
     }
 

@@ -9,7 +9,7 @@
 use super::overlays::Overlay;
 use super::table_state::Finished;
 use super::{MapOptions, parse_values};
-use crate::grundy::{Table, TableKind};
+use crate::grundy::Table;
 use crate::map::{Camera, Palette, PaletteKind, View, render, render_partial};
 use egui::{Color32, Rect, pos2};
 use std::sync::Arc;
@@ -35,8 +35,8 @@ struct RasterKey {
     overlay: Option<usize>,
 }
 
-/// What a palette is made from: kind, largest value, highlighted values, misère.
-type PaletteKey = (PaletteKind, u32, Vec<u32>, bool);
+/// What a palette is made from: kind, largest value, highlighted values.
+type PaletteKey = (PaletteKind, u32, Vec<u32>);
 
 /// What one frame's picture is made from.
 pub(super) struct Layers<'a> {
@@ -67,17 +67,16 @@ pub(crate) struct Picture {
 impl Picture {
     /// The palette for a table under the chosen options, cached by its inputs.
     pub fn palette_for(&mut self, options: &MapOptions, table: &Table, finished: Option<&Finished>) -> Arc<Palette> {
-        let misere = table.kind() == TableKind::Outcome;
         // Until the statistics arrive, a generous estimate of the maximum
         // (x + y bounds the queen's values) keeps the colours stable enough.
         let max = finished.map(|f| f.stats.max).unwrap_or((table.width() + table.height()) as u32);
-        let key = (options.palette, max, parse_values(&options.highlight), misere);
+        let key = (options.palette, max, parse_values(&options.highlight));
         if let Some((k, p)) = &self.palette
             && *k == key
         {
             return p.clone();
         }
-        let p = Arc::new(Palette::new(key.0, key.1, &key.2, key.3));
+        let p = Arc::new(Palette::new(key.0, key.1, &key.2));
         self.palette = Some((key, p.clone()));
         p
     }
@@ -119,9 +118,8 @@ impl Picture {
         if let Some((o, op)) = layers.overlay {
             render(&o.table, None, op, view, px_w, px_h, buf);
         } else if !table.is_complete() {
-            let fallback_palette = layers.fallback.map(|f| {
-                Palette::new(layers.palette_kind, (f.width() * 2) as u32, &[0], f.kind() == TableKind::Outcome)
-            });
+            let fallback_palette =
+                layers.fallback.map(|f| Palette::new(layers.palette_kind, (f.width() * 2) as u32, &[0]));
             let fallback = layers.fallback.map(|f| &**f);
             render_partial(table, fallback, layers.palette, fallback_palette.as_ref(), view, px_w, px_h, buf);
         } else {

@@ -2,7 +2,7 @@
 //! moves (listed once per pinned cell: a cell far from the corner has tens
 //! of thousands of moves).
 
-use crate::grundy::{Table, TableKind};
+use crate::grundy::Table;
 use std::sync::Arc;
 
 /// At most this many moves are listed one by one.
@@ -42,10 +42,7 @@ impl PinnedMoves {
             listed.iter().filter_map(|&(q, v)| Some((plane_cell(t, q)?, v))).filter(|&(c, _)| c != (x, y)).collect()
         });
         let lines = (count <= MOVES_LISTED).then(|| {
-            let value = |v: u32| match t.kind() {
-                TableKind::Grundy => v.to_string(),
-                TableKind::Outcome => (if v == 0 { "P" } else { "N" }).to_string(),
-            };
+            let value = |v: u32| v.to_string();
             listed
                 .iter()
                 .map(|&(q, v)| format!("{} → {}", crate::rules::position_text(q, dimension), value(v)))

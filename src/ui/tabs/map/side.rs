@@ -33,9 +33,7 @@ pub(crate) fn cell_text(table: &Table, (x, y): (usize, usize)) -> String {
     }
     let mut s = match table.kind() {
         TableKind::Grundy => trf("map.cell", &[("x", &px), ("y", &py), ("g", &v)]),
-        TableKind::Outcome => {
-            trf("map.cell.outcome", &[("x", &px), ("y", &py), ("pn", &if v == 0 { "P" } else { "N" })])
-        }
+        TableKind::Misere => trf("map.cell.misere", &[("x", &px), ("y", &py), ("g", &v)]),
     };
     // Which plane, and which layer.
     if let Some(slice) = slice {

@@ -29,7 +29,7 @@ pub(super) fn draw_why(
     }
     let numbers_written = tab.rt.view.numbers_drawn > 0;
     let m = tab.rt.pointer.moves_of(table, (x, y));
-    outline_targets(painter, rect, cam, m, table, numbers_written);
+    outline_targets(painter, rect, cam, m, numbers_written);
     let caption = why_caption(table, (x, y), m);
     // Bottom left: the legend is at the bottom right.
     let pos = rect.left_bottom() + vec2(40.0, -14.0);
@@ -39,14 +39,7 @@ pub(super) fn draw_why(
 
 /// The outlines, and the values where the cells are large enough and do
 /// not show their numbers already.
-fn outline_targets(
-    painter: &egui::Painter,
-    rect: Rect,
-    cam: &Camera,
-    m: &PinnedMoves,
-    table: &Table,
-    numbers_written: bool,
-) {
+fn outline_targets(painter: &egui::Painter, rect: Rect, cam: &Camera, m: &PinnedMoves, numbers_written: bool) {
     let Some(cells) = &m.in_plane else { return };
     let pal = crate::ui::theme::current(painter.ctx());
     let z = cam.zoom as f32;
@@ -60,11 +53,7 @@ fn outline_targets(
         }
         painter.rect_stroke(r, z * 0.1, stroke, StrokeKind::Inside);
         if z >= 16.0 && !numbers_written {
-            let text = match table.kind() {
-                TableKind::Grundy => value.to_string(),
-                TableKind::Outcome => (if value == 0 { "P" } else { "N" }).to_string(),
-            };
-            let g = painter.layout_no_wrap(text, font.clone(), pal.map_text);
+            let g = painter.layout_no_wrap(value.to_string(), font.clone(), pal.map_text);
             let at = Align2::CENTER_CENTER.anchor_size(r.center(), g.size());
             painter.rect_filled(at.expand(1.0), 2.0, pal.map_tag_fill);
             painter.galley(at.min, g, pal.map_text);
@@ -72,8 +61,8 @@ fn outline_targets(
     }
 }
 
-/// The caption: "g(3, 5) = mex{0–2, 4} = 3 …", or why a cell of a table
-/// of outcomes is P or N; it says which moves are outlined.
+/// The caption: "g(3, 5) = mex{0–2, 4} = 3 …" (in misère play the misère
+/// value, 1 where no move is left); it says which moves are outlined.
 pub(crate) fn why_caption(table: &Table, (x, y): (usize, usize), m: &PinnedMoves) -> String {
     let cell = cell_name(table, (x, y));
     let mut values = m.values.clone();
@@ -83,11 +72,12 @@ pub(crate) fn why_caption(table: &Table, (x, y): (usize, usize), m: &PinnedMoves
     let value = table.get(x, y);
     let head = match table.kind() {
         TableKind::Grundy => trf("map.why.mex", &[("cell", &cell), ("values", &values), ("g", &value)]),
-        TableKind::Outcome if value == 0 => trf("map.why.p", &[("cell", &cell)]),
-        TableKind::Outcome => trf("map.why.n", &[("cell", &cell)]),
+        TableKind::Misere if m.count == 0 => trf("map.why.misere_no_moves", &[("cell", &cell)]),
+        TableKind::Misere => trf("map.why.misere", &[("cell", &cell), ("values", &values), ("g", &value)]),
     };
     let n = m.count as u64;
     let outlined = match &m.in_plane {
+        _ if m.count == 0 && table.kind() == TableKind::Misere => tr("map.why.no_moves_misere").to_string(),
         _ if m.count == 0 => tr("map.why.no_moves").to_string(),
         None => trf("map.why.too_many", &[("count", &m.count)]),
         Some(c) if c.len() == m.count => trn("map.why.outlined.one", "map.why.outlined", n, &[("count", &n)]),

@@ -127,7 +127,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     };
     // A plane of many heaps may be smaller than the board.
     let n = table.width().min(PREVIEW_SIDE);
-    let misere = table.kind() == TableKind::Outcome;
+    let misere = table.kind() == TableKind::Misere;
     // The texts are of the game on screen (an older one until the new
     // table is ready).
     let d = preview.shown_for.as_ref().map_or(tab.draft.dimension, |r| r.dimension);
@@ -204,9 +204,8 @@ fn draw_cells(
     stale: bool,
 ) {
     let n = table.width().min(PREVIEW_SIDE);
-    let misere = table.kind() == TableKind::Outcome;
     let max = table.max_value();
-    let colours = ValuePalette::new(PaletteKind::Viridis, max.max(1), &[], misere);
+    let colours = ValuePalette::new(PaletteKind::Viridis, max.max(1), &[]);
     let digits = max.max(1).to_string().len() as f32;
     let font = FontId::proportional((cell * 1.1 / digits.max(2.0)).clamp(7.0, cell * 0.6));
     for y in 0..n {
@@ -219,12 +218,10 @@ fn draw_cells(
                 fill = fill.gamma_multiply(0.55);
             }
             painter.rect_filled(r, 0.0, fill);
-            let text = match (misere, v) {
+            let text = match v {
                 // Not a position: its own colour, no number.
-                (_, crate::grundy::NOT_A_POSITION) => String::new(),
-                (true, 0) => "P".to_string(),
-                (true, _) => String::new(),
-                (false, v) => v.to_string(),
+                crate::grundy::NOT_A_POSITION => String::new(),
+                v => v.to_string(),
             };
             painter.text(r.center(), Align2::CENTER_CENTER, text, font.clone(), text_on(rgba));
             if draft.terminal.contains(x as u64, y as u64) {
@@ -237,7 +234,7 @@ fn draw_cells(
 /// The hover text of the cell `(x, y)`.
 /// (A game of many heaps: the position `(x, y, 0, …, 0)`.)
 fn cell_text(table: &Table, x: usize, y: usize, dimension: u8) -> Option<String> {
-    let misere = table.kind() == TableKind::Outcome;
+    let misere = table.kind() == TableKind::Misere;
     let v = table.try_get(x, y)?;
     let y = match dimension {
         d if d > 3 => format!("{y}, {}", crate::conjecture::heaps::plane_zeros(d as usize)),
@@ -245,8 +242,7 @@ fn cell_text(table: &Table, x: usize, y: usize, dimension: u8) -> Option<String>
     };
     Some(match (misere, v) {
         (_, crate::grundy::NOT_A_POSITION) => trf("map.cell.not_a_position", &[("x", &x), ("y", &y)]),
-        (true, 0) => trf("preview.cell_p", &[("x", &x), ("y", &y)]),
-        (true, _) => trf("preview.cell_n", &[("x", &x), ("y", &y)]),
+        (true, g) => trf("preview.cell_misere", &[("x", &x), ("y", &y), ("g", &g)]),
         (false, g) => trf("preview.cell", &[("x", &x), ("y", &y), ("g", &g)]),
     })
 }

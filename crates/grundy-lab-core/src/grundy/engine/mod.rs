@@ -158,7 +158,7 @@ impl Plan {
                 as_usize(*s).iter().zip(dims).filter(|(c, _)| **c > 0).map(|(c, n)| (n - 1) / c).min().unwrap_or(0);
             bound += along;
         }
-        let words = if misere { 0 } else { bound / 64 + 2 };
+        let words = bound / 64 + 2;
         let dirs: Vec<[usize; 3]> = slides.iter().map(|s| as_usize(*s)).collect();
         let affine_only = families.iter().all(|f| matches!(f.0, LineKind::Affine { .. }));
         // (A direction without a component 1 keeps the general path.)
@@ -432,11 +432,7 @@ pub fn fill(table: &Table, control: &Control) -> Result<(), EngineError> {
                 if control.is_cancelled() {
                     return Err(EngineError::Cancelled);
                 }
-                if plan.misere {
-                    outcome_tile(&plan, table, &state, t, layer);
-                } else {
-                    grundy_tile(&plan, table, &state, t, layer);
-                }
+                grundy_tile(&plan, table, &state, t, layer);
                 control.advance(1);
                 Ok(())
             });
@@ -498,9 +494,8 @@ fn pass_value(plan: &Plan, table: &Table, c: [usize; 3], layer: usize) -> Option
 
 /// The value of a terminal cell `c` in `layer`: without a pass there, no
 /// option (0 in normal play, 1, an N-position, in misère); with the pass at
-/// the end, its only option is the pass, so the value is 1 if that leads to
-/// 0 and 0 otherwise (in both conventions, whose values below are 0 or 1 in
-/// misère).
+/// the end, its only option is the pass, so the value is the mex of that
+/// one value: 1 if it is 0, and 0 otherwise (in both conventions).
 #[inline]
 fn terminal_value(plan: &Plan, table: &Table, c: [usize; 3], layer: usize) -> u32 {
     if plan.passes.allowed(layer, false) {
@@ -508,6 +503,14 @@ fn terminal_value(plan: &Plan, table: &Table, c: [usize; 3], layer: usize) -> u3
     } else {
         u32::from(plan.misere)
     }
+}
+
+/// The value of a cell `c` (not a terminal cell) whose options' values
+/// have the mex `g`: `g`, except in misère play at a cell with no option at
+/// all (no move, no pass), whose value is 1 ([`crate::grundy::naive::misere_mex`]).
+#[inline(always)]
+fn with_misere(plan: &Plan, c: [usize; 3], layer: usize, g: u32) -> u32 {
+    if g == 0 && plan.misere && !plan.has_move(c) && !plan.passes.allowed(layer, false) { 1 } else { g }
 }
 
 /// How many cells ahead along a row the fast kernel prefetches line sets.
@@ -636,7 +639,7 @@ fn grundy_tile_fast<const N: usize>(plan: &Plan, table: &Table, st: &Lines, t: [
                         jumps[nj] = v;
                         nj += 1;
                     }
-                    mex_of_lines(st, words, summary_words, &line, &jumps[..nj])
+                    with_misere(plan, [x, y, z], layer, mex_of_lines(st, words, summary_words, &line, &jumps[..nj]))
                 };
                 table.cells[plane_start + table.plane_index(x, y)].store(g, Ordering::Relaxed);
                 near = g as usize;
@@ -711,7 +714,7 @@ fn grundy_tile_any(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer:
                     terminal_value(plan, table, c, layer)
                 } else {
                     jump_and_pass_values(plan, table, c, layer, &mut option_values);
-                    mex_of_lines(st, words, plan.summary_words, lines, &option_values)
+                    with_misere(plan, c, layer, mex_of_lines(st, words, plan.summary_words, lines, &option_values))
                 };
                 table.cells[table.index_at(c, layer)].store(g, Ordering::Relaxed);
                 for &l in lines {
@@ -738,43 +741,5 @@ fn insert(st: &Lines, words: usize, line: usize, g: u32) {
             w += 1;
         }
         st.mex.set(line, (w * 64) as u32 + st.bits.get(base + w).trailing_ones());
-    }
-}
-
-/// Misère: a cell is P iff it has a move (a pass included) and every move
-/// leads to an N-position. Each line remembers whether it holds a P-position.
-fn outcome_tile(plan: &Plan, table: &Table, st: &Lines, t: [usize; 3], layer: usize) {
-    let [xs, ys, zs] = plan.cell_range(t);
-    let terminal = &table.rules().terminal;
-    let mut ls = line_buffer(plan);
-    for z in zs {
-        for y in ys.clone() {
-            let x0 = if plan.symmetric { xs.start.max(y) } else { xs.start };
-            for x in x0..xs.end {
-                let c = [x, y, z];
-                cell_lines(plan, c, &mut ls);
-                let p = if terminal.contains_at([x as u64, y as u64, z as u64]) {
-                    terminal_value(plan, table, c, layer) == 0
-                } else {
-                    let reaches_p = ls.iter().any(|&l| st.mex.get(l) != 0)
-                        || plan.jumps.iter().any(|j| {
-                            x >= j[0]
-                                && y >= j[1]
-                                && z >= j[2]
-                                && table.cells[table.index_at([x - j[0], y - j[1], z - j[2]], layer)]
-                                    .load(Ordering::Relaxed)
-                                    == 0
-                        })
-                        || pass_value(plan, table, c, layer) == Some(0);
-                    (plan.has_move(c) || plan.passes.allowed(layer, false)) && !reaches_p
-                };
-                table.cells[table.index_at(c, layer)].store(if p { 0 } else { 1 }, Ordering::Relaxed);
-                if p {
-                    for &l in &ls {
-                        st.mex.set(l, 1);
-                    }
-                }
-            }
-        }
     }
 }

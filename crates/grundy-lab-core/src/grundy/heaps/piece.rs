@@ -122,11 +122,11 @@ pub(super) fn fill(table: &mut HeapTable, control: &Control) -> Result<(), Engin
     Ok(())
 }
 
-/// The outcome of a misère position from whether it has an option (or a
-/// pass) and whether some option is a P-position: N (1) where the player
-/// to move cannot move or can move to P.
-fn misere_outcome(any_option: bool, reaches_p: bool) -> u32 {
-    u32::from(!any_option || reaches_p)
+/// The misère Grundy value of a position from whether it has an option (or
+/// a pass) and the mex of its options' values: 1 with no option, else the
+/// mex (as [`crate::grundy::naive::misere_mex`]).
+fn misere_value(any_option: bool, mex: u32) -> u32 {
+    if any_option { mex } else { 1 }
 }
 
 /// The side of a tile of the full fill in `d` coordinates (about 2^16
@@ -292,7 +292,7 @@ impl Fill<'_> {
                     break;
                 }
             }
-            let v = if self.misere { misere_outcome(has_move || !others.is_empty(), g > 0) } else { g };
+            let v = if self.misere { misere_value(has_move || !others.is_empty(), g) } else { g };
             self.values.set(at, v);
             for (&slot, f) in slots.iter().zip(&plan.families) {
                 let word = slot + v as usize / 64 * f.slots;
@@ -378,8 +378,7 @@ fn fill_sorted(table: &mut HeapTable, layer: usize, control: &Control) -> Result
                 if rules.passes.allowed(layer, has_move) {
                     values.push(t.values[base - count + at]);
                 }
-                let v =
-                    if misere { misere_outcome(!values.is_empty(), values.contains(&0)) } else { small_mex(values) };
+                let v = if misere { crate::grundy::naive::misere_mex(values) } else { small_mex(values) };
                 (at, v)
             })
             .collect();
