@@ -462,3 +462,30 @@ fn a_map_taller_than_the_largest_texture_is_drawn_at_a_lower_resolution() {
     h.run_steps(3);
     assert!(h.state().state.map.camera.is_some(), "the map was drawn");
 }
+
+/// Screenshots of the misère map of Wythoff's game, its values coloured
+/// and a cell pinned, at three sizes in both languages, normal and
+/// Presentation, in target/misere-shots/ (to look at; run with --ignored).
+#[test]
+#[ignore = "writes the misère map's screenshots for a person to look at"]
+fn misere_map_screenshots() {
+    std::fs::create_dir_all("target/misere-shots").expect("a folder");
+    let saved = r#"{"tab":"Map","map":{"options":{"size":64}}}"#;
+    for language in ["English", "Japanese"] {
+        for size in [[1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0]] {
+            for presentation in [false, true] {
+                let mut h = common::app(saved).size(size).language(language).presentation(presentation).wgpu().build();
+                h.state_mut().state.shared.rules = preset("queen").unwrap().misere();
+                step_until(&mut h, "the misère queen table", |a| {
+                    ready(a, 64)
+                        && a.state.map.table().is_some_and(|t| t.kind() == grundy_lab::grundy::TableKind::Misere)
+                });
+                h.state_mut().state.map.focus(grundy_lab::ui::state::MapFocus::cell(1, 1));
+                h.run_steps(3);
+                let name =
+                    format!("{}-{}x{}{}", &language[..2], size[0], size[1], if presentation { "-p" } else { "" });
+                h.render().expect("a picture").save(format!("target/misere-shots/{name}.png")).expect("saved");
+            }
+        }
+    }
+}

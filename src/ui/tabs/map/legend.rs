@@ -31,9 +31,14 @@ fn text_scale(ctx: &egui::Context) -> f32 {
 }
 
 pub(super) fn badge(painter: &egui::Painter, pos: Pos2, align: Align2, text: &str) {
+    badge_within(painter, pos, align, text, f32::INFINITY);
+}
+
+/// [`badge`], its lines wrapped at `width` points.
+pub(super) fn badge_within(painter: &egui::Painter, pos: Pos2, align: Align2, text: &str, width: f32) {
     let pal = crate::ui::theme::current(painter.ctx());
     let font = FontId::proportional(16.0 * text_scale(painter.ctx()));
-    let galley = painter.layout_no_wrap(text.to_string(), font, pal.map_text);
+    let galley = painter.layout(text.to_string(), font, pal.map_text, width);
     let r = align.anchor_size(pos, galley.size());
     painter.rect_filled(r.expand(5.0), 5.0, pal.map_badge_fill);
     painter.galley(r.min, galley, pal.map_text);

@@ -31,9 +31,10 @@ pub(super) fn draw_why(
     let m = tab.rt.pointer.moves_of(table, (x, y));
     outline_targets(painter, rect, cam, m, numbers_written);
     let caption = why_caption(table, (x, y), m);
-    // Bottom left: the legend is at the bottom right.
+    // Bottom left: the legend is at the bottom right. Long lines wrap
+    // within the map (a Japanese caption at 1024 x 768 is wider than it).
     let pos = rect.left_bottom() + vec2(40.0, -14.0);
-    super::legend::badge(painter, pos, Align2::LEFT_BOTTOM, &caption);
+    super::legend::badge_within(painter, pos, Align2::LEFT_BOTTOM, &caption, (rect.width() - 60.0).max(120.0));
     Some(caption)
 }
 
