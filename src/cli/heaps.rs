@@ -188,14 +188,17 @@ fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) ->
     debug_assert!(d <= MAX_DIMENSION);
     let shown = point_text(position);
     // n-heap Nim is answered by Bouton's rule at any size.
-    if let Some(crate::theory::ClosedForm::Nim { misere }) = crate::theory::closed_form_of_heaps(rules) {
-        let p_position = crate::theory::is_nim_p(position, misere);
-        let what = match (misere || p_or_n, p_position) {
-            (true, true) => "P".to_string(),
-            (true, false) => "N".to_string(),
-            (false, _) => position.iter().fold(0, |a, &h| a ^ h).to_string(),
+    if let Some(form @ crate::theory::ClosedForm::Nim { misere }) = crate::theory::closed_form_of_heaps(rules) {
+        let what = match (p_or_n, form.grundy_at(position)) {
+            (false, Some(g)) => g.to_string(),
+            _ if crate::theory::is_nim_p(position, misere) => "P".to_string(),
+            _ => "N".to_string(),
         };
-        let rule = if misere { "Bouton's misère rule" } else { "Bouton's rule, g = the XOR of the heaps" };
+        let rule = if misere {
+            "Bouton's misère rule, g = the XOR of the heaps, or 1 − XOR where no heap has more than one stone"
+        } else {
+            "Bouton's rule, g = the XOR of the heaps"
+        };
         put(out, &format!("{what}\n{shown} in {}: by {rule}, exact at any size\n", rules.label()))?;
         return Ok(0);
     }

@@ -167,7 +167,7 @@ impl RulesArg {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Write the Grundy table as CSV: line y holds g(0,y), g(1,y), ... (misère: P or N); a game of 4 to 8
+    /// Write the Grundy table as CSV: line y holds g(0,y), g(1,y), ... (misère: the misère Grundy values); a game of 4 to 8
     /// heaps: one line x1,...,xN,g a position.
     Table {
         /// The game.
@@ -206,7 +206,7 @@ pub enum Command {
         #[arg(long)]
         full: bool,
     },
-    /// The Grundy value (misère: P or N) of one position: by a closed form where one exists, else from
+    /// The Grundy value (misère: the misère Grundy value) of one position: by a closed form where one exists, else from
     /// the smallest box that holds it.
     Value {
         /// The game.
@@ -863,7 +863,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     }
 }
 
-/// What is asked of a position: its value (misère: P or N), or whether it
+/// What is asked of a position: its value (misère: the misère Grundy value), or whether it
 /// is a P-position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Question {
@@ -888,16 +888,29 @@ fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, 
     let shown = crate::rules::position_text(p, rules.dimension);
     let p_or_n = |is_p: bool| (if is_p { "P" } else { "N" }).to_string();
     let fits = p.iter().all(|&c| c < MAX_SIDE as u64);
+    let first_box = {
+        let mut dims = [1; 3];
+        for i in 0..d {
+            dims[i] = p[i].min(MAX_SIDE as u64) as usize + 1;
+        }
+        dims
+    };
     if let Some(cf) = theory::closed_form_of_heaps(rules) {
-        let what = match (cf.grundy_at(position), question) {
-            (Some(g), Question::Value) => Some(g.to_string()),
+        let (what, beyond) = match (cf.grundy_at(position), question) {
+            (Some(g), Question::Value) => (g.to_string(), ""),
             // Only the outcome has a formula: the value from a table,
-            // where one reaches.
-            (None, Question::Value) if fits => None,
-            _ => Some(p_or_n(cf.is_p_at(position))),
+            // where one fits; beyond, the outcome.
+            (None, Question::Value) if fits && crate::grundy::check_box(rules, first_box).is_ok() => {
+                (String::new(), "")
+            }
+            (None, Question::Value) => (
+                p_or_n(cf.is_p_at(position)),
+                " (the value itself needs a table larger than this machine can hold; the formula gives P or N)",
+            ),
+            (_, Question::IsP) => (p_or_n(cf.is_p_at(position)), ""),
         };
-        if let Some(what) = what {
-            return Ok(format!("{what}\n{shown} in {}: {}\n", rules.label(), cf.describe_in(rules.dimension)));
+        if !what.is_empty() {
+            return Ok(format!("{what}\n{shown} in {}: {}{beyond}\n", rules.label(), cf.describe_in(rules.dimension)));
         }
     }
     if !fits {
@@ -908,13 +921,6 @@ fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, 
             MAX_SIDE - 1
         ));
     }
-    let first_box = {
-        let mut dims = [1; 3];
-        for i in 0..d {
-            dims[i] = p[i] as usize + 1;
-        }
-        dims
-    };
     refuse_or_announce(rules, first_box)
         .map_err(|e| format!("{} has no closed form here and the table cannot be computed: {e}", rules.label()))?;
     let control = Control::new();

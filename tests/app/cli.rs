@@ -286,6 +286,11 @@ fn families_on_the_command_line() {
     assert!(text(&o.stdout).starts_with(&format!("{g_4_6}\n")), "{} against {g_4_6}", text(&o.stdout));
     let o = run(&["value", "--rules", "queen", "1000000000000", "1000000000000"]);
     assert!(text(&o.stdout).starts_with("N\n"), "{}", text(&o.stdout));
+    // Below the largest side but too large a box for memory: the outcome,
+    // at once, and why not the value.
+    let o = run(&["value", "--rules", "queen", "600000", "900000"]);
+    assert!(text(&o.stdout).starts_with("N\n"), "{}{}", text(&o.stdout), text(&o.stderr));
+    assert!(text(&o.stdout).contains("the value itself needs a table larger"), "{}", text(&o.stdout));
     let o = run(&["value", "--rules", "nim-3", "5", "6", "7"]);
     assert!(text(&o.stdout).starts_with("4\n"), "{}", text(&o.stdout));
     assert!(text(&o.stdout).contains("x XOR y XOR z (Bouton)"), "{}", text(&o.stdout));

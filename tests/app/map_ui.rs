@@ -115,7 +115,7 @@ fn choosing_a_piece_on_the_map_tab_recomputes_the_map() {
         assert_eq!(t.get(x, y) as usize, g, "g({x}, {y})");
     }
     assert!(shows(&h, "Rules: Dragon king 龍王"), "the heading follows");
-    // The misère checkbox: the map becomes a table of outcomes.
+    // The misère checkbox: the map becomes a table of misère values.
     h.get_by_label("Misère: the last move loses").click();
     step_until(&mut h, "the misère table", |a| {
         named(a, "dragon-king") && a.state.map.table().unwrap().kind() == grundy_lab::grundy::TableKind::Misere

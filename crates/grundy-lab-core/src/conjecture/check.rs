@@ -88,7 +88,7 @@ impl Counterexample {
     pub fn describe(&self, table_kind: TableKind) -> String {
         let table = match table_kind {
             TableKind::Grundy => format!("g = {}", self.table),
-            TableKind::Misere => format!("g⁻ = {}", self.table),
+            TableKind::Misere => format!("misère g = {}", self.table),
         };
         if self.statement {
             return format!("{}: false, where {table}", self.cell());

@@ -32,7 +32,7 @@ pub struct HeapCounterexample {
     pub position: Vec<u64>,
     /// The passes left.
     pub layer: usize,
-    /// The table's value there (misère: 0 for P, 1 for N).
+    /// The table's value there (misère: the misère Grundy value).
     pub g: u32,
     /// What the formula gave.
     pub value: FormulaValue,

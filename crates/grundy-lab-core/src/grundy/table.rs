@@ -214,7 +214,7 @@ impl Table {
     }
 
     /// The value at `(x, y)` (z = 0, starting layer): `g(x, y)` in normal
-    /// play, 0 (P) or 1 (N) in misère. Panics outside the table.
+    /// play, the misère Grundy value in misère. Panics outside the table.
     #[inline]
     pub fn get(&self, x: usize, y: usize) -> u32 {
         assert!(x < self.width && y < self.height, "({x}, {y}) is outside the {}x{} table", self.width, self.height);
@@ -381,7 +381,7 @@ impl Table {
 
     /// The table as CSV (a cell that is not a position is an empty field).
     /// Two coordinates without a pass: line `y` holds
-    /// `g(0, y), g(1, y), ...` (in misère `P` or `N`); one coordinate
+    /// `g(0, y), g(1, y), ...` (in misère the misère values); one coordinate
     /// without a pass: one line `g(0), g(1), ...`. Otherwise one line per
     /// state after a header naming the columns: the coordinates, then `pass`
     /// (the number of passes left: with Gale's one pass, 1 still there and

@@ -172,8 +172,8 @@ impl Walker {
     }
 
     /// Give a value to `start` and every state the search reaches from it:
-    /// the mex of its options' values, or in misère play 0 (P) exactly
-    /// when it has options and each is 1 (N). Progress counts states; the
+    /// the mex of its options' values (in misère play 1 where it has none,
+    /// [`super::naive::misere_mex`]). Progress counts states; the
     /// control is looked at every state.
     fn from(
         &mut self,

@@ -19,8 +19,8 @@ pub struct PosterTexts {
 
 impl PosterTexts {
     /// English texts for the window `win` of `table`: "Grundy numbers of
-    /// queen, 256 × 256", or for a misère table "Misère Grundy values of
-    /// queen (misère), 256 × 256".
+    /// queen, 256 × 256", or for a misère table "Grundy values of queen
+    /// (misère), 256 × 256" (the legend says "misère g(x, y)").
     /// A game that ends on the triangle `x + y <= n` says so:
     /// "Grundy numbers of queen-t2 (end at x + y ≤ 2), 60 × 60".
     pub fn english(table: &Table, win: super::export::ExportWindow) -> Self {
@@ -36,7 +36,7 @@ impl PosterTexts {
                 other: Palette::OTHER.into(),
             },
             TableKind::Misere => PosterTexts {
-                title: format!("Misère Grundy values of {rules}, {range}"),
+                title: format!("Grundy values of {rules}, {range}"),
                 legend: "misère g(x, y)".into(),
                 other: Palette::OTHER.into(),
             },
@@ -76,7 +76,7 @@ const INK: Colour = Colour([30, 30, 30, 255]);
 /// The legend of a poster: its heading and what each colour means.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Legend {
-    /// The heading ("g(x, y)", "outcome", "Difference view").
+    /// The heading ("g(x, y)", "misère g(x, y)", "Difference view").
     pub heading: String,
     /// Each colour with what it means, in order.
     pub entries: Vec<(String, super::Rgba)>,

@@ -339,14 +339,15 @@ impl HeapGame {
         self.state.after(m)
     }
 
-    /// The value of a state: the Grundy number in normal play, 0 (P) or 1
-    /// (N) in misère; from Bouton's rule for Nim, else from the table
-    /// (`None` until it arrives, or outside it).
+    /// The value of a state: the Grundy number in normal play, the misère
+    /// Grundy value in misère (0 exactly at a P-position); from Bouton's
+    /// rule for Nim, else from the table (`None` until it arrives, or
+    /// outside it).
     pub fn value(&self, s: HeapState) -> Option<u64> {
         let d = self.dimension();
         if let Some(misere) = self.nim {
             let heaps = &s.position[..d];
-            return Some(if misere { u64::from(!is_nim_p(heaps, true)) } else { heaps.iter().fold(0, |a, &h| a ^ h) });
+            return u64::try_from(ClosedForm::Nim { misere }.grundy_at(heaps)?).ok();
         }
         // A cell that is not a position has no value.
         let v = self.table.as_ref()?.position_value(&s.position[..d], usize::from(s.passes_left))?;

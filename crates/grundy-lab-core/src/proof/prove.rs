@@ -81,7 +81,8 @@ pub struct Prover<'a> {
     limits: Limits,
     control: &'a Control,
     moves: Automaton,
-    /// The value of a position below `limit` (misère: 0 for P, 1 for N).
+    /// The value of a position below `limit` (misère: the misère Grundy
+    /// value, 0 exactly at a P-position).
     value: &'a dyn Fn(&[u64]) -> u32,
     limit: u64,
     /// Proved: `values[k]` is the set of value k (normal play; in misère

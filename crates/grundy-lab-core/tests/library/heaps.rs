@@ -545,7 +545,7 @@ fn piece_rules(name: &str, d: usize, slides: &[&[u32]], jumps: &[&[u32]]) -> Rul
     Rules::with_dimension(name, d as u8, piece)
 }
 
-/// The brute force of a piece: values (or misère outcomes) with passes,
+/// The brute force of a piece: values (or misère values) with passes,
 /// its moves from the offsets as written here, memoized.
 fn piece_value(
     offsets: &[(bool, Vec<u64>)],

@@ -91,7 +91,7 @@ fn poster_titles_say_what_the_table_holds_in_the_callers_words() {
     misere.convention = Convention::Misere;
     let m = compute(&misere, 60, 60, &Control::new()).unwrap();
     let texts = PosterTexts::english(&m, whole);
-    assert_eq!(texts.title, "Misère Grundy values of queen (misère), 60 × 60");
+    assert_eq!(texts.title, "Grundy values of queen (misère), 60 × 60");
     assert_eq!(texts.legend, "misère g(x, y)");
 
     // The caller's title, in Japanese, is drawn with the bundled font: every

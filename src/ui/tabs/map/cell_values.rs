@@ -1,6 +1,6 @@
 //! What the number in a cell of a difference view says: the two values
-//! the view compares there, "this / the other" (a Grundy number, or P or
-//! N for a table of outcomes), never the view's own code of which sets
+//! the view compares there, "this / the other" (a Grundy number, or a
+//! misère Grundy value), never the view's own code of which sets
 //! hold.
 
 use crate::conjecture::DiffTable;

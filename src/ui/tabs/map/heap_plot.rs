@@ -21,7 +21,8 @@ pub(crate) struct HeapPoints {
 }
 
 /// The plot's points for a one-heap `table` (its first row), the first
-/// [`HEAP_POINTS`] sizes. Misère tables hold outcomes: 0 marks a P-position.
+/// [`HEAP_POINTS`] sizes. Misère tables hold misère values: 0 marks a
+/// P-position there too.
 pub(crate) fn heap_points(table: &Table) -> HeapPoints {
     let n = table.width().min(HEAP_POINTS);
     let values: Vec<[f64; 2]> = (0..n).map(|x| [x as f64, f64::from(table.get(x, 0))]).collect();

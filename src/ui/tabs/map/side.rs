@@ -310,7 +310,9 @@ fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &Arc<Table>, (x, y): (usize, u
             }
         }
         ui.phrases(trf("map.pinned.values", &[("values", &m.values)]));
-        if t.kind() == TableKind::Grundy {
+        // A misère value is the mex too, where a move is left (with none
+        // it is 1: the caption under the map says so).
+        if t.kind() == TableKind::Grundy || m.count > 0 {
             ui.phrases(trf("map.pinned.mex", &[("g", &t.get(x, y))]));
         }
     }

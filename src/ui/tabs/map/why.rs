@@ -1,7 +1,7 @@
 //! "Why this value", drawn on the map: the cells one move of the pinned
 //! cell reaches are outlined (with their values when the cells are large
 //! enough), and a caption under the map says the value as the mex of
-//! theirs, or, in a table of outcomes, why the cell is P or N.
+//! theirs (a misère value with no move left is 1, and says so).
 
 use super::MapTab;
 use super::pointer::PinnedMoves;

@@ -192,8 +192,8 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
     }
 }
 
-/// The value of each cell in its colour (P for the P-positions of a misère
-/// table), dimmed while `stale`, terminal cells outlined.
+/// The value of each cell in its colour (a misère table's misère values),
+/// dimmed while `stale`, terminal cells outlined.
 fn draw_cells(
     painter: &egui::Painter,
     table: &Table,

@@ -129,6 +129,8 @@ impl Plan {
         let simple = slides.iter().all(|s| [o, d, diag].contains(s));
         let misere = rules.convention == Convention::Misere;
         let cube = width == height && height == depth;
+        // The sorted kernel does not give misère's 1 to a cell with no
+        // option ([`with_misere`]): misère tables take the other kernels.
         let sorted3 = !flat && cube && !misere && rules.is_symmetric3();
         let symmetric = (flat && width == height && rules.is_symmetric() && simple) || sorted3;
         let mut families = Vec::new();
@@ -311,7 +313,7 @@ impl<T: Copy> SharedSlice<T> {
     }
 }
 
-/// Line sets and line mexes (or, in misère, "has a P-position") of all lines.
+/// Line sets and line mexes of all lines.
 struct Lines {
     bits: SharedSlice<u64>,
     /// Bit i of a line's summary: word i of its set is full.
