@@ -21,7 +21,7 @@ use super::rng::Rng;
 use super::{PlayerKind, Players, Strength};
 use crate::grundy::GameTable;
 use crate::rules::{Convention, MAX_DIMENSION, Point, ProgramError, Rules, point_text};
-use crate::theory::{ClosedForm, closed_form_of_heaps, is_nim_p, nim_winning_moves};
+use crate::theory::{ClosedForm, closed_form_of_heaps, nim_winning_moves};
 use std::fmt;
 
 /// The most moves listed at one position (as buttons, for the hints);
