@@ -4,6 +4,7 @@
 //! scene texts in the two faces of the exported pictures
 //! ([`crate::draw::font`]).
 
+use egui::epaint::text::{GlyphBitmap, RasterizedGlyph};
 use egui::{FontData, FontDefinitions, FontFamily};
 use std::sync::Arc;
 
@@ -40,7 +41,41 @@ pub fn definitions() -> FontDefinitions {
     fonts
 }
 
-/// Install the fonts on a context.
+/// Install the fonts on a context, and the glyphs egui's own widgets use
+/// that no font of the app has.
 pub fn install(ctx: &egui::Context) {
     ctx.set_fonts(definitions());
+    ctx.add_glyph_rasterizer(egui::epaint::text::GlyphRasterizer::new("grundy_lab::clipboard", clipboard_glyph));
+}
+
+/// The clipboard "📋" (U+1F4CB) of egui's colour picker (the copy button
+/// beside the numbers), which the app's fonts lack (the emoji fonts are
+/// left out): a board with a clip, drawn in the text's colour, standing
+/// on the baseline as a capital letter does.
+fn clipboard_glyph(request: &egui::epaint::text::GlyphRasterizerRequest<'_>) -> Option<RasterizedGlyph> {
+    if request.cluster != "\u{1F4CB}" {
+        return None;
+    }
+    let s = request.font_size_px;
+    let (width, height) = ((0.6 * s).round().max(4.0) as usize, (0.75 * s).round().max(5.0) as usize);
+    let stroke = (s / 12.0).round().max(1.0) as usize;
+    let clip_height = (height / 5).max(stroke + 1);
+    let mut image = egui::ColorImage::filled([width, height], egui::Color32::TRANSPARENT);
+    for y in 0..height {
+        for x in 0..width {
+            // The board, below the clip's top, as an outline.
+            let board = y >= clip_height / 2
+                && (x < stroke || width - stroke <= x || y < clip_height / 2 + stroke || height - stroke <= y);
+            // The clip: a filled bar across the middle third, at the top.
+            let clip = y < clip_height && (width / 3..width - width / 3).contains(&x);
+            if board || clip {
+                image[(x, y)] = egui::Color32::WHITE;
+            }
+        }
+    }
+    let side_bearing = (0.1 * s).round();
+    Some(RasterizedGlyph {
+        bitmap: GlyphBitmap { image, offset_px: egui::vec2(side_bearing, -(height as f32)), is_color: false },
+        advance_px: width as f32 + 2.0 * side_bearing,
+    })
 }

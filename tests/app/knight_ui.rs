@@ -681,3 +681,28 @@ fn a_long_press_on_a_touch_screen_paints_a_hole_as_the_right_button_does() {
     click(&mut h, "Undo");
     assert_eq!(board(&h).at(cell), Cell::A, "one undo step takes it back");
 }
+
+/// egui's colour picker has a copy button labelled "📋", a glyph no font of
+/// the app has (the soak test found it: the harness panics on a missing
+/// glyph, the app drew a box); the app draws it itself.
+#[test]
+fn a_colour_of_the_picture_opens_a_picker_whose_copy_button_is_drawn() {
+    let mut h = harness();
+    click(&mut h, "Picture style");
+    h.run();
+    let well = h.query_all_by_role(Role::ColorWell).next().expect("a colour of the style");
+    well.scroll_to_me();
+    let _ = h.try_run();
+    h.query_all_by_role(Role::ColorWell).next().expect("a colour of the style").click();
+    // The picker opens; laying out its "📋" would panic without a glyph.
+    h.run();
+    let copy = h.get_by_label("📋");
+    assert!(!copy.accesskit_node().is_disabled());
+    // The glyph stands on the line as a letter does, with ink of its own.
+    let galley = h
+        .ctx
+        .fonts_mut(|f| f.layout_no_wrap("a📋".to_string(), egui::FontId::proportional(20.0), egui::Color32::WHITE));
+    let glyphs = &galley.rows[0].glyphs;
+    assert_eq!(glyphs.len(), 2);
+    assert!(glyphs[1].advance_width > 8.0 && glyphs[1].uv_rect.size.y > 10.0, "{:?}", glyphs[1]);
+}
