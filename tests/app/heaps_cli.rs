@@ -51,6 +51,14 @@ fn the_command_line_lists_and_values_many_heaps() {
     assert_eq!((out.lines().next(), code), (Some("0"), 0), "{out}");
     let (out, _, code) = cli(&["is-p", "--rules", "greedy-nim-4", "--misere", "1", "1", "1", "0"]);
     assert_eq!((out.lines().next(), code), (Some("P"), 0), "{out}");
+    // Misère Nim of five heaps: the XOR, or 1 − XOR where no heap has two.
+    let (out, _, code) = cli(&["value", "--rules", "nim-5", "--misere", "1", "1", "1", "0", "0"]);
+    assert_eq!((out.lines().next(), code), (Some("0"), 0), "{out}");
+    let (out, _, code) = cli(&["value", "--rules", "nim-5", "--misere", "2", "3", "0", "0", "0"]);
+    assert_eq!((out.lines().next(), code), (Some("1"), 0), "{out}");
+    assert!(out.contains("1 − XOR"), "{out}");
+    let (out, _, _) = cli(&["is-p", "--rules", "nim-5", "--misere", "2", "3", "0", "0", "1"]);
+    assert_eq!(out.lines().next(), Some("P"), "{out}");
     let (out, _, code) = cli(&["is-p", "--rules", "moore-4-2", "3", "3", "3", "0"]);
     assert_eq!((out.lines().next(), code), (Some("P"), 0), "{out}");
     let (out, _, code) = cli(&["program", "greedy-nim-5"]);
