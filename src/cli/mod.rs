@@ -896,20 +896,18 @@ fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, 
         dims
     };
     if let Some(cf) = theory::closed_form_of_heaps(rules) {
-        let (what, beyond) = match (cf.grundy_at(position), question) {
-            (Some(g), Question::Value) => (g.to_string(), ""),
+        let answer = match (cf.grundy_at(position), question) {
+            (Some(g), Question::Value) => Some((g.to_string(), "")),
             // Only the outcome has a formula: the value from a table,
-            // where one fits; beyond, the outcome.
-            (None, Question::Value) if fits && crate::grundy::check_box(rules, first_box).is_ok() => {
-                (String::new(), "")
-            }
-            (None, Question::Value) => (
+            // where one fits (below); beyond, the outcome.
+            (None, Question::Value) if fits && crate::grundy::check_box(rules, first_box).is_ok() => None,
+            (None, Question::Value) => Some((
                 p_or_n(cf.is_p_at(position)),
                 " (the value itself needs a table larger than this machine can hold; the formula gives P or N)",
-            ),
-            (_, Question::IsP) => (p_or_n(cf.is_p_at(position)), ""),
+            )),
+            (_, Question::IsP) => Some((p_or_n(cf.is_p_at(position)), "")),
         };
-        if !what.is_empty() {
+        if let Some((what, beyond)) = answer {
             return Ok(format!("{what}\n{shown} in {}: {}{beyond}\n", rules.label(), cf.describe_in(rules.dimension)));
         }
     }
