@@ -151,6 +151,8 @@ fn random_actions_on_every_tab_never_panic_stall_or_grow() {
     let tabs = ["Play", "Grundy map", "Pieces", "Knight designer", "English", "日本語"];
     let mut slowest = Duration::ZERO;
     let bound = frame_bound();
+    // GRUNDY_LAB_SOAK_VERBOSE=1 prints every action, to replay a failure by hand.
+    let verbose = std::env::var_os("GRUNDY_LAB_SOAK_VERBOSE").is_some();
     let mut memory_after_warm_up = None;
     let mut heap_after_warm_up = 0;
     let mut next_report = began + Duration::from_secs(60);
@@ -252,6 +254,9 @@ fn random_actions_on_every_tab_never_panic_stall_or_grow() {
                 h.drag_at(egui::pos2(x, y));
                 h.drop_at(egui::pos2(x + dice.below(200) as f32 - 100.0, y + dice.below(200) as f32 - 100.0));
             }
+        }
+        if verbose {
+            println!("soak: action {action}: {described}");
         }
         for _ in 0..2 {
             let began = Instant::now();

@@ -87,8 +87,11 @@ fn the_map_shows_each_layer_and_says_which() {
     assert_eq!(shown(&h), 3, "the map opens on the top layer, every pass still there");
     for (label, layer) in [("no pass left", 0), ("1 pass left", 1), ("2 passes left", 2), ("3 passes left", 3)] {
         h.get_by_label(label).click();
+        // The layer is cut out of the table in the background.
+        step_until(&mut h, label, |a| {
+            a.state.map.table().and_then(|t| t.slice_source()).is_some_and(|s| s.layer == layer)
+        });
         h.run();
-        assert_eq!(shown(&h), layer, "{label}");
         let t = h.state().state.map.table().unwrap().clone();
         assert_eq!(t.get(2, 1), full.get_at([2, 1, 0], layer), "{label}: the plane of that layer");
     }
@@ -102,6 +105,72 @@ fn the_map_shows_each_layer_and_says_which() {
     assert!(changed > 0);
     let summary = format!("The pass changes the value of {changed} of 576 cells of this plane.");
     assert_eq!(h.state().state.map.overlay_summary(), Some(summary));
+}
+
+/// The map cuts a layer out of its table in the background: choosing
+/// another layer while a long computation keeps every thread of rayon's
+/// pool busy (a statement checked in the Pieces tab) does not freeze the
+/// app. The random soak once saw a frame of 6 s here.
+#[test]
+fn choosing_a_layer_while_the_pool_is_busy_does_not_freeze_the_app() {
+    use std::sync::{Arc, Barrier, Condvar, Mutex, mpsc};
+    use std::time::Duration;
+    let mut h = map(&preset("queen+pass").unwrap(), "English");
+    step_until(&mut h, "the table", |a| a.state.map.full_table().is_some_and(|t| t.is_complete()));
+    h.run();
+    let layer = |h: &Harness<'_, GrundyLabApp>| h.state().state.map.table().unwrap().slice_source().unwrap().layer;
+    assert_eq!(layer(&h), 1, "the map opens with the pass still there");
+    // Every thread of the pool waits at a gate, opened after the frames below.
+    let gate = Arc::new((Mutex::new(false), Condvar::new()));
+    let threads = rayon::current_num_threads();
+    let all_busy = Arc::new(Barrier::new(threads + 1));
+    for _ in 0..threads {
+        let (gate, all_busy) = (gate.clone(), all_busy.clone());
+        rayon::spawn(move || {
+            all_busy.wait();
+            let (open, opened) = &*gate;
+            let mut o = open.lock().unwrap();
+            while !*o {
+                o = opened.wait(o).unwrap();
+            }
+        });
+    }
+    all_busy.wait();
+    let open_gate = {
+        let gate = gate.clone();
+        move || {
+            *gate.0.lock().unwrap() = true;
+            gate.1.notify_all();
+        }
+    };
+    // Should the frames wait for the pool, a watchdog opens the gate after
+    // a minute (so that the test fails instead of hanging) and says so.
+    let (frames_done, watched) = mpsc::channel::<()>();
+    let watchdog = {
+        let open_gate = open_gate.clone();
+        std::thread::spawn(move || {
+            let timed_out = watched.recv_timeout(Duration::from_secs(60)).is_err();
+            open_gate();
+            timed_out
+        })
+    };
+    h.get_by_label("pass used").click();
+    for _ in 0..4 {
+        h.step();
+    }
+    // (The watchdog is gone if it fired.)
+    frames_done.send(()).ok();
+    let frames_waited = watchdog.join().unwrap();
+    assert!(!frames_waited, "the frames after the click waited for the busy pool");
+    // With the pool free again, the layer arrives.
+    step_until(&mut h, "the layer with the pass used", |a| {
+        a.state.map.table().and_then(|t| t.slice_source()).is_some_and(|s| s.layer == 0)
+    });
+    h.run();
+    let full = h.state().state.map.full_table().unwrap().clone();
+    let t = h.state().state.map.table().unwrap().clone();
+    assert_eq!(t.get(2, 1), full.get_at([2, 1, 0], 0), "the plane of that layer");
+    assert!(shows(&h, "pass used"));
 }
 
 #[test]

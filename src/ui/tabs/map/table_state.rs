@@ -65,6 +65,16 @@ fn clamp_view(full: &Table, (axis, at, layer): (Axis, usize, usize)) -> (Axis, u
     (axis, at.min(full.dims()[axis.index()] - 1), layer.min(full.layers() - 1))
 }
 
+/// A plane being cut out of a whole table, in the background: the plane on
+/// screen stays there until it is ready. (The cut runs on rayon's pool,
+/// which a long check may keep busy: the UI thread never waits for it.)
+struct Cutting {
+    full: Arc<Table>,
+    job: Job<Arc<Table>>,
+    /// Whether the table is new (just computed), not only the view changed.
+    new_table: bool,
+}
+
 /// A table being computed (shown as it fills in, over the previous one).
 struct Computing {
     table: Arc<Table>,
@@ -76,6 +86,7 @@ struct Computing {
 #[derive(Default)]
 pub(crate) struct TableState {
     shown: Option<Shown>,
+    cutting: Option<Cutting>,
     computing: Option<Computing>,
     /// The rules and size that could not be computed (not retried every frame).
     failed: Option<(Rules, [usize; 3])>,
@@ -109,28 +120,57 @@ impl TableState {
     /// Draw the plane `axis = at` of `layer` (clamped to the table): a copy
     /// of one plane, then its statistics in the background.
     pub fn set_view(&mut self, ctx: &egui::Context, axis: Axis, at: usize, layer: usize) {
-        let Some(s) = &self.shown else {
+        // The newest whole table: the one being cut, else the one on screen.
+        let latest = match (&self.cutting, &self.shown) {
+            (Some(c), _) => Some((c.full.clone(), c.new_table)),
+            (None, Some(s)) => Some((s.full.clone(), false)),
+            (None, None) => None,
+        };
+        let Some((full, new_table)) = latest else {
             self.view = (axis, at, layer);
             return;
         };
-        let view = clamp_view(&s.full, (axis, at, layer));
-        if view == self.view && !Arc::ptr_eq(&s.table, &s.full) {
+        let view = clamp_view(&full, (axis, at, layer));
+        if view == self.view {
             return;
         }
         self.view = view;
-        if needs_planes(&s.full) {
-            let full = s.full.clone();
-            self.show(ctx, full);
+        if needs_planes(&full) {
+            self.show(ctx, full, new_table);
         }
     }
 
-    /// Put `full` on screen: its plane of the current view when it has
-    /// several, with the statistics computed in the background.
-    fn show(&mut self, ctx: &egui::Context, full: Arc<Table>) {
+    /// Put `full` on screen: at once when it is one plane, else its plane
+    /// of the current view once cut out in the background. A table just
+    /// computed (`new_table`) makes a [`TableEvent`] when it is on screen.
+    fn show(&mut self, ctx: &egui::Context, full: Arc<Table>, new_table: bool) -> Option<TableEvent> {
         self.view = clamp_view(&full, self.view);
+        if !needs_planes(&full) {
+            // Dropping a cut in progress cancels it.
+            self.cutting = None;
+            return self.put_on_screen(ctx, full.clone(), full, new_table);
+        }
         let (axis, at, layer) = self.view;
-        let table = if needs_planes(&full) { Arc::new(Table::slice(&full, axis, at, layer)) } else { full.clone() };
+        let f = full.clone();
+        let job = widgets::spawn(widgets::JobLabel::new("map.cutting"), ctx, move |_| {
+            Ok::<_, String>(Arc::new(Table::slice(&f, axis, at, layer)))
+        });
+        self.cutting = Some(Cutting { full, job, new_table });
+        None
+    }
+
+    /// Draw `table`, a plane of `full` (or `full` itself), and start its
+    /// statistics in the background.
+    fn put_on_screen(
+        &mut self,
+        ctx: &egui::Context,
+        full: Arc<Table>,
+        table: Arc<Table>,
+        new_table: bool,
+    ) -> Option<TableEvent> {
+        let first = self.shown.is_none();
         self.shown = Some(Shown { finish: Some(finish_job(ctx, &table)), full, table, finished: None });
+        new_table.then_some(TableEvent::Arrived { first })
     }
 
     /// How long the fill of the table on screen took.
@@ -156,6 +196,11 @@ impl TableState {
     /// The computation in progress.
     pub fn computing(&self) -> Option<&Job<Duration, EngineError>> {
         self.computing.as_ref().map(|c| &c.job)
+    }
+
+    /// Whether a plane of a new table or view is being cut out.
+    pub fn is_cutting(&self) -> bool {
+        self.cutting.is_some()
     }
 
     /// The table to draw and the one under it: the table being computed over
@@ -185,7 +230,10 @@ impl TableState {
     pub fn want(&mut self, ctx: &egui::Context, rules: &Rules, size: usize) {
         let dims = map_box(rules, size);
         let wanted = |t: &Table| t.rules().same_game(rules) && t.dims() == dims;
-        let shown_ok = self.shown.as_ref().is_some_and(|s| wanted(&s.full));
+        let shown_ok = match &self.cutting {
+            Some(c) => wanted(&c.full),
+            None => self.shown.as_ref().is_some_and(|s| wanted(&s.full)),
+        };
         let computing_ok = self.computing.as_ref().is_some_and(|c| wanted(&c.table));
         let failed_before = self.failed.as_ref().is_some_and(|(r, d)| r.same_game(rules) && *d == dims);
         if !shown_ok && !computing_ok && !failed_before {
@@ -227,7 +275,17 @@ impl TableState {
     /// Collect the computation and the statistics that ended (starting the
     /// statistics of a new table); never waits.
     pub fn poll(&mut self, ctx: &egui::Context) -> Option<TableEvent> {
-        let event = self.poll_computation(ctx);
+        let mut event = self.poll_computation(ctx);
+        if let Some(c) = &mut self.cutting
+            && let Some(end) = c.job.take()
+        {
+            let (full, new_table) = (c.full.clone(), c.new_table);
+            self.cutting = None;
+            // A cut is a copy: it ends done unless it was dropped.
+            if let JobEnd::Done(table) = end {
+                event = event.or(self.put_on_screen(ctx, full, table, new_table));
+            }
+        }
         if let Some(s) = &mut self.shown
             && let Some(JobEnd::Done(f)) = poll(&mut s.finish)
         {
@@ -245,9 +303,7 @@ impl TableState {
         match end {
             JobEnd::Done(took) => {
                 self.fill_time = Some(took);
-                let first = self.shown.is_none();
-                self.show(ctx, table);
-                return Some(TableEvent::Arrived { first });
+                return self.show(ctx, table, true);
             }
             // Not started again by itself: the Compute button does that.
             JobEnd::Cancelled | JobEnd::Failed(JobError::Work(EngineError::Cancelled)) => {
