@@ -7,6 +7,7 @@
 //! is a message and exit code 2.
 
 mod check;
+mod genus;
 mod heaps;
 mod hints;
 pub mod knight;
@@ -215,6 +216,16 @@ pub enum Command {
         /// The coordinates, as many as the game has: X, X Y, X Y Z, up to 8 (a take-and-break game: any
         /// number of heaps).
         #[arg(required = true, num_args = 1..)]
+        position: Vec<u64>,
+    },
+    /// Conway's genus of one position of a game of 1 to 3 coordinates: its Grundy value g and the misère Grundy
+    /// values of the position plus k copies of *2 (k = 0 to 6), written g^(γ0 γ1 γ2 ...).
+    Genus {
+        /// The game.
+        #[command(flatten)]
+        rules: RulesArg,
+        /// The coordinates, as many as the game has: X, X Y or X Y Z.
+        #[arg(required = true, num_args = 1..=3)]
         position: Vec<u64>,
     },
     /// Check a formula or a statement against the computed table, cell by cell. Exit 0 if it holds at every
@@ -757,6 +768,11 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             put(out, &s)?;
             Ok(0)
         }
+        Command::Genus { rules, position } => {
+            let r = rules.load()?;
+            put(out, &genus::genus_text(&r, &position)?)?;
+            Ok(0)
+        }
         Command::IsP { rules, position } => {
             if let Some(searched) = takebreak::searched_game_of(&rules)? {
                 return takebreak::searched_row(&searched, &position, true, out);
@@ -877,7 +893,9 @@ const COVERING_TRIES: usize = 8;
 /// The value of one position, or whether it is a P-position: by a closed
 /// form where one exists, else from the smallest box that holds it (grown
 /// when a program's move leaves it).
-fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, String> {
+/// `position` as a position of `rules` (a game of one to three
+/// coordinates), or why not.
+fn position_of(rules: &Rules, position: &[u64]) -> Result<[u64; 3], String> {
     let d = rules.dimension as usize;
     if position.len() != d {
         let (coordinates, numbers) = if d == 1 { ("coordinate", "number") } else { ("coordinates", "numbers") };
@@ -885,6 +903,12 @@ fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, 
     }
     let mut p = [0u64; 3];
     p[..d].copy_from_slice(position);
+    Ok(p)
+}
+
+fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, String> {
+    let d = rules.dimension as usize;
+    let p = position_of(rules, position)?;
     let shown = crate::rules::position_text(p, rules.dimension);
     let p_or_n = |is_p: bool| (if is_p { "P" } else { "N" }).to_string();
     let fits = p.iter().all(|&c| c < MAX_SIDE as u64);

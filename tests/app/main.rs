@@ -12,6 +12,7 @@ mod common;
 mod cli;
 mod construction_ui;
 mod families_ui;
+mod genus_cli;
 mod guide_ui;
 mod hardening_ui;
 mod heaps_cli;

@@ -9,6 +9,7 @@
 
 mod engine;
 mod game_table;
+pub mod genus;
 pub mod heaps;
 pub mod naive;
 mod order;

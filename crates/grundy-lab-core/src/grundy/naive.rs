@@ -38,52 +38,70 @@ pub fn table_box(rules: &Rules, dims: [usize; 3]) -> Result<Vec<u32>, crate::rul
     let index = |p: [u64; 3]| (p[2] as usize * h + p[1] as usize) * w + p[0] as usize;
     let mut v = vec![0u32; cells * layers];
     let mut scope = rhai::Scope::new();
-    let max_sum = w + h + d - 3;
     for layer in 0..layers {
-        for s in 0..=max_sum {
-            for z in 0..d {
-                for y in 0..h {
-                    let Some(x) = s.checked_sub(y + z).filter(|&x| x < w) else { continue };
-                    let p = [x as u64, y as u64, z as u64];
-                    if let Some(program) = &rules.program
-                        && !program.is_position(p, &mut scope, None)?
-                    {
-                        v[layer * cells + index(p)] = super::NOT_A_POSITION;
-                        continue;
-                    }
-                    let moves = match &rules.program {
-                        Some(program) => program.options_within(p, &mut scope, None, &rules.limits)?,
-                        None => rules.moves_at(p),
-                    };
-                    // The reference computes sum by sum: a game with a memory
-                    // is not for it (the engine searches those).
-                    if let Some(q) = moves.iter().find(|q| q.iter().sum::<u64>() >= p.iter().sum::<u64>()) {
-                        return Err(crate::rules::ProgramError::BadOption {
-                            position: crate::rules::position_text(p, rules.dimension),
-                            option: crate::rules::position_text(*q, rules.dimension),
-                            why: crate::rules::OptionFault::SumNotLowered,
-                        });
-                    }
-                    let mut options: Vec<u32> = moves.iter().map(|&q| v[layer * cells + index(q)]).collect();
-                    if let Some(i) = options.iter().position(|&o| o == super::NOT_A_POSITION) {
-                        return Err(crate::rules::ProgramError::OptionNotAPosition {
-                            position: crate::rules::coordinates(p, rules.dimension),
-                            option: crate::rules::coordinates(moves[i], rules.dimension),
-                        });
-                    }
-                    if rules.passes.allowed(layer, !moves.is_empty()) {
-                        // The pass: the same position, one pass fewer.
-                        options.push(v[(layer - 1) * cells + index(p)]);
-                    }
-                    v[layer * cells + index(p)] = match rules.convention {
-                        Convention::Normal => mex(&options),
-                        Convention::Misere => misere_mex(&options),
-                    };
-                }
+        for p in by_sum(dims) {
+            let Some(moves) = listed_options(rules, p, &mut scope)? else {
+                v[layer * cells + index(p)] = super::NOT_A_POSITION;
+                continue;
+            };
+            let mut options: Vec<u32> = moves.iter().map(|&q| v[layer * cells + index(q)]).collect();
+            if let Some(i) = options.iter().position(|&o| o == super::NOT_A_POSITION) {
+                return Err(crate::rules::ProgramError::OptionNotAPosition {
+                    position: crate::rules::coordinates(p, rules.dimension),
+                    option: crate::rules::coordinates(moves[i], rules.dimension),
+                });
             }
+            if rules.passes.allowed(layer, !moves.is_empty()) {
+                // The pass: the same position, one pass fewer.
+                options.push(v[(layer - 1) * cells + index(p)]);
+            }
+            v[layer * cells + index(p)] = match rules.convention {
+                Convention::Normal => mex(&options),
+                Convention::Misere => misere_mex(&options),
+            };
         }
     }
     Ok(v)
+}
+
+/// The positions of the box `dims` by increasing sum of coordinates (an
+/// order in which every option comes before its position, when moves lower
+/// the sum).
+pub fn by_sum(dims: [usize; 3]) -> impl Iterator<Item = [u64; 3]> {
+    let [w, h, d] = dims;
+    (0..w + h + d - 2).flat_map(move |s| {
+        (0..d).flat_map(move |z| {
+            (0..h).filter_map(move |y| s.checked_sub(y + z).filter(|&x| x < w).map(|x| [x as u64, y as u64, z as u64]))
+        })
+    })
+}
+
+/// The options of `p` listed one by one (a program's by running it), or
+/// `None` where a program says `p` is not a position. A move that does not
+/// lower the sum of the coordinates is an error: the reference computes sum
+/// by sum, so a game with a memory is not for it (the engine searches those).
+pub fn listed_options(
+    rules: &Rules,
+    p: [u64; 3],
+    scope: &mut rhai::Scope<'_>,
+) -> Result<Option<Vec<[u64; 3]>>, crate::rules::ProgramError> {
+    if let Some(program) = &rules.program
+        && !program.is_position(p, scope, None)?
+    {
+        return Ok(None);
+    }
+    let moves = match &rules.program {
+        Some(program) => program.options_within(p, scope, None, &rules.limits)?,
+        None => rules.moves_at(p),
+    };
+    if let Some(q) = moves.iter().find(|q| q.iter().sum::<u64>() >= p.iter().sum::<u64>()) {
+        return Err(crate::rules::ProgramError::BadOption {
+            position: crate::rules::position_text(p, rules.dimension),
+            option: crate::rules::position_text(*q, rules.dimension),
+            why: crate::rules::OptionFault::SumNotLowered,
+        });
+    }
+    Ok(Some(moves))
 }
 
 /// The misère Grundy value of a position whose options have the misère

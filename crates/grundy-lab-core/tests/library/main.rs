@@ -5,6 +5,7 @@ mod conjecture;
 mod construction;
 mod engine;
 mod families;
+mod genus;
 mod heaps;
 mod hints;
 mod knight;

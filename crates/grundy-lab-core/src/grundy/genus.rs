@@ -1,0 +1,215 @@
+//! Conway's genus of a position (On Numbers and Games, chapter 12), for a
+//! game of one to three coordinates: its Grundy value `g` in normal play
+//! and the misère Grundy values `γk` of the position plus `k` copies of the
+//! nim-heap `*2`, written `g^(γ0 γ1 γ2 …)`. The genus says how a position
+//! plays in misère sums: two positions of the same genus need not be alike,
+//! but a game whose positions all have the genera of nim-heaps is *tame*.
+//!
+//! A copy of `*2` only ever becomes `*1` or vanishes, so every position of
+//! the sum is the game's position `p` with `a` heaps of two and `b` heaps of
+//! one: the misère values of `(p, a, b)` for `a + b ≤ GENUS_COPIES` are
+//! computed cell by cell, every option before its position.
+
+use super::naive::{by_sum, listed_options, mex, misere_mex};
+use crate::rules::{ProgramError, Rules};
+
+/// The most copies of `*2` added to a position.
+pub const GENUS_COPIES: usize = 6;
+
+/// The most cells of the box a genus is computed in (each cell holds the
+/// values of its sums with up to [`GENUS_COPIES`] heaps).
+pub const MAX_GENUS_CELLS: u64 = 1 << 16;
+
+/// The genus of one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Genus {
+    /// The Grundy value in normal play.
+    pub normal: u32,
+    /// `γk` for `k = 0 ..= GENUS_COPIES`: the misère Grundy value of the
+    /// position plus `k` copies of `*2` (`γ0`, the position's own).
+    pub misere: Vec<u32>,
+}
+
+impl Genus {
+    /// The superscript as Conway writes it: `γ0 γ1 γ2 …` up to where the
+    /// rest only repeats the last two, as far as computed.
+    pub fn superscript(&self) -> &[u32] {
+        let mut n = self.misere.len();
+        while n >= 3 && self.misere[n - 1] == self.misere[n - 3] {
+            n -= 1;
+        }
+        &self.misere[..n]
+    }
+
+    /// Conway's notation in plain text: `2^120`; with a value of two digits
+    /// or more, the superscript's values between parentheses and commas:
+    /// `12^(13,2,0)`.
+    pub fn notation(&self) -> String {
+        let sup = self.superscript();
+        let small = self.normal < 10 && sup.iter().all(|&v| v < 10);
+        let digits: Vec<String> = sup.iter().map(u32::to_string).collect();
+        if small {
+            format!("{}^{}", self.normal, digits.concat())
+        } else {
+            format!("{}^({})", self.normal, digits.join(","))
+        }
+    }
+
+    /// Whether the genus is that of a nim-heap (`0^120`, `1^031`, or
+    /// `n^(n, n xor 2)` for `n ≥ 2`: `2^20`, `3^31`, `4^46`), as far as computed: a game all of whose
+    /// positions have such genera is tame, and plays in misère sums as Nim.
+    pub fn is_nim_like(&self) -> bool {
+        let expected: Vec<u32> = match self.normal {
+            0 => vec![1, 2, 0],
+            1 => vec![0, 3, 1],
+            n => vec![n, n ^ 2],
+        };
+        self.superscript() == expected.as_slice()
+    }
+}
+
+/// Why a genus could not be computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenusError {
+    /// Only games of one to three coordinates (of which the genus is
+    /// computed in a box).
+    ManyCoordinates(u8),
+    /// A pass is a move of one component of a sum, which this computation
+    /// does not model.
+    Passes,
+    /// The box of the positions below the position is too large
+    /// (`u64::MAX`: beyond counting).
+    TooLarge {
+        /// The cells of that box.
+        cells: u64,
+    },
+    /// The position is outside the program's domain.
+    NotAPosition,
+    /// The rules' program failed, or a move does not lower the sum.
+    Program(ProgramError),
+}
+
+impl From<ProgramError> for GenusError {
+    fn from(e: ProgramError) -> Self {
+        GenusError::Program(e)
+    }
+}
+
+impl std::fmt::Display for GenusError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GenusError::ManyCoordinates(n) => {
+                write!(f, "the genus is computed for games of one to three coordinates, not {n}")
+            }
+            GenusError::Passes => write!(f, "the genus is not computed for games with a pass"),
+            GenusError::TooLarge { cells } => write!(
+                f,
+                "the genus of this position needs a box of {} cells (every position it can reach); at most {} are \
+                 computed",
+                if *cells == u64::MAX { "too many".to_string() } else { cells.to_string() },
+                MAX_GENUS_CELLS
+            ),
+            GenusError::NotAPosition => write!(f, "not a position of this game (outside its program's domain)"),
+            GenusError::Program(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GenusError {}
+
+/// The genus of the position `p` of `rules` (a game of one to three
+/// coordinates without a pass), with up to [`GENUS_COPIES`] copies of `*2`.
+pub fn genus(rules: &Rules, p: [u64; 3]) -> Result<Genus, GenusError> {
+    let d = rules.dimension as usize;
+    if d > 3 {
+        return Err(GenusError::ManyCoordinates(rules.dimension));
+    }
+    if rules.passes.any() {
+        return Err(GenusError::Passes);
+    }
+    let side = |c: u64| usize::try_from(c).ok().and_then(|c| c.checked_add(1));
+    let box_of = |sides: [Option<usize>; 3]| -> Result<[usize; 3], GenusError> {
+        let mut dims = [1; 3];
+        let mut cells = 1u64;
+        for i in 0..d {
+            let s = sides[i].map_or(u64::MAX, |s| s as u64);
+            cells = cells.saturating_mul(s);
+            dims[i] = sides[i].unwrap_or(usize::MAX);
+        }
+        if cells > MAX_GENUS_CELLS { Err(GenusError::TooLarge { cells }) } else { Ok(dims) }
+    };
+    // The box below the position; moves that leave it (a move that raises
+    // a coordinate while lowering the sum) need the box of every position
+    // whose sum is at most the position's.
+    let tight = box_of([side(p[0]), side(p[1]), side(p[2])])?;
+    match genus_in(rules, tight, p)? {
+        Some(g) => Ok(g),
+        None => {
+            let s = side(p[..d].iter().fold(0u64, |a, &c| a.saturating_add(c)));
+            genus_in(rules, box_of([s; 3])?, p)?.ok_or(GenusError::TooLarge { cells: u64::MAX })
+        }
+    }
+}
+
+/// The genus of `target` computed in the box `dims`, or `None` when a move
+/// leaves the box.
+fn genus_in(rules: &Rules, dims: [usize; 3], target: [u64; 3]) -> Result<Option<Genus>, GenusError> {
+    const K: usize = GENUS_COPIES;
+    // The states (a, b) with a + b ≤ K, numbered.
+    let mut state = [[usize::MAX; K + 1]; K + 1];
+    let mut states = 0;
+    for (a, row) in state.iter_mut().enumerate() {
+        for slot in row.iter_mut().take(K + 1 - a) {
+            *slot = states;
+            states += 1;
+        }
+    }
+    let [w, h, _] = dims;
+    let index = |p: [u64; 3]| (p[2] as usize * h + p[1] as usize) * w + p[0] as usize;
+    let cells = dims.iter().product::<usize>();
+    let mut normal = vec![0u32; cells];
+    let mut misere = vec![0u32; cells * states];
+    let mut position = vec![false; cells];
+    let mut scope = rhai::Scope::new();
+    let mut values = Vec::new();
+    for p in by_sum(dims) {
+        let i = index(p);
+        let Some(moves) = listed_options(rules, p, &mut scope)? else { continue };
+        if moves.iter().any(|q| q.iter().zip(dims).any(|(&c, s)| c >= s as u64)) {
+            return Ok(None);
+        }
+        let options: Vec<usize> = moves.iter().map(|&q| index(q)).collect();
+        if let Some(k) = options.iter().position(|&o| !position[o]) {
+            return Err(ProgramError::OptionNotAPosition {
+                position: crate::rules::coordinates(p, rules.dimension),
+                option: crate::rules::coordinates(moves[k], rules.dimension),
+            }
+            .into());
+        }
+        position[i] = true;
+        values.clear();
+        values.extend(options.iter().map(|&o| normal[o]));
+        normal[i] = mex(&values);
+        for a in 0..=K {
+            for b in 0..=K - a {
+                values.clear();
+                values.extend(options.iter().map(|&o| misere[o * states + state[a][b]]));
+                // A heap of two becomes one of one, or vanishes; a heap of
+                // one vanishes.
+                if a > 0 {
+                    values.push(misere[i * states + state[a - 1][b + 1]]);
+                    values.push(misere[i * states + state[a - 1][b]]);
+                }
+                if b > 0 {
+                    values.push(misere[i * states + state[a][b - 1]]);
+                }
+                misere[i * states + state[a][b]] = misere_mex(&values);
+            }
+        }
+    }
+    let t = index(target);
+    if !position[t] {
+        return Err(GenusError::NotAPosition);
+    }
+    Ok(Some(Genus { normal: normal[t], misere: (0..=K).map(|k| misere[t * states + state[k][0]]).collect() }))
+}

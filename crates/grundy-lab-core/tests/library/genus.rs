@@ -1,0 +1,126 @@
+//! Conway's genus: the nim-heaps' genera as Conway gives them, and every
+//! genus of small boards against a search over the explicit sums with
+//! copies of *2, written apart from the library's reduction to counts of
+//! heaps of two and of one.
+
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+
+use grundy_lab_core::Control;
+use grundy_lab_core::grundy::genus::{GENUS_COPIES, Genus, GenusError, genus};
+use grundy_lab_core::rules::{Convention, Rules, preset};
+use std::collections::HashMap;
+
+fn mex(values: &[u32]) -> u32 {
+    (0..).find(|v| !values.contains(v)).unwrap()
+}
+
+/// The misère Grundy value of `p` plus nim-heaps `heaps` (sorted), by
+/// listing every move of the sum.
+fn misere_sum(rules: &Rules, p: [u64; 3], heaps: Vec<u8>, memo: &mut HashMap<([u64; 3], Vec<u8>), u32>) -> u32 {
+    if let Some(&v) = memo.get(&(p, heaps.clone())) {
+        return v;
+    }
+    let mut options = Vec::new();
+    let mut scope = rhai::Scope::new();
+    for q in grundy_lab_core::grundy::naive::listed_options(rules, p, &mut scope).unwrap().unwrap() {
+        options.push(misere_sum(rules, q, heaps.clone(), memo));
+    }
+    for i in 0..heaps.len() {
+        for smaller in 0..heaps[i] {
+            let mut after = heaps.clone();
+            if smaller == 0 {
+                after.remove(i);
+            } else {
+                after[i] = smaller;
+            }
+            after.sort_unstable();
+            options.push(misere_sum(rules, p, after, memo));
+        }
+    }
+    let v = if options.is_empty() { 1 } else { mex(&options) };
+    memo.insert((p, heaps), v);
+    v
+}
+
+#[test]
+fn the_nim_heaps_have_the_genera_conway_gives() {
+    let nim = preset("nim-1").unwrap();
+    let expected = ["0^120", "1^031", "2^20", "3^31", "4^46", "5^57", "6^64", "7^75"];
+    for (n, want) in expected.iter().enumerate() {
+        let g = genus(&nim, [n as u64, 0, 0]).unwrap();
+        assert_eq!(g.notation(), *want, "*{n}");
+        assert!(g.is_nim_like(), "*{n}");
+        assert_eq!(g.misere.len(), GENUS_COPIES + 1);
+    }
+}
+
+#[test]
+fn every_genus_of_small_boards_agrees_with_a_search_over_the_sums() {
+    let mut memo = HashMap::new();
+    for name in ["queen", "king", "knight", "nim", "dragon-horse", "subtraction-1-3-4", "nim-3"] {
+        let rules = preset(name).unwrap();
+        memo.clear();
+        let d = rules.dimension as usize;
+        let side = [0, 12, 6, 3][d];
+        let mut checked = 0;
+        for x in 0..side {
+            for y in 0..if d >= 2 { side } else { 1 } {
+                for z in 0..if d >= 3 { side } else { 1 } {
+                    let p = [x, y, z];
+                    let g = genus(&rules, p).unwrap();
+                    // Up to three copies of *2 (the search grows fast).
+                    for k in 0..=3 {
+                        let by_search = misere_sum(&rules, p, vec![2; k], &mut memo);
+                        assert_eq!(g.misere[k], by_search, "{name} {p:?} with {k} copies of *2");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, side.pow(d as u32), "{name}");
+    }
+}
+
+#[test]
+fn the_genus_begins_with_the_values_of_the_normal_and_misere_tables() {
+    let queen = preset("queen").unwrap();
+    let mut misere = queen.clone();
+    misere.convention = Convention::Misere;
+    let normal_table = grundy_lab_core::grundy::compute(&queen, 14, 14, &Control::new()).unwrap();
+    let misere_table = grundy_lab_core::grundy::compute(&misere, 14, 14, &Control::new()).unwrap();
+    let mut tame = 0;
+    for x in 0..14 {
+        for y in 0..14 {
+            let g = genus(&queen, [x, y, 0]).unwrap();
+            assert_eq!(g.normal, normal_table.get(x as usize, y as usize), "({x}, {y})");
+            assert_eq!(g.misere[0], misere_table.get(x as usize, y as usize), "({x}, {y})");
+            // The convention of the rules does not change the genus.
+            assert_eq!(genus(&misere, [x, y, 0]).unwrap(), g, "({x}, {y})");
+            tame += usize::from(g.is_nim_like());
+        }
+    }
+    // Wythoff's game is not tame: some of its positions do not have the
+    // genus of a nim-heap.
+    assert!(tame < 14 * 14, "some genus of Wythoff's game is not a nim-heap's");
+}
+
+#[test]
+fn the_notation_cuts_the_alternating_tail_and_spells_out_large_values() {
+    let g = Genus { normal: 12, misere: vec![13, 2, 0, 2, 0, 2, 0] };
+    assert_eq!(g.superscript(), &[13, 2, 0]);
+    assert_eq!(g.notation(), "12^(13,2,0)");
+    let g = Genus { normal: 0, misere: vec![1, 1, 1, 1, 1, 1, 1] };
+    assert_eq!(g.notation(), "0^11");
+    assert!(!g.is_nim_like());
+}
+
+#[test]
+fn games_the_genus_is_not_computed_for_say_why() {
+    assert_eq!(genus(&preset("queen+pass").unwrap(), [3, 3, 0]), Err(GenusError::Passes));
+    let many = preset("nim-4").unwrap();
+    assert_eq!(genus(&many, [1, 1, 1]), Err(GenusError::ManyCoordinates(4)));
+    let too_far = genus(&preset("queen").unwrap(), [1 << 20, 1 << 20, 0]);
+    assert!(matches!(too_far, Err(GenusError::TooLarge { .. })), "{too_far:?}");
+    let message = too_far.unwrap_err().to_string();
+    assert!(message.contains("at most 65536"), "{message}");
+}

@@ -1,0 +1,43 @@
+//! `genus` on the command line: Conway's notation on the first line, the
+//! values it is made of after it, and what it refuses, with why.
+
+#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
+
+use clap::Parser;
+use grundy_lab::cli::{Cli, run_inner};
+
+fn run(args: &[&str]) -> Result<String, String> {
+    let cli = Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied())).unwrap();
+    run_inner(cli.command.unwrap()).map(|(out, _)| out)
+}
+
+#[test]
+fn the_genus_of_a_position_is_written_as_conway_writes_it() {
+    let out = run(&["genus", "--rules", "nim-1", "4"]).unwrap();
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("4^46"));
+    let why = lines.next().unwrap();
+    assert!(why.contains("k = 0 to 6: 4 6 4 6 4 6 4"), "{why}");
+    assert!(why.contains("the genus of the nim-heap *4"), "{why}");
+    // Wythoff's P-position (1, 2) has the genus of *0 (its misère value is 1).
+    let out = run(&["genus", "--rules", "queen", "1", "2"]).unwrap();
+    assert!(out.starts_with("0^120\n(1, 2) in queen: g = 0 in normal play"), "{out}");
+    // Two-digit values are spelled out between commas.
+    let out = run(&["genus", "--rules", "queen", "15", "40"]).unwrap();
+    assert_eq!(out.lines().next(), Some("33^(33,35)"), "{out}");
+    // A genus of no nim-heap: (12, 21) has g = 1 but is not like *1.
+    let out = run(&["genus", "--rules", "queen", "12", "21"]).unwrap();
+    assert!(out.starts_with("1^13\n") && !out.contains("nim-heap"), "{out}");
+}
+
+#[test]
+fn games_without_a_genus_here_are_refused_with_why() {
+    let e = run(&["genus", "--rules", "queen+pass", "1", "1"]).unwrap_err();
+    assert!(e.contains("not computed for games with a pass"), "{e}");
+    let e = run(&["genus", "--rules", "queen", "100000", "3"]).unwrap_err();
+    assert!(e.contains("needs a box of 400004 cells") && e.contains("at most 65536"), "{e}");
+    let e = run(&["genus", "--rules", "queen", "3"]).unwrap_err();
+    assert!(e.contains("give 2 numbers, not 1"), "{e}");
+    let e = run(&["genus", "--rules", "chocolate-3d", "5", "5", "5"]).unwrap_err();
+    assert!(e.contains("not a position of this game"), "{e}");
+}
