@@ -1,18 +1,40 @@
-//! `grundy-lab genus`: Conway's genus of one position, with the misère
-//! values it is made of.
+//! `grundy-lab genus`: Conway's genus of one position (a board, or a row of
+//! heaps of a take-and-break game), with the misère values it is made of.
 
-use crate::grundy::genus::{GENUS_COPIES, genus};
+use super::{CliError, progress, put};
+use crate::Control;
+use crate::grundy::genus::{GENUS_COPIES, Genus, genus};
+use crate::grundy::memory_limit;
 use crate::rules::Rules;
+use crate::takebreak::TakeBreak;
+use crate::takebreak::search::{Play, RowSearch};
+use std::io::Write;
 
-/// The genus of `position` in `rules`: the notation on the first line, then
-/// what it is made of.
-pub(super) fn genus_text(rules: &Rules, position: &[u64]) -> Result<String, String> {
+/// The genus of `position` in `rules` (a game of one to three coordinates).
+pub(super) fn board(rules: &Rules, position: &[u64]) -> Result<String, String> {
     if rules.dimension > 3 {
         return Err(genus(rules, [0; 3]).err().map_or_else(String::new, |e| format!("{}: {e}", rules.label())));
     }
     let p = super::position_of(rules, position)?;
     let shown = crate::rules::position_text(p, rules.dimension);
     let g = genus(rules, p).map_err(|e| format!("{shown} in {}: {e}", rules.label()))?;
+    Ok(lines(&g, &format!("{shown} in {}", rules.label()), "the position"))
+}
+
+/// The genus of the row `heaps` of `game`, by a search of misère play over
+/// the rows it can reach.
+pub(super) fn row(game: &TakeBreak, heaps: &[u64], out: &mut dyn Write) -> Result<i32, CliError> {
+    let control = Control::new();
+    let mut search = RowSearch::new(game.clone(), Play::Misere, memory_limit()).reporting_memory();
+    let g = progress::watch("searching the game, memory used of the limit", &control, || search.genus(heaps, &control))
+        .map_err(|e| format!("{}: {e}", game.label()))?;
+    let shown = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    put(out, &lines(&g, &format!("({shown}) in {}", game.label()), "the row"))?;
+    Ok(0)
+}
+
+/// The notation on the first line, then what it is made of.
+fn lines(g: &Genus, what: &str, the_position: &str) -> String {
     let values: Vec<String> = g.misere.iter().map(u32::to_string).collect();
     let like = if g.is_nim_like() { format!("; the genus of the nim-heap *{}", g.normal) } else { String::new() };
     let tail = if g.superscript().len() < g.misere.len() {
@@ -20,13 +42,12 @@ pub(super) fn genus_text(rules: &Rules, position: &[u64]) -> Result<String, Stri
     } else {
         "no alternation is seen yet: the genus may go on"
     };
-    Ok(format!(
-        "{}\n{shown} in {}: g = {} in normal play; the misère Grundy values of the position plus k copies of *2, \
-         k = 0 to {GENUS_COPIES}: {}; Conway's genus {} ({tail}){like}\n",
+    format!(
+        "{}\n{what}: g = {} in normal play; the misère Grundy values of {the_position} plus k copies of *2, k = 0 \
+         to {GENUS_COPIES}: {}; Conway's genus {} ({tail}){like}\n",
         g.notation(),
-        rules.label(),
         g.normal,
         values.join(" "),
         g.notation()
-    ))
+    )
 }

@@ -218,14 +218,16 @@ pub enum Command {
         #[arg(required = true, num_args = 1..)]
         position: Vec<u64>,
     },
-    /// Conway's genus of one position of a game of 1 to 3 coordinates: its Grundy value g and the misère Grundy
-    /// values of the position plus k copies of *2 (k = 0 to 6), written g^(γ0 γ1 γ2 ...).
+    /// Conway's genus of one position (a game of 1 to 3 coordinates, or a row of heaps of a take-and-break game):
+    /// its Grundy value g and the misère Grundy values of the position plus k copies of *2 (k = 0 to 6), written
+    /// g^(γ0 γ1 γ2 ...).
     Genus {
         /// The game.
         #[command(flatten)]
         rules: RulesArg,
-        /// The coordinates, as many as the game has: X, X Y or X Y Z.
-        #[arg(required = true, num_args = 1..=3)]
+        /// The coordinates, as many as the game has: X, X Y or X Y Z (a take-and-break game: any number of
+        /// heaps).
+        #[arg(required = true, num_args = 1..)]
         position: Vec<u64>,
     },
     /// Check a formula or a statement against the computed table, cell by cell. Exit 0 if it holds at every
@@ -769,8 +771,18 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Genus { rules, position } => {
+            let game = match takebreak::searched_game_of(&rules)? {
+                Some((game, crate::takebreak::search::Play::Misere)) => Some(game),
+                Some((game, _)) => {
+                    return Err(format!("{}: the genus is not computed for games with a pass", game.label()).into());
+                }
+                None => takebreak::game_of(&rules)?,
+            };
+            if let Some(game) = game {
+                return genus::row(&game, &position, out);
+            }
             let r = rules.load()?;
-            put(out, &genus::genus_text(&r, &position)?)?;
+            put(out, &genus::board(&r, &position)?)?;
             Ok(0)
         }
         Command::IsP { rules, position } => {

@@ -31,6 +31,19 @@ fn the_genus_of_a_position_is_written_as_conway_writes_it() {
 }
 
 #[test]
+fn a_row_of_a_take_and_break_game_has_its_genus_by_search() {
+    // A heap of five pins of Kayles: g = 4, but 1 alone in misère play.
+    let out = run(&["genus", "--rules", "kayles", "5"]).unwrap();
+    assert!(out.starts_with("4^146\n(5) in kayles (octal:0.77): g = 4 in normal play"), "{out}");
+    assert!(out.contains("k = 0 to 6: 1 4 6 4 6 4 6"), "{out}");
+    // Two heaps of one: the genus of *0.
+    let out = run(&["genus", "--rules", "misere:kayles", "1", "1"]).unwrap();
+    assert!(out.starts_with("0^120\n") && out.contains("the genus of the nim-heap *0"), "{out}");
+    let e = run(&["genus", "--rules", "kayles+pass", "3"]).unwrap_err();
+    assert!(e.contains("not computed for games with a pass"), "{e}");
+}
+
+#[test]
 fn games_without_a_genus_here_are_refused_with_why() {
     let e = run(&["genus", "--rules", "queen+pass", "1", "1"]).unwrap_err();
     assert!(e.contains("not computed for games with a pass"), "{e}");

@@ -16,6 +16,11 @@
 //! (and no pass allowed there); with none left, the XOR of the heaps'
 //! values (Sprague–Grundy), read from the game's sequence.
 //!
+//! **Genus**: in misère play, a row may have copies of the nim-heap `*2`
+//! beside it (Conway's genus, see [`crate::grundy::genus`]); they become
+//! `*1` or vanish, so the row keeps only how many heaps of two and of one
+//! it has.
+//!
 //! Rows are kept as sorted multisets of their heaps, heaps with no move
 //! left out (a heap nobody can touch changes no option of the row and has
 //! the value 0), each outcome or value found once. Every one stored is
@@ -141,6 +146,17 @@ impl fmt::Display for SearchError {
 
 impl std::error::Error for SearchError {}
 
+/// The nim-heaps beside a row of misère play, as the first word of its key
+/// holds them: heaps of two (the high half) and heaps of one.
+fn nim(word: u64) -> (u64, u64) {
+    (word >> 32, word & 0xffff_ffff)
+}
+
+/// The first word of a key with `twos` heaps of two and `ones` of one.
+fn with_nim(twos: u64, ones: u64) -> u64 {
+    (twos << 32) | ones
+}
+
 /// The search of one game and way of play, keeping what it found for the
 /// next question.
 pub struct RowSearch {
@@ -248,8 +264,9 @@ impl RowSearch {
     }
 
     /// The row `heaps` with `passes` left as the search keeps it: the
-    /// passes, then the heaps sorted, largest first, without the heaps that
-    /// have no move.
+    /// passes (in misère play, the nim-heaps beside the row: see [`nim`]),
+    /// then the heaps sorted, largest first, without the heaps that have no
+    /// move.
     fn key(&mut self, passes: u64, heaps: &[u64]) -> Result<Vec<u64>, SearchError> {
         let mut key = Vec::with_capacity(heaps.len() + 1);
         key.push(passes);
@@ -283,6 +300,17 @@ impl RowSearch {
         {
             out.push([&[passes - 1], row].concat());
         }
+        if self.play == Play::Misere {
+            // A heap of two becomes one of one or vanishes; one of one vanishes.
+            let (twos, ones) = nim(passes);
+            if twos > 0 {
+                out.push([&[with_nim(twos - 1, ones + 1)], row].concat());
+                out.push([&[with_nim(twos - 1, ones)], row].concat());
+            }
+            if ones > 0 {
+                out.push([&[with_nim(twos, ones - 1)], row].concat());
+            }
+        }
         out.sort_unstable();
         out.dedup();
         Ok(out)
@@ -298,6 +326,25 @@ impl RowSearch {
     /// every pass still there, under `control`.
     pub fn value(&mut self, heaps: &[u64], control: &Control) -> Result<u32, SearchError> {
         self.search(heaps, Mode::Value, control)
+    }
+
+    /// Conway's genus of the row `heaps`: its normal play value (the XOR of
+    /// its heaps' values) and, for `k = 0 ..=` [`GENUS_COPIES`], the misère
+    /// Grundy value of the row plus `k` copies of `*2`. For a search of
+    /// misère play.
+    ///
+    /// [`GENUS_COPIES`]: crate::grundy::genus::GENUS_COPIES
+    pub fn genus(&mut self, heaps: &[u64], control: &Control) -> Result<crate::grundy::genus::Genus, SearchError> {
+        debug_assert_eq!(self.play, Play::Misere, "the genus is a search of misère play");
+        self.normal_values(heaps, control)?;
+        let normal = match &self.normal {
+            Some(seq) => heaps.iter().try_fold(0, |x, &h| Some(x ^ seq.get(h)?)).unwrap_or(0),
+            None => 0,
+        };
+        let misere = (0..=crate::grundy::genus::GENUS_COPIES as u64)
+            .map(|k| self.search_from(with_nim(k, 0), heaps, Mode::Value, control))
+            .collect::<Result<Vec<u32>, _>>()?;
+        Ok(crate::grundy::genus::Genus { normal, misere })
     }
 
     /// What is known of `key`: the value, or for an outcome 0 (P) or 1
@@ -335,9 +382,6 @@ impl RowSearch {
     /// and the next move to look at. An outcome is decided at the first
     /// move to a P-position; a value needs every move's.
     fn search(&mut self, heaps: &[u64], mode: Mode, control: &Control) -> Result<u32, SearchError> {
-        if let Some(&heap) = heaps.iter().find(|&&h| h > MAX_SEARCH_HEAP) {
-            return Err(SearchError::HeapTooLarge { heap });
-        }
         let passes = match self.play {
             Play::Misere => 0,
             Play::Passes { count, .. } => {
@@ -345,6 +389,15 @@ impl RowSearch {
                 u64::from(count)
             }
         };
+        self.search_from(passes, heaps, mode, control)
+    }
+
+    /// [`RowSearch::search`] from the row `heaps` with the first word of
+    /// its key `passes` (the passes left, or the nim-heaps beside it).
+    fn search_from(&mut self, passes: u64, heaps: &[u64], mode: Mode, control: &Control) -> Result<u32, SearchError> {
+        if let Some(&heap) = heaps.iter().find(|&&h| h > MAX_SEARCH_HEAP) {
+            return Err(SearchError::HeapTooLarge { heap });
+        }
         // A row with no move: 1 in misère play (its player wins), 0 in
         // normal play; as an outcome, N and P.
         let terminal = u32::from(self.play == Play::Misere);

@@ -124,3 +124,79 @@ fn games_the_genus_is_not_computed_for_say_why() {
     let message = too_far.unwrap_err().to_string();
     assert!(message.contains("at most 65536"), "{message}");
 }
+
+/// The misère Grundy value of the rows `heaps` of a game that knocks down
+/// `take` adjacent pins (any of the lengths in `take`) from a row, plus the
+/// nim-heaps `nim`, every move of the sum listed.
+fn misere_pins(
+    take: &[u64],
+    mut heaps: Vec<u64>,
+    mut nim: Vec<u8>,
+    memo: &mut HashMap<(Vec<u64>, Vec<u8>), u32>,
+) -> u32 {
+    heaps.retain(|&h| h > 0);
+    heaps.sort_unstable();
+    nim.sort_unstable();
+    if let Some(&v) = memo.get(&(heaps.clone(), nim.clone())) {
+        return v;
+    }
+    let mut options = Vec::new();
+    for (i, &n) in heaps.iter().enumerate() {
+        for &t in take.iter().filter(|&&t| t <= n) {
+            for left in 0..=n - t {
+                let mut after: Vec<u64> = heaps[..i].iter().chain(&heaps[i + 1..]).copied().collect();
+                after.extend([left, n - t - left]);
+                options.push(misere_pins(take, after, nim.clone(), memo));
+            }
+        }
+    }
+    for i in 0..nim.len() {
+        for smaller in 0..nim[i] {
+            let mut after = nim.clone();
+            after[i] = smaller;
+            after.retain(|&h| h > 0);
+            options.push(misere_pins(take, heaps.clone(), after, memo));
+        }
+    }
+    let v = if options.is_empty() { 1 } else { mex(&options) };
+    memo.insert((heaps, nim), v);
+    v
+}
+
+#[test]
+fn the_genus_of_rows_of_kayles_and_dawson_s_kayles_agrees_with_a_search_over_the_sums() {
+    use grundy_lab_core::takebreak::search::{Play, RowSearch};
+    for (spec, take) in [("kayles", &[1u64, 2][..]), ("dawsons-kayles", &[2][..])] {
+        let game = grundy_lab_core::takebreak::load(spec).unwrap();
+        let mut search = RowSearch::new(game, Play::Misere, u64::MAX);
+        let mut memo = HashMap::new();
+        let rows: Vec<Vec<u64>> = (0..=11).map(|n| vec![n]).chain([vec![1, 1], vec![2, 3], vec![4, 1, 1]]).collect();
+        for row in rows {
+            let g = search.genus(&row, &Control::new()).unwrap();
+            for k in 0..=3 {
+                let by_search = misere_pins(take, row.clone(), vec![2; k], &mut memo);
+                assert_eq!(g.misere[k], by_search, "{spec} {row:?} with {k} copies of *2");
+            }
+            // Normal play: the XOR of the heaps' values, by the same listing.
+            let normal = |heaps: &[u64]| -> u32 {
+                fn value(take: &[u64], n: u64, memo: &mut HashMap<u64, u32>) -> u32 {
+                    if let Some(&v) = memo.get(&n) {
+                        return v;
+                    }
+                    let mut options = Vec::new();
+                    for &t in take.iter().filter(|&&t| t <= n) {
+                        for left in 0..=n - t {
+                            options.push(value(take, left, memo) ^ value(take, n - t - left, memo));
+                        }
+                    }
+                    let v = mex(&options);
+                    memo.insert(n, v);
+                    v
+                }
+                let mut memo = HashMap::new();
+                heaps.iter().fold(0, |x, &n| x ^ value(take, n, &mut memo))
+            };
+            assert_eq!(g.normal, normal(&row), "{spec} {row:?}");
+        }
+    }
+}
