@@ -13,11 +13,14 @@ use std::io::Write;
 /// The genus of `position` in `rules` (a game of one to three coordinates).
 pub(super) fn board(rules: &Rules, position: &[u64]) -> Result<String, String> {
     if rules.dimension > 3 {
-        return Err(genus(rules, [0; 3]).err().map_or_else(String::new, |e| format!("{}: {e}", rules.label())));
+        let e = genus(rules, [0; 3], &Control::new()).err();
+        return Err(e.map_or_else(String::new, |e| format!("{}: {e}", rules.label())));
     }
     let p = super::position_of(rules, position)?;
     let shown = crate::rules::position_text(p, rules.dimension);
-    let g = genus(rules, p).map_err(|e| format!("{shown} in {}: {e}", rules.label()))?;
+    let control = Control::new();
+    let g = progress::watch("computing the sums with copies of *2", &control, || genus(rules, p, &control))
+        .map_err(|e| format!("{shown} in {}: {e}", rules.label()))?;
     Ok(lines(&g, &format!("{shown} in {}", rules.label()), "the position"))
 }
 

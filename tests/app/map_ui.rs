@@ -452,6 +452,38 @@ fn a_pinned_cell_of_a_misere_map_says_why_it_has_its_misere_value() {
     assert!(caption.contains("in misère play the player to move has won"), "{caption}");
 }
 
+/// The pinned cell of a misère map has Conway's genus under its moves,
+/// computed in the background: that of a nim-heap, or another.
+#[test]
+fn a_pinned_cell_of_a_misere_map_shows_its_genus() {
+    for (language, nim_like, other) in [
+        ("English", "Conway's genus: 0^120 (the genus of the nim-heap *0)", "Conway's genus: 1^13"),
+        ("Japanese", "コンウェイの種数: 0^120 (ニム山 *0 と同じ種数)", "コンウェイの種数: 1^13"),
+    ] {
+        let saved = r#"{"tab":"Map","map":{"options":{"size":64}}}"#;
+        let mut h = common::app(saved).size([1500.0, 2000.0]).language(language).build();
+        h.state_mut().state.shared.rules = preset("queen").unwrap().misere();
+        step_until(&mut h, "the misère queen table", |a| {
+            ready(a, 64) && a.state.map.table().is_some_and(|t| t.kind() == grundy_lab::grundy::TableKind::Misere)
+        });
+        // (1, 2), a P-position of Wythoff's game, has the misère value 1: it
+        // plays as *0 does in misère sums.
+        h.state_mut().state.map.focus(grundy_lab::ui::state::MapFocus::cell(1, 2));
+        common::step_until_shows(&mut h, nim_like);
+        // (12, 21) has g = 1 but not the genus 1^031 of *1.
+        h.state_mut().state.map.focus(grundy_lab::ui::state::MapFocus::cell(12, 21));
+        common::step_until_shows(&mut h, other);
+        assert!(!shows(&h, nim_like), "the genus of the cell pinned before is gone");
+        let tip = if language == "English" {
+            "k = 0 to 6: 1 3 1 3 1 3 1"
+        } else {
+            "(k = 0〜6) 加えたミゼールのグランディ数は 1 3 1 3 1 3 1 です"
+        };
+        h.get_by_label_contains(other).hover();
+        common::step_until_shows(&mut h, tip);
+    }
+}
+
 /// A window taller (or wider) than the largest texture the graphics card
 /// takes still shows the map: the picture is drawn at a lower resolution,
 /// cells still square.
@@ -481,6 +513,10 @@ fn misere_map_screenshots() {
                         && a.state.map.table().is_some_and(|t| t.kind() == grundy_lab::grundy::TableKind::Misere)
                 });
                 h.state_mut().state.map.focus(grundy_lab::ui::state::MapFocus::cell(1, 1));
+                let genus = if language == "English" { "Conway's genus" } else { "コンウェイの種数" };
+                common::step_until_shows(&mut h, genus);
+                // The side panel scrolled down to the pinned cell's genus.
+                h.get_by_label_contains(genus).scroll_to_me();
                 h.run_steps(3);
                 let name =
                     format!("{}-{}x{}{}", &language[..2], size[0], size[1], if presentation { "-p" } else { "" });

@@ -11,6 +11,7 @@
 //! computed cell by cell, every option before its position.
 
 use super::naive::{by_sum, listed_options, mex, misere_mex};
+use crate::Control;
 use crate::rules::{ProgramError, Rules};
 
 /// The most copies of `*2` added to a position.
@@ -87,6 +88,8 @@ pub enum GenusError {
     NotAPosition,
     /// The rules' program failed, or a move does not lower the sum.
     Program(ProgramError),
+    /// Cancelled.
+    Cancelled,
 }
 
 impl From<ProgramError> for GenusError {
@@ -111,6 +114,7 @@ impl std::fmt::Display for GenusError {
             ),
             GenusError::NotAPosition => write!(f, "not a position of this game (outside its program's domain)"),
             GenusError::Program(e) => e.fmt(f),
+            GenusError::Cancelled => f.write_str("cancelled"),
         }
     }
 }
@@ -118,8 +122,9 @@ impl std::fmt::Display for GenusError {
 impl std::error::Error for GenusError {}
 
 /// The genus of the position `p` of `rules` (a game of one to three
-/// coordinates without a pass), with up to [`GENUS_COPIES`] copies of `*2`.
-pub fn genus(rules: &Rules, p: [u64; 3]) -> Result<Genus, GenusError> {
+/// coordinates without a pass), with up to [`GENUS_COPIES`] copies of `*2`,
+/// under `control` (progress counts cells).
+pub fn genus(rules: &Rules, p: [u64; 3], control: &Control) -> Result<Genus, GenusError> {
     let d = rules.dimension as usize;
     if d > 3 {
         return Err(GenusError::ManyCoordinates(rules.dimension));
@@ -142,18 +147,18 @@ pub fn genus(rules: &Rules, p: [u64; 3]) -> Result<Genus, GenusError> {
     // a coordinate while lowering the sum) need the box of every position
     // whose sum is at most the position's.
     let tight = box_of([side(p[0]), side(p[1]), side(p[2])])?;
-    match genus_in(rules, tight, p)? {
+    match genus_in(rules, tight, p, control)? {
         Some(g) => Ok(g),
         None => {
             let s = side(p[..d].iter().fold(0u64, |a, &c| a.saturating_add(c)));
-            genus_in(rules, box_of([s; 3])?, p)?.ok_or(GenusError::TooLarge { cells: u64::MAX })
+            genus_in(rules, box_of([s; 3])?, p, control)?.ok_or(GenusError::TooLarge { cells: u64::MAX })
         }
     }
 }
 
 /// The genus of `target` computed in the box `dims`, or `None` when a move
 /// leaves the box.
-fn genus_in(rules: &Rules, dims: [usize; 3], target: [u64; 3]) -> Result<Option<Genus>, GenusError> {
+fn genus_in(rules: &Rules, dims: [usize; 3], target: [u64; 3], control: &Control) -> Result<Option<Genus>, GenusError> {
     const K: usize = GENUS_COPIES;
     // The states (a, b) with a + b ≤ K, numbered.
     let mut state = [[usize::MAX; K + 1]; K + 1];
@@ -172,7 +177,12 @@ fn genus_in(rules: &Rules, dims: [usize; 3], target: [u64; 3]) -> Result<Option<
     let mut position = vec![false; cells];
     let mut scope = rhai::Scope::new();
     let mut values = Vec::new();
+    control.start(cells as u64);
     for p in by_sum(dims) {
+        if control.must_stop() {
+            return Err(GenusError::Cancelled);
+        }
+        control.advance(1);
         let i = index(p);
         let Some(moves) = listed_options(rules, p, &mut scope)? else { continue };
         if moves.iter().any(|q| q.iter().zip(dims).any(|(&c, s)| c >= s as u64)) {

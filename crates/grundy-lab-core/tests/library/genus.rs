@@ -47,7 +47,7 @@ fn the_nim_heaps_have_the_genera_conway_gives() {
     let nim = preset("nim-1").unwrap();
     let expected = ["0^120", "1^031", "2^20", "3^31", "4^46", "5^57", "6^64", "7^75"];
     for (n, want) in expected.iter().enumerate() {
-        let g = genus(&nim, [n as u64, 0, 0]).unwrap();
+        let g = genus(&nim, [n as u64, 0, 0], &Control::new()).unwrap();
         assert_eq!(g.notation(), *want, "*{n}");
         assert!(g.is_nim_like(), "*{n}");
         assert_eq!(g.misere.len(), GENUS_COPIES + 1);
@@ -67,7 +67,7 @@ fn every_genus_of_small_boards_agrees_with_a_search_over_the_sums() {
             for y in 0..if d >= 2 { side } else { 1 } {
                 for z in 0..if d >= 3 { side } else { 1 } {
                     let p = [x, y, z];
-                    let g = genus(&rules, p).unwrap();
+                    let g = genus(&rules, p, &Control::new()).unwrap();
                     // Up to three copies of *2 (the search grows fast).
                     for k in 0..=3 {
                         let by_search = misere_sum(&rules, p, vec![2; k], &mut memo);
@@ -91,11 +91,11 @@ fn the_genus_begins_with_the_values_of_the_normal_and_misere_tables() {
     let mut tame = 0;
     for x in 0..14 {
         for y in 0..14 {
-            let g = genus(&queen, [x, y, 0]).unwrap();
+            let g = genus(&queen, [x, y, 0], &Control::new()).unwrap();
             assert_eq!(g.normal, normal_table.get(x as usize, y as usize), "({x}, {y})");
             assert_eq!(g.misere[0], misere_table.get(x as usize, y as usize), "({x}, {y})");
             // The convention of the rules does not change the genus.
-            assert_eq!(genus(&misere, [x, y, 0]).unwrap(), g, "({x}, {y})");
+            assert_eq!(genus(&misere, [x, y, 0], &Control::new()).unwrap(), g, "({x}, {y})");
             tame += usize::from(g.is_nim_like());
         }
     }
@@ -116,10 +116,10 @@ fn the_notation_cuts_the_alternating_tail_and_spells_out_large_values() {
 
 #[test]
 fn games_the_genus_is_not_computed_for_say_why() {
-    assert_eq!(genus(&preset("queen+pass").unwrap(), [3, 3, 0]), Err(GenusError::Passes));
+    assert_eq!(genus(&preset("queen+pass").unwrap(), [3, 3, 0], &Control::new()), Err(GenusError::Passes));
     let many = preset("nim-4").unwrap();
-    assert_eq!(genus(&many, [1, 1, 1]), Err(GenusError::ManyCoordinates(4)));
-    let too_far = genus(&preset("queen").unwrap(), [1 << 20, 1 << 20, 0]);
+    assert_eq!(genus(&many, [1, 1, 1], &Control::new()), Err(GenusError::ManyCoordinates(4)));
+    let too_far = genus(&preset("queen").unwrap(), [1 << 20, 1 << 20, 0], &Control::new());
     assert!(matches!(too_far, Err(GenusError::TooLarge { .. })), "{too_far:?}");
     let message = too_far.unwrap_err().to_string();
     assert!(message.contains("at most 65536"), "{message}");

@@ -13,6 +13,7 @@ mod construction;
 mod copy;
 mod difference;
 mod export;
+mod genus;
 mod heap_plot;
 mod heaps_plane;
 mod legend;
@@ -188,6 +189,8 @@ pub(crate) struct Runtime {
     focus: Option<crate::ui::state::MapFocus>,
     /// The table of a game of more than three heaps.
     heaps: heaps_plane::HeapsMap,
+    /// Conway's genus of the pinned cell (misère maps).
+    genus: genus::PinnedGenus,
 }
 
 /// Where and how the map was drawn.

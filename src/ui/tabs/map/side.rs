@@ -315,6 +315,12 @@ fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &Arc<Table>, (x, y): (usize, u
         if t.kind() == TableKind::Grundy || m.count > 0 {
             ui.phrases(trf("map.pinned.mex", &[("g", &t.get(x, y))]));
         }
+        // How the cell plays in misère sums.
+        if t.kind() == TableKind::Misere && t.get(x, y) != crate::grundy::NOT_A_POSITION {
+            let [px, py, pz] = t.slice_source().map_or([x, y, 0], |s| s.position(x, y));
+            let rules = t.slice_source().map_or_else(|| t.rules().clone(), |s| s.full.rules().clone());
+            tab.rt.genus.show(ui, &rules, [px as u64, py as u64, pz as u64]);
+        }
     }
     if ui.button(tr("map.pinned.unpin")).clicked() {
         tab.rt.pointer.unpin();

@@ -1,0 +1,85 @@
+//! Conway's genus of the pinned cell of a misère map, computed in the
+//! background (every position the cell can reach, at most 65 536 cells),
+//! shown under the cell's moves with what it is made of in its tooltip.
+
+use crate::Control;
+use crate::grundy::genus::{GENUS_COPIES, Genus, GenusError, MAX_GENUS_CELLS, genus};
+use crate::jobs::{Job, JobEnd, JobError, poll};
+use crate::rules::Rules;
+use crate::ui::i18n::{tr, trf};
+use crate::ui::ui_ext::{TipExt, UiExt};
+use crate::ui::widgets::{self, JobLabel};
+
+/// The genus of one position: the job computing it, then what it found.
+#[derive(Default)]
+pub(crate) struct PinnedGenus {
+    /// The game and position asked.
+    asked: Option<(Rules, [u64; 3])>,
+    job: Option<Job<Genus, GenusError>>,
+    found: Option<Result<Genus, String>>,
+}
+
+impl PinnedGenus {
+    /// The genus of `p` in `rules`: started when first asked, shown when
+    /// found (never waits).
+    pub fn show(&mut self, ui: &mut egui::Ui, rules: &Rules, p: [u64; 3]) {
+        let same = self.asked.as_ref().is_some_and(|(r, q)| r.same_game(rules) && *q == p);
+        if !same {
+            // Dropping a job cancels it.
+            self.found = None;
+            self.asked = Some((rules.clone(), p));
+            let r = rules.clone();
+            self.job = Some(widgets::spawn(
+                JobLabel::new("map.genus.job"),
+                ui.ctx(),
+                move |control: std::sync::Arc<Control>| genus(&r, p, &control),
+            ));
+        }
+        match poll(&mut self.job) {
+            Some(JobEnd::Done(g)) => self.found = Some(Ok(g)),
+            Some(JobEnd::Failed(JobError::Work(e))) => self.found = Some(Err(words(&e))),
+            Some(JobEnd::Failed(JobError::Panicked(m))) => {
+                self.found = Some(Err(trf("map.internal_error", &[("detail", &m)])));
+            }
+            Some(JobEnd::Cancelled) => self.found = Some(Err(tr("map.cancelled").to_string())),
+            None => {}
+        }
+        if let Some(job) = &self.job
+            && widgets::job_progress(ui, job)
+        {
+            self.job = None;
+            self.found = Some(Err(tr("map.cancelled").to_string()));
+        }
+        match &self.found {
+            Some(Ok(g)) => {
+                let mut line = trf("map.genus", &[("genus", &g.notation())]);
+                if g.is_nim_like() {
+                    line.push_str(&trf("map.genus.nim", &[("n", &g.normal)]));
+                }
+                let values: Vec<String> = g.misere.iter().map(u32::to_string).collect();
+                let tip =
+                    trf("map.genus.tip", &[("g", &g.normal), ("values", &values.join(" ")), ("copies", &GENUS_COPIES)]);
+                ui.phrases(line).tip(tip);
+            }
+            Some(Err(why)) => {
+                ui.phrases(why.as_str());
+            }
+            None => {}
+        }
+    }
+}
+
+/// Why the genus was not computed, in the user's language.
+fn words(e: &GenusError) -> String {
+    match e {
+        GenusError::ManyCoordinates(_) => tr("map.genus.many").to_string(),
+        GenusError::Passes => tr("map.genus.passes").to_string(),
+        GenusError::TooLarge { cells } => {
+            let cells = if *cells == u64::MAX { tr("map.genus.too_many").to_string() } else { cells.to_string() };
+            trf("map.genus.too_large", &[("cells", &cells), ("max", &MAX_GENUS_CELLS)])
+        }
+        GenusError::NotAPosition => tr("map.genus.not_a_position").to_string(),
+        GenusError::Program(e) => crate::ui::words::errors::program_error(e),
+        GenusError::Cancelled => tr("map.cancelled").to_string(),
+    }
+}
