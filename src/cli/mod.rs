@@ -635,36 +635,65 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
     }
 }
 
+/// The game a `--rules` spec names, sorted once into the kinds the
+/// commands answer in different ways.
+enum Game {
+    /// A row of heaps of a take-and-break game in misère play or with
+    /// passes: answered by a search of the rows it reaches.
+    SearchedRow(crate::takebreak::TakeBreak, crate::takebreak::search::Play),
+    /// A row of heaps of a take-and-break game in normal play: the XOR of
+    /// its heaps' values, from its sequence.
+    Row(crate::takebreak::TakeBreak),
+    /// A game of 4 to 8 heaps.
+    ManyHeaps(Rules),
+    /// A game of 1 to 3 coordinates: a box of the engine.
+    Board(Rules),
+}
+
+impl Game {
+    /// The game of `rules` (a spec and its flags), or why there is none.
+    fn of(rules: &RulesArg) -> Result<Game, String> {
+        if let Some((game, play)) = takebreak::searched_game_of(rules)? {
+            return Ok(Game::SearchedRow(game, play));
+        }
+        if let Some(game) = takebreak::game_of(rules)? {
+            return Ok(Game::Row(game));
+        }
+        let r = rules.load()?;
+        Ok(if r.dimension > 3 { Game::ManyHeaps(r) } else { Game::Board(r) })
+    }
+}
+
 fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     match command {
         Command::Table { rules, size, out: path, format, window, slice, full } => {
             let plain = format == FormatArg::Csv && window.is_none() && slice.is_none();
-            let searched = takebreak::searched_game_of(&rules)?;
-            let normal = if searched.is_none() { takebreak::game_of(&rules)? } else { None };
-            if searched.is_some() || normal.is_some() {
-                if !plain {
-                    return Err("--format, --window and --slice are for tables; a take-and-break game writes its \
-                                values with `sequence --values`"
-                        .to_string()
-                        .into());
-                }
-                let write = |out: &mut dyn Write| match (&searched, &normal) {
-                    (Some(searched), _) => takebreak::searched_table(searched, &size, out),
-                    (None, Some(game)) => takebreak::table(game, &size, out),
-                    (None, None) => Ok(0),
-                };
-                return match path {
-                    Some(path) => {
-                        let mut text = Vec::new();
-                        write(&mut text)?;
-                        crate::fsutil::atomic_write(&path, |w| w.write_all(&text))?;
-                        put(out, &format!("wrote {}\n", path.display()))?;
-                        Ok(0)
+            let r = match Game::of(&rules)? {
+                Game::ManyHeaps(r) | Game::Board(r) => r,
+                row => {
+                    if !plain {
+                        return Err("--format, --window and --slice are for tables; a take-and-break game writes \
+                                    its values with `sequence --values`"
+                            .to_string()
+                            .into());
                     }
-                    None => write(out),
-                };
-            }
-            let r = rules.load()?;
+                    let write = |out: &mut dyn Write| match &row {
+                        Game::SearchedRow(game, play) => takebreak::searched_table(game, *play, &size, out),
+                        Game::Row(game) => takebreak::table(game, &size, out),
+                        Game::ManyHeaps(_) | Game::Board(_) => Ok(0),
+                    };
+                    return match path {
+                        Some(path) => {
+                            let mut text = Vec::new();
+                            write(&mut text)?;
+                            crate::fsutil::atomic_write(&path, |w| w.write_all(&text))?;
+                            put(out, &format!("wrote {}\n", path.display()))?;
+                            Ok(0)
+                        }
+                        None => write(out),
+                    };
+                }
+            };
             if r.dimension > 3 {
                 if !plain {
                     return Err("--format, --window and --slice are for tables of 1 to 3 coordinates; a game of \
@@ -705,16 +734,12 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             Ok(0)
         }
         Command::Ppos { rules, size, full } => {
-            if let Some(searched) = takebreak::searched_game_of(&rules)? {
-                return takebreak::searched_ppos(&searched, &size, out);
-            }
-            if let Some(game) = takebreak::game_of(&rules)? {
-                return takebreak::ppos(&game, &size, out);
-            }
-            let r = rules.load()?;
-            if r.dimension > 3 {
-                return heaps::ppos(&r, &size, full, out);
-            }
+            let r = match Game::of(&rules)? {
+                Game::SearchedRow(game, play) => return takebreak::searched_ppos(&game, play, &size, out),
+                Game::Row(game) => return takebreak::ppos(&game, &size, out),
+                Game::ManyHeaps(r) => return heaps::ppos(&r, &size, full, out),
+                Game::Board(r) => r,
+            };
             let t = compute_table(&r, parse_box(&size, r.dimension)?, &Control::new())?;
             let d = t.rules().dimension;
             for p in t.p_positions_at(t.start_layer()) {
@@ -722,36 +747,27 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             }
             Ok(0)
         }
-        Command::Value { rules, position } => {
-            if let Some(searched) = takebreak::searched_game_of(&rules)? {
-                return takebreak::searched_row(&searched, &position, false, out);
-            }
-            if let Some(game) = takebreak::game_of(&rules)? {
-                return takebreak::value(&game, &position, out);
-            }
-            let r = rules.load()?;
-            if r.dimension > 3 {
-                return heaps::value(&r, &position, out);
-            }
-            put(out, &value(&r, &position, Question::Value)?)?;
-            Ok(0)
-        }
+        Command::Value { rules, position } => match Game::of(&rules)? {
+            Game::SearchedRow(game, play) => takebreak::searched_row(&game, play, &position, false, out),
+            Game::Row(game) => takebreak::value(&game, &position, out),
+            Game::ManyHeaps(r) => heaps::value(&r, &position, out),
+            Game::Board(r) => put(out, &value(&r, &position, Question::Value)?).map(|()| 0),
+        },
         Command::Check { rules, size, formula, holds, condition, report, budget, full } => {
             let (text, mode) = match (formula, holds) {
                 (Some(f), _) => (f, crate::conjecture::CheckMode::Formula),
                 (None, Some(h)) => (h, crate::conjecture::CheckMode::Holds),
                 (None, None) => return Err("give --formula or --holds".to_string().into()),
             };
-            let game = takebreak::game_of(&rules)?;
-            let many_heaps = match &game {
-                None => Some(rules.load()?).filter(|r| r.dimension > 3),
-                Some(_) => None,
-            };
+            let game = Game::of(&rules)?;
             let args = check::CheckArgs { rules, size, text, mode, condition, report, budget };
-            match (game, many_heaps) {
-                (Some(game), _) => takebreak::check(&game, &args, out),
-                (None, Some(r)) => heaps::check(&r, &args, full, out),
-                (None, None) => check::run(args, out),
+            match game {
+                Game::SearchedRow(game, _) => {
+                    Err(crate::takebreak::TakeBreakError::NotNormalPlay { name: game.label() }.to_string().into())
+                }
+                Game::Row(game) => takebreak::check(&game, &args, out),
+                Game::ManyHeaps(r) => heaps::check(&r, &args, full, out),
+                Game::Board(_) => check::run(args, out),
             }
         }
         Command::Sequence { rules, up_to, file, values, exceptions, compare, limits } => {
@@ -770,35 +786,21 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             put(out, &s)?;
             Ok(0)
         }
-        Command::Genus { rules, position } => {
-            let game = match takebreak::searched_game_of(&rules)? {
-                Some((game, crate::takebreak::search::Play::Misere)) => Some(game),
-                Some((game, _)) => {
-                    return Err(format!("{}: the genus is not computed for games with a pass", game.label()).into());
-                }
-                None => takebreak::game_of(&rules)?,
-            };
-            if let Some(game) = game {
-                return genus::row(&game, &position, out);
+        Command::Genus { rules, position } => match Game::of(&rules)? {
+            Game::SearchedRow(game, crate::takebreak::search::Play::Misere) | Game::Row(game) => {
+                genus::row(&game, &position, out)
             }
-            let r = rules.load()?;
-            put(out, &genus::board(&r, &position)?)?;
-            Ok(0)
-        }
-        Command::IsP { rules, position } => {
-            if let Some(searched) = takebreak::searched_game_of(&rules)? {
-                return takebreak::searched_row(&searched, &position, true, out);
+            Game::SearchedRow(game, _) => {
+                Err(format!("{}: the genus is not computed for games with a pass", game.label()).into())
             }
-            if let Some(game) = takebreak::game_of(&rules)? {
-                return takebreak::is_p(&game, &position, out);
-            }
-            let r = rules.load()?;
-            if r.dimension > 3 {
-                return heaps::is_p(&r, &position, out);
-            }
-            put(out, &value(&r, &position, Question::IsP)?)?;
-            Ok(0)
-        }
+            Game::ManyHeaps(r) | Game::Board(r) => put(out, &genus::board(&r, &position)?).map(|()| 0),
+        },
+        Command::IsP { rules, position } => match Game::of(&rules)? {
+            Game::SearchedRow(game, play) => takebreak::searched_row(&game, play, &position, true, out),
+            Game::Row(game) => takebreak::is_p(&game, &position, out),
+            Game::ManyHeaps(r) => heaps::is_p(&r, &position, out),
+            Game::Board(r) => put(out, &value(&r, &position, Question::IsP)?).map(|()| 0),
+        },
         Command::Program { name } => {
             let r = crate::rules::preset(&name).map_err(|e| e.to_string())?;
             let Some(program) = r.program else {

@@ -108,13 +108,14 @@ fn searched_failure(game: &TakeBreak, play: Play) -> impl Fn(SearchError) -> Str
 /// of heaps in misère play or with passes, by search over the rows it
 /// reaches.
 pub(super) fn searched_row(
-    (game, play): &(TakeBreak, Play),
+    game: &TakeBreak,
+    play: Play,
     heaps: &[u64],
     outcome: bool,
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
     let control = Control::new();
-    let mut search = RowSearch::new(game.clone(), *play, memory_limit()).reporting_memory();
+    let mut search = RowSearch::new(game.clone(), play, memory_limit()).reporting_memory();
     let found = progress::watch("searching the game, memory used of the limit", &control, || {
         if outcome {
             search.is_p(heaps, &control).map(|p| if p { "P".to_string() } else { "N".to_string() })
@@ -122,7 +123,7 @@ pub(super) fn searched_row(
             search.value(heaps, &control).map(|v| v.to_string())
         }
     })
-    .map_err(searched_failure(game, *play))?;
+    .map_err(searched_failure(game, play))?;
     let shown = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
     let what = match play {
         _ if outcome => "",
@@ -138,7 +139,7 @@ pub(super) fn searched_row(
             "{found}\n({shown}) in {}, {}:{what} found by search over {} rows of heaps (the values do not add up by \
              XOR here)\n",
             game.label(),
-            play_words(*play),
+            play_words(play),
             search.rows()
         ),
     )?;
@@ -147,19 +148,15 @@ pub(super) fn searched_row(
 
 /// `table` in misère play or with passes: the values of the rows of the
 /// box, as `table` writes values in normal play.
-pub(super) fn searched_table(
-    (game, play): &(TakeBreak, Play),
-    size: &str,
-    out: &mut dyn Write,
-) -> Result<i32, CliError> {
+pub(super) fn searched_table(game: &TakeBreak, play: Play, size: &str, out: &mut dyn Write) -> Result<i32, CliError> {
     let sides = sides(size)?;
     let control = Control::new();
-    let mut search = RowSearch::new(game.clone(), *play, memory_limit());
+    let mut search = RowSearch::new(game.clone(), play, memory_limit());
     control.start(sides.iter().product());
     progress::watch("searching the game", &control, || -> Result<(), CliError> {
         let mut value = |p: &[u64]| -> Result<String, CliError> {
             control.advance(1);
-            let v = search.value(p, &control).map_err(searched_failure(game, *play))?;
+            let v = search.value(p, &control).map_err(searched_failure(game, play))?;
             Ok(v.to_string())
         };
         match sides[..] {
@@ -188,18 +185,14 @@ pub(super) fn searched_table(
 
 /// `ppos` in misère play or with passes: the rows of the box that are
 /// P-positions, by one search that keeps what it found from row to row.
-pub(super) fn searched_ppos(
-    (game, play): &(TakeBreak, Play),
-    size: &str,
-    out: &mut dyn Write,
-) -> Result<i32, CliError> {
+pub(super) fn searched_ppos(game: &TakeBreak, play: Play, size: &str, out: &mut dyn Write) -> Result<i32, CliError> {
     let sides = sides(size)?;
     let control = Control::new();
-    let mut search = RowSearch::new(game.clone(), *play, memory_limit());
+    let mut search = RowSearch::new(game.clone(), play, memory_limit());
     control.start(sides.iter().product());
     progress::watch("searching the game", &control, || -> Result<(), CliError> {
         for p in positions(&sides) {
-            let is_p = search.is_p(&p, &control).map_err(searched_failure(game, *play))?;
+            let is_p = search.is_p(&p, &control).map_err(searched_failure(game, play))?;
             if is_p {
                 put(out, &(p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + "\n"))?;
             }
