@@ -3,7 +3,7 @@
 
 use super::{CliError, progress, put};
 use crate::Control;
-use crate::grundy::genus::{GENUS_COPIES, Genus, genus};
+use crate::grundy::genus::{GENUS_COPIES, Genus, genus, genus_box};
 use crate::grundy::memory_limit;
 use crate::rules::Rules;
 use crate::takebreak::TakeBreak;
@@ -33,6 +33,59 @@ pub(super) fn row(game: &TakeBreak, heaps: &[u64], out: &mut dyn Write) -> Resul
         .map_err(|e| format!("{}: {e}", game.label()))?;
     let shown = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
     put(out, &lines(&g, &format!("({shown}) in {}", game.label()), "the row"))?;
+    Ok(0)
+}
+
+/// The genus of every position of the box `size` of `rules`, laid out as
+/// `table` lays out values (`-` where a program says there is no
+/// position).
+pub(super) fn board_box(rules: &Rules, size: &str, out: &mut dyn Write) -> Result<i32, CliError> {
+    if rules.dimension > 3 {
+        let e = genus(rules, [0; 3], &Control::new()).err();
+        return Err(e.map_or_else(String::new, |e| format!("{}: {e}", rules.label())).into());
+    }
+    let dims = super::parse_box(size, rules.dimension)?;
+    let control = Control::new();
+    let all = progress::watch("computing the sums with copies of *2", &control, || genus_box(rules, dims, &control))
+        .map_err(|e| format!("{} on {}: {e}", rules.label(), crate::grundy::size_text(dims)))?;
+    let text = |g: &Option<Genus>| g.as_ref().map_or_else(|| "-".to_string(), Genus::notation);
+    let [w, h, d] = dims;
+    if rules.dimension == 3 {
+        put(out, "x,y,z,genus\n")?;
+        for z in 0..d {
+            for y in 0..h {
+                for x in 0..w {
+                    put(out, &format!("{x},{y},{z},{}\n", text(&all[(z * h + y) * w + x])))?;
+                }
+            }
+        }
+    } else {
+        for y in 0..h {
+            let row: Vec<String> = all[y * w..(y + 1) * w].iter().map(text).collect();
+            put(out, &(row.join(",") + "\n"))?;
+        }
+    }
+    Ok(0)
+}
+
+/// The genus of each heap below `size` of `game`, on one line, by one
+/// search that keeps what it found from heap to heap.
+pub(super) fn heaps_below(game: &TakeBreak, size: &str, out: &mut dyn Write) -> Result<i32, CliError> {
+    let bad = || format!("`{size}` is not a number of heaps: write N for the heaps 0 to N - 1");
+    let n: u64 = size.trim().parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
+    let control = Control::new();
+    let mut search = RowSearch::new(game.clone(), Play::Misere, memory_limit());
+    control.start(n);
+    let row = progress::watch("searching the game", &control, || {
+        (0..n)
+            .map(|h| {
+                control.advance(1);
+                search.genus(&[h], &control).map(|g| g.notation())
+            })
+            .collect::<Result<Vec<_>, _>>()
+    })
+    .map_err(|e| format!("{}: {e}", game.label()))?;
+    put(out, &(row.join(",") + "\n"))?;
     Ok(0)
 }
 

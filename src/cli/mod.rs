@@ -220,15 +220,20 @@ pub enum Command {
     },
     /// Conway's genus of one position (a game of 1 to 3 coordinates, or a row of heaps of a take-and-break game):
     /// its Grundy value g and the misère Grundy values of the position plus k copies of *2 (k = 0 to 6), written
-    /// g^(γ0 γ1 γ2 ...).
+    /// g^(γ0 γ1 γ2 ...). With --size, the genus of every position of a box (or of every heap below N), laid
+    /// out as `table` lays out values.
     Genus {
         /// The game.
         #[command(flatten)]
         rules: RulesArg,
         /// The coordinates, as many as the game has: X, X Y or X Y Z (a take-and-break game: any number of
         /// heaps).
-        #[arg(required = true, num_args = 1..)]
+        #[arg(required_unless_present = "size", num_args = 1..)]
         position: Vec<u64>,
+        /// Every position of the box: N for N in every coordinate, or WxH, WxHxD (a take-and-break game: the
+        /// heaps 0 to N - 1).
+        #[arg(long, value_name = "N[xM...]", conflicts_with = "position")]
+        size: Option<String>,
     },
     /// Check a formula or a statement against the computed table, cell by cell. Exit 0 if it holds at every
     /// cell checked, 1 if not.
@@ -786,14 +791,18 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             put(out, &s)?;
             Ok(0)
         }
-        Command::Genus { rules, position } => match Game::of(&rules)? {
-            Game::SearchedRow(game, crate::takebreak::search::Play::Misere) | Game::Row(game) => {
+        Command::Genus { rules, position, size } => match (Game::of(&rules)?, size) {
+            (Game::SearchedRow(game, crate::takebreak::search::Play::Misere) | Game::Row(game), None) => {
                 genus::row(&game, &position, out)
             }
-            Game::SearchedRow(game, _) => {
+            (Game::SearchedRow(game, crate::takebreak::search::Play::Misere) | Game::Row(game), Some(size)) => {
+                genus::heaps_below(&game, &size, out)
+            }
+            (Game::SearchedRow(game, _), _) => {
                 Err(format!("{}: the genus is not computed for games with a pass", game.label()).into())
             }
-            Game::ManyHeaps(r) | Game::Board(r) => put(out, &genus::board(&r, &position)?).map(|()| 0),
+            (Game::ManyHeaps(r) | Game::Board(r), None) => put(out, &genus::board(&r, &position)?).map(|()| 0),
+            (Game::ManyHeaps(r) | Game::Board(r), Some(size)) => genus::board_box(&r, &size, out),
         },
         Command::IsP { rules, position } => match Game::of(&rules)? {
             Game::SearchedRow(game, play) => takebreak::searched_row(&game, play, &position, true, out),

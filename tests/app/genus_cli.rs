@@ -44,11 +44,30 @@ fn a_row_of_a_take_and_break_game_has_its_genus_by_search() {
 }
 
 #[test]
+fn the_genus_of_every_position_of_a_box_is_laid_out_as_a_table() {
+    // Wythoff's corner: the first row and column are Nim's, *0 to *5.
+    let out = run(&["genus", "--rules", "queen", "--size", "6"]).unwrap();
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 6, "{out}");
+    assert_eq!(rows[0], "0^120,1^031,2^20,3^31,4^46,5^57");
+    // (5, 3) is a P-position in both plays, of a genus no nim-heap has.
+    assert_eq!(rows[3].split(',').nth(5), Some("0^02"), "{out}");
+    // Kayles' heaps 0 to 13, by one search.
+    let out = run(&["genus", "--rules", "kayles", "--size", "14"]).unwrap();
+    assert_eq!(out, "0^120,1^031,2^20,3^31,1^031,4^146,3^31,2^20,1^13,4^046,2^20,6^46,4^046,1^13\n");
+    // Outside a program's domain: a dash.
+    let out = run(&["genus", "--rules", "chocolate-2d", "--size", "3"]).unwrap();
+    assert!(out.starts_with("0^120,-,-\n"), "{out}");
+    let e = run(&["genus", "--rules", "queen", "--size", "300"]).unwrap_err();
+    assert!(e.contains("90000 cells") && e.contains("at most 65536"), "{e}");
+}
+
+#[test]
 fn games_without_a_genus_here_are_refused_with_why() {
     let e = run(&["genus", "--rules", "queen+pass", "1", "1"]).unwrap_err();
     assert!(e.contains("not computed for games with a pass"), "{e}");
     let e = run(&["genus", "--rules", "queen", "100000", "3"]).unwrap_err();
-    assert!(e.contains("needs a box of 400004 cells") && e.contains("at most 65536"), "{e}");
+    assert!(e.contains("needs a box of 400004 cells") && e.contains("every position it can reach"), "{e}");
     let e = run(&["genus", "--rules", "queen", "3"]).unwrap_err();
     assert!(e.contains("give 2 numbers, not 1"), "{e}");
     let e = run(&["genus", "--rules", "chocolate-3d", "5", "5", "5"]).unwrap_err();

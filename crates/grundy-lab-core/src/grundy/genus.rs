@@ -86,6 +86,9 @@ pub enum GenusError {
     },
     /// The position is outside the program's domain.
     NotAPosition,
+    /// A move leaves the box asked for (a program's move that raises a
+    /// coordinate).
+    LeavesBox,
     /// The rules' program failed, or a move does not lower the sum.
     Program(ProgramError),
     /// Cancelled.
@@ -107,12 +110,17 @@ impl std::fmt::Display for GenusError {
             GenusError::Passes => write!(f, "the genus is not computed for games with a pass"),
             GenusError::TooLarge { cells } => write!(
                 f,
-                "the genus of this position needs a box of {} cells (every position it can reach); at most {} are \
+                "the genus needs a box of {} cells (for one position: every position it can reach); at most {} are \
                  computed",
                 if *cells == u64::MAX { "too many".to_string() } else { cells.to_string() },
                 MAX_GENUS_CELLS
             ),
             GenusError::NotAPosition => write!(f, "not a position of this game (outside its program's domain)"),
+            GenusError::LeavesBox => write!(
+                f,
+                "a move leaves the box (it raises a coordinate); the genus of one position takes every position it \
+                 can reach"
+            ),
             GenusError::Program(e) => e.fmt(f),
             GenusError::Cancelled => f.write_str("cancelled"),
         }
@@ -147,18 +155,25 @@ pub fn genus(rules: &Rules, p: [u64; 3], control: &Control) -> Result<Genus, Gen
     // a coordinate while lowering the sum) need the box of every position
     // whose sum is at most the position's.
     let tight = box_of([side(p[0]), side(p[1]), side(p[2])])?;
-    match genus_in(rules, tight, p, control)? {
-        Some(g) => Ok(g),
+    let one = |found: Vec<Option<Genus>>| found.into_iter().flatten().next().ok_or(GenusError::NotAPosition);
+    match genus_in(rules, tight, Target::One(p), control)? {
+        Some(g) => one(g),
         None => {
             let s = side(p[..d].iter().fold(0u64, |a, &c| a.saturating_add(c)));
-            genus_in(rules, box_of([s; 3])?, p, control)?.ok_or(GenusError::TooLarge { cells: u64::MAX })
+            let wide = genus_in(rules, box_of([s; 3])?, Target::One(p), control)?;
+            one(wide.ok_or(GenusError::TooLarge { cells: u64::MAX })?)
         }
     }
 }
 
-/// The genus of `target` computed in the box `dims`, or `None` when a move
-/// leaves the box.
-fn genus_in(rules: &Rules, dims: [usize; 3], target: [u64; 3], control: &Control) -> Result<Option<Genus>, GenusError> {
+/// The genera of `target` computed in the box `dims` (one for a position,
+/// else one per cell), or `None` when a move leaves the box.
+fn genus_in(
+    rules: &Rules,
+    dims: [usize; 3],
+    target: Target,
+    control: &Control,
+) -> Result<Option<Vec<Option<Genus>>>, GenusError> {
     const K: usize = GENUS_COPIES;
     // The states (a, b) with a + b ≤ K, numbered.
     let mut state = [[usize::MAX; K + 1]; K + 1];
@@ -217,9 +232,41 @@ fn genus_in(rules: &Rules, dims: [usize; 3], target: [u64; 3], control: &Control
             }
         }
     }
-    let t = index(target);
-    if !position[t] {
-        return Err(GenusError::NotAPosition);
+    let genus_at =
+        |t: usize| Genus { normal: normal[t], misere: (0..=K).map(|k| misere[t * states + state[k][0]]).collect() };
+    match target {
+        Target::One(p) => {
+            let t = index(p);
+            if !position[t] {
+                return Err(GenusError::NotAPosition);
+            }
+            Ok(Some(vec![Some(genus_at(t))]))
+        }
+        Target::All => Ok(Some((0..cells).map(|t| position[t].then(|| genus_at(t))).collect())),
     }
-    Ok(Some(Genus { normal: normal[t], misere: (0..=K).map(|k| misere[t * states + state[k][0]]).collect() }))
+}
+
+/// The genus of every position of the box `dims` of `rules` (a game of
+/// one to three coordinates without a pass), in storage order (z, then y,
+/// then x); `None` at a cell outside a program's domain. A move that
+/// leaves the box is an error: ask for the genus of that position alone.
+pub fn genus_box(rules: &Rules, dims: [usize; 3], control: &Control) -> Result<Vec<Option<Genus>>, GenusError> {
+    if rules.dimension > 3 {
+        return Err(GenusError::ManyCoordinates(rules.dimension));
+    }
+    if rules.passes.any() {
+        return Err(GenusError::Passes);
+    }
+    let cells = dims.iter().fold(1u64, |a, &s| a.saturating_mul(s as u64));
+    if cells > MAX_GENUS_CELLS || dims.contains(&0) {
+        return Err(GenusError::TooLarge { cells });
+    }
+    genus_in(rules, dims, Target::All, control)?.ok_or(GenusError::LeavesBox)
+}
+
+/// What [`genus_in`] answers: one position's genus, or every cell's.
+#[derive(Clone, Copy)]
+enum Target {
+    One([u64; 3]),
+    All,
 }

@@ -6,7 +6,7 @@
 #![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
 use grundy_lab_core::Control;
-use grundy_lab_core::grundy::genus::{GENUS_COPIES, Genus, GenusError, genus};
+use grundy_lab_core::grundy::genus::{GENUS_COPIES, Genus, GenusError, genus, genus_box};
 use grundy_lab_core::rules::{Convention, Rules, preset};
 use std::collections::HashMap;
 
@@ -199,4 +199,23 @@ fn the_genus_of_rows_of_kayles_and_dawson_s_kayles_agrees_with_a_search_over_the
             assert_eq!(g.normal, normal(&row), "{spec} {row:?}");
         }
     }
+}
+
+#[test]
+fn the_genus_of_a_box_is_the_genus_of_each_of_its_positions() {
+    for (name, dims) in [("queen", [9, 7, 1]), ("chocolate-2d", [6, 6, 1]), ("nim-3", [3, 4, 2])] {
+        let rules = preset(name).unwrap();
+        let all = genus_box(&rules, dims, &Control::new()).unwrap();
+        let [w, h, _] = dims;
+        for (i, g) in all.iter().enumerate() {
+            let p = [(i % w) as u64, ((i / w) % h) as u64, (i / (w * h)) as u64];
+            match genus(&rules, p, &Control::new()) {
+                Ok(one) => assert_eq!(g.as_ref(), Some(&one), "{name} {p:?}"),
+                Err(GenusError::NotAPosition) => assert_eq!(g, &None, "{name} {p:?}"),
+                Err(e) => panic!("{name} {p:?}: {e}"),
+            }
+        }
+    }
+    let too_large = genus_box(&preset("queen").unwrap(), [300, 300, 1], &Control::new());
+    assert_eq!(too_large, Err(GenusError::TooLarge { cells: 90_000 }));
 }

@@ -79,6 +79,7 @@ fn words(e: &GenusError) -> String {
             trf("map.genus.too_large", &[("cells", &cells), ("max", &MAX_GENUS_CELLS)])
         }
         GenusError::NotAPosition => tr("map.genus.not_a_position").to_string(),
+        GenusError::LeavesBox => tr("map.genus.leaves_box").to_string(),
         GenusError::Program(e) => crate::ui::words::errors::program_error(e),
         GenusError::Cancelled => tr("map.cancelled").to_string(),
     }
