@@ -3,7 +3,7 @@
 
 use super::{CliError, progress, put};
 use crate::Control;
-use crate::grundy::genus::{GENUS_COPIES, Genus, genus, genus_box};
+use crate::grundy::genus::{GENUS_COPIES, Genus, GenusError, genus, genus_box};
 use crate::grundy::memory_limit;
 use crate::rules::Rules;
 use crate::takebreak::TakeBreak;
@@ -12,16 +12,22 @@ use std::io::Write;
 
 /// The genus of `position` in `rules` (a game of one to three coordinates).
 pub(super) fn board(rules: &Rules, position: &[u64]) -> Result<String, String> {
-    if rules.dimension > 3 {
-        let e = genus(rules, [0; 3], &Control::new()).err();
-        return Err(e.map_or_else(String::new, |e| format!("{}: {e}", rules.label())));
-    }
+    let rules = &without_convention(rules)?;
     let p = super::position_of(rules, position)?;
     let shown = crate::rules::position_text(p, rules.dimension);
     let control = Control::new();
     let g = progress::watch("computing the sums with copies of *2", &control, || genus(rules, p, &control))
         .map_err(|e| format!("{shown} in {}: {e}", rules.label()))?;
     Ok(lines(&g, &format!("{shown} in {}", rules.label()), "the position"))
+}
+
+/// `rules` in normal play (the genus holds both plays' values, so the
+/// convention asked for plays no part), or why they have no genus here.
+fn without_convention(rules: &Rules) -> Result<Rules, String> {
+    if rules.dimension > 3 {
+        return Err(format!("{}: {}", rules.label(), GenusError::ManyCoordinates(rules.dimension)));
+    }
+    Ok(Rules { convention: crate::rules::Convention::Normal, ..rules.clone() })
 }
 
 /// The genus of the row `heaps` of `game`, by a search of misère play over
@@ -40,10 +46,7 @@ pub(super) fn row(game: &TakeBreak, heaps: &[u64], out: &mut dyn Write) -> Resul
 /// `table` lays out values (`-` where a program says there is no
 /// position).
 pub(super) fn board_box(rules: &Rules, size: &str, out: &mut dyn Write) -> Result<i32, CliError> {
-    if rules.dimension > 3 {
-        let e = genus(rules, [0; 3], &Control::new()).err();
-        return Err(e.map_or_else(String::new, |e| format!("{}: {e}", rules.label())).into());
-    }
+    let rules = &without_convention(rules)?;
     let dims = super::parse_box(size, rules.dimension)?;
     let control = Control::new();
     let all = progress::watch("computing the sums with copies of *2", &control, || genus_box(rules, dims, &control))
@@ -92,7 +95,11 @@ pub(super) fn heaps_below(game: &TakeBreak, size: &str, out: &mut dyn Write) -> 
 /// The notation on the first line, then what it is made of.
 fn lines(g: &Genus, what: &str, the_position: &str) -> String {
     let values: Vec<String> = g.misere.iter().map(u32::to_string).collect();
-    let like = if g.is_nim_like() { format!("; the genus of the nim-heap *{}", g.normal) } else { String::new() };
+    let like = if g.is_nim_like() {
+        format!("; the genus of the nim-heap *{}, as far as computed", g.normal)
+    } else {
+        String::new()
+    };
     let tail = if g.superscript().len() < g.misere.len() {
         "from the last two values on, they alternate as far as computed"
     } else {

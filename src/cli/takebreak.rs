@@ -70,7 +70,8 @@ pub(super) fn searched_game_of(rules: &super::RulesArg) -> Result<Option<(TakeBr
             break;
         }
     }
-    if TakeBreak::parse_spec(spec).is_none() {
+    // A spec of a take-and-break game, or a rules file of one (its `breaks`).
+    if TakeBreak::parse_spec(spec).is_none() && plain_game_of(spec, false, false)?.is_none() {
         return Ok(None);
     }
     let count = passes.unwrap_or(u8::from(one));

@@ -62,6 +62,26 @@ fn the_genus_of_every_position_of_a_box_is_laid_out_as_a_table() {
     assert!(e.contains("90000 cells") && e.contains("at most 65536"), "{e}");
 }
 
+/// A rules file of a take-and-break game (its `breaks`) is that game for
+/// every command, in misère play too.
+#[test]
+fn a_take_and_break_rules_file_is_searched_in_misere_play_too() {
+    let dir = std::env::temp_dir().join(format!("grundy-lab-genus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("my-kayles.json");
+    std::fs::write(
+        &file,
+        r#"{"format":"grundy-lab-rules","version":2,"name":"my-kayles","dimension":1,"breaks":"octal:0.77"}"#,
+    )
+    .unwrap();
+    let spec = file.to_str().unwrap();
+    assert!(run(&["value", "--rules", spec, "5"]).unwrap().starts_with("4\n"));
+    let misere = run(&["value", "--rules", spec, "--misere", "5"]).unwrap();
+    assert!(misere.starts_with("1\n") && misere.contains("misère"), "{misere}");
+    assert!(run(&["genus", "--rules", spec, "5"]).unwrap().starts_with("4^146\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn games_without_a_genus_here_are_refused_with_why() {
     let e = run(&["genus", "--rules", "queen+pass", "1", "1"]).unwrap_err();

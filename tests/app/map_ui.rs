@@ -457,8 +457,8 @@ fn a_pinned_cell_of_a_misere_map_says_why_it_has_its_misere_value() {
 #[test]
 fn a_pinned_cell_of_a_misere_map_shows_its_genus() {
     for (language, nim_like, other) in [
-        ("English", "Conway's genus: 0^120 (the genus of the nim-heap *0)", "Conway's genus: 1^13"),
-        ("Japanese", "コンウェイの種数: 0^120 (ニム山 *0 と同じ種数)", "コンウェイの種数: 1^13"),
+        ("English", "Conway's genus: 0^120 (the genus of the nim-heap *0, as far as computed)", "Conway's genus: 1^13"),
+        ("Japanese", "コンウェイの種数: 0^120 (計算した範囲でニム山 *0 と同じ種数)", "コンウェイの種数: 1^13"),
     ] {
         let saved = r#"{"tab":"Map","map":{"options":{"size":64}}}"#;
         let mut h = common::app(saved).size([1500.0, 2000.0]).language(language).build();
@@ -481,6 +481,11 @@ fn a_pinned_cell_of_a_misere_map_shows_its_genus() {
         };
         h.get_by_label_contains(other).hover();
         common::step_until_shows(&mut h, tip);
+        // Unpinned, the genus goes with the cell.
+        let unpin = if language == "English" { "Unpin" } else { "固定を外す" };
+        h.get_by_label(unpin).click();
+        h.run_steps(2);
+        assert!(!shows(&h, other), "the genus of a cell no longer pinned");
     }
 }
 

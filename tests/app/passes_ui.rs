@@ -158,6 +158,7 @@ fn choosing_a_layer_while_the_pool_is_busy_does_not_freeze_the_app() {
     for _ in 0..4 {
         h.step();
     }
+    assert!(shows(&h, "Cutting out the plane shown"), "the side panel says what the map waits for");
     // (The watchdog is gone if it fired.)
     frames_done.send(()).ok();
     let frames_waited = watchdog.join().unwrap();

@@ -21,6 +21,11 @@ pub const GENUS_COPIES: usize = 6;
 /// values of its sums with up to [`GENUS_COPIES`] heaps).
 pub const MAX_GENUS_CELLS: u64 = 1 << 16;
 
+/// The most moves listed over all the cells of that box (each is looked at
+/// once for every sum with copies of `*2`): a one-heap game of `n` has about
+/// `n² / 2`, Wythoff's 255 x 255 corner about 22 million.
+pub const MAX_GENUS_MOVES: u64 = 1 << 25;
+
 /// The genus of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Genus {
@@ -75,8 +80,8 @@ pub enum GenusError {
     /// Only games of one to three coordinates (of which the genus is
     /// computed in a box).
     ManyCoordinates(u8),
-    /// A pass is a move of one component of a sum, which this computation
-    /// does not model.
+    /// A game with a pass: the pass belongs to the whole sum, not to one
+    /// of its components, so the sums of the genus are not defined.
     Passes,
     /// The box of the positions below the position is too large
     /// (`u64::MAX`: beyond counting).
@@ -89,6 +94,9 @@ pub enum GenusError {
     /// A move leaves the box asked for (a program's move that raises a
     /// coordinate).
     LeavesBox,
+    /// The positions below the position have more moves than
+    /// [`MAX_GENUS_MOVES`] in all.
+    TooManyMoves,
     /// The rules' program failed, or a move does not lower the sum.
     Program(ProgramError),
     /// Cancelled.
@@ -107,7 +115,16 @@ impl std::fmt::Display for GenusError {
             GenusError::ManyCoordinates(n) => {
                 write!(f, "the genus is computed for games of one to three coordinates, not {n}")
             }
-            GenusError::Passes => write!(f, "the genus is not computed for games with a pass"),
+            GenusError::Passes => write!(
+                f,
+                "the genus is not computed for games with a pass (the pass belongs to the whole sum, not to one game \
+                 of it)"
+            ),
+            GenusError::TooManyMoves => write!(
+                f,
+                "the positions below it have more than {MAX_GENUS_MOVES} moves in all, each looked at for every sum \
+                 with copies of *2; ask a smaller position"
+            ),
             GenusError::TooLarge { cells } => write!(
                 f,
                 "the genus needs a box of {} cells (for one position: every position it can reach); at most {} are \
@@ -192,14 +209,29 @@ fn genus_in(
     let mut position = vec![false; cells];
     let mut scope = rhai::Scope::new();
     let mut values = Vec::new();
+    // One position: the cells of a larger sum cannot be reached from it.
+    let last_sum = match target {
+        Target::One(t) => {
+            if listed_options(rules, t, &mut scope)?.is_none() {
+                return Err(GenusError::NotAPosition);
+            }
+            t.iter().sum::<u64>()
+        }
+        Target::All => u64::MAX,
+    };
+    let mut moves_listed = 0u64;
     control.start(cells as u64);
-    for p in by_sum(dims) {
+    for p in by_sum(dims).take_while(|p| p.iter().sum::<u64>() <= last_sum) {
         if control.must_stop() {
             return Err(GenusError::Cancelled);
         }
         control.advance(1);
         let i = index(p);
         let Some(moves) = listed_options(rules, p, &mut scope)? else { continue };
+        moves_listed += moves.len() as u64;
+        if moves_listed > MAX_GENUS_MOVES {
+            return Err(GenusError::TooManyMoves);
+        }
         if moves.iter().any(|q| q.iter().zip(dims).any(|(&c, s)| c >= s as u64)) {
             return Ok(None);
         }

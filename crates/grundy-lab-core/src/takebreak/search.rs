@@ -119,6 +119,8 @@ pub enum SearchError {
     },
     /// Cancelled, or out of time.
     Cancelled,
+    /// The genus was asked of a search that is not of misère play.
+    GenusOfPasses,
 }
 
 impl fmt::Display for SearchError {
@@ -140,11 +142,20 @@ impl fmt::Display for SearchError {
                  the partitions of the heaps, far past any memory before that)"
             ),
             SearchError::Cancelled => f.write_str("cancelled"),
+            SearchError::GenusOfPasses => f.write_str("the genus is not computed for games with a pass"),
         }
     }
 }
 
 impl std::error::Error for SearchError {}
+
+/// A heap larger than [`MAX_SEARCH_HEAP`] is refused.
+fn check_heaps(heaps: &[u64]) -> Result<(), SearchError> {
+    match heaps.iter().find(|&&h| h > MAX_SEARCH_HEAP) {
+        Some(&heap) => Err(SearchError::HeapTooLarge { heap }),
+        None => Ok(()),
+    }
+}
 
 /// The nim-heaps beside a row of misère play, as the first word of its key
 /// holds them: heaps of two (the high half) and heaps of one.
@@ -168,8 +179,8 @@ pub struct RowSearch {
     options: Vec<Option<std::sync::Arc<[Vec<u64>]>>>,
     /// Normal play's values of single heaps (for the passes).
     normal: Option<Sequence>,
-    /// The outcome of each row found so far, keyed by the passes left then
-    /// the heaps: `true` for a P-position.
+    /// The outcome of each row found so far, keyed by the first word of
+    /// [`RowSearch::key`] then the heaps: `true` for a P-position.
     outcomes: Rows<bool>,
     /// The value of each row found so far, keyed likewise.
     values: Rows<u32>,
@@ -263,13 +274,13 @@ impl RowSearch {
         Ok(())
     }
 
-    /// The row `heaps` with `passes` left as the search keeps it: the
-    /// passes (in misère play, the nim-heaps beside the row: see [`nim`]),
-    /// then the heaps sorted, largest first, without the heaps that have no
-    /// move.
-    fn key(&mut self, passes: u64, heaps: &[u64]) -> Result<Vec<u64>, SearchError> {
+    /// The row `heaps` as the search keeps it: its first word `first` (with
+    /// passes, how many are left; in misère play, the nim-heaps beside the
+    /// row, see [`nim`]), then the heaps sorted, largest first, without the
+    /// heaps that have no move.
+    fn key(&mut self, first: u64, heaps: &[u64]) -> Result<Vec<u64>, SearchError> {
         let mut key = Vec::with_capacity(heaps.len() + 1);
-        key.push(passes);
+        key.push(first);
         for &h in heaps {
             if h > 0 && self.has_moves(h)? {
                 key.push(h);
@@ -281,7 +292,7 @@ impl RowSearch {
 
     /// The keys one move (or one pass) from `key`.
     fn moves(&mut self, key: &[u64]) -> Result<Vec<Vec<u64>>, SearchError> {
-        let (passes, row) = (key[0], &key[1..]);
+        let (first, row) = (key[0], &key[1..]);
         let mut out = Vec::new();
         for (i, &h) in row.iter().enumerate() {
             if i > 0 && row[i - 1] == h {
@@ -291,18 +302,18 @@ impl RowSearch {
             for o in options.iter() {
                 let mut next: Vec<u64> = row[..i].iter().chain(&row[i + 1..]).copied().collect();
                 next.extend(o);
-                out.push(self.key(passes, &next)?);
+                out.push(self.key(first, &next)?);
             }
         }
         if let Play::Passes { at_end, .. } = self.play
-            && passes > 0
+            && first > 0
             && (!row.is_empty() || at_end)
         {
-            out.push([&[passes - 1], row].concat());
+            out.push([&[first - 1], row].concat());
         }
         if self.play == Play::Misere {
             // A heap of two becomes one of one or vanishes; one of one vanishes.
-            let (twos, ones) = nim(passes);
+            let (twos, ones) = nim(first);
             if twos > 0 {
                 out.push([&[with_nim(twos - 1, ones + 1)], row].concat());
                 out.push([&[with_nim(twos - 1, ones)], row].concat());
@@ -335,12 +346,14 @@ impl RowSearch {
     ///
     /// [`GENUS_COPIES`]: crate::grundy::genus::GENUS_COPIES
     pub fn genus(&mut self, heaps: &[u64], control: &Control) -> Result<crate::grundy::genus::Genus, SearchError> {
-        debug_assert_eq!(self.play, Play::Misere, "the genus is a search of misère play");
+        if self.play != Play::Misere {
+            return Err(SearchError::GenusOfPasses);
+        }
+        check_heaps(heaps)?;
         self.normal_values(heaps, control)?;
-        let normal = match &self.normal {
-            Some(seq) => heaps.iter().try_fold(0, |x, &h| Some(x ^ seq.get(h)?)).unwrap_or(0),
-            None => 0,
-        };
+        // The values were computed up to the largest heap just above.
+        let normal = self.normal.as_ref().and_then(|seq| heaps.iter().try_fold(0, |x, &h| Some(x ^ seq.get(h)?)));
+        let normal = normal.ok_or(SearchError::Cancelled)?;
         let misere = (0..=crate::grundy::genus::GENUS_COPIES as u64)
             .map(|k| self.search_from(with_nim(k, 0), heaps, Mode::Value, control))
             .collect::<Result<Vec<u32>, _>>()?;
@@ -382,6 +395,9 @@ impl RowSearch {
     /// and the next move to look at. An outcome is decided at the first
     /// move to a P-position; a value needs every move's.
     fn search(&mut self, heaps: &[u64], mode: Mode, control: &Control) -> Result<u32, SearchError> {
+        // Before the values of normal play, which take time up to the
+        // largest heap.
+        check_heaps(heaps)?;
         let passes = match self.play {
             Play::Misere => 0,
             Play::Passes { count, .. } => {
@@ -393,15 +409,13 @@ impl RowSearch {
     }
 
     /// [`RowSearch::search`] from the row `heaps` with the first word of
-    /// its key `passes` (the passes left, or the nim-heaps beside it).
-    fn search_from(&mut self, passes: u64, heaps: &[u64], mode: Mode, control: &Control) -> Result<u32, SearchError> {
-        if let Some(&heap) = heaps.iter().find(|&&h| h > MAX_SEARCH_HEAP) {
-            return Err(SearchError::HeapTooLarge { heap });
-        }
+    /// its key `first` (see [`RowSearch::key`]).
+    fn search_from(&mut self, first: u64, heaps: &[u64], mode: Mode, control: &Control) -> Result<u32, SearchError> {
+        check_heaps(heaps)?;
         // A row with no move: 1 in misère play (its player wins), 0 in
         // normal play; as an outcome, N and P.
         let terminal = u32::from(self.play == Play::Misere);
-        let start = self.key(passes, heaps)?;
+        let start = self.key(first, heaps)?;
         if let Some(v) = self.known(mode, &start) {
             return Ok(v);
         }

@@ -3,7 +3,7 @@
 //! shown under the cell's moves with what it is made of in its tooltip.
 
 use crate::Control;
-use crate::grundy::genus::{GENUS_COPIES, Genus, GenusError, MAX_GENUS_CELLS, genus};
+use crate::grundy::genus::{GENUS_COPIES, Genus, GenusError, MAX_GENUS_CELLS, MAX_GENUS_MOVES, genus};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
@@ -20,6 +20,12 @@ pub(crate) struct PinnedGenus {
 }
 
 impl PinnedGenus {
+    /// Forget the position asked (its job, if running, is cancelled): the
+    /// cell was unpinned, or the map is not misère any more.
+    pub fn forget(&mut self) {
+        *self = PinnedGenus::default();
+    }
+
     /// The genus of `p` in `rules`: started when first asked, shown when
     /// found (never waits).
     pub fn show(&mut self, ui: &mut egui::Ui, rules: &Rules, p: [u64; 3]) {
@@ -50,6 +56,8 @@ impl PinnedGenus {
             self.job = None;
             self.found = Some(Err(tr("map.cancelled").to_string()));
         }
+        // Cancelled: computed again on request only.
+        let cancelled = self.job.is_none() && matches!(&self.found, Some(Err(why)) if why == tr("map.cancelled"));
         match &self.found {
             Some(Ok(g)) => {
                 let mut line = trf("map.genus", &[("genus", &g.notation())]);
@@ -66,6 +74,9 @@ impl PinnedGenus {
             }
             None => {}
         }
+        if cancelled && ui.button(tr("map.genus.again")).clicked() {
+            self.asked = None;
+        }
     }
 }
 
@@ -80,6 +91,7 @@ fn words(e: &GenusError) -> String {
         }
         GenusError::NotAPosition => tr("map.genus.not_a_position").to_string(),
         GenusError::LeavesBox => tr("map.genus.leaves_box").to_string(),
+        GenusError::TooManyMoves => trf("map.genus.too_many_moves", &[("max", &MAX_GENUS_MOVES)]),
         GenusError::Program(e) => crate::ui::words::errors::program_error(e),
         GenusError::Cancelled => tr("map.cancelled").to_string(),
     }

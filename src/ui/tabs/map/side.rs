@@ -185,6 +185,14 @@ fn table_status(ui: &mut egui::Ui, tab: &mut MapTab) {
     if let Some(job) = tab.rt.table.computing() {
         widgets::job_progress(ui, job);
     }
+    if tab.rt.table.cutting().is_some() {
+        // A copy of one plane: quick, unless a long check keeps the
+        // threads busy.
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.phrases(tr("map.cutting"));
+        });
+    }
     if let Some(job) = tab.rt.table.finishing() {
         widgets::job_progress(ui, job);
     }
@@ -287,6 +295,8 @@ fn pointer_cells(ui: &mut egui::Ui, tab: &mut MapTab) {
     };
     if let (Some(t), Some(c)) = (table, tab.rt.pointer.pinned()) {
         pinned(ui, tab, &t, c);
+    } else {
+        tab.rt.genus.forget();
     }
 }
 
@@ -318,8 +328,10 @@ fn pinned(ui: &mut egui::Ui, tab: &mut MapTab, t: &Arc<Table>, (x, y): (usize, u
         // How the cell plays in misère sums.
         if t.kind() == TableKind::Misere && t.get(x, y) != crate::grundy::NOT_A_POSITION {
             let [px, py, pz] = t.slice_source().map_or([x, y, 0], |s| s.position(x, y));
-            let rules = t.slice_source().map_or_else(|| t.rules().clone(), |s| s.full.rules().clone());
-            tab.rt.genus.show(ui, &rules, [px as u64, py as u64, pz as u64]);
+            let rules = t.slice_source().map_or(t.rules(), |s| s.full.rules());
+            tab.rt.genus.show(ui, rules, [px as u64, py as u64, pz as u64]);
+        } else {
+            tab.rt.genus.forget();
         }
     }
     if ui.button(tr("map.pinned.unpin")).clicked() {

@@ -203,6 +203,11 @@ impl TableState {
         self.cutting.is_some()
     }
 
+    /// The cut of a plane in progress.
+    pub fn cutting(&self) -> Option<&Job<Arc<Table>>> {
+        self.cutting.as_ref().map(|c| &c.job)
+    }
+
     /// The table to draw and the one under it: the table being computed over
     /// the old one, or the table on screen alone.
     pub fn to_draw(&self) -> Option<(Arc<Table>, Option<Arc<Table>>)> {
@@ -281,9 +286,18 @@ impl TableState {
         {
             let (full, new_table) = (c.full.clone(), c.new_table);
             self.cutting = None;
-            // A cut is a copy: it ends done unless it was dropped.
-            if let JobEnd::Done(table) = end {
-                event = event.or(self.put_on_screen(ctx, full, table, new_table));
+            match end {
+                JobEnd::Done(table) => event = event.or(self.put_on_screen(ctx, full, table, new_table)),
+                // A cut is a copy, never cancelled here; it may still fail
+                // (a panic, no thread to run it): said, not retried.
+                JobEnd::Cancelled => {}
+                JobEnd::Failed(e) => {
+                    let detail = match e {
+                        JobError::Panicked(m) | JobError::Work(m) => m,
+                    };
+                    let why = Notice::new(move || trf("map.internal_error", &[("detail", &detail)]));
+                    self.fail(full.rules().clone(), full.dims(), why);
+                }
             }
         }
         if let Some(s) = &mut self.shown
