@@ -187,11 +187,9 @@ fn table_status(ui: &mut egui::Ui, tab: &mut MapTab) {
     }
     if tab.rt.table.cutting().is_some() {
         // A copy of one plane: quick, unless a long check keeps the
-        // threads busy.
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.phrases(tr("map.cutting"));
-        });
+        // threads busy. (No spinner: it would repaint every frame while it
+        // waits; the job repaints when it ends.)
+        ui.phrases(tr("map.cutting"));
     }
     if let Some(job) = tab.rt.table.finishing() {
         widgets::job_progress(ui, job);
