@@ -7,7 +7,7 @@ use crate::grundy::genus::{GENUS_COPIES, Genus, GenusError, genus, genus_box};
 use crate::grundy::memory_limit;
 use crate::rules::Rules;
 use crate::takebreak::TakeBreak;
-use crate::takebreak::search::{Play, RowSearch};
+use crate::takebreak::search::{MAX_SEARCH_HEAP, Play, RowSearch, SearchError};
 use std::io::Write;
 
 /// The genus of `position` in `rules` (a game of one to three coordinates).
@@ -76,6 +76,10 @@ pub(super) fn board_box(rules: &Rules, size: &str, out: &mut dyn Write) -> Resul
 pub(super) fn heaps_below(game: &TakeBreak, size: &str, out: &mut dyn Write) -> Result<i32, CliError> {
     let bad = || format!("`{size}` is not a number of heaps: write N for the heaps 0 to N - 1");
     let n: u64 = size.trim().parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
+    // A number, not a list: a search takes heaps up to MAX_SEARCH_HEAP.
+    if n > MAX_SEARCH_HEAP + 1 {
+        return Err(format!("{}: {}", game.label(), SearchError::HeapTooLarge { heap: n - 1 }).into());
+    }
     let control = Control::new();
     let mut search = RowSearch::new(game.clone(), Play::Misere, memory_limit());
     control.start(n);

@@ -640,6 +640,32 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
     }
 }
 
+/// `table` of a take-and-break game: its rows written by `write`, to
+/// `path` (atomically) or to `out`.
+fn row_table(
+    plain: bool,
+    path: Option<std::path::PathBuf>,
+    out: &mut dyn Write,
+    write: impl Fn(&mut dyn Write) -> Result<i32, CliError>,
+) -> Result<i32, CliError> {
+    if !plain {
+        return Err("--format, --window and --slice are for tables; a take-and-break game writes its values with \
+                    `sequence --values`"
+            .to_string()
+            .into());
+    }
+    match path {
+        Some(path) => {
+            let mut text = Vec::new();
+            write(&mut text)?;
+            crate::fsutil::atomic_write(&path, |w| w.write_all(&text))?;
+            put(out, &format!("wrote {}\n", path.display()))?;
+            Ok(0)
+        }
+        None => write(out),
+    }
+}
+
 /// The game a `--rules` spec names, sorted once into the kinds the
 /// commands answer in different ways.
 enum Game {
@@ -675,29 +701,10 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             let plain = format == FormatArg::Csv && window.is_none() && slice.is_none();
             let r = match Game::of(&rules)? {
                 Game::ManyHeaps(r) | Game::Board(r) => r,
-                row => {
-                    if !plain {
-                        return Err("--format, --window and --slice are for tables; a take-and-break game writes \
-                                    its values with `sequence --values`"
-                            .to_string()
-                            .into());
-                    }
-                    let write = |out: &mut dyn Write| match &row {
-                        Game::SearchedRow(game, play) => takebreak::searched_table(game, *play, &size, out),
-                        Game::Row(game) => takebreak::table(game, &size, out),
-                        Game::ManyHeaps(_) | Game::Board(_) => Ok(0),
-                    };
-                    return match path {
-                        Some(path) => {
-                            let mut text = Vec::new();
-                            write(&mut text)?;
-                            crate::fsutil::atomic_write(&path, |w| w.write_all(&text))?;
-                            put(out, &format!("wrote {}\n", path.display()))?;
-                            Ok(0)
-                        }
-                        None => write(out),
-                    };
+                Game::SearchedRow(game, play) => {
+                    return row_table(plain, path, out, |o| takebreak::searched_table(&game, play, &size, o));
                 }
+                Game::Row(game) => return row_table(plain, path, out, |o| takebreak::table(&game, &size, o)),
             };
             if r.dimension > 3 {
                 if !plain {

@@ -39,6 +39,9 @@ fn a_row_of_a_take_and_break_game_has_its_genus_by_search() {
     // Two heaps of one: the genus of *0.
     let out = run(&["genus", "--rules", "misere:kayles", "1", "1"]).unwrap();
     assert!(out.starts_with("0^120\n") && out.contains("the genus of the nim-heap *0"), "{out}");
+    // A number of heaps is a number: refused at once beyond the search's reach.
+    let e = run(&["genus", "--rules", "kayles", "--size", "1000000000000000"]).unwrap_err();
+    assert!(e.contains("heaps up to 1048576"), "{e}");
     let e = run(&["genus", "--rules", "kayles+pass", "3"]).unwrap_err();
     assert!(e.contains("not computed for games with a pass"), "{e}");
 }

@@ -1,9 +1,9 @@
 //! Conway's genus of a position (On Numbers and Games, chapter 12), for a
 //! game of one to three coordinates: its Grundy value `g` in normal play
 //! and the misère Grundy values `γk` of the position plus `k` copies of the
-//! nim-heap `*2`, written `g^(γ0 γ1 γ2 …)`. The genus says how a position
-//! plays in misère sums: two positions of the same genus need not be alike,
-//! but a game whose positions all have the genera of nim-heaps is *tame*.
+//! nim-heap `*2`, written `g^(γ0 γ1 γ2 …)`. Two positions of the same genus
+//! need not play alike in misère sums; a nim-heap `*n` has the genus `0^120`,
+//! `1^031` or `n^(n, n xor 2)`.
 //!
 //! A copy of `*2` only ever becomes `*1` or vanishes, so every position of
 //! the sum is the game's position `p` with `a` heaps of two and `b` heaps of
@@ -62,8 +62,8 @@ impl Genus {
     }
 
     /// Whether the genus is that of a nim-heap (`0^120`, `1^031`, or
-    /// `n^(n, n xor 2)` for `n ≥ 2`: `2^20`, `3^31`, `4^46`), as far as computed: a game all of whose
-    /// positions have such genera is tame, and plays in misère sums as Nim.
+    /// `n^(n, n xor 2)` for `n ≥ 2`: `2^20`, `3^31`, `4^46`), as far as
+    /// computed.
     pub fn is_nim_like(&self) -> bool {
         let expected: Vec<u32> = match self.normal {
             0 => vec![1, 2, 0],
@@ -150,13 +150,8 @@ impl std::error::Error for GenusError {}
 /// coordinates without a pass), with up to [`GENUS_COPIES`] copies of `*2`,
 /// under `control` (progress counts cells).
 pub fn genus(rules: &Rules, p: [u64; 3], control: &Control) -> Result<Genus, GenusError> {
+    has_a_genus(rules)?;
     let d = rules.dimension as usize;
-    if d > 3 {
-        return Err(GenusError::ManyCoordinates(rules.dimension));
-    }
-    if rules.passes.any() {
-        return Err(GenusError::Passes);
-    }
     let side = |c: u64| usize::try_from(c).ok().and_then(|c| c.checked_add(1));
     let box_of = |sides: [Option<usize>; 3]| -> Result<[usize; 3], GenusError> {
         let mut dims = [1; 3];
@@ -283,17 +278,24 @@ fn genus_in(
 /// then x); `None` at a cell outside a program's domain. A move that
 /// leaves the box is an error: ask for the genus of that position alone.
 pub fn genus_box(rules: &Rules, dims: [usize; 3], control: &Control) -> Result<Vec<Option<Genus>>, GenusError> {
-    if rules.dimension > 3 {
-        return Err(GenusError::ManyCoordinates(rules.dimension));
-    }
-    if rules.passes.any() {
-        return Err(GenusError::Passes);
-    }
+    has_a_genus(rules)?;
     let cells = dims.iter().fold(1u64, |a, &s| a.saturating_mul(s as u64));
     if cells > MAX_GENUS_CELLS || dims.contains(&0) {
         return Err(GenusError::TooLarge { cells });
     }
     genus_in(rules, dims, Target::All, control)?.ok_or(GenusError::LeavesBox)
+}
+
+/// Whether the genus of `rules` is computed here: one to three
+/// coordinates, no pass.
+fn has_a_genus(rules: &Rules) -> Result<(), GenusError> {
+    if rules.dimension > 3 {
+        Err(GenusError::ManyCoordinates(rules.dimension))
+    } else if rules.passes.any() {
+        Err(GenusError::Passes)
+    } else {
+        Ok(())
+    }
 }
 
 /// What [`genus_in`] answers: one position's genus, or every cell's.

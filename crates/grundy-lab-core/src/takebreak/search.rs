@@ -409,9 +409,9 @@ impl RowSearch {
     }
 
     /// [`RowSearch::search`] from the row `heaps` with the first word of
-    /// its key `first` (see [`RowSearch::key`]).
+    /// its key `first` (see [`RowSearch::key`]); its callers have checked
+    /// the heaps ([`check_heaps`]).
     fn search_from(&mut self, first: u64, heaps: &[u64], mode: Mode, control: &Control) -> Result<u32, SearchError> {
-        check_heaps(heaps)?;
         // A row with no move: 1 in misère play (its player wins), 0 in
         // normal play; as an outcome, N and P.
         let terminal = u32::from(self.play == Play::Misere);

@@ -10,13 +10,22 @@ use crate::ui::i18n::{tr, trf};
 use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::ui::widgets::{self, JobLabel};
 
-/// The genus of one position: the job computing it, then what it found.
+/// The genus of one position: the job computing it, then how it ended.
 #[derive(Default)]
 pub(crate) struct PinnedGenus {
     /// The game and position asked.
     asked: Option<(Rules, [u64; 3])>,
     job: Option<Job<Genus, GenusError>>,
-    found: Option<Result<Genus, String>>,
+    ended: Option<Ended>,
+}
+
+/// How the computation of a genus ended.
+enum Ended {
+    Found(Genus),
+    /// Why not, in the user's language.
+    Failed(String),
+    /// Computed again on request only.
+    Cancelled,
 }
 
 impl PinnedGenus {
@@ -32,7 +41,7 @@ impl PinnedGenus {
         let same = self.asked.as_ref().is_some_and(|(r, q)| r.same_game(rules) && *q == p);
         if !same {
             // Dropping a job cancels it.
-            self.found = None;
+            self.ended = None;
             self.asked = Some((rules.clone(), p));
             let r = rules.clone();
             self.job = Some(widgets::spawn(
@@ -42,24 +51,24 @@ impl PinnedGenus {
             ));
         }
         match poll(&mut self.job) {
-            Some(JobEnd::Done(g)) => self.found = Some(Ok(g)),
-            Some(JobEnd::Failed(JobError::Work(e))) => self.found = Some(Err(words(&e))),
-            Some(JobEnd::Failed(JobError::Panicked(m))) => {
-                self.found = Some(Err(trf("map.internal_error", &[("detail", &m)])));
+            Some(JobEnd::Done(g)) => self.ended = Some(Ended::Found(g)),
+            Some(JobEnd::Failed(JobError::Work(GenusError::Cancelled)) | JobEnd::Cancelled) => {
+                self.ended = Some(Ended::Cancelled);
             }
-            Some(JobEnd::Cancelled) => self.found = Some(Err(tr("map.cancelled").to_string())),
+            Some(JobEnd::Failed(JobError::Work(e))) => self.ended = Some(Ended::Failed(words(&e))),
+            Some(JobEnd::Failed(JobError::Panicked(m))) => {
+                self.ended = Some(Ended::Failed(trf("map.internal_error", &[("detail", &m)])));
+            }
             None => {}
         }
         if let Some(job) = &self.job
             && widgets::job_progress(ui, job)
         {
             self.job = None;
-            self.found = Some(Err(tr("map.cancelled").to_string()));
+            self.ended = Some(Ended::Cancelled);
         }
-        // Cancelled: computed again on request only.
-        let cancelled = self.job.is_none() && matches!(&self.found, Some(Err(why)) if why == tr("map.cancelled"));
-        match &self.found {
-            Some(Ok(g)) => {
+        match &self.ended {
+            Some(Ended::Found(g)) => {
                 let mut line = trf("map.genus", &[("genus", &g.notation())]);
                 if g.is_nim_like() {
                     line.push_str(&trf("map.genus.nim", &[("n", &g.normal)]));
@@ -69,13 +78,16 @@ impl PinnedGenus {
                     trf("map.genus.tip", &[("g", &g.normal), ("values", &values.join(" ")), ("copies", &GENUS_COPIES)]);
                 ui.phrases(line).tip(tip);
             }
-            Some(Err(why)) => {
+            Some(Ended::Failed(why)) => {
                 ui.phrases(why.as_str());
             }
+            Some(Ended::Cancelled) => {
+                ui.phrases(tr("map.cancelled"));
+                if ui.button(tr("map.genus.again")).clicked() {
+                    self.asked = None;
+                }
+            }
             None => {}
-        }
-        if cancelled && ui.button(tr("map.genus.again")).clicked() {
-            self.asked = None;
         }
     }
 }
@@ -93,6 +105,7 @@ fn words(e: &GenusError) -> String {
         GenusError::LeavesBox => tr("map.genus.leaves_box").to_string(),
         GenusError::TooManyMoves => trf("map.genus.too_many_moves", &[("max", &MAX_GENUS_MOVES)]),
         GenusError::Program(e) => crate::ui::words::errors::program_error(e),
+        // Shown as [`Ended::Cancelled`], with its button.
         GenusError::Cancelled => tr("map.cancelled").to_string(),
     }
 }

@@ -232,7 +232,7 @@ impl MapTab {
 
     /// Whether a table is being computed.
     pub fn is_computing(&self) -> bool {
-        self.rt.table.computing().is_some() || self.rt.table.is_cutting() || self.rt.heaps.is_computing()
+        self.rt.table.computing().is_some() || self.rt.table.cutting().is_some() || self.rt.heaps.is_computing()
     }
 
     /// The table of a game of more than three heaps on screen.
@@ -325,7 +325,7 @@ impl MapTab {
         let table = &self.rt.table;
         crate::platform::publish_state(|| {
             let mut state = vec![
-                ("map_computing", (table.computing().is_some() || table.is_cutting()).to_string()),
+                ("map_computing", (table.computing().is_some() || table.cutting().is_some()).to_string()),
                 ("map_error", table.error().is_some().to_string()),
             ];
             if let Some(took) = table.fill_time() {

@@ -198,12 +198,7 @@ impl TableState {
         self.computing.as_ref().map(|c| &c.job)
     }
 
-    /// Whether a plane of a new table or view is being cut out.
-    pub fn is_cutting(&self) -> bool {
-        self.cutting.is_some()
-    }
-
-    /// The cut of a plane in progress.
+    /// The cut of a plane (of a new table or view) in progress.
     pub fn cutting(&self) -> Option<&Job<Arc<Table>>> {
         self.cutting.as_ref().map(|c| &c.job)
     }
