@@ -3,7 +3,7 @@
 //! holds (`--where`), with the tables of other games that `g_of` reads,
 //! and the result saved as a paragraph (`--report FILE.md|FILE.tex`).
 
-use super::{CliError, MAX_BUDGET_SECONDS, RulesArg, compute_table, note, parse_box, progress, put, table_error};
+use super::{CliError, RulesArg, compute_table, note, parse_box, progress, put, table_error};
 use crate::Control;
 use crate::conjecture::paragraph::{ParagraphFormat, paragraph, shell_word};
 use crate::conjecture::{CheckMode, ErrorKind, Formula, FormulaError, Question, compute_others, other_games};
@@ -63,20 +63,14 @@ impl CheckArgs {
 /// The budget and the paragraph's form (from the file name) of a check,
 /// both checked before anything is computed.
 pub(super) fn budget_and_format(args: &CheckArgs) -> Result<(std::time::Duration, Option<ParagraphFormat>), CliError> {
-    let budget = args.budget;
-    if !(budget.is_finite() && budget > 0.0 && budget <= MAX_BUDGET_SECONDS) {
-        return Err(format!(
-            "--budget {budget}: give a number of seconds above 0 and at most {MAX_BUDGET_SECONDS} (a day)"
-        )
-        .into());
-    }
+    let budget = super::budget_duration(args.budget)?;
     let format = match &args.report {
         Some(path) => Some(ParagraphFormat::of_path(path).ok_or_else(|| {
             format!("`{}`: --report writes Markdown or LaTeX; name the file *.md or *.tex", path.display())
         })?),
         None => None,
     };
-    Ok((std::time::Duration::from_secs_f64(budget), format))
+    Ok((budget, format))
 }
 
 /// Add `text`, a check's paragraph, to the report `--report` names (a new

@@ -217,6 +217,9 @@ pub enum Command {
         /// number of heaps).
         #[arg(required = true, num_args = 1..)]
         position: Vec<u64>,
+        /// The longest it may take.
+        #[command(flatten)]
+        budget: BudgetArg,
     },
     /// Conway's genus of one position (a game of 1 to 3 coordinates, or a row of heaps of a take-and-break game):
     /// its Grundy value g and the misère Grundy values of the position plus k copies of *2 (k = 0 to 6), written
@@ -234,6 +237,9 @@ pub enum Command {
         /// heaps 0 to N - 1).
         #[arg(long, value_name = "N[xM...]", conflicts_with = "position")]
         size: Option<String>,
+        /// The longest it may take.
+        #[command(flatten)]
+        budget: BudgetArg,
     },
     /// Check a formula or a statement against the computed table, cell by cell. Exit 0 if it holds at every
     /// cell checked, 1 if not.
@@ -313,9 +319,13 @@ pub enum Command {
         /// The game.
         #[command(flatten)]
         rules: RulesArg,
-        /// The coordinates, as many as the game has: X, X Y, X Y Z, up to 8.
-        #[arg(required = true, num_args = 1..=8)]
+        /// The coordinates, as many as the game has: X, X Y, X Y Z, up to 8 (a take-and-break game: any
+        /// number of heaps).
+        #[arg(required = true, num_args = 1..)]
         position: Vec<u64>,
+        /// The longest it may take.
+        #[command(flatten)]
+        budget: BudgetArg,
     },
     /// Print the program of a preset written as one (nim-5, moore-4-2, greedy-nim-6, chocolate-2d, ...), to
     /// read it or to change it and use it with --rules FILE.rhai.
@@ -481,6 +491,47 @@ pub fn parse_box(s: &str, dimension: u8) -> Result<[usize; 3], String> {
 pub const DEFAULT_BUDGET_SECONDS: f64 = 120.0;
 /// The largest `check --budget`: a day, in seconds.
 pub const MAX_BUDGET_SECONDS: f64 = 86_400.0;
+
+/// `--budget` of a command whose time cannot be told before it runs (a
+/// search of a take-and-break game in misère play or with passes, a box
+/// grown until it holds a program's moves): the longest the whole command
+/// may take.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct BudgetArg {
+    /// The longest the whole command may take, in seconds (above 0, at most 86400); without it, it runs
+    /// until done or until the memory limit.
+    #[arg(long, value_name = "SECONDS")]
+    budget: Option<f64>,
+}
+
+/// `--budget SECONDS` checked as every command checks it.
+fn budget_duration(seconds: f64) -> Result<std::time::Duration, CliError> {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_BUDGET_SECONDS) {
+        return Err(format!(
+            "--budget {seconds}: give a number of seconds above 0 and at most {MAX_BUDGET_SECONDS} (a day)"
+        )
+        .into());
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
+/// Run a command's `work` within its `--budget`, if it has one: every
+/// watched run of the work stops when the budget is spent, and the command
+/// then says so (its work says only that it was cancelled).
+fn within_budget(budget: BudgetArg, work: impl FnOnce() -> Result<i32, CliError>) -> Result<i32, CliError> {
+    let Some(seconds) = budget.budget else {
+        return work();
+    };
+    let guard = progress::CommandBudget::start(budget_duration(seconds)?);
+    match (work(), guard.spent()) {
+        (Err(CliError::Message(_)), Some(spent)) => Err(format!(
+            "the command took longer than its time budget of {} s and was stopped; raise it with --budget SECONDS",
+            spent.as_secs_f64()
+        )
+        .into()),
+        (result, _) => result,
+    }
+}
 
 /// Why a subcommand stopped.
 #[derive(Debug)]
@@ -759,12 +810,12 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             }
             Ok(0)
         }
-        Command::Value { rules, position } => match Game::of(&rules)? {
+        Command::Value { rules, position, budget } => within_budget(budget, || match Game::of(&rules)? {
             Game::SearchedRow(game, play) => takebreak::searched_row(&game, play, &position, false, out),
             Game::Row(game) => takebreak::value(&game, &position, out),
             Game::ManyHeaps(r) => heaps::value(&r, &position, out),
             Game::Board(r) => put(out, &value(&r, &position, Question::Value)?).map(|()| 0),
-        },
+        }),
         Command::Check { rules, size, formula, holds, condition, report, budget, full } => {
             let (text, mode) = match (formula, holds) {
                 (Some(f), _) => (f, crate::conjecture::CheckMode::Formula),
@@ -798,7 +849,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             put(out, &s)?;
             Ok(0)
         }
-        Command::Genus { rules, position, size } => match (Game::of(&rules)?, size) {
+        Command::Genus { rules, position, size, budget } => within_budget(budget, || match (Game::of(&rules)?, size) {
             (Game::SearchedRow(game, crate::takebreak::search::Play::Misere) | Game::Row(game), None) => {
                 genus::row(&game, &position, out)
             }
@@ -810,13 +861,13 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             }
             (Game::ManyHeaps(r) | Game::Board(r), None) => put(out, &genus::board(&r, &position)?).map(|()| 0),
             (Game::ManyHeaps(r) | Game::Board(r), Some(size)) => genus::board_box(&r, &size, out),
-        },
-        Command::IsP { rules, position } => match Game::of(&rules)? {
+        }),
+        Command::IsP { rules, position, budget } => within_budget(budget, || match Game::of(&rules)? {
             Game::SearchedRow(game, play) => takebreak::searched_row(&game, play, &position, true, out),
             Game::Row(game) => takebreak::is_p(&game, &position, out),
             Game::ManyHeaps(r) => heaps::is_p(&r, &position, out),
             Game::Board(r) => put(out, &value(&r, &position, Question::IsP)?).map(|()| 0),
-        },
+        }),
         Command::Program { name } => {
             let r = crate::rules::preset(&name).map_err(|e| e.to_string())?;
             let Some(program) = r.program else {

@@ -4,6 +4,7 @@
 //! see clean output.
 
 use crate::Control;
+use std::cell::Cell;
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
@@ -22,12 +23,48 @@ fn wanted() -> (bool, bool) {
     (terminal || forced, terminal)
 }
 
+thread_local! {
+    /// The deadline of the whole command (`--budget` of `value`, `is-p`,
+    /// `genus`), which every watched run on this thread keeps.
+    static COMMAND_DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// A command's time budget, kept by every [`watch`] on this thread until
+/// the guard is dropped: the budget covers everything the command does.
+pub struct CommandBudget {
+    budget: Duration,
+    deadline: Instant,
+}
+
+impl CommandBudget {
+    /// Start the command's budget now.
+    pub fn start(budget: Duration) -> CommandBudget {
+        let deadline = Instant::now() + budget;
+        COMMAND_DEADLINE.with(|d| d.set(Some(deadline)));
+        CommandBudget { budget, deadline }
+    }
+
+    /// The budget, when it has run out: the command's work was stopped by
+    /// it (its error says only "cancelled").
+    pub fn spent(&self) -> Option<Duration> {
+        (Instant::now() >= self.deadline).then_some(self.budget)
+    }
+}
+
+impl Drop for CommandBudget {
+    fn drop(&mut self) {
+        COMMAND_DEADLINE.with(|d| d.set(None));
+    }
+}
+
 /// Run `work` on this thread while another thread shows the progress that
 /// `work` reports through `control`, as "`label`: 42% (3 s)", and cancels
-/// the work when the control's time limit passes (so work that looks only
-/// at the cancel flag, such as the engine's tiles, stops at a budget too).
+/// the work when the control's time limit passes, or the command's budget
+/// ([`CommandBudget`]) (so work that looks only at the cancel flag, such as
+/// the engine's tiles, stops at a budget too).
 pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
     let (wanted, terminal) = wanted();
+    let command_deadline = COMMAND_DEADLINE.with(Cell::get);
     let (done, finished) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
         scope.spawn(move || {
@@ -38,7 +75,7 @@ pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
             // there says how fast it goes.
             let mut first: Option<(f64, Duration)> = None;
             while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(EVERY) {
-                if control.is_out_of_time() {
+                if control.is_out_of_time() || command_deadline.is_some_and(|d| Instant::now() >= d) {
                     control.cancel();
                 }
                 let elapsed = start.elapsed();

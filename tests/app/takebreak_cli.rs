@@ -425,6 +425,30 @@ fn check_proves_a_statement_about_a_sequence_for_every_heap_or_says_why_not() {
 }
 
 #[test]
+fn a_budget_stops_a_search_whose_time_cannot_be_told_and_says_so() {
+    // Misère Kayles of three heaps of 30 searches for minutes (until the
+    // memory limit); `--budget` bounds the whole command, the search and the
+    // values it needs alike, for value, is-p and genus.
+    for command in ["value", "is-p", "genus"] {
+        let start = std::time::Instant::now();
+        let e = message(&bin(&[command, "--rules", "kayles", "--misere", "30", "30", "30", "--budget", "1"], None));
+        let took = start.elapsed();
+        assert!(
+            e.contains("took longer than its time budget of 1 s and was stopped; raise it with --budget SECONDS"),
+            "{command}: {e}"
+        );
+        assert!(took < std::time::Duration::from_secs(30), "{command} stopped after {took:?}");
+    }
+    // A budget that is no number of seconds is refused before the work,
+    // with the same words as check's.
+    let e = message(&bin(&["value", "--rules", "kayles", "--misere", "3", "--budget", "0"], None));
+    assert!(e.contains("--budget 0: give a number of seconds above 0 and at most 86400"), "{e}");
+    // Work done within the budget is answered as without one.
+    let text = stdout(&bin(&["is-p", "--rules", "kayles", "--misere", "1", "1", "1", "--budget", "60"], None));
+    assert!(text.starts_with("P\n"), "{text}");
+}
+
+#[test]
 fn value_and_is_p_answer_a_row_in_misere_play_by_search() {
     // Misère Kayles by hand: a heap of 1 must be taken, and whoever takes
     // the last stone loses, so (1) is P; (2) moves to (1), N; (1, 1) moves
