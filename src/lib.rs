@@ -11,6 +11,6 @@ pub mod platform;
 pub mod ui;
 
 pub use grundy_lab_core::{
-    Control, conjecture, control, draw, fsutil, grundy, jobs, knight, map, memory, paper, play, proof, rules, script,
-    system, takebreak, theory, undo,
+    Control, conjecture, control, draw, fsutil, game_table, grundy, jobs, knight, map, memory, paper, play, proof,
+    rules, script, system, takebreak, theory, undo,
 };

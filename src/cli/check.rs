@@ -103,13 +103,13 @@ pub(super) fn run(args: CheckArgs, out: &mut dyn Write) -> Result<i32, CliError>
     // The budget covers building the tables and checking.
     let building = Control::with_time_limit(budget);
     let t = Arc::new(compute_table(&r, dims, &building)?);
-    let others = progress::watch("computing the other games", &building, || compute_others(&games, dims, &building))
+    let others = progress::watch("computing the other games", &building, || compute_others(&games, &dims, &building))
         .map_err(|e| match e {
-            crate::conjecture::OtherGameError::Engine { error, .. } if building.is_out_of_time() => {
-                table_error(*error, &building)
-            }
-            e => e.to_string(),
-        })?;
+        crate::conjecture::OtherGameError::Table { .. } if building.is_out_of_time() => {
+            table_error(crate::grundy::EngineError::Cancelled, &building)
+        }
+        e => e.to_string(),
+    })?;
     let left = building.deadline().map_or(budget, |d| d.saturating_duration_since(web_time::Instant::now()));
     if left.is_zero() {
         return Err(table_error(crate::grundy::EngineError::Cancelled, &building).into());

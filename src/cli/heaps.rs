@@ -42,18 +42,11 @@ fn compute(rules: &Rules, sides: &[usize], full: bool) -> Result<HeapTable, Stri
 /// for a caller that looks at it.
 fn compute_table(rules: &Rules, sides: &[usize], full: bool, control: &Control) -> Result<HeapTable, EngineError> {
     let storage = heaps::storage_for(rules, sides, full);
-    // The size and the memory first (`heaps::compute` checks them again):
-    // never an estimate for a table refused anyway.
-    heaps::check(rules, sides, storage)?;
-    let seconds = heaps::estimate_seconds(rules, sides, storage);
-    if seconds > 60.0 {
-        note(&format!(
-            "{} of {} will take about {} (a rough estimate); Ctrl+C stops it",
-            heaps::sides_text(sides),
-            rules.label(),
-            super::duration_text(seconds)
-        ));
-    }
+    // A table of many heaps is refused only by its engine.
+    super::announce(rules, sides, full).map_err(|e| match e {
+        crate::game_table::TableError::Engine(e) => e,
+        _ => EngineError::BadHeaps { sides: sides.to_vec(), dimension: rules.dimension },
+    })?;
     let t = progress::watch("computing the table", control, || heaps::compute(rules, sides, storage, control))?;
     stored_note(rules, &t);
     Ok(t)

@@ -609,12 +609,20 @@ pub(super) fn duration_text(seconds: f64) -> String {
 /// then warn when it will take minutes: never an estimate for a size that
 /// is refused anyway.
 fn refuse_or_announce(rules: &Rules, dims: [usize; 3]) -> Result<(), String> {
-    crate::grundy::check_box(rules, dims).map_err(|e| e.to_string())?;
-    let seconds = crate::grundy::estimate_seconds(rules, dims);
-    if seconds > 60.0 {
+    announce(rules, &dims, false).map_err(|e| e.to_string())
+}
+
+/// The one door's check of the table of `rules` on `sides` (of any kind),
+/// and a note on stderr when it will take minutes: nothing is estimated
+/// for a table refused anyway.
+fn announce(rules: &Rules, sides: &[usize], full: bool) -> Result<(), crate::game_table::TableError> {
+    use crate::game_table::GameTable;
+    GameTable::check(rules, sides, full)?;
+    if let Some(seconds) = GameTable::estimate_seconds(rules, sides, full).filter(|&s| s > 60.0) {
+        let d = rules.dimension.clamp(1, 8) as usize;
         note(&format!(
             "{} of {} will take about {} (a rough estimate); Ctrl+C stops it",
-            dims[..rules.dimension.clamp(1, 3) as usize].iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" x "),
+            crate::grundy::heaps::sides_text(&sides[..d.min(sides.len())]),
             rules.label(),
             duration_text(seconds)
         ));
@@ -727,9 +735,9 @@ enum Game {
     /// its heaps' values, from its sequence.
     Row(crate::takebreak::TakeBreak),
     /// A game of 4 to 8 heaps.
-    ManyHeaps(Rules),
+    Heaps(Rules),
     /// A game of 1 to 3 coordinates: a box of the engine.
-    Board(Rules),
+    Box(Rules),
 }
 
 impl Game {
@@ -742,7 +750,13 @@ impl Game {
             return Ok(Game::Row(game));
         }
         let r = rules.load()?;
-        Ok(if r.dimension > 3 { Game::ManyHeaps(r) } else { Game::Board(r) })
+        Ok(match crate::game_table::Kind::of(&r) {
+            crate::game_table::Kind::Box => Game::Box(r),
+            crate::game_table::Kind::Heaps => Game::Heaps(r),
+            crate::game_table::Kind::Row => {
+                Game::Row(crate::takebreak::TakeBreak::from_rules(&r).map_err(|e| e.to_string())?)
+            }
+        })
     }
 }
 
@@ -751,30 +765,30 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
         Command::Table { rules, size, out: path, format, window, slice, full } => {
             let plain = format == FormatArg::Csv && window.is_none() && slice.is_none();
             let r = match Game::of(&rules)? {
-                Game::ManyHeaps(r) | Game::Board(r) => r,
+                Game::Box(r) => r,
                 Game::SearchedRow(game, play) => {
                     return row_table(plain, path, out, |o| takebreak::searched_table(&game, play, &size, o));
                 }
                 Game::Row(game) => return row_table(plain, path, out, |o| takebreak::table(&game, &size, o)),
-            };
-            if r.dimension > 3 {
-                if !plain {
-                    return Err("--format, --window and --slice are for tables of 1 to 3 coordinates; a game of \
+                Game::Heaps(r) => {
+                    if !plain {
+                        return Err("--format, --window and --slice are for tables of 1 to 3 coordinates; a game of \
                                 more writes one line per position"
-                        .to_string()
-                        .into());
-                }
-                let mut text = Vec::new();
-                heaps::table(&r, &size, full, &mut text)?;
-                return match path {
-                    Some(path) => {
-                        crate::fsutil::atomic_write(&path, |w| w.write_all(&text))?;
-                        put(out, &format!("wrote {}\n", path.display()))?;
-                        Ok(0)
+                            .to_string()
+                            .into());
                     }
-                    None => out.write_all(&text).map(|()| 0).map_err(CliError::Output),
-                };
-            }
+                    let mut text = Vec::new();
+                    heaps::table(&r, &size, full, &mut text)?;
+                    return match path {
+                        Some(path) => {
+                            crate::fsutil::atomic_write(&path, |w| w.write_all(&text))?;
+                            put(out, &format!("wrote {}\n", path.display()))?;
+                            Ok(0)
+                        }
+                        None => out.write_all(&text).map(|()| 0).map_err(CliError::Output),
+                    };
+                }
+            };
             let t = compute_table(&r, parse_box(&size, r.dimension)?, &Control::new())?;
             if !plain {
                 let text = paper::table_text(&t, format, window.as_deref(), slice)?;
@@ -800,8 +814,8 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             let r = match Game::of(&rules)? {
                 Game::SearchedRow(game, play) => return takebreak::searched_ppos(&game, play, &size, out),
                 Game::Row(game) => return takebreak::ppos(&game, &size, out),
-                Game::ManyHeaps(r) => return heaps::ppos(&r, &size, full, out),
-                Game::Board(r) => r,
+                Game::Heaps(r) => return heaps::ppos(&r, &size, full, out),
+                Game::Box(r) => r,
             };
             let t = compute_table(&r, parse_box(&size, r.dimension)?, &Control::new())?;
             let d = t.rules().dimension;
@@ -813,8 +827,8 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
         Command::Value { rules, position, budget } => within_budget(budget, || match Game::of(&rules)? {
             Game::SearchedRow(game, play) => takebreak::searched_row(&game, play, &position, false, out),
             Game::Row(game) => takebreak::value(&game, &position, out),
-            Game::ManyHeaps(r) => heaps::value(&r, &position, out),
-            Game::Board(r) => put(out, &value(&r, &position, Question::Value)?).map(|()| 0),
+            Game::Heaps(r) => heaps::value(&r, &position, out),
+            Game::Box(r) => put(out, &value(&r, &position, Question::Value)?).map(|()| 0),
         }),
         Command::Check { rules, size, formula, holds, condition, report, budget, full } => {
             let (text, mode) = match (formula, holds) {
@@ -829,8 +843,8 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                     Err(crate::takebreak::TakeBreakError::NotNormalPlay { name: game.label() }.to_string().into())
                 }
                 Game::Row(game) => takebreak::check(&game, &args, out),
-                Game::ManyHeaps(r) => heaps::check(&r, &args, full, out),
-                Game::Board(_) => check::run(args, out),
+                Game::Heaps(r) => heaps::check(&r, &args, full, out),
+                Game::Box(_) => check::run(args, out),
             }
         }
         Command::Sequence { rules, up_to, file, values, exceptions, compare, limits } => {
@@ -859,14 +873,14 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             (Game::SearchedRow(game, _), _) => {
                 Err(format!("{}: the genus is not computed for games with a pass", game.label()).into())
             }
-            (Game::ManyHeaps(r) | Game::Board(r), None) => put(out, &genus::board(&r, &position)?).map(|()| 0),
-            (Game::ManyHeaps(r) | Game::Board(r), Some(size)) => genus::board_box(&r, &size, out),
+            (Game::Heaps(r) | Game::Box(r), None) => put(out, &genus::board(&r, &position)?).map(|()| 0),
+            (Game::Heaps(r) | Game::Box(r), Some(size)) => genus::board_box(&r, &size, out),
         }),
         Command::IsP { rules, position, budget } => within_budget(budget, || match Game::of(&rules)? {
             Game::SearchedRow(game, play) => takebreak::searched_row(&game, play, &position, true, out),
             Game::Row(game) => takebreak::is_p(&game, &position, out),
-            Game::ManyHeaps(r) => heaps::is_p(&r, &position, out),
-            Game::Board(r) => put(out, &value(&r, &position, Question::IsP)?).map(|()| 0),
+            Game::Heaps(r) => heaps::is_p(&r, &position, out),
+            Game::Box(r) => put(out, &value(&r, &position, Question::IsP)?).map(|()| 0),
         }),
         Command::Program { name } => {
             let r = crate::rules::preset(&name).map_err(|e| e.to_string())?;

@@ -13,6 +13,7 @@ pub mod conjecture;
 pub mod control;
 pub mod draw;
 pub mod fsutil;
+pub mod game_table;
 pub mod grundy;
 pub mod jobs;
 pub mod knight;

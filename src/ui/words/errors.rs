@@ -163,6 +163,20 @@ fn limit_source(source: crate::grundy::LimitSource) -> String {
     }
 }
 
+/// Why the table of a game (of any kind) was not made, in the user's
+/// language.
+pub fn table_error(e: &crate::game_table::TableError) -> String {
+    use crate::game_table::TableError;
+    match e {
+        TableError::Engine(e) => engine_error(e),
+        TableError::Row(e) => crate::ui::words::takebreak::takebreak_error(e),
+        TableError::Values(e) => crate::ui::words::takebreak::sequence_error(e),
+        TableError::Sides { sides, dimension } => {
+            trf("heaps.engine.bad_size", &[("size", &sides_text(sides)), ("n", dimension)])
+        }
+    }
+}
+
 /// Why a table cannot be computed, in the user's language (a sentence).
 pub fn engine_error(e: &crate::grundy::EngineError) -> String {
     use crate::grundy::{EngineError, MAX_SIDE, human_bytes};
@@ -543,8 +557,8 @@ pub fn english_detail_or(detail: &str, translated: &str) -> String {
 pub fn other_game_error(e: &crate::conjecture::OtherGameError) -> String {
     use crate::conjecture::OtherGameError;
     let translated = match e {
-        OtherGameError::Engine { spec, error } => {
-            trf("bench.other_game", &[("spec", spec), ("error", &engine_error(error))])
+        OtherGameError::Table { spec, error } => {
+            trf("bench.other_game", &[("spec", spec), ("error", &table_error(error))])
         }
         OtherGameError::Spec { spec, .. } | OtherGameError::TakeBreak { spec } => {
             trf("bench.other_game", &[("spec", spec), ("error", &tr("bench.other_game.unknown"))])

@@ -11,7 +11,8 @@
 use super::formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue};
 use super::reader::Reader;
 use crate::Control;
-use crate::grundy::{GameTable, NOT_A_POSITION, Table, TableKind};
+use crate::game_table::GameTable;
+use crate::grundy::{NOT_A_POSITION, Table, TableKind};
 use crate::script::tables::{TableReader, reading, reads_own_table};
 use rayon::prelude::*;
 use rhai::Scope;
@@ -219,7 +220,7 @@ pub struct Question<'a> {
     /// Only cells where this is true are checked (`--where`).
     pub condition: Option<&'a Formula>,
     /// The tables of the games of `g_of`, by spec.
-    pub others: &'a [(String, Arc<Table>)],
+    pub others: &'a [(String, GameTable)],
 }
 
 impl<'a> Question<'a> {
@@ -591,7 +592,7 @@ fn run(
         Some(s) => Some(Arc::clone(&s.full)),
         None => own,
     };
-    let others = question.others.iter().map(|(spec, t)| (spec.clone(), GameTable::Box(Arc::clone(t)))).collect();
+    let others = question.others.to_vec();
     let reader: Arc<dyn TableReader> = Arc::new(Reader { own: own.map(GameTable::Box), others });
     // The starting layer first, then (with a pass) the layer without it.
     let plane = table.slice_source().map(|s| (s.axis, s.at, (s.full.layers() > 1).then_some(s.layer)));

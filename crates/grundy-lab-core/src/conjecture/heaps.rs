@@ -10,12 +10,13 @@
 //! checked; the others are counted as left out. The report also holds the
 //! check on the plane `(x1, x2, 0, ...)`, for the difference picture.
 
-use super::others::{compute_other_heaps, other_games};
+use super::others::{compute_others, other_games};
 use super::reader::Reader;
 use super::{CheckMode, Formula, FormulaValue};
 use crate::Control;
+use crate::game_table::GameTable;
+use crate::grundy::NOT_A_POSITION;
 use crate::grundy::heaps::{HeapTable, Storage, sides_text};
-use crate::grundy::{GameTable, NOT_A_POSITION};
 use crate::rules::point_text;
 use crate::script::tables::{TableReader, reading};
 use rayon::prelude::*;
@@ -231,10 +232,9 @@ pub fn check_heaps(
     let chosen = condition.map(|c| Formula::compile_heaps(c, d)).transpose().map_err(HeapsCheckError::Condition)?;
     let texts: Vec<&str> = std::iter::once(text).chain(condition).collect();
     let games = other_games(&texts, d as u8).map_err(HeapsCheckError::Other)?;
-    let others = compute_other_heaps(&games, table.sides(), control).map_err(HeapsCheckError::Other)?;
+    let others = compute_others(&games, table.sides(), control).map_err(HeapsCheckError::Other)?;
     let positions = table.stored_positions();
     let layers = table.rules().passes.layers();
-    let others = others.into_iter().map(|(spec, t)| (spec, GameTable::Heaps(t))).collect();
     let reader: Arc<dyn TableReader> = Arc::new(Reader { own: Some(GameTable::Heaps(Arc::clone(&table))), others });
     let judge = Judge {
         table: &table,

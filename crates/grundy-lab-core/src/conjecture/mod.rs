@@ -26,7 +26,7 @@ pub use check::{
 };
 pub use formula::{ErrorKind, Formula, FormulaError, FormulaKind, FormulaValue, MAX_OPERATIONS, MAX_TEXT, engine};
 pub use library::{KnownFormula, KnownKind, known_formulas, parameter_p_formula};
-pub use others::{OtherGameError, compute_other_heaps, compute_others, other_games, other_rules};
+pub use others::{OtherGameError, compute_others, other_games, other_rules};
 pub use patterns::{BlockForm, Line, LineHint, PatternHints, Periodicity, find_block_form, find_hints};
 
 use crate::Control;

@@ -8,11 +8,9 @@
 //! P-position).
 
 use crate::Control;
-use crate::grundy::heaps::{self, HeapTable};
-use crate::grundy::{EngineError, Table, compute_box};
+use crate::game_table::{GameTable, TableError};
 use crate::rules::{Convention, Rules, SpecError, load_spec};
 use std::fmt;
-use std::sync::Arc;
 
 /// Why the game of a `g_of` cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,11 +37,11 @@ pub enum OtherGameError {
         table: u8,
     },
     /// Its table could not be computed on the box.
-    Engine {
+    Table {
         /// The spec as written.
         spec: String,
         /// Why.
-        error: Box<EngineError>,
+        error: Box<TableError>,
     },
 }
 
@@ -59,7 +57,7 @@ impl fmt::Display for OtherGameError {
                 "g_of(\"{spec}\", ...): that game has {game} coordinates and the table checked has {table}; \
                  g_of reads a game with as many coordinates, on the same box"
             ),
-            OtherGameError::Engine { spec, error } => write!(f, "g_of(\"{spec}\", ...): {error}"),
+            OtherGameError::Table { spec, error } => write!(f, "g_of(\"{spec}\", ...): {error}"),
         }
     }
 }
@@ -110,38 +108,21 @@ pub fn other_games(texts: &[&str], dimension: u8) -> Result<Vec<(String, Rules)>
     Ok(out)
 }
 
-/// The tables of `games` on the box `dims`, one after the other, under
-/// `control` (its cancel flag and time limit stop the work).
+/// The tables of `games` on the box `sides` (one side per coordinate, as
+/// [`GameTable::compute`] reads them: the sorted positions only where a
+/// game's heaps are alike), one after the other, under `control` (its
+/// cancel flag and time limit stop the work).
 pub fn compute_others(
-    games: &[(String, Rules)],
-    dims: [usize; 3],
-    control: &Control,
-) -> Result<Vec<(String, Arc<Table>)>, OtherGameError> {
-    games
-        .iter()
-        .map(|(spec, rules)| {
-            let table = compute_box(rules, dims, control)
-                .map_err(|error| OtherGameError::Engine { spec: spec.clone(), error: Box::new(error) })?;
-            Ok((spec.clone(), Arc::new(table)))
-        })
-        .collect()
-}
-
-/// The tables of `games` (of four to eight heaps) on the box `sides`, one
-/// after the other, under `control`: the sorted positions only where a
-/// game's heaps are alike.
-pub fn compute_other_heaps(
     games: &[(String, Rules)],
     sides: &[usize],
     control: &Control,
-) -> Result<Vec<(String, Arc<HeapTable>)>, OtherGameError> {
+) -> Result<Vec<(String, GameTable)>, OtherGameError> {
     games
         .iter()
         .map(|(spec, rules)| {
-            let storage = heaps::storage_for(rules, sides, false);
-            let table = heaps::compute(rules, sides, storage, control)
-                .map_err(|error| OtherGameError::Engine { spec: spec.clone(), error: Box::new(error) })?;
-            Ok((spec.clone(), Arc::new(table)))
+            let table = GameTable::compute(rules, sides, false, control)
+                .map_err(|error| OtherGameError::Table { spec: spec.clone(), error: Box::new(error) })?;
+            Ok((spec.clone(), table))
         })
         .collect()
 }

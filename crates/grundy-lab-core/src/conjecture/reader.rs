@@ -2,7 +2,8 @@
 //! checked and the tables of the other games the formula names, each a
 //! [`GameTable`] (one to three coordinates, or four to eight heaps).
 
-use crate::grundy::{GameTable, NOT_A_POSITION};
+use crate::game_table::GameTable;
+use crate::grundy::NOT_A_POSITION;
 use crate::script::tables::{ReadError, TableReader};
 
 /// The tables of one check.

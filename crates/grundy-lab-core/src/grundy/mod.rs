@@ -8,7 +8,6 @@
 //! has the value 1 (0 exactly at the P-positions of misère play).
 
 mod engine;
-mod game_table;
 pub mod genus;
 pub mod heaps;
 pub mod naive;
@@ -27,7 +26,6 @@ pub use engine::{
     EngineError, MAX_SIDE, check_box, compute, compute_box, compute_covering, estimate_bytes, estimate_bytes_box,
     estimate_seconds, fill, prepare, prepare_box,
 };
-pub use game_table::GameTable;
 pub use order::Order;
 /// Fill a program's table (made by [`prepare_box`]) by the search of games
 /// with a memory, whatever order its moves have: for comparisons.

@@ -5,7 +5,7 @@
 //! and its arms here.
 
 use super::{Game, GameOver, HeapGame, HeapSum, NimGame, Players, Rng, RowGame, SumGame, Turns};
-use crate::grundy::GameTable;
+use crate::game_table::GameTable;
 use crate::rules::Convention;
 
 /// A game in progress, of one of the kinds the app plays.

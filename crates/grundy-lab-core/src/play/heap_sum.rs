@@ -16,7 +16,7 @@ use super::heaps::{HeapGame, HeapHint, HeapMove, HeapOptions, HeapReason};
 use super::history::History;
 use super::rng::Rng;
 use super::{PlayerKind, Players, Strength, Turns};
-use crate::grundy::GameTable;
+use crate::game_table::GameTable;
 use crate::rules::{Convention, MAX_DIMENSION, Point, ProgramError, Rules};
 use crate::theory::nim_winning_moves;
 

@@ -19,7 +19,7 @@ use super::history::History;
 use super::oracle::MAX_PLAY_SIDE;
 use super::rng::Rng;
 use super::{PlayerKind, Players, Strength};
-use crate::grundy::GameTable;
+use crate::game_table::GameTable;
 use crate::rules::{Convention, MAX_DIMENSION, Point, ProgramError, Rules, point_text};
 use crate::theory::{ClosedForm, closed_form_of_heaps, nim_winning_moves};
 use std::fmt;

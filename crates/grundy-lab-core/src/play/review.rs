@@ -444,7 +444,7 @@ mod tests {
         let perfect_first = [PlayerKind::Computer(Strength::Perfect), PlayerKind::Computer(Strength::Random)];
         let mut g = HeapGame::new(rules, &start, perfect_first);
         if let Some(at) = g.table_start() {
-            g.set_table(crate::grundy::GameTable::covering(rules, &at, &crate::Control::new()).unwrap());
+            g.set_table(crate::game_table::GameTable::covering(rules, &at, &crate::Control::new()).unwrap());
         }
         g
     }

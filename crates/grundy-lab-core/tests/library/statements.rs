@@ -25,7 +25,7 @@ fn ask(t: &Arc<Table>, text: &str, mode: CheckMode, condition: Option<&str>) -> 
     let condition = condition.map(|c| Formula::compile_for(c, t.rules()).unwrap());
     let texts: Vec<&str> = std::iter::once(text).chain(condition.as_ref().map(|c| c.text())).collect();
     let games = other_games(&texts, t.rules().dimension).unwrap();
-    let others = compute_others(&games, t.dims(), &Control::new()).unwrap();
+    let others = compute_others(&games, &t.dims(), &Control::new()).unwrap();
     let q = Question { formula: &formula, mode, condition: condition.as_ref(), others: &others };
     check_question(t, q, &Control::new(), None)
 }

@@ -194,7 +194,7 @@ impl Overlays {
             let games = crate::conjecture::other_games(&texts, table.rules().dimension).map_err(OverlayError::Other)?;
             // A plane of a larger table: the other games on the whole box.
             let dims = table.slice_source().map_or(table.dims(), |s| s.full.dims());
-            let others = crate::conjecture::compute_others(&games, dims, &control).map_err(OverlayError::Other)?;
+            let others = crate::conjecture::compute_others(&games, &dims, &control).map_err(OverlayError::Other)?;
             let question =
                 crate::conjecture::Question { formula: &formula, mode, condition: condition.as_ref(), others: &others };
             let report =

@@ -397,7 +397,7 @@ fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
         let dims = super::box_for(&rules, n);
         let table = Arc::new(crate::grundy::compute_box(&rules, dims, &c).map_err(CheckFailure::Engine)?);
         // The other games once, on the same box: never per cell.
-        let others = compute_others(&games, dims, &c).map_err(CheckFailure::Other)?;
+        let others = compute_others(&games, &dims, &c).map_err(CheckFailure::Other)?;
         let question = Question { formula: &formula, mode, condition: where_.as_ref(), others: &others };
         let report = check_question(&table, question, &c, None).map_err(CheckFailure::Formula)?;
         let mask = mask(&report.diff, MASK_SIDE);

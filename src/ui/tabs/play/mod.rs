@@ -34,7 +34,6 @@ use crate::ui::widgets;
 use crate::ui::words;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// Which game the tab shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -182,7 +181,7 @@ pub struct PlayTab {
     #[serde(skip)]
     selected: bool,
     #[serde(skip)]
-    table_job: Option<Job<crate::grundy::GameTable, crate::grundy::EngineError>>,
+    table_job: Option<Job<crate::game_table::GameTable, crate::game_table::TableError>>,
     /// The piece picked in a sum.
     #[serde(skip)]
     sum_selected: Option<usize>,
@@ -413,10 +412,9 @@ impl PlayTab {
                     for (s, &n) in start.iter_mut().zip(&dims) {
                         *s = n as u64;
                     }
-                    crate::grundy::GameTable::covering(&rules, &start, &c)
+                    crate::game_table::GameTable::covering(&rules, &start, &c)
                 } else {
-                    crate::grundy::compute_box(&rules, [dims[0], dims[1], dims[2]], &c)
-                        .map(|t| crate::grundy::GameTable::Box(Arc::new(t)))
+                    crate::game_table::GameTable::compute(&rules, &dims, false, &c)
                 }
             }));
         } else if !known {
@@ -444,7 +442,7 @@ impl PlayTab {
             Some(JobEnd::Done(table)) => game.set_table(table),
             Some(JobEnd::Failed(e)) => {
                 self.notice = Some(Notice::new(move || {
-                    let why = crate::ui::words::errors::job_error(&e, crate::ui::words::errors::engine_error);
+                    let why = crate::ui::words::errors::job_error(&e, crate::ui::words::errors::table_error);
                     trf("play.table_failed", &[("error", &why)])
                 }));
                 game.table_refused();

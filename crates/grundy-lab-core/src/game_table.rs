@@ -1,0 +1,336 @@
+//! The table of a game, whatever its kind, behind one door: a box of one
+//! to three coordinates (the engine's [`Table`]), a table of four to eight
+//! heaps ([`HeapTable`]), or a row of heaps of a take-and-break game (one
+//! sequence `g(n)`; a row's value is the XOR of its heaps', [`Sequence`]).
+//!
+//! Callers ask [`GameTable::check`], [`GameTable::estimate_seconds`] and
+//! [`GameTable::compute`] (or [`GameTable::covering`]) and read values by
+//! position, without choosing between the kinds; [`Kind::of`] says which
+//! kind a game has, for what differs in words or in pictures.
+
+use crate::Control;
+use crate::grundy::heaps::{self, HeapTable};
+use crate::grundy::{self, EngineError, NOT_A_POSITION, Table};
+use crate::rules::{Convention, Rules};
+use crate::takebreak::{self, Sequence, SequenceError, TakeBreak, TakeBreakError};
+use std::fmt;
+use std::sync::Arc;
+
+/// The kind of table a game has: one word each, used everywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A box of one to three coordinates.
+    Box,
+    /// Four to eight heaps.
+    Heaps,
+    /// A row of heaps of a take-and-break game.
+    Row,
+}
+
+impl Kind {
+    /// The kind of the table of `rules`.
+    pub fn of(rules: &Rules) -> Kind {
+        if rules.breaks.is_some() {
+            Kind::Row
+        } else if rules.dimension > 3 {
+            Kind::Heaps
+        } else {
+            Kind::Box
+        }
+    }
+}
+
+/// A computed table of a game.
+#[derive(Clone, Debug)]
+pub enum GameTable {
+    /// One to three coordinates.
+    Box(Arc<Table>),
+    /// Four to eight heaps.
+    Heaps(Arc<HeapTable>),
+    /// A row of take-and-break heaps: the values of one heap, `g(0)` to
+    /// `g(len − 1)` (and beyond by a period proved).
+    Row(Arc<Sequence>),
+}
+
+/// Why a table was not made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// A box or a table of many heaps: the engine's refusal or failure.
+    Engine(EngineError),
+    /// A row: the rules are no take-and-break game in normal play.
+    Row(TakeBreakError),
+    /// A row: its values could not be computed.
+    Values(SequenceError),
+    /// A box of sides that are not one per coordinate.
+    Sides {
+        /// The sides given.
+        sides: Vec<usize>,
+        /// The coordinates of the game.
+        dimension: u8,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Engine(e) => write!(f, "{e}"),
+            TableError::Row(e) => write!(f, "{e}"),
+            TableError::Values(e) => write!(f, "{e}"),
+            TableError::Sides { sides, dimension } => write!(
+                f,
+                "a box of {} for a game of {dimension} coordinates: give one side per coordinate",
+                heaps::sides_text(sides)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+impl From<EngineError> for TableError {
+    fn from(e: EngineError) -> TableError {
+        TableError::Engine(e)
+    }
+}
+
+impl From<SequenceError> for TableError {
+    fn from(e: SequenceError) -> TableError {
+        TableError::Values(e)
+    }
+}
+
+/// The box of the engine for `sides` of a game of one to three
+/// coordinates: one side per coordinate (the sides past the game's may be
+/// given as 1), the rest 1.
+fn box_dims(rules: &Rules, sides: &[usize]) -> Result<[usize; 3], TableError> {
+    let d = rules.dimension.clamp(1, 3) as usize;
+    let bad = || TableError::Sides { sides: sides.to_vec(), dimension: rules.dimension };
+    if sides.len() < d || sides.len() > 3 || sides[d..].iter().any(|&s| s != 1) {
+        return Err(bad());
+    }
+    let mut dims = [1; 3];
+    dims[..d].copy_from_slice(&sides[..d]);
+    Ok(dims)
+}
+
+/// The take-and-break game of `rules` in normal play without a pass (the
+/// only play whose rows add up by XOR).
+fn row_game(rules: &Rules) -> Result<TakeBreak, TableError> {
+    if rules.convention != Convention::Normal || rules.passes.any() {
+        return Err(TableError::Row(TakeBreakError::NotNormalPlay { name: rules.label() }));
+    }
+    TakeBreak::from_rules(rules).map_err(TableError::Row)
+}
+
+/// The largest heap of a row whose one side is `sides`.
+fn row_top(rules: &Rules, sides: &[usize]) -> Result<u64, TableError> {
+    match sides {
+        [n] if *n > 0 => Ok(*n as u64 - 1),
+        _ => Err(TableError::Sides { sides: sides.to_vec(), dimension: rules.dimension }),
+    }
+}
+
+impl GameTable {
+    /// The one check of every door: whether the table of `rules` on the box
+    /// `sides` (one side per coordinate; a row: one side, the heaps 0 to
+    /// side − 1) can be computed, and the bytes it needs. `full`: a table
+    /// of many heaps keeps every position even where the heaps are alike.
+    /// Allocates nothing and runs no program.
+    pub fn check(rules: &Rules, sides: &[usize], full: bool) -> Result<u64, TableError> {
+        match Kind::of(rules) {
+            Kind::Box => {
+                let dims = box_dims(rules, sides)?;
+                grundy::check_box(rules, dims)?;
+                Ok(grundy::estimate_bytes_box(rules, dims))
+            }
+            Kind::Heaps => {
+                let storage = heaps::storage_for(rules, sides, full);
+                heaps::check(rules, sides, storage)?;
+                Ok(heaps::estimate_bytes(rules, sides, storage))
+            }
+            Kind::Row => {
+                let (game, top) = (row_game(rules)?, row_top(rules, sides)?);
+                takebreak::check_reach(&game, top)?;
+                takebreak::check_memory(top, false, grundy::memory_limit())?;
+                Ok(takebreak::estimate_bytes(top, false))
+            }
+        }
+    }
+
+    /// A rough time for [`GameTable::compute`], in seconds, once
+    /// [`GameTable::check`] passed; `None` where it cannot be told before
+    /// the work (a row: its method's cost varies with the game by orders
+    /// of magnitude). A program of many heaps is timed on a sample of
+    /// positions (at most [`heaps::SAMPLE_TIME`]): not for the UI thread.
+    pub fn estimate_seconds(rules: &Rules, sides: &[usize], full: bool) -> Option<f64> {
+        match Kind::of(rules) {
+            Kind::Box => box_dims(rules, sides).ok().map(|dims| grundy::estimate_seconds(rules, dims)),
+            Kind::Heaps => Some(heaps::estimate_seconds(rules, sides, heaps::storage_for(rules, sides, full))),
+            Kind::Row => None,
+        }
+    }
+
+    /// The table of `rules` on the box `sides` (as [`GameTable::check`]
+    /// reads them), under `control` (progress, cancel, time limit).
+    pub fn compute(rules: &Rules, sides: &[usize], full: bool, control: &Control) -> Result<GameTable, TableError> {
+        Ok(match Kind::of(rules) {
+            Kind::Box => GameTable::Box(Arc::new(grundy::compute_box(rules, box_dims(rules, sides)?, control)?)),
+            Kind::Heaps => {
+                let storage = heaps::storage_for(rules, sides, full);
+                GameTable::Heaps(Arc::new(heaps::compute(rules, sides, storage, control)?))
+            }
+            Kind::Row => {
+                let (game, top) = (row_game(rules)?, row_top(rules, sides)?);
+                GameTable::Row(Arc::new(takebreak::compute(&game, top, control)?))
+            }
+        })
+    }
+
+    /// The table that covers every position a game of `rules` can reach
+    /// from `start` (its first `dimension` coordinates; the rest are not
+    /// read; a row: every heap of `start`).
+    pub fn covering(rules: &Rules, start: &[u64], control: &Control) -> Result<GameTable, TableError> {
+        let d = rules.dimension as usize;
+        Ok(match Kind::of(rules) {
+            Kind::Box => {
+                let side = |i: usize| if i < d { start.get(i).copied().unwrap_or(0) as usize } else { 0 };
+                GameTable::Box(Arc::new(grundy::compute_covering(rules, [side(0), side(1), side(2)], control)?))
+            }
+            Kind::Heaps => {
+                GameTable::Heaps(Arc::new(heaps::compute_covering(rules, &start[..d.min(start.len())], control)?))
+            }
+            Kind::Row => {
+                let top = start.iter().copied().max().unwrap_or(0);
+                GameTable::Row(Arc::new(takebreak::compute(&row_game(rules)?, top, control)?))
+            }
+        })
+    }
+
+    /// The kind of the table.
+    pub fn kind(&self) -> Kind {
+        match self {
+            GameTable::Box(_) => Kind::Box,
+            GameTable::Heaps(_) => Kind::Heaps,
+            GameTable::Row(_) => Kind::Row,
+        }
+    }
+
+    /// The sides of the table, one per coordinate of the game (a row: one,
+    /// the heaps computed).
+    pub fn sides(&self) -> Vec<usize> {
+        match self {
+            GameTable::Box(t) => t.dims()[..t.rules().dimension.clamp(1, 3) as usize].to_vec(),
+            GameTable::Heaps(t) => t.sides().to_vec(),
+            GameTable::Row(s) => vec![s.len() as usize],
+        }
+    }
+
+    /// The layers: one more than the passes of the game (a row has none).
+    pub fn layers(&self) -> usize {
+        match self {
+            GameTable::Box(t) => t.layers(),
+            GameTable::Heaps(t) => t.rules().passes.layers(),
+            GameTable::Row(_) => 1,
+        }
+    }
+
+    /// The layer of the start of a game (every pass still there).
+    pub fn start_layer(&self) -> usize {
+        match self {
+            GameTable::Box(t) => t.start_layer(),
+            GameTable::Heaps(t) => t.start_layer(),
+            GameTable::Row(_) => 0,
+        }
+    }
+
+    /// The value at `p` in `layer` (at most the start's): `None` outside
+    /// the table, [`NOT_A_POSITION`] at a cell that is not a position of
+    /// the game. A box or many heaps: one coordinate per side. A row: any
+    /// number of heaps, each computed or beyond by the period proved; the
+    /// value is the XOR of theirs.
+    pub fn value(&self, p: &[u64], layer: usize) -> Option<u32> {
+        let layer = layer.min(self.start_layer());
+        match self {
+            GameTable::Box(t) => {
+                let dims = t.dims();
+                let mut at = [0usize; 3];
+                for (i, a) in at.iter_mut().enumerate() {
+                    let c = p.get(i).copied().unwrap_or(0);
+                    if c >= dims[i] as u64 {
+                        return None;
+                    }
+                    *a = c as usize;
+                }
+                Some(t.get_at(at, layer))
+            }
+            GameTable::Heaps(t) => t.get(p, layer),
+            GameTable::Row(s) => p.iter().try_fold(0, |x, &h| Some(x ^ s.g(h)?)),
+        }
+    }
+
+    /// [`GameTable::value`], with a cell that is not a position as `None`.
+    pub fn position_value(&self, p: &[u64], layer: usize) -> Option<u32> {
+        self.value(p, layer).filter(|&v| v != NOT_A_POSITION)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_answers_by_position_through_one_door() {
+        let control = Control::new();
+        let queen = crate::rules::preset("queen").unwrap();
+        assert_eq!(Kind::of(&queen), Kind::Box);
+        let t = GameTable::covering(&queen, &[12, 20], &control).unwrap();
+        assert_eq!(t.kind(), Kind::Box);
+        assert_eq!(t.sides(), vec![13, 21]);
+        assert_eq!(t.value(&[3, 5], 0), Some(0));
+        assert_eq!(t.value(&[13, 0], 0), None, "outside");
+        let made = GameTable::compute(&queen, &[13, 21, 1], false, &control).unwrap();
+        assert_eq!(made.sides(), vec![13, 21]);
+        assert_eq!(GameTable::check(&queen, &[13, 21], false).unwrap(), grundy::estimate_bytes(&queen, 13, 21));
+
+        let nim4 = crate::rules::preset("nim-4").unwrap();
+        assert_eq!(Kind::of(&nim4), Kind::Heaps);
+        let h = GameTable::covering(&nim4, &[3, 5, 6, 7], &control).unwrap();
+        assert_eq!(h.kind(), Kind::Heaps);
+        assert_eq!(h.sides().len(), 4);
+        for p in [[1u64, 2, 3, 0], [3, 5, 6, 7], [2, 2, 0, 1]] {
+            assert_eq!(h.position_value(&p, 0), Some((p[0] ^ p[1] ^ p[2] ^ p[3]) as u32), "{p:?}");
+        }
+
+        // Kayles as rules: a row, whose value is the XOR of the heaps'
+        // (OEIS A002186: 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7).
+        let kayles = Rules::take_and_break("kayles", "kayles");
+        assert_eq!(Kind::of(&kayles), Kind::Row);
+        let r = GameTable::compute(&kayles, &[16], false, &control).unwrap();
+        assert_eq!((r.kind(), r.sides(), r.layers()), (Kind::Row, vec![16], 1));
+        assert_eq!(r.value(&[11], 0), Some(6));
+        assert_eq!(r.value(&[1, 2, 3], 0), Some(0), "1 ^ 2 ^ 3");
+        assert_eq!(r.value(&[15, 5], 0), Some(7 ^ 4));
+        let covering = GameTable::covering(&kayles, &[15, 3, 9], &control).unwrap();
+        assert_eq!(covering.sides(), vec![16]);
+    }
+
+    #[test]
+    fn the_door_refuses_what_the_kind_cannot_hold() {
+        let queen = crate::rules::preset("queen").unwrap();
+        assert!(matches!(GameTable::check(&queen, &[4, 4, 4, 4], false), Err(TableError::Sides { .. })));
+        assert!(matches!(GameTable::check(&queen, &[4, 4, 3], false), Err(TableError::Sides { .. })));
+        let kayles = Rules::take_and_break("kayles", "kayles");
+        assert!(matches!(GameTable::check(&kayles, &[4, 4], false), Err(TableError::Sides { .. })));
+        // Misère rows do not add up by XOR: no row table, and the message
+        // says the game's name.
+        let e = GameTable::check(&kayles.clone().misere(), &[10], false).unwrap_err();
+        assert!(matches!(e, TableError::Row(TakeBreakError::NotNormalPlay { .. })), "{e}");
+        // Beyond memory: refused before anything is made, as the engines
+        // refuse it.
+        let e = GameTable::check(&kayles, &[usize::MAX / 2], false).unwrap_err();
+        assert!(matches!(e, TableError::Values(_)), "{e}");
+        let nim4 = crate::rules::preset("nim-4").unwrap();
+        let e = GameTable::check(&nim4, &[1 << 20; 4], false).unwrap_err();
+        assert!(matches!(e, TableError::Engine(EngineError::TooLargeHeaps { .. })), "{e}");
+    }
+}
