@@ -46,11 +46,14 @@ pub fn run(args: &HintsArgs) -> Result<String, CliError> {
             })?;
             let control = Control::new();
             progress::watch("computing the plane", &control, || {
-                crate::grundy::heaps::empty_heaps_plane(&r, n, &control)
+                crate::game_table::GameTable::compute_first_plane(&r, n, &control)
             })
-            .map_err(|e| super::table_error(e, &control))?
+            .map_err(|e| match e {
+                crate::game_table::TableError::Engine(e) => super::table_error(e, &control),
+                e => e.to_string(),
+            })?
         }
-        _ => compute_table(&r, parse_box(&args.size, r.dimension)?, &Control::new())?,
+        _ => std::sync::Arc::new(compute_table(&r, parse_box(&args.size, r.dimension)?, &Control::new())?),
     };
     let control = Control::new();
     let lines = progress::watch("looking for patterns", &control, || find_hints(&t, &control))

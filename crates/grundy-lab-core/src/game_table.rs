@@ -206,6 +206,31 @@ impl GameTable {
         })
     }
 
+    /// The box of the first two coordinates alone, `side` a side, the
+    /// others holding only 0 (one coordinate: the strip of `side`).
+    pub fn plane_box(rules: &Rules, side: usize) -> Vec<usize> {
+        let d = match Kind::of(rules) {
+            Kind::Box => rules.dimension.clamp(1, 3) as usize,
+            Kind::Heaps => rules.dimension as usize,
+            Kind::Row => 1,
+        };
+        let mut sides = vec![1; d];
+        for s in sides.iter_mut().take(2) {
+            *s = side;
+        }
+        sides
+    }
+
+    /// [`GameTable::first_plane`] of the table computed on the plane's box
+    /// alone ([`GameTable::plane_box`]), not on the whole cube: what the
+    /// pattern hints read. A move that fills an empty heap is then refused
+    /// as a move out of the box. A row has no such plane.
+    pub fn compute_first_plane(rules: &Rules, side: usize, control: &Control) -> Result<Arc<Table>, TableError> {
+        let sides = GameTable::plane_box(rules, side);
+        let table = GameTable::compute(rules, &sides, false, control)?;
+        table.first_plane().ok_or(TableError::Sides { sides, dimension: rules.dimension })
+    }
+
     /// The kind of the table.
     pub fn kind(&self) -> Kind {
         match self {
@@ -268,6 +293,22 @@ impl GameTable {
         }
     }
 
+    /// The plane of the first two coordinates with the others 0 (the plane
+    /// `z = 0` of three; `(x1, x2, 0, …)` of many heaps; one coordinate:
+    /// its strip), in the starting layer, as a table of two coordinates:
+    /// what the previews draw and the pattern hints read. `None` for a row
+    /// (its rows of two heaps are a sum, drawn from the sequence).
+    pub fn first_plane(&self) -> Option<Arc<Table>> {
+        match self {
+            GameTable::Box(t) if t.depth() > 1 || t.layers() > 1 => {
+                Some(Arc::new(Table::slice(t, grundy::Axis::Z, 0, t.start_layer())))
+            }
+            GameTable::Box(t) => Some(Arc::clone(t)),
+            GameTable::Heaps(t) => Some(Arc::new(t.plane(0, 1, &vec![0; t.sides().len()], t.start_layer()))),
+            GameTable::Row(_) => None,
+        }
+    }
+
     /// [`GameTable::value`], with a cell that is not a position as `None`.
     pub fn position_value(&self, p: &[u64], layer: usize) -> Option<u32> {
         self.value(p, layer).filter(|&v| v != NOT_A_POSITION)
@@ -312,6 +353,32 @@ mod tests {
         assert_eq!(r.value(&[15, 5], 0), Some(7 ^ 4));
         let covering = GameTable::covering(&kayles, &[15, 3, 9], &control).unwrap();
         assert_eq!(covering.sides(), vec![16]);
+        assert!(covering.first_plane().is_none());
+    }
+
+    #[test]
+    fn the_first_plane_is_the_same_cells_whatever_the_kind() {
+        let control = Control::new();
+        // Nim of three heaps and of four: the plane (x1, x2, 0, ...) is
+        // x1 ^ x2 in both, cut from a cube and from a table of heaps.
+        for name in ["nim-3", "nim-4"] {
+            let rules = crate::rules::preset(name).unwrap();
+            let d = rules.dimension as usize;
+            let t = GameTable::compute(&rules, &vec![6; d], true, &control).unwrap();
+            let plane = t.first_plane().unwrap();
+            assert_eq!((plane.width(), plane.height()), (6, 6), "{name}");
+            for (x, y) in [(0, 0), (3, 5), (5, 2), (4, 4)] {
+                assert_eq!(plane.get(x, y), (x ^ y) as u32, "{name} ({x}, {y})");
+            }
+        }
+        // The queen with a pass: the plane is the starting layer's.
+        let queen = crate::rules::preset("queen+pass").unwrap();
+        let t = GameTable::compute(&queen, &[10, 10], false, &control).unwrap();
+        let plane = t.first_plane().unwrap();
+        assert_eq!(plane.layers(), 1);
+        for (x, y) in [(0, 0), (1, 2), (7, 3)] {
+            assert_eq!(plane.get(x, y), t.value(&[x as u64, y as u64], t.start_layer()).unwrap(), "({x}, {y})");
+        }
     }
 
     #[test]

@@ -648,18 +648,6 @@ fn fill_in_order(
 /// leaves.
 pub const GROWTHS: usize = 4;
 
-/// The plane `(x1, x2, 0, ..., 0)` of `rules` (four to eight heaps), `side`
-/// a side, with every pass still there, as a table of two coordinates (for
-/// the pattern hints): computed on the box of the plane alone, so a move
-/// that fills an empty heap is refused as a move out of the box.
-pub fn empty_heaps_plane(rules: &Rules, side: usize, control: &Control) -> Result<super::Table, EngineError> {
-    let d = rules.dimension as usize;
-    let mut sides = vec![1; d];
-    (sides[0], sides[1]) = (side, side);
-    let table = compute(rules, &sides, Storage::Full, control)?;
-    Ok(table.plane(0, 1, &vec![0; d], table.start_layer()))
-}
-
 /// The table of `rules` on the smallest box that holds `p` (a cube where
 /// the heaps are alike, computed on sorted positions), grown where an
 /// option leaves it: a move of a program may raise a coordinate, so each

@@ -312,13 +312,12 @@ impl MapTab {
     fn draw(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let started = Instant::now();
         // (The app collects finished jobs before this, every frame.)
-        if shared.rules.breaks.is_some() {
-            sequence::draw(ui, self, shared);
-            return;
-        }
-        if shared.rules.dimension > 3 {
-            heaps_plane::draw(ui, self, shared);
-            return;
+        // Each kind of table has its own picture: a row's sequence, a
+        // plane of many heaps, or the map of a box.
+        match crate::game_table::Kind::of(&shared.rules) {
+            crate::game_table::Kind::Row => return sequence::draw(ui, self, shared),
+            crate::game_table::Kind::Heaps => return heaps_plane::draw(ui, self, shared),
+            crate::game_table::Kind::Box => {}
         }
         let size = self.options.size.clamp(16, MAX_SIZE);
         self.rt.table.want(ui.ctx(), &shared.rules, size);

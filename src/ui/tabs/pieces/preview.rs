@@ -3,7 +3,8 @@
 //! coloured cells. The old table stays on screen until the new one arrives.
 
 use super::PiecesTab;
-use crate::grundy::{EngineError, Table, TableKind};
+use crate::game_table::{GameTable, Kind, TableError};
+use crate::grundy::{Table, TableKind};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::palette::{Palette as ValuePalette, PaletteKind};
 use crate::rules::Rules;
@@ -22,7 +23,7 @@ const MAX_PREVIEW_POSITIONS: u64 = 100_000;
 /// The preview's job and the last table it produced.
 #[derive(Default)]
 pub struct Preview {
-    job: Option<Job<Arc<Table>, EngineError>>,
+    job: Option<Job<Arc<Table>, TableError>>,
     /// The rules the running (or last) job computes.
     wanted: Option<Rules>,
     table: Option<Arc<Table>>,
@@ -31,7 +32,7 @@ pub struct Preview {
     shown_for: Option<Rules>,
     /// Why the last job failed (worded when shown, in the language of the
     /// moment).
-    error: Option<JobError<EngineError>>,
+    error: Option<JobError<TableError>>,
 }
 
 impl Preview {
@@ -43,17 +44,11 @@ impl Preview {
             // Replacing the job cancels the older one.
             let r = rules.clone();
             self.job = Some(widgets::spawn(widgets::JobLabel::new("preview.job"), ctx, move |c| {
-                if r.dimension > 3 {
-                    return heaps_plane(&r, &c).map(Arc::new);
-                }
                 // One heap: a strip; three heaps or a pass: the plane z = 0
-                // of the starting layer.
-                let full = Arc::new(crate::grundy::compute_box(&r, super::box_for(&r, PREVIEW_SIDE), &c)?);
-                if full.depth() > 1 || full.layers() > 1 {
-                    Ok(Arc::new(Table::slice(&full, crate::grundy::Axis::Z, 0, full.start_layer())))
-                } else {
-                    Ok(full)
-                }
+                // of the starting layer; many heaps: (x1, x2, 0, ...).
+                let sides = preview_sides(&r);
+                let table = GameTable::compute(&r, &sides, false, &c)?;
+                table.first_plane().ok_or(TableError::Sides { sides, dimension: r.dimension })
             }));
             self.wanted = Some(rules.clone());
         }
@@ -116,7 +111,7 @@ pub fn show(tab: &PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         }
     });
     if let Some(e) = &preview.error {
-        let why = crate::ui::words::errors::job_error(e, crate::ui::words::errors::engine_error);
+        let why = crate::ui::words::errors::job_error(e, crate::ui::words::errors::table_error);
         ui.error_label(trf("preview.failed", &[("error", &why)]));
     }
     // A table of another game is not shown under the draft's error.
@@ -247,15 +242,16 @@ fn cell_text(table: &Table, x: usize, y: usize, dimension: u8) -> Option<String>
     })
 }
 
-/// The preview of a game of four to eight heaps: the plane of `x1` across
-/// and `x2` down with the other heaps empty, in the starting layer, cut
-/// out of a table of many heaps of at most [`PREVIEW_SIDE`] a side and
-/// [`MAX_PREVIEW_POSITIONS`] positions.
-fn heaps_plane(rules: &Rules, c: &crate::Control) -> Result<Table, EngineError> {
-    use crate::grundy::heaps;
-    let d = rules.dimension as usize;
-    let n = heaps::side_within(rules, PREVIEW_SIDE, PREVIEW_SIDE, MAX_PREVIEW_POSITIONS);
-    let sides = vec![n; d];
-    let t = heaps::compute(rules, &sides, heaps::storage_for(rules, &sides, false), c)?;
-    Ok(t.plane(0, 1, &vec![0; d], t.start_layer()))
+/// The box of the preview's table: the board of one to three coordinates
+/// ([`super::box_for`]); for four to eight heaps, a box of at most
+/// [`PREVIEW_SIDE`] a side and [`MAX_PREVIEW_POSITIONS`] positions, whose
+/// plane `(x1, x2, 0, …)` is drawn.
+fn preview_sides(rules: &Rules) -> Vec<usize> {
+    match Kind::of(rules) {
+        Kind::Heaps => {
+            let n = crate::grundy::heaps::side_within(rules, PREVIEW_SIDE, PREVIEW_SIDE, MAX_PREVIEW_POSITIONS);
+            vec![n; rules.dimension as usize]
+        }
+        Kind::Box | Kind::Row => super::box_for(rules, PREVIEW_SIDE).to_vec(),
+    }
 }

@@ -105,11 +105,11 @@ pub struct Workbench {
     result: Option<Checked>,
     texture: Option<egui::TextureHandle>,
     check_error: Option<CheckStop>,
-    hints_job: Option<Job<Found, EngineError>>,
+    hints_job: Option<Job<Found, crate::game_table::TableError>>,
     hints: Option<(Found, Rules)>,
     /// The rules the running pattern search belongs to.
     hints_for: Option<Rules>,
-    hints_error: Option<JobError<EngineError>>,
+    hints_error: Option<JobError<crate::game_table::TableError>>,
     /// The condition's state and the paragraph's file choice.
     pub(super) statement: super::statement::StatementState,
     /// The check of a game of more than three heaps.
@@ -558,8 +558,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         tab.bench.hints_job = Some(widgets::spawn(widgets::JobLabel::new("hints.job"), ui.ctx(), move |c| {
             let table = match checked {
                 Some(t) => t,
-                None if rules.dimension > 3 => Arc::new(crate::grundy::heaps::empty_heaps_plane(&rules, n, &c)?),
-                None => Arc::new(crate::grundy::compute(&rules, HINTS_SIDE, HINTS_SIDE, &c)?),
+                None => crate::game_table::GameTable::compute_first_plane(&rules, n, &c)?,
             };
             let lines = find_hints(&table, &c)?;
             let sequences = if rules.dimension == 2 && !rules.passes.any() {
@@ -582,7 +581,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         widgets::job_progress(ui, job);
     }
     if let Some(e) = &tab.bench.hints_error {
-        ui.error_label(trf("hints.failed", &[("error", &job_error(e, engine_error))]));
+        ui.error_label(trf("hints.failed", &[("error", &job_error(e, crate::ui::words::errors::table_error))]));
     }
     let Some(((found, sequences), rules)) = &tab.bench.hints else { return };
     if !rules.same_game(&tab.draft) {
