@@ -50,10 +50,18 @@ packages() {
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
-  command -v chromium >/dev/null || [[ ${1:-} != test ]] || {
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  }
+  # The smoke test's browsers: Chromium, and Firefox ESR on a virtual
+  # display (Xvfb; headless Firefox has no WebGL without a GPU).
+  if [[ ${1:-} == test ]]; then
+    local browsers=()
+    command -v chromium >/dev/null || browsers+=(chromium)
+    command -v firefox-esr >/dev/null || browsers+=(firefox-esr)
+    command -v Xvfb >/dev/null || browsers+=(xvfb)
+    if ((${#browsers[@]})); then
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${browsers[@]}" >/dev/null
+    fi
+  fi
 }
 
 # The packages, and wasm-bindgen's command line of the version in

@@ -35,6 +35,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bidi  # noqa: E402
 import cdp  # noqa: E402
 import web_serve  # noqa: E402
 
@@ -644,6 +645,101 @@ def japanese(url):
         t.close()
 
 
+class VirtualDisplay:
+    """An X display of its own (Xvfb) for a browser that is not headless."""
+
+    def __init__(self, width, height):
+        for n in range(90, 140):
+            if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
+                break
+        else:
+            raise Failed("no free X display number for Xvfb")
+        self.name = f":{n}"
+        self.proc = subprocess.Popen(["Xvfb", self.name, "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while not os.path.exists(f"/tmp/.X11-unix/X{n}"):
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                raise Failed("Xvfb did not start")
+            time.sleep(0.05)
+
+    def close(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+def firefox_page(url, lang, display=None, prefs=None):
+    """Firefox ESR on `url`, headless (no WebGL without a GPU) or on
+    `display`, its profile removed when it is closed."""
+    if not shutil.which("firefox-esr"):
+        raise Failed("firefox-esr is not installed (`scripts/web.sh packages test` installs it)")
+    profile = tempfile.mkdtemp(prefix="grundy-lab-firefox-")
+    env = dict(os.environ)
+    if display:
+        env["DISPLAY"] = display.name
+    browser = bidi.Firefox(WIDTH, HEIGHT, profile, lang=lang, prefs=prefs, headless=display is None, env=env)
+    browser.navigate(url)
+    return browser, profile
+
+
+def firefox(url):
+    """The app in Firefox ESR, driven over WebDriver BiDi: its message where
+    WebGL is missing (headless Firefox has none without a GPU), then the app
+    itself on a virtual display (WebGL2 on Mesa's llvmpipe), in English and
+    in Japanese, with nothing in the console."""
+    print("web test: Firefox ESR without WebGL: the page says what to switch on, in both languages", flush=True)
+    browser, profile = firefox_page(url, "en-US")
+    try:
+        deadline = time.monotonic() + 120
+        text = ""
+        while time.monotonic() < deadline:
+            text = browser.evaluate("(s => s && !s.hidden ? s.innerText : '')(document.getElementById('status'))")
+            if text and "needs WebGL" in text:
+                break
+            time.sleep(0.1)
+        for part in ("needs WebGL", "Firefox: Settings", "WebGL (3D グラフィックス)", "about:config"):
+            if part not in (text or ""):
+                raise Failed(f"Firefox without WebGL: the page's message lacks {part!r}: {text!r}")
+        browser.screenshot(os.path.join(SHOTS, "20-firefox-no-webgl.png"))
+    finally:
+        browser.close()
+        shutil.rmtree(profile, ignore_errors=True)
+    display = VirtualDisplay(WIDTH, HEIGHT)
+    try:
+        for lang, language, shot in (("en-US", "English", "21-firefox.png"), ("ja", "Japanese", "22-firefox-ja.png")):
+            print(f"web test: Firefox ESR ({lang}): the app starts, in {language}, with nothing in the console",
+                  flush=True)
+            # llvmpipe is not on Firefox's list of drivers it trusts.
+            browser, profile = firefox_page(url, lang, display, prefs={"webgl.force-enabled": True})
+            try:
+                deadline = time.monotonic() + 240
+                state = {}
+                while time.monotonic() < deadline:
+                    state = browser.evaluate("window.grundyLab ? Object.assign({}, window.grundyLab) : null") or {}
+                    if int(state.get("frame", "0")) >= 3:
+                        break
+                    time.sleep(0.1)
+                else:
+                    status = browser.evaluate("(s => s ? s.innerText : '')(document.getElementById('status'))")
+                    raise Failed(f"Firefox ({lang}): no frame in 240 s (state {state}, page says {status!r})")
+                if state.get("language") != language:
+                    raise Failed(f"Firefox ({lang}): the app started in {state.get('language')}, not {language}")
+                if not browser.evaluate("crossOriginIsolated"):
+                    raise Failed(f"Firefox ({lang}): the page is not cross-origin isolated (no threads)")
+                png = cdp.decode_png(browser.screenshot(os.path.join(SHOTS, shot)))
+                if colours(png, (0, 0, png[0], png[1])) < 8:
+                    raise Failed(f"Firefox ({lang}): the screenshot is nearly one colour ({shot})")
+                bad = [m for m in browser.console
+                       if "panicked at" in m or m.startswith("exception") or "grundy-lab:" in m]
+                if bad:
+                    raise Failed(f"Firefox ({lang}): the console says\n" + "\n".join(bad[:5]))
+            finally:
+                browser.close()
+                shutil.rmtree(profile, ignore_errors=True)
+    finally:
+        display.close()
+
+
 def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else "target/web"
     shutil.rmtree(SHOTS, ignore_errors=True)
@@ -656,6 +752,7 @@ def main():
         school(url, os.environ.get("GRUNDY_LAB_PROFILE", "release") == "release")
         english(url, folder)
         japanese(url)
+        firefox(url)
         without_headers(folder)
     except (Failed, TimeoutError, RuntimeError) as e:
         print(f"web test: FAILED: {e}\n(screenshots in {SHOTS}/)", file=sys.stderr)
