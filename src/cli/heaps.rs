@@ -42,11 +42,10 @@ fn compute(rules: &Rules, sides: &[usize], full: bool) -> Result<HeapTable, Stri
 /// for a caller that looks at it.
 fn compute_table(rules: &Rules, sides: &[usize], full: bool, control: &Control) -> Result<HeapTable, EngineError> {
     let storage = heaps::storage_for(rules, sides, full);
-    // A table of many heaps is refused only by its engine.
-    super::announce(rules, sides, full).map_err(|e| match e {
-        crate::game_table::TableError::Engine(e) => e,
-        _ => EngineError::BadHeaps { sides: sides.to_vec(), dimension: rules.dimension },
-    })?;
+    // The size and the memory first (`heaps::compute` checks them again):
+    // never an estimate for a table refused anyway.
+    heaps::check(rules, sides, storage)?;
+    super::announce_time(rules, sides, full);
     let t = progress::watch("computing the table", control, || heaps::compute(rules, sides, storage, control))?;
     stored_note(rules, &t);
     Ok(t)

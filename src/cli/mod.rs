@@ -489,7 +489,8 @@ pub fn parse_box(s: &str, dimension: u8) -> Result<[usize; 3], String> {
 
 /// The default of `check --budget`, in seconds.
 pub const DEFAULT_BUDGET_SECONDS: f64 = 120.0;
-/// The largest `check --budget`: a day, in seconds.
+/// The largest `--budget` (of `check`, `value`, `is-p`, `genus`): a day, in
+/// seconds.
 pub const MAX_BUDGET_SECONDS: f64 = 86_400.0;
 
 /// `--budget` of a command whose time cannot be told before it runs (a
@@ -609,25 +610,24 @@ pub(super) fn duration_text(seconds: f64) -> String {
 /// then warn when it will take minutes: never an estimate for a size that
 /// is refused anyway.
 fn refuse_or_announce(rules: &Rules, dims: [usize; 3]) -> Result<(), String> {
-    announce(rules, &dims, false).map_err(|e| e.to_string())
+    crate::grundy::check_box(rules, dims).map_err(|e| e.to_string())?;
+    announce_time(rules, &dims, false);
+    Ok(())
 }
 
-/// The one door's check of the table of `rules` on `sides` (of any kind),
-/// and a note on stderr when it will take minutes: nothing is estimated
-/// for a table refused anyway.
-fn announce(rules: &Rules, sides: &[usize], full: bool) -> Result<(), crate::game_table::TableError> {
-    use crate::game_table::GameTable;
-    GameTable::check(rules, sides, full)?;
-    if let Some(seconds) = GameTable::estimate_seconds(rules, sides, full).filter(|&s| s > 60.0) {
-        let d = rules.dimension.clamp(1, 8) as usize;
-        note(&format!(
-            "{} of {} will take about {} (a rough estimate); Ctrl+C stops it",
-            crate::grundy::heaps::sides_text(&sides[..d.min(sides.len())]),
-            rules.label(),
-            duration_text(seconds)
-        ));
-    }
-    Ok(())
+/// A note on stderr when the table of `rules` on `sides` (of any shape,
+/// already checked) will take minutes, from the one door's estimate.
+fn announce_time(rules: &Rules, sides: &[usize], full: bool) {
+    let Some(seconds) = crate::game_table::GameTable::estimate_seconds(rules, sides, full).filter(|&s| s > 60.0) else {
+        return;
+    };
+    let d = rules.dimension.clamp(1, 8) as usize;
+    note(&format!(
+        "{} of {} will take about {} (a rough estimate); Ctrl+C stops it",
+        crate::grundy::heaps::sides_text(&sides[..d.min(sides.len())]),
+        rules.label(),
+        duration_text(seconds)
+    ));
 }
 
 /// The message of a failed table: a table stopped by the control's time
@@ -750,11 +750,11 @@ impl Game {
             return Ok(Game::Row(game));
         }
         let r = rules.load()?;
-        Ok(match crate::game_table::Kind::of(&r) {
-            crate::game_table::Kind::Box => Game::Box(r),
-            crate::game_table::Kind::Heaps => Game::Heaps(r),
-            crate::game_table::Kind::Row => {
-                Game::Row(crate::takebreak::TakeBreak::from_rules(&r).map_err(|e| e.to_string())?)
+        Ok(match crate::game_table::TableShape::of(&r) {
+            crate::game_table::TableShape::Box => Game::Box(r),
+            crate::game_table::TableShape::Heaps => Game::Heaps(r),
+            crate::game_table::TableShape::Row => {
+                Game::Row(crate::game_table::row_game(&r).map_err(|e| e.to_string())?)
             }
         })
     }

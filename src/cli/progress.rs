@@ -4,8 +4,10 @@
 //! see clean output.
 
 use crate::Control;
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 use web_time::Instant;
@@ -25,35 +27,36 @@ fn wanted() -> (bool, bool) {
 
 thread_local! {
     /// The deadline of the whole command (`--budget` of `value`, `is-p`,
-    /// `genus`), which every watched run on this thread keeps.
-    static COMMAND_DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// `genus`), which every watched run on this thread keeps, and the flag
+    /// a run sets when the deadline stopped it.
+    static COMMAND_DEADLINE: RefCell<Option<(Instant, Arc<AtomicBool>)>> = const { RefCell::new(None) };
 }
 
 /// A command's time budget, kept by every [`watch`] on this thread until
-/// the guard is dropped: the budget covers everything the command does.
+/// the guard is dropped: the budget covers every long run of the command.
 pub struct CommandBudget {
     budget: Duration,
-    deadline: Instant,
+    stopped: Arc<AtomicBool>,
 }
 
 impl CommandBudget {
     /// Start the command's budget now.
     pub fn start(budget: Duration) -> CommandBudget {
-        let deadline = Instant::now() + budget;
-        COMMAND_DEADLINE.with(|d| d.set(Some(deadline)));
-        CommandBudget { budget, deadline }
+        let stopped = Arc::new(AtomicBool::new(false));
+        COMMAND_DEADLINE.with(|d| *d.borrow_mut() = Some((Instant::now() + budget, Arc::clone(&stopped))));
+        CommandBudget { budget, stopped }
     }
 
-    /// The budget, when it has run out: the command's work was stopped by
-    /// it (its error says only "cancelled").
+    /// The budget, when a watched run was stopped by it (the run's own
+    /// error says only "cancelled").
     pub fn spent(&self) -> Option<Duration> {
-        (Instant::now() >= self.deadline).then_some(self.budget)
+        self.stopped.load(Ordering::Relaxed).then_some(self.budget)
     }
 }
 
 impl Drop for CommandBudget {
     fn drop(&mut self) {
-        COMMAND_DEADLINE.with(|d| d.set(None));
+        COMMAND_DEADLINE.with(|d| *d.borrow_mut() = None);
     }
 }
 
@@ -64,7 +67,7 @@ impl Drop for CommandBudget {
 /// the engine's tiles, stops at a budget too).
 pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
     let (wanted, terminal) = wanted();
-    let command_deadline = COMMAND_DEADLINE.with(Cell::get);
+    let command_deadline = COMMAND_DEADLINE.with(|d| d.borrow().clone());
     let (done, finished) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
         scope.spawn(move || {
@@ -75,7 +78,13 @@ pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
             // there says how fast it goes.
             let mut first: Option<(f64, Duration)> = None;
             while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(EVERY) {
-                if control.is_out_of_time() || command_deadline.is_some_and(|d| Instant::now() >= d) {
+                if let Some((deadline, stopped)) = &command_deadline
+                    && Instant::now() >= *deadline
+                {
+                    stopped.store(true, Ordering::Relaxed);
+                    control.cancel();
+                }
+                if control.is_out_of_time() {
                     control.cancel();
                 }
                 let elapsed = start.elapsed();
@@ -157,6 +166,35 @@ mod tests {
         let resumed = (0.9, Duration::ZERO);
         assert_eq!(progress_line("computing", 0.902, s(10), resumed), "computing: 90% (10 s, about 8 min left)");
         assert_eq!(progress_line("computing", 0.9, s(10), resumed), "computing: 90% (10 s)");
+    }
+
+    #[test]
+    fn a_commands_budget_stops_its_watched_runs_and_ends_with_its_guard() {
+        let spin = |control: &Control| {
+            let give_up = Instant::now() + Duration::from_secs(20);
+            while !control.is_cancelled() {
+                if Instant::now() > give_up {
+                    return false;
+                }
+                std::hint::spin_loop();
+            }
+            true
+        };
+        {
+            let budget = CommandBudget::start(Duration::from_millis(50));
+            assert_eq!(budget.spent(), None, "not spent before a run stops at it");
+            let control = Control::new();
+            assert!(watch("waiting", &control, || spin(&control)), "the command's deadline cancelled the run");
+            assert_eq!(budget.spent(), Some(Duration::from_millis(50)));
+        }
+        // The guard is gone: a run of the next command is not stopped.
+        assert!(COMMAND_DEADLINE.with(|d| d.borrow().is_none()));
+        let control = Control::new();
+        let done = watch("working", &control, || {
+            std::thread::sleep(Duration::from_millis(400));
+            control.is_cancelled()
+        });
+        assert!(!done, "no budget is left over from the command before");
     }
 
     #[test]

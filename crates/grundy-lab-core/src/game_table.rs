@@ -1,12 +1,12 @@
-//! The table of a game, whatever its kind, behind one door: a box of one
+//! The table of a game, whatever its shape, behind one door: a box of one
 //! to three coordinates (the engine's [`Table`]), a table of four to eight
 //! heaps ([`HeapTable`]), or a row of heaps of a take-and-break game (one
 //! sequence `g(n)`; a row's value is the XOR of its heaps', [`Sequence`]).
 //!
 //! Callers ask [`GameTable::check`], [`GameTable::estimate_seconds`] and
 //! [`GameTable::compute`] (or [`GameTable::covering`]) and read values by
-//! position, without choosing between the kinds; [`Kind::of`] says which
-//! kind a game has, for what differs in words or in pictures.
+//! position, without choosing between the shapes; [`TableShape::of`] says
+//! which shape a game's table has, for what differs in words or pictures.
 
 use crate::Control;
 use crate::grundy::heaps::{self, HeapTable};
@@ -16,9 +16,9 @@ use crate::takebreak::{self, Sequence, SequenceError, TakeBreak, TakeBreakError}
 use std::fmt;
 use std::sync::Arc;
 
-/// The kind of table a game has: one word each, used everywhere.
+/// The shape of a game's table: one word each, used everywhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum TableShape {
     /// A box of one to three coordinates.
     Box,
     /// Four to eight heaps.
@@ -27,15 +27,15 @@ pub enum Kind {
     Row,
 }
 
-impl Kind {
-    /// The kind of the table of `rules`.
-    pub fn of(rules: &Rules) -> Kind {
+impl TableShape {
+    /// The shape of the table of `rules`.
+    pub fn of(rules: &Rules) -> TableShape {
         if rules.breaks.is_some() {
-            Kind::Row
+            TableShape::Row
         } else if rules.dimension > 3 {
-            Kind::Heaps
+            TableShape::Heaps
         } else {
-            Kind::Box
+            TableShape::Box
         }
     }
 }
@@ -78,8 +78,9 @@ impl fmt::Display for TableError {
             TableError::Values(e) => write!(f, "{e}"),
             TableError::Sides { sides, dimension } => write!(
                 f,
-                "a box of {} for a game of {dimension} coordinates: give one side per coordinate",
-                heaps::sides_text(sides)
+                "a box of {} for a game of {dimension} coordinate{}: give one side per coordinate",
+                heaps::sides_text(sides),
+                if *dimension == 1 { "" } else { "s" }
             ),
         }
     }
@@ -100,22 +101,24 @@ impl From<SequenceError> for TableError {
 }
 
 /// The box of the engine for `sides` of a game of one to three
-/// coordinates: one side per coordinate (the sides past the game's may be
-/// given as 1), the rest 1.
+/// coordinates: one side per coordinate (the sides past the game's, up to
+/// three, may be given as 1; [`grundy::check_box`] says so when they are
+/// not), the rest 1.
 fn box_dims(rules: &Rules, sides: &[usize]) -> Result<[usize; 3], TableError> {
     let d = rules.dimension.clamp(1, 3) as usize;
-    let bad = || TableError::Sides { sides: sides.to_vec(), dimension: rules.dimension };
-    if sides.len() < d || sides.len() > 3 || sides[d..].iter().any(|&s| s != 1) {
-        return Err(bad());
+    if sides.len() < d || sides.len() > 3 {
+        return Err(TableError::Sides { sides: sides.to_vec(), dimension: rules.dimension });
     }
     let mut dims = [1; 3];
-    dims[..d].copy_from_slice(&sides[..d]);
+    dims[..sides.len()].copy_from_slice(sides);
     Ok(dims)
 }
 
-/// The take-and-break game of `rules` in normal play without a pass (the
-/// only play whose rows add up by XOR).
-fn row_game(rules: &Rules) -> Result<TakeBreak, TableError> {
+/// The take-and-break game of `rules` (a row) in normal play without a
+/// pass: the only play whose rows add up by XOR, so the only one with a
+/// row table; misère play and passes are searched row by row
+/// ([`crate::takebreak::search`]).
+pub fn row_game(rules: &Rules) -> Result<TakeBreak, TableError> {
     if rules.convention != Convention::Normal || rules.passes.any() {
         return Err(TableError::Row(TakeBreakError::NotNormalPlay { name: rules.label() }));
     }
@@ -137,18 +140,18 @@ impl GameTable {
     /// of many heaps keeps every position even where the heaps are alike.
     /// Allocates nothing and runs no program.
     pub fn check(rules: &Rules, sides: &[usize], full: bool) -> Result<u64, TableError> {
-        match Kind::of(rules) {
-            Kind::Box => {
+        match TableShape::of(rules) {
+            TableShape::Box => {
                 let dims = box_dims(rules, sides)?;
                 grundy::check_box(rules, dims)?;
                 Ok(grundy::estimate_bytes_box(rules, dims))
             }
-            Kind::Heaps => {
+            TableShape::Heaps => {
                 let storage = heaps::storage_for(rules, sides, full);
                 heaps::check(rules, sides, storage)?;
                 Ok(heaps::estimate_bytes(rules, sides, storage))
             }
-            Kind::Row => {
+            TableShape::Row => {
                 let (game, top) = (row_game(rules)?, row_top(rules, sides)?);
                 takebreak::check_reach(&game, top)?;
                 takebreak::check_memory(top, false, grundy::memory_limit())?;
@@ -163,23 +166,23 @@ impl GameTable {
     /// of magnitude). A program of many heaps is timed on a sample of
     /// positions (at most [`heaps::SAMPLE_TIME`]): not for the UI thread.
     pub fn estimate_seconds(rules: &Rules, sides: &[usize], full: bool) -> Option<f64> {
-        match Kind::of(rules) {
-            Kind::Box => box_dims(rules, sides).ok().map(|dims| grundy::estimate_seconds(rules, dims)),
-            Kind::Heaps => Some(heaps::estimate_seconds(rules, sides, heaps::storage_for(rules, sides, full))),
-            Kind::Row => None,
+        match TableShape::of(rules) {
+            TableShape::Box => box_dims(rules, sides).ok().map(|dims| grundy::estimate_seconds(rules, dims)),
+            TableShape::Heaps => Some(heaps::estimate_seconds(rules, sides, heaps::storage_for(rules, sides, full))),
+            TableShape::Row => None,
         }
     }
 
     /// The table of `rules` on the box `sides` (as [`GameTable::check`]
     /// reads them), under `control` (progress, cancel, time limit).
     pub fn compute(rules: &Rules, sides: &[usize], full: bool, control: &Control) -> Result<GameTable, TableError> {
-        Ok(match Kind::of(rules) {
-            Kind::Box => GameTable::Box(Arc::new(grundy::compute_box(rules, box_dims(rules, sides)?, control)?)),
-            Kind::Heaps => {
+        Ok(match TableShape::of(rules) {
+            TableShape::Box => GameTable::Box(Arc::new(grundy::compute_box(rules, box_dims(rules, sides)?, control)?)),
+            TableShape::Heaps => {
                 let storage = heaps::storage_for(rules, sides, full);
                 GameTable::Heaps(Arc::new(heaps::compute(rules, sides, storage, control)?))
             }
-            Kind::Row => {
+            TableShape::Row => {
                 let (game, top) = (row_game(rules)?, row_top(rules, sides)?);
                 GameTable::Row(Arc::new(takebreak::compute(&game, top, control)?))
             }
@@ -191,15 +194,15 @@ impl GameTable {
     /// read; a row: every heap of `start`).
     pub fn covering(rules: &Rules, start: &[u64], control: &Control) -> Result<GameTable, TableError> {
         let d = rules.dimension as usize;
-        Ok(match Kind::of(rules) {
-            Kind::Box => {
+        Ok(match TableShape::of(rules) {
+            TableShape::Box => {
                 let side = |i: usize| if i < d { start.get(i).copied().unwrap_or(0) as usize } else { 0 };
                 GameTable::Box(Arc::new(grundy::compute_covering(rules, [side(0), side(1), side(2)], control)?))
             }
-            Kind::Heaps => {
+            TableShape::Heaps => {
                 GameTable::Heaps(Arc::new(heaps::compute_covering(rules, &start[..d.min(start.len())], control)?))
             }
-            Kind::Row => {
+            TableShape::Row => {
                 let top = start.iter().copied().max().unwrap_or(0);
                 GameTable::Row(Arc::new(takebreak::compute(&row_game(rules)?, top, control)?))
             }
@@ -209,10 +212,10 @@ impl GameTable {
     /// The box of the first two coordinates alone, `side` a side, the
     /// others holding only 0 (one coordinate: the strip of `side`).
     pub fn plane_box(rules: &Rules, side: usize) -> Vec<usize> {
-        let d = match Kind::of(rules) {
-            Kind::Box => rules.dimension.clamp(1, 3) as usize,
-            Kind::Heaps => rules.dimension as usize,
-            Kind::Row => 1,
+        let d = match TableShape::of(rules) {
+            TableShape::Box => rules.dimension.clamp(1, 3) as usize,
+            TableShape::Heaps => rules.dimension as usize,
+            TableShape::Row => 1,
         };
         let mut sides = vec![1; d];
         for s in sides.iter_mut().take(2) {
@@ -226,17 +229,20 @@ impl GameTable {
     /// pattern hints read. A move that fills an empty heap is then refused
     /// as a move out of the box. A row has no such plane.
     pub fn compute_first_plane(rules: &Rules, side: usize, control: &Control) -> Result<Arc<Table>, TableError> {
+        if TableShape::of(rules) == TableShape::Row {
+            return Err(TableError::Engine(EngineError::TakeAndBreak { name: rules.name.clone() }));
+        }
         let sides = GameTable::plane_box(rules, side);
         let table = GameTable::compute(rules, &sides, false, control)?;
         table.first_plane().ok_or(TableError::Sides { sides, dimension: rules.dimension })
     }
 
-    /// The kind of the table.
-    pub fn kind(&self) -> Kind {
+    /// The shape of the table.
+    pub fn shape(&self) -> TableShape {
         match self {
-            GameTable::Box(_) => Kind::Box,
-            GameTable::Heaps(_) => Kind::Heaps,
-            GameTable::Row(_) => Kind::Row,
+            GameTable::Box(_) => TableShape::Box,
+            GameTable::Heaps(_) => TableShape::Heaps,
+            GameTable::Row(_) => TableShape::Row,
         }
     }
 
@@ -323,9 +329,9 @@ mod tests {
     fn every_kind_answers_by_position_through_one_door() {
         let control = Control::new();
         let queen = crate::rules::preset("queen").unwrap();
-        assert_eq!(Kind::of(&queen), Kind::Box);
+        assert_eq!(TableShape::of(&queen), TableShape::Box);
         let t = GameTable::covering(&queen, &[12, 20], &control).unwrap();
-        assert_eq!(t.kind(), Kind::Box);
+        assert_eq!(t.shape(), TableShape::Box);
         assert_eq!(t.sides(), vec![13, 21]);
         assert_eq!(t.value(&[3, 5], 0), Some(0));
         assert_eq!(t.value(&[13, 0], 0), None, "outside");
@@ -334,9 +340,9 @@ mod tests {
         assert_eq!(GameTable::check(&queen, &[13, 21], false).unwrap(), grundy::estimate_bytes(&queen, 13, 21));
 
         let nim4 = crate::rules::preset("nim-4").unwrap();
-        assert_eq!(Kind::of(&nim4), Kind::Heaps);
+        assert_eq!(TableShape::of(&nim4), TableShape::Heaps);
         let h = GameTable::covering(&nim4, &[3, 5, 6, 7], &control).unwrap();
-        assert_eq!(h.kind(), Kind::Heaps);
+        assert_eq!(h.shape(), TableShape::Heaps);
         assert_eq!(h.sides().len(), 4);
         for p in [[1u64, 2, 3, 0], [3, 5, 6, 7], [2, 2, 0, 1]] {
             assert_eq!(h.position_value(&p, 0), Some((p[0] ^ p[1] ^ p[2] ^ p[3]) as u32), "{p:?}");
@@ -345,9 +351,9 @@ mod tests {
         // Kayles as rules: a row, whose value is the XOR of the heaps'
         // (OEIS A002186: 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7).
         let kayles = Rules::take_and_break("kayles", "kayles");
-        assert_eq!(Kind::of(&kayles), Kind::Row);
+        assert_eq!(TableShape::of(&kayles), TableShape::Row);
         let r = GameTable::compute(&kayles, &[16], false, &control).unwrap();
-        assert_eq!((r.kind(), r.sides(), r.layers()), (Kind::Row, vec![16], 1));
+        assert_eq!((r.shape(), r.sides(), r.layers()), (TableShape::Row, vec![16], 1));
         assert_eq!(r.value(&[11], 0), Some(6));
         assert_eq!(r.value(&[1, 2, 3], 0), Some(0), "1 ^ 2 ^ 3");
         assert_eq!(r.value(&[15, 5], 0), Some(7 ^ 4));
@@ -385,17 +391,22 @@ mod tests {
     fn the_door_refuses_what_the_kind_cannot_hold() {
         let queen = crate::rules::preset("queen").unwrap();
         assert!(matches!(GameTable::check(&queen, &[4, 4, 4, 4], false), Err(TableError::Sides { .. })));
-        assert!(matches!(GameTable::check(&queen, &[4, 4, 3], false), Err(TableError::Sides { .. })));
+        let e = GameTable::check(&queen, &[4, 4, 3], false).unwrap_err();
+        assert!(matches!(e, TableError::Engine(EngineError::BadSize { .. })), "{e}");
         let kayles = Rules::take_and_break("kayles", "kayles");
         assert!(matches!(GameTable::check(&kayles, &[4, 4], false), Err(TableError::Sides { .. })));
         // Misère rows do not add up by XOR: no row table, and the message
         // says the game's name.
         let e = GameTable::check(&kayles.clone().misere(), &[10], false).unwrap_err();
         assert!(matches!(e, TableError::Row(TakeBreakError::NotNormalPlay { .. })), "{e}");
-        // Beyond memory: refused before anything is made, as the engines
-        // refuse it.
+        // Beyond the method's reach or the memory: refused before anything
+        // is made, as the engines refuse it.
         let e = GameTable::check(&kayles, &[usize::MAX / 2], false).unwrap_err();
-        assert!(matches!(e, TableError::Values(_)), "{e}");
+        assert!(matches!(e, TableError::Values(SequenceError::BeyondMethod { .. })), "{e}");
+        assert!(matches!(
+            GameTable::compute_first_plane(&kayles, 8, &Control::new()),
+            Err(TableError::Engine(EngineError::TakeAndBreak { .. }))
+        ));
         let nim4 = crate::rules::preset("nim-4").unwrap();
         let e = GameTable::check(&nim4, &[1 << 20; 4], false).unwrap_err();
         assert!(matches!(e, TableError::Engine(EngineError::TooLargeHeaps { .. })), "{e}");

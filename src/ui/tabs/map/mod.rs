@@ -314,10 +314,10 @@ impl MapTab {
         // (The app collects finished jobs before this, every frame.)
         // Each kind of table has its own picture: a row's sequence, a
         // plane of many heaps, or the map of a box.
-        match crate::game_table::Kind::of(&shared.rules) {
-            crate::game_table::Kind::Row => return sequence::draw(ui, self, shared),
-            crate::game_table::Kind::Heaps => return heaps_plane::draw(ui, self, shared),
-            crate::game_table::Kind::Box => {}
+        match crate::game_table::TableShape::of(&shared.rules) {
+            crate::game_table::TableShape::Row => return sequence::draw(ui, self, shared),
+            crate::game_table::TableShape::Heaps => return heaps_plane::draw(ui, self, shared),
+            crate::game_table::TableShape::Box => {}
         }
         let size = self.options.size.clamp(16, MAX_SIZE);
         self.rt.table.want(ui.ctx(), &shared.rules, size);

@@ -3,7 +3,7 @@
 //! coloured cells. The old table stays on screen until the new one arrives.
 
 use super::PiecesTab;
-use crate::game_table::{GameTable, Kind, TableError};
+use crate::game_table::{GameTable, TableError, TableShape};
 use crate::grundy::{Table, TableKind};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::palette::{Palette as ValuePalette, PaletteKind};
@@ -46,9 +46,11 @@ impl Preview {
             self.job = Some(widgets::spawn(widgets::JobLabel::new("preview.job"), ctx, move |c| {
                 // One heap: a strip; three heaps or a pass: the plane z = 0
                 // of the starting layer; many heaps: (x1, x2, 0, ...).
-                let sides = preview_sides(&r);
-                let table = GameTable::compute(&r, &sides, false, &c)?;
-                table.first_plane().ok_or(TableError::Sides { sides, dimension: r.dimension })
+                let table = GameTable::compute(&r, &preview_sides(&r), false, &c)?;
+                // The draft is a piece or a program, never a row.
+                table
+                    .first_plane()
+                    .ok_or(TableError::Engine(crate::grundy::EngineError::TakeAndBreak { name: r.name.clone() }))
             }));
             self.wanted = Some(rules.clone());
         }
@@ -247,11 +249,11 @@ fn cell_text(table: &Table, x: usize, y: usize, dimension: u8) -> Option<String>
 /// [`PREVIEW_SIDE`] a side and [`MAX_PREVIEW_POSITIONS`] positions, whose
 /// plane `(x1, x2, 0, …)` is drawn.
 fn preview_sides(rules: &Rules) -> Vec<usize> {
-    match Kind::of(rules) {
-        Kind::Heaps => {
+    match TableShape::of(rules) {
+        TableShape::Heaps => {
             let n = crate::grundy::heaps::side_within(rules, PREVIEW_SIDE, PREVIEW_SIDE, MAX_PREVIEW_POSITIONS);
             vec![n; rules.dimension as usize]
         }
-        Kind::Box | Kind::Row => super::box_for(rules, PREVIEW_SIDE).to_vec(),
+        TableShape::Box | TableShape::Row => super::box_for(rules, PREVIEW_SIDE).to_vec(),
     }
 }
