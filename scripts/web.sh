@@ -2,11 +2,13 @@
 # The browser version of Grundy Lab.
 #
 #   scripts/web.sh build   the page in target/web/ (index.html, the .js, the
-#                          .wasm of a release build without its name section,
+#                          .wasm of a build with the profile `web` (release,
+#                          made small) without its name section,
 #                          the service worker, each with .gz and .br copies)
 #   scripts/web.sh serve   serve target/web/ on http://127.0.0.1:8765/ with
 #                          the headers a page with web workers needs
 #   scripts/web.sh test    build, then the smoke test in headless Chromium
+#                          and in Firefox ESR (on Xvfb)
 #   scripts/web.sh smoke   the smoke test of the page built already
 #   scripts/web.sh packages  install what build and test need (apt), only
 #
@@ -18,10 +20,10 @@
 # What it needs (Debian 12; see docs/web.md): the packages rustc-web,
 # cargo-web and rust-web-src (Rust 1.96 with the standard library's source,
 # which is built for wasm32 with atomics), lld-22 (wasm-ld) and, for the
-# test, chromium; brotli if installed. wasm-bindgen-cli of the lockfile's
+# test, chromium, firefox-esr and xvfb; brotli if installed. wasm-bindgen-cli of the lockfile's
 # wasm-bindgen version is installed into target/tools/ on first use.
 #
-# GRUNDY_LAB_PROFILE=ci builds with Cargo's profile `ci` instead of release
+# GRUNDY_LAB_PROFILE=ci builds with Cargo's profile `ci` instead of `web`
 # (.ci/run: the smoke test checks what the page does; the mathematics stays
 # optimised, so its speed against the desktop's is still measured).
 set -euo pipefail
@@ -30,7 +32,7 @@ cd "$(dirname "$0")/.."
 out=target/web
 tools=target/tools
 port=${GRUNDY_LAB_WEB_PORT:-8765}
-profile=${GRUNDY_LAB_PROFILE:-release}
+profile=${GRUNDY_LAB_PROFILE:-web}
 
 bindgen_version() {
   awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
@@ -113,7 +115,9 @@ stamp() {
   bytes=$(stat -c %s "$dir/grundy_lab_bg.wasm")
   sed -i "s/__WASM_BYTES__/$bytes/" "$dir/index.html"
   files=$(cd "$dir" && find . -type f ! -name sw.js ! -name '*.gz' ! -name '*.br' | sed 's|^\./||' | LC_ALL=C sort)
-  version=$(cd "$dir" && cat $files | sha256sum | cut -c1-16)
+  # sw.js's own text is in the hash too: a change to it alone is a new
+  # version, whose cache is its own.
+  version=$( (cd "$dir" && cat $files) | cat - web/sw.js | sha256sum | cut -c1-16)
   sed -i -e "s/__VERSION__/$version/" \
     -e "s|/\* __FILES__ \*/|$(printf "'%s', " $files | sed 's/, $//')|" "$dir/sw.js"
   echo "web.sh: version $version, $(wc -w <<<"$files") files, the wasm $bytes bytes"

@@ -3,7 +3,9 @@
 
 It serves target/web on 127.0.0.1 with the headers of `web.sh serve`, opens
 the page in headless Chromium (WebGL2 on SwiftShader) through the DevTools
-protocol, and goes through the app as a student would: each tab, a Grundy
+protocol (and, at the end, in Firefox ESR over WebDriver BiDi: its message
+without WebGL, then the app's start on a virtual display, in English and
+Japanese), and goes through the app as a student would: each tab, a Grundy
 map computed on the page's web workers (2048 x 2048 timed against the
 desktop's one-thread fill, 4096 x 4096 with the page's frames measured,
 16384 x 16384 refused for the page's memory, 8192 x 8192 cancelled), touch
@@ -210,13 +212,13 @@ def reddish(png, box):
 def native_fill_ms(side):
     """The desktop's one-thread fill of the queen's side x side table: the
     engine alone, the library's `fill` example built with the page's
-    profile (GRUNDY_LAB_PROFILE, release by default; CI's `ci` optimises
+    profile (GRUNDY_LAB_PROFILE, `web` by default; CI's `ci` optimises
     the engine as release does and compiles the rest fast), the same
     computation as the queen line of `grundy-lab bench --only engine`; or
     the program GRUNDY_LAB_NATIVE names (its bench)."""
     env = dict(os.environ, RAYON_NUM_THREADS="1")
     exe = os.environ.get("GRUNDY_LAB_NATIVE")
-    profile = os.environ.get("GRUNDY_LAB_PROFILE") or "release"
+    profile = os.environ.get("GRUNDY_LAB_PROFILE") or "web"
     if exe:
         command = [exe, "bench", "--only", "engine", "--size", str(side)]
     else:
@@ -660,6 +662,7 @@ class VirtualDisplay:
         deadline = time.monotonic() + 30
         while not os.path.exists(f"/tmp/.X11-unix/X{n}"):
             if time.monotonic() > deadline or self.proc.poll() is not None:
+                self.proc.kill()
                 raise Failed("Xvfb did not start")
             time.sleep(0.05)
 
@@ -677,8 +680,17 @@ def firefox_page(url, lang, display=None, prefs=None):
     env = dict(os.environ)
     if display:
         env["DISPLAY"] = display.name
-    browser = bidi.Firefox(WIDTH, HEIGHT, profile, lang=lang, prefs=prefs, headless=display is None, env=env)
-    browser.navigate(url)
+    try:
+        browser = bidi.Firefox(WIDTH, HEIGHT, profile, lang=lang, prefs=prefs, headless=display is None, env=env)
+    except BaseException:
+        shutil.rmtree(profile, ignore_errors=True)
+        raise
+    try:
+        browser.navigate(url)
+    except BaseException:
+        browser.close()
+        shutil.rmtree(profile, ignore_errors=True)
+        raise
     return browser, profile
 
 
@@ -712,7 +724,7 @@ def firefox(url):
             # llvmpipe is not on Firefox's list of drivers it trusts.
             browser, profile = firefox_page(url, lang, display, prefs={"webgl.force-enabled": True})
             try:
-                deadline = time.monotonic() + 240
+                deadline = time.monotonic() + 180
                 state = {}
                 while time.monotonic() < deadline:
                     state = browser.evaluate("window.grundyLab ? Object.assign({}, window.grundyLab) : null") or {}
@@ -721,7 +733,7 @@ def firefox(url):
                     time.sleep(0.1)
                 else:
                     status = browser.evaluate("(s => s ? s.innerText : '')(document.getElementById('status'))")
-                    raise Failed(f"Firefox ({lang}): no frame in 240 s (state {state}, page says {status!r})")
+                    raise Failed(f"Firefox ({lang}): no frame in 180 s (state {state}, page says {status!r})")
                 if state.get("language") != language:
                     raise Failed(f"Firefox ({lang}): the app started in {state.get('language')}, not {language}")
                 if not browser.evaluate("crossOriginIsolated"):
@@ -749,12 +761,12 @@ def main():
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
         refusals(folder, url)
-        school(url, os.environ.get("GRUNDY_LAB_PROFILE", "release") == "release")
+        school(url, os.environ.get("GRUNDY_LAB_PROFILE", "web") == "web")
         english(url, folder)
         japanese(url)
         firefox(url)
         without_headers(folder)
-    except (Failed, TimeoutError, RuntimeError) as e:
+    except (Failed, TimeoutError, RuntimeError, EOFError, OSError) as e:
         print(f"web test: FAILED: {e}\n(screenshots in {SHOTS}/)", file=sys.stderr)
         return 1
     print(f"web test: passed (screenshots in {SHOTS}/)")

@@ -16,8 +16,21 @@ self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // 'reload': past the browser's HTTP cache, which may still hold the old
-    // version's files (GitHub Pages lets them be kept 10 minutes).
-    await cache.addAll(FILES.map((file) => new Request(file, { cache: 'reload' })));
+    // version's files (GitHub Pages lets them be kept 10 minutes). Kept
+    // with the two headers already, so that a visit gets the kept response
+    // itself (see the fetch handler).
+    const kept = await Promise.allSettled(FILES.map(async (file) => {
+      const response = await fetch(new Request(file, { cache: 'reload' }));
+      if (!response.ok) throw new Error(`sw.js: ${file}: ${response.status}`);
+      await cache.put(file, isolated(response));
+    }));
+    // All the files or none, as cache.addAll keeps them (the cache is this
+    // version's own: its name comes from a hash that covers sw.js too).
+    const failed = kept.find((k) => k.status === 'rejected');
+    if (failed) {
+      await caches.delete(CACHE);
+      throw failed.reason;
+    }
     await self.skipWaiting();
   })());
 });
@@ -31,7 +44,9 @@ self.addEventListener('activate', (event) => {
 });
 
 // The response with the two headers. Its body is already decoded, so the
-// length and encoding of what the host sent no longer apply.
+// length and encoding of what the host sent no longer apply. The wasm gets
+// its type whatever the host said (a school's file server may call it
+// octet-stream), as the browser compiles it as it arrives only then.
 function isolated(response) {
   if (response.status === 0) return response;
   const headers = new Headers(response.headers);
@@ -39,6 +54,7 @@ function isolated(response) {
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');
   headers.delete('Content-Encoding');
   headers.delete('Content-Length');
+  if (new URL(response.url).pathname.endsWith('.wasm')) headers.set('Content-Type', 'application/wasm');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -49,12 +65,16 @@ self.addEventListener('fetch', (event) => {
     const cache = await caches.open(CACHE);
     // Cache first; what is not kept yet (a file this version's list lacks)
     // comes from the network and is kept.
+    // The kept response is returned as it is, not a copy: the browser
+    // then keeps the wasm's compiled code beside it in the cache, and a
+    // second visit reads that code instead of compiling the wasm again.
     const kept = request.method === 'GET' && await cache.match(request, { ignoreSearch: true });
-    if (kept) return isolated(kept);
-    const response = await fetch(request);
-    if (request.method === 'GET' && response.ok && response.type === 'basic') {
+    if (kept) return kept;
+    const fetched = await fetch(request);
+    const response = isolated(fetched);
+    if (request.method === 'GET' && fetched.ok && fetched.type === 'basic') {
       await cache.put(request, response.clone());
     }
-    return isolated(response);
+    return response;
   })());
 });
