@@ -569,14 +569,14 @@ fn fill_in_order(
             } else {
                 positions_in_order(sides, order, s, &mut positions);
             }
-            let failed = |e| crate::grundy::EngineError::of_program(crate::grundy::engine::program_failure(control, e));
+            let failed = |e| crate::grundy::EngineError::of_program(crate::grundy::error::program_failure(control, e));
             let results: Vec<Result<(usize, u32), Halt>> = positions
                 .par_iter()
                 .map_init(
                     || (Scope::new(), Vec::new()),
                     |(scope, values), p| {
                         if control.must_stop() {
-                            return Err(Halt::Error(failed(crate::grundy::engine::program_stopped(control))));
+                            return Err(Halt::Error(failed(crate::grundy::error::program_stopped(control))));
                         }
                         let p = &p[..d];
                         let at = table.index(p);
@@ -744,12 +744,12 @@ fn check_alike(rules: &Rules, sides: &[usize], control: &Control) -> Result<(), 
         }
         all.push(p);
     }
-    let failed = |e| crate::grundy::EngineError::of_program(crate::grundy::engine::program_failure(control, e));
+    let failed = |e| crate::grundy::EngineError::of_program(crate::grundy::error::program_failure(control, e));
     let results: Vec<Result<(), EngineError>> = all
         .par_iter()
         .map_init(Scope::new, |scope, p| {
             if control.must_stop() {
-                return Err(failed(crate::grundy::engine::program_stopped(control)));
+                return Err(failed(crate::grundy::error::program_stopped(control)));
             }
             let p = &p[..d];
             let here = program.is_position_of(p, scope, stop).map_err(failed)?;

@@ -8,6 +8,7 @@
 //! has the value 1 (0 exactly at the P-positions of misère play).
 
 mod engine;
+mod error;
 pub mod genus;
 pub mod heaps;
 pub mod naive;
@@ -23,9 +24,10 @@ pub use crate::system::memory::{
     size_text,
 };
 pub use engine::{
-    EngineError, MAX_SIDE, check_box, compute, compute_box, compute_covering, estimate_bytes, estimate_bytes_box,
-    estimate_seconds, fill, prepare, prepare_box,
+    check_box, compute, compute_box, compute_covering, estimate_bytes, estimate_bytes_box, estimate_seconds, fill,
+    prepare, prepare_box,
 };
+pub use error::{EngineError, MAX_SIDE};
 pub use order::Order;
 /// Fill a program's table (made by [`prepare_box`]) by the search of games
 /// with a memory, whatever order its moves have: for comparisons.

@@ -14,7 +14,7 @@
 //! [`NOT_A_POSITION`] and no value; a move into such a cell is an error
 //! naming the move.
 
-use super::engine::{program_failure, program_stopped};
+use super::error::{program_failure, program_stopped};
 use super::{EngineError, NOT_A_POSITION, Order, Table};
 use crate::Control;
 use crate::rules::{Convention, Program, ProgramError, Rules};

@@ -37,7 +37,7 @@ impl Cells<'_> {
     }
 
     fn failed(&self, e: ProgramError) -> EngineError {
-        crate::grundy::EngineError::of_program(crate::grundy::engine::program_failure(self.control, e))
+        crate::grundy::EngineError::of_program(crate::grundy::error::program_failure(self.control, e))
     }
 }
 

@@ -192,7 +192,7 @@ impl Walker {
         let mut values = Vec::new();
         while let Some(top) = self.path.last_mut() {
             if control.must_stop() {
-                return Err(crate::grundy::EngineError::of_program(crate::grundy::engine::program_stopped(control)));
+                return Err(crate::grundy::EngineError::of_program(crate::grundy::error::program_stopped(control)));
             }
             // The first option not done yet: look at it first.
             let (mut child, mut outside) = (None, None);

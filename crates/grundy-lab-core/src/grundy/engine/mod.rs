@@ -21,13 +21,11 @@
 //! [`crate::rules::Passes`]), passing reaches the same cell of layer
 //! k − 1, one more option value, like a jump's.
 
-mod error;
 mod size;
 mod sorted3;
 
-pub use error::EngineError;
-pub(crate) use error::{program_failure, program_stopped};
-pub use size::{MAX_SIDE, check_box, estimate_bytes, estimate_bytes_box, estimate_seconds};
+pub use super::error::EngineError;
+pub use size::{check_box, estimate_bytes, estimate_bytes_box, estimate_seconds};
 
 use super::Table;
 use crate::Control;

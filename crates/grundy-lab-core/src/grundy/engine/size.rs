@@ -2,11 +2,9 @@
 //! check made before a size is announced.
 
 use super::{EngineError, Plan};
+use crate::grundy::error::MAX_SIDE;
 use crate::rules::Rules;
 use crate::system::memory::memory_limit;
-
-/// The largest side length of a table.
-pub const MAX_SIDE: usize = 1 << 20;
 
 /// The bytes a `width x height` table of `rules` needs while it is computed:
 /// 4 bytes a cell of every layer (one layer per number of passes left,

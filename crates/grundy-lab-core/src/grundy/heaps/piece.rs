@@ -329,7 +329,7 @@ impl Fill<'_> {
 
 /// The error of a fill the control stopped (cancel or time limit).
 fn stopped(control: &Control) -> EngineError {
-    crate::grundy::EngineError::of_program(crate::grundy::engine::program_stopped(control))
+    crate::grundy::EngineError::of_program(crate::grundy::error::program_stopped(control))
 }
 
 /// Fill one layer of the sorted positions, sum by sum, walking each

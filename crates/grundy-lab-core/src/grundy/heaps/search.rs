@@ -32,7 +32,7 @@ impl Stored<'_> {
     }
 
     fn failed(&self, e: crate::rules::ProgramError) -> EngineError {
-        crate::grundy::EngineError::of_program(crate::grundy::engine::program_failure(self.control, e))
+        crate::grundy::EngineError::of_program(crate::grundy::error::program_failure(self.control, e))
     }
 }
 

@@ -1,10 +1,16 @@
-//! Why a table could not be computed.
+//! Why a table could not be computed, and the largest side a table may
+//! have: the engine's errors and their helpers, in one file below every
+//! file that computes (the engine, programs, the search of games with a
+//! memory, tables of many heaps), so that none of them depends on another
+//! for its errors.
 
-use super::MAX_SIDE;
 use crate::Control;
 use crate::rules::ProgramError;
 use crate::system::memory::{human_bytes, limit_source, size_text};
 use std::fmt;
+
+/// The largest side length of a table.
+pub const MAX_SIDE: usize = 1 << 20;
 
 /// Why a table could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq)]
