@@ -46,7 +46,11 @@ pub fn run(args: &HintsArgs) -> Result<String, CliError> {
             })?;
             let control = Control::new();
             progress::watch("computing the plane", &control, || {
-                crate::game_table::GameTable::compute_first_plane(&r, n, &control)
+                crate::game_table::GameTable::compute_first_plane(
+                    &r,
+                    &crate::game_table::GameTable::plane_box(&r, n),
+                    &control,
+                )
             })
             .map_err(|e| match e {
                 crate::game_table::TableError::Engine(e) => super::table_error(e, &control),

@@ -508,8 +508,10 @@ pub struct BudgetArg {
 /// `--budget SECONDS` checked as every command checks it.
 fn budget_duration(seconds: f64) -> Result<std::time::Duration, CliError> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_BUDGET_SECONDS) {
+        // 1e300 as typed, not as three hundred digits.
+        let shown = if seconds.abs() >= 1e9 { format!("{seconds:e}") } else { seconds.to_string() };
         return Err(format!(
-            "--budget {seconds}: give a number of seconds above 0 and at most {MAX_BUDGET_SECONDS} (a day)"
+            "--budget {shown}: give a number of seconds above 0 and at most {MAX_BUDGET_SECONDS} (a day)"
         )
         .into());
     }
@@ -699,19 +701,19 @@ pub fn run_inner(command: Command) -> Result<(String, i32), String> {
     }
 }
 
-/// `table` of a take-and-break game: its rows written by `write`, to
-/// `path` (atomically) or to `out`.
-fn row_table(
+/// `table` of a game written line by line (a row of take-and-break heaps,
+/// or positions of many heaps): its lines written by `write`, to `path`
+/// (atomically) or to `out` as they come; `--format`, `--window` and
+/// `--slice` (not `plain`) are refused with `refusal`.
+fn table_lines(
     plain: bool,
+    refusal: &str,
     path: Option<std::path::PathBuf>,
     out: &mut dyn Write,
     write: impl Fn(&mut dyn Write) -> Result<i32, CliError>,
 ) -> Result<i32, CliError> {
     if !plain {
-        return Err("--format, --window and --slice are for tables; a take-and-break game writes its values with \
-                    `sequence --values`"
-            .to_string()
-            .into());
+        return Err(refusal.to_string().into());
     }
     match path {
         Some(path) => {
@@ -764,29 +766,18 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     match command {
         Command::Table { rules, size, out: path, format, window, slice, full } => {
             let plain = format == FormatArg::Csv && window.is_none() && slice.is_none();
+            const ROW: &str = "--format, --window and --slice are for tables; a take-and-break game writes its \
+                               values with `sequence --values`";
             let r = match Game::of(&rules)? {
                 Game::Box(r) => r,
                 Game::SearchedRow(game, play) => {
-                    return row_table(plain, path, out, |o| takebreak::searched_table(&game, play, &size, o));
+                    return table_lines(plain, ROW, path, out, |o| takebreak::searched_table(&game, play, &size, o));
                 }
-                Game::Row(game) => return row_table(plain, path, out, |o| takebreak::table(&game, &size, o)),
+                Game::Row(game) => return table_lines(plain, ROW, path, out, |o| takebreak::table(&game, &size, o)),
                 Game::Heaps(r) => {
-                    if !plain {
-                        return Err("--format, --window and --slice are for tables of 1 to 3 coordinates; a game of \
-                                more writes one line per position"
-                            .to_string()
-                            .into());
-                    }
-                    let mut text = Vec::new();
-                    heaps::table(&r, &size, full, &mut text)?;
-                    return match path {
-                        Some(path) => {
-                            crate::fsutil::atomic_write(&path, |w| w.write_all(&text))?;
-                            put(out, &format!("wrote {}\n", path.display()))?;
-                            Ok(0)
-                        }
-                        None => out.write_all(&text).map(|()| 0).map_err(CliError::Output),
-                    };
+                    let refusal = "--format, --window and --slice are for tables of 1 to 3 coordinates; a game of \
+                                   more writes one line per position";
+                    return table_lines(plain, refusal, path, out, |o| heaps::table(&r, &size, full, o));
                 }
             };
             let t = compute_table(&r, parse_box(&size, r.dimension)?, &Control::new())?;

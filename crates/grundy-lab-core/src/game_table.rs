@@ -134,34 +134,8 @@ fn row_top(rules: &Rules, sides: &[usize]) -> Result<u64, TableError> {
 }
 
 impl GameTable {
-    /// The one check of every door: whether the table of `rules` on the box
-    /// `sides` (one side per coordinate; a row: one side, the heaps 0 to
-    /// side − 1) can be computed, and the bytes it needs. `full`: a table
-    /// of many heaps keeps every position even where the heaps are alike.
-    /// Allocates nothing and runs no program.
-    pub fn check(rules: &Rules, sides: &[usize], full: bool) -> Result<u64, TableError> {
-        match TableShape::of(rules) {
-            TableShape::Box => {
-                let dims = box_dims(rules, sides)?;
-                grundy::check_box(rules, dims)?;
-                Ok(grundy::estimate_bytes_box(rules, dims))
-            }
-            TableShape::Heaps => {
-                let storage = heaps::storage_for(rules, sides, full);
-                heaps::check(rules, sides, storage)?;
-                Ok(heaps::estimate_bytes(rules, sides, storage))
-            }
-            TableShape::Row => {
-                let (game, top) = (row_game(rules)?, row_top(rules, sides)?);
-                takebreak::check_reach(&game, top)?;
-                takebreak::check_memory(top, false, grundy::memory_limit())?;
-                Ok(takebreak::estimate_bytes(top, false))
-            }
-        }
-    }
-
-    /// A rough time for [`GameTable::compute`], in seconds, once
-    /// [`GameTable::check`] passed; `None` where it cannot be told before
+    /// A rough time for [`GameTable::compute`], in seconds; `None` where it
+    /// cannot be told before
     /// the work (a row: its method's cost varies with the game by orders
     /// of magnitude). A program of many heaps is timed on a sample of
     /// positions (at most [`heaps::SAMPLE_TIME`]): not for the UI thread.
@@ -173,8 +147,12 @@ impl GameTable {
         }
     }
 
-    /// The table of `rules` on the box `sides` (as [`GameTable::check`]
-    /// reads them), under `control` (progress, cancel, time limit).
+    /// The table of `rules` on the box `sides` (one side per coordinate; a
+    /// row: one side, the heaps 0 to side − 1), under `control` (progress,
+    /// cancel, time limit). `full`: a table of many heaps keeps every
+    /// position even where the heaps are alike. What cannot be computed
+    /// (the rules, the sides, the memory, the method's reach) is refused
+    /// before anything is allocated.
     pub fn compute(rules: &Rules, sides: &[usize], full: bool, control: &Control) -> Result<GameTable, TableError> {
         Ok(match TableShape::of(rules) {
             TableShape::Box => GameTable::Box(Arc::new(grundy::compute_box(rules, box_dims(rules, sides)?, control)?)),
@@ -213,9 +191,8 @@ impl GameTable {
     /// others holding only 0 (one coordinate: the strip of `side`).
     pub fn plane_box(rules: &Rules, side: usize) -> Vec<usize> {
         let d = match TableShape::of(rules) {
-            TableShape::Box => rules.dimension.clamp(1, 3) as usize,
             TableShape::Heaps => rules.dimension as usize,
-            TableShape::Row => 1,
+            TableShape::Box | TableShape::Row => rules.dimension.clamp(1, 3) as usize,
         };
         let mut sides = vec![1; d];
         for s in sides.iter_mut().take(2) {
@@ -224,17 +201,17 @@ impl GameTable {
         sides
     }
 
-    /// [`GameTable::first_plane`] of the table computed on the plane's box
-    /// alone ([`GameTable::plane_box`]), not on the whole cube: what the
-    /// pattern hints read. A move that fills an empty heap is then refused
-    /// as a move out of the box. A row has no such plane.
-    pub fn compute_first_plane(rules: &Rules, side: usize, control: &Control) -> Result<Arc<Table>, TableError> {
+    /// [`GameTable::first_plane`] of the table of `rules` on `sides`: on
+    /// [`GameTable::plane_box`], the plane computed alone, not the whole
+    /// cube (what the pattern hints read; a move that fills an empty heap
+    /// is then refused as a move out of the box). A row has no such plane:
+    /// refused before its values are computed.
+    pub fn compute_first_plane(rules: &Rules, sides: &[usize], control: &Control) -> Result<Arc<Table>, TableError> {
+        let no_plane = || TableError::Engine(EngineError::TakeAndBreak { name: rules.name.clone() });
         if TableShape::of(rules) == TableShape::Row {
-            return Err(TableError::Engine(EngineError::TakeAndBreak { name: rules.name.clone() }));
+            return Err(no_plane());
         }
-        let sides = GameTable::plane_box(rules, side);
-        let table = GameTable::compute(rules, &sides, false, control)?;
-        table.first_plane().ok_or(TableError::Sides { sides, dimension: rules.dimension })
+        GameTable::compute(rules, sides, false, control)?.first_plane().ok_or_else(no_plane)
     }
 
     /// The shape of the table.
@@ -337,7 +314,6 @@ mod tests {
         assert_eq!(t.value(&[13, 0], 0), None, "outside");
         let made = GameTable::compute(&queen, &[13, 21, 1], false, &control).unwrap();
         assert_eq!(made.sides(), vec![13, 21]);
-        assert_eq!(GameTable::check(&queen, &[13, 21], false).unwrap(), grundy::estimate_bytes(&queen, 13, 21));
 
         let nim4 = crate::rules::preset("nim-4").unwrap();
         assert_eq!(TableShape::of(&nim4), TableShape::Heaps);
@@ -389,26 +365,28 @@ mod tests {
 
     #[test]
     fn the_door_refuses_what_the_kind_cannot_hold() {
+        let control = Control::new();
         let queen = crate::rules::preset("queen").unwrap();
-        assert!(matches!(GameTable::check(&queen, &[4, 4, 4, 4], false), Err(TableError::Sides { .. })));
-        let e = GameTable::check(&queen, &[4, 4, 3], false).unwrap_err();
+        let refused = |rules: &Rules, sides: &[usize]| GameTable::compute(rules, sides, false, &control).unwrap_err();
+        assert!(matches!(refused(&queen, &[4, 4, 4, 4]), TableError::Sides { .. }));
+        let e = refused(&queen, &[4, 4, 3]);
         assert!(matches!(e, TableError::Engine(EngineError::BadSize { .. })), "{e}");
         let kayles = Rules::take_and_break("kayles", "kayles");
-        assert!(matches!(GameTable::check(&kayles, &[4, 4], false), Err(TableError::Sides { .. })));
+        assert!(matches!(refused(&kayles, &[4, 4]), TableError::Sides { .. }));
         // Misère rows do not add up by XOR: no row table, and the message
         // says the game's name.
-        let e = GameTable::check(&kayles.clone().misere(), &[10], false).unwrap_err();
+        let e = refused(&kayles.clone().misere(), &[10]);
         assert!(matches!(e, TableError::Row(TakeBreakError::NotNormalPlay { .. })), "{e}");
         // Beyond the method's reach or the memory: refused before anything
         // is made, as the engines refuse it.
-        let e = GameTable::check(&kayles, &[usize::MAX / 2], false).unwrap_err();
+        let e = refused(&kayles, &[usize::MAX / 2]);
         assert!(matches!(e, TableError::Values(SequenceError::BeyondMethod { .. })), "{e}");
         assert!(matches!(
-            GameTable::compute_first_plane(&kayles, 8, &Control::new()),
+            GameTable::compute_first_plane(&kayles, &[8], &control),
             Err(TableError::Engine(EngineError::TakeAndBreak { .. }))
         ));
         let nim4 = crate::rules::preset("nim-4").unwrap();
-        let e = GameTable::check(&nim4, &[1 << 20; 4], false).unwrap_err();
+        let e = refused(&nim4, &[1 << 20; 4]);
         assert!(matches!(e, TableError::Engine(EngineError::TooLargeHeaps { .. })), "{e}");
     }
 }

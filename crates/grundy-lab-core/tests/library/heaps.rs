@@ -338,7 +338,8 @@ fn the_plane_of_empty_heaps_is_computed_on_its_own_box() {
     // fourth empty, against the brute force; a side of 40 on a box of
     // 40 x 40 x 1 x 1 (not 40^4).
     for (name, moves, k) in [("greedy-nim-4", greedy_moves as Moves, 0), ("moore-4-2", moore_moves as Moves, 2)] {
-        let plane = GameTable::compute_first_plane(&preset(name).unwrap(), 40, &Control::new()).unwrap();
+        let rules = preset(name).unwrap();
+        let plane = GameTable::compute_first_plane(&rules, &GameTable::plane_box(&rules, 40), &Control::new()).unwrap();
         assert_eq!((plane.width(), plane.height()), (40, 40));
         let mut brute = Brute::new(moves, k, false);
         for (a, b) in (0..40u64).flat_map(|a| (0..40u64).map(move |b| (a, b))) {

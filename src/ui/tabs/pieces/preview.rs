@@ -46,11 +46,7 @@ impl Preview {
             self.job = Some(widgets::spawn(widgets::JobLabel::new("preview.job"), ctx, move |c| {
                 // One heap: a strip; three heaps or a pass: the plane z = 0
                 // of the starting layer; many heaps: (x1, x2, 0, ...).
-                let table = GameTable::compute(&r, &preview_sides(&r), false, &c)?;
-                // The draft is a piece or a program, never a row.
-                table
-                    .first_plane()
-                    .ok_or(TableError::Engine(crate::grundy::EngineError::TakeAndBreak { name: r.name.clone() }))
+                GameTable::compute_first_plane(&r, &preview_sides(&r), &c)
             }));
             self.wanted = Some(rules.clone());
         }

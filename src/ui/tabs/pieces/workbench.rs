@@ -558,7 +558,11 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         tab.bench.hints_job = Some(widgets::spawn(widgets::JobLabel::new("hints.job"), ui.ctx(), move |c| {
             let table = match checked {
                 Some(t) => t,
-                None => crate::game_table::GameTable::compute_first_plane(&rules, n, &c)?,
+                None => crate::game_table::GameTable::compute_first_plane(
+                    &rules,
+                    &crate::game_table::GameTable::plane_box(&rules, n),
+                    &c,
+                )?,
             };
             let lines = find_hints(&table, &c)?;
             let sequences = if rules.dimension == 2 && !rules.passes.any() {
