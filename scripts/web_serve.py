@@ -73,9 +73,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A browser that stops reading (a test's page closed, a download
+        # aborted because the page cannot start) is not the server's error.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def serve(folder, port, host="127.0.0.1", isolation=True):
     handler = functools.partial(type("H", (Handler,), {"isolation": isolation}), directory=folder)
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return Server((host, port), handler)
 
 
 if __name__ == "__main__":
