@@ -112,6 +112,8 @@ stamp() {
   local dir=$1 bytes files version
   cp web/index.html web/sw.js "$dir/"
   cp assets/grundy-lab.png "$dir/icon.png"
+  # The rest of the kanji, fetched by the page after the start.
+  cp assets/fonts/BIZUDPGothic-Regular-kanji.ttf "$dir/"
   bytes=$(stat -c %s "$dir/grundy_lab_bg.wasm")
   sed -i "s/__WASM_BYTES__/$bytes/" "$dir/index.html"
   files=$(cd "$dir" && find . -type f ! -name sw.js ! -name '*.gz' ! -name '*.br' | sed 's|^\./||' | LC_ALL=C sort)
@@ -123,7 +125,7 @@ stamp() {
   echo "web.sh: version $version, $(wc -w <<<"$files") files, the wasm $bytes bytes"
 }
 
-# A .gz (and, with the brotli command, a .br) copy beside each text file of
+# A .gz (and, with the brotli command, a .br) copy beside each text and font file of
 # the page in $1, for a host that serves them as they are (web_serve.py,
 # nginx's gzip_static/brotli_static): the wasm goes from 16 MB to 7 (gzip)
 # or 4 (brotli). The icon is a PNG, compressed already. Brotli's best
@@ -133,7 +135,7 @@ compress() {
   local dir=$1 file quality=11
   [[ $profile != ci ]] || quality=5
   command -v brotli >/dev/null || echo "web.sh: no brotli command (apt-get install brotli): .gz copies only"
-  find "$dir" -type f \( -name '*.html' -o -name '*.js' -o -name '*.wasm' \) | while read -r file; do
+  find "$dir" -type f \( -name '*.html' -o -name '*.js' -o -name '*.wasm' -o -name '*.ttf' \) | while read -r file; do
     # A copy is kept while its file is not newer (brotli takes a minute on
     # the wasm); it is given the file's time.
     [[ -f $file.gz && ! $file -nt $file.gz ]] || { gzip -9 -n -k -f "$file" && touch -r "$file" "$file.gz"; }

@@ -68,7 +68,8 @@ pub fn save_dialog(_filter: (&str, &[&str]), file_name: &str) -> DialogAnswer {
 
 /// Tell the page (and so the smoke test, `scripts/web_test.py`) parts of
 /// the app's state after each frame: `window.grundyLab = {tab, language,
-/// jobs, …}` (each call sets its keys and keeps the others). `state` is
+/// jobs, …}` (each call sets its keys and keeps the others), and once
+/// `firstFrame`, the page's clock at the end of the first frame. `state` is
 /// asked for only here: the desktop spends nothing on it.
 pub fn publish_state(state: impl FnOnce() -> Vec<(&'static str, String)>) {
     let Some(window) = web_sys::window() else { return };
@@ -82,9 +83,39 @@ pub fn publish_state(state: impl FnOnce() -> Vec<(&'static str, String)>) {
             fresh
         }
     };
+    let first_frame = JsValue::from_str("firstFrame");
     for (name, value) in pairs {
+        // The page's clock (milliseconds since the navigation) at the end of
+        // the first frame: the smoke test's measure of a visit.
+        if name == "frame"
+            && value != "0"
+            && !js_sys::Reflect::has(&published, &first_frame).unwrap_or(true)
+            && let Some(performance) = window.performance()
+        {
+            let _ = js_sys::Reflect::set(&published, &first_frame, &JsValue::from_f64(performance.now()));
+        }
         let _ = js_sys::Reflect::set(&published, &JsValue::from_str(name), &JsValue::from_str(&value));
     }
+}
+
+thread_local! {
+    /// The app's context, for what arrives after the start.
+    static CONTEXT: std::cell::RefCell<Option<egui::Context>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The rest of the kanji (`BIZUDPGothic-Regular-kanji.ttf`), which the
+/// page fetches after the start (called by `web/index.html`): the app, its
+/// pictures and its exports draw them from the next frame on.
+#[wasm_bindgen]
+pub fn add_kanji_face(bytes: Vec<u8>) -> Result<(), JsValue> {
+    grundy_lab_core::draw::font::add_kanji_face(bytes).map_err(|e| JsValue::from_str(&e))?;
+    CONTEXT.with_borrow(|ctx| {
+        if let Some(ctx) = ctx {
+            ctx.set_fonts(crate::ui::fonts::definitions());
+            ctx.request_repaint();
+        }
+    });
+    Ok(())
 }
 
 /// Start the app on the page's canvas `canvas` after starting `threads`
@@ -93,9 +124,11 @@ pub fn publish_state(state: impl FnOnce() -> Vec<(&'static str, String)>) {
 pub async fn start(canvas: web_sys::HtmlCanvasElement, threads: usize) -> Result<(), JsValue> {
     wasm_bindgen_futures::JsFuture::from(wasm_bindgen_rayon::init_thread_pool(threads.max(2))).await?;
     let runner = eframe::WebRunner::new();
-    runner
-        .start(canvas, eframe::WebOptions::default(), Box::new(|cc| Ok(Box::new(crate::ui::GrundyLabApp::new(cc)))))
-        .await?;
+    let creator = |cc: &eframe::CreationContext<'_>| -> Result<Box<dyn eframe::App>, _> {
+        CONTEXT.set(Some(cc.egui_ctx.clone()));
+        Ok(Box::new(crate::ui::GrundyLabApp::new(cc)))
+    };
+    runner.start(canvas, eframe::WebOptions::default(), Box::new(creator)).await?;
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;
     // Save the settings when the page is hidden or left: eframe 0.37 listens

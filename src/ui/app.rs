@@ -380,6 +380,8 @@ impl eframe::App for GrundyLabApp {
                 // Whether a text field has the keyboard (the smoke test types once it has).
                 ("focused", ctx.memory(|m| m.focused().is_some()).to_string()),
                 ("guide", self.guide.map(|t| format!("{t:?}")).unwrap_or_default()),
+                // Whether the kanji the page fetches after the start are drawn.
+                ("kanji", ctx.fonts(|f| f.definitions().font_data.contains_key(super::fonts::KANJI_FONT)).to_string()),
             ]
         });
     }

@@ -11,6 +11,9 @@ use std::sync::Arc;
 /// The bundled Japanese-capable font.
 pub const JAPANESE_FONT: &[u8] = crate::draw::font::FONT_BYTES;
 
+/// The name of the rest of the kanji among the fonts, once it has arrived.
+pub const KANJI_FONT: &str = "BIZUDPGothic-kanji";
+
 /// The name of the font family that draws the runs of scene texts (knight
 /// pictures) that the PNG and SVG backends draw in their text face.
 pub const SCENE_FAMILY: &str = "scene";
@@ -19,19 +22,26 @@ pub const SCENE_FAMILY: &str = "scene";
 pub const SCENE_MATH_FAMILY: &str = "scene-math";
 
 /// The font definitions the app uses.
+/// In the browser, once the page has fetched it, the rest of the kanji
+/// ([`crate::draw::font::add_kanji_face`]) follows the Japanese face.
 pub fn definitions() -> FontDefinitions {
     let mut fonts = FontDefinitions::default();
     fonts.font_data.insert("BIZUDPGothic".to_owned(), Arc::new(FontData::from_static(JAPANESE_FONT)));
+    let mut japanese = vec!["BIZUDPGothic".to_owned()];
+    if let Some(kanji) = crate::draw::font::kanji_bytes() {
+        fonts.font_data.insert(KANJI_FONT.to_owned(), Arc::new(FontData::from_static(kanji)));
+        japanese.push(KANJI_FONT.to_owned());
+    }
     for family in [FontFamily::Proportional, FontFamily::Monospace] {
         let list = fonts.families.entry(family.clone()).or_default();
         // After the primary face, before the emoji fallbacks.
         let at = 1.min(list.len());
-        list.insert(at, "BIZUDPGothic".to_owned());
+        list.splice(at..at, japanese.iter().cloned());
         if family == FontFamily::Proportional && fonts.font_data.contains_key("Hack") {
-            list.insert(at + 1, "Hack".to_owned());
+            list.insert(at + japanese.len(), "Hack".to_owned());
         }
     }
-    fonts.families.insert(FontFamily::Name(SCENE_FAMILY.into()), vec!["BIZUDPGothic".to_owned()]);
+    fonts.families.insert(FontFamily::Name(SCENE_FAMILY.into()), japanese);
     // egui's default fonts hold Hack already; the same bytes either way.
     fonts
         .font_data

@@ -68,7 +68,8 @@ fn scene_text_job(text: &str, em: f32, colour: Color32) -> egui::text::LayoutJob
     let mut job = egui::text::LayoutJob::default();
     for (face, run) in runs(text) {
         let family = match face {
-            Face::Text => scene_family(),
+            // The scene family holds the kanji face after the text face.
+            Face::Text | Face::Kanji => scene_family(),
             Face::Math => scene_math_family(),
         };
         job.append(run, 0.0, egui::TextFormat::simple(FontId::new(em, family), colour));

@@ -21,20 +21,27 @@ use std::sync::OnceLock;
 pub static FONT_BYTES: &[u8] = include_bytes!("../../../../assets/fonts/BIZUDPGothic-Regular.ttf");
 
 /// The bytes of the bundled text face in the browser: BIZ UD PGothic cut
-/// to Latin, kana, the kanji of JIS X 0208 level 1 and every character of
-/// the app's texts (`scripts/subset-font.py`), a third of the page's
-/// download less. A character it lacks is reported like any other.
+/// to Latin, Greek, Cyrillic, kana, the signs and every character of the
+/// app's texts (`scripts/subset-font.py`): 0.2 MB where the whole face is
+/// 2.4. The other kanji of everyday Japanese come after the start
+/// ([`add_kanji_face`]). A character neither has is reported like any
+/// other.
 #[cfg(target_arch = "wasm32")]
 pub static FONT_BYTES: &[u8] = include_bytes!("../../../../assets/fonts/BIZUDPGothic-Regular-web.ttf");
 
 /// The bytes of the math face (Hack Regular, from egui's default fonts).
 pub static MATH_FONT_BYTES: &[u8] = epaint_default_fonts::HACK_REGULAR;
 
-/// Which of the two faces draws a character.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Which face draws a character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Face {
     /// BIZ UD PGothic: letters, digits, punctuation, Japanese.
     Text,
+    /// The rest of BIZ UD PGothic in the browser: the kanji of everyday
+    /// Japanese beyond the app's texts, which the page fetches after the
+    /// start ([`add_kanji_face`]). Never chosen on the desktop, whose text
+    /// face is whole.
+    Kanji,
     /// Hack: the mathematical signs and what the text face lacks.
     Math,
 }
@@ -52,6 +59,27 @@ pub fn font() -> Option<&'static FontRef<'static>> {
     FONT.get_or_init(|| FontRef::try_from_slice(FONT_BYTES).ok()).as_ref()
 }
 
+/// The kanji face's bytes and font, once they have arrived.
+static KANJI: OnceLock<(&'static [u8], FontRef<'static>)> = OnceLock::new();
+
+/// Add the kanji face (the page's `BIZUDPGothic-Regular-kanji.ttf`): the
+/// characters the text face lacks are drawn by it from then on. Its bytes
+/// are kept for the rest of the run. Refused when they are not a font, or
+/// when a kanji face is there already.
+pub fn add_kanji_face(bytes: Vec<u8>) -> Result<(), String> {
+    if KANJI.get().is_some() {
+        return Err("the kanji face is there already".to_owned());
+    }
+    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+    let font = FontRef::try_from_slice(bytes).map_err(|e| format!("not a font: {e}"))?;
+    KANJI.set((bytes, font)).map_err(|_| "the kanji face is there already".to_owned())
+}
+
+/// The kanji face's bytes, once added ([`add_kanji_face`]).
+pub fn kanji_bytes() -> Option<&'static [u8]> {
+    KANJI.get().map(|(bytes, _)| *bytes)
+}
+
 /// The parsed math face (`None` only if the file were broken).
 pub fn math_font() -> Option<&'static FontRef<'static>> {
     static FONT: OnceLock<Option<FontRef<'static>>> = OnceLock::new();
@@ -62,16 +90,24 @@ pub fn math_font() -> Option<&'static FontRef<'static>> {
 pub fn face_font(face: Face) -> Option<&'static FontRef<'static>> {
     match face {
         Face::Text => font(),
+        Face::Kanji => KANJI.get().map(|(_, font)| font),
         Face::Math => math_font(),
     }
 }
 
 /// The face that draws `c`: the math face for the mathematical signs
-/// ([`is_math_sign`]) and for what the text face has no glyph of, the text
-/// face otherwise (also for what neither has: its box says "missing").
+/// ([`is_math_sign`]); else the first of the text face, the kanji face and
+/// the math face that has a glyph of it; the text face for what none has
+/// (its box says "missing").
 pub fn face_of(c: char) -> Face {
-    let has = |face| face_font(face).is_some_and(|f| f.glyph_id(c).0 != 0);
-    if (is_math_sign(c) || !has(Face::Text)) && has(Face::Math) { Face::Math } else { Face::Text }
+    choose_face(c, |face| face_font(face).is_some_and(|f| f.glyph_id(c).0 != 0))
+}
+
+fn choose_face(c: char, has: impl Fn(Face) -> bool) -> Face {
+    if is_math_sign(c) && has(Face::Math) {
+        return Face::Math;
+    }
+    [Face::Text, Face::Kanji, Face::Math].into_iter().find(|&face| has(face)).unwrap_or(Face::Text)
 }
 
 /// The text cut into runs drawn by one face each, in order.
@@ -211,5 +247,22 @@ mod tests {
         let whole = text_width("⌊nφ⌋ ≤ n", 20.0);
         let parts: f32 = runs("⌊nφ⌋ ≤ n").iter().map(|(_, t)| text_width(t, 20.0)).sum();
         assert!((whole - parts).abs() < 0.01, "{whole} vs {parts}");
+    }
+
+    #[test]
+    fn what_the_text_face_lacks_comes_from_the_kanji_face_before_the_math_face() {
+        let having = |faces: &'static [Face]| move |face| faces.contains(&face);
+        // A kanji of the browser's second cut.
+        assert_eq!(choose_face('\u{5B66}', having(&[Face::Kanji, Face::Math])), Face::Kanji);
+        assert_eq!(choose_face('\u{5B66}', having(&[Face::Text, Face::Kanji])), Face::Text);
+        // Before it has arrived: the box of a missing character, from the text face.
+        assert_eq!(choose_face('\u{5B66}', having(&[])), Face::Text);
+        // A sign stays the math face's, whatever the others hold.
+        assert_eq!(choose_face('≤', having(&[Face::Text, Face::Kanji, Face::Math])), Face::Math);
+        assert_eq!(choose_face('⊕', having(&[Face::Math])), Face::Math);
+        // Bytes that are not a font are refused, and nothing is added.
+        assert!(add_kanji_face(b"not a font".to_vec()).unwrap_err().contains("not a font"));
+        assert_eq!(kanji_bytes(), None);
+        assert_eq!(face_font(Face::Kanji).map(|_| ()), None);
     }
 }

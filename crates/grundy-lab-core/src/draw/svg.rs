@@ -41,7 +41,7 @@ pub fn escape(s: &str) -> String {
 struct Glyphs {
     /// `(face, glyph)` → the id of its `<path>` in `<defs>` (`None`: a glyph
     /// with nothing to draw, a space).
-    ids: BTreeMap<(u8, u16), Option<String>>,
+    ids: BTreeMap<(Face, u16), Option<String>>,
     /// The `<path>` elements of `<defs>`.
     defs: String,
 }
@@ -49,12 +49,17 @@ struct Glyphs {
 impl Glyphs {
     /// The id of the glyph's outline, defined on first use.
     fn id(&mut self, face: Face, glyph: ab_glyph::GlyphId) -> Option<String> {
-        let key = (if face == Face::Text { 0 } else { 1 }, glyph.0);
+        let key = (face, glyph.0);
         if let Some(id) = self.ids.get(&key) {
             return id.clone();
         }
         let id = outline_path(face, glyph).map(|d| {
-            let id = format!("{}{}", if face == Face::Text { "t" } else { "m" }, glyph.0);
+            let prefix = match face {
+                Face::Text => "t",
+                Face::Kanji => "k",
+                Face::Math => "m",
+            };
+            let id = format!("{prefix}{}", glyph.0);
             let _ = writeln!(self.defs, "<path id=\"{id}\" d=\"{d}\"/>");
             id
         });
