@@ -14,6 +14,7 @@ pub mod knight;
 mod paper;
 mod progress;
 mod prove;
+mod quotient;
 mod takebreak;
 
 pub use hints::HintsArgs;
@@ -237,6 +238,23 @@ pub enum Command {
         /// heaps 0 to N - 1).
         #[arg(long, value_name = "N[xM...]", conflicts_with = "position")]
         size: Option<String>,
+        /// The longest it may take.
+        #[command(flatten)]
+        budget: BudgetArg,
+    },
+    /// The misère quotient (Plambeck and Siegel) of a take-and-break game, for rows of heaps of 1 to N stones:
+    /// its elements (each with a row of its class), the class of each heap, the P-portion and, with --table,
+    /// the products. Proved where the app can (and it says how), else checked against the search.
+    Quotient {
+        /// The game (a take-and-break game; played misère whatever the convention asked for).
+        #[command(flatten)]
+        rules: RulesArg,
+        /// The largest heap, 1 to 200.
+        #[arg(long, value_name = "N")]
+        up_to: u64,
+        /// Also the product of every two elements.
+        #[arg(long)]
+        table: bool,
         /// The longest it may take.
         #[command(flatten)]
         budget: BudgetArg,
@@ -866,6 +884,20 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
             }
             (Game::Heaps(r) | Game::Box(r), None) => put(out, &genus::board(&r, &position)?).map(|()| 0),
             (Game::Heaps(r) | Game::Box(r), Some(size)) => genus::board_box(&r, &size, out),
+        }),
+        Command::Quotient { rules, up_to, table, budget } => within_budget(budget, || match Game::of(&rules)? {
+            Game::Row(game) | Game::SearchedRow(game, crate::takebreak::search::Play::Misere) => {
+                quotient::quotient(&game, up_to, table, out)
+            }
+            Game::SearchedRow(game, _) => {
+                Err(format!("{}: the misère quotient is computed for games without a pass", game.label()).into())
+            }
+            Game::Heaps(r) | Game::Box(r) => Err(format!(
+                "{}: the misère quotient is computed for take-and-break games (a row of heaps: kayles, octal:0.07, \
+                 grundy-game, ...)",
+                r.label()
+            )
+            .into()),
         }),
         Command::IsP { rules, position, budget } => within_budget(budget, || match Game::of(&rules)? {
             Game::SearchedRow(game, play) => takebreak::searched_row(&game, play, &position, true, out),

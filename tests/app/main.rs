@@ -27,6 +27,7 @@ mod paper;
 mod passes_ui;
 mod pieces_ui;
 mod prove_ui;
+mod quotient_cli;
 mod readers;
 mod review_ui;
 mod statement_ui;

@@ -24,6 +24,7 @@ pub mod file;
 pub mod naive;
 pub mod period;
 pub mod program;
+pub mod quotient;
 pub mod rules;
 pub mod search;
 pub mod sequence;
