@@ -116,7 +116,10 @@ stamp() {
   cp assets/fonts/BIZUDPGothic-Regular-kanji.ttf "$dir/"
   bytes=$(stat -c %s "$dir/grundy_lab_bg.wasm")
   sed -i "s/__WASM_BYTES__/$bytes/" "$dir/index.html"
-  files=$(cd "$dir" && find . -type f ! -name sw.js ! -name '*.gz' ! -name '*.br' | sed 's|^\./||' | LC_ALL=C sort)
+  # The page's files: those at the top and wasm-bindgen's snippets (no
+  # other folder, whatever else was written there).
+  files=$(cd "$dir" && find . -type f \( -path './snippets/*' -o ! -path './*/*' \) ! -name sw.js ! -name '*.gz' ! -name '*.br' |
+    sed 's|^\./||' | LC_ALL=C sort)
   # sw.js's own text is in the hash too: a change to it alone is a new
   # version, whose cache is its own.
   version=$( (cd "$dir" && cat $files) | cat - web/sw.js | sha256sum | cut -c1-16)

@@ -216,7 +216,10 @@ def native_fill_ms(side):
     the engine as release does and compiles the rest fast), the same
     computation as the queen line of `grundy-lab bench --only engine`; or
     the program GRUNDY_LAB_NATIVE names (its bench)."""
-    env = dict(os.environ, RAYON_NUM_THREADS="1")
+    # A target folder of its own: Cargo writes a profile's build into
+    # target/PROFILE, and target/web is the page's own folder.
+    target = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "native-fill")
+    env = dict(os.environ, RAYON_NUM_THREADS="1", CARGO_TARGET_DIR=target)
     exe = os.environ.get("GRUNDY_LAB_NATIVE")
     profile = os.environ.get("GRUNDY_LAB_PROFILE") or "web"
     if exe:

@@ -207,8 +207,9 @@ pixels_changed() {
 #   restart  with those settings it must start on the Grundy map (a quarter
 #            of the screen differs from the first start's).
 # Every mode but restart starts as a first start, without settings. Prints
-# whether the app fell back to OpenGL. Returns 2 when no window appeared
-# (the app ended, or never showed one), 1 on any other failure.
+# whether the app fell back to OpenGL. Returns 2 when the app was still
+# running but had shown no window, 1 on any other failure (an app that
+# ended before its window included).
 run_gui() {
   local bin=$1 name=$2 backend=$3 seconds=$4 mode=$5
   local shot=$work/gui-$name.png log=$work/gui-$name.log
@@ -240,8 +241,8 @@ run_gui() {
   done
   local drawn=$((SECONDS - t)) done_what="" no_window=0
   if [[ -z $window ]]; then
-    no_window=1
     if kill -0 "$app" 2>/dev/null; then
+      no_window=1
       problem="no window titled \"Grundy Lab...\" appeared within $seconds s"
     else
       local ended=0
@@ -302,16 +303,22 @@ run_gui() {
   say "$name (WGPU_BACKEND=$backend): window $window drew $colours colours within $drawn s, $how ($shot)$done_what"
 }
 
-# run_gui, once more when no window appeared at all: once in about a dozen
-# CI runs a start under Wine showed no window within 90 s (the restart, on
-# a fresh machine) where every other start of that run drew in seconds.
-# The first attempt's words and the end of its log stay on stderr, and the
-# second start is said, so a failure that repeats still fails.
+# run_gui, once more when the app ran but showed no window: once in about
+# a dozen CI runs a start under Wine showed no window within 90 s (the
+# restart, on a fresh machine) where every other start of that run drew in
+# seconds. An app that ended is not tried again. The first attempt's words
+# and the end of its log stay on stderr, its log and screenshot are kept
+# beside (.first), and the second start is said, so a failure that repeats
+# still fails.
 gui() {
   local rc=0
   run_gui "$@" || rc=$?
   ((rc == 2)) || return "$rc"
-  say "$2: no window the first time; starting it once more"
+  local f
+  for f in "$work/gui-$2.log" "$work/gui-$2.png"; do
+    [[ ! -f $f ]] || mv "$f" "$f.first"
+  done
+  say "$2: no window the first time (the app still running); starting it once more"
   run_gui "$@"
 }
 

@@ -32,15 +32,15 @@ fn text(q: &MisereQuotient, label: &str, table: bool) -> String {
         q.len()
     );
     s += &match q.proof {
-        Proof::ByClasses => {
-            "proved, by its classes: a class of the P-portion has no move to it, and every other class \
-                             is a product only of heaps of which some has a move to it (the rule of misère play, by \
-                             induction on the stones)\n"
-                .to_owned()
-        }
+        Proof::ByClasses => "proved, by its classes: no class of the P-portion has a move to it, and no class \
+                             outside it is a product only of heaps with no move to it (the rule of misère play; by \
+                             induction on the moves, each of which replaces a heap by smaller ones)\n"
+            .to_owned(),
         Proof::ByStates(states) => format!(
-            "proved: every row has one of {states} states (its class, and its class without one heap of each size it \
-             holds), and the rule of misère play holds at each (induction on the stones)\n"
+            "proved: every row, its heaps replaced by one heap of each kind (alike in class and in the classes of \
+             their options), has one of {states} states (its class, and its class without one heap of each kind it \
+             holds), and the rule of misère play holds at each (by induction on the moves, each of which replaces a \
+             heap by smaller ones)\n"
         ),
         Proof::Checked { rows, heaps } => format!(
             "not proved (more than {MAX_STATES} states): checked against the search of misère play on every row of \

@@ -85,8 +85,10 @@ pub fn publish_state(state: impl FnOnce() -> Vec<(&'static str, String)>) {
     };
     let first_frame = JsValue::from_str("firstFrame");
     for (name, value) in pairs {
-        // The page's clock (milliseconds since the navigation) at the end of
-        // the first frame: the smoke test's measure of a visit.
+        // The page's clock (milliseconds since the navigation) when the
+        // first frame has been laid out (the end of egui's second pass, the
+        // first that publishes a frame number above 0): the smoke test's
+        // measure of a visit.
         if name == "frame"
             && value != "0"
             && !js_sys::Reflect::has(&published, &first_frame).unwrap_or(true)

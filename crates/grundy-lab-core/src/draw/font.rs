@@ -1,6 +1,7 @@
 //! The fonts of exported pictures and simple one-line layout.
 //!
-//! Two faces, chosen character by character:
+//! Faces chosen character by character (in the browser, a third: the rest
+//! of the text face's kanji, [`Face::Kanji`], once the page has fetched it):
 //! - the **text face**, BIZ UD PGothic (OFL 1.1, `assets/fonts/OFL.txt`),
 //!   a face designed for education that draws Latin and Japanese;
 //! - the **math face**, Hack (MIT and the Bitstream Vera licence), which
@@ -70,6 +71,7 @@ pub fn add_kanji_face(bytes: Vec<u8>) -> Result<(), String> {
     if KANJI.get().is_some() {
         return Err("the kanji face is there already".to_owned());
     }
+    FontRef::try_from_slice(&bytes).map_err(|e| format!("not a font: {e}"))?;
     let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
     let font = FontRef::try_from_slice(bytes).map_err(|e| format!("not a font: {e}"))?;
     KANJI.set((bytes, font)).map_err(|_| "the kanji face is there already".to_owned())

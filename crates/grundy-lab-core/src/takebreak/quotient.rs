@@ -29,7 +29,8 @@
 //!    in the P-portion exactly when its row has a move and no move reaches
 //!    a class of the P-portion (a move takes one heap `h` and puts its
 //!    option's heaps back: the class of the row without `h`, times the
-//!    option's). By induction on the stones, every row's class then tells
+//!    option's). By induction on the moves (a move replaces a heap by
+//!    smaller heaps, so every row ends), every row's class then tells
 //!    its outcome; as the classes are distinguishable, `Q` is the quotient
 //!    itself, not a cover of it. It is checked in one of two ways:
 //!    - **by the classes** ([`Proof::ByClasses`]), when for every class and
@@ -64,7 +65,8 @@ pub const MAX_STATES: usize = 300_000;
 pub const MAX_HEAP: u64 = 200;
 
 /// The misère quotient of a game's rows of heaps of at most
-/// [`MisereQuotient::heaps_up_to`] stones, proved (see the module).
+/// [`MisereQuotient::heaps_up_to`] stones, and how it is known
+/// ([`MisereQuotient::proof`]; see the module).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MisereQuotient {
     /// The largest heap of the rows.
@@ -119,6 +121,9 @@ fn check_rows(
     p: &[bool],
 ) -> Result<Result<Proof, Vec<u64>>, QuotientError> {
     let m = movable.len();
+    if m == 0 {
+        return Ok(Ok(Proof::Checked { rows: 0, heaps: 0 }));
+    }
     // Multisets of k of m heaps: C(m + k - 1, k).
     let count = |k: usize| (0..k).fold(1usize, |c, i| c * (m + i) / (i + 1));
     let heaps = (1..=4).take_while(|&k| (1..=k).map(count).sum::<usize>() <= MAX_CHECKED_ROWS).last().unwrap_or(0);
@@ -262,8 +267,7 @@ impl Classes<'_> {
     }
 
     fn signature(&mut self, row: &[u64]) -> Result<Vec<bool>, SearchError> {
-        let tests = self.tests.clone();
-        tests.iter().map(|t| self.search.is_p(&sum(row, t), self.control)).collect()
+        (0..self.tests.len()).map(|t| self.search.is_p(&sum(row, &self.tests[t]), self.control)).collect()
     }
 
     /// The class of `row`, a new one if its signature is no class's.
@@ -357,7 +361,8 @@ enum Fault {
 }
 
 /// The misère quotient of `game` for heaps of 1 to `heaps_up_to` stones,
-/// proved, within `memory` bytes of search, under `control`.
+/// proved where it can be, else checked (see [`Proof`]), within `memory`
+/// bytes of search, under `control`.
 pub fn misere_quotient(
     game: &TakeBreak,
     heaps_up_to: u64,
@@ -382,11 +387,16 @@ pub fn misere_quotient(
         index: HashMap::new(),
     };
     loop {
+        // Each test tells apart two rows of one class: there are at most as
+        // many tests as elements.
+        if classes.tests.len() > MAX_ELEMENTS {
+            return Err(QuotientError::TooManyElements { heaps_up_to });
+        }
         let add = classes.discover(&options, heaps_up_to)?;
         let p: Vec<bool> = classes.signatures.iter().map(|s| s[0]).collect();
         let fault = match order_fault(&add, &movable, &classes.rows) {
             Some(fault) => fault,
-            None => match prove_by_classes(&options, &movable, &add, &p, &classes.rows).map_or_else(
+            None => match prove_by_classes(&options, &movable, &add, &p, &classes.rows, control).map_or_else(
                 || match prove(&options, &movable, &add, &p, heaps_up_to, control) {
                     Err(QuotientError::TooManyStates { .. }) => check_rows(&mut classes, &movable, &add, &p),
                     other => other,
@@ -472,7 +482,9 @@ fn order_fault(add: &[Vec<usize>], movable: &[u64], rows: &[Vec<u64>]) -> Option
     None
 }
 
-/// The proof by classes ([`Proof::ByClasses`]): `None` when some class
+/// The proof by classes ([`Proof::ByClasses`]), once [`order_fault`] has
+/// found nothing (so a row's class does not depend on the order of its
+/// heaps, and a move's class only on the option's class): `None` when some class
 /// and heap leave it open (then the states decide), else `Ok` or a row
 /// (heaps in order) where the rule of misère play fails.
 ///
@@ -497,6 +509,7 @@ fn prove_by_classes(
     add: &[Vec<usize>],
     p: &[bool],
     rows: &[Vec<u64>],
+    control: &Control,
 ) -> Option<Result<Proof, Vec<u64>>> {
     let fold = |a: usize, row: &[u64]| row.iter().fold(a, |c, &h| add[c][h as usize]);
     let n = add.len();
@@ -508,6 +521,10 @@ fn prove_by_classes(
     // every x with x·h = y (Some(true)), from none (Some(false)).
     let mut agree: Vec<Vec<Option<Option<bool>>>> = vec![vec![None; movable.len()]; n];
     for x in 0..n {
+        if control.must_stop() {
+            // Left to the proof by states, which says it was cancelled.
+            return None;
+        }
         for (i, &h) in movable.iter().enumerate() {
             let y = add[x][h as usize];
             let b = reaches(h, x);
