@@ -173,13 +173,8 @@ pub enum QuotientError {
         /// The bound asked for.
         heaps_up_to: u64,
     },
-    /// Adding two heaps in the two orders ended in different classes: the
-    /// classes found are not closed yet (a larger search would be needed).
-    NotCommutative {
-        /// The row reached in the two orders.
-        row: Vec<u64>,
-    },
-    /// The proof met more than [`MAX_STATES`] states.
+    /// The proof by states met more than [`MAX_STATES`] states (inside
+    /// [`misere_quotient`] the sign to check the quotient instead).
     TooManyStates {
         /// The bound asked for.
         heaps_up_to: u64,
@@ -216,11 +211,6 @@ impl fmt::Display for QuotientError {
                 f,
                 "the misère quotient of heaps up to {heaps_up_to} has more than {MAX_ELEMENTS} elements: not a \
                  small quotient (try fewer heaps)"
-            ),
-            QuotientError::NotCommutative { row } => write!(
-                f,
-                "the classes found do not close: adding heaps to {} in two orders ended in different classes",
-                row_text(row)
             ),
             QuotientError::TooManyStates { heaps_up_to } => write!(
                 f,
