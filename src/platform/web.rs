@@ -110,7 +110,7 @@ thread_local! {
 /// pictures and its exports draw them from the next frame on.
 #[wasm_bindgen]
 pub fn add_kanji_face(bytes: Vec<u8>) -> Result<(), JsValue> {
-    grundy_lab_core::draw::font::add_kanji_face(bytes).map_err(|e| JsValue::from_str(&e))?;
+    grundy_lab_core::draw::font::add_kanji_face(bytes).map_err(|e| JsValue::from_str(&e.to_string()))?;
     CONTEXT.with_borrow(|ctx| {
         if let Some(ctx) = ctx {
             ctx.set_fonts(crate::ui::fonts::definitions());

@@ -63,18 +63,38 @@ pub fn font() -> Option<&'static FontRef<'static>> {
 /// The kanji face's bytes and font, once they have arrived.
 static KANJI: OnceLock<(&'static [u8], FontRef<'static>)> = OnceLock::new();
 
+/// Why the kanji face was not added.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KanjiFaceError {
+    /// The bytes are not a font (what the font reader said).
+    NotAFont(String),
+    /// A kanji face was added before.
+    AlreadyThere,
+}
+
+impl std::fmt::Display for KanjiFaceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            KanjiFaceError::NotAFont(why) => write!(f, "not a font: {why}"),
+            KanjiFaceError::AlreadyThere => f.write_str("the kanji face is there already"),
+        }
+    }
+}
+
+impl std::error::Error for KanjiFaceError {}
+
 /// Add the kanji face (the page's `BIZUDPGothic-Regular-kanji.ttf`): the
 /// characters the text face lacks are drawn by it from then on. Its bytes
 /// are kept for the rest of the run. Refused when they are not a font, or
 /// when a kanji face is there already.
-pub fn add_kanji_face(bytes: Vec<u8>) -> Result<(), String> {
+pub fn add_kanji_face(bytes: Vec<u8>) -> Result<(), KanjiFaceError> {
     if KANJI.get().is_some() {
-        return Err("the kanji face is there already".to_owned());
+        return Err(KanjiFaceError::AlreadyThere);
     }
-    FontRef::try_from_slice(&bytes).map_err(|e| format!("not a font: {e}"))?;
+    FontRef::try_from_slice(&bytes).map_err(|e| KanjiFaceError::NotAFont(e.to_string()))?;
     let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    let font = FontRef::try_from_slice(bytes).map_err(|e| format!("not a font: {e}"))?;
-    KANJI.set((bytes, font)).map_err(|_| "the kanji face is there already".to_owned())
+    let font = FontRef::try_from_slice(bytes).map_err(|e| KanjiFaceError::NotAFont(e.to_string()))?;
+    KANJI.set((bytes, font)).map_err(|_| KanjiFaceError::AlreadyThere)
 }
 
 /// The kanji face's bytes, once added ([`add_kanji_face`]).
@@ -263,7 +283,7 @@ mod tests {
         assert_eq!(choose_face('≤', having(&[Face::Text, Face::Kanji, Face::Math])), Face::Math);
         assert_eq!(choose_face('⊕', having(&[Face::Math])), Face::Math);
         // Bytes that are not a font are refused, and nothing is added.
-        assert!(add_kanji_face(b"not a font".to_vec()).unwrap_err().contains("not a font"));
+        assert!(matches!(add_kanji_face(b"not a font".to_vec()), Err(KanjiFaceError::NotAFont(_))));
         assert_eq!(kanji_bytes(), None);
         assert_eq!(face_font(Face::Kanji).map(|_| ()), None);
     }

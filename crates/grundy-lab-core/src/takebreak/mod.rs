@@ -28,6 +28,7 @@ pub mod quotient;
 pub mod rules;
 pub mod search;
 pub mod sequence;
+mod sparse;
 mod tail;
 
 pub use crate::rules::breaks::{MAX_PARTS, TAKEBREAK_PRESETS};

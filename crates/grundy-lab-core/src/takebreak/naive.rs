@@ -63,15 +63,22 @@ impl Marks {
         self.words.get((v >> 6) as usize).is_some_and(|w| w & (1 << (v & 63)) != 0)
     }
 
-    /// Append the values of the set to `out`, in order.
-    pub(crate) fn members(&self, out: &mut Vec<u32>) {
+    /// The first values of the set, in order, written to `out` as far as
+    /// it has room; how many were written.
+    pub(crate) fn members_into(&self, out: &mut [u32]) -> usize {
+        let mut k = 0;
         for (w, &word) in self.words.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                out.push(w as u32 * 64 + bits.trailing_zeros());
+                if k == out.len() {
+                    return k;
+                }
+                out[k] = w as u32 * 64 + bits.trailing_zeros();
+                k += 1;
                 bits &= bits - 1;
             }
         }
+        k
     }
 
     /// The smallest value not in the set.

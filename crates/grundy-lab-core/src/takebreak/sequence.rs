@@ -31,6 +31,9 @@
 use super::naive::{Marks, Plan};
 use super::period::{self, Proof};
 use super::rules::{Kind, TakeBreak, TakeBreakError};
+use super::sparse::{
+    BLOCK_HEAPS, BLOCK_VALUES, BlockMarks, FIRST_BLOCK_HEAP, Known, RareList, Scratch, Value, sparse_value_in,
+};
 use super::tail::{TailMarks, TailScratch, tail_value_in};
 use crate::Control;
 use crate::grundy::{human_bytes, memory_limit};
@@ -176,6 +179,8 @@ pub struct Sequence {
     /// For a code that repeats: the values of the options its repeating
     /// digit gives so far (made again from the values when missing).
     tail: Option<Box<TailMarks>>,
+    /// The first heap the sparse method computes by blocks.
+    first_block_heap: usize,
 }
 
 impl Sequence {
@@ -195,6 +200,7 @@ impl Sequence {
             max_value: 0,
             proof: None,
             tail: None,
+            first_block_heap: FIRST_BLOCK_HEAP,
         }
     }
 
@@ -215,6 +221,7 @@ impl Sequence {
             max_value,
             proof: None,
             tail: None,
+            first_block_heap: FIRST_BLOCK_HEAP,
         };
         if let Some(code) = s.game.as_code() {
             s.proof = period::prove(code, s.len(), |i| s.values.get(i as usize));
@@ -387,12 +394,20 @@ impl Sequence {
         let mut tail_scratch = TailScratch::default();
         let mut scope = rhai::Scope::new();
         self.reserve(target);
+        // The marks of the next block, made beside the block before it.
+        let mut next_block: Option<BlockMarks> = None;
         while self.len() < target {
             let n = self.len() as usize;
             if let Some(proof) = &self.proof {
                 let v = self.values.get(n - proof.period as usize);
                 self.push(v)?;
                 work += 1;
+                pending += 1;
+            } else if let Some(p) = plan.as_ref().filter(|p| p.is_sparse() && self.by_blocks(n)) {
+                let end = target.min(next_mask) as usize;
+                let done = self.block(p, end, &mut next_block, &mut scratch)?;
+                work += 64 * done as u32;
+                pending += done as u64;
             } else {
                 let v = match &plan {
                     Some(p) if p.is_sparse() => self.sparse_value(p, n, &mut scratch),
@@ -407,25 +422,25 @@ impl Sequence {
                 };
                 self.push(v)?;
                 work += 64;
-                if n as u64 + 1 == next_mask {
-                    next_mask *= 2;
-                    if let Some(code) = self.game.as_code() {
-                        self.proof = period::prove(code, self.len(), |i| self.values.get(i as usize));
-                    }
-                    if self.proof.is_some() {
-                        self.stop_listing();
-                    }
-                    // The mask only speeds the sparse method up.
-                    if !quadratic {
-                        self.choose_mask(memory_limit())?;
-                    }
+                if quadratic {
+                    let n = self.len() - 1;
+                    (work, pending) = (work.saturating_add((n / 16) as u32), pending + n);
+                } else {
+                    pending += 1;
                 }
             }
-            if quadratic {
-                let n = self.len() - 1;
-                (work, pending) = (work.saturating_add((n / 16) as u32), pending + n);
-            } else {
-                pending += 1;
+            if self.proof.is_none() && self.len() == next_mask {
+                next_mask *= 2;
+                if let Some(code) = self.game.as_code() {
+                    self.proof = period::prove(code, self.len(), |i| self.values.get(i as usize));
+                }
+                if self.proof.is_some() {
+                    self.stop_listing();
+                }
+                // The mask only speeds the sparse method up.
+                if !quadratic {
+                    self.choose_mask(memory_limit())?;
+                }
             }
             if work >= 1 << 16 {
                 control.advance(pending);
@@ -440,6 +455,61 @@ impl Sequence {
         }
         control.advance(pending);
         Ok(true)
+    }
+
+    /// Whether heap `n` is computed in a block: far enough, with values
+    /// small enough, and the rare heaps listed.
+    fn by_blocks(&self, n: usize) -> bool {
+        self.listed && n >= self.first_block_heap && self.max_value < BLOCK_VALUES
+    }
+
+    /// Compute the values of the next block of heaps, up to `end` at most,
+    /// by the sparse method (see [`super::sparse`]); while it is computed,
+    /// the marks of the block after it are made on another thread (kept in
+    /// `next`). How many values were added: fewer than the block when a
+    /// value does not fit the width of the values (the caller widens them
+    /// and goes on).
+    fn block(
+        &mut self,
+        plan: &Plan,
+        end: usize,
+        next: &mut Option<BlockMarks>,
+        scratch: &mut Scratch,
+    ) -> Result<usize, SequenceError> {
+        let values = match &self.values {
+            Values::U16(g) => self.block_in(g, plan, end, next, scratch),
+            Values::U32(g) => self.block_in(g, plan, end, next, scratch),
+        };
+        let done = values.len();
+        for v in values {
+            self.push(v)?;
+        }
+        Ok(done)
+    }
+
+    fn block_in<T: Value>(
+        &self,
+        g: &[T],
+        plan: &Plan,
+        end: usize,
+        next: &mut Option<BlockMarks>,
+        scratch: &mut Scratch,
+    ) -> Vec<u32> {
+        let start = g.len();
+        let len = BLOCK_HEAPS.min(end - start);
+        let rare = RareList { heaps: &self.rare, values: &self.rare_values };
+        let bits = 32 - self.max_value.leading_zeros();
+        let marks = match next.take() {
+            Some(b) if b.start == start && b.len == len && b.mask == self.mask => b,
+            _ => BlockMarks::make(g, rare, self.mask, plan, start, len, bits),
+        };
+        let after = start + len;
+        let next_len = BLOCK_HEAPS.min(end - after);
+        let mut this = || block_values(g, rare, &marks, self.mask, self.max_value, plan, scratch);
+        let that = || (next_len > 0).then(|| BlockMarks::make(g, rare, self.mask, plan, after, next_len, bits));
+        let (values, made) = if crate::system::may_wait() { rayon::join(this, that) } else { (this(), that()) };
+        *next = made;
+        values
     }
 
     fn reserve(&mut self, target: u64) {
@@ -481,11 +551,18 @@ impl Sequence {
 
     /// `g(n)` by the sparse method (see the module's documentation).
     fn sparse_value(&self, plan: &Plan, n: usize, scratch: &mut Scratch) -> u32 {
-        let rare = Rare { heaps: &self.rare, values: &self.rare_values, mask: self.mask };
+        let rare = RareList { heaps: &self.rare, values: &self.rare_values };
+        let none = RareList { heaps: &[], values: &[] };
         // One match here rather than one a value in the loops.
         match &self.values {
-            Values::U16(g) => sparse_value_in(g, &rare, self.max_value, plan, n, scratch),
-            Values::U32(g) => sparse_value_in(g, &rare, self.max_value, plan, n, scratch),
+            Values::U16(g) => {
+                let known = Known { head: g, tail: &[] };
+                sparse_value_in(known, rare, none, None, self.mask, self.max_value, plan, n, scratch)
+            }
+            Values::U32(g) => {
+                let known = Known { head: g, tail: &[] };
+                sparse_value_in(known, rare, none, None, self.mask, self.max_value, plan, n, scratch)
+            }
         }
     }
 
@@ -515,226 +592,35 @@ impl Sequence {
     }
 }
 
-/// How many earlier splits are remembered for each value.
-const HINTS: usize = 4;
-
-/// The working space of the sparse method, kept from heap to heap: the
-/// values among the options, the rare values still wanted, and for each
-/// value the smaller parts `a` of the last splits that gave it.
-///
-/// The hints are what makes the scan short: the values of these games have
-/// local patterns (Grundy's game repeats 4, 3, 2 in long runs), so a split
-/// `a + (n − a)` that gave a value recently often gives it again.
-pub(crate) struct Scratch {
-    marks: Marks,
-    wanted: Marks,
-    candidates: Vec<u32>,
-    hints: Vec<[u32; HINTS]>,
-}
-
-impl Scratch {
-    pub(crate) fn new(max_value: u32) -> Scratch {
-        let bits = 2 * (max_value as usize + 1).next_power_of_two();
-        Scratch {
-            marks: Marks::with_bits(bits),
-            wanted: Marks::with_bits(bits),
-            candidates: Vec::new(),
-            hints: vec![[0; HINTS]; bits],
-        }
-    }
-
-    /// Remember that the split with smaller part `a` gave `v`.
-    fn hint(&mut self, v: u32, a: usize) {
-        let v = v as usize;
-        if v >= self.hints.len() {
-            self.hints.resize((v + 1).next_power_of_two(), [0; HINTS]);
-        }
-        let h = &mut self.hints[v];
-        let a = a as u32;
-        if h[0] != a {
-            h.rotate_right(1);
-            h[0] = a;
-        }
-    }
-}
-
-/// The stored values: `u16` or `u32`.
-pub(crate) trait Value: Copy + Into<u32> + TryFrom<u32> + PartialEq + std::ops::BitXor<Output = Self> {}
-impl Value for u16 {}
-impl Value for u32 {}
-
-/// Splits scanned at once while few values are wanted.
-const BLOCK: usize = 32;
-/// Wanted values compared lane by lane (more are looked up one by one).
-const LANES: usize = 16;
-
-/// Look for the values of `wanted` among the splits `a + (m − a)`,
-/// `a = 1, 2, …` (`a ≠ m − a` with `unequal`), until none is left; each
-/// found value leaves `wanted`, is counted off `count` and goes to
-/// `found` with its `a`.
-///
-/// While at most [`LANES`] values are wanted, blocks of [`BLOCK`] splits
-/// are compared with all of them at once (code the compiler turns into
-/// vector instructions); a block with a hit is then gone over one split at
-/// a time.
-pub(crate) fn scan_splits<T: Value>(
-    values: &[T],
-    m: usize,
-    unequal: bool,
-    wanted: &mut Marks,
-    count: &mut u32,
-    found: &mut Vec<(u32, usize)>,
-) {
-    let half = m / 2;
-    let mut a = 1;
-    let mut members = Vec::with_capacity(LANES);
-    while a <= half && *count > 0 {
-        if *count as usize <= LANES {
-            members.clear();
-            wanted.members(&mut members);
-            let lanes: Option<Vec<T>> = members.iter().map(|&v| T::try_from(v).ok()).collect();
-            if let Some(lanes) = lanes.filter(|l| !l.is_empty()) {
-                let mut lane = [lanes[0]; LANES];
-                lane[..lanes.len()].copy_from_slice(&lanes);
-                while a + BLOCK - 1 <= half {
-                    let small = &values[a..a + BLOCK];
-                    // large[BLOCK - 1 - j] = g(m - a - j)
-                    let large = &values[m - a - (BLOCK - 1)..=m - a];
-                    let mut hit = false;
-                    for j in 0..BLOCK {
-                        let v = small[j] ^ large[BLOCK - 1 - j];
-                        for c in &lane {
-                            hit |= v == *c;
-                        }
-                    }
-                    if hit {
-                        break;
-                    }
-                    a += BLOCK;
-                }
-            }
-        }
-        // One block split by split (or the rest, when it is shorter).
-        let end = (a + BLOCK - 1).min(half);
-        while a <= end {
-            let x = (values[a] ^ values[m - a]).into();
-            if wanted.has(x) && !(unequal && 2 * a == m) {
-                wanted.take(x);
-                found.push((x, a));
-                *count -= 1;
-                if *count == 0 {
-                    return;
-                }
-            }
-            a += 1;
-        }
-    }
-}
-
-/// The rare heaps (ascending), their values, and the mask that makes them
-/// rare.
-struct Rare<'a> {
-    heaps: &'a [u32],
-    values: &'a [u32],
+/// The values of the heaps of a block (`marks.start` on), one by one,
+/// from the values before it (`g`), the rare heaps among them, and the
+/// block's marks; as many as fit the width `T` of the values.
+fn block_values<T: Value>(
+    g: &[T],
+    rare: RareList<'_>,
+    marks: &BlockMarks,
     mask: u32,
-}
-
-/// `g(n)` by the sparse method from the values `g[..n]` and the rare heaps.
-fn sparse_value_in<T: Value>(
-    values: &[T],
-    rare: &Rare<'_>,
     max_value: u32,
     plan: &Plan,
-    n: usize,
     scratch: &mut Scratch,
-) -> u32 {
-    let g = |i: usize| -> u32 { values[i].into() };
-    let mask = rare.mask;
-    let rare_value = |v: u32| (v & mask).count_ones().is_multiple_of(2);
-    let Scratch { marks, wanted, candidates, hints } = scratch;
-    marks.clear();
-    plan.mark_small(n, &g, marks);
-    // Every pair with a rare part, through the list of rare heaps. While
-    // the values stay below 512, into four small local sets in turn: one
-    // set would make each mark wait for the one before.
-    let small_values = max_value < 512;
-    let mut local = [[0u64; 16]; 4];
-    for &k in &plan.two {
-        let Some(m) = n.checked_sub(k) else { continue };
-        for (j, (&a, &ga)) in rare.heaps.iter().zip(rare.values).enumerate() {
-            let a = a as usize;
-            if a >= m {
-                break;
-            }
-            if a == 0 || (plan.unequal && 2 * a == m) {
-                continue;
-            }
-            let v = ga ^ g(m - a);
-            if small_values {
-                local[j & 3][(v >> 6) as usize & 15] |= 1 << (v & 63);
-            } else {
-                marks.set(v);
-            }
+) -> Vec<u32> {
+    let mut tail: Vec<T> = Vec::with_capacity(marks.len);
+    let (mut fresh, mut fresh_values) = (Vec::new(), Vec::new());
+    let mut max_value = max_value;
+    for j in 0..marks.len {
+        let n = marks.start + j;
+        let known = Known { head: g, tail: &tail };
+        let fresh_list = RareList { heaps: &fresh, values: &fresh_values };
+        let v = sparse_value_in(known, rare, fresh_list, Some((marks, j)), mask, max_value, plan, n, scratch);
+        let Ok(t) = T::try_from(v) else { break };
+        tail.push(t);
+        max_value = max_value.max(v);
+        if (v & mask).count_ones().is_multiple_of(2) {
+            fresh.push(n as u32);
+            fresh_values.push(v);
         }
     }
-    if small_values {
-        let [l0, l1, l2, l3] = &local;
-        for (w, (((a, b), c), d)) in l0.iter().zip(l1).zip(l2).zip(l3).enumerate() {
-            marks.or_word(w, a | b | c | d);
-        }
-    }
-    // The mex: the first missing common value, unless a rare value below
-    // it is missing too; those may come from two common parts.
-    let mut count = 0u32;
-    wanted.clear();
-    candidates.clear();
-    let mut v = marks.mex();
-    while rare_value(v) {
-        wanted.set(v);
-        candidates.push(v);
-        count += 1;
-        v = marks.next_missing(v + 1);
-    }
-    if count == 0 {
-        return v;
-    }
-    // The splits that gave the wanted values lately, first.
-    let mut found: Vec<(u32, usize)> = Vec::new();
-    'hinted: for &r in candidates.iter() {
-        let Some(h) = hints.get(r as usize) else { continue };
-        for &a in h {
-            let a = a as usize;
-            for &k in &plan.two {
-                let Some(m) = n.checked_sub(k) else { continue };
-                if a == 0 || 2 * a > m || (plan.unequal && 2 * a == m) {
-                    continue;
-                }
-                let x = g(a) ^ g(m - a);
-                if wanted.take(x) {
-                    found.push((x, a));
-                    count -= 1;
-                    if count == 0 {
-                        break 'hinted;
-                    }
-                }
-            }
-        }
-    }
-    // Then every split in order until none is wanted.
-    if count > 0 {
-        for &k in &plan.two {
-            if let Some(m) = n.checked_sub(k) {
-                scan_splits(values, m, plan.unequal, wanted, &mut count, &mut found);
-            }
-            if count == 0 {
-                break;
-            }
-        }
-    }
-    for (x, a) in found {
-        scratch.hint(x, a);
-    }
-    if count == 0 { v } else { scratch.wanted.mex_of_set().min(v) }
+    tail.into_iter().map(Into::into).collect()
 }
 
 /// The largest heap the method for `game` reaches, and which games that
@@ -765,17 +651,6 @@ pub fn compute(game: &TakeBreak, up_to: u64, control: &Control) -> Result<Sequen
     Ok(s)
 }
 
-impl Marks {
-    /// The smallest value in the set (the set is not empty).
-    fn mex_of_set(&self) -> u32 {
-        let mut v = 0;
-        while !self.has(v) {
-            v += 1;
-        }
-        v
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -787,6 +662,43 @@ mod tests {
             let game = TakeBreak::parse_spec(spec).unwrap().unwrap();
             let s = compute(&game, 700, &Control::new()).unwrap();
             assert_eq!(s.values(), values_by_all_splits(&game, 700).unwrap(), "{spec}");
+        }
+    }
+
+    /// The values of `spec` up to `up_to`, computed by blocks from heap
+    /// `first_block_heap` on (`usize::MAX`: heap by heap).
+    fn by_blocks_from(spec: &str, up_to: u64, first_block_heap: usize) -> Sequence {
+        let game = TakeBreak::parse_spec(spec).unwrap().unwrap();
+        let mut s = Sequence::new(game);
+        s.first_block_heap = first_block_heap;
+        assert!(s.extend(up_to, &Control::new(), None).unwrap());
+        s
+    }
+
+    /// Blocks (the marks of a block made beside the block before it) give
+    /// the values, the largest value and the rare heaps that heap by heap
+    /// gives, and both agree with the straightforward mex.
+    #[test]
+    fn blocks_give_the_values_heap_by_heap_gives() {
+        let first = 3 * crate::takebreak::sparse::BLOCK_HEAPS;
+        for (spec, up_to) in [
+            ("grundy-game", 40_000),
+            ("split:2", 20_000),
+            ("octal:0.1777", 20_000),
+            ("octal:0.376", 20_000),
+            ("octal:4.007", 20_000),
+        ] {
+            let blocks = by_blocks_from(spec, up_to, first);
+            let heaps = by_blocks_from(spec, up_to, usize::MAX);
+            assert_eq!(blocks.values(), heaps.values(), "{spec}");
+            assert_eq!(
+                (blocks.max_value(), blocks.rare_count(), blocks.rare_mask()),
+                (heaps.max_value(), heaps.rare_count(), heaps.rare_mask()),
+                "{spec}"
+            );
+            assert_eq!((&blocks.rare, &blocks.rare_values), (&heaps.rare, &heaps.rare_values), "{spec}");
+            let game = TakeBreak::parse_spec(spec).unwrap().unwrap();
+            assert_eq!(blocks.values()[..3001], values_by_all_splits(&game, 3000).unwrap()[..], "{spec}");
         }
     }
 

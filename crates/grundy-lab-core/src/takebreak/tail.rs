@@ -18,7 +18,7 @@
 //! (`grundy-lab bench --only takebreak`).
 
 use super::naive::{Marks, Plan, mark_rest};
-use super::sequence::{Value, scan_splits};
+use super::sparse::{Value, scan_splits};
 
 /// The values of the options that the repeating digit gives, for every
 /// rest `s` below `covered`, and the smallest value missing from them.
