@@ -1,12 +1,13 @@
 //! Take-and-break figures, measured in one run: Grundy's game to 10⁷ by
-//! the sparse method; the straightforward mex over all splits against it
+//! the sparse method (by blocks on two threads against heap by heap on
+//! one), and to 10⁸; the straightforward mex over all splits against it
 //! (in full at 10⁵, and at 10⁶ from timed samples, since the full run
 //! would take minutes); the period proofs of Kayles and Dawson's Kayles;
 //! Lasker's Nim (a code that repeats forever) to 10⁵ and 3·10⁵.
 
 use crate::Control;
 use crate::takebreak::naive::{value_by_all_splits, values_by_all_splits};
-use crate::takebreak::{PeriodReport, TakeBreak, compute};
+use crate::takebreak::{PeriodReport, Sequence, TakeBreak, compute};
 use std::fmt::Write;
 use std::time::Duration;
 use web_time::Instant;
@@ -59,20 +60,42 @@ fn values_and_proof(spec: &str, up_to: u64) -> (Duration, PeriodReport) {
 pub fn takebreak_report() -> String {
     let mut out = String::new();
     let grundy = game("grundy-game");
-    // 1. Grundy's game far.
+    // 1. Grundy's game far: by blocks (two threads), against the method
+    // heap by heap on one thread, and to 10^8.
     let t = Instant::now();
     let seq = compute(&grundy, 10_000_000, &Control::new()).expect("10^7 values fit");
     let far = t.elapsed();
+    let t = Instant::now();
+    let mut by_heap = Sequence::heap_by_heap(grundy.clone());
+    by_heap.extend(10_000_000, &Control::new(), None).expect("10^7 values fit");
+    let one = t.elapsed();
+    assert_eq!(by_heap.values(), seq.values(), "blocks and heap by heap agree");
+    drop(by_heap);
     let _ = writeln!(
         out,
-        "grundy-game, g(0..=10^7), sparse method: {:.1} s (target <= 60 s) {}; largest value {}, rare heaps {} \
-         (mask {:#x})",
+        "grundy-game, g(0..=10^7), sparse method: by blocks {:.1} s, heap by heap on one thread {:.1} s: {:.2} x; \
+         {:.2} million heaps a second (target <= 60 s) {}; largest value {}, rare heaps {} (mask {:#x})",
         secs(far),
+        secs(one),
+        secs(one) / secs(far),
+        1e7 / secs(far) / 1e6,
         verdict(secs(far) <= 60.0),
         seq.max_value(),
         seq.rare_count(),
         seq.rare_mask()
     );
+    let t = Instant::now();
+    let big = compute(&grundy, 100_000_000, &Control::new()).expect("10^8 values fit");
+    let furthest = t.elapsed();
+    let _ = writeln!(
+        out,
+        "grundy-game, g(0..=10^8) by blocks: {:.0} s (target <= 180 s on two cores) {}; largest value {}, rare heaps {}",
+        secs(furthest),
+        verdict(secs(furthest) <= 180.0),
+        big.max_value(),
+        big.rare_count()
+    );
+    drop(big);
     let values = seq.values();
     // 2. Against the straightforward method, in full at 10^5.
     let n = 100_000;

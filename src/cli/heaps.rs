@@ -56,8 +56,8 @@ fn stored_note(rules: &Rules, t: &HeapTable) {
     if t.storage() == Storage::Sorted {
         let why = if rules.program.is_some() {
             format!(
-                "fn heaps_alike, checked at every position of up to {} stones a heap and at {} positions spread over \
-                 the box",
+                "fn heaps_alike, a claim of the program checked at every position of up to {} stones a heap and at \
+                 {} positions spread over the box; where it is false elsewhere the values are wrong",
                 heaps::alike_checked_heap(t.sides().len()),
                 heaps::ALIKE_SPREAD_POSITIONS
             )

@@ -745,6 +745,27 @@ fn table_lines(
     }
 }
 
+/// `--out`, before any work: not the rules file the command reads (the
+/// table would replace the user's rules), and in a folder that exists.
+fn check_out(path: &std::path::Path, rules: &RulesArg) -> Result<(), String> {
+    let same = |a: &std::path::Path, b: &std::path::Path| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if same(path, std::path::Path::new(&rules.rules)) {
+        return Err(format!(
+            "--out {}: that is the rules file this command reads; write the table to another file",
+            path.display()
+        ));
+    }
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty())
+        && !folder.is_dir()
+    {
+        return Err(format!("cannot write `{}`: the folder `{}` does not exist", path.display(), folder.display()));
+    }
+    Ok(())
+}
+
 /// The game a `--rules` spec names, sorted once into the kinds the
 /// commands answer in different ways.
 enum Game {
@@ -783,6 +804,9 @@ impl Game {
 fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
     match command {
         Command::Table { rules, size, out: path, format, window, slice, full } => {
+            if let Some(path) = &path {
+                check_out(path, &rules)?;
+            }
             let plain = format == FormatArg::Csv && window.is_none() && slice.is_none();
             const ROW: &str = "--format, --window and --slice are for tables; a take-and-break game writes its \
                                values with `sequence --values`";

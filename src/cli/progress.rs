@@ -1,7 +1,9 @@
 //! Progress of long command-line runs, on stderr: a line that shows how far
-//! the work is once it has taken more than a second, only when stderr is a
-//! terminal (or `GRUNDY_LAB_PROGRESS=1` asks for it), so pipes and scripts
-//! see clean output.
+//! the work is once it has taken more than a second, redrawn while stderr
+//! is a terminal (or every line when `GRUNDY_LAB_PROGRESS=1` asks for it).
+//! When stderr is a pipe or a file, a run longer than ten seconds still
+//! says so there, with its estimate, once and then once a minute, so that a
+//! script's log shows why it waits; stdout stays clean.
 
 use crate::Control;
 use std::cell::RefCell;
@@ -16,6 +18,9 @@ use web_time::Instant;
 const QUIET: Duration = Duration::from_secs(1);
 /// How often the progress line is redrawn.
 const EVERY: Duration = Duration::from_millis(250);
+/// When stderr is not a terminal: the first line, and the time between two.
+const LOG_FIRST: Duration = Duration::from_secs(10);
+const LOG_EVERY: Duration = Duration::from_secs(60);
 
 /// Whether progress lines are wanted: stderr is a terminal, or the
 /// environment asks for them (plain lines then, for logs and tests).
@@ -73,6 +78,7 @@ pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
         scope.spawn(move || {
             let start = Instant::now();
             let mut shown = false;
+            let mut logged: Option<Duration> = None;
             // Where the work stood at the first look: a run that goes on
             // from a file starts far along, and only what it does from
             // there says how fast it goes.
@@ -90,7 +96,14 @@ pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
                 let elapsed = start.elapsed();
                 let fraction = f64::from(control.fraction());
                 let since = *first.get_or_insert((fraction, elapsed));
-                if !wanted || elapsed < QUIET {
+                if !wanted {
+                    if elapsed >= log_due(logged) {
+                        let _ = writeln!(std::io::stderr(), "{}", progress_line(label, fraction, elapsed, since));
+                        logged = Some(elapsed);
+                    }
+                    continue;
+                }
+                if elapsed < QUIET {
                     continue;
                 }
                 let line = progress_line(label, fraction, elapsed, since);
@@ -108,6 +121,12 @@ pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
         drop(done);
         result
     })
+}
+
+/// When stderr is not a terminal: when the next line is due, after the
+/// last one written (`None`: none yet).
+fn log_due(logged: Option<Duration>) -> Duration {
+    logged.map_or(LOG_FIRST, |t| t + LOG_EVERY)
 }
 
 /// How far the work must have gone, since the first look, before the time
@@ -149,6 +168,15 @@ fn left_text(seconds: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A log (stderr not a terminal) hears of a long run after ten seconds,
+    /// then once a minute, not four times a second.
+    #[test]
+    fn a_log_hears_of_a_long_run_once_a_minute() {
+        assert_eq!(log_due(None), Duration::from_secs(10));
+        assert_eq!(log_due(Some(Duration::from_secs(10))), Duration::from_secs(70));
+        assert_eq!(log_due(Some(Duration::from_secs(71))), Duration::from_secs(131));
+    }
 
     #[test]
     fn a_long_run_says_how_long_it_will_take() {

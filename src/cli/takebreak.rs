@@ -6,7 +6,7 @@ use super::{CliError, note, progress, put};
 use crate::Control;
 use crate::grundy::memory_limit;
 use crate::takebreak::search::{Play, RowSearch, SearchError};
-use crate::takebreak::{self, PeriodReport, Sequence, TakeBreak, check_memory, check_reach};
+use crate::takebreak::{self, PeriodReport, Sequence, TakeBreak, check_memory, check_reach, reach};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -270,6 +270,18 @@ fn values_from(start: Option<Sequence>, game: &TakeBreak, up_to: u64, file: Opti
     if seq.len() > up_to {
         return Ok(seq);
     }
+    // More values than a read-only file holds: said before the work, not
+    // at its first save.
+    if let Some(path) = file
+        && std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly())
+    {
+        return Err(format!(
+            "`{}` is read-only and holds the values up to g({}): ask --up-to {} or less, or name another file",
+            path.display(),
+            seq.len() - 1,
+            seq.len() - 1
+        ));
+    }
     let control = Control::new();
     progress::watch("computing the values", &control, || -> Result<(), String> {
         loop {
@@ -317,6 +329,21 @@ pub(super) fn sequence(
     // A b-file that cannot be read is said before the values are computed.
     let terms = match asks.compare {
         Some(path) => {
+            // The text and its terms (16 bytes a term of a line of at
+            // least 4) held at once: about 5 times the file.
+            let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+            let limit = memory_limit();
+            if bytes.saturating_mul(5) > limit {
+                return Err(format!(
+                    "the b-file {} is {}; reading it needs about {}, more than the limit on this machine, {} ({})",
+                    path.display(),
+                    crate::grundy::human_bytes(bytes),
+                    crate::grundy::human_bytes(bytes.saturating_mul(5)),
+                    crate::grundy::human_bytes(limit),
+                    crate::system::memory::limit_source()
+                )
+                .into());
+            }
             let text = crate::fsutil::read_text(path, MAX_BFILE_BYTES)
                 .map_err(|e| format!("cannot read the b-file {}: {e}", path.display()))?;
             let terms = takebreak::bfile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -354,7 +381,18 @@ pub(super) fn sequence(
         exceptions(&report, g, out)?;
     }
     match terms {
-        Some((path, terms)) => compare(&seq, path, &terms, out),
+        Some((path, terms)) => {
+            // Beyond the values, by the period the report proved.
+            let proof = match &report {
+                PeriodReport::Proved(p) => Some(p),
+                _ => None,
+            };
+            let by_period = |n: u64| match proof {
+                Some(p) if n >= len && n >= p.start => seq.get(p.start + (n - p.start) % p.period),
+                _ => seq.get(n),
+            };
+            compare(by_period, reach(&game).0, path, &terms, out)
+        }
         None => Ok(0),
     }
 }
@@ -378,10 +416,18 @@ fn exceptions(report: &PeriodReport, g: impl Fn(u64) -> u32, out: &mut dyn Write
     put(out, &format!("{count} exceptions\n"))
 }
 
-/// `sequence --compare FILE`: the b-file's terms against the values (and a
-/// proved period beyond them); exit 1 at a difference.
-fn compare(seq: &Sequence, path: &Path, terms: &[(u64, i128)], out: &mut dyn Write) -> Result<i32, CliError> {
-    let c = takebreak::bfile::compare(terms, |n| seq.g(n));
+/// `sequence --compare FILE`: the b-file's terms against `g` (the values,
+/// and a proved period beyond them); exit 1 at a difference, or when terms
+/// lie beyond what is known (they are not said to agree). `max_heap`: the
+/// largest heap the method computes.
+fn compare(
+    g: impl Fn(u64) -> Option<u32>,
+    max_heap: u64,
+    path: &Path,
+    terms: &[(u64, i128)],
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
+    let c = takebreak::bfile::compare(terms, g);
     let name = path.display();
     let terms_agree = |k: u64| if k == 1 { "1 term agrees".to_string() } else { format!("{k} terms agree") };
     let first = terms.first().map_or(0, |t| t.0);
@@ -396,18 +442,25 @@ fn compare(seq: &Sequence, path: &Path, terms: &[(u64, i128)], out: &mut dyn Wri
         )?;
         return Ok(1);
     }
+    let last = terms.last().map_or(first, |t| t.0);
     let text = match c.unknown_from {
-        Some(n) => format!(
-            "compare {name}: from heap {first}, {}; the file goes on from heap {n}, beyond the values computed and \
-             with no period proved (raise --up-to to {})\n",
-            terms_agree(c.agreed),
-            terms.last().map_or(n, |t| t.0)
-        ),
-        None => format!(
-            "compare {name}: every term agrees, {} of them (heaps {first} to {})\n",
-            c.agreed,
-            terms.last().map_or(first, |t| t.0)
-        ),
+        Some(n) => {
+            let raise = if last <= max_heap {
+                format!("raise --up-to to {last}")
+            } else {
+                format!("values are computed up to {max_heap}")
+            };
+            put(
+                out,
+                &format!(
+                    "compare {name}: from heap {first}, {}; the file goes on from heap {n}, beyond the values \
+                     computed and with no period proved: those terms are not compared ({raise})\n",
+                    terms_agree(c.agreed)
+                ),
+            )?;
+            return Ok(1);
+        }
+        None => format!("compare {name}: every term agrees, {} of them (heaps {first} to {last})\n", c.agreed),
     };
     put(out, &text)?;
     Ok(0)

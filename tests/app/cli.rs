@@ -322,6 +322,15 @@ fn families_on_the_command_line() {
     let o = run(&["table", "--rules", bad.to_str().unwrap(), "--size", "4", "--out", out.to_str().unwrap()]);
     assert_message(&o, "the game does not end: its moves go round the cycle (0) → (1) → (0)");
     assert!(!out.exists());
+    // `--out` naming the rules file itself, or a missing folder: refused
+    // before any work, the rules left as they were.
+    let rules_text = std::fs::read(&grow).unwrap();
+    let o = run(&["table", "--rules", grow.to_str().unwrap(), "--size", "3", "--out", grow.to_str().unwrap()]);
+    assert_message(&o, "that is the rules file this command reads");
+    assert_eq!(std::fs::read(&grow).unwrap(), rules_text);
+    let missing = dir.join("no-such-folder").join("t.csv");
+    let o = run(&["table", "--rules", "queen", "--size", "3", "--out", missing.to_str().unwrap()]);
+    assert_message(&o, "the folder");
     // A rules file of version 2 with three coordinates and a pass.
     let file = dir.join("q3.json");
     std::fs::write(

@@ -118,6 +118,11 @@ fn a_values_file_resumes_and_refuses_what_is_not_its_own() {
         let out = stdout(&again);
         let line = |n: u64| fresh.lines().find(|l| l.starts_with(&format!("{n} "))).unwrap().to_string();
         assert!(out.lines().any(|l| l == line(5000)), "{}", &out[..out.len().min(300)]);
+        // More than it holds: refused before the work, the file as it was.
+        let before = std::fs::read(&file).unwrap();
+        let e = message(&bin(&["sequence", "--rules", "grundy-game", "--up-to", "5000000", "--file", f], None));
+        assert!(e.contains("is read-only and holds the values up to g(6000): ask --up-to 6000 or less"), "{e}");
+        assert_eq!(std::fs::read(&file).unwrap(), before);
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
     }
     // A folder that is not there: refused at once.
@@ -238,16 +243,52 @@ fn a_b_file_is_compared_and_its_first_difference_named() {
         kayles[first], dawson[first]
     );
     assert!(s.contains(&want), "{s}");
-    // Terms past the values with no period proved: said, not compared.
-    let s =
-        stdout(&bin(&["sequence", "--rules", "kayles", "--up-to", "50", "--compare", good.to_str().unwrap()], None));
+    // Terms past the values with no period proved: said, not compared,
+    // and not taken for agreement (exit 1).
+    let o = bin(&["sequence", "--rules", "kayles", "--up-to", "50", "--compare", good.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    let s = String::from_utf8_lossy(&o.stdout);
     assert!(s.contains("from heap 0, 51 terms agree; the file goes on from heap 51"), "{s}");
+    assert!(s.contains(&format!("those terms are not compared (raise --up-to to {last})")), "{s}");
+    // The period proved by the values up to 200 answers a term far beyond
+    // them: a right one agrees, a wrong one is the first difference.
+    let far = 1_000_000_000_000_u64;
+    let right = kayles[71 + ((far - 71) % 12) as usize];
+    for (term, agrees) in [(right, true), (right ^ 1, false)] {
+        let path = dir.join("far.txt");
+        std::fs::write(&path, format!("0 0\n1 1\n{far} {term}\n")).unwrap();
+        let o = bin(&["sequence", "--rules", "kayles", "--up-to", "200", "--compare", path.to_str().unwrap()], None);
+        let s = String::from_utf8_lossy(&o.stdout);
+        assert!(s.contains("proved: period 12 from 71"), "{s}");
+        if agrees {
+            assert_eq!(o.status.code(), Some(0), "{s}");
+            assert!(s.ends_with(&format!("every term agrees, 3 of them (heaps 0 to {far})\n")), "{s}");
+        } else {
+            assert_eq!(o.status.code(), Some(1), "{s}");
+            assert!(
+                s.contains(&format!("first difference at heap {far}: the file says {term}, g({far}) = {right}")),
+                "{s}"
+            );
+        }
+    }
+    // Beyond what the method reaches, the advice says so.
+    std::fs::write(dir.join("huge.txt"), "0 0\n10000000000000 1\n").unwrap();
+    let huge = dir.join("huge.txt");
+    let o = bin(&["sequence", "--rules", "grundy-game", "--up-to", "10", "--compare", huge.to_str().unwrap()], None);
+    let s = String::from_utf8_lossy(&o.stdout);
+    assert!(s.contains("not compared (values are computed up to 4000000000)"), "{s}");
     // A line that is not a term: which line, before any computing.
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "0 0\n1 one\n").unwrap();
     let m =
         message(&bin(&["sequence", "--rules", "kayles", "--up-to", "10", "--compare", bad.to_str().unwrap()], None));
     assert!(m.contains("line 2 is not \"n a(n)\" with two whole numbers: \"1 one\""), "{m}");
+    // A b-file larger than the memory limit allows: refused before it is read.
+    let m = message(&bin(
+        &["sequence", "--rules", "kayles", "--up-to", "10", "--compare", good.to_str().unwrap()],
+        Some("2000"),
+    ));
+    assert!(m.contains("reading it needs about") && m.contains("set by GRUNDY_LAB_MEMORY_LIMIT"), "{m}");
     let m = message(&bin(&["sequence", "--rules", "kayles", "--up-to", "10", "--compare", "/dev/zero"], None));
     assert!(m.contains("cannot read the b-file /dev/zero"), "{m}");
     let _ = std::fs::remove_dir_all(dir);

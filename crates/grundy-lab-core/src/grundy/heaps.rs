@@ -661,6 +661,11 @@ pub fn compute_covering(rules: &Rules, p: &[u64], control: &Control) -> Result<H
     if claims_alike(rules) {
         let top = sides.iter().copied().max().unwrap_or(1);
         sides.fill(top);
+        // The claim at the position asked too, which the spread sample
+        // may miss: its value is read from its sorted form.
+        let mut asked: Point = [0; MAX_DIMENSION];
+        asked[..p.len().min(MAX_DIMENSION)].copy_from_slice(&p[..p.len().min(MAX_DIMENSION)]);
+        check_alike_at(rules, p.len(), &[asked], control)?;
     }
     let mut tries = 0;
     loop {
@@ -725,11 +730,12 @@ pub fn alike_checked_heap(d: usize) -> usize {
 /// it is a position). A claim false only elsewhere is not seen: the note
 /// of the command line says how far it was checked.
 fn check_alike(rules: &Rules, sides: &[usize], control: &Control) -> Result<(), EngineError> {
-    let Some(program) = rules.program.as_ref() else { return Ok(()) };
+    if rules.program.is_none() {
+        return Ok(());
+    }
     let d = sides.len();
     let top = alike_checked_heap(d);
     let small: Vec<usize> = sides.iter().map(|&n| n.min(top + 1)).collect();
-    let stop = control.deadline();
     let mut all = Vec::new();
     for s in 0..=small.iter().map(|n| n - 1).sum::<usize>() {
         positions_with_sum(&small, Storage::Full, s, &mut all);
@@ -744,6 +750,13 @@ fn check_alike(rules: &Rules, sides: &[usize], control: &Control) -> Result<(), 
         }
         all.push(p);
     }
+    check_alike_at(rules, d, &all, control)
+}
+
+/// [`check_alike`] at the positions `all` of `d` heaps.
+fn check_alike_at(rules: &Rules, d: usize, all: &[Point], control: &Control) -> Result<(), EngineError> {
+    let Some(program) = rules.program.as_ref() else { return Ok(()) };
+    let stop = control.deadline();
     let failed = |e| crate::grundy::EngineError::of_program(crate::grundy::error::program_failure(control, e));
     let results: Vec<Result<(), EngineError>> = all
         .par_iter()

@@ -63,6 +63,17 @@ impl Marks {
         self.words.get((v >> 6) as usize).is_some_and(|w| w & (1 << (v & 63)) != 0)
     }
 
+    /// Append the values of the set to `out`, in order.
+    pub(crate) fn members_into_vec(&self, out: &mut Vec<u32>) {
+        for (w, &word) in self.words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out.push(w as u32 * 64 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+    }
+
     /// The first values of the set, in order, written to `out` as far as
     /// it has room; how many were written.
     pub(crate) fn members_into(&self, out: &mut [u32]) -> usize {

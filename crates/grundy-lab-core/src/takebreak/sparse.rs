@@ -19,11 +19,14 @@ use super::naive::{Marks, Plan};
 const HINTS: usize = 4;
 
 /// How many heaps a block holds.
-pub(crate) const BLOCK_HEAPS: usize = 128;
+pub(crate) const BLOCK_HEAPS: usize = 256;
 
 /// The first heap computed by blocks: below it, heap by heap (short runs,
 /// such as the values of a row in Play, never wait for a second thread).
 pub(crate) const FIRST_BLOCK_HEAP: usize = 1 << 16;
+
+/// Blocks are used when at least this many rare heaps are listed.
+pub(crate) const BLOCK_RARE: usize = 256;
 
 /// Blocks are used while the values stay below this (a heap's marks are
 /// `BLOCK_VALUES / 64` words).
@@ -57,7 +60,7 @@ impl Scratch {
     }
 
     /// Remember that the split with smaller part `a` gave `v`.
-    fn hint(&mut self, v: u32, a: usize) {
+    pub(crate) fn hint(&mut self, v: u32, a: usize) {
         let v = v as usize;
         if v >= self.hints.len() {
             self.hints.resize((v + 1).next_power_of_two(), [0; HINTS]);
@@ -347,6 +350,7 @@ pub(crate) fn sparse_value_in<T: Value>(
     plan: &Plan,
     n: usize,
     scratch: &mut Scratch,
+    defer: Option<&mut Unresolved>,
 ) -> u32 {
     let g = |i: usize| -> u32 { known.get(i) };
     let rare_value = |v: u32| (v & mask).count_ones().is_multiple_of(2);
@@ -431,7 +435,18 @@ pub(crate) fn sparse_value_in<T: Value>(
             }
         }
     }
-    // Then every split in order until none is wanted.
+    // Then every split in order until none is wanted; or, in a block,
+    // later (they are nearly always found).
+    if count > 0
+        && let Some(unresolved) = defer
+    {
+        unresolved.push(n, wanted);
+        for i in 0..scratch.found.len() {
+            let (x, a) = scratch.found[i];
+            scratch.hint(x, a);
+        }
+        return v;
+    }
     if count > 0 {
         for &k in &plan.two {
             if let Some(m) = n.checked_sub(k) {
@@ -447,6 +462,58 @@ pub(crate) fn sparse_value_in<T: Value>(
         scratch.hint(x, a);
     }
     if count == 0 { v } else { scratch.wanted.mex_of_set().min(v) }
+}
+
+/// Heaps of a block whose value was taken to be the first missing common
+/// value while rare values below it were still to be found among the
+/// splits, each with those values: [`verify`] looks for them later.
+#[derive(Default)]
+pub(crate) struct Unresolved {
+    /// Each heap, and the end of its values in `wanted`.
+    heaps: Vec<(usize, usize)>,
+    wanted: Vec<u32>,
+}
+
+impl Unresolved {
+    fn push(&mut self, n: usize, wanted: &Marks) {
+        wanted.members_into_vec(&mut self.wanted);
+        self.heaps.push((n, self.wanted.len()));
+    }
+}
+
+/// Look for the wanted values of each heap of `unresolved` among its
+/// splits (`values` holds every heap below them). The first heap where one
+/// is missing, and its true value: the least value missing (below the
+/// first missing common value it was given). The splits found go to
+/// `found`, for the hints.
+pub(crate) fn verify<T: Value>(
+    values: &[T],
+    plan: &Plan,
+    unresolved: &Unresolved,
+    wanted: &mut Marks,
+    found: &mut Vec<(u32, usize)>,
+) -> Option<(usize, u32)> {
+    let mut from = 0;
+    for &(n, to) in &unresolved.heaps {
+        wanted.clear();
+        for &w in &unresolved.wanted[from..to] {
+            wanted.set(w);
+        }
+        let mut count = (to - from) as u32;
+        from = to;
+        for &k in &plan.two {
+            if let Some(m) = n.checked_sub(k) {
+                scan_splits(values, m, plan.unequal, wanted, &mut count, found);
+            }
+            if count == 0 {
+                break;
+            }
+        }
+        if count > 0 {
+            return Some((n, wanted.mex_of_set()));
+        }
+    }
+    None
 }
 
 impl Marks {

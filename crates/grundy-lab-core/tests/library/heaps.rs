@@ -293,6 +293,22 @@ fn a_false_claim_of_heaps_alike_a_move_out_of_the_box_and_huge_boxes_are_refused
         let e = heaps::compute(&rules, &sides, Storage::Sorted, &Control::new()).unwrap_err().to_string();
         assert!(e.contains("heaps_alike") && e.contains("swapped"), "{sides:?}: {e}");
     }
+    // A claim false at one position only, which the spread sample misses:
+    // at (0, 0, 0, 37) the last heap may not be emptied (its value is 0,
+    // the sorted table would say 37). Asked there, the claim is checked
+    // there, and refused.
+    let one = "fn heaps_alike() { true }
+        fn moves(a, b, c, d) {
+            let o = [];
+            for k in 1..=a { o.push([a - k, b, c, d]); }
+            for k in 1..=b { o.push([a, b - k, c, d]); }
+            for k in 1..=c { o.push([a, b, c - k, d]); }
+            for k in 1..=d { if !(a == 0 && b == 0 && c == 0 && d == 37 && k == 37) { o.push([a, b, c, d - k]); } }
+            o
+        }";
+    let rules = Rules::from_program("one liar", Program::new(one).unwrap());
+    let e = heaps::compute_covering(&rules, &[0, 0, 0, 37], &Control::new()).unwrap_err().to_string();
+    assert!(e.contains("heaps_alike") && e.contains("(0, 0, 37, 0)"), "{e}");
     // A move that keeps the sum is searched, and this one leaves the box.
     let sum = "fn moves(a, b, c, d) { if a > 0 { [[a - 1, b + 1, c, d]] } else { [] } }";
     let rules = Rules::from_program("keeps", Program::new(sum).unwrap());
