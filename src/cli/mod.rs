@@ -316,7 +316,7 @@ pub enum Command {
         #[arg(long)]
         exceptions: bool,
         /// Compare with the terms of a b-file (the OEIS's format: lines "n a(n)", # comments) and name the
-        /// first difference (exit 1 when there is one).
+        /// first difference (exit 1 when there is one, or when terms lie beyond what is known and are not compared).
         #[arg(long, value_name = "FILE")]
         compare: Option<PathBuf>,
         /// The limits of one heap of a program.
@@ -752,7 +752,10 @@ fn check_out(path: &std::path::Path, rules: &RulesArg) -> Result<(), String> {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     };
-    if same(path, std::path::Path::new(&rules.rules)) {
+    // A preset's name means the preset, even beside a file of that name.
+    let a_file =
+        crate::rules::preset(&rules.rules).is_err() && crate::takebreak::TakeBreak::parse_spec(&rules.rules).is_none();
+    if a_file && same(path, std::path::Path::new(&rules.rules)) {
         return Err(format!(
             "--out {}: that is the rules file this command reads; write the table to another file",
             path.display()

@@ -23,11 +23,13 @@ const LOG_FIRST: Duration = Duration::from_secs(10);
 const LOG_EVERY: Duration = Duration::from_secs(60);
 
 /// Whether progress lines are wanted: stderr is a terminal, or the
-/// environment asks for them (plain lines then, for logs and tests).
-fn wanted() -> (bool, bool) {
-    let forced = std::env::var("GRUNDY_LAB_PROGRESS").is_ok_and(|v| v == "1");
+/// environment asks for them (plain lines then, for logs and tests); and
+/// whether a log hears of long runs (not with `GRUNDY_LAB_PROGRESS=0`).
+fn wanted() -> (bool, bool, bool) {
+    let setting = std::env::var("GRUNDY_LAB_PROGRESS").ok();
     let terminal = std::io::stderr().is_terminal();
-    (terminal || forced, terminal)
+    let off = setting.as_deref() == Some("0");
+    (!off && (terminal || setting.as_deref() == Some("1")), terminal, !off)
 }
 
 thread_local! {
@@ -71,7 +73,7 @@ impl Drop for CommandBudget {
 /// ([`CommandBudget`]) (so work that looks only at the cancel flag, such as
 /// the engine's tiles, stops at a budget too).
 pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
-    let (wanted, terminal) = wanted();
+    let (wanted, terminal, logged_runs) = wanted();
     let command_deadline = COMMAND_DEADLINE.with(|d| d.borrow().clone());
     let (done, finished) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
@@ -97,7 +99,7 @@ pub fn watch<T>(label: &str, control: &Control, work: impl FnOnce() -> T) -> T {
                 let fraction = f64::from(control.fraction());
                 let since = *first.get_or_insert((fraction, elapsed));
                 if !wanted {
-                    if elapsed >= log_due(logged) {
+                    if logged_runs && elapsed >= log_due(logged) {
                         let _ = writeln!(std::io::stderr(), "{}", progress_line(label, fraction, elapsed, since));
                         logged = Some(elapsed);
                     }

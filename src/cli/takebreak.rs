@@ -447,6 +447,8 @@ fn compare(
         Some(n) => {
             let raise = if last <= max_heap {
                 format!("raise --up-to to {last}")
+            } else if n <= max_heap {
+                format!("raise --up-to to {max_heap} for some; values are computed up to {max_heap}")
             } else {
                 format!("values are computed up to {max_heap}")
             };

@@ -14,7 +14,7 @@ use std::process::{Command, Output, Stdio};
 fn bin() -> Command {
     let path = std::env::var_os("GRUNDY_LAB_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_grundy-lab").into());
     let mut c = Command::new(path);
-    c.env_remove("GRUNDY_LAB_PROGRESS").env_remove("GRUNDY_LAB_MEMORY_LIMIT");
+    c.env("GRUNDY_LAB_PROGRESS", "0").env_remove("GRUNDY_LAB_MEMORY_LIMIT");
     c
 }
 

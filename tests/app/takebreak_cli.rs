@@ -27,7 +27,7 @@ fn bin(args: &[&str], memory_limit: Option<&str>) -> Output {
     // one cargo names may be another worktree's by the time the tests run.
     let path = std::env::var_os("GRUNDY_LAB_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_grundy-lab").into());
     let mut c = Command::new(path);
-    c.env_remove("GRUNDY_LAB_PROGRESS").env_remove("GRUNDY_LAB_MEMORY_LIMIT");
+    c.env("GRUNDY_LAB_PROGRESS", "0").env_remove("GRUNDY_LAB_MEMORY_LIMIT");
     if let Some(limit) = memory_limit {
         c.env("GRUNDY_LAB_MEMORY_LIMIT", limit);
     }

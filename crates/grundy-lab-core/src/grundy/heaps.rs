@@ -661,11 +661,27 @@ pub fn compute_covering(rules: &Rules, p: &[u64], control: &Control) -> Result<H
     if claims_alike(rules) {
         let top = sides.iter().copied().max().unwrap_or(1);
         sides.fill(top);
-        // The claim at the position asked too, which the spread sample
-        // may miss: its value is read from its sorted form.
-        let mut asked: Point = [0; MAX_DIMENSION];
-        asked[..p.len().min(MAX_DIMENSION)].copy_from_slice(&p[..p.len().min(MAX_DIMENSION)]);
-        check_alike_at(rules, p.len(), &[asked], control)?;
+        // The claim on the way from the position asked to its sorted form
+        // (largest heap first), whose value is read for it: the spread
+        // sample may miss a claim false there. The box first, so that a
+        // huge one gets its own message.
+        check(rules, &sides, storage_for(rules, &sides, false))?;
+        let d = p.len().min(MAX_DIMENSION);
+        let mut at: Point = [0; MAX_DIMENSION];
+        at[..d].copy_from_slice(&p[..d]);
+        let mut path = vec![at];
+        // Bubble sort, each swap of neighbours a step: at most d(d-1)/2.
+        for end in (1..d).rev() {
+            for i in 0..end {
+                if at[i] < at[i + 1] {
+                    at.swap(i, i + 1);
+                    path.push(at);
+                }
+            }
+        }
+        if d >= 2 {
+            check_alike_at(rules, d, &path, control)?;
+        }
     }
     let mut tries = 0;
     loop {

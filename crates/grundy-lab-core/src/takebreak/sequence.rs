@@ -422,92 +422,101 @@ impl Sequence {
         let mut line = Pipeline::default();
         // Progress counts each heap once, though a block may be made again.
         let mut counted = self.len();
+        // The last check may make values again: then the loop goes on.
         while self.len() < target {
-            let n = self.len() as usize;
-            let sparse = plan.as_ref().filter(|p| p.is_sparse());
-            if let Some(p) = sparse.filter(|_| self.proof.is_none() && self.by_blocks(n)) {
-                let end = target.min(next_mask) as usize;
-                self.block(p, end, &mut line, &mut scratch)?;
-            } else if let Some(p) = sparse {
-                self.settle(p, &mut line)?;
-            }
-            if self.len() as usize != n {
-                // A block, or a check that made values again.
-            } else if let Some(proof) = &self.proof {
-                let v = self.values.get(n - proof.period as usize);
-                self.push(v)?;
-                work += 1;
-            } else {
-                let v = match &plan {
-                    Some(p) if p.is_sparse() => self.sparse_value(p, n, &mut scratch),
-                    Some(p) if p.tail.is_some() => self.tail_value(p, n, &mut tail_scratch),
-                    Some(p) => {
-                        marks.clear();
-                        let values = &self.values;
-                        p.mark_all(n, &|i| values.get(i), &mut marks);
-                        marks.mex()
-                    }
-                    None => self.program_value(n as u64, &mut scope, control)?,
-                };
-                self.push(v)?;
-                if quadratic {
-                    work = work.saturating_add((n / 16) as u32);
-                    pending += n as u64;
-                }
-            }
-            if !quadratic && self.len() > counted {
-                let more = self.len() - counted;
-                if self.proof.is_none() {
-                    work = work.saturating_add(64 * more as u32);
-                }
-                (pending, counted) = (pending + more, self.len());
-            }
-            if self.proof.is_none() && self.len() >= next_mask {
-                if let Some(p) = &plan {
+            while self.len() < target {
+                let n = self.len() as usize;
+                let sparse = plan.as_ref().filter(|p| p.is_sparse());
+                if let Some(p) = sparse.filter(|_| self.proof.is_none() && self.by_blocks(n, &line)) {
+                    let end = target.min(next_mask) as usize;
+                    self.block(p, end, &mut line, &mut scratch)?;
+                } else if let Some(p) = sparse {
                     self.settle(p, &mut line)?;
                 }
-                if self.len() >= next_mask {
-                    next_mask *= 2;
-                    if let Some(code) = self.game.as_code() {
-                        self.proof = period::prove(code, self.len(), |i| self.values.get(i as usize));
-                    }
-                    if self.proof.is_some() {
-                        self.stop_listing();
-                    }
-                    // The mask only speeds the sparse method up.
-                    if !quadratic {
-                        self.choose_mask(memory_limit())?;
+                if self.len() as usize != n {
+                    // A block, or a check that made values again.
+                } else if let Some(proof) = &self.proof {
+                    let v = self.values.get(n - proof.period as usize);
+                    self.push(v)?;
+                    work += 1;
+                } else {
+                    let v = match &plan {
+                        Some(p) if p.is_sparse() => self.sparse_value(p, n, &mut scratch),
+                        Some(p) if p.tail.is_some() => self.tail_value(p, n, &mut tail_scratch),
+                        Some(p) => {
+                            marks.clear();
+                            let values = &self.values;
+                            p.mark_all(n, &|i| values.get(i), &mut marks);
+                            marks.mex()
+                        }
+                        None => self.program_value(n as u64, &mut scope, control)?,
+                    };
+                    self.push(v)?;
+                    if quadratic {
+                        work = work.saturating_add((n / 16) as u32);
+                        pending += n as u64;
                     }
                 }
-            }
-            if work >= 1 << 16 {
-                control.advance(pending);
-                (work, pending) = (0, 0);
-                let stop = control.must_stop();
-                if stop || pause_at.is_some_and(|t| Instant::now() >= t) {
+                if !quadratic && self.len() > counted {
+                    let more = self.len() - counted;
+                    if self.proof.is_none() {
+                        work = work.saturating_add(64 * more as u32);
+                    }
+                    (pending, counted) = (pending + more, self.len());
+                }
+                if self.proof.is_none() && self.len() >= next_mask {
                     if let Some(p) = &plan {
                         self.settle(p, &mut line)?;
                     }
-                    return if stop { Err(SequenceError::Cancelled) } else { Ok(false) };
+                    if self.len() >= next_mask {
+                        next_mask *= 2;
+                        // Blocks are tried again from each power of two.
+                        (line.blocks, line.made_again) = (0, 0);
+                        if let Some(code) = self.game.as_code() {
+                            self.proof = period::prove(code, self.len(), |i| self.values.get(i as usize));
+                        }
+                        if self.proof.is_some() {
+                            self.stop_listing();
+                        }
+                        // The mask only speeds the sparse method up.
+                        if !quadratic {
+                            self.choose_mask(memory_limit())?;
+                        }
+                    }
+                }
+                if work >= 1 << 16 {
+                    control.advance(pending);
+                    (work, pending) = (0, 0);
+                    let stop = control.must_stop();
+                    if stop || pause_at.is_some_and(|t| Instant::now() >= t) {
+                        if let Some(p) = &plan {
+                            self.settle(p, &mut line)?;
+                        }
+                        return if stop { Err(SequenceError::Cancelled) } else { Ok(false) };
+                    }
                 }
             }
-        }
-        if let Some(p) = &plan {
-            self.settle(p, &mut line)?;
-        }
-        if self.len() < target {
-            // The last check made values again: the rest heap by heap.
-            return self.extend_here(up_to, control, pause_at);
+            if let Some(p) = &plan {
+                self.settle(p, &mut line)?;
+            }
         }
         control.advance(pending);
         Ok(true)
     }
 
     /// Whether heap `n` is computed in a block: far enough, with values
-    /// small enough, and the rare heaps listed and many (with few, a heap
-    /// costs less than handing work to another thread).
-    fn by_blocks(&self, n: usize) -> bool {
-        self.listed && n >= self.first_block_heap && self.max_value < BLOCK_VALUES && self.rare.len() >= self.block_rare
+    /// small enough, the rare heaps listed and many (with few, a heap costs
+    /// less than handing work to another thread), few blocks made again,
+    /// and on a thread of rayon's pool (from elsewhere each block would wait
+    /// tens of microseconds, and the page's own thread may not wait).
+    fn by_blocks(&self, n: usize, line: &Pipeline) -> bool {
+        self.listed
+            && n >= self.first_block_heap
+            && self.max_value < BLOCK_VALUES
+            && self.rare.len() >= self.block_rare
+            && line.made_again * 8 <= line.blocks + 8
+            && crate::system::may_wait()
+            && rayon::current_thread_index().is_some()
     }
 
     /// Compute the values of the next block of heaps, up to `end` at most,
@@ -532,26 +541,26 @@ impl Sequence {
             Values::U16(g) => self.block_in(g, plan, end, line, scratch),
             Values::U32(g) => self.block_in(g, plan, end, line, scratch),
         };
-        for i in 0..line.found.len() {
-            let (x, a) = line.found[i];
-            scratch.hint(x, a);
-        }
-        line.found.clear();
+        line.blocks += 1;
         if let Some((heap, value)) = step.wrong {
             let unchecked = line.unchecked.take().expect("a wrong heap is in the block checked");
             self.roll_back(&unchecked, heap);
             line.next = None;
+            line.made_again += 1;
             return self.push(value);
         }
         let start = self.len() as usize;
         let unchecked =
             Unchecked { start, max_value: self.max_value, rare_count: self.rare_count, unresolved: step.unresolved };
-        for v in step.values {
-            self.push(v)?;
-        }
+        let whole = step.values.len() == step.len;
+        let pushed = step.values.into_iter().try_for_each(|v| self.push(v));
         line.unchecked = Some(unchecked);
         line.next = step.next;
-        Ok(())
+        if pushed.is_err() || !whole {
+            // Nothing unchecked is left behind for the heap by heap path.
+            self.settle(plan, line)?;
+        }
+        pushed
     }
 
     fn block_in<T: Value>(&self, g: &[T], plan: &Plan, end: usize, line: &mut Pipeline, scratch: &mut Scratch) -> Step {
@@ -565,17 +574,23 @@ impl Sequence {
         };
         let after = start + len;
         let next_len = BLOCK_HEAPS.min(end - after);
-        let Pipeline { unchecked, wanted, found, .. } = line;
+        let Pipeline { unchecked, checks: [early, late], .. } = line;
         let mut unresolved = Unresolved::default();
+        // The check in two halves, so that each thread takes one: this
+        // thread the first half and then this block's heaps, the other the
+        // second half and then the next block's marks (or whatever is left).
+        let to_check = unchecked.as_ref().map(|u| (&u.unresolved, u.unresolved.len() / 2));
         let mut this = || block_values(g, rare, (self.mask, self.max_value), &marks, plan, scratch, &mut unresolved);
-        let mut check = || unchecked.as_ref().and_then(|u| verify(g, plan, &u.unresolved, wanted, found));
+        let mut check_early = || to_check.and_then(|(u, mid)| verify(g, plan, u, 0..mid, early));
+        let mut check_late = || to_check.and_then(|(u, mid)| verify(g, plan, u, mid..u.len(), late));
         let next = || (next_len > 0).then(|| BlockMarks::make(g, rare, self.mask, plan, after, next_len, bits));
-        let (values, (wrong, next)) = if crate::system::may_wait() {
-            rayon::join(this, || rayon::join(check, next))
+        let ((wrong_early, values), (wrong_late, next)) = if crate::system::may_wait() {
+            rayon::join(|| rayon::join(check_early, this), || rayon::join(check_late, next))
         } else {
-            (this(), (check(), next()))
+            ((check_early(), this()), (check_late(), next()))
         };
-        Step { values, unresolved, wrong, next }
+        let wrong = wrong_early.or(wrong_late);
+        Step { len, values, unresolved, wrong, next }
     }
 
     /// Check the last block's heaps taken to be their first missing common
@@ -585,13 +600,13 @@ impl Sequence {
         line.next = None;
         let Some(unchecked) = line.unchecked.take() else { return Ok(()) };
         let wrong = match &self.values {
-            Values::U16(g) => verify(g, plan, &unchecked.unresolved, &mut line.wanted, &mut line.found),
-            Values::U32(g) => verify(g, plan, &unchecked.unresolved, &mut line.wanted, &mut line.found),
+            Values::U16(g) => check_block(g, plan, &unchecked.unresolved, &mut line.checks),
+            Values::U32(g) => check_block(g, plan, &unchecked.unresolved, &mut line.checks),
         };
-        line.found.clear();
         match wrong {
             Some((heap, value)) => {
                 self.roll_back(&unchecked, heap);
+                line.made_again += 1;
                 self.push(value)
             }
             None => Ok(()),
@@ -708,10 +723,30 @@ struct Pipeline {
     /// The last block, whose heaps taken to be their first missing common
     /// value are not checked yet.
     unchecked: Option<Unchecked>,
-    /// The working space of the check, and the splits it found (for the
-    /// hints of the blocks to come).
-    wanted: Marks,
-    found: Vec<(u32, usize)>,
+    /// The working spaces of the check's two halves, with their hints.
+    checks: [Scratch; 2],
+    /// Blocks made, and blocks made again from a wrong heap, since the last
+    /// power of two: blocks stop when more than one in eight is made again
+    /// (heap by heap is then faster) until the next one.
+    blocks: u64,
+    made_again: u64,
+}
+
+/// Check the heaps of `unresolved` (see [`verify`]), the two halves on
+/// two threads; the first wrong heap and its value.
+fn check_block<T: Value>(
+    g: &[T],
+    plan: &Plan,
+    unresolved: &Unresolved,
+    checks: &mut [Scratch; 2],
+) -> Option<(usize, u32)> {
+    let len = unresolved.len();
+    let mid = len / 2;
+    let [first, second] = checks;
+    let mut early = || verify(g, plan, unresolved, 0..mid, first);
+    let mut late = || verify(g, plan, unresolved, mid..len, second);
+    let (a, b) = if crate::system::may_wait() { rayon::join(early, late) } else { (early(), late()) };
+    a.or(b)
 }
 
 /// A block not checked yet: where it starts, what was known before it,
@@ -725,7 +760,8 @@ struct Unchecked {
 
 /// What one step of the blocks made.
 struct Step {
-    /// This block's values.
+    /// The block's length, and its values (fewer when one did not fit).
+    len: usize,
     values: Vec<u32>,
     /// Its heaps to check.
     unresolved: Unresolved,
@@ -767,7 +803,11 @@ fn block_values<T: Value>(
             scratch,
             Some(unresolved),
         );
-        let Ok(t) = T::try_from(v) else { break };
+        let Ok(t) = T::try_from(v) else {
+            // Too wide for this block: heap by heap from here.
+            unresolved.truncate_from(n);
+            break;
+        };
         tail.push(t);
         max_value = max_value.max(v);
         if (v & mask).count_ones().is_multiple_of(2) {

@@ -19,7 +19,7 @@ use super::naive::{Marks, Plan};
 const HINTS: usize = 4;
 
 /// How many heaps a block holds.
-pub(crate) const BLOCK_HEAPS: usize = 256;
+pub(crate) const BLOCK_HEAPS: usize = 1024;
 
 /// The first heap computed by blocks: below it, heap by heap (short runs,
 /// such as the values of a row in Play, never wait for a second thread).
@@ -45,6 +45,12 @@ pub(crate) struct Scratch {
     candidates: Vec<u32>,
     found: Vec<(u32, usize)>,
     hints: Vec<[u32; HINTS]>,
+}
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        Scratch::new(0)
+    }
 }
 
 impl Scratch {
@@ -122,31 +128,6 @@ pub(crate) fn scan_splits<T: Value>(
 ) {
     let all = Pairs { small: values, large: values, base: 0, m };
     all.scan(1, m / 2, unequal, wanted, count, found);
-}
-
-/// [`scan_splits`] over values known in two parts: the splits whose larger
-/// part is in the block first, then the others.
-fn scan_known<T: Value>(
-    known: Known<'_, T>,
-    m: usize,
-    unequal: bool,
-    wanted: &mut Marks,
-    count: &mut u32,
-    found: &mut Vec<(u32, usize)>,
-) {
-    let split = known.head.len();
-    let half = m / 2;
-    if m < split || known.tail.is_empty() {
-        return scan_splits(known.head, m, unequal, wanted, count, found);
-    }
-    // Blocks start past twice their length, so the smaller part of a
-    // split is always before the block.
-    debug_assert!(half < split);
-    let near = (m - split).min(half);
-    Pairs { small: known.head, large: known.tail, base: split, m }.scan(1, near, unequal, wanted, count, found);
-    if *count > 0 {
-        Pairs { small: known.head, large: known.head, base: 0, m }.scan(near + 1, half, unequal, wanted, count, found);
-    }
 }
 
 /// The splits `a + (m − a)` of a range of `a` whose smaller parts are in
@@ -413,44 +394,22 @@ pub(crate) fn sparse_value_in<T: Value>(
     if count == 0 {
         return v;
     }
-    // The splits that gave the wanted values lately, first.
-    found.clear();
-    'hinted: for &r in candidates.iter() {
-        let Some(h) = hints.get(r as usize) else { continue };
-        for &a in h {
-            let a = a as usize;
-            for &k in &plan.two {
-                let Some(m) = n.checked_sub(k) else { continue };
-                if a == 0 || 2 * a > m || (plan.unequal && 2 * a == m) {
-                    continue;
-                }
-                let x = g(a) ^ g(m - a);
-                if wanted.take(x) {
-                    found.push((x, a));
-                    count -= 1;
-                    if count == 0 {
-                        break 'hinted;
-                    }
-                }
-            }
-        }
-    }
-    // Then every split in order until none is wanted; or, in a block,
-    // later (they are nearly always found).
-    if count > 0
-        && let Some(unresolved) = defer
-    {
+    // In a block, the wanted values are looked for later, by the check
+    // (they are nearly always there).
+    if let Some(unresolved) = defer {
         unresolved.push(n, wanted);
-        for i in 0..scratch.found.len() {
-            let (x, a) = scratch.found[i];
-            scratch.hint(x, a);
-        }
         return v;
     }
+    // Heap by heap, every value before `n` is in `known.head`.
+    debug_assert!(known.tail.is_empty());
+    // The splits that gave the wanted values lately, first.
+    found.clear();
+    try_hints(&g, plan, n, candidates, hints, wanted, &mut count, found);
+    // Then every split in order until none is wanted.
     if count > 0 {
         for &k in &plan.two {
             if let Some(m) = n.checked_sub(k) {
-                scan_known(known, m, plan.unequal, wanted, &mut count, found);
+                scan_splits(known.head, m, plan.unequal, wanted, &mut count, found);
             }
             if count == 0 {
                 break;
@@ -464,6 +423,42 @@ pub(crate) fn sparse_value_in<T: Value>(
     if count == 0 { v } else { scratch.wanted.mex_of_set().min(v) }
 }
 
+/// Try the splits that last gave each of `candidates` (the hints) for the
+/// values of `wanted` at heap `n`; each found leaves `wanted`, is counted
+/// off `count` and goes to `found`.
+#[expect(clippy::too_many_arguments, reason = "the parts of one step of the method")]
+fn try_hints(
+    g: &impl Fn(usize) -> u32,
+    plan: &Plan,
+    n: usize,
+    candidates: &[u32],
+    hints: &[[u32; HINTS]],
+    wanted: &mut Marks,
+    count: &mut u32,
+    found: &mut Vec<(u32, usize)>,
+) {
+    for &r in candidates {
+        let Some(h) = hints.get(r as usize) else { continue };
+        for &a in h {
+            let a = a as usize;
+            for &k in &plan.two {
+                let Some(m) = n.checked_sub(k) else { continue };
+                if a == 0 || 2 * a > m || (plan.unequal && 2 * a == m) {
+                    continue;
+                }
+                let x = g(a) ^ g(m - a);
+                if wanted.take(x) {
+                    found.push((x, a));
+                    *count -= 1;
+                    if *count == 0 {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Heaps of a block whose value was taken to be the first missing common
 /// value while rare values below it were still to be found among the
 /// splits, each with those values: [`verify`] looks for them later.
@@ -475,42 +470,65 @@ pub(crate) struct Unresolved {
 }
 
 impl Unresolved {
+    /// How many heaps are to check.
+    pub(crate) fn len(&self) -> usize {
+        self.heaps.len()
+    }
+
+    /// Forget the heaps from `n` on.
+    pub(crate) fn truncate_from(&mut self, n: usize) {
+        let keep = self.heaps.partition_point(|&(h, _)| h < n);
+        self.heaps.truncate(keep);
+        self.wanted.truncate(self.heaps.last().map_or(0, |&(_, to)| to));
+    }
+
     fn push(&mut self, n: usize, wanted: &Marks) {
         wanted.members_into_vec(&mut self.wanted);
         self.heaps.push((n, self.wanted.len()));
     }
 }
 
-/// Look for the wanted values of each heap of `unresolved` among its
-/// splits (`values` holds every heap below them). The first heap where one
-/// is missing, and its true value: the least value missing (below the
-/// first missing common value it was given). The splits found go to
-/// `found`, for the hints.
+/// Look for the wanted values of the heaps `heaps` (indices) of
+/// `unresolved` among their splits (`values` holds every heap below them):
+/// first at the splits that last gave them (`scratch`'s hints), then split
+/// by split. The first heap where one is missing, and its true value: the
+/// least value missing (below the first missing common value it was
+/// given).
 pub(crate) fn verify<T: Value>(
     values: &[T],
     plan: &Plan,
     unresolved: &Unresolved,
-    wanted: &mut Marks,
-    found: &mut Vec<(u32, usize)>,
+    heaps: std::ops::Range<usize>,
+    scratch: &mut Scratch,
 ) -> Option<(usize, u32)> {
-    let mut from = 0;
-    for &(n, to) in &unresolved.heaps {
+    let g = |i: usize| -> u32 { values[i].into() };
+    for i in heaps {
+        let (n, to) = unresolved.heaps[i];
+        let from = if i == 0 { 0 } else { unresolved.heaps[i - 1].1 };
+        let Scratch { wanted, candidates, found, hints, .. } = &mut *scratch;
         wanted.clear();
+        candidates.clear();
+        found.clear();
         for &w in &unresolved.wanted[from..to] {
             wanted.set(w);
+            candidates.push(w);
         }
         let mut count = (to - from) as u32;
-        from = to;
+        try_hints(&g, plan, n, candidates, hints, wanted, &mut count, found);
         for &k in &plan.two {
-            if let Some(m) = n.checked_sub(k) {
-                scan_splits(values, m, plan.unequal, wanted, &mut count, found);
-            }
             if count == 0 {
                 break;
+            }
+            if let Some(m) = n.checked_sub(k) {
+                scan_splits(values, m, plan.unequal, wanted, &mut count, found);
             }
         }
         if count > 0 {
             return Some((n, wanted.mex_of_set()));
+        }
+        for j in 0..scratch.found.len() {
+            let (x, a) = scratch.found[j];
+            scratch.hint(x, a);
         }
     }
     None

@@ -309,6 +309,16 @@ fn a_false_claim_of_heaps_alike_a_move_out_of_the_box_and_huge_boxes_are_refused
     let rules = Rules::from_program("one liar", Program::new(one).unwrap());
     let e = heaps::compute_covering(&rules, &[0, 0, 0, 37], &Control::new()).unwrap_err().to_string();
     assert!(e.contains("heaps_alike") && e.contains("(0, 0, 37, 0)"), "{e}");
+    // False only two swaps away, at (0, 37, 0, 0), on the way to the sorted
+    // form (37, 0, 0, 0) whose value would be read: found on that way.
+    let further = one.replace("a == 0 && b == 0 && c == 0 && d == 37 && k == 37", "false");
+    let further = further.replace(
+        "for k in 1..=b { o.push([a, b - k, c, d]); }",
+        "for k in 1..=b { if !(a == 0 && b == 37 && c == 0 && d == 0 && k == 37) { o.push([a, b - k, c, d]); } }",
+    );
+    let rules = Rules::from_program("further liar", Program::new(&further).unwrap());
+    let e = heaps::compute_covering(&rules, &[0, 0, 0, 37], &Control::new()).unwrap_err().to_string();
+    assert!(e.contains("heaps_alike") && e.contains("(0, 37, 0, 0)"), "{e}");
     // A move that keeps the sum is searched, and this one leaves the box.
     let sum = "fn moves(a, b, c, d) { if a > 0 { [[a - 1, b + 1, c, d]] } else { [] } }";
     let rules = Rules::from_program("keeps", Program::new(sum).unwrap());
