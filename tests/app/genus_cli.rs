@@ -1,15 +1,7 @@
 //! `genus` on the command line: Conway's notation on the first line, the
 //! values it is made of after it, and what it refuses, with why.
 
-#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
-use clap::Parser;
-use grundy_lab::cli::{Cli, run_inner};
-
-fn run(args: &[&str]) -> Result<String, String> {
-    let cli = Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied())).unwrap();
-    run_inner(cli.command.unwrap()).map(|(out, _)| out)
-}
+use crate::common::run_cli as run;
 
 #[test]
 fn the_genus_of_a_position_is_written_as_conway_writes_it() {

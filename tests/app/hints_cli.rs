@@ -3,16 +3,13 @@
 
 #![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
-use clap::Parser;
 use grundy_lab::Control;
-use grundy_lab::cli::{Cli, run_inner};
 use grundy_lab::conjecture::sequences::{Difference, SequenceHints, find_sequence_hints};
 use grundy_lab::grundy::{Table, compute};
 use grundy_lab::rules::preset;
 
 fn run(args: &[&str]) -> String {
-    let cli = Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied())).unwrap();
-    run_inner(cli.command.unwrap()).unwrap().0
+    crate::common::run_cli(args).unwrap()
 }
 
 fn hints(t: &Table) -> SequenceHints {

@@ -3,17 +3,10 @@
 
 #![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
 
-use clap::Parser;
+use crate::common::run_cli as run;
 use grundy_lab::Control;
-use grundy_lab::cli::{Cli, run_inner};
 use grundy_lab::grundy::{Table, compute_box};
 use grundy_lab::rules::{Convention, load_spec};
-
-fn run(args: &[&str]) -> Result<String, String> {
-    let cli =
-        Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied())).map_err(|e| e.to_string())?;
-    run_inner(cli.command.unwrap()).map(|(s, _)| s)
-}
 
 fn table(spec: &str, misere: bool, dims: [usize; 3]) -> Table {
     let mut r = load_spec(spec).unwrap();

@@ -1,15 +1,7 @@
 //! `quotient` on the command line: the misère quotient of a take-and-break
 //! game, how it is known, and what it refuses.
 
-#![expect(clippy::unwrap_used, reason = "a test stops at an unexpected error, and says where")]
-
-use clap::Parser;
-use grundy_lab::cli::{Cli, run_inner};
-
-fn run(args: &[&str]) -> Result<String, String> {
-    let cli = Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied())).unwrap();
-    run_inner(cli.command.unwrap()).map(|(out, _)| out)
-}
+use crate::common::run_cli as run;
 
 #[test]
 fn misere_nim_of_small_heaps_has_its_six_element_quotient_proved() {

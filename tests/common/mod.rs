@@ -10,6 +10,16 @@ use egui_kittest::kittest::Queryable;
 use grundy_lab::ui::GrundyLabApp;
 use std::time::{Duration, Instant};
 
+/// A subcommand run in this process, as `grundy-lab ARGS` would: its
+/// standard output, or its message (a flag clap refuses included).
+pub fn run_cli(args: &[&str]) -> Result<String, String> {
+    use clap::Parser;
+    let cli = grundy_lab::cli::Cli::try_parse_from(std::iter::once("grundy-lab").chain(args.iter().copied()))
+        .map_err(|e| e.to_string())?;
+    let command = cli.command.ok_or("no subcommand")?;
+    grundy_lab::cli::run_inner(command).map(|(out, _)| out)
+}
+
 /// The real app as a UI test opens it: from a saved state (the JSON the app
 /// keeps between runs), in a window of a given size, rendered by wgpu or
 /// not. Start with [`app`], end with [`AppHarness::build`].

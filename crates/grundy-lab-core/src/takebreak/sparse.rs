@@ -12,6 +12,12 @@
 //! on a second thread while this block's heaps are finished one by one
 //! ([`super::sequence`]). Only the pairs with a small rare heap or a rare
 //! heap near the block are left to the heaps themselves.
+//!
+//! **The check.** A heap of a block whose rare values below its first
+//! missing common value are not all among the marks is taken to be that
+//! common value ([`Unresolved`]); the block after it looks for those values
+//! among the splits ([`verify`]), beside its own work. A value not found
+//! makes the heap rare, and the values from it on are made again.
 
 use super::naive::{Marks, Plan};
 
@@ -118,6 +124,11 @@ const LANES: usize = 16;
 /// `a = 1, 2, …` (`a ≠ m − a` with `unequal`), until none is left; each
 /// found value leaves `wanted`, is counted off `count` and goes to
 /// `found` with its `a`.
+///
+/// While at most [`LANES`] values are wanted, runs of [`SPLITS`] splits
+/// are compared with all of them at once (code the compiler turns into
+/// vector instructions, with 4, 8 or 16 lanes as needed); a run with a
+/// hit is then gone over one split at a time.
 pub(crate) fn scan_splits<T: Value>(
     values: &[T],
     m: usize,
@@ -126,93 +137,57 @@ pub(crate) fn scan_splits<T: Value>(
     count: &mut u32,
     found: &mut Vec<(u32, usize)>,
 ) {
-    let all = Pairs { small: values, large: values, base: 0, m };
-    all.scan(1, m / 2, unequal, wanted, count, found);
-}
-
-/// The splits `a + (m − a)` of a range of `a` whose smaller parts are in
-/// `small` (from heap 0) and larger parts in `large` (from heap `base`).
-struct Pairs<'a, T> {
-    small: &'a [T],
-    large: &'a [T],
-    base: usize,
-    m: usize,
-}
-
-impl<T: Value> Pairs<'_, T> {
-    /// The value of the split with smaller part `a`.
-    #[inline]
-    fn value(&self, a: usize) -> T {
-        self.small[a] ^ self.large[self.m - a - self.base]
-    }
-
-    /// [`scan_splits`] for `a = from, …, to`.
-    ///
-    /// While at most [`LANES`] values are wanted, runs of [`SPLITS`] splits
-    /// are compared with all of them at once (code the compiler turns into
-    /// vector instructions, with 4, 8 or 16 lanes as needed); a run with a
-    /// hit is then gone over one split at a time.
-    fn scan(
-        &self,
-        from: usize,
-        to: usize,
-        unequal: bool,
-        wanted: &mut Marks,
-        count: &mut u32,
-        found: &mut Vec<(u32, usize)>,
-    ) {
-        let mut a = from;
-        while a <= to && *count > 0 {
-            if *count as usize <= LANES
-                && let Some((lane, k)) = lanes::<T>(wanted)
-            {
-                a = match k {
-                    1..=4 => self.skip::<4>(a, to, &lane),
-                    5..=8 => self.skip::<8>(a, to, &lane),
-                    _ => self.skip::<LANES>(a, to, &lane),
-                };
-            }
-            // One run split by split (or the rest, when it is shorter).
-            let end = (a + SPLITS - 1).min(to);
-            while a <= end {
-                let x = self.value(a).into();
-                if wanted.has(x) && !(unequal && 2 * a == self.m) {
-                    wanted.take(x);
-                    found.push((x, a));
-                    *count -= 1;
-                    if *count == 0 {
-                        return;
-                    }
-                }
-                a += 1;
-            }
+    let half = m / 2;
+    let mut a = 1;
+    while a <= half && *count > 0 {
+        if *count as usize <= LANES
+            && let Some((lane, k)) = lanes::<T>(wanted)
+        {
+            a = match k {
+                1..=4 => skip::<T, 4>(values, m, a, &lane),
+                5..=8 => skip::<T, 8>(values, m, a, &lane),
+                _ => skip::<T, LANES>(values, m, a, &lane),
+            };
         }
-    }
-
-    /// The first `a` from `a` on whose run of [`SPLITS`] splits holds one
-    /// of the first `L` lanes, or the first `a` past the whole runs up to
-    /// `to`.
-    fn skip<const L: usize>(&self, mut a: usize, to: usize, lanes: &[T; LANES]) -> usize {
-        let lanes: [T; L] = std::array::from_fn(|i| lanes[i]);
-        while a + SPLITS - 1 <= to {
-            let small = &self.small[a..a + SPLITS];
-            // large[SPLITS - 1 - j] = g(m - a - j)
-            let top = self.m - a - self.base;
-            let large = &self.large[top + 1 - SPLITS..=top];
-            let mut hit = false;
-            for j in 0..SPLITS {
-                let v = small[j] ^ large[SPLITS - 1 - j];
-                for c in &lanes {
-                    hit |= v == *c;
+        // One run split by split (or the rest, when it is shorter).
+        let end = (a + SPLITS - 1).min(half);
+        while a <= end {
+            let x = (values[a] ^ values[m - a]).into();
+            if wanted.has(x) && !(unequal && 2 * a == m) {
+                wanted.take(x);
+                found.push((x, a));
+                *count -= 1;
+                if *count == 0 {
+                    return;
                 }
             }
-            if hit {
-                break;
-            }
-            a += SPLITS;
+            a += 1;
         }
-        a
     }
+}
+
+/// The first `a` from `a` on whose run of [`SPLITS`] splits `a + (m − a)`
+/// holds one of the first `L` lanes, or the first `a` past the whole runs
+/// up to `m / 2`.
+fn skip<T: Value, const L: usize>(values: &[T], m: usize, mut a: usize, lanes: &[T; LANES]) -> usize {
+    let lanes: [T; L] = std::array::from_fn(|i| lanes[i]);
+    while a + SPLITS - 1 <= m / 2 {
+        let small = &values[a..a + SPLITS];
+        // large[SPLITS - 1 - j] = g(m - a - j)
+        let large = &values[m - a + 1 - SPLITS..=m - a];
+        let mut hit = false;
+        for j in 0..SPLITS {
+            let v = small[j] ^ large[SPLITS - 1 - j];
+            for c in &lanes {
+                hit |= v == *c;
+            }
+        }
+        if hit {
+            break;
+        }
+        a += SPLITS;
+    }
+    a
 }
 
 /// The wanted values as lanes (the unused ones repeat the first), and how
