@@ -325,8 +325,13 @@ fn map_snapshot_harness(name: &str, size: usize, extra: &str) -> Harness<'static
 #[test]
 fn snapshot_a_three_heap_plane_x_is_k() {
     let mut h = map_snapshot_harness("queen-3", 48, r#","plane_axis":"X","plane_at":20,"palette":"cyclic""#);
+    // The plane, its statistics and legend finished: a busy machine (CI)
+    // otherwise catches the frame before them.
     step_until(&mut h, "the plane", |a| {
-        a.state.map.table().is_some_and(|t| t.slice_source().is_some_and(|s| s.axis == grundy_lab::grundy::Axis::X))
+        let m = &a.state.map;
+        !m.is_computing()
+            && m.is_finished()
+            && m.table().is_some_and(|t| t.slice_source().is_some_and(|s| s.axis == grundy_lab::grundy::Axis::X))
     });
     h.run_steps(3);
     h.snapshot("map_three_heaps_plane_x");
