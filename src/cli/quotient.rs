@@ -32,15 +32,10 @@ fn text(q: &MisereQuotient, label: &str, table: bool) -> String {
         q.len()
     );
     s += &match q.proof {
-        Proof::ByClasses => "proved, by its classes: no class of the P-portion has a move to it, and no class \
-                             outside it is a product only of heaps with no move to it (the rule of misère play; by \
-                             induction on the moves, each of which replaces a heap by smaller ones)\n"
-            .to_owned(),
         Proof::ByStates(states) => format!(
-            "proved: every row, its heaps replaced by one heap of each kind (alike in class and in the classes of \
-             their options), has one of {states} states (its class, and its class without one heap of each kind it \
-             holds), and the rule of misère play holds at each (by induction on the moves, each of which replaces a \
-             heap by smaller ones)\n"
+            "proved: every row has one of {states} states (its class, whether it has a move, and the classes a \
+             move of it takes to the P-portion when multiplied by them), and the rule of misère play holds at each \
+             (by induction on the moves, each of which replaces a heap by smaller ones)\n"
         ),
         Proof::Checked { rows, heaps } => format!(
             "not proved (more than {MAX_STATES} states): checked against the search of misère play on every row of \

@@ -32,14 +32,13 @@
 //!    option's). By induction on the moves (a move replaces a heap by
 //!    smaller heaps, so every row ends), every row's class then tells
 //!    its outcome; as the classes are distinguishable, `Q` is the quotient
-//!    itself, not a cover of it. It is checked in one of two ways:
-//!    - **by the classes** ([`Proof::ByClasses`]), when for every class and
-//!      heap the rows without that heap agree (see [`prove_by_classes`]);
-//!    - **by the states** ([`Proof::ByStates`]): the *state* of a row is its
-//!      class and, for each heap size it holds, the class of the row with
-//!      one such heap less; there are finitely many, every state reached
-//!      from the empty row by adding heaps is visited, and the rule is
-//!      checked at each.
+//!    itself, not a cover of it. It is checked on the *states* of a row
+//!    ([`Proof::ByStates`]): a row's class, whether it has a move, and the
+//!    classes that one of its moves takes to the P-portion when multiplied
+//!    by them. Adding a heap to a row gives the new state from the old
+//!    one; every state reached from the empty row is visited, and the rule
+//!    checked at each. There are at most as many states as classes times
+//!    sets of classes, however many heap sizes there are.
 //!
 //!    When the states are more than [`MAX_STATES`], the quotient is only
 //!    **checked** against the search on every row of a few heaps
@@ -89,12 +88,6 @@ pub struct MisereQuotient {
 /// How a quotient was proved (see the module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Proof {
-    /// By its classes alone: for every class `y` outside the P-portion and
-    /// every heap `h`, the classes `x` with `x·h = y` all agree on whether
-    /// `h` has a move to the P-portion from `x`, so a row of class `y` with
-    /// no move to the P-portion could only be made of heaps that have none
-    /// there; no product of those heaps is `y`.
-    ByClasses,
     /// By visiting every state of a row (this many).
     ByStates(usize),
     /// Not proved (the states were more than [`MAX_STATES`]): checked
@@ -353,6 +346,12 @@ enum Fault {
 /// The misère quotient of `game` for heaps of 1 to `heaps_up_to` stones,
 /// proved where it can be, else checked (see [`Proof`]), within `memory`
 /// bytes of search, under `control`.
+///
+/// The quotients for heaps of 1 to `m` are found for `m = 1, 2, …` in
+/// turn: the tests of one are the first tests of the next, and once one
+/// is proved, the search reads the outcome of every row of heaps of at
+/// most `m` from it instead of searching its moves. The control's progress
+/// counts the bounds done.
 pub fn misere_quotient(
     game: &TakeBreak,
     heaps_up_to: u64,
@@ -366,37 +365,61 @@ pub fn misere_quotient(
         .map(|h| if h == 0 { Ok(Vec::new()) } else { game.options(h) })
         .collect::<Result<_, _>>()
         .map_err(|e| QuotientError::Search(SearchError::Rules(e)))?;
-    let movable: Vec<u64> = (1..=heaps_up_to).filter(|&h| !options[h as usize].is_empty()).collect();
     let mut search = RowSearch::new(game.clone(), Play::Misere, memory);
-    let mut classes = Classes {
-        search: &mut search,
-        control,
-        tests: vec![Vec::new()],
-        rows: Vec::new(),
-        signatures: Vec::new(),
-        index: HashMap::new(),
-    };
+    let mut tests = vec![Vec::new()];
+    control.start(heaps_up_to);
+    let mut m = 1;
+    loop {
+        let mut classes = Classes {
+            search: &mut search,
+            control,
+            tests,
+            rows: Vec::new(),
+            signatures: Vec::new(),
+            index: HashMap::new(),
+        };
+        let q = quotient_up_to(&mut classes, &options[..=m as usize], m)?;
+        tests = classes.tests;
+        control.advance(1);
+        if m == heaps_up_to {
+            return Ok(q);
+        }
+        if matches!(q.proof, Proof::ByStates(_)) {
+            search.know_below(m, q.heap_class, q.product, q.p_portion);
+        }
+        m += 1;
+    }
+}
+
+/// The quotient for heaps of 1 to `heaps_up_to` (`options[h]`, the options
+/// of a heap of `h`), from the tests `classes` starts with.
+fn quotient_up_to(
+    classes: &mut Classes<'_>,
+    options: &[Vec<Vec<u64>>],
+    heaps_up_to: u64,
+) -> Result<MisereQuotient, QuotientError> {
+    let control = classes.control;
+    let movable: Vec<u64> = (1..=heaps_up_to).filter(|&h| !options[h as usize].is_empty()).collect();
     loop {
         // Each test tells apart two rows of one class: there are at most as
         // many tests as elements.
         if classes.tests.len() > MAX_ELEMENTS {
             return Err(QuotientError::TooManyElements { heaps_up_to });
         }
-        let add = classes.discover(&options, heaps_up_to)?;
+        let add = classes.discover(options, heaps_up_to)?;
         let p: Vec<bool> = classes.signatures.iter().map(|s| s[0]).collect();
+        // Once the order of the heaps does not matter, the class of two rows
+        // together is the first's class with the second's heaps added.
+        let n = classes.rows.len();
+        let fold = |a: usize, row: &[u64]| row.iter().fold(a, |c, &h| add[c][h as usize]);
+        let product: Vec<Vec<usize>> = (0..n).map(|a| (0..n).map(|b| fold(a, &classes.rows[b])).collect()).collect();
         let fault = match order_fault(&add, &movable, &classes.rows) {
             Some(fault) => fault,
-            None => match prove_by_classes(&options, &movable, &add, &p, &classes.rows, control).map_or_else(
-                || match prove(&options, &movable, &add, &p, heaps_up_to, control) {
-                    Err(QuotientError::TooManyStates { .. }) => check_rows(&mut classes, &movable, &add, &p),
-                    other => other,
-                },
-                Ok,
-            )? {
+            None => match match prove(options, &movable, &add, &product, &p, heaps_up_to, control) {
+                Err(QuotientError::TooManyStates { .. }) => check_rows(classes, &movable, &add, &p),
+                other => other,
+            }? {
                 Ok(proof) => {
-                    let n = classes.rows.len();
-                    let fold = |a: usize, row: &[u64]| row.iter().fold(a, |c, &h| add[c][h as usize]);
-                    let product = (0..n).map(|a| (0..n).map(|b| fold(a, &classes.rows[b])).collect()).collect();
                     let heap_class = (0..=heaps_up_to).map(|h| add[0][h as usize]).collect();
                     let mut rows = classes.rows.clone();
                     rows.iter_mut().for_each(|r| r.sort_unstable());
@@ -472,155 +495,101 @@ fn order_fault(add: &[Vec<usize>], movable: &[u64], rows: &[Vec<u64>]) -> Option
     None
 }
 
-/// The proof by classes ([`Proof::ByClasses`]), once [`order_fault`] has
-/// found nothing (so a row's class does not depend on the order of its
-/// heaps, and a move's class only on the option's class): `None` when some class
-/// and heap leave it open (then the states decide), else `Ok` or a row
-/// (heaps in order) where the rule of misère play fails.
-///
-/// The rule at a row `G` of class `y`: `y` is in the P-portion exactly
-/// when `G` has a move and no move reaches the P-portion. A move takes a
-/// heap `h` and puts an option `O` of it back, to the class `x·O`, where
-/// `x` is the class of `G` without `h` (so `x·h = y`); "`h` reaches the
-/// P-portion from `x`" is `B(h, x)`. Every class is the class of some row,
-/// so every `x` occurs beside every `h`. Then:
-/// - a class `x·h` in the P-portion needs `B(h, x)` false: checked for
-///   every `x` and `h`;
-/// - a row with no move (only heaps without moves) is the identity, which
-///   must be outside the P-portion;
-/// - a class `y` outside the P-portion needs, in every row of class `y`
-///   with a move, some heap `h` with `B(h, x)`. When all `x` with
-///   `x·h = y` agree on `B(h, x)`, a row without one is made only of heaps
-///   `h` for which it is false at `y`; it exists exactly when `y` is a
-///   product of one or more such heaps (a search over the classes).
-fn prove_by_classes(
-    options: &[Vec<Vec<u64>>],
-    movable: &[u64],
-    add: &[Vec<usize>],
-    p: &[bool],
-    rows: &[Vec<u64>],
-    control: &Control,
-) -> Option<Result<Proof, Vec<u64>>> {
-    let fold = |a: usize, row: &[u64]| row.iter().fold(a, |c, &h| add[c][h as usize]);
-    let n = add.len();
-    let reaches = |h: u64, x: usize| options[h as usize].iter().any(|o| p[fold(x, o)]);
-    if p[0] {
-        return Some(Err(Vec::new()));
+/// A set of classes, one bit each.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct ClassSet(Vec<u64>);
+
+impl ClassSet {
+    fn new(n: usize) -> Self {
+        ClassSet(vec![0; n.div_ceil(64)])
     }
-    // For each class y and heap h: whether h reaches the P-portion from
-    // every x with x·h = y (Some(true)), from none (Some(false)).
-    let mut agree: Vec<Vec<Option<Option<bool>>>> = vec![vec![None; movable.len()]; n];
-    for x in 0..n {
-        if control.must_stop() {
-            // Left to the proof by states, which says it was cancelled.
-            return None;
-        }
-        for (i, &h) in movable.iter().enumerate() {
-            let y = add[x][h as usize];
-            let b = reaches(h, x);
-            if p[y] && b {
-                let mut row = rows[x].clone();
-                row.push(h);
-                return Some(Err(row));
-            }
-            agree[y][i] = match agree[y][i] {
-                None => Some(Some(b)),
-                Some(Some(c)) if c == b => Some(Some(b)),
-                _ => Some(None),
-            };
-        }
+
+    fn contains(&self, c: usize) -> bool {
+        self.0[c / 64] >> (c % 64) & 1 == 1
     }
-    for y in (0..n).filter(|&y| !p[y]) {
-        let mut quiet: Vec<u64> = Vec::new();
-        for (i, &h) in movable.iter().enumerate() {
-            match agree[y][i] {
-                Some(None) => return None,
-                Some(Some(false)) => quiet.push(h),
-                _ => {}
-            }
-        }
-        // The products of one or more quiet heaps, each with a row.
-        let mut seen: Vec<Option<Vec<u64>>> = vec![None; n];
-        let mut queue: Vec<usize> = Vec::new();
-        for &h in &quiet {
-            let c = add[0][h as usize];
-            if seen[c].is_none() {
-                seen[c] = Some(vec![h]);
-                queue.push(c);
-            }
-        }
-        while let Some(c) = queue.pop() {
-            for &h in &quiet {
-                let next = add[c][h as usize];
-                if seen[next].is_none() {
-                    let mut row = seen[c].clone().unwrap_or_default();
-                    row.push(h);
-                    seen[next] = Some(row);
-                    queue.push(next);
-                }
-            }
-        }
-        if let Some(row) = seen[y].take() {
-            return Some(Err(row));
-        }
+
+    fn insert(&mut self, c: usize) {
+        self.0[c / 64] |= 1 << (c % 64);
     }
-    Some(Ok(Proof::ByClasses))
 }
 
-/// The state of a row: its class, and for each heap size it holds (in
-/// increasing order) the class of the row with one such heap less.
-type State = (usize, Vec<(u64, usize)>);
+/// The state of a row `Y` in the proof (see [`prove`]): its class, the
+/// classes `x` for which some move of `Y` reaches a class `x·Y'` of the
+/// P-portion, and whether it has a move.
+type State = (usize, ClassSet, bool);
 
-/// Visit every state from the empty row, checking the rule of misère play
-/// at each: the number of states, or a row (its heaps in the order added)
-/// where the rule fails.
+/// The proof ([`Proof::ByStates`]), once [`order_fault`] has found
+/// nothing, so that a row's class does not depend on the order of its
+/// heaps and the classes multiply (`product[x][y]`, the class of a row of
+/// class `x` and one of class `y` together).
+///
+/// The state of a row `Y` is its class `y`, whether it has a move, and
+/// the set `R(Y)` of classes `x` such that some option `Y'` of `Y` has
+/// `x·Y'` in the P-portion. Adding a heap `h` of class `c` gives the
+/// state of `Y + h` from that of `Y` alone: its options are `Y' + h` and
+/// `Y + o` for the options `o` of `h`, so `x` is in `R(Y + h)` exactly
+/// when `x·c` is in `R(Y)` or some `x·y·o` is in the P-portion. Heaps of
+/// one class whose options have the same classes change a state alike:
+/// one heap of each kind stands for all.
+///
+/// The rule of misère play at `Y` is: `y` is in the P-portion exactly when
+/// `Y` has a move and the identity is not in `R(Y)`. Every state reached
+/// from the empty row is visited and the rule checked at each; by
+/// induction on the moves (each replaces a heap by smaller ones), every
+/// row's class then tells its outcome. The states are at most the
+/// classes times the sets of classes, whatever the number of heap sizes.
+///
+/// Returns the number of states, or a row (heaps in the order added) where
+/// the rule fails.
 fn prove(
     options: &[Vec<Vec<u64>>],
     movable: &[u64],
     add: &[Vec<usize>],
+    product: &[Vec<usize>],
     p: &[bool],
     heaps_up_to: u64,
     control: &Control,
 ) -> Result<Result<Proof, Vec<u64>>, QuotientError> {
+    let n = add.len();
     let fold = |a: usize, row: &[u64]| row.iter().fold(a, |c, &h| add[c][h as usize]);
-    // Heaps of one class whose options have the same classes are alike in
-    // every rule the proof checks (the row without one of them has one
-    // class whichever is taken): one heap of each kind stands for all.
-    let mut kinds: Vec<(usize, Vec<usize>)> = Vec::new();
+    // One heap of each kind: its class, and the classes z from which one
+    // of its options reaches the P-portion (some z·o in it).
+    let mut kinds: Vec<(usize, ClassSet)> = Vec::new();
     let mut standing: Vec<u64> = Vec::new();
     for &h in movable {
-        let mut after: Vec<usize> = options[h as usize].iter().map(|o| fold(0, o)).collect();
-        after.sort_unstable();
-        after.dedup();
-        let kind = (add[0][h as usize], after);
+        let mut reach = ClassSet::new(n);
+        for z in 0..n {
+            if options[h as usize].iter().any(|o| p[fold(z, o)]) {
+                reach.insert(z);
+            }
+        }
+        let kind = (add[0][h as usize], reach);
         if !kinds.contains(&kind) {
             kinds.push(kind);
             standing.push(h);
         }
     }
-    let movable = &standing[..];
     // Each state with a row that has it (for the message of a refutation).
     let mut seen: HashMap<State, Vec<u64>> = HashMap::new();
-    let start: State = (0, Vec::new());
+    let start: State = (0, ClassSet::new(n), false);
     seen.insert(start.clone(), Vec::new());
     let mut queue = vec![start];
     while let Some(state) = queue.pop() {
         if control.must_stop() {
             return Err(QuotientError::Search(SearchError::Cancelled));
         }
-        let (class, less) = &state;
-        let has_move = !less.is_empty();
-        let move_to_p = less.iter().any(|&(h, without)| options[h as usize].iter().any(|o| p[fold(without, o)]));
-        if p[*class] != (has_move && !move_to_p) {
+        let (y, reach, has_move) = &state;
+        if p[*y] != (*has_move && !reach.contains(0)) {
             return Ok(Err(seen[&state].clone()));
         }
-        for &h in movable {
-            let mut next_less: Vec<(u64, usize)> = less.iter().map(|&(k, c)| (k, add[c][h as usize])).collect();
-            match next_less.binary_search_by_key(&h, |&(k, _)| k) {
-                Ok(i) => next_less[i].1 = *class,
-                Err(i) => next_less.insert(i, (h, *class)),
+        for ((c, reach_h), &h) in kinds.iter().zip(&standing) {
+            let mut next = ClassSet::new(n);
+            for (x, times) in product.iter().enumerate() {
+                if reach.contains(times[*c]) || reach_h.contains(times[*y]) {
+                    next.insert(x);
+                }
             }
-            let next: State = (add[*class][h as usize], next_less);
+            let next: State = (product[*y][*c], next, true);
             if !seen.contains_key(&next) {
                 if seen.len() >= MAX_STATES {
                     return Err(QuotientError::TooManyStates { heaps_up_to });
@@ -723,6 +692,78 @@ mod tests {
             assert!(!q.p_portion[0]);
             // Small enough to be proved, not only checked.
             assert!(!matches!(q.proof, Proof::Checked { .. }), "{spec}: {:?}", q.proof);
+        }
+    }
+
+    #[test]
+    fn misere_kayles_to_twenty_is_proved_and_tells_the_outcome_of_rows_of_heaps_to_twenty() {
+        // Heaps of 1 to 20: 24 elements, proved by the states of a row (a
+        // bound the proof that kept one class per heap kind could not
+        // reach), each bound found with the one below as the search's
+        // known outcomes.
+        let g = game("kayles");
+        let q = misere_quotient(&g, 20, u64::MAX, &Control::new()).unwrap();
+        assert_eq!((q.len(), q.p_portion.iter().filter(|&&p| p).count()), (24, 8));
+        assert!(matches!(q.proof, Proof::ByStates(_)), "{:?}", q.proof);
+        let mut memo = HashMap::new();
+        for a in 1..=20 {
+            for b in 0..=a {
+                for c in 0..=b {
+                    // (A fourth heap of more than 3 makes the recursion too
+                    // slow for a debug build: see the test below.)
+                    for d in 0..=c.min(3) {
+                        let row = [a, b, c, d];
+                        assert_eq!(q.is_p(&row), Some(plain(&g, &row, &mut memo)), "{row:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every row of four heaps of up to 20 (the plain recursion meets
+    /// millions of rows): about 3.5 minutes with `cargo test --release -p
+    /// grundy-lab-core -- --ignored four_heaps`.
+    #[test]
+    #[ignore = "minutes even in a release build"]
+    fn misere_kayles_tells_every_row_of_four_heaps_to_twenty() {
+        let g = game("kayles");
+        let q = misere_quotient(&g, 20, u64::MAX, &Control::new()).unwrap();
+        let mut memo = HashMap::new();
+        let mut rows = 0;
+        for a in 1..=20 {
+            for b in 0..=a {
+                for c in 0..=b {
+                    for d in 0..=c {
+                        let row = [a, b, c, d];
+                        assert_eq!(q.is_p(&row), Some(plain(&g, &row, &mut memo)), "{row:?}");
+                        rows += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(rows, 10_625);
+    }
+
+    #[test]
+    fn the_proof_refutes_a_p_portion_changed_at_any_element() {
+        // Kayles up to 12, proved; then each element in turn moved in or
+        // out of the P-portion: the states must meet a row where the rule
+        // of misère play fails.
+        let g = game("kayles");
+        let q = misere_quotient(&g, 12, u64::MAX, &Control::new()).unwrap();
+        let options: Vec<Vec<Vec<u64>>> =
+            (0..=12).map(|h| if h == 0 { Vec::new() } else { g.options(h).unwrap() }).collect();
+        let movable: Vec<u64> = (1..=12).collect();
+        let add: Vec<Vec<usize>> =
+            (0..q.len()).map(|c| (0..=12).map(|h| q.product[c][q.heap_class[h]]).collect()).collect();
+        let control = Control::new();
+        let proved = prove(&options, &movable, &add, &q.product, &q.p_portion, 12, &control).unwrap();
+        assert!(matches!(proved, Ok(Proof::ByStates(_))), "{proved:?}");
+        for e in 0..q.len() {
+            let mut p = q.p_portion.clone();
+            p[e] = !p[e];
+            let refuted = prove(&options, &movable, &add, &q.product, &p, 12, &control).unwrap();
+            assert!(refuted.is_err(), "element {e}");
         }
     }
 

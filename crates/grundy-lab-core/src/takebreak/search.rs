@@ -189,6 +189,19 @@ pub struct RowSearch {
     /// Whether a question reports, as its progress, the memory used of the
     /// limit (see [`RowSearch::reporting_memory`]).
     memory_progress: bool,
+    /// Misère outcomes known without search (see [`RowSearch::know_below`]).
+    proved: Option<ProvedBelow>,
+    /// Whether each heap has a move, once known.
+    movable: Vec<Option<bool>>,
+}
+
+/// A proved misère quotient's tables: the outcome of every row of heaps of
+/// at most `bound` stones, read without search.
+struct ProvedBelow {
+    bound: u64,
+    heap_class: Vec<usize>,
+    product: Vec<Vec<usize>>,
+    p_portion: Vec<bool>,
 }
 
 impl RowSearch {
@@ -204,6 +217,19 @@ impl RowSearch {
             bytes: 0,
             limit,
             memory_progress: false,
+            proved: None,
+            movable: Vec::new(),
+        }
+    }
+
+    /// From now on, read the misère outcome of a row of heaps of at most
+    /// `bound` stones from a quotient *proved* for them (`heap_class[h]`,
+    /// the class of a heap of `h`; `product`; `p_portion`), instead of
+    /// searching its moves. Only a proved quotient may be given: its
+    /// answers are taken as the truth.
+    pub fn know_below(&mut self, bound: u64, heap_class: Vec<usize>, product: Vec<Vec<usize>>, p_portion: Vec<bool>) {
+        if self.play == Play::Misere {
+            self.proved = Some(ProvedBelow { bound, heap_class, product, p_portion });
         }
     }
 
@@ -233,14 +259,32 @@ impl RowSearch {
         Ok(self.options[i].clone().unwrap_or_else(|| std::sync::Arc::from([])))
     }
 
-    /// Whether a heap of `n` has a move.
+    /// Whether a heap of `n` has a move (known once per heap, without the
+    /// options of smaller heaps).
     fn has_moves(&mut self, n: u64) -> Result<bool, SearchError> {
-        let i = self.load_options(n)?;
-        Ok(self.options[i].as_ref().is_some_and(|o| !o.is_empty()))
+        if n > MAX_SEARCH_HEAP {
+            return Err(SearchError::HeapTooLarge { heap: n });
+        }
+        let i = n as usize;
+        if self.movable.len() <= i {
+            self.charge((i + 1 - self.movable.len()) as u64)?;
+            self.movable.resize(i + 1, None);
+        }
+        if let Some(known) = self.movable[i] {
+            return Ok(known);
+        }
+        let known = match self.options.get(i).and_then(Option::as_ref) {
+            Some(list) => !list.is_empty(),
+            None => !self.game.options(n).map_err(SearchError::Rules)?.is_empty(),
+        };
+        self.movable[i] = Some(known);
+        Ok(known)
     }
 
     /// Make the list of the options of a heap of `n` once, and say where it
-    /// is. The lists are counted against the memory like the rows.
+    /// is: each option sorted, largest first, without the heaps that have
+    /// no move (as in a key). The lists are counted against the memory like
+    /// the rows.
     fn load_options(&mut self, n: u64) -> Result<usize, SearchError> {
         if n > MAX_SEARCH_HEAP {
             return Err(SearchError::HeapTooLarge { heap: n });
@@ -253,8 +297,14 @@ impl RowSearch {
         if self.options[i].is_none() {
             let mut list = self.game.options(n).map_err(SearchError::Rules)?;
             for o in &mut list {
-                o.retain(|&h| h > 0);
-                o.sort_unstable_by(|a, b| b.cmp(a));
+                let mut kept = Vec::with_capacity(o.len());
+                for &h in o.iter() {
+                    if h > 0 && self.has_moves(h)? {
+                        kept.push(h);
+                    }
+                }
+                kept.sort_unstable_by(|a, b| b.cmp(a));
+                *o = kept;
             }
             list.sort_unstable();
             list.dedup();
@@ -300,9 +350,22 @@ impl RowSearch {
             }
             let options = self.heap_options(h)?;
             for o in options.iter() {
-                let mut next: Vec<u64> = row[..i].iter().chain(&row[i + 1..]).copied().collect();
-                next.extend(o);
-                out.push(self.key(first, &next)?);
+                // The other heaps and the option's, both largest first,
+                // merged.
+                let mut next = Vec::with_capacity(row.len() + o.len());
+                next.push(first);
+                let mut rest = row[..i].iter().chain(&row[i + 1..]).copied().peekable();
+                let mut put = o.iter().copied().peekable();
+                loop {
+                    let take_rest = match (rest.peek(), put.peek()) {
+                        (Some(a), Some(b)) => a >= b,
+                        (Some(_), None) => true,
+                        (None, Some(_)) => false,
+                        (None, None) => break,
+                    };
+                    next.extend(if take_rest { rest.next() } else { put.next() });
+                }
+                out.push(next);
             }
         }
         if let Play::Passes { at_end, .. } = self.play
@@ -368,6 +431,16 @@ impl RowSearch {
             let seq = self.normal.as_ref()?;
             let v = key[1..].iter().try_fold(0, |x, &h| Some(x ^ seq.get(h)?))?;
             return Some(if mode == Mode::Outcome { u32::from(v != 0) } else { v });
+        }
+        // Misère play, no nim-heap beside the row, every heap within a
+        // proved quotient (the heaps are sorted, largest first).
+        if let Some(q) = &self.proved
+            && mode == Mode::Outcome
+            && key[0] == 0
+            && key.get(1).is_none_or(|&h| h <= q.bound)
+        {
+            let class = key[1..].iter().fold(0, |c, &h| q.product[c][q.heap_class[h as usize]]);
+            return Some(u32::from(!q.p_portion[class]));
         }
         match mode {
             Mode::Outcome => self.outcomes.get(key).map(|&p| u32::from(!p)),
@@ -440,7 +513,12 @@ impl RowSearch {
                 }
             }
             let mut found = None;
-            while *next < moves.len() {
+            // An outcome: a move known to reach a P-position decides it
+            // before any unknown move is searched.
+            if mode == Mode::Outcome && *next == 0 && moves.iter().any(|m| self.known(mode, m) == Some(0)) {
+                found = Some(1);
+            }
+            while found.is_none() && *next < moves.len() {
                 match self.known(mode, &moves[*next]) {
                     Some(0) if mode == Mode::Outcome => {
                         found = Some(1);
