@@ -82,6 +82,10 @@ const CHECK_EVERY: u64 = 4096;
 /// partitions of n), and a bound on the table of options.
 pub const MAX_SEARCH_HEAP: u64 = 1 << 20;
 
+/// The memory of one option in a heap's list besides its heaps: the
+/// list's 24 bytes and the allocator's block of its heaps.
+const OPTION_BYTES: u64 = 48;
+
 /// How a row is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Play {
@@ -191,8 +195,6 @@ pub struct RowSearch {
     memory_progress: bool,
     /// Misère outcomes known without search (see [`RowSearch::know_below`]).
     proved: Option<ProvedBelow>,
-    /// Whether each heap has a move, once known.
-    movable: Vec<Option<bool>>,
 }
 
 /// A proved misère quotient's tables: the outcome of every row of heaps of
@@ -218,7 +220,6 @@ impl RowSearch {
             limit,
             memory_progress: false,
             proved: None,
-            movable: Vec::new(),
         }
     }
 
@@ -259,32 +260,14 @@ impl RowSearch {
         Ok(self.options[i].clone().unwrap_or_else(|| std::sync::Arc::from([])))
     }
 
-    /// Whether a heap of `n` has a move (known once per heap, without the
-    /// options of smaller heaps).
+    /// Whether a heap of `n` has a move.
     fn has_moves(&mut self, n: u64) -> Result<bool, SearchError> {
-        if n > MAX_SEARCH_HEAP {
-            return Err(SearchError::HeapTooLarge { heap: n });
-        }
-        let i = n as usize;
-        if self.movable.len() <= i {
-            self.charge((i + 1 - self.movable.len()) as u64)?;
-            self.movable.resize(i + 1, None);
-        }
-        if let Some(known) = self.movable[i] {
-            return Ok(known);
-        }
-        let known = match self.options.get(i).and_then(Option::as_ref) {
-            Some(list) => !list.is_empty(),
-            None => !self.game.options(n).map_err(SearchError::Rules)?.is_empty(),
-        };
-        self.movable[i] = Some(known);
-        Ok(known)
+        let i = self.load_options(n)?;
+        Ok(self.options[i].as_ref().is_some_and(|o| !o.is_empty()))
     }
 
     /// Make the list of the options of a heap of `n` once, and say where it
-    /// is: each option sorted, largest first, without the heaps that have
-    /// no move (as in a key). The lists are counted against the memory like
-    /// the rows.
+    /// is. The lists are counted against the memory like the rows.
     fn load_options(&mut self, n: u64) -> Result<usize, SearchError> {
         if n > MAX_SEARCH_HEAP {
             return Err(SearchError::HeapTooLarge { heap: n });
@@ -295,20 +278,24 @@ impl RowSearch {
             self.options.resize(i + 1, None);
         }
         if self.options[i].is_none() {
-            let mut list = self.game.options(n).map_err(SearchError::Rules)?;
+            // No more options listed than the memory left holds: a heap of
+            // 2^20 of Kayles has about a million.
+            let room = usize::try_from(self.limit.saturating_sub(self.bytes) / OPTION_BYTES).unwrap_or(usize::MAX);
+            let mut list = self.game.options_at_most(n, room.saturating_add(1)).map_err(SearchError::Rules)?;
+            if list.len() > room {
+                return Err(SearchError::TooLarge {
+                    rows: self.rows() as u64,
+                    needed: self.bytes.saturating_add(list.len() as u64 * OPTION_BYTES),
+                    limit: self.limit,
+                });
+            }
             for o in &mut list {
-                let mut kept = Vec::with_capacity(o.len());
-                for &h in o.iter() {
-                    if h > 0 && self.has_moves(h)? {
-                        kept.push(h);
-                    }
-                }
-                kept.sort_unstable_by(|a, b| b.cmp(a));
-                *o = kept;
+                o.retain(|&h| h > 0);
+                o.sort_unstable_by(|a, b| b.cmp(a));
             }
             list.sort_unstable();
             list.dedup();
-            self.charge(list.iter().map(|o| 24 + 8 * o.len() as u64).sum())?;
+            self.charge(list.iter().map(|o| OPTION_BYTES + 8 * o.len() as u64).sum())?;
             self.options[i] = Some(list.into());
         }
         Ok(i)
@@ -349,13 +336,20 @@ impl RowSearch {
                 continue;
             }
             let options = self.heap_options(h)?;
+            let mut kept = Vec::new();
             for o in options.iter() {
-                // The other heaps and the option's, both largest first,
-                // merged.
-                let mut next = Vec::with_capacity(row.len() + o.len());
+                // The option's heaps that have a move, and the other heaps,
+                // both largest first, merged.
+                kept.clear();
+                for &k in o {
+                    if self.has_moves(k)? {
+                        kept.push(k);
+                    }
+                }
+                let mut next = Vec::with_capacity(row.len() + kept.len());
                 next.push(first);
                 let mut rest = row[..i].iter().chain(&row[i + 1..]).copied().peekable();
-                let mut put = o.iter().copied().peekable();
+                let mut put = kept.iter().copied().peekable();
                 loop {
                     let take_rest = match (rest.peek(), put.peek()) {
                         (Some(a), Some(b)) => a >= b,
@@ -724,6 +718,14 @@ mod tests {
         // Within it, the table of options counts against the memory.
         let mut m = RowSearch::new(game("kayles"), Play::Misere, 1000);
         assert!(matches!(m.is_p(&[1 << 20], &Control::new()), Err(SearchError::TooLarge { .. })));
+        // Room for the table, not for the heap's million options: the list
+        // stops one option past the limit, it is not made whole first.
+        let limit = 30_000_000;
+        let mut m = RowSearch::new(game("kayles"), Play::Misere, limit);
+        match m.is_p(&[1 << 20], &Control::new()) {
+            Err(SearchError::TooLarge { needed, .. }) => assert!(needed <= limit + OPTION_BYTES, "{needed}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
