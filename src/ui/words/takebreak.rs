@@ -69,6 +69,31 @@ pub fn sequence_error(e: &SequenceError) -> String {
     }
 }
 
+/// Why a misère quotient was not found.
+pub fn quotient_error(e: &crate::takebreak::quotient::QuotientError) -> String {
+    use crate::takebreak::quotient::{MAX_ELEMENTS, MAX_HEAP, MAX_STATES, QuotientError};
+    use crate::takebreak::search::SearchError;
+    match e {
+        QuotientError::Bound { .. } => trf("tb.quotient.up_to.bad", &[("max", &MAX_HEAP)]),
+        QuotientError::Search(SearchError::TooLarge { needed, limit, .. }) => {
+            trf("tb.quotient.too_large", &[("needed", &human_bytes(*needed)), ("limit", &human_bytes(*limit))])
+        }
+        QuotientError::Search(SearchError::Rules(e)) => takebreak_error(e),
+        QuotientError::Search(SearchError::Values(e)) => sequence_error(e),
+        QuotientError::Search(SearchError::Cancelled) => tr("map.engine.cancelled").to_string(),
+        QuotientError::Search(SearchError::HeapTooLarge { .. } | SearchError::GenusOfPasses) => {
+            trf("job.internal_error", &[("error", &e)])
+        }
+        QuotientError::TooManyElements { heaps_up_to } => {
+            trf("tb.quotient.too_many", &[("max", &MAX_ELEMENTS), ("up_to", heaps_up_to)])
+        }
+        QuotientError::TooManyStates { .. } => trf("tb.quotient.too_many_states", &[("max", &MAX_STATES)]),
+        QuotientError::Refuted { row } => {
+            trf("tb.quotient.refuted", &[("row", &crate::takebreak::quotient::row_text(row))])
+        }
+    }
+}
+
 /// The verdict on the period, in one sentence.
 pub fn period_verdict(r: &PeriodReport) -> String {
     match r {

@@ -23,6 +23,7 @@ mod plots;
 mod pointer;
 mod sequence;
 mod sequence_check;
+mod sequence_quotient;
 mod side;
 mod table_state;
 mod why;

@@ -66,6 +66,8 @@ pub(crate) struct SequenceState {
     fitted: bool,
     /// The formula box and its check.
     check: super::sequence_check::SequenceCheck,
+    /// The misère quotient section.
+    quotient: super::sequence_quotient::SequenceQuotient,
 }
 
 impl SequenceState {
@@ -212,6 +214,8 @@ fn side(ui: &mut egui::Ui, tab: &mut MapTab, shared: &mut Shared) {
     }
     ui.separator();
     super::sequence_check::show(ui, &mut st.check, &c);
+    ui.separator();
+    super::sequence_quotient::show(ui, &mut st.quotient, c.seq.game());
 }
 
 /// `g(n) = v`, and whether it is rare and a P-position.
