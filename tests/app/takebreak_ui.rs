@@ -123,6 +123,8 @@ fn a_statement_about_the_sequence_is_checked_and_proved_for_every_heap() {
     click(&mut h, "Check heaps 0 to 100000");
     step_until_shows(&mut h, "at the heap n = 0: a statement must give true or false, not a number");
     // Another game: nothing of Kayles' check is shown under it.
+    h.get_by_label("Code:").scroll_to_me();
+    h.run();
     replace_text(&mut h, "Code:", "octal:0.07");
     click(&mut h, "Use");
     step_until_shows(&mut h, "Proved: period 34 from 53 (last exception 52).");

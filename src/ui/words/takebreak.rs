@@ -84,6 +84,10 @@ pub fn quotient_error(e: &crate::takebreak::quotient::QuotientError) -> String {
         QuotientError::Search(SearchError::HeapTooLarge { .. } | SearchError::GenusOfPasses) => {
             trf("job.internal_error", &[("error", &e)])
         }
+        QuotientError::Options { heaps_up_to, needed, limit } => trf(
+            "tb.quotient.options_too_large",
+            &[("up_to", heaps_up_to), ("needed", &human_bytes(*needed)), ("limit", &human_bytes(*limit))],
+        ),
         QuotientError::TooManyElements { heaps_up_to } => {
             trf("tb.quotient.too_many", &[("max", &MAX_ELEMENTS), ("up_to", heaps_up_to)])
         }

@@ -48,7 +48,7 @@
 //! with and without it have the same moves): its class is the identity.
 
 use super::TakeBreak;
-use super::search::{Play, RowSearch, SearchError};
+use super::search::{OPTION_BYTES, Play, RowSearch, SearchError};
 use crate::Control;
 use std::collections::HashMap;
 use std::fmt;
@@ -161,6 +161,15 @@ pub enum QuotientError {
     },
     /// The search of misère play stopped (memory, cancel, a heap too large).
     Search(SearchError),
+    /// The options of the heaps up to the bound do not fit in the memory.
+    Options {
+        /// The bound asked for.
+        heaps_up_to: u64,
+        /// The bytes of the options listed when it was stopped.
+        needed: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// More elements than [`MAX_ELEMENTS`].
     TooManyElements {
         /// The bound asked for.
@@ -200,6 +209,13 @@ impl fmt::Display for QuotientError {
                 write!(f, "heaps up to {heaps_up_to}: the quotient is computed for heaps of 1 to {MAX_HEAP} stones")
             }
             QuotientError::Search(e) => write!(f, "the search of misère play stopped: {e}"),
+            QuotientError::Options { heaps_up_to, needed, limit } => write!(
+                f,
+                "the options of the heaps of 1 to {heaps_up_to} stones need more than the memory limit of {} ({} \
+                 listed when it was reached): try a smaller bound",
+                crate::system::memory::human_bytes(*limit),
+                crate::system::memory::human_bytes(*needed)
+            ),
             QuotientError::TooManyElements { heaps_up_to } => write!(
                 f,
                 "the misère quotient of heaps up to {heaps_up_to} has more than {MAX_ELEMENTS} elements: not a \
@@ -361,11 +377,27 @@ pub fn misere_quotient(
     if heaps_up_to == 0 || heaps_up_to > MAX_HEAP {
         return Err(QuotientError::Bound { heaps_up_to });
     }
-    let options: Vec<Vec<Vec<u64>>> = (0..=heaps_up_to)
-        .map(|h| if h == 0 { Ok(Vec::new()) } else { game.options(h) })
-        .collect::<Result<_, _>>()
-        .map_err(|e| QuotientError::Search(SearchError::Rules(e)))?;
-    let mut search = RowSearch::new(game.clone(), Play::Misere, memory);
+    // The options of every heap, counted against the memory (a split into
+    // four of heaps up to 200 has millions): listed only as far as the
+    // memory left holds; the search gets the rest.
+    let mut options: Vec<Vec<Vec<u64>>> = vec![Vec::new()];
+    let mut held = 0u64;
+    for h in 1..=heaps_up_to {
+        if control.must_stop() {
+            return Err(QuotientError::Search(SearchError::Cancelled));
+        }
+        let room = usize::try_from(memory.saturating_sub(held) / OPTION_BYTES).unwrap_or(usize::MAX);
+        let list = game
+            .options_at_most(h, room.saturating_add(1))
+            .map_err(|e| QuotientError::Search(SearchError::Rules(e)))?;
+        let bytes: u64 = list.iter().map(|o| OPTION_BYTES + 8 * o.len() as u64).sum();
+        held = held.saturating_add(bytes);
+        if list.len() > room || held > memory {
+            return Err(QuotientError::Options { heaps_up_to, needed: held, limit: memory });
+        }
+        options.push(list);
+    }
+    let mut search = RowSearch::new(game.clone(), Play::Misere, memory - held);
     let mut tests = vec![Vec::new()];
     control.start(heaps_up_to);
     let mut m = 1;
@@ -780,6 +812,22 @@ mod tests {
         // Two heaps of one are the empty row's class.
         assert_eq!(q.class_of(&[1, 1]), Some(0));
         assert_eq!(q.class_of(&[2, 2]), q.class_of(&[3, 3]));
+    }
+
+    #[test]
+    fn options_past_the_memory_are_refused_before_they_are_all_listed() {
+        // A split into four of heaps up to 200: about 2.8 million options.
+        let limit = 1_000_000;
+        let e = misere_quotient(&game("split:4"), 200, limit, &Control::new()).unwrap_err();
+        match &e {
+            QuotientError::Options { heaps_up_to: 200, needed, limit: l } => {
+                assert_eq!(*l, limit);
+                // Stopped within one heap's list of the limit, not at the end.
+                assert!(*needed > limit && *needed < 2 * limit, "{needed}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(e.to_string().contains("try a smaller bound"), "{e}");
     }
 
     #[test]

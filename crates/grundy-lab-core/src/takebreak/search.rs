@@ -84,7 +84,7 @@ pub const MAX_SEARCH_HEAP: u64 = 1 << 20;
 
 /// The memory of one option in a heap's list besides its heaps: the
 /// list's 24 bytes and the allocator's block of its heaps.
-const OPTION_BYTES: u64 = 48;
+pub const OPTION_BYTES: u64 = 48;
 
 /// How a row is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
