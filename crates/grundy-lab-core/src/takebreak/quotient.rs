@@ -417,7 +417,7 @@ pub fn misere_quotient(
             return Ok(q);
         }
         if matches!(q.proof, Proof::ByStates(_)) {
-            search.know_below(m, q.heap_class, q.product, q.p_portion);
+            search.know_below(Box::new(move |heaps| q.is_p(heaps)));
         }
         m += 1;
     }
@@ -440,37 +440,41 @@ fn quotient_up_to(
         }
         let add = classes.discover(options, heaps_up_to)?;
         let p: Vec<bool> = classes.signatures.iter().map(|s| s[0]).collect();
-        // Once the order of the heaps does not matter, the class of two rows
-        // together is the first's class with the second's heaps added.
-        let n = classes.rows.len();
-        let fold = |a: usize, row: &[u64]| row.iter().fold(a, |c, &h| add[c][h as usize]);
-        let product: Vec<Vec<usize>> = (0..n).map(|a| (0..n).map(|b| fold(a, &classes.rows[b])).collect()).collect();
         let fault = match order_fault(&add, &movable, &classes.rows) {
             Some(fault) => fault,
-            None => match match prove(options, &movable, &add, &product, &p, heaps_up_to, control) {
-                Err(QuotientError::TooManyStates { .. }) => check_rows(classes, &movable, &add, &p),
-                other => other,
-            }? {
-                Ok(proof) => {
-                    let heap_class = (0..=heaps_up_to).map(|h| add[0][h as usize]).collect();
-                    let mut rows = classes.rows.clone();
-                    rows.iter_mut().for_each(|r| r.sort_unstable());
-                    return Ok(MisereQuotient { heaps_up_to, rows, product, p_portion: p, heap_class, proof });
-                }
-                Err(row) => {
-                    // The rule fails at `row`: the row or one of its options
-                    // is predicted wrongly.
-                    let mut rows = vec![row.clone()];
-                    for (i, &h) in row.iter().enumerate() {
-                        for o in &options[h as usize] {
-                            let mut option: Vec<u64> = row[..i].iter().chain(&row[i + 1..]).copied().collect();
-                            option.extend(o);
-                            rows.push(option);
-                        }
+            None => {
+                // The order of the heaps does not matter: the class of two
+                // rows together is the first's class with the second's
+                // heaps added.
+                let n = classes.rows.len();
+                let fold = |a: usize, row: &[u64]| row.iter().fold(a, |c, &h| add[c][h as usize]);
+                let product: Vec<Vec<usize>> =
+                    (0..n).map(|a| (0..n).map(|b| fold(a, &classes.rows[b])).collect()).collect();
+                let proved = match prove(options, &movable, &add, &product, &p, heaps_up_to, control) {
+                    Err(QuotientError::TooManyStates { .. }) => check_rows(classes, &movable, &add, &p)?,
+                    other => other?,
+                };
+                let row = match proved {
+                    Ok(proof) => {
+                        let heap_class = (0..=heaps_up_to).map(|h| add[0][h as usize]).collect();
+                        let mut rows = classes.rows.clone();
+                        rows.iter_mut().for_each(|r| r.sort_unstable());
+                        return Ok(MisereQuotient { heaps_up_to, rows, product, p_portion: p, heap_class, proof });
                     }
-                    Fault::Rows(rows)
+                    Err(row) => row,
+                };
+                // The rule fails at `row`: the row or one of its options is
+                // predicted wrongly.
+                let mut rows = vec![row.clone()];
+                for (i, &h) in row.iter().enumerate() {
+                    for o in &options[h as usize] {
+                        let mut option: Vec<u64> = row[..i].iter().chain(&row[i + 1..]).copied().collect();
+                        option.extend(o);
+                        rows.push(option);
+                    }
                 }
-            },
+                Fault::Rows(rows)
+            }
         };
         let rows = match fault {
             Fault::Rows(rows) => rows,
@@ -650,7 +654,8 @@ impl MisereQuotient {
     /// The class of a row of heaps of at most [`Self::heaps_up_to`]
     /// (`None` for a larger heap).
     pub fn class_of(&self, heaps: &[u64]) -> Option<usize> {
-        heaps.iter().try_fold(0, |c, &h| Some(self.product[c][*self.heap_class.get(h as usize)?]))
+        // (`try_from`: a heap typed in the browser may not fit its usize.)
+        heaps.iter().try_fold(0, |c, &h| Some(self.product[c][*self.heap_class.get(usize::try_from(h).ok()?)?]))
     }
 
     /// Whether a row is a P-position of misère play, read from the
@@ -811,6 +816,10 @@ mod tests {
         assert_eq!(q.p_portion.iter().filter(|&&p| p).count(), 2);
         // Two heaps of one are the empty row's class.
         assert_eq!(q.class_of(&[1, 1]), Some(0));
+        // A heap past the bound has no class, however large (a heap of
+        // 2^32 + 1 is not read as a heap of 1 where usize is 32 bits).
+        assert_eq!(q.class_of(&[1, (1 << 32) + 1]), None);
+        assert_eq!(q.is_p(&[u64::MAX]), None);
         assert_eq!(q.class_of(&[2, 2]), q.class_of(&[3, 3]));
     }
 

@@ -197,14 +197,9 @@ pub struct RowSearch {
     proved: Option<ProvedBelow>,
 }
 
-/// A proved misère quotient's tables: the outcome of every row of heaps of
-/// at most `bound` stones, read without search.
-struct ProvedBelow {
-    bound: u64,
-    heap_class: Vec<usize>,
-    product: Vec<Vec<usize>>,
-    p_portion: Vec<bool>,
-}
+/// The misère outcome (`true`: P) of a row of heaps, or `None` where it is
+/// not known: a proved quotient's answer.
+pub type ProvedBelow = Box<dyn Fn(&[u64]) -> Option<bool> + Send + Sync>;
 
 impl RowSearch {
     /// A search of `game` played as `play`, within `limit` bytes.
@@ -223,14 +218,13 @@ impl RowSearch {
         }
     }
 
-    /// From now on, read the misère outcome of a row of heaps of at most
-    /// `bound` stones from a quotient *proved* for them (`heap_class[h]`,
-    /// the class of a heap of `h`; `product`; `p_portion`), instead of
-    /// searching its moves. Only a proved quotient may be given: its
-    /// answers are taken as the truth.
-    pub fn know_below(&mut self, bound: u64, heap_class: Vec<usize>, product: Vec<Vec<usize>>, p_portion: Vec<bool>) {
+    /// From now on, read the misère outcome of a row from `proved` (a row
+    /// of heaps, largest first, without the heaps that have no move) where
+    /// it answers, instead of searching its moves: a quotient *proved* for
+    /// the rows of heaps up to a bound. Its answers are taken as the truth.
+    pub fn know_below(&mut self, proved: ProvedBelow) {
         if self.play == Play::Misere {
-            self.proved = Some(ProvedBelow { bound, heap_class, product, p_portion });
+            self.proved = Some(proved);
         }
     }
 
@@ -426,15 +420,14 @@ impl RowSearch {
             let v = key[1..].iter().try_fold(0, |x, &h| Some(x ^ seq.get(h)?))?;
             return Some(if mode == Mode::Outcome { u32::from(v != 0) } else { v });
         }
-        // Misère play, no nim-heap beside the row, every heap within a
-        // proved quotient (the heaps are sorted, largest first).
-        if let Some(q) = &self.proved
+        // Misère play, no nim-heap beside the row, a proved quotient that
+        // knows the row.
+        if let Some(proved) = &self.proved
             && mode == Mode::Outcome
             && key[0] == 0
-            && key.get(1).is_none_or(|&h| h <= q.bound)
+            && let Some(p) = proved(&key[1..])
         {
-            let class = key[1..].iter().fold(0, |c, &h| q.product[c][q.heap_class[h as usize]]);
-            return Some(u32::from(!q.p_portion[class]));
+            return Some(u32::from(!p));
         }
         match mode {
             Mode::Outcome => self.outcomes.get(key).map(|&p| u32::from(!p)),
