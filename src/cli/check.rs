@@ -3,13 +3,12 @@
 //! holds (`--where`), with the tables of other games that `g_of` reads,
 //! and the result saved as a paragraph (`--report FILE.md|FILE.tex`).
 
-use super::{CliError, RulesArg, compute_table, note, parse_box, progress, put, table_error};
+use super::{CliError, RulesArg, compute_box_table, note, parse_box, progress, put, table_error};
 use crate::Control;
 use crate::conjecture::paragraph::{ParagraphFormat, paragraph, shell_word};
 use crate::conjecture::{CheckMode, ErrorKind, Formula, FormulaError, Question, compute_others, other_games};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// What `check` was asked.
 pub(super) struct CheckArgs {
@@ -98,21 +97,21 @@ pub(super) fn run(args: CheckArgs, out: &mut dyn Write) -> Result<i32, CliError>
     let games = other_games(&texts, r.dimension).map_err(|e| e.to_string())?;
     let dims = parse_box(&args.size, r.dimension)?;
     for (_, rules) in &games {
-        crate::grundy::check_box(rules, dims).map_err(|e| e.to_string())?;
+        crate::game_table::GameTable::check(rules, &dims, false).map_err(|e| e.to_string())?;
     }
     // The budget covers building the tables and checking.
     let building = Control::with_time_limit(budget);
-    let t = Arc::new(compute_table(&r, dims, &building)?);
+    let t = compute_box_table(&r, dims, &building)?;
     let others = progress::watch("computing the other games", &building, || compute_others(&games, &dims, &building))
         .map_err(|e| match e {
         crate::conjecture::OtherGameError::Table { .. } if building.is_out_of_time() => {
-            table_error(crate::grundy::EngineError::Cancelled, &building)
+            table_error(crate::grundy::EngineError::Cancelled.into(), &building)
         }
         e => e.to_string(),
     })?;
     let left = building.deadline().map_or(budget, |d| d.saturating_duration_since(web_time::Instant::now()));
     if left.is_zero() {
-        return Err(table_error(crate::grundy::EngineError::Cancelled, &building).into());
+        return Err(table_error(crate::grundy::EngineError::Cancelled.into(), &building).into());
     }
     let question = Question { formula: &formula, mode: args.mode, condition: condition.as_ref(), others: &others };
     let control = Control::new();

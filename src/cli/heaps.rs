@@ -3,10 +3,12 @@
 
 use super::{CliError, note, progress, put};
 use crate::Control;
+use crate::game_table::{GameTable, TableError};
 use crate::grundy::heaps::{self, HeapTable, Storage};
 use crate::grundy::{EngineError, NOT_A_POSITION, human_bytes};
 use crate::rules::{MAX_DIMENSION, Rules, point_text};
 use std::io::Write;
+use std::sync::Arc;
 
 /// Parse the box of a game of `d` coordinates: `N` (N in each) or one side
 /// per coordinate, `AxBxCxD`.
@@ -34,19 +36,17 @@ pub fn parse_sides(s: &str, d: usize) -> Result<Vec<usize>, String> {
 /// Compute the table of `rules` on `sides` (sorted where the program says
 /// its heaps are alike, unless `full`), with progress on a terminal, and
 /// say on stderr how it is stored.
-fn compute(rules: &Rules, sides: &[usize], full: bool) -> Result<HeapTable, String> {
-    compute_table(rules, sides, full, &Control::new()).map_err(|e| e.to_string())
+fn compute(rules: &Rules, sides: &[usize], full: bool) -> Result<Arc<HeapTable>, String> {
+    compute_table(rules, sides, full, &Control::new())
 }
 
-/// [`compute`] under `control` (a check's budget), with the engine's error,
-/// for a caller that looks at it.
-fn compute_table(rules: &Rules, sides: &[usize], full: bool, control: &Control) -> Result<HeapTable, EngineError> {
-    let storage = heaps::storage_for(rules, sides, full);
-    // The size and the memory first (`heaps::compute` checks them again):
-    // never an estimate for a table refused anyway.
-    heaps::check(rules, sides, storage)?;
-    super::announce_time(rules, sides, full);
-    let t = progress::watch("computing the table", control, || heaps::compute(rules, sides, storage, control))?;
+/// [`compute`] under `control` (a check's budget), through the one door of
+/// every shape ([`super::compute_table`]).
+fn compute_table(rules: &Rules, sides: &[usize], full: bool, control: &Control) -> Result<Arc<HeapTable>, String> {
+    let t = match super::compute_table(rules, sides, full, control)? {
+        GameTable::Heaps(t) => t,
+        _ => return Err(format!("{} is not a game of four to eight heaps", rules.label())),
+    };
     stored_note(rules, &t);
     Ok(t)
 }
@@ -97,15 +97,9 @@ pub(super) fn check(
     // The budget covers building the table and checking.
     let control = Control::with_time_limit(budget);
     let sides = parse_sides(&args.size, d)?;
-    let t = compute_table(rules, &sides, full, &control).map_err(|e| super::table_error(e, &control))?;
+    let t = compute_table(rules, &sides, full, &control)?;
     let report = progress::watch("checking", &control, || {
-        crate::conjecture::heaps::check_heaps(
-            std::sync::Arc::new(t),
-            &args.text,
-            args.condition.as_deref(),
-            args.mode,
-            &control,
-        )
+        crate::conjecture::heaps::check_heaps(t, &args.text, args.condition.as_deref(), args.mode, &control)
     })
     .map_err(|e| match e {
         crate::conjecture::heaps::HeapsCheckError::Stopped if control.is_out_of_time() => format!(
@@ -200,9 +194,11 @@ fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) ->
         );
     }
     let control = Control::new();
-    let made = progress::watch("computing the table", &control, || heaps::compute_covering(rules, position, &control));
+    let made = progress::watch("computing the table", &control, || GameTable::covering(rules, position, &control));
     let t = match made {
-        Err(EngineError::Heaps(heaps::HeapsFault::OutsideBox { position, option, sides, .. })) => {
+        Err(TableError::Engine(EngineError::Heaps(heaps::HeapsFault::OutsideBox {
+            position, option, sides, ..
+        }))) => {
             return Err(format!(
                 "{shown} in {}: the program's moves leave every box tried: the box was grown {} times, the last \
                  time to {}, and the option {option} of {position} still lies outside it; a table of a box holds a \
@@ -213,7 +209,10 @@ fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) ->
             )
             .into());
         }
-        made => made.map_err(|e| e.to_string())?,
+        made => match made.map_err(|e| e.to_string())? {
+            GameTable::Heaps(t) => t,
+            _ => return Err(format!("{} is not a game of four to eight heaps", rules.label()).into()),
+        },
     };
     let sides = t.sides().to_vec();
     stored_note(rules, &t);

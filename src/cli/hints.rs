@@ -2,7 +2,7 @@
 //! line: periodic lines, the block form and, for games of two
 //! coordinates, the P-positions as sequences ([`crate::conjecture::sequences`]).
 
-use super::{CliError, RulesArg, compute_table, parse_box, progress};
+use super::{CliError, RulesArg, compute_box_table, parse_box, progress};
 use crate::Control;
 use crate::conjecture::{find_hints, sequences};
 use clap::Args;
@@ -52,12 +52,9 @@ pub fn run(args: &HintsArgs) -> Result<String, CliError> {
                     &control,
                 )
             })
-            .map_err(|e| match e {
-                crate::game_table::TableError::Engine(e) => super::table_error(e, &control),
-                e => e.to_string(),
-            })?
+            .map_err(|e| super::table_error(e, &control))?
         }
-        _ => std::sync::Arc::new(compute_table(&r, parse_box(&args.size, r.dimension)?, &Control::new())?),
+        _ => compute_box_table(&r, parse_box(&args.size, r.dimension)?, &Control::new())?,
     };
     let control = Control::new();
     let lines = progress::watch("looking for patterns", &control, || find_hints(&t, &control))

@@ -22,12 +22,14 @@ pub use knight::KnightArgs;
 pub use paper::FormatArg;
 
 use crate::Control;
-use crate::grundy::{MAX_SIDE, Table, compute_box};
+use crate::game_table::{GameTable, TableError};
+use crate::grundy::{MAX_SIDE, Table};
 use crate::rules::{Convention, Rules, load_spec};
 use crate::theory;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Grundy Lab: play and research Wythoff's game and its relatives.
 /// With no subcommand, opens the desktop app.
@@ -626,12 +628,12 @@ pub(super) fn duration_text(seconds: f64) -> String {
     }
 }
 
-/// Refuse a box that cannot be computed (its size, the rules, the memory),
-/// then warn when it will take minutes: never an estimate for a size that
-/// is refused anyway.
-fn refuse_or_announce(rules: &Rules, dims: [usize; 3]) -> Result<(), String> {
-    crate::grundy::check_box(rules, dims).map_err(|e| e.to_string())?;
-    announce_time(rules, &dims, false);
+/// Refuse a table that cannot be computed (its size, the rules, the
+/// memory), then warn when it will take minutes: never an estimate for a
+/// size that is refused anyway.
+fn refuse_or_announce(rules: &Rules, sides: &[usize], full: bool) -> Result<(), String> {
+    GameTable::check(rules, sides, full).map_err(|e| e.to_string())?;
+    announce_time(rules, sides, full);
     Ok(())
 }
 
@@ -652,9 +654,9 @@ fn announce_time(rules: &Rules, sides: &[usize], full: bool) {
 
 /// The message of a failed table: a table stopped by the control's time
 /// limit (the engine sees only "cancelled") says it ran out of budget.
-fn table_error(e: crate::grundy::EngineError, control: &Control) -> String {
+fn table_error(e: TableError, control: &Control) -> String {
     match e {
-        crate::grundy::EngineError::Cancelled if control.is_out_of_time() => format!(
+        TableError::Engine(crate::grundy::EngineError::Cancelled) if control.is_out_of_time() => format!(
             "building the table took longer than the time budget of {} s and was stopped; raise it with \
              --budget SECONDS",
             control.time_limit().unwrap_or_default().as_secs_f64()
@@ -663,19 +665,29 @@ fn table_error(e: crate::grundy::EngineError, control: &Control) -> String {
     }
 }
 
-/// Compute the table of `rules` on the box `dims` under `control` (its
-/// time limit, if any, stops the work), refusing first what cannot be
-/// computed, warning when it will take minutes and showing progress on a
-/// terminal.
-fn compute_table(rules: &Rules, dims: [usize; 3], control: &Control) -> Result<Table, String> {
-    refuse_or_announce(rules, dims)?;
-    progress::watch("computing the table", control, || compute_box(rules, dims, control))
+/// Compute the table of `rules` on `sides` (one side per coordinate)
+/// under `control` (its time limit, if any, stops the work) through the
+/// one door of every shape, [`GameTable`]: what cannot be computed is
+/// refused first, a note says when it will take minutes, and a terminal
+/// shows progress.
+fn compute_table(rules: &Rules, sides: &[usize], full: bool, control: &Control) -> Result<GameTable, String> {
+    refuse_or_announce(rules, sides, full)?;
+    progress::watch("computing the table", control, || GameTable::compute(rules, sides, full, control))
         .map_err(|e| table_error(e, control))
 }
 
-fn table_for(rules: &RulesArg, size: &str) -> Result<Table, String> {
+/// [`compute_table`] of a game of one to three coordinates on the box
+/// `dims`: the engine's table, which the formats of a box read.
+fn compute_box_table(rules: &Rules, dims: [usize; 3], control: &Control) -> Result<Arc<Table>, String> {
+    match compute_table(rules, &dims, false, control)? {
+        GameTable::Box(t) => Ok(t),
+        _ => Err(format!("{} is not a game of one to three coordinates", rules.label())),
+    }
+}
+
+fn table_for(rules: &RulesArg, size: &str) -> Result<Arc<Table>, String> {
     let r = rules.load()?;
-    compute_table(&r, parse_box(size, r.dimension)?, &Control::new())
+    compute_box_table(&r, parse_box(size, r.dimension)?, &Control::new())
 }
 
 /// `x`, `x y` or `x y z`: the first `d` coordinates.
@@ -825,7 +837,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                     return table_lines(plain, refusal, path, out, |o| heaps::table(&r, &size, full, o));
                 }
             };
-            let t = compute_table(&r, parse_box(&size, r.dimension)?, &Control::new())?;
+            let t = compute_box_table(&r, parse_box(&size, r.dimension)?, &Control::new())?;
             if !plain {
                 let text = paper::table_text(&t, format, window.as_deref(), slice)?;
                 return match path {
@@ -853,7 +865,7 @@ fn execute(command: Command, out: &mut dyn Write) -> Result<i32, CliError> {
                 Game::Heaps(r) => return heaps::ppos(&r, &size, full, out),
                 Game::Box(r) => r,
             };
-            let t = compute_table(&r, parse_box(&size, r.dimension)?, &Control::new())?;
+            let t = compute_box_table(&r, parse_box(&size, r.dimension)?, &Control::new())?;
             let d = t.rules().dimension;
             for p in t.p_positions_at(t.start_layer()) {
                 put(out, &(coordinates(p, d) + "\n"))?;
@@ -1069,7 +1081,7 @@ fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, 
             (Some(g), Question::Value) => Some((g.to_string(), "")),
             // Only the outcome has a formula: the value from a table,
             // where one fits (below); beyond, the outcome.
-            (None, Question::Value) if fits && crate::grundy::check_box(rules, first_box).is_ok() => None,
+            (None, Question::Value) if fits && GameTable::check(rules, &first_box, false).is_ok() => None,
             (None, Question::Value) => Some((
                 p_or_n(cf.is_p_at(position)),
                 " (the value itself needs a table larger than this machine can hold; the formula gives P or N)",
@@ -1088,27 +1100,29 @@ fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, 
             MAX_SIDE - 1
         ));
     }
-    refuse_or_announce(rules, first_box)
+    refuse_or_announce(rules, &first_box, false)
         .map_err(|e| format!("{} has no closed form here and the table cannot be computed: {e}", rules.label()))?;
     let control = Control::new();
-    let t = progress::watch("computing the table", &control, || {
-        crate::grundy::compute_covering(rules, p.map(|c| c as usize), &control)
-    })
-    .map_err(|e| match e {
-        crate::grundy::EngineError::Program(crate::rules::ProgramError::OutsideBox { option, dims, .. }) => {
-            format!(
-                "{shown} in {}: the program's moves leave every box tried: the box was grown {COVERING_TRIES} \
+    let t = progress::watch("computing the table", &control, || GameTable::covering(rules, &p[..d], &control))
+        .map_err(|e| match e {
+            TableError::Engine(crate::grundy::EngineError::Program(crate::rules::ProgramError::OutsideBox {
+                option,
+                dims,
+                ..
+            })) => {
+                format!(
+                    "{shown} in {}: the program's moves leave every box tried: the box was grown {COVERING_TRIES} \
                  times, the last time to {} for the option {}, which lies outside the box before. \
                  `grundy-lab table --rules ... --size ...` computes a box you choose and names the first move \
                  that leaves it",
-                rules.label(),
-                crate::grundy::size_text(dims),
-                crate::rules::position_text(option, rules.dimension)
-            )
-        }
-        e => format!("{} has no closed form here and the table failed: {e}", rules.label()),
-    })?;
-    let v = t.get_at(p.map(|c| c as usize), t.start_layer());
+                    rules.label(),
+                    crate::grundy::size_text(dims),
+                    crate::rules::position_text(option, rules.dimension)
+                )
+            }
+            e => format!("{} has no closed form here and the table failed: {e}", rules.label()),
+        })?;
+    let v = t.value(&p[..d], t.start_layer()).ok_or_else(|| format!("{shown} lies outside the table computed"))?;
     if v == crate::grundy::NOT_A_POSITION {
         return Err(format!(
             "{shown} is not a position of {} (its program's `fn position` is false there)",
@@ -1119,7 +1133,7 @@ fn value(rules: &Rules, position: &[u64], question: Question) -> Result<String, 
         Question::Value => v.to_string(),
         Question::IsP => p_or_n(v == 0),
     };
-    let size = t.dims()[..d].iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" x ");
+    let size = t.sides().iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" x ");
     Ok(format!("{what}\n{shown} in {}: from the computed {size} table\n", rules.label()))
 }
 

@@ -8,7 +8,7 @@ use super::theme::Colours;
 use super::ui_ext::UiExt;
 use crate::grundy::Table;
 use egui::{Color32, Painter, Pos2, Rect, Sense, Stroke, vec2};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The picture of `tab`'s guide and its caption.
 pub fn picture(ui: &mut egui::Ui, tab: Tab) {
@@ -63,10 +63,10 @@ fn play(p: &Painter, rect: Rect, pal: &Colours) {
 
 /// The Grundy values of the queen in 16 x 8 cells, in the map's colours.
 fn map(p: &Painter, rect: Rect, pal: &Colours) {
-    static QUEEN: OnceLock<Option<Table>> = OnceLock::new();
+    static QUEEN: OnceLock<Option<Arc<Table>>> = OnceLock::new();
     let Some(t) = QUEEN.get_or_init(|| {
         let rules = crate::rules::preset("queen").ok()?;
-        crate::grundy::compute(&rules, 16, 8, &crate::Control::new()).ok()
+        crate::game_table::GameTable::compute_box(&rules, &[16, 8], &crate::Control::new()).ok()
     }) else {
         return;
     };

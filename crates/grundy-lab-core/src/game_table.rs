@@ -147,6 +147,18 @@ impl GameTable {
         }
     }
 
+    /// What [`GameTable::compute`] refuses before any work (the rules, the
+    /// sides, the memory, the method's reach), without computing: a caller
+    /// announces how long a table will take only for one that will be made.
+    pub fn check(rules: &Rules, sides: &[usize], full: bool) -> Result<(), TableError> {
+        match TableShape::of(rules) {
+            TableShape::Box => grundy::check_box(rules, box_dims(rules, sides)?)?,
+            TableShape::Heaps => heaps::check(rules, sides, heaps::storage_for(rules, sides, full))?,
+            TableShape::Row => takebreak::check(&row_game(rules)?, row_top(rules, sides)?)?,
+        }
+        Ok(())
+    }
+
     /// The table of `rules` on the box `sides` (one side per coordinate; a
     /// row: one side, the heaps 0 to side − 1), under `control` (progress,
     /// cancel, time limit). `full`: a table of many heaps keeps every
@@ -212,6 +224,43 @@ impl GameTable {
             return Err(no_plane());
         }
         GameTable::compute(rules, sides, false, control)?.first_plane().ok_or_else(no_plane)
+    }
+
+    /// [`GameTable::compute`] for a view that reads a box of one to three
+    /// coordinates itself (the checker's masks, the text and image
+    /// formats): the engine's table. A game of another shape is refused
+    /// before any work.
+    pub fn compute_box(rules: &Rules, sides: &[usize], control: &Control) -> Result<Arc<Table>, TableError> {
+        let other_shape = || match TableShape::of(rules) {
+            TableShape::Row => TableError::Engine(EngineError::TakeAndBreak { name: rules.name.clone() }),
+            _ => TableError::Sides { sides: sides.to_vec(), dimension: rules.dimension },
+        };
+        if TableShape::of(rules) != TableShape::Box {
+            return Err(other_shape());
+        }
+        match GameTable::compute(rules, sides, false, control)? {
+            GameTable::Box(t) => Ok(t),
+            _ => Err(other_shape()),
+        }
+    }
+
+    /// [`GameTable::compute`] for a view that reads a table of four to
+    /// eight heaps itself (its planes, its sorted positions): a game of
+    /// another shape is refused before any work.
+    pub fn compute_heaps(
+        rules: &Rules,
+        sides: &[usize],
+        full: bool,
+        control: &Control,
+    ) -> Result<Arc<HeapTable>, TableError> {
+        let other_shape = || TableError::Sides { sides: sides.to_vec(), dimension: rules.dimension };
+        if TableShape::of(rules) != TableShape::Heaps {
+            return Err(other_shape());
+        }
+        match GameTable::compute(rules, sides, full, control)? {
+            GameTable::Heaps(t) => Ok(t),
+            _ => Err(other_shape()),
+        }
     }
 
     /// The shape of the table.
@@ -388,5 +437,39 @@ mod tests {
         let nim4 = crate::rules::preset("nim-4").unwrap();
         let e = refused(&nim4, &[1 << 20; 4]);
         assert!(matches!(e, TableError::Engine(EngineError::TooLargeHeaps { .. })), "{e}");
+    }
+
+    #[test]
+    fn the_check_refuses_what_the_computing_refuses_without_computing() {
+        let control = Control::new();
+        let (queen, nim4) = (crate::rules::preset("queen").unwrap(), crate::rules::preset("nim-4").unwrap());
+        let kayles = Rules::take_and_break("kayles", "kayles");
+        for (rules, sides) in [(&queen, vec![4, 4, 3]), (&kayles, vec![usize::MAX / 2]), (&nim4, vec![1 << 20; 4])] {
+            let checked = GameTable::check(rules, &sides, false).unwrap_err();
+            let computed = GameTable::compute(rules, &sides, false, &control).unwrap_err();
+            assert_eq!(checked, computed, "{} {sides:?}", rules.label());
+        }
+        for (rules, sides) in [(&queen, vec![40, 40]), (&kayles, vec![1000]), (&nim4, vec![5; 4])] {
+            assert_eq!(GameTable::check(rules, &sides, false), Ok(()), "{} {sides:?}", rules.label());
+        }
+    }
+
+    #[test]
+    fn a_view_of_one_shape_refuses_a_game_of_another_before_computing() {
+        let control = Control::new();
+        let (queen, nim4) = (crate::rules::preset("queen").unwrap(), crate::rules::preset("nim-4").unwrap());
+        let kayles = Rules::take_and_break("kayles", "kayles");
+        let t = GameTable::compute_box(&queen, &[6, 7], &control).unwrap();
+        assert_eq!((t.width(), t.height(), t.get(1, 2)), (6, 7, 0));
+        let h = GameTable::compute_heaps(&nim4, &[3; 4], true, &control).unwrap();
+        assert_eq!(h.get(&[1, 2, 0, 2], 0), Some(1));
+        let e = GameTable::compute_box(&kayles, &[1 << 40], &control).unwrap_err();
+        assert!(matches!(e, TableError::Engine(EngineError::TakeAndBreak { .. })), "{e}");
+        let e = GameTable::compute_box(&nim4, &[3; 4], &control).unwrap_err();
+        assert!(matches!(e, TableError::Sides { .. }), "{e}");
+        for rules in [&queen, &kayles] {
+            let e = GameTable::compute_heaps(rules, &[1 << 40; 4], false, &control).unwrap_err();
+            assert!(matches!(e, TableError::Sides { .. }), "{e}");
+        }
     }
 }

@@ -94,9 +94,10 @@ impl Oracle {
         if let Knowledge::NeedsTable { width, height } = self.knowledge(x, y)
             && (width as u64) <= TINY_SIDE
             && (height as u64) <= TINY_SIDE
-            && let Ok(t) = crate::grundy::compute(&self.rules, width, height, &crate::Control::new())
+            && let Ok(t) =
+                crate::game_table::GameTable::compute_box(&self.rules, &[width, height], &crate::Control::new())
         {
-            self.table = Some(Arc::new(t));
+            self.table = Some(t);
         }
         matches!(self.knowledge(x, y), Knowledge::ClosedForm(_) | Knowledge::Table)
     }

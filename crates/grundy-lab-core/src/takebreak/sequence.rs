@@ -839,6 +839,13 @@ pub fn check_reach(game: &TakeBreak, up_to: u64) -> Result<(), SequenceError> {
     }
 }
 
+/// What [`compute`] refuses before any work: a heap beyond the method's
+/// reach, or values beyond the memory.
+pub fn check(game: &TakeBreak, up_to: u64) -> Result<(), SequenceError> {
+    check_reach(game, up_to)?;
+    check_memory(up_to, false, memory_limit())
+}
+
 /// Compute `g(0), …, g(up_to)` of `game`.
 pub fn compute(game: &TakeBreak, up_to: u64, control: &Control) -> Result<Sequence, SequenceError> {
     let mut s = Sequence::new(game.clone());

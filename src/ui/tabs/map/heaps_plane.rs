@@ -10,6 +10,7 @@
 use super::MapTab;
 use crate::conjecture::CheckMode;
 use crate::conjecture::heaps::{HeapsCheckError, HeapsReport, check_heaps};
+use crate::game_table::{GameTable, TableError};
 use crate::grundy::EngineError;
 use crate::grundy::heaps::{self, HeapTable};
 use crate::jobs::{Job, JobEnd, JobError, poll};
@@ -20,7 +21,7 @@ use crate::ui::notice::Notice;
 use crate::ui::state::Shared;
 use crate::ui::ui_ext::UiExt;
 use crate::ui::widgets;
-use crate::ui::words::errors::engine_error;
+use crate::ui::words::errors::table_error;
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, StrokeKind, pos2, vec2};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -99,7 +100,7 @@ struct Computed {
 #[derive(Default)]
 pub(crate) struct HeapsMap {
     shown: Option<Computed>,
-    job: Option<Job<Computed, EngineError>>,
+    job: Option<Job<Computed, TableError>>,
     /// A formula or statement being checked on the table shown.
     check_job: Option<Job<HeapsReport, HeapsCheckError>>,
     /// The last check's result, for the table shown.
@@ -130,11 +131,9 @@ impl HeapsMap {
         self.error = None;
         let rules = rules.clone();
         self.job = Some(widgets::spawn(widgets::JobLabel::new("map.computing"), ctx, move |control| {
-            let sides = vec![side; rules.dimension as usize];
-            let storage = heaps::storage_for(&rules, &sides, false);
-            let table = heaps::compute(&rules, &sides, storage, &control)?;
+            let table = GameTable::compute_heaps(&rules, &vec![side; rules.dimension as usize], false, &control)?;
             let (max, not_positions) = table.value_range();
-            Ok(Computed { table: Arc::new(table), max, not_positions })
+            Ok(Computed { table, max, not_positions })
         }));
     }
 
@@ -154,10 +153,10 @@ impl HeapsMap {
                 (self.checked, self.check_job) = (None, None);
                 self.shown = Some(c);
             }
-            Some(JobEnd::Cancelled | JobEnd::Failed(JobError::Work(EngineError::Cancelled))) => {
+            Some(JobEnd::Cancelled | JobEnd::Failed(JobError::Work(TableError::Engine(EngineError::Cancelled)))) => {
                 self.error = Some(Notice::key("map.cancelled"));
             }
-            Some(JobEnd::Failed(JobError::Work(e))) => self.error = Some(Notice::new(move || engine_error(&e))),
+            Some(JobEnd::Failed(JobError::Work(e))) => self.error = Some(Notice::new(move || table_error(&e))),
             Some(JobEnd::Failed(JobError::Panicked(m))) => {
                 self.error = Some(Notice::new(move || trf("map.internal_error", &[("detail", &m)])));
             }

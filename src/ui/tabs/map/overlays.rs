@@ -8,7 +8,8 @@
 //! for the old table); the error shown belongs to the last attempt.
 
 use crate::conjecture::{Formula, FormulaError};
-use crate::grundy::{Axis, EngineError, Table};
+use crate::game_table::{GameTable, TableError};
+use crate::grundy::{Axis, Table};
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::map::{Palette, PaletteKind};
 use crate::rules::Rules;
@@ -16,7 +17,7 @@ use crate::ui::i18n::{tr, trf};
 use crate::ui::notice::Notice;
 use crate::ui::rules_choice::rules_name;
 use crate::ui::widgets;
-use crate::ui::words::errors::{engine_error, formula_error};
+use crate::ui::words::errors::{formula_error, table_error};
 use std::sync::Arc;
 
 pub(crate) use super::cell_values::CellValues;
@@ -76,7 +77,7 @@ pub(crate) struct Overlay {
 #[derive(Debug)]
 pub(crate) enum OverlayError {
     /// The other game's table.
-    Engine(EngineError),
+    Table(TableError),
     /// The formula's check.
     Formula(FormulaError),
     /// A game of `g_of`.
@@ -89,7 +90,7 @@ impl OverlayError {
     /// In the user's language.
     fn text(&self) -> String {
         match self {
-            OverlayError::Engine(e) => engine_error(e),
+            OverlayError::Table(e) => table_error(e),
             OverlayError::Formula(e) => formula_error(e),
             OverlayError::Other(e) => crate::ui::words::errors::other_game_error(e),
             OverlayError::Cancelled => tr("map.engine.cancelled").to_string(),
@@ -152,8 +153,8 @@ impl Overlays {
     /// Compute where `table` has value `a` and `other`'s table has value `b`.
     pub fn start_compare(&mut self, ctx: &egui::Context, table: Arc<Table>, other: Rules, a: u32, b: u32) {
         self.start(widgets::spawn(widgets::JobLabel::new("map.comparing"), ctx, move |control| {
-            let o = crate::grundy::compute(&other, table.width(), table.height(), &control)
-                .map_err(OverlayError::Engine)?;
+            let o = GameTable::compute_box(&other, &[table.width(), table.height(), 1], &control)
+                .map_err(OverlayError::Table)?;
             let d = crate::map::compare::compare_values(&table, a, &o, b, &control).ok_or(OverlayError::Cancelled)?;
             let (first, second) = (table.rules().clone(), other.clone());
             let title: PosterTitle = Arc::new(move |range| {
@@ -173,7 +174,7 @@ impl Overlays {
                     trf("map.compare.result", &[("count", &b.count), ("x", &b.max_x), ("y", &b.max_y)])
                 }),
             };
-            let cells = CellValues::Tables { this: table, other: Arc::new(o) };
+            let cells = CellValues::Tables { this: table, other: o };
             Ok(Overlay { table: Arc::new(d), kind: OverlayKind::Compare, summary, cells, title })
         }));
     }

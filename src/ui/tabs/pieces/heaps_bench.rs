@@ -13,6 +13,7 @@ use super::workbench::MaskPicture;
 use crate::conjecture::CheckMode;
 use crate::conjecture::heaps::{HeapsCheckError, HeapsReport, check_heaps};
 use crate::conjecture::paragraph::{heaps_command_for, heaps_paragraph};
+use crate::game_table::{GameTable, TableError};
 use crate::grundy::EngineError;
 use crate::grundy::heaps;
 use crate::jobs::{Job, JobEnd, JobError, poll};
@@ -21,9 +22,8 @@ use crate::ui::i18n::{tr, trf};
 use crate::ui::theme::Colours;
 use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::ui::widgets;
-use crate::ui::words::errors::{engine_error, job_error};
+use crate::ui::words::errors::{job_error, table_error};
 use egui::RichText;
-use std::sync::Arc;
 
 /// The most positions the workbench stores for a game of many heaps.
 pub const MAX_BENCH_POSITIONS: u64 = 1_000_000;
@@ -45,7 +45,7 @@ pub struct HeapsChecked {
 /// Why a check gave no report: the table or the formula.
 #[derive(Clone, Debug)]
 pub enum HeapsFailure {
-    Engine(EngineError),
+    Table(TableError),
     Check(HeapsCheckError),
 }
 
@@ -87,7 +87,7 @@ impl HeapsBench {
         match poll(&mut self.job) {
             Some(JobEnd::Done(c)) => (self.result, self.stop, self.texture) = (Some(c), None, None),
             Some(JobEnd::Failed(JobError::Work(HeapsFailure::Check(HeapsCheckError::Stopped))))
-            | Some(JobEnd::Failed(JobError::Work(HeapsFailure::Engine(EngineError::Cancelled))))
+            | Some(JobEnd::Failed(JobError::Work(HeapsFailure::Table(TableError::Engine(EngineError::Cancelled)))))
             | Some(JobEnd::Cancelled) => self.stop = Some(HeapsStop::Cancelled),
             Some(JobEnd::Failed(e)) => self.stop = Some(HeapsStop::Failed(e)),
             None => {}
@@ -136,10 +136,8 @@ fn start(tab: &mut PiecesTab, n: usize, ctx: &egui::Context) {
     tab.bench.heaps.stop = None;
     tab.bench.heaps.job = Some(widgets::spawn(widgets::JobLabel::new("bench.heaps.job"), ctx, move |c| {
         let sides = vec![n; rules.dimension as usize];
-        let storage = heaps::storage_for(&rules, &sides, false);
-        let table = heaps::compute(&rules, &sides, storage, &c).map_err(HeapsFailure::Engine)?;
-        let report =
-            check_heaps(Arc::new(table), &formula, condition.as_deref(), mode, &c).map_err(HeapsFailure::Check)?;
+        let table = GameTable::compute_heaps(&rules, &sides, false, &c).map_err(HeapsFailure::Table)?;
+        let report = check_heaps(table, &formula, condition.as_deref(), mode, &c).map_err(HeapsFailure::Check)?;
         Ok(HeapsChecked { report, rules, formula, condition, mode, side: n })
     }));
 }
@@ -151,7 +149,7 @@ fn results(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         }
         Some(HeapsStop::Failed(e)) => {
             let why = job_error(e, |f| match f {
-                HeapsFailure::Engine(e) => engine_error(e),
+                HeapsFailure::Table(e) => table_error(e),
                 HeapsFailure::Check(e) => crate::ui::words::reports::heaps_check_error(e),
             });
             ui.error_label(trf("bench.failed", &[("error", &why)]));

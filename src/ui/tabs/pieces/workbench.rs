@@ -10,7 +10,8 @@ use crate::conjecture::{
     CheckMode, CheckReport, DiffTable, Formula, FormulaError, HELPERS, OtherGameError, PatternHints, Question,
     check_question, compute_others, find_hints, known_formulas, other_games, parameter_p_formula,
 };
-use crate::grundy::{EngineError, Table};
+use crate::game_table::{GameTable, TableError};
+use crate::grundy::Table;
 use crate::jobs::{Job, JobEnd, JobError, poll};
 use crate::rules::Rules;
 use crate::ui::i18n::{tr, trf};
@@ -18,7 +19,7 @@ use crate::ui::state::{AppCommand, MapFocus, Shared};
 use crate::ui::theme::Colours;
 use crate::ui::ui_ext::{TipExt, UiExt};
 use crate::ui::widgets;
-use crate::ui::words::errors::{engine_error, formula_error, formula_error_what, job_error, other_game_error};
+use crate::ui::words::errors::{formula_error, formula_error_what, job_error, other_game_error, table_error};
 use crate::ui::words::formulas::{helper_meaning, known_description, known_name, line_text, periodicity_text};
 use egui::text::LayoutJob;
 use egui::{Color32, FontId, RichText, Sense, Stroke, TextFormat, vec2};
@@ -63,7 +64,7 @@ pub enum CheckFailure {
     /// The formula does not compile or fails on the table.
     Formula(FormulaError),
     /// The table could not be computed.
-    Engine(EngineError),
+    Table(TableError),
     /// The condition does not compile or fails on the table.
     Condition(FormulaError),
     /// The game of a `g_of` cannot be read or computed.
@@ -83,7 +84,7 @@ impl CheckStop {
             CheckStop::Failed(e) => {
                 let why = job_error(e, |f| match f {
                     CheckFailure::Formula(e) => formula_error(e),
-                    CheckFailure::Engine(e) => engine_error(e),
+                    CheckFailure::Table(e) => table_error(e),
                     CheckFailure::Condition(e) => trf("bench.where_error", &[("message", &formula_error(e))]),
                     CheckFailure::Other(e) => other_game_error(e),
                 });
@@ -105,11 +106,11 @@ pub struct Workbench {
     result: Option<Checked>,
     texture: Option<egui::TextureHandle>,
     check_error: Option<CheckStop>,
-    hints_job: Option<Job<Found, crate::game_table::TableError>>,
+    hints_job: Option<Job<Found, TableError>>,
     hints: Option<(Found, Rules)>,
     /// The rules the running pattern search belongs to.
     hints_for: Option<Rules>,
-    hints_error: Option<JobError<crate::game_table::TableError>>,
+    hints_error: Option<JobError<TableError>>,
     /// The condition's state and the paragraph's file choice.
     pub(super) statement: super::statement::StatementState,
     /// The check of a game of more than three heaps.
@@ -395,7 +396,7 @@ fn start_check(tab: &mut PiecesTab, ctx: &egui::Context) {
         let texts: Vec<&str> = std::iter::once(text.as_str()).chain(condition.as_deref()).collect();
         let games = other_games(&texts, rules.dimension).map_err(CheckFailure::Other)?;
         let dims = super::box_for(&rules, n);
-        let table = Arc::new(crate::grundy::compute_box(&rules, dims, &c).map_err(CheckFailure::Engine)?);
+        let table = GameTable::compute_box(&rules, &dims, &c).map_err(CheckFailure::Table)?;
         // The other games once, on the same box: never per cell.
         let others = compute_others(&games, &dims, &c).map_err(CheckFailure::Other)?;
         let question = Question { formula: &formula, mode, condition: where_.as_ref(), others: &others };
@@ -558,11 +559,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         tab.bench.hints_job = Some(widgets::spawn(widgets::JobLabel::new("hints.job"), ui.ctx(), move |c| {
             let table = match checked {
                 Some(t) => t,
-                None => crate::game_table::GameTable::compute_first_plane(
-                    &rules,
-                    &crate::game_table::GameTable::plane_box(&rules, n),
-                    &c,
-                )?,
+                None => GameTable::compute_first_plane(&rules, &GameTable::plane_box(&rules, n), &c)?,
             };
             let lines = find_hints(&table, &c)?;
             let sequences = if rules.dimension == 2 && !rules.passes.any() {
@@ -570,7 +567,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
                 let big = if table.width().min(table.height()) >= side {
                     table
                 } else {
-                    Arc::new(crate::grundy::compute(&rules, side, side, &c)?)
+                    GameTable::compute_box(&rules, &[side, side], &c)?
                 };
                 find_sequence_hints(&big, &c)
             } else {
@@ -585,7 +582,7 @@ fn hints(tab: &mut PiecesTab, ui: &mut egui::Ui, pal: &Colours) {
         widgets::job_progress(ui, job);
     }
     if let Some(e) = &tab.bench.hints_error {
-        ui.error_label(trf("hints.failed", &[("error", &job_error(e, crate::ui::words::errors::table_error))]));
+        ui.error_label(trf("hints.failed", &[("error", &job_error(e, table_error))]));
     }
     let Some(((found, sequences), rules)) = &tab.bench.hints else { return };
     if !rules.same_game(&tab.draft) {
