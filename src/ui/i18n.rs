@@ -597,6 +597,7 @@ mod tests {
                 export_error(&ExportError::TooLarge { width: 40_000, height: 10 }),
                 export_error(&ExportError::Pyramid { needed: 3 << 30, limit: 1 << 30 }),
                 export_error(&ExportError::Picture(DrawError::PixelSize { px: 0 })),
+                memory_error(&memory(LimitSource::AddressSpace)),
             ];
             texts.extend(StyleNumber::ALL.map(|number| style_error(&StyleError { number, value: 25.0 })));
             texts
@@ -609,7 +610,8 @@ mod tests {
                 .replace("「A」", "")
                 .replace("a か b", "")
                 .replace("「B」", "")
-                .replace(crate::grundy::LIMIT_VARIABLE, "");
+                .replace(crate::grundy::LIMIT_VARIABLE, "")
+                .replace("ulimit -v", "");
             let words = words.replace(" GB", "").replace(" MB", "").replace("P局面", "");
             assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "English: {t}");
             assert!(typography_faults(&t).is_empty(), "{t}: {:?}", typography_faults(&t));

@@ -309,6 +309,21 @@ fn bin_within(kb: u64, args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Under `ulimit -v`, a table larger than the address space left is
+/// refused with a message that names the limit: the memory limit was 80%
+/// of the machine's memory, and the allocation aborted the program.
+#[test]
+fn a_table_beyond_the_address_space_of_ulimit_is_refused_with_words() {
+    let out = bin_within(250_000, &["table", "--rules", "queen", "--size", "20000"]);
+    let m = message(&out);
+    assert_eq!(out.status.code(), Some(2), "{m}");
+    assert!(m.contains("ulimit -v"), "{m}");
+    // Within the limit, the same run computes.
+    let small = bin_within(250_000, &["table", "--rules", "queen", "--size", "300"]);
+    assert!(small.status.success(), "{}", message(&small));
+    assert_eq!(stdout(&small).lines().count(), 300);
+}
+
 /// A values file is read back within the memory of the run that wrote it:
 /// 50 million values of subtraction:1 (100 MB) in 250 MB of address space.
 /// The resume listed the rare heaps again, 8 bytes each and uncounted (half

@@ -159,6 +159,7 @@ fn limit_source(source: crate::grundy::LimitSource) -> String {
         LimitSource::Environment => trf("memory.source.environment", &[("variable", &LIMIT_VARIABLE)]),
         LimitSource::Page => tr("memory.source.page").to_string(),
         LimitSource::System => tr("memory.source.system").to_string(),
+        LimitSource::AddressSpace => tr("memory.source.address_space").to_string(),
         LimitSource::Fallback => tr("memory.source.fallback").to_string(),
     }
 }

@@ -31,6 +31,9 @@ pub enum LimitSource {
     Page,
     /// 80% of the memory the system reports available now.
     System,
+    /// 80% of the address space left under a limit of `ulimit -v`, when
+    /// that is less than 80% of the memory available.
+    AddressSpace,
     /// The system cannot say: an assumed small machine
     /// ([`FALLBACK_LIMIT`] bytes).
     Fallback,
@@ -42,6 +45,7 @@ impl fmt::Display for LimitSource {
             LimitSource::Environment => f.write_str(&format!("set by {LIMIT_VARIABLE}")),
             LimitSource::Page => f.write_str("what a page of the browser may use"),
             LimitSource::System => f.write_str("80% of the memory available"),
+            LimitSource::AddressSpace => f.write_str("80% of the address space left under the limit set by ulimit -v"),
             LimitSource::Fallback => f.write_str("assumed, as the system does not say how much memory is available"),
         }
     }
@@ -115,8 +119,11 @@ pub fn limit_source() -> LimitSource {
         LimitSource::Environment
     } else if super::page_memory_limit().is_some() {
         LimitSource::Page
-    } else if available_and_total().is_some() {
-        LimitSource::System
+    } else if let Some((available, _)) = available_and_total() {
+        match super::address_space_left() {
+            Some(left) if left < available => LimitSource::AddressSpace,
+            _ => LimitSource::System,
+        }
     } else {
         LimitSource::Fallback
     }
@@ -124,7 +131,9 @@ pub fn limit_source() -> LimitSource {
 
 /// The memory the engine may use: 80% of what the system reports available
 /// now (`MemAvailable` on Linux, the same figure from the system on Windows
-/// and macOS), so a 4 GB laptop refuses a table that would make it swap.
+/// and macOS), so a 4 GB laptop refuses a table that would make it swap;
+/// under `ulimit -v`, at most 80% of the address space left, so that a
+/// table too large is a message, not an allocation that aborts.
 /// `GRUNDY_LAB_MEMORY_LIMIT` (bytes) overrides it.
 pub fn memory_limit() -> u64 {
     if let Some(v) = limit_from_environment() {
@@ -143,10 +152,23 @@ fn system_memory_limit() -> u64 {
     if let Some(page) = super::page_memory_limit() {
         return page;
     }
-    match available_and_total() {
-        Some((available, _)) => available / 5 * 4,
-        None => FALLBACK_LIMIT,
-    }
+    let system = match available_and_total() {
+        Some((available, _)) => available,
+        None => return FALLBACK_LIMIT,
+    };
+    system.min(super::address_space_left().unwrap_or(u64::MAX)) / 5 * 4
+}
+
+/// The address space left under a limit of `ulimit -v`, from the text of
+/// `/proc/self/limits` (the soft limit of "Max address space", in bytes)
+/// and of `/proc/self/status` (`VmSize`, what is mapped now, in kB):
+/// `None` when the limit is "unlimited" or a text cannot be read.
+pub fn address_space_left_from(limits: &str, status: &str) -> Option<u64> {
+    let line = limits.lines().find_map(|l| l.strip_prefix("Max address space"))?;
+    let limit: u64 = line.split_whitespace().next()?.parse().ok()?;
+    let mapped_kb: u64 =
+        status.lines().find_map(|l| l.strip_prefix("VmSize:"))?.split_whitespace().next()?.parse().ok()?;
+    Some(limit.saturating_sub(mapped_kb.saturating_mul(1024)))
 }
 
 /// The memory available now and the machine's total, in bytes, as the
@@ -254,6 +276,22 @@ mod tests {
         }
         let e = BadLimit { text: "lots".into() }.to_string();
         assert!(e.contains("GRUNDY_LAB_MEMORY_LIMIT=\"lots\" is not a size"), "{e}");
+    }
+
+    #[test]
+    fn the_address_space_left_under_ulimit_is_read_from_the_system_texts() {
+        let limits = "Limit                     Soft Limit           Hard Limit           Units     \n\
+                      Max stack size            8388608              unlimited            bytes     \n\
+                      Max address space         600000000            unlimited            bytes     \n";
+        let status = "Name:\tgrundy-lab\nVmPeak:\t  200000 kB\nVmSize:\t  100000 kB\nVmRSS:\t   5000 kB\n";
+        assert_eq!(address_space_left_from(limits, status), Some(600_000_000 - 102_400_000));
+        // Mapped beyond the limit (it was lowered after): nothing left.
+        let big = status.replace("100000 kB", "900000 kB");
+        assert_eq!(address_space_left_from(limits, &big), Some(0));
+        let unlimited = limits.replace("600000000            unlimited", "unlimited            unlimited");
+        assert_eq!(address_space_left_from(&unlimited, status), None);
+        assert_eq!(address_space_left_from("", status), None);
+        assert_eq!(address_space_left_from(limits, "Name:\tx\n"), None);
     }
 
     #[test]

@@ -26,8 +26,8 @@ pub mod web;
 pub use web as current;
 
 pub use current::{
-    THREADS_WAKE_THE_UI, atomic_write_io, deliver_downloads, may_wait, memory_available, page_memory_limit,
-    read_limited, return_freed_memory, start_thread,
+    THREADS_WAKE_THE_UI, address_space_left, atomic_write_io, deliver_downloads, may_wait, memory_available,
+    page_memory_limit, read_limited, return_freed_memory, start_thread,
 };
 
 use std::fmt;

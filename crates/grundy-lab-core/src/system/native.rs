@@ -30,6 +30,19 @@ pub fn memory_available() -> Option<(u64, u64)> {
     (available > 0 && total > 0).then_some((available, total))
 }
 
+/// The address space this process may still map under a limit of
+/// `ulimit -v` (`RLIMIT_AS`): the limit less what is mapped now, read from
+/// `/proc/self/limits` and `/proc/self/status`. `None` without such a
+/// limit, and off Linux.
+pub fn address_space_left() -> Option<u64> {
+    if !cfg!(target_os = "linux") {
+        return None;
+    }
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    super::memory::address_space_left_from(&limits, &status)
+}
+
 /// Have the allocator give every large block back to the system when it
 /// is freed. glibc's allocator otherwise raises its threshold for
 /// mapping a block on its own (up to 32 MB) each time a large one is

@@ -57,6 +57,11 @@ pub fn memory_available() -> Option<(u64, u64)> {
     None
 }
 
+/// A page has no `ulimit -v`: its budget is [`page_memory_limit`].
+pub fn address_space_left() -> Option<u64> {
+    None
+}
+
 /// The page's budget, [`PAGE_MEMORY`].
 pub fn page_memory_limit() -> Option<u64> {
     Some(PAGE_MEMORY)
