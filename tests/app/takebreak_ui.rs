@@ -312,6 +312,25 @@ fn a_row_of_four_way_splits_says_what_a_move_does_and_plays() {
     assert_eq!(row.history().len(), 2, "value of the 9 was {g9}");
 }
 
+/// The hint of a winning row of large `split:4` heaps (each has about a
+/// million splits) is found by value, not by listing every split, and
+/// says when it shows only the first moves found; in Japanese too.
+#[test]
+fn the_hint_of_large_four_way_splits_shows_the_first_winning_moves_found() {
+    for (language, many) in [
+        ("English", "and more (the first 64 found are shown and played)"),
+        ("Japanese", "ほかにもある (見つけた最初の 64 通りから示し、指す)"),
+    ] {
+        let saved = row_saved("split4", "split:4", language, true, &[600, 599, 580, 333, 7]);
+        let mut h = common::app(saved).size([1600.0, 1000.0]).build();
+        h.run();
+        let row = h.state().state.play.row().unwrap();
+        assert_ne!(row.xor(), 0, "a winning row");
+        assert_eq!(row.winning_moves().len(), grundy_lab::play::row::MAX_WINNING_MOVES);
+        assert!(shows(&h, many), "{language}: the hint says it shows the first moves found");
+    }
+}
+
 /// In the lesson view a row of Kayles fills the window (its pins grow to
 /// 72 points at 1280 x 800), and a tap on a heap's pins chooses it, as its
 /// name does; in Japanese too.

@@ -21,6 +21,13 @@ pub const MAX_ROW_HEAPS: usize = 8;
 /// The largest heap a row starts with.
 pub const MAX_ROW_HEAP: u64 = 1000;
 
+/// The most winning moves a row's hint shows and the computer chooses
+/// among.
+pub const MAX_WINNING_MOVES: usize = 64;
+
+/// The options of a heap the weakest computer picks a random move among.
+const RANDOM_OPTIONS: usize = 256;
+
 /// One move: heap `heap` (its index in the row) of `from` stones became
 /// the heaps `parts` (none, one or several), put where it was.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -232,8 +239,13 @@ impl RowGame {
         self.players[self.to_move()].is_computer() && self.winner().is_none()
     }
 
-    /// Every move `(heap, parts)` that leaves a row of value 0 (none when
-    /// the row's value is 0), found once per position.
+    /// The moves `(heap, parts)` that leave a row of value 0 (none when
+    /// the row's value is 0), at most [`MAX_WINNING_MOVES`], found once per
+    /// position. They are looked for by value: first in the heaps whose
+    /// value is above the value the move must leave, where the mex rule
+    /// says such a move exists, and the walk over a heap's options stops
+    /// once enough are found, so a winning row of large `split:4` heaps
+    /// costs a few options, not the millions each heap has.
     pub fn winning_moves(&self) -> Vec<(usize, Vec<u64>)> {
         self.winning
             .get_or_init(|| {
@@ -242,14 +254,21 @@ impl RowGame {
                 if x == 0 {
                     return out;
                 }
-                for (i, &h) in self.row.iter().enumerate() {
-                    let rest = x ^ self.value(h);
-                    for parts in self.options(i) {
-                        if parts.iter().fold(rest, |a, &p| a ^ self.value(p)) == 0 {
-                            out.push((i, parts));
-                        }
+                // The heaps with a winning move for sure first (a heap of
+                // value v has options of every value below v).
+                let mut order: Vec<usize> = (0..self.row.len()).collect();
+                order.sort_by_key(|&i| x ^ self.value(self.row[i]) >= self.value(self.row[i]));
+                for i in order {
+                    let left = MAX_WINNING_MOVES - out.len();
+                    if left == 0 {
+                        break;
                     }
+                    let rest = x ^ self.value(self.row[i]);
+                    let mut to_zero = |parts: &[u64]| parts.iter().fold(rest, |a, &p| a ^ self.value(p)) == 0;
+                    let found = self.game.options_where(self.row[i], &mut to_zero, left).unwrap_or_default();
+                    out.extend(found.into_iter().map(|parts| (i, parts)));
                 }
+                out.sort();
                 out
             })
             .clone()
@@ -294,8 +313,12 @@ impl RowGame {
             return None;
         }
         let PlayerKind::Computer(strength) = self.players[self.to_move()] else { return None };
+        // A random move: a heap with a move, then one of its first
+        // options (at most RANDOM_OPTIONS of them, never the whole list).
         let all = || -> Vec<(usize, Vec<u64>)> {
-            (0..self.row.len()).flat_map(|i| self.options(i).into_iter().map(move |p| (i, p))).collect()
+            (0..self.row.len())
+                .flat_map(|i| self.options_at_most(i, RANDOM_OPTIONS).into_iter().map(move |p| (i, p)))
+                .collect()
         };
         let (heap, parts, reason) = match strength {
             Strength::Random => {
@@ -311,7 +334,7 @@ impl RowGame {
                 if wins.is_empty() {
                     // The first move of the first heap that has one.
                     let i = self.row.iter().position(|&n| self.game.has_option(n).unwrap_or(false))?;
-                    let p = self.options(i).into_iter().next()?;
+                    let p = self.options_at_most(i, 1).into_iter().next()?;
                     (i, p, RowReason::NoWinningMove)
                 } else {
                     let (i, p) = rng.pick(&wins).clone();
@@ -381,6 +404,36 @@ mod tests {
         }
         memo.insert(key, p);
         p
+    }
+
+    #[test]
+    fn a_winning_row_of_large_four_way_splits_finds_its_moves_by_value() {
+        let rules = Rules::take_and_break("split:4", "split:4");
+        let start = [600, 599, 580, 333, 7];
+        let g = RowGame::new(&rules, &start, HUMAN_FIRST).unwrap();
+        assert_ne!(g.xor(), 0, "a winning row");
+        let moves = g.winning_moves();
+        assert!(!moves.is_empty() && moves.len() <= MAX_WINNING_MOVES, "{}", moves.len());
+        for (i, parts) in &moves {
+            assert!(g.game.is_option(start[*i], parts).unwrap(), "{i} {parts:?}");
+            let mut next = start.to_vec();
+            next.splice(*i..=*i, parts.iter().copied());
+            assert_eq!(next.iter().fold(0, |x, &h| x ^ g.value(h)), 0, "{i} {parts:?}");
+        }
+        // The walk stops at the moves wanted: a heap of 600 has about
+        // 1.5 million splits into four.
+        let mut walked = 0;
+        let mut count = |_: &[u64]| {
+            walked += 1;
+            true
+        };
+        assert_eq!(g.game.options_where(600, &mut count, 5).unwrap().len(), 5);
+        assert_eq!(walked, 5);
+        // The computer's random move lists a few options, and is legal.
+        let mut weak =
+            RowGame::new(&rules, &start, [PlayerKind::Computer(Strength::Random), PlayerKind::Human]).unwrap();
+        let m = weak.computer_move(&mut Rng::new(7)).expect("a move");
+        assert!(weak.game.is_option(m.before[m.heap], &m.parts).unwrap());
     }
 
     #[test]

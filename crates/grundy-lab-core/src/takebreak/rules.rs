@@ -308,6 +308,57 @@ impl TakeBreak {
         self.options_at_most(n, usize::MAX)
     }
 
+    /// At most `max` options of a heap of `n` for which `keep` holds
+    /// (sorted, without repeats), found by walking the options one by one
+    /// with no list of them made, and stopping at the `max`-th kept: a
+    /// search for the moves to a value costs what it walks, not what the
+    /// heap has. A program's splits are listed by the program first.
+    pub fn options_where(
+        &self,
+        n: u64,
+        keep: &mut dyn FnMut(&[u64]) -> bool,
+        max: usize,
+    ) -> Result<Vec<Vec<u64>>, TakeBreakError> {
+        let mut out: Vec<Vec<u64>> = Vec::new();
+        if max == 0 {
+            return Ok(out);
+        }
+        let mut visit = |parts: &[u64]| {
+            if keep(parts) {
+                out.push(parts.to_vec());
+            }
+            out.len() < max
+        };
+        match &self.kind {
+            Kind::Code(c) => {
+                for k in 0..=c.last_take(n) {
+                    let d = c.digit(k as usize);
+                    let rest = n - k;
+                    let on = (d & 1 == 0 || rest != 0 || visit(&[]))
+                        && (d & 2 == 0 || rest < 1 || k < 1 || visit(&[rest]))
+                        && (d & 4 == 0 || visit_partitions(rest, 2, false, &mut visit))
+                        && (d & 8 == 0 || visit_partitions(rest, 3, false, &mut visit));
+                    if !on {
+                        break;
+                    }
+                }
+            }
+            Kind::Split { parts, unequal } => {
+                visit_partitions(n, *parts, *unequal, &mut visit);
+            }
+            Kind::Splits(_) | Kind::OneHeap(_) => {
+                for parts in self.options_at_most(n, usize::MAX)? {
+                    if !visit(&parts) {
+                        break;
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
     /// At most `max` options of a heap of `n` (those [`TakeBreak::options`]
     /// lists, not necessarily its first ones): a code or a split rule stops
     /// listing at `max`, so a screen of buttons costs `max` options, not
@@ -396,17 +447,35 @@ pub fn partitions(n: u64, parts: u8, unequal: bool, out: &mut Vec<Vec<u64>>) {
 
 /// [`partitions`], stopping once `out` holds `max` lists.
 pub fn partitions_at_most(n: u64, parts: u8, unequal: bool, max: usize, out: &mut Vec<Vec<u64>>) {
-    fn go(left: u64, parts: u8, min: u64, unequal: bool, prefix: &mut Vec<u64>, max: usize, out: &mut Vec<Vec<u64>>) {
-        if out.len() >= max {
-            return;
-        }
+    if out.len() >= max {
+        return;
+    }
+    visit_partitions(n, parts, unequal, &mut |p| {
+        out.push(p.to_vec());
+        out.len() < max
+    });
+}
+
+/// Each list of [`partitions`] in turn, given to `visit` (which says
+/// whether to go on), with no list made: what a search that stops at its
+/// first finds walks. Returns whether every list was visited.
+pub fn visit_partitions(n: u64, parts: u8, unequal: bool, visit: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+    fn go(
+        left: u64,
+        parts: u8,
+        min: u64,
+        unequal: bool,
+        prefix: &mut Vec<u64>,
+        visit: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> bool {
         if parts == 1 {
             if left >= min {
                 prefix.push(left);
-                out.push(prefix.clone());
+                let on = visit(prefix);
                 prefix.pop();
+                return on;
             }
-            return;
+            return true;
         }
         let mut a = min;
         // The other parts are at least `a` (or `a + 1`, `a + 2`, ...).
@@ -414,15 +483,16 @@ pub fn partitions_at_most(n: u64, parts: u8, unequal: bool, max: usize, out: &mu
             <= left
         {
             prefix.push(a);
-            go(left - a, parts - 1, if unequal { a + 1 } else { a }, unequal, prefix, max, out);
+            let on = go(left - a, parts - 1, if unequal { a + 1 } else { a }, unequal, prefix, visit);
             prefix.pop();
-            if out.len() >= max {
-                return;
+            if !on {
+                return false;
             }
             a += 1;
         }
+        true
     }
-    go(n, parts, 1, unequal, &mut Vec::new(), max, out);
+    go(n, parts, 1, unequal, &mut Vec::new(), visit)
 }
 
 /// FNV-1a, 64 bits: a checksum, not a hash for security.
@@ -433,6 +503,22 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_options_kept_are_those_listed_that_pass() {
+        for spec in ["kayles", "dawsons-kayles", "octal:4.07", "octal:0.1377", "grundy-game", "split:3", "hex:0.F"] {
+            let game = TakeBreak::parse_spec(spec).unwrap().unwrap();
+            for n in 0..30 {
+                let all = game.options(n).unwrap();
+                assert_eq!(game.options_where(n, &mut |_| true, usize::MAX).unwrap(), all, "{spec} {n}");
+                let even = |p: &[u64]| p.iter().sum::<u64>() % 2 == 0;
+                let kept: Vec<_> = all.iter().filter(|p| even(p)).cloned().collect();
+                assert_eq!(game.options_where(n, &mut |p| even(p), usize::MAX).unwrap(), kept, "{spec} {n}");
+                let first = game.options_where(n, &mut |p| even(p), 2).unwrap();
+                assert!(first.len() == kept.len().min(2) && first.iter().all(|p| kept.contains(p)), "{spec} {n}");
+            }
+        }
+    }
 
     #[test]
     fn specs_name_games() {

@@ -77,7 +77,13 @@ pub fn hint_text(game: &RowGame, hint: &RowHint) -> String {
                     format!("{heap}: {}", option_text(game.row()[*i], parts))
                 })
                 .collect();
-            let more = if moves.len() > 4 { trf("row.hint.more", &[("n", &(moves.len() - 4))]) } else { String::new() };
+            let more = if moves.len() >= crate::play::row::MAX_WINNING_MOVES {
+                trf("row.hint.many", &[("n", &moves.len())])
+            } else if moves.len() > 4 {
+                trf("row.hint.more", &[("n", &(moves.len() - 4))])
+            } else {
+                String::new()
+            };
             trf("row.hint.win", &[("xor", &xor_text(values)), ("moves", &format!("{}{more}", list.join("; ")))])
         }
     }
