@@ -13,7 +13,7 @@ use super::history::History;
 use super::rng::Rng;
 use super::{MoveError, PlayerKind, Players, Strength};
 use crate::rules::Rules;
-use crate::takebreak::{Sequence, TakeBreak, TakeBreakError, compute};
+use crate::takebreak::{Pick, Sequence, TakeBreak, TakeBreakError, compute};
 use std::sync::OnceLock;
 
 /// The most heaps a row starts with.
@@ -24,6 +24,11 @@ pub const MAX_ROW_HEAP: u64 = 1000;
 /// The most winning moves a row's hint shows and the computer chooses
 /// among.
 pub const MAX_WINNING_MOVES: usize = 64;
+
+/// The options the search for winning moves walks once it has found one:
+/// a position with few winning moves among millions of splits stops
+/// there, not at the end of every heap's list.
+const WINNING_WALK: usize = 200_000;
 
 /// The options of a heap the weakest computer picks a random move among.
 const RANDOM_OPTIONS: usize = 256;
@@ -243,9 +248,10 @@ impl RowGame {
     /// the row's value is 0), at most [`MAX_WINNING_MOVES`], found once per
     /// position. They are looked for by value: first in the heaps whose
     /// value is above the value the move must leave, where the mex rule
-    /// says such a move exists, and the walk over a heap's options stops
-    /// once enough are found, so a winning row of large `split:4` heaps
-    /// costs a few options, not the millions each heap has.
+    /// says such a move exists; the walk over the options stops once
+    /// enough are found, or once one is found and [`WINNING_WALK`] options
+    /// were walked, so a winning row of large `split:4` heaps costs what
+    /// it takes to find a first move, not the millions each heap has.
     pub fn winning_moves(&self) -> Vec<(usize, Vec<u64>)> {
         self.winning
             .get_or_init(|| {
@@ -258,13 +264,24 @@ impl RowGame {
                 // value v has options of every value below v).
                 let mut order: Vec<usize> = (0..self.row.len()).collect();
                 order.sort_by_key(|&i| x ^ self.value(self.row[i]) >= self.value(self.row[i]));
+                let mut walked = 0;
                 for i in order {
                     let left = MAX_WINNING_MOVES - out.len();
-                    if left == 0 {
+                    if left == 0 || (!out.is_empty() && walked >= WINNING_WALK) {
                         break;
                     }
-                    let rest = x ^ self.value(self.row[i]);
-                    let mut to_zero = |parts: &[u64]| parts.iter().fold(rest, |a, &p| a ^ self.value(p)) == 0;
+                    let (rest, mut found_here) = (x ^ self.value(self.row[i]), 0);
+                    let mut to_zero = |parts: &[u64]| {
+                        walked += 1;
+                        if out.len() + found_here > 0 && walked > WINNING_WALK {
+                            Pick::Stop
+                        } else if parts.iter().fold(rest, |a, &p| a ^ self.value(p)) == 0 {
+                            found_here += 1;
+                            Pick::Keep
+                        } else {
+                            Pick::Skip
+                        }
+                    };
                     let found = self.game.options_where(self.row[i], &mut to_zero, left).unwrap_or_default();
                     out.extend(found.into_iter().map(|parts| (i, parts)));
                 }
@@ -425,7 +442,7 @@ mod tests {
         let mut walked = 0;
         let mut count = |_: &[u64]| {
             walked += 1;
-            true
+            Pick::Keep
         };
         assert_eq!(g.game.options_where(600, &mut count, 5).unwrap().len(), 5);
         assert_eq!(walked, 5);

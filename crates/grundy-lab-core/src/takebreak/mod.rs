@@ -35,7 +35,7 @@ pub use crate::rules::breaks::{MAX_PARTS, TAKEBREAK_PRESETS};
 pub use crate::rules::octal::{Base, Code, CodeError, MAX_CODE_DIGITS};
 pub use period::{PeriodReport, Proof, exception_heaps};
 pub use program::SplitsProgram;
-pub use rules::{Kind, TakeBreak, TakeBreakError};
+pub use rules::{Kind, Pick, TakeBreak, TakeBreakError};
 pub use sequence::{Sequence, SequenceError, check, check_memory, check_reach, compute, estimate_bytes, reach};
 
 /// Why a spec names no take-and-break game.

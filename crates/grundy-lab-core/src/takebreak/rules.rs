@@ -308,26 +308,29 @@ impl TakeBreak {
         self.options_at_most(n, usize::MAX)
     }
 
-    /// At most `max` options of a heap of `n` for which `keep` holds
-    /// (sorted, without repeats), found by walking the options one by one
-    /// with no list of them made, and stopping at the `max`-th kept: a
-    /// search for the moves to a value costs what it walks, not what the
-    /// heap has. A program's splits are listed by the program first.
+    /// At most `max` options of a heap of `n` that `pick` keeps (sorted,
+    /// without repeats), found by walking the options one by one with no
+    /// list of them made, and stopping at the `max`-th kept or when `pick`
+    /// says [`Pick::Stop`]: a search for the moves to a value costs what it
+    /// walks, not what the heap has. A program's splits are listed by the
+    /// program first.
     pub fn options_where(
         &self,
         n: u64,
-        keep: &mut dyn FnMut(&[u64]) -> bool,
+        pick: &mut dyn FnMut(&[u64]) -> Pick,
         max: usize,
     ) -> Result<Vec<Vec<u64>>, TakeBreakError> {
         let mut out: Vec<Vec<u64>> = Vec::new();
         if max == 0 {
             return Ok(out);
         }
-        let mut visit = |parts: &[u64]| {
-            if keep(parts) {
+        let mut visit = |parts: &[u64]| match pick(parts) {
+            Pick::Keep => {
                 out.push(parts.to_vec());
+                out.len() < max
             }
-            out.len() < max
+            Pick::Skip => true,
+            Pick::Stop => false,
         };
         match &self.kind {
             Kind::Code(c) => {
@@ -495,6 +498,18 @@ pub fn visit_partitions(n: u64, parts: u8, unequal: bool, visit: &mut dyn FnMut(
     go(n, parts, 1, unequal, &mut Vec::new(), visit)
 }
 
+/// What a walk over a heap's options ([`TakeBreak::options_where`]) does
+/// with the option it is at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// Keep it, and go on.
+    Keep,
+    /// Leave it, and go on.
+    Skip,
+    /// Leave it, and stop the walk.
+    Stop,
+}
+
 /// FNV-1a, 64 bits: a checksum, not a hash for security.
 pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
@@ -510,12 +525,19 @@ mod tests {
             let game = TakeBreak::parse_spec(spec).unwrap().unwrap();
             for n in 0..30 {
                 let all = game.options(n).unwrap();
-                assert_eq!(game.options_where(n, &mut |_| true, usize::MAX).unwrap(), all, "{spec} {n}");
-                let even = |p: &[u64]| p.iter().sum::<u64>() % 2 == 0;
-                let kept: Vec<_> = all.iter().filter(|p| even(p)).cloned().collect();
+                assert_eq!(game.options_where(n, &mut |_| Pick::Keep, usize::MAX).unwrap(), all, "{spec} {n}");
+                let even = |p: &[u64]| if p.iter().sum::<u64>() % 2 == 0 { Pick::Keep } else { Pick::Skip };
+                let kept: Vec<_> = all.iter().filter(|p| even(p) == Pick::Keep).cloned().collect();
                 assert_eq!(game.options_where(n, &mut |p| even(p), usize::MAX).unwrap(), kept, "{spec} {n}");
                 let first = game.options_where(n, &mut |p| even(p), 2).unwrap();
                 assert!(first.len() == kept.len().min(2) && first.iter().all(|p| kept.contains(p)), "{spec} {n}");
+                // A stop ends the walk where it is.
+                let mut seen = 0;
+                let mut stop_at_3 = |_: &[u64]| {
+                    seen += 1;
+                    if seen > 3 { Pick::Stop } else { Pick::Keep }
+                };
+                assert_eq!(game.options_where(n, &mut stop_at_3, usize::MAX).unwrap().len(), all.len().min(3));
             }
         }
     }
