@@ -3,7 +3,7 @@
 
 use super::{CliError, note, progress, put};
 use crate::Control;
-use crate::game_table::{GameTable, TableError};
+use crate::game_table::{GameTable, TableError, TableShape};
 use crate::grundy::heaps::{self, HeapTable, Storage};
 use crate::grundy::{EngineError, NOT_A_POSITION, human_bytes};
 use crate::rules::{MAX_DIMENSION, Rules, point_text};
@@ -43,10 +43,8 @@ fn compute(rules: &Rules, sides: &[usize], full: bool) -> Result<Arc<HeapTable>,
 /// [`compute`] under `control` (a check's budget), through the one door of
 /// every shape ([`super::compute_table`]).
 fn compute_table(rules: &Rules, sides: &[usize], full: bool, control: &Control) -> Result<Arc<HeapTable>, String> {
-    let t = match super::compute_table(rules, sides, full, control)? {
-        GameTable::Heaps(t) => t,
-        _ => return Err(format!("{} is not a game of four to eight heaps", rules.label())),
-    };
+    GameTable::refuse_other_shape(rules, TableShape::Heaps, sides).map_err(|e| e.to_string())?;
+    let t = super::compute_table(rules, sides, full, control)?.into_heaps(rules, sides).map_err(|e| e.to_string())?;
     stored_note(rules, &t);
     Ok(t)
 }
@@ -209,10 +207,7 @@ fn answer(rules: &Rules, position: &[u64], p_or_n: bool, out: &mut dyn Write) ->
             )
             .into());
         }
-        made => match made.map_err(|e| e.to_string())? {
-            GameTable::Heaps(t) => t,
-            _ => return Err(format!("{} is not a game of four to eight heaps", rules.label()).into()),
-        },
+        made => made.and_then(|t| t.into_heaps(rules, &[])).map_err(|e| e.to_string())?,
     };
     let sides = t.sides().to_vec();
     stored_note(rules, &t);

@@ -22,7 +22,7 @@ pub use knight::KnightArgs;
 pub use paper::FormatArg;
 
 use crate::Control;
-use crate::game_table::{GameTable, TableError};
+use crate::game_table::{GameTable, TableError, TableShape};
 use crate::grundy::{MAX_SIDE, Table};
 use crate::rules::{Convention, Rules, load_spec};
 use crate::theory;
@@ -679,10 +679,8 @@ fn compute_table(rules: &Rules, sides: &[usize], full: bool, control: &Control) 
 /// [`compute_table`] of a game of one to three coordinates on the box
 /// `dims`: the engine's table, which the formats of a box read.
 fn compute_box_table(rules: &Rules, dims: [usize; 3], control: &Control) -> Result<Arc<Table>, String> {
-    match compute_table(rules, &dims, false, control)? {
-        GameTable::Box(t) => Ok(t),
-        _ => Err(format!("{} is not a game of one to three coordinates", rules.label())),
-    }
+    GameTable::refuse_other_shape(rules, TableShape::Box, &dims).map_err(|e| e.to_string())?;
+    compute_table(rules, &dims, false, control)?.into_box(rules, &dims).map_err(|e| e.to_string())
 }
 
 fn table_for(rules: &RulesArg, size: &str) -> Result<Arc<Table>, String> {

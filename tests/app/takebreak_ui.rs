@@ -314,12 +314,12 @@ fn a_row_of_four_way_splits_says_what_a_move_does_and_plays() {
 
 /// The hint of a winning row of large `split:4` heaps (each has about a
 /// million splits) is found by value, not by listing every split, and
-/// says when it shows only the first moves found; in Japanese too.
+/// says when the search stopped at the first moves found; in Japanese too.
 #[test]
-fn the_hint_of_large_four_way_splits_shows_the_first_winning_moves_found() {
-    for (language, many) in [
-        ("English", "and more (the first 64 found are shown and played)"),
-        ("Japanese", "ほかにもある (見つけた最初の 64 通りから示し、指す)"),
+fn the_hint_of_large_four_way_splits_says_the_search_stopped_at_the_first_moves() {
+    for (language, stopped) in [
+        ("English", "(the search stopped after the first 64 found; there may be more)"),
+        ("Japanese", "(見つけた最初の 64 通りで探すのを止めた。ほかにもあるかもしれない)"),
     ] {
         let saved = row_saved("split4", "split:4", language, true, &[600, 599, 580, 333, 7]);
         let mut h = common::app(saved).size([1600.0, 1000.0]).build();
@@ -327,8 +327,15 @@ fn the_hint_of_large_four_way_splits_shows_the_first_winning_moves_found() {
         let row = h.state().state.play.row().unwrap();
         assert_ne!(row.xor(), 0, "a winning row");
         assert_eq!(row.winning_moves().len(), grundy_lab::play::row::MAX_WINNING_MOVES);
-        assert!(shows(&h, many), "{language}: the hint says it shows the first moves found");
+        assert!(!row.winning_moves_complete());
+        assert!(shows(&h, stopped), "{language}: the hint says the search stopped");
     }
+    // A small row's hint lists every winning move and says nothing more.
+    let mut h =
+        common::app(row_saved("kayles", "octal:0.77", "English", true, &[10, 7, 3])).size([1600.0, 1000.0]).build();
+    h.run();
+    assert!(h.state().state.play.row().unwrap().winning_moves_complete());
+    assert!(!shows(&h, "the search stopped"));
 }
 
 /// In the lesson view a row of Kayles fills the window (its pins grow to

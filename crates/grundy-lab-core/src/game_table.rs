@@ -125,6 +125,14 @@ pub fn row_game(rules: &Rules) -> Result<TakeBreak, TableError> {
     TakeBreak::from_rules(rules).map_err(TableError::Row)
 }
 
+/// The refusal of a table of another shape than `shape`, for a view that
+/// reads `shape`'s own table.
+fn wrong_shape(rules: &Rules, shape: TableShape, sides: &[usize]) -> TableError {
+    GameTable::refuse_other_shape(rules, shape, sides)
+        .err()
+        .unwrap_or(TableError::Sides { sides: sides.to_vec(), dimension: rules.dimension })
+}
+
 /// The largest heap of a row whose one side is `sides`.
 fn row_top(rules: &Rules, sides: &[usize]) -> Result<u64, TableError> {
     match sides {
@@ -226,22 +234,29 @@ impl GameTable {
         GameTable::compute(rules, sides, false, control)?.first_plane().ok_or_else(no_plane)
     }
 
+    /// Refuse, before any work, a game whose table is not of the shape
+    /// `shape` that a view reads, in the words the engines use for it
+    /// ("… is a game of N heaps", "… is a take-and-break game").
+    pub fn refuse_other_shape(rules: &Rules, shape: TableShape, sides: &[usize]) -> Result<(), TableError> {
+        let is = TableShape::of(rules);
+        if is == shape {
+            return Ok(());
+        }
+        let name = rules.name.clone();
+        Err(match is {
+            TableShape::Row => TableError::Engine(EngineError::TakeAndBreak { name }),
+            TableShape::Heaps => TableError::Engine(EngineError::ManyHeaps { name, dimension: rules.dimension }),
+            TableShape::Box => TableError::Sides { sides: sides.to_vec(), dimension: rules.dimension },
+        })
+    }
+
     /// [`GameTable::compute`] for a view that reads a box of one to three
     /// coordinates itself (the checker's masks, the text and image
     /// formats): the engine's table. A game of another shape is refused
     /// before any work.
     pub fn compute_box(rules: &Rules, sides: &[usize], control: &Control) -> Result<Arc<Table>, TableError> {
-        let other_shape = || match TableShape::of(rules) {
-            TableShape::Row => TableError::Engine(EngineError::TakeAndBreak { name: rules.name.clone() }),
-            _ => TableError::Sides { sides: sides.to_vec(), dimension: rules.dimension },
-        };
-        if TableShape::of(rules) != TableShape::Box {
-            return Err(other_shape());
-        }
-        match GameTable::compute(rules, sides, false, control)? {
-            GameTable::Box(t) => Ok(t),
-            _ => Err(other_shape()),
-        }
+        GameTable::refuse_other_shape(rules, TableShape::Box, sides)?;
+        GameTable::compute(rules, sides, false, control)?.into_box(rules, sides)
     }
 
     /// [`GameTable::compute`] for a view that reads a table of four to
@@ -253,13 +268,25 @@ impl GameTable {
         full: bool,
         control: &Control,
     ) -> Result<Arc<HeapTable>, TableError> {
-        let other_shape = || TableError::Sides { sides: sides.to_vec(), dimension: rules.dimension };
-        if TableShape::of(rules) != TableShape::Heaps {
-            return Err(other_shape());
+        GameTable::refuse_other_shape(rules, TableShape::Heaps, sides)?;
+        GameTable::compute(rules, sides, full, control)?.into_heaps(rules, sides)
+    }
+
+    /// The engine's table of a box, or the refusal of
+    /// [`GameTable::refuse_other_shape`] for a table of another shape.
+    pub fn into_box(self, rules: &Rules, sides: &[usize]) -> Result<Arc<Table>, TableError> {
+        match self {
+            GameTable::Box(t) => Ok(t),
+            _ => Err(wrong_shape(rules, TableShape::Box, sides)),
         }
-        match GameTable::compute(rules, sides, full, control)? {
+    }
+
+    /// The table of many heaps, or the refusal of
+    /// [`GameTable::refuse_other_shape`] for a table of another shape.
+    pub fn into_heaps(self, rules: &Rules, sides: &[usize]) -> Result<Arc<HeapTable>, TableError> {
+        match self {
             GameTable::Heaps(t) => Ok(t),
-            _ => Err(other_shape()),
+            _ => Err(wrong_shape(rules, TableShape::Heaps, sides)),
         }
     }
 
@@ -466,10 +493,10 @@ mod tests {
         let e = GameTable::compute_box(&kayles, &[1 << 40], &control).unwrap_err();
         assert!(matches!(e, TableError::Engine(EngineError::TakeAndBreak { .. })), "{e}");
         let e = GameTable::compute_box(&nim4, &[3; 4], &control).unwrap_err();
+        assert!(matches!(e, TableError::Engine(EngineError::ManyHeaps { dimension: 4, .. })), "{e}");
+        let e = GameTable::compute_heaps(&queen, &[1 << 40; 4], false, &control).unwrap_err();
         assert!(matches!(e, TableError::Sides { .. }), "{e}");
-        for rules in [&queen, &kayles] {
-            let e = GameTable::compute_heaps(rules, &[1 << 40; 4], false, &control).unwrap_err();
-            assert!(matches!(e, TableError::Sides { .. }), "{e}");
-        }
+        let e = GameTable::compute_heaps(&kayles, &[1 << 40; 4], false, &control).unwrap_err();
+        assert!(matches!(e, TableError::Engine(EngineError::TakeAndBreak { .. })), "{e}");
     }
 }

@@ -21,6 +21,15 @@ pub const MAX_ROW_HEAPS: usize = 8;
 /// The largest heap a row starts with.
 pub const MAX_ROW_HEAP: u64 = 1000;
 
+/// The winning moves of a position as far as they were looked for.
+#[derive(Clone, Debug, Default)]
+struct WinningSearch {
+    /// The moves found, `(heap, parts)`.
+    moves: Vec<(usize, Vec<u64>)>,
+    /// Whether they are all: every option was walked.
+    complete: bool,
+}
+
 /// The most winning moves a row's hint shows and the computer chooses
 /// among.
 pub const MAX_WINNING_MOVES: usize = 64;
@@ -31,7 +40,7 @@ pub const MAX_WINNING_MOVES: usize = 64;
 const WINNING_WALK: usize = 200_000;
 
 /// The options of a heap the weakest computer picks a random move among.
-const RANDOM_OPTIONS: usize = 256;
+const RANDOM_OPTIONS: u64 = 100_000;
 
 /// One move: heap `heap` (its index in the row) of `from` stones became
 /// the heaps `parts` (none, one or several), put where it was.
@@ -110,7 +119,7 @@ pub struct RowGame {
     players: Players,
     /// The winning moves of `row`, found once per position (a frame asks
     /// for them many times; a heap of `split:4` has 1.5 million options).
-    winning: OnceLock<Vec<(usize, Vec<u64>)>>,
+    winning: OnceLock<WinningSearch>,
     /// Whether no heap of `row` has a move, found once per position.
     stuck: OnceLock<bool>,
 }
@@ -252,43 +261,56 @@ impl RowGame {
     /// enough are found, or once one is found and [`WINNING_WALK`] options
     /// were walked, so a winning row of large `split:4` heaps costs what
     /// it takes to find a first move, not the millions each heap has.
+    /// [`RowGame::winning_moves_complete`] says whether these are all.
     pub fn winning_moves(&self) -> Vec<(usize, Vec<u64>)> {
-        self.winning
-            .get_or_init(|| {
-                let x = self.xor();
-                let mut out = Vec::new();
-                if x == 0 {
-                    return out;
+        self.winning_search().moves.clone()
+    }
+
+    /// Whether [`RowGame::winning_moves`] are every winning move (the
+    /// search walked every option), not only the first found.
+    pub fn winning_moves_complete(&self) -> bool {
+        self.winning_search().complete
+    }
+
+    fn winning_search(&self) -> &WinningSearch {
+        self.winning.get_or_init(|| {
+            let x = self.xor();
+            let mut out = Vec::new();
+            if x == 0 {
+                return WinningSearch { moves: out, complete: true };
+            }
+            // The heaps with a winning move for sure first (a heap of
+            // value v has options of every value below v).
+            let mut order: Vec<usize> = (0..self.row.len()).collect();
+            order.sort_by_key(|&i| x ^ self.value(self.row[i]) >= self.value(self.row[i]));
+            let (mut walked, mut complete) = (0, true);
+            for i in order {
+                let left = MAX_WINNING_MOVES - out.len();
+                if left == 0 || (!out.is_empty() && walked >= WINNING_WALK) {
+                    complete = false;
+                    break;
                 }
-                // The heaps with a winning move for sure first (a heap of
-                // value v has options of every value below v).
-                let mut order: Vec<usize> = (0..self.row.len()).collect();
-                order.sort_by_key(|&i| x ^ self.value(self.row[i]) >= self.value(self.row[i]));
-                let mut walked = 0;
-                for i in order {
-                    let left = MAX_WINNING_MOVES - out.len();
-                    if left == 0 || (!out.is_empty() && walked >= WINNING_WALK) {
-                        break;
+                let (rest, mut found_here, mut stopped) = (x ^ self.value(self.row[i]), 0, false);
+                let mut to_zero = |parts: &[u64]| {
+                    walked += 1;
+                    if out.len() + found_here > 0 && walked > WINNING_WALK {
+                        stopped = true;
+                        Pick::Stop
+                    } else if parts.iter().fold(rest, |a, &p| a ^ self.value(p)) == 0 {
+                        found_here += 1;
+                        Pick::Keep
+                    } else {
+                        Pick::Skip
                     }
-                    let (rest, mut found_here) = (x ^ self.value(self.row[i]), 0);
-                    let mut to_zero = |parts: &[u64]| {
-                        walked += 1;
-                        if out.len() + found_here > 0 && walked > WINNING_WALK {
-                            Pick::Stop
-                        } else if parts.iter().fold(rest, |a, &p| a ^ self.value(p)) == 0 {
-                            found_here += 1;
-                            Pick::Keep
-                        } else {
-                            Pick::Skip
-                        }
-                    };
-                    let found = self.game.options_where(self.row[i], &mut to_zero, left).unwrap_or_default();
-                    out.extend(found.into_iter().map(|parts| (i, parts)));
-                }
-                out.sort();
-                out
-            })
-            .clone()
+                };
+                let found = self.game.options_where(self.row[i], &mut to_zero, left).unwrap_or_default();
+                // Stopped by the walk, or by the count (more may follow).
+                complete &= !stopped && found_here < left;
+                out.extend(found.into_iter().map(|parts| (i, parts)));
+            }
+            out.sort();
+            WinningSearch { moves: out, complete }
+        })
     }
 
     /// The hint for the side to move.
@@ -330,20 +352,32 @@ impl RowGame {
             return None;
         }
         let PlayerKind::Computer(strength) = self.players[self.to_move()] else { return None };
-        // A random move: a heap with a move, then one of its first
-        // options (at most RANDOM_OPTIONS of them, never the whole list).
-        let all = || -> Vec<(usize, Vec<u64>)> {
-            (0..self.row.len())
-                .flat_map(|i| self.options_at_most(i, RANDOM_OPTIONS).into_iter().map(move |p| (i, p)))
-                .collect()
+        // A random move: a heap with a move, then one of its options,
+        // uniform among the first RANDOM_OPTIONS the walk meets (reservoir
+        // sampling: never a list of them).
+        let game = &self.game;
+        let row = &self.row;
+        let random = |rng: &mut Rng| -> Option<(usize, Vec<u64>)> {
+            let movable: Vec<usize> = (0..row.len()).filter(|&i| game.has_option(row[i]).unwrap_or(false)).collect();
+            let i = *rng.pick(&movable);
+            let (mut seen, mut chosen) = (0u64, None);
+            let mut sample = |parts: &[u64]| {
+                seen += 1;
+                if rng.below(seen) == 0 {
+                    chosen = Some(parts.to_vec());
+                }
+                if seen >= RANDOM_OPTIONS { Pick::Stop } else { Pick::Skip }
+            };
+            game.options_where(row[i], &mut sample, 1).ok()?;
+            chosen.map(|p| (i, p))
         };
         let (heap, parts, reason) = match strength {
             Strength::Random => {
-                let (i, p) = rng.pick(&all()).clone();
+                let (i, p) = random(rng)?;
                 (i, p, RowReason::Random)
             }
             Strength::Mistakes if rng.chance(1, 3) => {
-                let (i, p) = rng.pick(&all()).clone();
+                let (i, p) = random(rng)?;
                 (i, p, RowReason::Mistake)
             }
             _ => {
@@ -431,6 +465,7 @@ mod tests {
         assert_ne!(g.xor(), 0, "a winning row");
         let moves = g.winning_moves();
         assert!(!moves.is_empty() && moves.len() <= MAX_WINNING_MOVES, "{}", moves.len());
+        assert!(!g.winning_moves_complete(), "the search stops before every split is walked");
         for (i, parts) in &moves {
             assert!(g.game.is_option(start[*i], parts).unwrap(), "{i} {parts:?}");
             let mut next = start.to_vec();
@@ -472,6 +507,7 @@ mod tests {
                     }
                 }
                 assert_eq!(g.winning_moves(), expected, "{spec} {start:?}");
+                assert!(g.winning_moves_complete(), "{spec} {start:?}");
                 assert_eq!(g.xor() == 0, brute_p(&game, &start, &mut memo), "{spec} {start:?}");
             }
         }

@@ -350,7 +350,7 @@ impl TakeBreak {
                 visit_partitions(n, *parts, *unequal, &mut visit);
             }
             Kind::Splits(_) | Kind::OneHeap(_) => {
-                for parts in self.options_at_most(n, usize::MAX)? {
+                for parts in self.listed_by_program(n)?.unwrap_or_default() {
                     if !visit(&parts) {
                         break;
                     }
@@ -367,31 +367,24 @@ impl TakeBreak {
     /// listing at `max`, so a screen of buttons costs `max` options, not
     /// the 1.5 million of a `split:4` heap of 600.
     pub fn options_at_most(&self, n: u64, max: usize) -> Result<Vec<Vec<u64>>, TakeBreakError> {
-        let mut out = Vec::new();
-        match &self.kind {
-            Kind::Code(c) => {
-                for k in 0..=c.last_take(n) {
-                    if out.len() >= max {
-                        break;
-                    }
-                    let d = c.digit(k as usize);
-                    let rest = n - k;
-                    if d & 1 != 0 && rest == 0 {
-                        out.push(Vec::new());
-                    }
-                    if d & 2 != 0 && rest >= 1 && k >= 1 {
-                        out.push(vec![rest]);
-                    }
-                    if d & 4 != 0 {
-                        partitions_at_most(rest, 2, false, max, &mut out);
-                    }
-                    if d & 8 != 0 {
-                        partitions_at_most(rest, 3, false, max, &mut out);
-                    }
-                }
+        match self.listed_by_program(n)? {
+            Some(mut out) => {
+                out.sort_unstable();
+                out.dedup();
+                out.truncate(max);
+                Ok(out)
             }
-            Kind::Split { parts, unequal } => partitions_at_most(n, *parts, *unequal, max, &mut out),
-            Kind::Splits(p) => out = p.splits(n, None).map_err(TakeBreakError::Program)?,
+            None => self.options_where(n, &mut |_| Pick::Keep, max),
+        }
+    }
+
+    /// The options of a heap of `n` of a game whose options a program (or
+    /// one-heap rules) lists: that list, unsorted; `None` for a code or a
+    /// split rule, whose options are walked ([`TakeBreak::options_where`]).
+    fn listed_by_program(&self, n: u64) -> Result<Option<Vec<Vec<u64>>>, TakeBreakError> {
+        Ok(Some(match &self.kind {
+            Kind::Code(_) | Kind::Split { .. } => return Ok(None),
+            Kind::Splits(p) => p.splits(n, None).map_err(TakeBreakError::Program)?,
             Kind::OneHeap(r) => {
                 let p = [n, 0, 0];
                 let positions = match &r.program {
@@ -408,13 +401,9 @@ impl TakeBreak {
                         why: crate::rules::OptionFault::SumNotLowered,
                     }));
                 }
-                out = positions.into_iter().map(|q| if q[0] == 0 { Vec::new() } else { vec![q[0]] }).collect();
+                positions.into_iter().map(|q| if q[0] == 0 { Vec::new() } else { vec![q[0]] }).collect()
             }
-        }
-        out.sort_unstable();
-        out.dedup();
-        out.truncate(max);
-        Ok(out)
+        }))
     }
 }
 

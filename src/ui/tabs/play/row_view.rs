@@ -77,8 +77,10 @@ pub fn hint_text(game: &RowGame, hint: &RowHint) -> String {
                     format!("{heap}: {}", option_text(game.row()[*i], parts))
                 })
                 .collect();
-            let more = if moves.len() >= crate::play::row::MAX_WINNING_MOVES {
-                trf("row.hint.many", &[("n", &moves.len())])
+            let more = if !game.winning_moves_complete() {
+                let shown =
+                    if moves.len() > 4 { trf("row.hint.more", &[("n", &(moves.len() - 4))]) } else { String::new() };
+                format!("{shown}{}", trf("row.hint.many", &[("n", &moves.len())]))
             } else if moves.len() > 4 {
                 trf("row.hint.more", &[("n", &(moves.len() - 4))])
             } else {
