@@ -372,7 +372,7 @@ fn row_screenshots() {
     for language in ["English", "Japanese"] {
         for size in [[1024.0, 768.0], [1280.0, 800.0], [1920.0, 1080.0]] {
             for presentation in [false, true] {
-                let saved = row_saved("split4", "split:4", language, true, &[12, 9, 7]);
+                let saved = row_saved("split4", "split:4", language, true, &[600, 599, 580, 333, 7]);
                 let mut h = common::app(saved).size(size).presentation(presentation).wgpu().build();
                 h.run();
                 let name =
