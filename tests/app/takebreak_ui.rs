@@ -51,11 +51,17 @@ fn map() -> Harness<'static, GrundyLabApp> {
     common::app(saved).size([1600.0, 1000.0]).build()
 }
 
-#[test]
-fn kayles_is_chosen_on_the_map_and_its_period_is_proved() {
+/// The map with Kayles chosen, once its period is proved.
+fn kayles_on_the_map() -> Harness<'static, GrundyLabApp> {
     let mut h = map();
     choose(&mut h, "Kayles (octal:0.77)");
     step_until_shows(&mut h, "Proved: period 12 from 71 (last exception 70).");
+    h
+}
+
+#[test]
+fn kayles_is_chosen_on_the_map_and_its_period_is_proved() {
+    let mut h = kayles_on_the_map();
     assert!(shows(&h, "Why: g(n + 12) = g(n) for every n with 71 ≤ n < 156"));
     assert!(shows(&h, "14 exceptions"), "Kayles has 14 exceptions, the last at 70");
     assert!(shows(&h, "100001 values of Kayles; the largest value is 8."));
@@ -89,9 +95,7 @@ fn kayles_is_chosen_on_the_map_and_its_period_is_proved() {
 
 #[test]
 fn a_statement_about_the_sequence_is_checked_and_proved_for_every_heap() {
-    let mut h = map();
-    choose(&mut h, "Kayles (octal:0.77)");
-    step_until_shows(&mut h, "Proved: period 12 from 71 (last exception 70).");
+    let mut h = kayles_on_the_map();
     // From 71 on, g(n + 12) = g(n): proved for every n by the period.
     h.get_by_label("Formula or statement:").scroll_to_me();
     h.run();
@@ -139,9 +143,7 @@ fn a_statement_about_the_sequence_is_checked_and_proved_for_every_heap() {
 
 #[test]
 fn the_misere_quotient_of_kayles_is_found_proved_and_read_for_a_row() {
-    let mut h = map();
-    choose(&mut h, "Kayles (octal:0.77)");
-    step_until_shows(&mut h, "Proved: period 12 from 71 (last exception 70).");
+    let mut h = kayles_on_the_map();
     h.get_by_label("Heaps up to").scroll_to_me();
     h.run();
     // A bound the command refuses is refused here too, with its range.

@@ -220,12 +220,6 @@ impl RowGame {
         self.row.iter().fold(0, |x, &h| x ^ self.value(h))
     }
 
-    /// The options of heap `i`: each the heaps it may become (sorted, no
-    /// empty heap; none when it is taken whole).
-    pub fn options(&self, i: usize) -> Vec<Vec<u64>> {
-        self.options_at_most(i, usize::MAX)
-    }
-
     /// At most `max` options of heap `i` ([`TakeBreak::options_at_most`]):
     /// what a screen of buttons shows, at a cost that does not grow with
     /// the heap.
@@ -498,7 +492,7 @@ mod tests {
                 let g = RowGame::new(&rules, &start, HUMAN_FIRST).unwrap();
                 let mut expected = Vec::new();
                 for i in 0..g.row().len() {
-                    for parts in g.options(i) {
+                    for parts in g.options_at_most(i, usize::MAX) {
                         let mut next = g.row().to_vec();
                         next.splice(i..=i, parts.iter().copied());
                         if brute_p(&game, &next, &mut memo) {

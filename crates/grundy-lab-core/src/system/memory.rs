@@ -115,18 +115,7 @@ fn limit_from_environment() -> Option<u64> {
 
 /// Where [`memory_limit`] takes its figure from now.
 pub fn limit_source() -> LimitSource {
-    if limit_from_environment().is_some() {
-        LimitSource::Environment
-    } else if super::page_memory_limit().is_some() {
-        LimitSource::Page
-    } else if let Some((available, _)) = available_and_total() {
-        match super::address_space_left() {
-            Some(left) if left < available => LimitSource::AddressSpace,
-            _ => LimitSource::System,
-        }
-    } else {
-        LimitSource::Fallback
-    }
+    limit_and_source().1
 }
 
 /// The memory the engine may use: 80% of what the system reports available
@@ -136,10 +125,7 @@ pub fn limit_source() -> LimitSource {
 /// table too large is a message, not an allocation that aborts.
 /// `GRUNDY_LAB_MEMORY_LIMIT` (bytes) overrides it.
 pub fn memory_limit() -> u64 {
-    if let Some(v) = limit_from_environment() {
-        return v;
-    }
-    system_memory_limit()
+    limit_and_source().0
 }
 
 /// Where the system cannot say how much memory is available (an unknown
@@ -147,16 +133,24 @@ pub fn memory_limit() -> u64 {
 /// large table is a message, swapping a school laptop to a halt is not.
 const FALLBACK_LIMIT: u64 = 2_000_000_000;
 
-/// 80% of the memory the system reports available, without the override.
-fn system_memory_limit() -> u64 {
-    if let Some(page) = super::page_memory_limit() {
-        return page;
+/// [`memory_limit`] and [`limit_source`], decided in one place.
+fn limit_and_source() -> (u64, LimitSource) {
+    match limit_from_environment() {
+        Some(v) => (v, LimitSource::Environment),
+        None => system_limit_and_source(),
     }
-    let system = match available_and_total() {
-        Some((available, _)) => available,
-        None => return FALLBACK_LIMIT,
-    };
-    system.min(super::address_space_left().unwrap_or(u64::MAX)) / 5 * 4
+}
+
+/// The limit without the override, and where it comes from.
+fn system_limit_and_source() -> (u64, LimitSource) {
+    if let Some(page) = super::page_memory_limit() {
+        return (page, LimitSource::Page);
+    }
+    let Some((available, _)) = available_and_total() else { return (FALLBACK_LIMIT, LimitSource::Fallback) };
+    match super::address_space_left() {
+        Some(left) if left < available => (left / 5 * 4, LimitSource::AddressSpace),
+        _ => (available / 5 * 4, LimitSource::System),
+    }
 }
 
 /// The address space left under a limit of `ulimit -v`, from the text of
@@ -298,7 +292,7 @@ mod tests {
     fn the_limit_is_part_of_this_machine() {
         // Read without the GRUNDY_LAB_MEMORY_LIMIT override, which other
         // tests set for their child processes.
-        let limit = system_memory_limit();
+        let (limit, _) = system_limit_and_source();
         let (available, total) =
             available_and_total().expect("the system reports its memory on Linux, Windows and macOS");
         assert!(limit > 0);

@@ -434,17 +434,9 @@ fn subtraction_set(rules: &Rules) -> Option<Vec<u64>> {
 /// Every way to write `n` as `parts` non-empty heaps `a₁ ≤ a₂ ≤ …`
 /// (strictly increasing with `unequal`), appended to `out`.
 pub fn partitions(n: u64, parts: u8, unequal: bool, out: &mut Vec<Vec<u64>>) {
-    partitions_at_most(n, parts, unequal, usize::MAX, out);
-}
-
-/// [`partitions`], stopping once `out` holds `max` lists.
-pub fn partitions_at_most(n: u64, parts: u8, unequal: bool, max: usize, out: &mut Vec<Vec<u64>>) {
-    if out.len() >= max {
-        return;
-    }
     visit_partitions(n, parts, unequal, &mut |p| {
         out.push(p.to_vec());
-        out.len() < max
+        true
     });
 }
 

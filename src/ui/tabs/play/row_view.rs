@@ -77,16 +77,16 @@ pub fn hint_text(game: &RowGame, hint: &RowHint) -> String {
                     format!("{heap}: {}", option_text(game.row()[*i], parts))
                 })
                 .collect();
-            let more = if !game.winning_moves_complete() {
-                let shown =
-                    if moves.len() > 4 { trf("row.hint.more", &[("n", &(moves.len() - 4))]) } else { String::new() };
-                format!("{shown}{}", trf("row.hint.many", &[("n", &moves.len())]))
-            } else if moves.len() > 4 {
-                trf("row.hint.more", &[("n", &(moves.len() - 4))])
-            } else {
-                String::new()
+            let more = if moves.len() > 4 { trf("row.hint.more", &[("n", &(moves.len() - 4))]) } else { String::new() };
+            // The search stopped before every option was walked: say so.
+            let stopped = match game.winning_moves_complete() {
+                true => String::new(),
+                false => trf("row.hint.many", &[("n", &moves.len())]),
             };
-            trf("row.hint.win", &[("xor", &xor_text(values)), ("moves", &format!("{}{more}", list.join("; ")))])
+            trf(
+                "row.hint.win",
+                &[("xor", &xor_text(values)), ("moves", &format!("{}{more}{stopped}", list.join("; ")))],
+            )
         }
     }
 }
