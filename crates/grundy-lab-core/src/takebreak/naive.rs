@@ -57,6 +57,12 @@ impl Marks {
         }
     }
 
+    /// 1 when `v` is in the set, else 0 (with no branch on the answer).
+    #[inline]
+    pub(crate) fn bit(&self, v: u32) -> u64 {
+        self.words.get((v >> 6) as usize).map_or(0, |w| (w >> (v & 63)) & 1)
+    }
+
     /// Whether `v` is in the set.
     #[inline]
     pub(crate) fn has(&self, v: u32) -> bool {

@@ -21,9 +21,6 @@
 
 use super::naive::{Marks, Plan};
 
-/// How many earlier splits are remembered for each value.
-const HINTS: usize = 4;
-
 /// How many heaps a block holds.
 pub(crate) const BLOCK_HEAPS: usize = 1024;
 
@@ -39,18 +36,10 @@ pub(crate) const BLOCK_RARE: usize = 256;
 pub(crate) const BLOCK_VALUES: u32 = 4096;
 
 /// The working space of the sparse method, kept from heap to heap: the
-/// values among the options, the rare values still wanted, and for each
-/// value the smaller parts `a` of the last splits that gave it.
-///
-/// The hints are what makes the scan short: the values of these games have
-/// local patterns (Grundy's game repeats 4, 3, 2 in long runs), so a split
-/// `a + (n − a)` that gave a value recently often gives it again.
+/// values among the options and the rare values still wanted.
 pub(crate) struct Scratch {
     marks: Marks,
     wanted: Marks,
-    candidates: Vec<u32>,
-    found: Vec<(u32, usize)>,
-    hints: Vec<[u32; HINTS]>,
 }
 
 impl Default for Scratch {
@@ -62,29 +51,7 @@ impl Default for Scratch {
 impl Scratch {
     pub(crate) fn new(max_value: u32) -> Scratch {
         let bits = 2 * (max_value as usize + 1).next_power_of_two();
-        Scratch {
-            marks: Marks::with_bits(bits),
-            wanted: Marks::with_bits(bits),
-            candidates: Vec::new(),
-            found: Vec::new(),
-            hints: vec![[0; HINTS]; bits],
-        }
-    }
-
-    /// Remember that the split with smaller part `a` gave `v`.
-    pub(crate) fn hint(&mut self, v: u32, a: usize) {
-        let v = v as usize;
-        if v >= self.hints.len() {
-            self.hints.resize((v + 1).next_power_of_two(), [0; HINTS]);
-        }
-        let h = &mut self.hints[v];
-        let a = a as u32;
-        if h[0] != a {
-            for i in (1..HINTS).rev() {
-                h[i] = h[i - 1];
-            }
-            h[0] = a;
-        }
+        Scratch { marks: Marks::with_bits(bits), wanted: Marks::with_bits(bits) }
     }
 }
 
@@ -115,79 +82,125 @@ impl<T: Value> Known<'_, T> {
     }
 }
 
-/// Splits scanned at once while few values are wanted.
+/// Splits scanned at once.
 const SPLITS: usize = 32;
-/// Wanted values compared lane by lane (more are looked up one by one).
-const LANES: usize = 16;
+/// Wanted values compared lane by lane (more are looked up in the set).
+const LANES: usize = 8;
+/// The most regions the splits of a heap are cut into, and the fewest
+/// splits a region holds.
+const REGIONS: usize = 32;
+const REGION_SPLITS: usize = 1024;
 
 /// Look for the values of `wanted` among the splits `a + (m − a)`,
-/// `a = 1, 2, …` (`a ≠ m − a` with `unequal`), until none is left; each
-/// found value leaves `wanted`, is counted off `count` and goes to
-/// `found` with its `a`.
+/// `a = 1, …, m / 2` (`a ≠ m − a` with `unequal`), until none is left;
+/// each found value leaves `wanted` and is counted off `count`.
 ///
-/// While at most [`LANES`] values are wanted, runs of [`SPLITS`] splits
-/// are compared with all of them at once (code the compiler turns into
-/// vector instructions, with 4, 8 or 16 lanes as needed); a run with a
-/// hit is then gone over one split at a time.
-pub(crate) fn scan_splits<T: Value>(
-    values: &[T],
-    m: usize,
-    unequal: bool,
-    wanted: &mut Marks,
-    count: &mut u32,
-    found: &mut Vec<(u32, usize)>,
-) {
+/// **Regions.** The splits are cut into up to [`REGIONS`] regions of
+/// consecutive `a`, scanned in turn, a run of [`SPLITS`] splits from each.
+/// A value can be missing from a long stretch of splits (the values of
+/// Grundy's game have local patterns, so the pairs of a stretch are not
+/// independent draws), and the last values found decide the length of the
+/// scan: in order from `a = 1`, the last wanted value of a heap of Grundy's
+/// game near 10⁷ came after about 2 900 splits; by regions, after about
+/// 900. Every split is still scanned before a value is called missing.
+///
+/// **Runs.** While at most [`LANES`] values are wanted, a run is first
+/// compared with each (code the compiler turns into vector instructions).
+/// A run that may hold a wanted value reads the set's bit of each split's
+/// value, with no branch a split, and then takes the splits whose bit is
+/// set.
+pub(crate) fn scan_splits<T: Value>(values: &[T], m: usize, unequal: bool, wanted: &mut Marks, count: &mut u32) {
     let half = m / 2;
-    let mut a = 1;
-    while a <= half && *count > 0 {
-        if *count as usize <= LANES
-            && let Some((lane, k)) = lanes::<T>(wanted)
-        {
-            a = match k {
-                1..=4 => skip::<T, 4>(values, m, a, &lane),
-                5..=8 => skip::<T, 8>(values, m, a, &lane),
-                _ => skip::<T, LANES>(values, m, a, &lane),
+    let regions = (half / REGION_SPLITS).clamp(1, REGIONS);
+    // Region r holds the splits a = bound[r], …, bound[r + 1] − 1 (the
+    // last region the remainder too).
+    let step = half / regions;
+    let mut bound = [half + 1; REGIONS + 1];
+    for (r, b) in bound.iter_mut().enumerate().take(regions) {
+        *b = 1 + r * step;
+    }
+    let mut next = bound;
+    // The lanes, made again when the count of wanted values changes.
+    let mut lanes_for = u32::MAX;
+    let mut lane = None;
+    let mut scanning = true;
+    while scanning && *count > 0 {
+        scanning = false;
+        for r in 0..regions {
+            let (a, end) = (next[r], bound[r + 1]);
+            if a >= end {
+                continue;
+            }
+            scanning = true;
+            let stop = (a + SPLITS).min(end);
+            next[r] = stop;
+            if lanes_for != *count {
+                lanes_for = *count;
+                lane = if *count as usize <= LANES { lanes::<T>(wanted) } else { None };
+            }
+            if stop - a < SPLITS {
+                // The end of a region, split by split.
+                for b in a..stop {
+                    let x = (values[b] ^ values[m - b]).into();
+                    if !(unequal && 2 * b == m) && wanted.take(x) {
+                        *count -= 1;
+                        if *count == 0 {
+                            return;
+                        }
+                    }
+                }
+                continue;
+            }
+            let run = run_values(values, m, a);
+            let miss = match lane {
+                Some((lane, 1..=4)) => !run_hits::<T, 4>(&run, &lane),
+                Some((lane, _)) => !run_hits::<T, LANES>(&run, &lane),
+                None => false,
             };
-        }
-        // One run split by split (or the rest, when it is shorter).
-        let end = (a + SPLITS - 1).min(half);
-        while a <= end {
-            let x = (values[a] ^ values[m - a]).into();
-            if wanted.has(x) && !(unequal && 2 * a == m) {
-                wanted.take(x);
-                found.push((x, a));
-                *count -= 1;
-                if *count == 0 {
-                    return;
+            if miss {
+                continue;
+            }
+            // The splits of the run whose value is wanted, then each in turn
+            // (a value twice in the run is taken once).
+            let mut hits = 0u32;
+            for (j, &v) in run.iter().enumerate() {
+                hits |= (wanted.bit(v.into()) as u32) << j;
+            }
+            while hits != 0 {
+                let j = hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                let (b, x) = (a + j, run[j].into());
+                if !(unequal && 2 * b == m) && wanted.take(x) {
+                    *count -= 1;
+                    if *count == 0 {
+                        return;
+                    }
                 }
             }
-            a += 1;
         }
     }
 }
 
-/// The first `a` from `a` on whose run of [`SPLITS`] splits `a + (m − a)`
-/// holds one of the first `L` lanes, or the first `a` past the whole runs
-/// up to `m / 2`.
-fn skip<T: Value, const L: usize>(values: &[T], m: usize, mut a: usize, lanes: &[T; LANES]) -> usize {
+/// The values of the run of [`SPLITS`] splits `a + (m − a)` from `a` on.
+#[inline]
+fn run_values<T: Value>(values: &[T], m: usize, a: usize) -> [T; SPLITS] {
+    let small = &values[a..a + SPLITS];
+    // large[SPLITS - 1 - j] = g(m - a - j)
+    let large = &values[m - a + 1 - SPLITS..=m - a];
+    std::array::from_fn(|j| small[j] ^ large[SPLITS - 1 - j])
+}
+
+/// Whether the values of a run hold one of the first `L` lanes.
+#[inline]
+fn run_hits<T: Value, const L: usize>(run: &[T; SPLITS], lanes: &[T; LANES]) -> bool {
     let lanes: [T; L] = std::array::from_fn(|i| lanes[i]);
-    while a + SPLITS - 1 <= m / 2 {
-        let small = &values[a..a + SPLITS];
-        // large[SPLITS - 1 - j] = g(m - a - j)
-        let large = &values[m - a + 1 - SPLITS..=m - a];
-        let mut hit = false;
-        for j in 0..SPLITS {
-            let v = small[j] ^ large[SPLITS - 1 - j];
-            for c in &lanes {
-                hit |= v == *c;
-            }
+    let mut hit = false;
+    for v in run {
+        for c in &lanes {
+            hit |= v == c;
         }
-        if hit {
-            break;
-        }
-        a += SPLITS;
     }
-    a
+    hit
 }
 
 /// The wanted values as lanes (the unused ones repeat the first), and how
@@ -222,6 +235,10 @@ impl<'a> RareList<'a> {
         RareList { heaps: &self.heaps[i..j], values: &self.values[i..j] }
     }
 }
+
+/// The heaps of a block whose marks are made together (their marks fill
+/// 16 KB while the values are below 512).
+const MARKS_PART: usize = 256;
 
 /// The marks of a block of heaps `start, …, start + len − 1` from the
 /// pairs `a + (m − a)` with a rare heap `a` in `from..to` (every `m` of
@@ -262,18 +279,25 @@ impl BlockMarks {
         let mut bits = vec![0u64; words * len];
         if from < to {
             let rare = rare.between(from, to);
-            for &k in &plan.two {
-                for (&a, &ga) in rare.heaps.iter().zip(rare.values) {
-                    let a = a as usize;
-                    // g(m − a) for the block's heaps m = start + j − k.
-                    let base = start - k - a;
-                    let row = &values[base..base + len];
-                    // The split of m into equal halves, when refused.
-                    let equal = (plan.unequal).then(|| (2 * a + k).wrapping_sub(start)).filter(|&j| j < len);
-                    for (j, &v) in row.iter().enumerate() {
-                        let v: u32 = v.into() ^ ga;
-                        if Some(j) != equal {
-                            bits[j * words + (v >> 6) as usize] |= 1 << (v & 63);
+            // A part of the block at a time, so that its marks stay in the
+            // first cache while every rare heap is gone over.
+            for part in (0..len).step_by(MARKS_PART) {
+                let part_len = MARKS_PART.min(len - part);
+                let part_bits = &mut bits[part * words..(part + part_len) * words];
+                for &k in &plan.two {
+                    for (&a, &ga) in rare.heaps.iter().zip(rare.values) {
+                        let a = a as usize;
+                        // g(m − a) for the block's heaps m = start + j − k.
+                        let base = start + part - k - a;
+                        let row = &values[base..base + part_len];
+                        // The split of m into equal halves, when refused.
+                        let equal =
+                            (plan.unequal).then(|| (2 * a + k).wrapping_sub(start + part)).filter(|&j| j < part_len);
+                        for (j, &v) in row.iter().enumerate() {
+                            let v: u32 = v.into() ^ ga;
+                            if Some(j) != equal {
+                                part_bits[j * words + (v >> 6) as usize] |= 1 << (v & 63);
+                            }
                         }
                     }
                 }
@@ -310,7 +334,7 @@ pub(crate) fn sparse_value_in<T: Value>(
 ) -> u32 {
     let g = |i: usize| -> u32 { known.get(i) };
     let rare_value = |v: u32| (v & mask).count_ones().is_multiple_of(2);
-    let Scratch { marks, wanted, candidates, found, hints } = scratch;
+    let Scratch { marks, wanted } = scratch;
     marks.clear();
     plan.mark_small(n, &g, marks);
     // The pairs with a rare part the block's marks leave out.
@@ -358,11 +382,9 @@ pub(crate) fn sparse_value_in<T: Value>(
     // it is missing too; those may come from two common parts.
     let mut count = 0u32;
     wanted.clear();
-    candidates.clear();
     let mut v = marks.mex();
     while rare_value(v) {
         wanted.set(v);
-        candidates.push(v);
         count += 1;
         v = marks.next_missing(v + 1);
     }
@@ -377,61 +399,16 @@ pub(crate) fn sparse_value_in<T: Value>(
     }
     // Heap by heap, every value before `n` is in `known.head`.
     debug_assert!(known.tail.is_empty());
-    // The splits that gave the wanted values lately, first.
-    found.clear();
-    try_hints(&g, plan, n, candidates, hints, wanted, &mut count, found);
-    // Then every split in order until none is wanted.
-    if count > 0 {
-        for &k in &plan.two {
-            if let Some(m) = n.checked_sub(k) {
-                scan_splits(known.head, m, plan.unequal, wanted, &mut count, found);
-            }
-            if count == 0 {
-                break;
-            }
+    // Every split until none is wanted.
+    for &k in &plan.two {
+        if let Some(m) = n.checked_sub(k) {
+            scan_splits(known.head, m, plan.unequal, wanted, &mut count);
+        }
+        if count == 0 {
+            break;
         }
     }
-    for i in 0..scratch.found.len() {
-        let (x, a) = scratch.found[i];
-        scratch.hint(x, a);
-    }
-    if count == 0 { v } else { scratch.wanted.mex_of_set().min(v) }
-}
-
-/// Try the splits that last gave each of `candidates` (the hints) for the
-/// values of `wanted` at heap `n`; each found leaves `wanted`, is counted
-/// off `count` and goes to `found`.
-#[expect(clippy::too_many_arguments, reason = "the parts of one step of the method")]
-fn try_hints(
-    g: &impl Fn(usize) -> u32,
-    plan: &Plan,
-    n: usize,
-    candidates: &[u32],
-    hints: &[[u32; HINTS]],
-    wanted: &mut Marks,
-    count: &mut u32,
-    found: &mut Vec<(u32, usize)>,
-) {
-    for &r in candidates {
-        let Some(h) = hints.get(r as usize) else { continue };
-        for &a in h {
-            let a = a as usize;
-            for &k in &plan.two {
-                let Some(m) = n.checked_sub(k) else { continue };
-                if a == 0 || 2 * a > m || (plan.unequal && 2 * a == m) {
-                    continue;
-                }
-                let x = g(a) ^ g(m - a);
-                if wanted.take(x) {
-                    found.push((x, a));
-                    *count -= 1;
-                    if *count == 0 {
-                        return;
-                    }
-                }
-            }
-        }
-    }
+    if count == 0 { v } else { wanted.mex_of_set().min(v) }
 }
 
 /// Heaps of a block whose value was taken to be the first missing common
@@ -464,9 +441,8 @@ impl Unresolved {
 }
 
 /// Look for the wanted values of the heaps `heaps` (indices) of
-/// `unresolved` among their splits (`values` holds every heap below them):
-/// first at the splits that last gave them (`scratch`'s hints), then split
-/// by split. The first heap where one is missing, and its true value: the
+/// `unresolved` among their splits (`values` holds every heap below them).
+/// The first heap where one is missing, and its true value: the
 /// least value missing (below the first missing common value it was
 /// given).
 pub(crate) fn verify<T: Value>(
@@ -476,34 +452,25 @@ pub(crate) fn verify<T: Value>(
     heaps: std::ops::Range<usize>,
     scratch: &mut Scratch,
 ) -> Option<(usize, u32)> {
-    let g = |i: usize| -> u32 { values[i].into() };
     for i in heaps {
         let (n, to) = unresolved.heaps[i];
         let from = if i == 0 { 0 } else { unresolved.heaps[i - 1].1 };
-        let Scratch { wanted, candidates, found, hints, .. } = &mut *scratch;
+        let wanted = &mut scratch.wanted;
         wanted.clear();
-        candidates.clear();
-        found.clear();
         for &w in &unresolved.wanted[from..to] {
             wanted.set(w);
-            candidates.push(w);
         }
         let mut count = (to - from) as u32;
-        try_hints(&g, plan, n, candidates, hints, wanted, &mut count, found);
         for &k in &plan.two {
             if count == 0 {
                 break;
             }
             if let Some(m) = n.checked_sub(k) {
-                scan_splits(values, m, plan.unequal, wanted, &mut count, found);
+                scan_splits(values, m, plan.unequal, wanted, &mut count);
             }
         }
         if count > 0 {
             return Some((n, wanted.mex_of_set()));
-        }
-        for j in 0..scratch.found.len() {
-            let (x, a) = scratch.found[j];
-            scratch.hint(x, a);
         }
     }
     None
@@ -517,5 +484,66 @@ impl Marks {
             v += 1;
         }
         v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pseudo-random values below `2^bits` (a fixed LCG), with runs and
+    /// repeats as in the values of real games.
+    fn values<T: Value>(len: usize, bits: u32, seed: u64) -> Vec<T> {
+        let mut x = seed;
+        (0..len)
+            .map(|_| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                T::try_from((x >> 33) as u32 & ((1 << bits) - 1)).ok().expect("fits")
+            })
+            .collect()
+    }
+
+    /// The scan by regions takes out of `wanted` exactly the values some
+    /// split gives, and counts them off: small heaps (one region), heaps
+    /// whose regions do not divide evenly, and heaps of 32 regions; with
+    /// few values wanted (lanes), many (the set) and values no split gives.
+    fn scan_agrees_with_every_split<T: Value>() {
+        let g: Vec<T> = values(200_000, 9, 7);
+        let every = |m: usize, unequal: bool| -> Vec<bool> {
+            let mut seen = vec![false; 1024];
+            for a in 1..=m / 2 {
+                if !(unequal && 2 * a == m) {
+                    seen[(g[a] ^ g[m - a]).into() as usize] = true;
+                }
+            }
+            seen
+        };
+        for m in [2, 3, 64, 65, 2047, 2049, 5 * 1024 + 37, 33 * 2048 + 5, 199_999] {
+            for unequal in [false, true] {
+                let seen = every(m, unequal);
+                for (k, seed) in [(1, 1), (3, 2), (8, 3), (9, 4), (40, 5), (600, 6)] {
+                    // k values wanted, from 0 to 1023 (values up to 511 are
+                    // given, so many above are missing).
+                    let wanted_values: Vec<u32> = values::<u32>(k, 10, seed);
+                    let mut wanted = Marks::with_bits(1024);
+                    for &w in &wanted_values {
+                        wanted.set(w);
+                    }
+                    let before: Vec<u32> = (0..1024).filter(|&v| wanted.has(v)).collect();
+                    let mut count = before.len() as u32;
+                    scan_splits(&g, m, unequal, &mut wanted, &mut count);
+                    let missing: Vec<u32> = before.iter().copied().filter(|&v| !seen[v as usize]).collect();
+                    let left: Vec<u32> = (0..1024).filter(|&v| wanted.has(v)).collect();
+                    assert_eq!(left, missing, "m = {m}, unequal = {unequal}, {k} wanted");
+                    assert_eq!(count as usize, missing.len(), "m = {m}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_scan_by_regions_finds_every_value_some_split_gives() {
+        scan_agrees_with_every_split::<u16>();
+        scan_agrees_with_every_split::<u32>();
     }
 }
