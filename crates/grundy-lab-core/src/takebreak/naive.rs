@@ -320,9 +320,65 @@ pub fn value_by_all_splits(game: &TakeBreak, n: usize, g: &[u32]) -> Option<u32>
     Some(marks.mex())
 }
 
+/// `g(n)` of a code or split rule that leaves at most two heaps by the
+/// sparse-space method in its textbook form (see [`super::sequence`]):
+/// the options with a rare part through the list `rare` of rare heaps below
+/// `n` for the mask `mask`, then the splits in order from `a = 1`, one at a
+/// time, until every rare value below the first missing common value is
+/// seen. From the values `g[0..n]`. The benchmark's reference for the
+/// engine's sparse method (which scans by regions and by blocks).
+pub fn value_by_sparse_in_order(game: &TakeBreak, n: usize, g: &[u32], mask: u32, rare: &[usize]) -> Option<u32> {
+    let plan = Plan::of(game).filter(Plan::is_sparse)?;
+    let at = |i: usize| g[i];
+    let is_rare = |v: u32| (v & mask).count_ones().is_multiple_of(2);
+    let mut marks = Marks::with_bits(512);
+    plan.mark_small(n, &at, &mut marks);
+    for &k in &plan.two {
+        let Some(m) = n.checked_sub(k) else { continue };
+        for &a in rare.iter().take_while(|&&a| a < m) {
+            if a > 0 && !(plan.unequal && 2 * a == m) {
+                marks.set(g[a] ^ g[m - a]);
+            }
+        }
+    }
+    let mut v = marks.mex();
+    let mut wanted = Marks::with_bits(512);
+    let mut count = 0;
+    while is_rare(v) {
+        wanted.set(v);
+        count += 1;
+        v = marks.next_missing(v + 1);
+    }
+    for &k in &plan.two {
+        let Some(m) = n.checked_sub(k) else { continue };
+        for a in 1..=m / 2 {
+            if count == 0 {
+                break;
+            }
+            if !(plan.unequal && 2 * a == m) && wanted.take(g[a] ^ g[m - a]) {
+                count -= 1;
+            }
+        }
+    }
+    Some((0..v).find(|&w| wanted.has(w)).unwrap_or(v))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_textbook_sparse_method_gives_the_values_of_every_split() {
+        for (spec, mask) in [("grundy-game", 0x1fe), ("kayles", 0x1), ("octal:0.07", 0x3), ("split:2", 0x2)] {
+            let game = TakeBreak::parse_spec(spec).unwrap().unwrap();
+            let g = values_by_all_splits(&game, 3000).unwrap();
+            let rare: Vec<usize> = (0..g.len()).filter(|&n| (g[n] & mask).count_ones().is_multiple_of(2)).collect();
+            for n in 0..g.len() {
+                let below: Vec<usize> = rare.iter().copied().take_while(|&a| a < n).collect();
+                assert_eq!(value_by_sparse_in_order(&game, n, &g[..n], mask, &below), Some(g[n]), "{spec} at {n}");
+            }
+        }
+    }
 
     #[test]
     fn marks_find_the_mex() {
