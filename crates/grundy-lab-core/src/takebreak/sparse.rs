@@ -35,11 +35,76 @@ pub(crate) const BLOCK_RARE: usize = 256;
 /// `BLOCK_VALUES / 64` words).
 pub(crate) const BLOCK_VALUES: u32 = 4096;
 
+/// How many earlier splits are remembered for each value.
+const HINTS: usize = 4;
+
+/// While the hints are left out, they are still tried at one heap in
+/// this many, to see whether they serve again.
+const HINT_SAMPLE: u32 = 16;
+
+/// The hints are judged after this many heaps where they were tried.
+const HINT_WINDOW: u32 = 64;
+
+/// The hints are kept while they leave at most this many wanted values a
+/// heap to the scan, on average over a window.
+const HINT_LEFT: u32 = 4;
+
 /// The working space of the sparse method, kept from heap to heap: the
-/// values among the options and the rare values still wanted.
+/// values among the options, the rare values still wanted, and for each
+/// value the smaller parts `a` of the last splits that gave it (the
+/// hints).
+///
+/// **Hints.** In some games a split that gave a value lately gives it
+/// again: in 0.376 the hints find all but about one of the 12 to 16
+/// values a heap wants, and the short scan left costs little (its values
+/// and proof take 1.3 times as long without them). In Grundy's game they
+/// find 71 % of the values but nearly never the last one, so the scan is
+/// as long as without them: there the 129 tries a heap are lost (1.1
+/// times as long with them). So the hints are judged over each
+/// [`HINT_WINDOW`] heaps where they were tried: if they left more than
+/// [`HINT_LEFT`] values a heap to the scan, they are left out (and tried at
+/// one heap in [`HINT_SAMPLE`], to be judged again).
 pub(crate) struct Scratch {
     marks: Marks,
     wanted: Marks,
+    candidates: Vec<u32>,
+    found: Vec<(u32, usize)>,
+    hints: Vec<[u32; HINTS]>,
+    rate: HintRate,
+}
+
+/// How well the hints serve (see [`Scratch`]).
+#[derive(Clone, Copy)]
+struct HintRate {
+    on: bool,
+    skipped: u32,
+    tried: u32,
+    left: u32,
+}
+
+impl HintRate {
+    /// Whether to try the hints at this heap.
+    fn try_now(&mut self) -> bool {
+        if self.on {
+            return true;
+        }
+        self.skipped += 1;
+        if self.skipped < HINT_SAMPLE {
+            return false;
+        }
+        self.skipped = 0;
+        true
+    }
+
+    /// The hints were tried at a heap and left `left` values to scan for.
+    fn record(&mut self, left: u32) {
+        self.tried += 1;
+        self.left += left;
+        if self.tried == HINT_WINDOW {
+            self.on = self.left <= HINT_LEFT * self.tried;
+            (self.tried, self.left) = (0, 0);
+        }
+    }
 }
 
 impl Default for Scratch {
@@ -51,7 +116,86 @@ impl Default for Scratch {
 impl Scratch {
     pub(crate) fn new(max_value: u32) -> Scratch {
         let bits = 2 * (max_value as usize + 1).next_power_of_two();
-        Scratch { marks: Marks::with_bits(bits), wanted: Marks::with_bits(bits) }
+        Scratch {
+            marks: Marks::with_bits(bits),
+            wanted: Marks::with_bits(bits),
+            candidates: Vec::new(),
+            found: Vec::new(),
+            hints: vec![[0; HINTS]; bits],
+            rate: HintRate { on: true, skipped: 0, tried: 0, left: 0 },
+        }
+    }
+
+    /// Look for the `count` values of `self.wanted` among the splits of
+    /// heap `n` (`values` holds every heap below it): at the hints first
+    /// (see [`Scratch`]), then by [`scan_splits`], until none is left or
+    /// every split was seen. Each found value leaves `wanted` and is
+    /// counted off `count`; the splits that gave them become hints.
+    fn find_wanted<T: Value>(&mut self, values: &[T], plan: &Plan, n: usize, count: &mut u32) {
+        let Scratch { wanted, candidates, found, hints, rate, .. } = self;
+        found.clear();
+        if rate.try_now() {
+            candidates.clear();
+            wanted.members_into_vec(candidates);
+            try_hints(values, plan, n, candidates, hints, wanted, count, found);
+            rate.record(*count);
+        }
+        for &k in &plan.two {
+            if *count == 0 {
+                break;
+            }
+            if let Some(m) = n.checked_sub(k) {
+                scan_splits(values, m, plan.unequal, wanted, count, found);
+            }
+        }
+        for &(v, a) in found.iter() {
+            let v = v as usize;
+            if v >= hints.len() {
+                hints.resize((v + 1).next_power_of_two(), [0; HINTS]);
+            }
+            let h = &mut hints[v];
+            let a = a as u32;
+            if h[0] != a {
+                h.copy_within(0..HINTS - 1, 1);
+                h[0] = a;
+            }
+        }
+    }
+}
+
+/// Try the splits that last gave each of `candidates` (the hints) for the
+/// values of `wanted` at heap `n`; each found leaves `wanted`, is counted
+/// off `count` and goes to `found`.
+#[expect(clippy::too_many_arguments, reason = "the parts of one step of the method")]
+fn try_hints<T: Value>(
+    values: &[T],
+    plan: &Plan,
+    n: usize,
+    candidates: &[u32],
+    hints: &[[u32; HINTS]],
+    wanted: &mut Marks,
+    count: &mut u32,
+    found: &mut Vec<(u32, usize)>,
+) {
+    for &r in candidates {
+        let Some(h) = hints.get(r as usize) else { continue };
+        for &a in h {
+            let a = a as usize;
+            for &k in &plan.two {
+                let Some(m) = n.checked_sub(k) else { continue };
+                if a == 0 || 2 * a > m || (plan.unequal && 2 * a == m) {
+                    continue;
+                }
+                let x = (values[a] ^ values[m - a]).into();
+                if wanted.take(x) {
+                    found.push((x, a));
+                    *count -= 1;
+                    if *count == 0 {
+                        return;
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -93,23 +237,36 @@ const REGION_SPLITS: usize = 1024;
 
 /// Look for the values of `wanted` among the splits `a + (m − a)`,
 /// `a = 1, …, m / 2` (`a ≠ m − a` with `unequal`), until none is left;
-/// each found value leaves `wanted` and is counted off `count`.
+/// each found value leaves `wanted`, is counted off `count` and goes to
+/// `found` with its `a`.
 ///
 /// **Regions.** The splits are cut into up to [`REGIONS`] regions of
-/// consecutive `a`, scanned in turn, a run of [`SPLITS`] splits from each.
-/// A value can be missing from a long stretch of splits (the values of
-/// Grundy's game have local patterns, so the pairs of a stretch are not
-/// independent draws), and the last values found decide the length of the
-/// scan: in order from `a = 1`, the last wanted value of a heap of Grundy's
-/// game near 10⁷ came after about 2 900 splits; by regions, after about
-/// 900. Every split is still scanned before a value is called missing.
+/// consecutive `a`, scanned a run of [`SPLITS`] splits at a time: the
+/// first region (the smallest parts) every other run, the others in turn
+/// between. A value can be missing from a long stretch of splits (the
+/// values of Grundy's game have local patterns, so the pairs of a stretch
+/// are not independent draws), and the last values found decide the
+/// length of the scan: in order from `a = 1`, the last wanted value of a
+/// heap of Grundy's game near 10⁷ came after about 2 900 splits; by 32
+/// regions in turn, after about 900; with the first region every other
+/// run, after about 1 100. In 0.376 the values come from small parts:
+/// about 650 splits in order, 790 with the first region every other run,
+/// but 4 400 by regions in turn. Every split is still scanned before a
+/// value is called missing.
 ///
 /// **Runs.** While at most [`LANES`] values are wanted, a run is first
 /// compared with each (code the compiler turns into vector instructions).
 /// A run that may hold a wanted value reads the set's bit of each split's
 /// value, with no branch a split, and then takes the splits whose bit is
 /// set.
-pub(crate) fn scan_splits<T: Value>(values: &[T], m: usize, unequal: bool, wanted: &mut Marks, count: &mut u32) {
+pub(crate) fn scan_splits<T: Value>(
+    values: &[T],
+    m: usize,
+    unequal: bool,
+    wanted: &mut Marks,
+    count: &mut u32,
+    found: &mut Vec<(u32, usize)>,
+) {
     let half = m / 2;
     let regions = (half / REGION_SPLITS).clamp(1, REGIONS);
     // Region r holds the splits a = bound[r], …, bound[r + 1] − 1 (the
@@ -124,9 +281,14 @@ pub(crate) fn scan_splits<T: Value>(values: &[T], m: usize, unequal: bool, wante
     let mut lanes_for = u32::MAX;
     let mut lane = None;
     let mut scanning = true;
+    // Region 0 (the smallest parts) takes every other run: in some games
+    // (0.376) the values come from small parts, in others (Grundy's game)
+    // from anywhere.
+    let turn = |t: usize| if t.is_multiple_of(2) { 0 } else { 1 + t / 2 };
+    let turns = if regions == 1 { 1 } else { 2 * (regions - 1) };
     while scanning && *count > 0 {
         scanning = false;
-        for r in 0..regions {
+        for r in (0..turns).map(turn) {
             let (a, end) = (next[r], bound[r + 1]);
             if a >= end {
                 continue;
@@ -143,6 +305,7 @@ pub(crate) fn scan_splits<T: Value>(values: &[T], m: usize, unequal: bool, wante
                 for b in a..stop {
                     let x = (values[b] ^ values[m - b]).into();
                     if !(unequal && 2 * b == m) && wanted.take(x) {
+                        found.push((x, b));
                         *count -= 1;
                         if *count == 0 {
                             return;
@@ -151,15 +314,15 @@ pub(crate) fn scan_splits<T: Value>(values: &[T], m: usize, unequal: bool, wante
                 }
                 continue;
             }
-            let run = run_values(values, m, a);
             let miss = match lane {
-                Some((lane, 1..=4)) => !run_hits::<T, 4>(&run, &lane),
-                Some((lane, _)) => !run_hits::<T, LANES>(&run, &lane),
+                Some((lane, 1..=4)) => !run_hits::<T, 4>(values, m, a, &lane),
+                Some((lane, _)) => !run_hits::<T, LANES>(values, m, a, &lane),
                 None => false,
             };
             if miss {
                 continue;
             }
+            let run = run_values(values, m, a);
             // The splits of the run whose value is wanted, then each in turn
             // (a value twice in the run is taken once).
             let mut hits = 0u32;
@@ -171,6 +334,7 @@ pub(crate) fn scan_splits<T: Value>(values: &[T], m: usize, unequal: bool, wante
                 hits &= hits - 1;
                 let (b, x) = (a + j, run[j].into());
                 if !(unequal && 2 * b == m) && wanted.take(x) {
+                    found.push((x, b));
                     *count -= 1;
                     if *count == 0 {
                         return;
@@ -182,7 +346,7 @@ pub(crate) fn scan_splits<T: Value>(values: &[T], m: usize, unequal: bool, wante
 }
 
 /// The values of the run of [`SPLITS`] splits `a + (m − a)` from `a` on.
-#[inline]
+#[inline(always)]
 fn run_values<T: Value>(values: &[T], m: usize, a: usize) -> [T; SPLITS] {
     let small = &values[a..a + SPLITS];
     // large[SPLITS - 1 - j] = g(m - a - j)
@@ -190,14 +354,19 @@ fn run_values<T: Value>(values: &[T], m: usize, a: usize) -> [T; SPLITS] {
     std::array::from_fn(|j| small[j] ^ large[SPLITS - 1 - j])
 }
 
-/// Whether the values of a run hold one of the first `L` lanes.
-#[inline]
-fn run_hits<T: Value, const L: usize>(run: &[T; SPLITS], lanes: &[T; LANES]) -> bool {
+/// Whether the run of [`SPLITS`] splits from `a` on holds one of the first
+/// `L` lanes.
+#[inline(always)]
+fn run_hits<T: Value, const L: usize>(values: &[T], m: usize, a: usize, lanes: &[T; LANES]) -> bool {
     let lanes: [T; L] = std::array::from_fn(|i| lanes[i]);
+    let small = &values[a..a + SPLITS];
+    // large[SPLITS - 1 - j] = g(m - a - j)
+    let large = &values[m - a + 1 - SPLITS..=m - a];
     let mut hit = false;
-    for v in run {
+    for j in 0..SPLITS {
+        let v = small[j] ^ large[SPLITS - 1 - j];
         for c in &lanes {
-            hit |= v == c;
+            hit |= v == *c;
         }
     }
     hit
@@ -334,7 +503,7 @@ pub(crate) fn sparse_value_in<T: Value>(
 ) -> u32 {
     let g = |i: usize| -> u32 { known.get(i) };
     let rare_value = |v: u32| (v & mask).count_ones().is_multiple_of(2);
-    let Scratch { marks, wanted } = scratch;
+    let Scratch { marks, wanted, .. } = scratch;
     marks.clear();
     plan.mark_small(n, &g, marks);
     // The pairs with a rare part the block's marks leave out.
@@ -399,16 +568,8 @@ pub(crate) fn sparse_value_in<T: Value>(
     }
     // Heap by heap, every value before `n` is in `known.head`.
     debug_assert!(known.tail.is_empty());
-    // Every split until none is wanted.
-    for &k in &plan.two {
-        if let Some(m) = n.checked_sub(k) {
-            scan_splits(known.head, m, plan.unequal, wanted, &mut count);
-        }
-        if count == 0 {
-            break;
-        }
-    }
-    if count == 0 { v } else { wanted.mex_of_set().min(v) }
+    scratch.find_wanted(known.head, plan, n, &mut count);
+    if count == 0 { v } else { scratch.wanted.mex_of_set().min(v) }
 }
 
 /// Heaps of a block whose value was taken to be the first missing common
@@ -441,8 +602,8 @@ impl Unresolved {
 }
 
 /// Look for the wanted values of the heaps `heaps` (indices) of
-/// `unresolved` among their splits (`values` holds every heap below them).
-/// The first heap where one is missing, and its true value: the
+/// `unresolved` among their splits (`values` holds every heap below them;
+/// see [`Scratch::find_wanted`]). The first heap where one is missing, and its true value: the
 /// least value missing (below the first missing common value it was
 /// given).
 pub(crate) fn verify<T: Value>(
@@ -455,22 +616,14 @@ pub(crate) fn verify<T: Value>(
     for i in heaps {
         let (n, to) = unresolved.heaps[i];
         let from = if i == 0 { 0 } else { unresolved.heaps[i - 1].1 };
-        let wanted = &mut scratch.wanted;
-        wanted.clear();
+        scratch.wanted.clear();
         for &w in &unresolved.wanted[from..to] {
-            wanted.set(w);
+            scratch.wanted.set(w);
         }
         let mut count = (to - from) as u32;
-        for &k in &plan.two {
-            if count == 0 {
-                break;
-            }
-            if let Some(m) = n.checked_sub(k) {
-                scan_splits(values, m, plan.unequal, wanted, &mut count);
-            }
-        }
+        scratch.find_wanted(values, plan, n, &mut count);
         if count > 0 {
-            return Some((n, wanted.mex_of_set()));
+            return Some((n, scratch.wanted.mex_of_set()));
         }
     }
     None
@@ -531,7 +684,14 @@ mod tests {
                     }
                     let before: Vec<u32> = (0..1024).filter(|&v| wanted.has(v)).collect();
                     let mut count = before.len() as u32;
-                    scan_splits(&g, m, unequal, &mut wanted, &mut count);
+                    let mut found = Vec::new();
+                    scan_splits(&g, m, unequal, &mut wanted, &mut count, &mut found);
+                    // Each value found is named with a split that gives it.
+                    for &(x, a) in &found {
+                        assert!(a >= 1 && 2 * a <= m && !(unequal && 2 * a == m), "m = {m}: split {a}");
+                        assert_eq!((g[a] ^ g[m - a]).into(), x, "m = {m}: split {a}");
+                    }
+                    assert_eq!(found.len() + missing_count(&before, &seen), before.len(), "m = {m}");
                     let missing: Vec<u32> = before.iter().copied().filter(|&v| !seen[v as usize]).collect();
                     let left: Vec<u32> = (0..1024).filter(|&v| wanted.has(v)).collect();
                     assert_eq!(left, missing, "m = {m}, unequal = {unequal}, {k} wanted");
@@ -539,6 +699,10 @@ mod tests {
                 }
             }
         }
+    }
+
+    fn missing_count(before: &[u32], seen: &[bool]) -> usize {
+        before.iter().filter(|&&v| !seen[v as usize]).count()
     }
 
     #[test]

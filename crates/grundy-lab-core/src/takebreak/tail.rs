@@ -68,6 +68,7 @@ impl Few {
 pub(crate) struct TailScratch {
     small: Few,
     wanted: Marks,
+    found: Vec<(u32, usize)>,
 }
 
 /// `g(n)` of a code that repeats (`plan.tail` is set) from the values
@@ -84,7 +85,7 @@ pub(crate) fn tail_value_in<T: Value>(
     if n >= first {
         tail.cover(n - first, d, &g);
     }
-    let TailScratch { small, wanted } = scratch;
+    let TailScratch { small, wanted, found } = scratch;
     small.clear();
     plan.each_small(n, &g, |v| small.set(v));
     plan.each_three(n, &g, |v| small.set(v));
@@ -105,10 +106,11 @@ pub(crate) fn tail_value_in<T: Value>(
         // `wanted` is empty here: a scan takes out what it finds, and a
         // value not found is taken out below.
         wanted.set(v);
+        found.clear();
         let mut count = 1;
         for &k in &plan.two {
             if let Some(m) = n.checked_sub(k) {
-                scan_splits(values, m, plan.unequal, wanted, &mut count);
+                scan_splits(values, m, plan.unequal, wanted, &mut count, found);
             }
             if count == 0 {
                 break;
