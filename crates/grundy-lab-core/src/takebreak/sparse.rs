@@ -145,7 +145,8 @@ impl Scratch {
                 break;
             }
             if let Some(m) = n.checked_sub(k) {
-                scan_splits(values, m, plan.unequal, wanted, count, found);
+                let order = if rate.on { Order::FirstEveryOther } else { Order::InTurn };
+                scan_splits(values, m, plan.unequal, order, wanted, count, found);
             }
         }
         for &(v, a) in found.iter() {
@@ -235,23 +236,34 @@ const LANES: usize = 8;
 const REGIONS: usize = 32;
 const REGION_SPLITS: usize = 1024;
 
+/// The order of the regions of a scan (see [`scan_splits`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Order {
+    /// Every region in turn.
+    InTurn,
+    /// The first region (the smallest parts) every other run, the others
+    /// in turn between.
+    FirstEveryOther,
+}
+
 /// Look for the values of `wanted` among the splits `a + (m − a)`,
 /// `a = 1, …, m / 2` (`a ≠ m − a` with `unequal`), until none is left;
 /// each found value leaves `wanted`, is counted off `count` and goes to
 /// `found` with its `a`.
 ///
 /// **Regions.** The splits are cut into up to [`REGIONS`] regions of
-/// consecutive `a`, scanned a run of [`SPLITS`] splits at a time: the
-/// first region (the smallest parts) every other run, the others in turn
-/// between. A value can be missing from a long stretch of splits (the
-/// values of Grundy's game have local patterns, so the pairs of a stretch
-/// are not independent draws), and the last values found decide the
-/// length of the scan: in order from `a = 1`, the last wanted value of a
-/// heap of Grundy's game near 10⁷ came after about 2 900 splits; by 32
+/// consecutive `a`, scanned a run of [`SPLITS`] splits at a time in the
+/// `order` given. A value can be missing from a long stretch of splits
+/// (the values of Grundy's game have local patterns, so the pairs of a
+/// stretch are not independent draws), and the last values found decide
+/// the length of the scan: in order from `a = 1`, the last wanted value of
+/// a heap of Grundy's game near 10⁷ came after about 2 900 splits; by 32
 /// regions in turn, after about 900; with the first region every other
-/// run, after about 1 100. In 0.376 the values come from small parts:
-/// about 650 splits in order, 790 with the first region every other run,
-/// but 4 400 by regions in turn. Every split is still scanned before a
+/// run, after about 1 100. In 0.376, whose hints serve, the values come
+/// from small parts: about 650 splits in order, 790 with the first region
+/// every other run, but 4 400 by regions in turn. So the first region
+/// takes every other run while the hints serve ([`Scratch`]), and the
+/// regions go in turn otherwise. Every split is still scanned before a
 /// value is called missing.
 ///
 /// **Runs.** While at most [`LANES`] values are wanted, a run is first
@@ -263,6 +275,7 @@ pub(crate) fn scan_splits<T: Value>(
     values: &[T],
     m: usize,
     unequal: bool,
+    order: Order,
     wanted: &mut Marks,
     count: &mut u32,
     found: &mut Vec<(u32, usize)>,
@@ -281,11 +294,11 @@ pub(crate) fn scan_splits<T: Value>(
     let mut lanes_for = u32::MAX;
     let mut lane = None;
     let mut scanning = true;
-    // Region 0 (the smallest parts) takes every other run: in some games
-    // (0.376) the values come from small parts, in others (Grundy's game)
-    // from anywhere.
-    let turn = |t: usize| if t.is_multiple_of(2) { 0 } else { 1 + t / 2 };
-    let turns = if regions == 1 { 1 } else { 2 * (regions - 1) };
+    let (turn, turns): (fn(usize) -> usize, usize) = match order {
+        _ if regions == 1 => (|_| 0, 1),
+        Order::InTurn => (|t| t, regions),
+        Order::FirstEveryOther => (|t| if t.is_multiple_of(2) { 0 } else { 1 + t / 2 }, 2 * (regions - 1)),
+    };
     while scanning && *count > 0 {
         scanning = false;
         for r in (0..turns).map(turn) {
@@ -672,7 +685,7 @@ mod tests {
             seen
         };
         for m in [2, 3, 64, 65, 2047, 2049, 5 * 1024 + 37, 33 * 2048 + 5, 199_999] {
-            for unequal in [false, true] {
+            for (unequal, order) in [(false, Order::InTurn), (true, Order::InTurn), (true, Order::FirstEveryOther)] {
                 let seen = every(m, unequal);
                 for (k, seed) in [(1, 1), (3, 2), (8, 3), (9, 4), (40, 5), (600, 6)] {
                     // k values wanted, from 0 to 1023 (values up to 511 are
@@ -685,7 +698,7 @@ mod tests {
                     let before: Vec<u32> = (0..1024).filter(|&v| wanted.has(v)).collect();
                     let mut count = before.len() as u32;
                     let mut found = Vec::new();
-                    scan_splits(&g, m, unequal, &mut wanted, &mut count, &mut found);
+                    scan_splits(&g, m, unequal, order, &mut wanted, &mut count, &mut found);
                     // Each value found is named with a split that gives it.
                     for &(x, a) in &found {
                         assert!(a >= 1 && 2 * a <= m && !(unequal && 2 * a == m), "m = {m}: split {a}");

@@ -18,7 +18,7 @@
 //! (`grundy-lab bench --only takebreak`).
 
 use super::naive::{Marks, Plan, mark_rest};
-use super::sparse::{Value, scan_splits};
+use super::sparse::{Order, Value, scan_splits};
 
 /// The values of the options that the repeating digit gives, for every
 /// rest `s` below `covered`, and the smallest value missing from them.
@@ -110,7 +110,7 @@ pub(crate) fn tail_value_in<T: Value>(
         let mut count = 1;
         for &k in &plan.two {
             if let Some(m) = n.checked_sub(k) {
-                scan_splits(values, m, plan.unequal, wanted, &mut count, found);
+                scan_splits(values, m, plan.unequal, Order::InTurn, wanted, &mut count, found);
             }
             if count == 0 {
                 break;
