@@ -358,23 +358,26 @@ pub(crate) fn scan_splits<T: Value>(
     }
 }
 
-/// The values of the run of [`SPLITS`] splits `a + (m − a)` from `a` on.
+/// The two parts of the run of [`SPLITS`] splits `a + (m − a)` from `a`
+/// on: `small[j] = g(a + j)` and `large[SPLITS − 1 − j] = g(m − a − j)`.
+#[inline(always)]
+fn run_parts<T: Value>(values: &[T], m: usize, a: usize) -> (&[T], &[T]) {
+    (&values[a..a + SPLITS], &values[m - a + 1 - SPLITS..=m - a])
+}
+
+/// The values of the run of [`SPLITS`] splits from `a` on.
 #[inline(always)]
 fn run_values<T: Value>(values: &[T], m: usize, a: usize) -> [T; SPLITS] {
-    let small = &values[a..a + SPLITS];
-    // large[SPLITS - 1 - j] = g(m - a - j)
-    let large = &values[m - a + 1 - SPLITS..=m - a];
+    let (small, large) = run_parts(values, m, a);
     std::array::from_fn(|j| small[j] ^ large[SPLITS - 1 - j])
 }
 
 /// Whether the run of [`SPLITS`] splits from `a` on holds one of the first
-/// `L` lanes.
+/// `L` lanes (read in place: a copy of the run's values costs time here).
 #[inline(always)]
 fn run_hits<T: Value, const L: usize>(values: &[T], m: usize, a: usize, lanes: &[T; LANES]) -> bool {
     let lanes: [T; L] = std::array::from_fn(|i| lanes[i]);
-    let small = &values[a..a + SPLITS];
-    // large[SPLITS - 1 - j] = g(m - a - j)
-    let large = &values[m - a + 1 - SPLITS..=m - a];
+    let (small, large) = run_parts(values, m, a);
     let mut hit = false;
     for j in 0..SPLITS {
         let v = small[j] ^ large[SPLITS - 1 - j];
