@@ -723,7 +723,7 @@ struct Pipeline {
     /// The last block, whose heaps taken to be their first missing common
     /// value are not checked yet.
     unchecked: Option<Unchecked>,
-    /// The working spaces of the check's two halves.
+    /// The working spaces of the check's two halves, with their hints.
     checks: [Scratch; 2],
     /// Blocks made, and blocks made again from a wrong heap, since the last
     /// power of two: blocks stop when more than one in eight is made again
