@@ -7,7 +7,7 @@
 //! Lasker's Nim (a code that repeats forever) to 10⁵ and 3·10⁵.
 
 use crate::Control;
-use crate::takebreak::naive::{value_by_all_splits, value_by_sparse_in_order, values_by_all_splits};
+use crate::takebreak::naive::{is_rare, value_by_all_splits, value_by_sparse_in_order, values_by_all_splits};
 use crate::takebreak::{PeriodReport, Sequence, TakeBreak, compute};
 use std::fmt::Write;
 use std::time::Duration;
@@ -52,7 +52,7 @@ fn straightforward_estimate(game: &TakeBreak, g: &[u32], n: usize, samples: usiz
 /// `samples` windows of `width` heaps spread over the range, with the true
 /// values `g` and their rare mask.
 fn in_order_estimate(game: &TakeBreak, g: &[u32], mask: u32, n: usize, samples: usize, width: usize) -> Duration {
-    let rare: Vec<usize> = (0..g.len()).filter(|&h| (g[h] & mask).count_ones().is_multiple_of(2)).collect();
+    let rare: Vec<usize> = (0..g.len()).filter(|&h| is_rare(g[h], mask)).collect();
     let mut per_heap = 0.0;
     for i in 0..samples {
         let start = (n * (2 * i + 1) / (2 * samples)).saturating_sub(width / 2).max(1);

@@ -320,6 +320,13 @@ pub fn value_by_all_splits(game: &TakeBreak, n: usize, g: &[u32]) -> Option<u32>
     Some(marks.mex())
 }
 
+/// Whether `v` is rare for the mask `mask`: `v & mask` has an even number
+/// of 1 bits (see [`super::sequence`]).
+#[inline]
+pub fn is_rare(v: u32, mask: u32) -> bool {
+    (v & mask).count_ones().is_multiple_of(2)
+}
+
 /// `g(n)` of a code or split rule that leaves at most two heaps by the
 /// sparse-space method in its textbook form (see [`super::sequence`]):
 /// the options with a rare part through the list `rare` of rare heaps below
@@ -330,7 +337,6 @@ pub fn value_by_all_splits(game: &TakeBreak, n: usize, g: &[u32]) -> Option<u32>
 pub fn value_by_sparse_in_order(game: &TakeBreak, n: usize, g: &[u32], mask: u32, rare: &[usize]) -> Option<u32> {
     let plan = Plan::of(game).filter(Plan::is_sparse)?;
     let at = |i: usize| g[i];
-    let is_rare = |v: u32| (v & mask).count_ones().is_multiple_of(2);
     let mut marks = Marks::with_bits(512);
     plan.mark_small(n, &at, &mut marks);
     for &k in &plan.two {
@@ -344,7 +350,7 @@ pub fn value_by_sparse_in_order(game: &TakeBreak, n: usize, g: &[u32], mask: u32
     let mut v = marks.mex();
     let mut wanted = Marks::with_bits(512);
     let mut count = 0;
-    while is_rare(v) {
+    while is_rare(v, mask) {
         wanted.set(v);
         count += 1;
         v = marks.next_missing(v + 1);
@@ -372,7 +378,7 @@ mod tests {
         for (spec, mask) in [("grundy-game", 0x1fe), ("kayles", 0x1), ("octal:0.07", 0x3), ("split:2", 0x2)] {
             let game = TakeBreak::parse_spec(spec).unwrap().unwrap();
             let g = values_by_all_splits(&game, 3000).unwrap();
-            let rare: Vec<usize> = (0..g.len()).filter(|&n| (g[n] & mask).count_ones().is_multiple_of(2)).collect();
+            let rare: Vec<usize> = (0..g.len()).filter(|&n| is_rare(g[n], mask)).collect();
             for n in 0..g.len() {
                 let below: Vec<usize> = rare.iter().copied().take_while(|&a| a < n).collect();
                 assert_eq!(value_by_sparse_in_order(&game, n, &g[..n], mask, &below), Some(g[n]), "{spec} at {n}");

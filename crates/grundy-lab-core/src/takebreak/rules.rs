@@ -432,17 +432,10 @@ fn subtraction_set(rules: &Rules) -> Option<Vec<u64>> {
 }
 
 /// Every way to write `n` as `parts` non-empty heaps `a₁ ≤ a₂ ≤ …`
-/// (strictly increasing with `unequal`), appended to `out`.
-pub fn partitions(n: u64, parts: u8, unequal: bool, out: &mut Vec<Vec<u64>>) {
-    visit_partitions(n, parts, unequal, &mut |p| {
-        out.push(p.to_vec());
-        true
-    });
-}
-
-/// Each list of [`partitions`] in turn, given to `visit` (which says
-/// whether to go on), with no list made: what a search that stops at its
-/// first finds walks. Returns whether every list was visited.
+/// (strictly increasing with `unequal`), each given in turn to `visit`
+/// (which says whether to go on), with no list of them made: what a search
+/// that stops at its first finds walks. Returns whether every one was
+/// visited.
 pub fn visit_partitions(n: u64, parts: u8, unequal: bool, visit: &mut dyn FnMut(&[u64]) -> bool) -> bool {
     fn go(
         left: u64,
@@ -599,17 +592,21 @@ mod tests {
         assert!(!TakeBreak::parse_spec("split:2").unwrap().unwrap().is_option(5, &[3, 2]).unwrap(), "not sorted");
     }
 
+    /// Every partition [`visit_partitions`] visits, in a list.
+    fn partitions(n: u64, parts: u8, unequal: bool) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        assert!(visit_partitions(n, parts, unequal, &mut |p| {
+            out.push(p.to_vec());
+            true
+        }));
+        out
+    }
+
     #[test]
     fn partitions_are_all_there() {
-        let mut out = Vec::new();
-        partitions(7, 3, false, &mut out);
-        assert_eq!(out, vec![vec![1, 1, 5], vec![1, 2, 4], vec![1, 3, 3], vec![2, 2, 3]]);
-        out.clear();
-        partitions(7, 3, true, &mut out);
-        assert_eq!(out, vec![vec![1, 2, 4]]);
-        out.clear();
-        partitions(1, 2, false, &mut out);
-        assert!(out.is_empty());
+        assert_eq!(partitions(7, 3, false), vec![vec![1, 1, 5], vec![1, 2, 4], vec![1, 3, 3], vec![2, 2, 3]]);
+        assert_eq!(partitions(7, 3, true), vec![vec![1, 2, 4]]);
+        assert!(partitions(1, 2, false).is_empty());
     }
 
     #[test]

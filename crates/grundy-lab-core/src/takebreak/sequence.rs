@@ -28,7 +28,7 @@
 //! Games that leave three or more heaps, and programs, are computed by the
 //! straightforward mex over every option ([`super::naive`]).
 
-use super::naive::{Marks, Plan};
+use super::naive::{Marks, Plan, is_rare};
 use super::period::{self, Proof};
 use super::rules::{Kind, TakeBreak, TakeBreakError};
 use super::sparse::{
@@ -305,7 +305,7 @@ impl Sequence {
 
     /// Whether `g(n)` is rare for the current mask.
     pub fn is_rare(&self, n: u64) -> Option<bool> {
-        self.get(n).map(|v| (v & self.mask).count_ones().is_multiple_of(2))
+        self.get(n).map(|v| is_rare(v, self.mask))
     }
 
     /// The number of rare heaps among those computed.
@@ -333,12 +333,7 @@ impl Sequence {
             }
         }
         let rare_with = |mask: u32| -> u64 {
-            histogram
-                .iter()
-                .enumerate()
-                .filter(|(v, _)| (*v as u32 & mask).count_ones().is_multiple_of(2))
-                .map(|(_, c)| c)
-                .sum()
+            histogram.iter().enumerate().filter(|(v, _)| is_rare(*v as u32, mask)).map(|(_, c)| c).sum()
         };
         let mut best = (rare_with(self.mask), self.mask);
         for mask in 1..top {
@@ -352,8 +347,7 @@ impl Sequence {
             return Ok(());
         }
         let mask = best.1;
-        let is_rare = |v: u32| (v & mask).count_ones().is_multiple_of(2);
-        let count = (0..self.values.len()).filter(|&n| is_rare(self.values.get(n))).count() as u64;
+        let count = (0..self.values.len()).filter(|&n| is_rare(self.values.get(n), mask)).count() as u64;
         // Nothing changes until the new list is known to fit.
         if self.listed {
             let values = self.values.len() as u64 * u64::from(self.values.width());
@@ -363,7 +357,8 @@ impl Sequence {
             }
             self.rare = Vec::new();
             self.rare_values = Vec::new();
-            self.rare = (0..self.values.len()).filter(|&n| is_rare(self.values.get(n))).map(|n| n as u32).collect();
+            self.rare =
+                (0..self.values.len()).filter(|&n| is_rare(self.values.get(n), mask)).map(|n| n as u32).collect();
             self.rare_values = self.rare.iter().map(|&n| self.values.get(n as usize)).collect();
         }
         (self.mask, self.rare_count) = (mask, count);
@@ -627,7 +622,7 @@ impl Sequence {
         for n in unchecked.start..heap {
             let v = self.values.get(n);
             self.max_value = self.max_value.max(v);
-            if (v & self.mask).count_ones().is_multiple_of(2) {
+            if is_rare(v, self.mask) {
                 self.rare_count += 1;
                 self.rare.push(n as u32);
                 self.rare_values.push(v);
@@ -662,7 +657,7 @@ impl Sequence {
             Values::U32(values) => values.push(v),
         }
         self.max_value = self.max_value.max(v);
-        if (v & self.mask).count_ones().is_multiple_of(2) {
+        if is_rare(v, self.mask) {
             self.rare_count += 1;
             if self.listed {
                 self.rare.push(n as u32);
@@ -810,7 +805,7 @@ fn block_values<T: Value>(
         };
         tail.push(t);
         max_value = max_value.max(v);
-        if (v & mask).count_ones().is_multiple_of(2) {
+        if is_rare(v, mask) {
             fresh.push(n as u32);
             fresh_values.push(v);
         }

@@ -19,7 +19,7 @@
 //! among the splits ([`verify`]), beside its own work. A value not found
 //! makes the heap rare, and the values from it on are made again.
 
-use super::naive::{Marks, Plan};
+use super::naive::{Marks, Plan, is_rare};
 
 /// How many heaps a block holds.
 pub(crate) const BLOCK_HEAPS: usize = 1024;
@@ -190,13 +190,8 @@ fn try_hints<T: Value>(
                 if a == 0 || 2 * a > m || (plan.unequal && 2 * a == m) {
                     continue;
                 }
-                let x = (values[a] ^ values[m - a]).into();
-                if wanted.take(x) {
-                    found.push((x, a));
-                    *count -= 1;
-                    if *count == 0 {
-                        return;
-                    }
+                if take_found(wanted, count, found, (values[a] ^ values[m - a]).into(), a) {
+                    return;
                 }
             }
         }
@@ -320,13 +315,10 @@ pub(crate) fn scan_splits<T: Value>(
             if stop - a < SPLITS {
                 // The end of a region, split by split.
                 for b in a..stop {
-                    let x = (values[b] ^ values[m - b]).into();
-                    if !(unequal && 2 * b == m) && wanted.take(x) {
-                        found.push((x, b));
-                        *count -= 1;
-                        if *count == 0 {
-                            return;
-                        }
+                    if !(unequal && 2 * b == m)
+                        && take_found(wanted, count, found, (values[b] ^ values[m - b]).into(), b)
+                    {
+                        return;
                     }
                 }
                 continue;
@@ -349,17 +341,25 @@ pub(crate) fn scan_splits<T: Value>(
             while hits != 0 {
                 let j = hits.trailing_zeros() as usize;
                 hits &= hits - 1;
-                let (b, x) = (a + j, run[j].into());
-                if !(unequal && 2 * b == m) && wanted.take(x) {
-                    found.push((x, b));
-                    *count -= 1;
-                    if *count == 0 {
-                        return;
-                    }
+                let b = a + j;
+                if !(unequal && 2 * b == m) && take_found(wanted, count, found, run[j].into(), b) {
+                    return;
                 }
             }
         }
     }
+}
+
+/// Take `x`, given by the split with smaller part `a`, out of `wanted` when
+/// it is there: counted off `count` and named in `found`. Whether no value
+/// is wanted any more.
+#[inline(always)]
+fn take_found(wanted: &mut Marks, count: &mut u32, found: &mut Vec<(u32, usize)>, x: u32, a: usize) -> bool {
+    if wanted.take(x) {
+        found.push((x, a));
+        *count -= 1;
+    }
+    *count == 0
 }
 
 /// The two parts of the run of [`SPLITS`] splits `a + (m − a)` from `a`
@@ -522,7 +522,7 @@ pub(crate) fn sparse_value_in<T: Value>(
     defer: Option<&mut Unresolved>,
 ) -> u32 {
     let g = |i: usize| -> u32 { known.get(i) };
-    let rare_value = |v: u32| (v & mask).count_ones().is_multiple_of(2);
+    let rare_value = |v: u32| is_rare(v, mask);
     let Scratch { marks, wanted, .. } = scratch;
     marks.clear();
     plan.mark_small(n, &g, marks);

@@ -79,9 +79,10 @@ pub fn hint_text(game: &RowGame, hint: &RowHint) -> String {
                 .collect();
             let more = if moves.len() > 4 { trf("row.hint.more", &[("n", &(moves.len() - 4))]) } else { String::new() };
             // The search stopped before every option was walked: say so.
-            let stopped = match game.winning_moves_complete() {
-                true => String::new(),
-                false => trf("row.hint.many", &[("n", &moves.len())]),
+            let stopped = if game.winning_moves_complete() {
+                String::new()
+            } else {
+                trf("row.hint.many", &[("n", &moves.len())])
             };
             trf(
                 "row.hint.win",
